@@ -1,0 +1,30 @@
+# Loopcity: the two commands are `make serve` (the main job) and `make test` (the whole test suite).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+EXTRAS ?= dev
+GAME   ?= resourced
+
+.PHONY: serve test lint venv clean
+
+# Create or reuse the virtual environment; reinstall when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
+	touch $@
+
+venv: $(VENV)/.installed
+
+serve: venv
+	$(BIN)/loopcity play $(GAME)
+
+lint: venv
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy src/loopcity/engine
+
+test: lint
+	$(BIN)/pytest -n auto tests
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

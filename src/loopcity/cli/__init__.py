@@ -1,0 +1,1 @@
+"""The ``loopcity`` command line (Typer + Rich)."""

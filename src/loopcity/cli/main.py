@@ -1,0 +1,99 @@
+"""``loopcity``: list games, play in the terminal, replay records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..engine import LoopcityError, Record, list_games, load_game
+from .terminal import TerminalSession, describe_outcome, parse_bot_seats, render
+
+app = typer.Typer(
+    help="Loopcity: serious games about the circular economy.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+
+
+def fail(message: str) -> None:
+    console.print(f"[red]error:[/] {message}")
+    raise typer.Exit(2)
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
+    """The games you can play, with player ranges and variants."""
+    specs = [s.summary() for s in list_games()]
+    if as_json:
+        print(json.dumps(specs, indent=1))
+        return
+    table = Table("id", "title", "players", "variants", "bots")
+    for s in specs:
+        table.add_row(
+            s["id"],
+            s["title"],
+            f"{s['min_players']}-{s['max_players']}",
+            ", ".join(v["name"] for v in s["variants"]),
+            ", ".join(s["bots"]),
+        )
+    console.print(table)
+
+
+@app.command()
+def play(
+    game_id: Annotated[
+        str | None, typer.Argument(metavar="GAME", help="game id (see: loopcity games)")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    bots: Annotated[str | None, typer.Option(help="bot seats: 'all' or e.g. '2,3'")] = None,
+    bot: Annotated[str | None, typer.Option(help="which bot plays the bot seats")] = None,
+    seed: Annotated[int, typer.Option(help="random seed")] = 1,
+    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
+    load: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
+) -> None:
+    """Play in the terminal: hotseat among humans and bots."""
+    try:
+        if load is not None:
+            record = Record.load(load)
+        elif game_id is None:
+            fail("name a game (see: loopcity games) or --load a saved one")
+            return
+        else:
+            options = {"players": players, "variant": variant}
+            game = load_game(game_id, **{k: v for k, v in options.items() if v is not None})
+            record = Record.start(game.new_state(seed), seed)
+        n = record.new_game().players
+        bot_name = bot or ("heuristic" if "heuristic" in record.new_game().spec.bots else "random")
+        session = TerminalSession(record, parse_bot_seats(bots, n), bot_name, console)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    raise typer.Exit(session.run())
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    verify: Annotated[bool, typer.Option("--verify", help="check the state hash after every move")] = False,
+) -> None:
+    """Replay a game record and print the final table."""
+    try:
+        record = Record.load(file)
+        state = record.replay(verify=verify)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    console.print(render(state, None))
+    console.print(describe_outcome(state))
+    if verify:
+        console.print(f"verified: {len(record.moves)} moves, every state hash matches")
+
+
+if __name__ == "__main__":
+    app()

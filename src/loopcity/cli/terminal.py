@@ -1,0 +1,179 @@
+"""Terminal play: hotseat among humans and bots, with help, undo and save."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+
+from ..bots import make_bot
+from ..engine import Action, Bot, LoopcityError, Record, State
+from ..engine.runner import next_seat
+
+HELP = """Type the number of an action, or its text (e.g. 'move 3').
+  help         this text
+  log          the last lines of the game log
+  undo         take back your own last action (when no chance event came after it)
+  save FILE    save the game record to FILE (continue later with: loopcity play --load FILE)
+  quit         leave the game (save first if you want to continue it)"""
+
+
+def render(state: State, seat: int | None) -> str:
+    """The text rendering of ``seat``'s view, or its JSON when the game has no text renderer."""
+    view = state.view(seat)
+    renderer = state.game.spec.render_text
+    if renderer is not None:
+        return renderer(view)
+    import json
+
+    return json.dumps(view, indent=1)
+
+
+def describe_outcome(state: State) -> str:
+    outcome = state.outcome()
+    if outcome is None:
+        return "The game is not over."
+    result = "The team WON" if outcome.team_won else "The team LOST"
+    if not state.game.spec.cooperative and outcome.team_won:
+        result = "Winner(s): " + ", ".join(f"seat {s + 1}" for s in outcome.winners)
+    scores = ", ".join(f"seat {i + 1}: {s:g}" for i, s in enumerate(outcome.scores))
+    return f"{result} — {outcome.cause}. Scores: {scores}. ({state.step} actions)"
+
+
+class TerminalSession:
+    """A game at the terminal: which seats are bots, the record so far, the prompt loop."""
+
+    def __init__(
+        self,
+        record: Record,
+        bot_seats: set[int],
+        bot_name: str,
+        console: Console,
+        ask: Callable[[str], str] = input,
+    ) -> None:
+        self.record = record
+        self.console = console
+        self.ask = ask
+        self.state = record.replay(verify=True)
+        game = self.state.game
+        self.bots: dict[int, Bot] = {s: make_bot(bot_name, game, s, record.seed) for s in bot_seats}
+
+    def run(self) -> int:
+        """Play until the end or until the player quits; returns a process exit code."""
+        while not self.state.is_terminal():
+            seat = next_seat(self.state)
+            if seat in self.bots:
+                action = self.bots[seat].choose(self.state, seat)
+                self._apply(seat, action)
+                self.console.print(f"[dim]Seat {seat + 1} (bot):[/] {self.state.describe(seat, action)}")
+                continue
+            if not self._human_turn(seat):
+                return 0
+        self.console.print(Panel(render(self.state, None), title="Final table"))
+        self.console.print(f"[bold]{describe_outcome(self.state)}[/]")
+        return 0
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.state.apply(seat, action)
+        self.record.add(seat, action, self.state)
+
+    def _human_turn(self, seat: int) -> bool:
+        state = self.state
+        self.console.print(
+            Panel(render(state, seat), title=f"{state.game.spec.title} — seat {seat + 1} to act")
+        )
+        legal = state.legal_actions(seat)
+        for i, a in enumerate(legal, 1):
+            self.console.print(f"  [cyan]{i:>3}[/] {a}")
+        while True:
+            try:
+                line = self.ask(f"seat {seat + 1}> ").strip()
+            except EOFError:
+                self.console.print("\nInput ended; leaving the game.")
+                return False
+            handled = self._command(line, seat, legal)
+            if handled is not None:
+                return handled
+
+    def _command(self, line: str, seat: int, legal: list[Action]) -> bool | None:
+        """Carry out one typed line; None asks again, True continues the game, False quits."""
+        word, _, rest = line.partition(" ")
+        if not line:
+            return None
+        if word == "help":
+            self.console.print(HELP)
+        elif word == "quit":
+            return False
+        elif word == "log":
+            for row in self.state.log_for(seat, last=15):
+                self.console.print(f"  [dim]{row['step']:>4}[/] {row['text']}")
+        elif word == "save":
+            return self._save(rest.strip())
+        elif word == "undo":
+            return self._undo(seat)
+        else:
+            return self._choose(line, seat, legal)
+        return None
+
+    def _save(self, path: str) -> bool | None:
+        if not path:
+            self.console.print("[red]save needs a file name: save mygame.json[/]")
+            return None
+        try:
+            self.record.save(path)
+        except OSError as e:
+            self.console.print(f"[red]could not save: {e}[/]")
+            return None
+        self.console.print(f"Saved to {path}. Continue with: loopcity play --load {path}")
+        return None
+
+    def _choose(self, line: str, seat: int, legal: list[Action]) -> bool | None:
+        try:
+            action = legal[int(line) - 1] if line.isdigit() else Action.parse(line)
+            if line.isdigit() and int(line) < 1:
+                raise IndexError
+            self._apply(seat, action)
+        except IndexError:
+            self.console.print(f"[red]choose a number from 1 to {len(legal)}[/]")
+            return None
+        except LoopcityError as e:
+            self.console.print(f"[red]{e}[/]")
+            return None
+        return True
+
+    def _undo(self, seat: int) -> bool | None:
+        moves = self.record.moves
+        mine = [i for i, (s, _) in enumerate(moves) if s == seat]
+        if not mine:
+            self.console.print("[red]you have no action to undo[/]")
+            return None
+        last = mine[-1]
+        previous = self.record.replay(verify=False, upto=last)
+        if any(kind == "chance" for step, kind, _, _ in self.state.log if step >= previous.step):
+            self.console.print("[red]cannot undo: a chance event came after that action[/]")
+            return None
+        self.record.truncate(last)
+        self.state = previous
+        self.console.print(f"Took back: {moves[last][1] if last < len(moves) else ''}".rstrip())
+        return True
+
+
+def parse_bot_seats(text: str | None, players: int) -> set[int]:
+    """``all``, empty, or a comma list of 1-based seats, e.g. ``2,3``."""
+    if not text:
+        return set()
+    if text == "all":
+        return set(range(players))
+    seats: set[int] = set()
+    for part in text.split(","):
+        if not part.strip().isdigit() or not 1 <= int(part) <= players:
+            raise LoopcityError(f"--bots takes 'all' or seats 1..{players} separated by commas, not {text!r}")
+        seats.add(int(part) - 1)
+    return seats
+
+
+def summary_json(state: State) -> dict[str, Any]:
+    outcome = state.outcome()
+    return {"game": state.game.id, "steps": state.step, "outcome": outcome.to_json() if outcome else None}

@@ -1,0 +1,56 @@
+"""Loopcity's game-agnostic engine: no web, CLI, database or numpy code lives here."""
+
+from .actions import Action, ActionKind, ActionSpace, act, kind
+from .bots import Bot, RandomBot
+from .content import ContentSpec
+from .errors import (
+    ContentError,
+    IllegalAction,
+    LoopcityError,
+    MalformedAction,
+    OptionError,
+    RecordError,
+    UnknownGame,
+)
+from .record import Record
+from .registry import get_spec, list_games, load_game, load_snapshot, register, unregister
+from .rng import Rng, derive_seed
+from .runner import next_seat, play, play_step
+from .spec import Game, GameSpec, Option, Variant
+from .state import Outcome, State
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "ActionSpace",
+    "Bot",
+    "ContentError",
+    "ContentSpec",
+    "Game",
+    "GameSpec",
+    "IllegalAction",
+    "LoopcityError",
+    "MalformedAction",
+    "Option",
+    "OptionError",
+    "Outcome",
+    "RandomBot",
+    "Record",
+    "RecordError",
+    "Rng",
+    "State",
+    "UnknownGame",
+    "Variant",
+    "act",
+    "derive_seed",
+    "get_spec",
+    "kind",
+    "list_games",
+    "load_game",
+    "load_snapshot",
+    "next_seat",
+    "play",
+    "play_step",
+    "register",
+    "unregister",
+]

@@ -1,0 +1,147 @@
+"""Actions: small frozen values with a stable text form, a JSON form and an integer index.
+
+An action is a ``kind`` and a tuple of arguments (ints or lower-case words), e.g. ``craft composter``,
+``move 14`` or ``trade 2 wood``. Its text form is the words joined by spaces; ``Action.parse`` reads it
+back exactly. A game declares every kind and the finite domain of each argument in an
+:class:`ActionSpace`, which gives each possible action a stable integer index for RL action masks.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import MalformedAction
+
+Arg = int | str
+
+
+def _is_int_word(word: str) -> bool:
+    return word.lstrip("-").isdigit() and word.count("-") <= 1 and not word.endswith("-")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One step a seat may take. Compound choices are split into several actions."""
+
+    kind: str
+    args: tuple[Arg, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.kind
+        return self.kind + " " + " ".join(str(a) for a in self.args)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "args": list(self.args)}
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action's text form: ``kind arg arg ...``; integer words become ints."""
+        if not isinstance(text, str):
+            raise MalformedAction(f"an action is text such as 'move 3', not {type(text).__name__}")
+        words = text.split()
+        if not words:
+            raise MalformedAction("empty action: type an action such as 'move 3'")
+        kind, rest = words[0], words[1:]
+        if _is_int_word(kind):
+            raise MalformedAction(f"an action starts with its kind, not a number: {text!r}")
+        return cls(kind, tuple(int(w) if _is_int_word(w) else w for w in rest))
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        if isinstance(data, str):
+            return cls.parse(data)
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise MalformedAction(f"an action's JSON form is {{'kind': str, 'args': [...]}}, got {data!r}")
+        args = data.get("args", [])
+        if not isinstance(args, list) or not all(
+            isinstance(a, (int, str)) and not isinstance(a, bool) for a in args
+        ):
+            raise MalformedAction(f"action 'args' must be a list of ints and words, got {args!r}")
+        return cls(data["kind"], tuple(args))
+
+
+def act(kind: str, *args: Arg) -> Action:
+    """Shorthand: ``act("move", 3)``."""
+    return Action(kind, args)
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of action and the finite domain of each of its arguments."""
+
+    name: str
+    params: tuple[tuple[str, Sequence[Arg]], ...] = ()
+    help: str = ""
+
+    def size(self) -> int:
+        n = 1
+        for _, domain in self.params:
+            n *= len(domain)
+        return n
+
+
+def kind(name: str, help: str = "", **params: Iterable[Arg]) -> ActionKind:
+    """Declare an action kind: ``kind("move", "move to a tile", tile=range(37))``."""
+    return ActionKind(name, tuple((p, tuple(d)) for p, d in params.items()), help)
+
+
+class ActionSpace:
+    """Every action a game can ever name, each with a stable index (kinds in order, args mixed-radix)."""
+
+    def __init__(self, kinds: Sequence[ActionKind]) -> None:
+        self.kinds = tuple(kinds)
+        self._by_name: dict[str, tuple[int, ActionKind, tuple[dict[Arg, int], ...]]] = {}
+        offset = 0
+        for k in self.kinds:
+            if k.name in self._by_name:
+                raise ValueError(f"action kind {k.name!r} declared twice")
+            positions = tuple({v: i for i, v in enumerate(domain)} for _, domain in k.params)
+            self._by_name[k.name] = (offset, k, positions)
+            offset += k.size()
+        self.size = offset
+        self._offsets = [self._by_name[k.name][0] for k in self.kinds]
+
+    def validate(self, action: object) -> Action:
+        """Return the action if the game can name it at all, else raise MalformedAction saying why."""
+        if not isinstance(action, Action):
+            raise MalformedAction(f"expected an Action, got {type(action).__name__}")
+        entry = self._by_name.get(action.kind)
+        if entry is None:
+            known = ", ".join(k.name for k in self.kinds)
+            raise MalformedAction(f"unknown action {action.kind!r}; this game's actions are: {known}")
+        _, k, positions = entry
+        if len(action.args) != len(k.params):
+            names = " ".join(f"<{p}>" for p, _ in k.params)
+            raise MalformedAction(
+                f"{action.kind!r} takes {len(k.params)} argument(s): {k.name} {names}".rstrip()
+            )
+        for (pname, domain), pos, value in zip(k.params, positions, action.args, strict=True):
+            if value not in pos:
+                shown = ", ".join(map(str, domain[:12])) + (" ..." if len(domain) > 12 else "")
+                raise MalformedAction(f"{action.kind} <{pname}> must be one of {shown}; got {value!r}")
+        return action
+
+    def index(self, action: Action) -> int:
+        """The action's stable integer index (raises MalformedAction for one the game cannot name)."""
+        offset, k, positions = self._by_name[self.validate(action).kind]
+        i = 0
+        for (_, domain), pos, value in zip(k.params, positions, action.args, strict=True):
+            i = i * len(domain) + pos[value]
+        return offset + i
+
+    def action(self, index: int) -> Action:
+        """The action with this index."""
+        if not 0 <= index < self.size:
+            raise MalformedAction(f"action index {index} is outside 0..{self.size - 1}")
+        ki = bisect.bisect_right(self._offsets, index) - 1
+        k = self.kinds[ki]
+        rest = index - self._offsets[ki]
+        args: list[Arg] = []
+        for _, domain in reversed(k.params):
+            rest, pos = divmod(rest, len(domain))
+            args.append(domain[pos])
+        return Action(k.name, tuple(reversed(args)))

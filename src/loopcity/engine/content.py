@@ -1,0 +1,124 @@
+"""Content data files: TOML validated by a pydantic model, with errors that name file, item and field.
+
+Content the rulebook gives, and content reconstructed where the rulebook lost it, is data. Each item
+may carry ``source = "rulebook" | "research" | "reconstructed"``. Designers change a value either in
+an edited file or by an override path such as ``tiles.composter.cost`` (a list item is found by its
+index or by its ``id`` or ``name``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import ContentError
+
+
+@dataclass(frozen=True)
+class ContentSpec:
+    """Where a game's default content lives and the model that validates it."""
+
+    model: type[BaseModel]
+    path: Path
+
+
+def content_hash(raw: Any) -> str:
+    """A short, stable fingerprint of content data (recorded in every game record's header)."""
+    return hashlib.sha256(json.dumps(raw, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise ContentError(f"{path}: no such content file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(f"{path}: not valid TOML: {e}") from None
+
+
+def _item_name(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str]:
+    """Split a pydantic error location into (item, field), naming list items by id or name."""
+    node, item_parts = raw, []
+    for i, part in enumerate(loc):
+        if isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+            label = node.get("id") or node.get("name") if isinstance(node, dict) else None
+            item_parts.append(f"[{part}]" + (f" ({label})" if label else ""))
+            if i < len(loc) - 1:
+                continue
+        elif isinstance(node, dict) and part in node and i < len(loc) - 1:
+            node = node[part]
+            item_parts.append(str(part))
+            continue
+        field = ".".join(str(p) for p in loc[i:]) if i < len(loc) else ""
+        return ".".join(item_parts) or "(top level)", field or str(part)
+    return ".".join(item_parts) or "(top level)", str(loc[-1]) if loc else ""
+
+
+def validate(raw: dict[str, Any], model: type[BaseModel], source: str) -> BaseModel:
+    """Validate raw content; a failure raises ContentError naming file, item and field."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        problems = []
+        for err in e.errors():
+            item, field = _item_name(raw, tuple(err["loc"]))
+            problems.append(f"{source}: item {item}: field '{field}': {err['msg']}")
+        raise ContentError("\n".join(problems)) from None
+
+
+def set_path(raw: Any, path: str, value: Any) -> None:
+    """Set the value at a dotted path in raw content, in place; a bad path raises ContentError."""
+    parts = path.split(".")
+    node = raw
+    for depth, part in enumerate(parts):
+        last = depth == len(parts) - 1
+        where = ".".join(parts[: depth + 1])
+        if isinstance(node, dict):
+            if part not in node:
+                keys = ", ".join(sorted(map(str, node))) or "(none)"
+                raise ContentError(f"content path {path!r}: no {where!r}; keys here: {keys}")
+            if last:
+                node[part] = value
+            else:
+                node = node[part]
+        elif isinstance(node, list):
+            idx = _list_index(node, part)
+            if idx is None:
+                ids = ", ".join(str(x.get("id", x.get("name"))) for x in node if isinstance(x, dict))
+                raise ContentError(f"content path {path!r}: no item {part!r} at {where!r}; items: {ids}")
+            if last:
+                node[idx] = value
+            else:
+                node = node[idx]
+        else:
+            raise ContentError(f"content path {path!r}: {'.'.join(parts[:depth])!r} is a value, not a table")
+
+
+def _list_index(node: list[Any], part: str) -> int | None:
+    if part.isdigit():
+        return int(part) if int(part) < len(node) else None
+    for i, item in enumerate(node):
+        if isinstance(item, dict) and part in (item.get("id"), item.get("name")):
+            return i
+    return None
+
+
+def load_content(
+    spec: ContentSpec, file: str | Path | None = None, overrides: Mapping[str, Any] | None = None
+) -> tuple[BaseModel, str]:
+    """Read, override and validate a game's content; returns the model and its hash."""
+    path = Path(file) if file else spec.path
+    raw = read_toml(path)
+    for key, value in (overrides or {}).items():
+        set_path(raw, key, value)
+    label = str(path) + (" (with overrides)" if overrides else "")
+    return validate(raw, spec.model, label), content_hash(raw)

@@ -1,0 +1,69 @@
+"""The game registry: games are found by id through the ``loopcity.games`` entry-point group.
+
+A game registers with one line in its distribution's ``pyproject.toml``::
+
+    [project.entry-points."loopcity.games"]
+    resourced = "loopcity.games.resourced:SPEC"
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+from typing import Any
+
+from .errors import UnknownGame
+from .spec import Game, GameSpec
+from .state import State
+
+GROUP = "loopcity.games"
+_extra: dict[str, GameSpec] = {}
+_cache: dict[str, GameSpec] | None = None
+
+
+def _discover() -> dict[str, GameSpec]:
+    global _cache
+    if _cache is None:
+        found: dict[str, GameSpec] = {}
+        for ep in entry_points(group=GROUP):
+            spec = ep.load()
+            if not isinstance(spec, GameSpec):
+                raise TypeError(f"entry point {ep.name!r} ({ep.value}) is not a GameSpec")
+            if spec.id != ep.name:
+                raise ValueError(f"entry point {ep.name!r} loads a GameSpec with id {spec.id!r}")
+            found[spec.id] = spec
+        _cache = found
+    return _cache
+
+
+def register(spec: GameSpec) -> None:
+    """Register a game at run time (tests and notebooks); installed games use the entry point."""
+    _extra[spec.id] = spec
+
+
+def unregister(game_id: str) -> None:
+    _extra.pop(game_id, None)
+
+
+def get_spec(game_id: str) -> GameSpec:
+    specs = {**_discover(), **_extra}
+    if game_id not in specs:
+        known = ", ".join(sorted(specs)) or "(none installed)"
+        raise UnknownGame(f"no game {game_id!r}; games: {known}")
+    return specs[game_id]
+
+
+def list_games() -> list[GameSpec]:
+    """Every registered game, by id."""
+    specs = {**_discover(), **_extra}
+    return [specs[k] for k in sorted(specs)]
+
+
+def load_game(game_id: str, **options: Any) -> Game:
+    """A game configured with ``players``, ``variant``, game options, ``content`` and ``overrides``."""
+    return Game(get_spec(game_id), options)
+
+
+def load_snapshot(data: dict[str, Any]) -> State:
+    """Rebuild a state from :meth:`State.to_json`."""
+    game = load_game(data["game"], **data["config"])
+    return game.spec.state_class.from_fields(game, data["state"])

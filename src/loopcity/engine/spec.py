@@ -1,0 +1,185 @@
+"""Static facts about a game (GameSpec) and a game configured with options (Game)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .actions import ActionSpace
+from .content import ContentSpec, load_content
+from .errors import OptionError
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from .bots import Bot
+    from .state import State
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option with its default; ``choices`` limits the values when given."""
+
+    name: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Check (and, from text, convert) a value for this option."""
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str:
+            value = _from_text(value, kind, self.name)
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if self.default is not None and not isinstance(value, kind):
+            raise OptionError(f"option {self.name!r} takes a {kind.__name__}, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise OptionError(
+                f"option {self.name!r} must be one of {', '.join(map(str, self.choices))}; got {value!r}"
+            )
+        return value
+
+
+def _from_text(text: str, kind: type, name: str) -> Any:
+    try:
+        if kind is bool:
+            if text.lower() in ("1", "true", "yes", "on"):
+                return True
+            if text.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError
+        return kind(text)
+    except ValueError:
+        raise OptionError(f"option {name!r} takes a {kind.__name__}, got {text!r}") from None
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named set of option values, e.g. a difficulty or a layout."""
+
+    name: str
+    description: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is: id, title, players, options, variants, actions, content, bots, renderers.
+
+    ``state_class(game, seed)`` builds the initial state. ``bots`` maps a name (``heuristic``) to a
+    factory ``(game, seat, seed) -> Bot``. ``render_text`` and ``render_svg`` are pure functions of a
+    view. ``metrics`` gives the per-round figures a simulation records.
+    """
+
+    id: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    state_class: type[State]
+    action_space: ActionSpace
+    rules_version: str = "1"
+    default_players: int | None = None
+    cooperative: bool = True
+    hidden_information: bool = False
+    max_steps: int = 10_000
+    options: tuple[Option, ...] = ()
+    variants: tuple[Variant, ...] = ()
+    content: ContentSpec | None = None
+    bots: Mapping[str, Callable[[Game, int, int], Bot]] = field(default_factory=dict)
+    render_text: Callable[[dict[str, Any]], str] | None = None
+    render_svg: Callable[[dict[str, Any]], str] | None = None
+    metrics: Callable[[State], dict[str, float]] | None = None
+
+    def variant(self, name: str) -> Variant:
+        for v in self.variants:
+            if v.name == name:
+                return v
+        names = ", ".join(v.name for v in self.variants) or "(none)"
+        raise OptionError(f"{self.id} has no variant {name!r}; variants: {names}")
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        names = ", ".join(["players", "variant", *(o.name for o in self.options)])
+        raise OptionError(f"{self.id} has no option {name!r}; options: {names}")
+
+    def summary(self) -> dict[str, Any]:
+        """JSON-ready facts for listings (CLI ``games --json``, the web lobby)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "description": self.description,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "cooperative": self.cooperative,
+            "variants": [{"name": v.name, "description": v.description} for v in self.variants],
+            "options": [{"name": o.name, "default": o.default, "help": o.help} for o in self.options],
+            "bots": ["random", *self.bots],
+        }
+
+
+class Game:
+    """A GameSpec with resolved options and loaded content; ``new_state(seed)`` starts a game."""
+
+    def __init__(self, spec: GameSpec, options: Mapping[str, Any] | None = None) -> None:
+        self.spec = spec
+        opts = dict(options or {})
+        content_file = opts.pop("content", None)
+        overrides = opts.pop("overrides", None) or {}
+        players = opts.pop("players", None)
+        variant_name = opts.pop("variant", None)
+        if variant_name is None and spec.variants:
+            variant_name = spec.variants[0].name
+        resolved: dict[str, Any] = {o.name: o.default for o in spec.options}
+        if variant_name is not None:
+            for k, v in spec.variant(variant_name).options.items():
+                resolved[k] = spec.option(k).coerce(v)
+        for k, v in opts.items():
+            resolved[k] = spec.option(k).coerce(v)
+        self.players = self._players(players)
+        self.variant = variant_name
+        self.options = resolved
+        self.content: BaseModel | None = None
+        self.content_hash = ""
+        if spec.content is not None:
+            self.content, self.content_hash = load_content(spec.content, content_file, overrides)
+        elif content_file or overrides:
+            raise OptionError(f"{spec.id} has no content file to change")
+        self._config = {
+            "players": self.players,
+            "variant": variant_name,
+            **resolved,
+            **({"content": str(Path(content_file).resolve())} if content_file else {}),
+            **({"overrides": dict(overrides)} if overrides else {}),
+        }
+
+    def _players(self, players: Any) -> int:
+        spec = self.spec
+        if players is None:
+            return spec.default_players or spec.min_players
+        try:
+            n = int(players)
+        except (TypeError, ValueError):
+            raise OptionError(f"players must be a whole number, got {players!r}") from None
+        if not spec.min_players <= n <= spec.max_players:
+            raise OptionError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {n}")
+        return n
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def config(self) -> dict[str, Any]:
+        """The options that rebuild this game with ``load_game(id, **config)``."""
+        return dict(self._config)
+
+    def new_state(self, seed: int = 0) -> State:
+        return self.spec.state_class(self, seed)
+
+    def __repr__(self) -> str:
+        return f"Game({self.spec.id!r}, {self._config!r})"

@@ -1,0 +1,235 @@
+"""The game state every game extends: seats to act, legal actions, apply, outcome, chance, views.
+
+A game subclasses :class:`State` and writes:
+
+- ``__init__(game, seed)``: call ``super().__init__(game, seed)``, then set up the table;
+- ``active_seats()``: the seats that may act now (several in a shared phase), sorted;
+- ``_legal_actions(seat)``: the legal actions of an active seat;
+- ``_apply(seat, action)``: carry out a legal action (it is checked before this is called);
+- ``is_terminal()`` and ``outcome()``;
+- ``view(seat)``: what that seat (``None``: a spectator) may know, as JSON-ready data;
+- where the game has secrets, ``resample_hidden(seat, rng)``: redraw what ``seat`` cannot see.
+
+State attributes hold plain data (see :mod:`loopcity.engine.serialize`), so cloning, JSON snapshots
+and equality come for free. Content and options stay on ``self.game`` and are shared, never copied.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import MutableSequence, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .actions import Action
+from .errors import IllegalAction, MalformedAction
+from .rng import Rng
+from .serialize import copy_data, decode, encode
+
+if TYPE_CHECKING:
+    from .spec import Game
+
+T = TypeVar("T")
+
+# Attributes that are neither copied by clone() nor written to snapshots.
+_SHARED = "game"
+_CACHE = "_legal"
+
+LogEntry = tuple[int, str, str, "tuple[int, ...] | None"]
+"""(step, kind, text, seats): kind is 'action', 'chance' or 'info'; seats None means everyone."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the team result, each seat's score, the winners and the cause."""
+
+    team_won: bool
+    cause: str
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "team_won": self.team_won,
+            "cause": self.cause,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+        }
+
+
+class State:
+    """Base class of every game's state. See the module docstring for what a game provides."""
+
+    game: Game
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.step = 0
+        self.log: list[LogEntry] = []
+        self._legal: dict[int, list[Action]] = {}
+
+    # ----- what a game provides -------------------------------------------------------------
+    def active_seats(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def explain_illegal(self, seat: int, action: Action) -> str | None:
+        """Why ``action`` is illegal for ``seat`` now, in the rulebook's words (optional)."""
+        return None
+
+    def describe(self, seat: int, action: Action) -> str:
+        """The log line for an action (games may word it better)."""
+        return f"Seat {seat + 1}: {action}"
+
+    def resample_hidden(self, seat: int | None, rng: Rng) -> None:
+        """Redraw, in place, everything ``seat`` cannot see (deck orders, others' secrets)."""
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError when the game's own invariants fail (run by the conformance suite)."""
+
+    # ----- the engine's API -------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat`` now; empty when the seat may not act."""
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
+        if self.is_terminal() or seat not in self.active_seats():
+            actions: list[Action] = []
+        else:
+            actions = self._legal_actions(seat)
+        self._legal[seat] = actions
+        return actions
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Carry out ``action`` for ``seat``; a refusal raises and leaves the state as it was."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        self.game.spec.action_space.validate(action)
+        if type(seat) is not int or not 0 <= seat < self.game.players:
+            raise MalformedAction(f"seat must be 0..{self.game.players - 1}, got {seat!r}")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self._refusal(seat, action))
+        self.log.append((self.step, "action", self.describe(seat, action), None))
+        self._apply(seat, action)
+        self.step += 1
+        self._legal = {}
+
+    def _refusal(self, seat: int, action: Action) -> str:
+        if self.is_terminal():
+            return "the game is over"
+        active = self.active_seats()
+        if seat not in active:
+            waiting = ", ".join(f"seat {s + 1}" for s in active)
+            return f"seat {seat + 1} may not act now; waiting for {waiting}"
+        reason = self.explain_illegal(seat, action) or f"'{action}' is not allowed now"
+        legal = self.legal_actions(seat)
+        shown = ", ".join(str(a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
+        return f"{reason} (legal now: {shown})"
+
+    # ----- chance: every draw is logged ---------------------------------------------------------
+    def note(self, text: str, seats: Sequence[int] | None = None, kind: str = "info") -> None:
+        """Add a line to the game log, visible to ``seats`` only when given."""
+        self.log.append((self.step, kind, text, None if seats is None else tuple(seats)))
+
+    def roll(self, sides: int, what: str) -> int:
+        """Roll a die with ``sides`` faces (1..sides); the roll is logged for everyone."""
+        value = self.rng.randint(1, sides)
+        self.note(f"{what}: rolled {value}", kind="chance")
+        return value
+
+    def chance_below(self, n: int, what: str, seats: Sequence[int] | None = None) -> int:
+        """A uniform draw from ``range(n)``, logged as ``what`` (visible to ``seats`` when given)."""
+        value = self.rng.below(n)
+        self.note(f"{what}: {value}", seats, kind="chance")
+        return value
+
+    def draw_from(self, items: Sequence[T], what: str, seats: Sequence[int] | None = None) -> T:
+        """A uniform choice from ``items``, logged as ``what: item``."""
+        item = items[self.rng.below(len(items))]
+        self.note(f"{what}: {item}", seats, kind="chance")
+        return item
+
+    def shuffle(self, items: MutableSequence[Any], what: str) -> None:
+        """Shuffle in place; the log says that it happened, never the order."""
+        self.rng.shuffle(items)
+        self.note(f"{what} shuffled", kind="chance")
+
+    # ----- copies, snapshots, hashes -----------------------------------------------------------
+    def clone(self) -> State:
+        """An independent copy sharing only the immutable game and content."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            if k == _SHARED:
+                d[k] = v
+            elif k == _CACHE:
+                d[k] = {}
+            elif k == "log":
+                d[k] = list(v)
+            else:
+                d[k] = copy_data(v)
+        return new
+
+    def determinize(self, seat: int | None, seed: int) -> State:
+        """A copy consistent with what ``seat`` knows, its hidden parts and future chance redrawn."""
+        new = self.clone()
+        rng = Rng(seed)
+        new.resample_hidden(seat, rng)
+        new.rng = Rng(rng.next64())
+        return new
+
+    def _fields(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != _SHARED and k != _CACHE}
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON snapshot: the game's id and options plus every field of the state."""
+        return {"game": self.game.id, "config": self.game.config(), "state": encode(self._fields())}
+
+    @classmethod
+    def from_fields(cls, game: Game, encoded: dict[str, Any]) -> State:
+        """Rebuild a state of this class from the ``state`` part of :meth:`to_json`."""
+        new = object.__new__(cls)
+        new.__dict__.update(decode(encoded))
+        new.game = game
+        new._legal = {}
+        return new
+
+    def state_hash(self) -> str:
+        """A fingerprint of the whole state (equal states, equal hashes)."""
+        blob = json.dumps(encode(self._fields()), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and type(other) is type(self) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ----- log views -----------------------------------------------------------------------
+    def log_for(self, seat: int | None, last: int | None = None) -> list[dict[str, Any]]:
+        """The log lines ``seat`` may read (spectator: public lines only), oldest first."""
+        rows = [
+            {"step": step, "kind": kind, "text": text}
+            for step, kind, text, seats in self.log
+            if seats is None or (seat is not None and seat in seats)
+        ]
+        return rows[-last:] if last else rows

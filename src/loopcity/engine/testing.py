@@ -1,0 +1,154 @@
+"""The conformance suite every registered game passes (run over all games in the default tests).
+
+``check_game(game)`` plays seeded random games and, along the way, checks that: playouts end within
+the game's maximum length; clone and JSON snapshots give equal states; replaying the record is
+deterministic; malformed and illegal actions are refused without change; every legal action's text,
+JSON and index forms read back exactly; views are JSON-ready and leak nothing (a state redrawn in
+what a seat cannot see gives that seat the same view); the game's own invariants hold at every step.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Action
+from .bots import RandomBot
+from .errors import IllegalAction, MalformedAction
+from .record import Record
+from .registry import load_snapshot
+from .rng import Rng
+from .runner import next_seat
+from .spec import Game
+from .state import State
+
+
+def _expect_refusal(state: State, seat: Any, action: Any, error: type[Exception]) -> None:
+    before = state.state_hash()
+    try:
+        state.apply(seat, action)
+    except error as e:
+        assert str(e), "a refusal must say why"
+    else:
+        raise AssertionError(f"{action!r} for seat {seat!r} was accepted; expected {error.__name__}")
+    assert state.state_hash() == before, f"refused {action!r} changed the state"
+
+
+def check_actions_round_trip(state: State) -> None:
+    space = state.game.spec.action_space
+    for seat in state.active_seats():
+        for a in state.legal_actions(seat):
+            assert Action.parse(str(a)) == a, f"text form of {a!r} does not read back"
+            assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a, f"JSON form of {a!r}"
+            assert space.action(space.index(a)) == a, f"index of {a!r} does not read back"
+
+
+def check_copies(state: State) -> None:
+    clone = state.clone()
+    assert clone == state and clone.state_hash() == state.state_hash(), "clone differs"
+    snapshot = json.loads(json.dumps(state.to_json()))
+    loaded = load_snapshot(snapshot)
+    assert loaded == state, "JSON snapshot does not load back to an equal state"
+    if not state.is_terminal():
+        seat = next_seat(state)
+        legal = state.legal_actions(seat)
+        clone.apply(seat, legal[0])
+        assert clone != state or not legal, "clone shares data with the original"
+        assert loaded.legal_actions(seat) == legal, "loaded snapshot has other legal actions"
+
+
+def check_refusals(state: State, rng: Rng) -> None:
+    _expect_refusal(state, 0, Action("__no_such_action__"), MalformedAction)
+    _expect_refusal(state, 0, "this is not an action", MalformedAction)
+    _expect_refusal(state, state.players, state.game.spec.action_space.action(0), MalformedAction)
+    if state.is_terminal():
+        return
+    active = state.active_seats()
+    space = state.game.spec.action_space
+    seat = active[0]
+    legal = set(state.legal_actions(seat))
+    for _ in range(20):
+        candidate = space.action(rng.below(space.size))
+        if candidate not in legal:
+            _expect_refusal(state, seat, candidate, IllegalAction)
+            break
+    idle = [s for s in range(state.players) if s not in active]
+    if idle and legal:
+        _expect_refusal(state, idle[0], next(iter(legal)), IllegalAction)
+
+
+def check_views(state: State, rng: Rng) -> bool:
+    """Views are JSON-ready and unchanged by redrawing hidden parts; True if anything was redrawn."""
+    redrew = False
+    for seat in [None, *range(state.players)]:
+        view = state.view(seat)
+        json.dumps(view)
+        for _ in range(2):
+            other = state.determinize(seat, rng.next64())
+            other.check_invariants()
+            assert other.view(seat) == view, f"view of seat {seat} depends on what it cannot see"
+            if seat is not None:
+                assert other.legal_actions(seat) == state.legal_actions(seat), (
+                    f"seat {seat} legal actions leak"
+                )
+            shown = {k: v for k, v in other._fields().items() if k != "rng"}
+            if shown != {k: v for k, v in state._fields().items() if k != "rng"}:
+                redrew = True
+    return redrew
+
+
+def random_playout(game: Game, seed: int, record: Record | None = None) -> State:
+    state = game.new_state(seed)
+    bots = [RandomBot(game, s, seed) for s in range(game.players)]
+    limit = game.spec.max_steps
+    while not state.is_terminal():
+        assert state.step < limit, f"random playout (seed {seed}) did not end within {limit} steps"
+        seat = next_seat(state)
+        action = bots[seat].choose(state, seat)
+        state.apply(seat, action)
+        if record is not None:
+            record.add(seat, action, state)
+    return state
+
+
+def check_game(game: Game, playouts: int = 3, seed: int = 0, samples: int = 12) -> dict[str, Any]:
+    """Run every conformance check on ``playouts`` random games; returns counts for reports."""
+    spec = game.spec
+    rng = Rng(seed ^ 0x5EED)
+    redrew_any = False
+    lengths = []
+    for p in range(playouts):
+        pseed = seed * 1000 + p
+        state = game.new_state(pseed)
+        assert state == game.new_state(pseed), "the same seed must give the same start"
+        record = Record.start(state, pseed)
+        bots = [RandomBot(game, s, pseed) for s in range(game.players)]
+        stride = max(1, spec.max_steps // (samples * 8))
+        while True:
+            state.check_invariants()
+            assert all(0 <= s < game.players for s in state.active_seats())
+            if state.step % stride == 0 or state.is_terminal():
+                check_actions_round_trip(state)
+                check_copies(state)
+                check_refusals(state, rng)
+                redrew_any |= check_views(state, rng)
+            if state.is_terminal():
+                break
+            assert state.active_seats(), "a live game needs a seat to act"
+            assert state.step < spec.max_steps, f"playout {pseed} did not end in {spec.max_steps} steps"
+            seat = next_seat(state)
+            legal = state.legal_actions(seat)
+            assert legal, f"seat {seat} must act but has no legal action"
+            action = bots[seat].choose(state, seat)
+            state.apply(seat, action)
+            record.add(seat, action, state)
+        outcome = state.outcome()
+        assert outcome is not None and outcome.cause, "a finished game has an outcome with a cause"
+        assert len(outcome.scores) == game.players
+        json.dumps(outcome.to_json())
+        loaded = Record.from_json(json.loads(json.dumps(record.to_json())))
+        assert loaded.replay(verify=True) == state, "replaying the record gives another final state"
+        lengths.append(state.step)
+    if spec.hidden_information:
+        assert redrew_any, "a game with secrets must redraw them in determinize()"
+    return {"playouts": playouts, "lengths": lengths}

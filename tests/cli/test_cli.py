@@ -1,0 +1,73 @@
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from loopcity.cli.main import app
+
+runner = CliRunner()
+
+
+def test_games_json_lists_registered_games(tiny):
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    games = {g["id"]: g for g in json.loads(result.stdout)}
+    assert games["tiny"]["min_players"] == 2 and games["tiny"]["max_players"] == 4
+    assert [v["name"] for v in games["tiny"]["variants"]] == ["standard", "short"]
+    assert "Tiny" in runner.invoke(app, ["games"]).stdout
+
+
+def test_play_all_bots_prints_outcome_and_repeats_with_a_seed(tiny):
+    first = runner.invoke(app, ["play", "tiny", "--bots", "all", "--seed", "1"])
+    assert first.exit_code == 0, first.stdout
+    assert "Scores:" in first.stdout and "Final table" in first.stdout
+    again = runner.invoke(app, ["play", "tiny", "--bots", "all", "--seed", "1"])
+    assert again.stdout == first.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "chess"], "no game 'chess'"),
+        (["play", "tiny", "--players", "9"], "2-4 players"),
+        (["play", "tiny", "--bots", "5"], "--bots takes"),
+        (["play", "tiny", "--variant", "x"], "no variant 'x'"),
+        (["play", "--load", "missing.json"], "no such file"),
+        (["replay", "missing.json"], "no such file"),
+    ],
+)
+def test_bad_flags_explain_without_traceback(tiny, args, message):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.stdout and "Traceback" not in result.stdout
+
+
+def test_human_play_with_bad_input_undo_save_and_load(tiny, tmp_path):
+    save = tmp_path / "game.json"
+    lines = ["", "0", "99", "fly", "take 9", "help", "1", "1", "undo", "take 1", f"save {save}", "quit"]
+    # seat 1 is human, seat 2 a bot: 'ready' first, then take 2 (choice 1), undo, take 1.
+    result = runner.invoke(app, ["play", "tiny", "--bots", "2", "--seed", "3"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.stdout
+    out = result.stdout
+    assert "choose a number from 1 to" in out
+    assert "unknown action 'fly'" in out
+    assert "Took back: take 1" in out or "Took back" in out
+    assert "Traceback" not in out
+    saved = json.loads(save.read_text())
+    assert saved["header"]["game"] == "tiny"
+    assert saved["moves"][0] == [0, "ready"]
+    resumed = runner.invoke(app, ["play", "--load", str(save), "--bots", "all"])
+    assert resumed.exit_code == 0 and "Scores:" in resumed.stdout
+    replayed = runner.invoke(app, ["replay", str(save), "--verify"])
+    assert replayed.exit_code == 0 and "every state hash matches" in replayed.stdout
+
+
+def test_undo_refused_after_chance(tiny):
+    lines = ["1", "roll", "undo", "quit"]
+    result = runner.invoke(app, ["play", "tiny", "--bots", "2", "--seed", "4"], input="\n".join(lines) + "\n")
+    assert "cannot undo: a chance event came after" in result.stdout
+
+
+def test_input_ending_leaves_cleanly(tiny):
+    result = runner.invoke(app, ["play", "tiny"], input="")
+    assert result.exit_code == 0 and "Input ended" in result.stdout

@@ -1,0 +1,203 @@
+import json
+
+import pytest
+from pydantic import BaseModel
+
+from loopcity.engine import (
+    Action,
+    ActionSpace,
+    ContentError,
+    ContentSpec,
+    IllegalAction,
+    MalformedAction,
+    OptionError,
+    Record,
+    RecordError,
+    Rng,
+    UnknownGame,
+    kind,
+    load_game,
+    load_snapshot,
+)
+from loopcity.engine.content import load_content
+from loopcity.engine.serialize import copy_data, decode, encode
+from loopcity.engine.testing import check_game, random_playout
+
+
+def test_rng_is_deterministic_and_clonable():
+    a, b = Rng(7), Rng(7)
+    assert [a.below(100) for _ in range(20)] == [b.below(100) for _ in range(20)]
+    c = a.copy()
+    assert a.next64() == c.next64()
+    assert Rng(7).next64() != Rng(8).next64()
+    rolls = [Rng(1).randint(1, 6)] + [Rng(1).randint(1, 6)]
+    assert all(1 <= r <= 6 for r in rolls)
+
+
+def test_rng_is_roughly_uniform():
+    rng = Rng(3)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.randint(1, 6) - 1] += 1
+    assert all(850 < c < 1150 for c in counts), counts
+
+
+def test_action_text_and_json_forms_read_back():
+    for a in [Action("spin"), Action("move", (14,)), Action("trade", (2, "wood")), Action("pay", (-1,))]:
+        assert Action.parse(str(a)) == a
+        assert Action.from_json(a.to_json()) == a
+    assert str(Action("trade", (2, "wood"))) == "trade 2 wood"
+    with pytest.raises(MalformedAction, match="empty"):
+        Action.parse("   ")
+    with pytest.raises(MalformedAction, match="kind"):
+        Action.parse("3 wood")
+    with pytest.raises(MalformedAction, match="args"):
+        Action.from_json({"kind": "x", "args": [1.5]})
+
+
+def test_action_space_indexes_every_action_once():
+    space = ActionSpace(
+        [kind("spin"), kind("move", tile=range(5)), kind("trade", n=(1, 2), what=("wood", "food"))]
+    )
+    assert space.size == 1 + 5 + 4
+    seen = {space.index(space.action(i)) for i in range(space.size)}
+    assert seen == set(range(space.size))
+    assert space.action(space.index(Action("trade", (2, "food")))) == Action("trade", (2, "food"))
+    with pytest.raises(MalformedAction, match="unknown action 'fly'"):
+        space.validate(Action("fly"))
+    with pytest.raises(MalformedAction, match="takes 1 argument"):
+        space.validate(Action("move"))
+    with pytest.raises(MalformedAction, match="<what> must be one of wood, food"):
+        space.validate(Action("trade", (1, "gold")))
+
+
+def test_serialize_round_trips_plain_data():
+    data = {"a": [1, (2, 3)], "s": {3, 1}, "f": frozenset({"x"}), 4: "int key", "r": Rng(5), "__x": None}
+    back = decode(json.loads(json.dumps(encode(data))))
+    assert back == data
+    copy = copy_data(data)
+    copy["a"][0] = 99
+    assert data["a"][0] == 1
+
+
+def test_game_options_and_variants(tiny):
+    assert load_game("tiny").options["pile"] == 12
+    assert load_game("tiny", variant="short").options["pile"] == 5
+    assert load_game("tiny", variant="short", pile="7").options["pile"] == 7
+    with pytest.raises(OptionError, match="no variant 'huge'"):
+        load_game("tiny", variant="huge")
+    with pytest.raises(OptionError, match="no option 'colour'"):
+        load_game("tiny", colour="red")
+    with pytest.raises(OptionError, match="2-4 players, not 5"):
+        load_game("tiny", players=5)
+    with pytest.raises(OptionError, match="takes a int"):
+        load_game("tiny", pile="many")
+    with pytest.raises(UnknownGame, match="no game 'chess'"):
+        load_game("chess")
+
+
+def test_refused_actions_change_nothing_and_say_why(tiny):
+    state = load_game("tiny", players=2, pile=3).new_state(1)
+    state.apply(0, "ready")
+    state.apply(1, Action("ready"))
+    state.apply(0, "take 2")
+    before = state.state_hash()
+    with pytest.raises(IllegalAction, match="only 1 counter"):
+        state.apply(1, "take 2")
+    with pytest.raises(IllegalAction, match="seat 1 may not act now; waiting for seat 2"):
+        state.apply(0, "take 1")
+    with pytest.raises(MalformedAction, match="unknown action"):
+        state.apply(1, "fly")
+    with pytest.raises(MalformedAction, match="seat must be"):
+        state.apply(7, "take 1")
+    assert state.state_hash() == before
+    state.apply(1, "take 1")
+    assert state.is_terminal()
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state.apply(0, "take 1")
+
+
+def test_chance_draws_are_logged_and_never_shown(tiny):
+    state = load_game("tiny").new_state(3)
+    for s in (0, 1):
+        state.apply(s, "ready")
+    state.apply(0, "roll")
+    kinds = [entry[1] for entry in state.log]
+    assert kinds.count("chance") == 2  # the deck shuffle and the die
+    view = json.dumps(state.view(0))
+    assert "rng" not in view and str(state.rng.key) not in view
+    assert any("die: rolled" in row["text"] for row in state.log_for(None))
+
+
+def test_snapshot_clone_and_replay(tiny):
+    game = load_game("tiny", players=3)
+    record = Record.start(game.new_state(11), 11)
+    state = random_playout(game, 11, record)
+    assert load_snapshot(json.loads(json.dumps(state.to_json()))) == state
+    assert record.replay(verify=True) == state
+    record.hashes[2] = "0" * 20
+    with pytest.raises(RecordError, match="move 3"):
+        record.replay(verify=True)
+
+
+def test_same_seed_same_game(tiny):
+    game = load_game("tiny", players=4)
+    assert random_playout(game, 5) == random_playout(game, 5)
+    assert any(random_playout(game, 5).view(None) != random_playout(game, s).view(None) for s in range(6, 12))
+
+
+def test_conformance_suite_passes_on_tiny(tiny):
+    report = check_game(load_game("tiny", players=3), playouts=4)
+    assert len(report["lengths"]) == 4
+
+
+def test_conformance_suite_catches_a_leak(tiny, monkeypatch):
+    from tiny_game import TinyState
+
+    def leaky_view(self, seat):
+        return {"pile": self.pile, "cards": list(self.cards)}
+
+    monkeypatch.setattr(TinyState, "view", leaky_view)
+    with pytest.raises(AssertionError, match="depends on what it cannot see"):
+        check_game(load_game("tiny"), playouts=1)
+
+
+def test_conformance_suite_catches_a_broken_invariant(tiny, monkeypatch):
+    from tiny_game import TinyState
+
+    original = TinyState._apply
+
+    def cheating_apply(self, seat, action):
+        original(self, seat, action)
+        if action.kind == "take":
+            self.taken[seat] += 1
+
+    monkeypatch.setattr(TinyState, "_apply", cheating_apply)
+    with pytest.raises(AssertionError):
+        check_game(load_game("tiny"), playouts=1)
+
+
+class Card(BaseModel):
+    id: str
+    cost: int
+
+
+class Deck(BaseModel):
+    cards: list[Card]
+
+
+def test_content_errors_name_file_item_and_field(tmp_path):
+    path = tmp_path / "deck.toml"
+    path.write_text('[[cards]]\nid = "compost"\ncost = 2\n[[cards]]\nid = "shelter"\ncost = "lots"\n')
+    spec = ContentSpec(Deck, path)
+    with pytest.raises(ContentError) as e:
+        load_content(spec)
+    assert "deck.toml" in str(e.value) and "shelter" in str(e.value) and "'cost'" in str(e.value)
+    path.write_text('[[cards]]\nid = "compost"\ncost = 2\n')
+    model, h = load_content(spec, overrides={"cards.compost.cost": 5})
+    assert model.cards[0].cost == 5 and len(h) == 16
+    with pytest.raises(ContentError, match="no item 'shelter'"):
+        load_content(spec, overrides={"cards.shelter.cost": 5})
+    path.write_text("cards = [")
+    with pytest.raises(ContentError, match="not valid TOML"):
+        load_content(spec)
