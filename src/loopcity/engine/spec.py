@@ -70,8 +70,10 @@ class GameSpec:
     """What a game is: id, title, players, options, variants, actions, content, bots, renderers.
 
     ``state_class(game, seed)`` builds the initial state. ``bots`` maps a name (``heuristic``) to a
-    factory ``(game, seat, seed) -> Bot``. ``render_text`` and ``render_svg`` are pure functions of a
-    view. ``metrics`` gives the per-round figures a simulation records.
+    factory ``(game, seat, seed) -> Bot``. ``render_text(view)`` and ``render_svg(view, legal)`` are
+    pure functions of a view; in the SVG, each place that a legal action targets carries
+    ``data-act="<the action's text>"`` so that a front end can make it clickable. ``metrics(state)``
+    gives the figures a simulation records after each round (games keep their round in ``round``).
     """
 
     id: str
@@ -91,7 +93,7 @@ class GameSpec:
     content: ContentSpec | None = None
     bots: Mapping[str, Callable[[Game, int, int], Bot]] = field(default_factory=dict)
     render_text: Callable[[dict[str, Any]], str] | None = None
-    render_svg: Callable[[dict[str, Any]], str] | None = None
+    render_svg: Callable[..., str] | None = None
     metrics: Callable[[State], dict[str, float]] | None = None
 
     def variant(self, name: str) -> Variant:
