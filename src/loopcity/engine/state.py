@@ -134,6 +134,15 @@ class State:
         self.step += 1
         self._legal = {}
 
+    def apply_trusted(self, seat: int, action: Action) -> None:
+        """Carry out an action taken from ``legal_actions(seat)``, without checking or logging it.
+
+        For search and fast playouts on copies; play through :meth:`apply`, which checks and logs.
+        """
+        self._apply(seat, action)
+        self.step += 1
+        self._legal = {}
+
     def _refusal(self, seat: int, action: Action) -> str:
         if self.is_terminal():
             return "the game is over"
