@@ -1,0 +1,268 @@
+"""Monte Carlo tree search for every game: UCT, and information-set MCTS where a game has secrets.
+
+One algorithm serves all five games (docs/bots.md explains it with figures):
+
+- **Open-loop, single-observer information-set MCTS.** The tree is keyed by the sequence of
+  (seat, action) steps from the position, not by states. Every iteration starts from a fresh
+  ``state.determinize(seat, seed)``: a copy in which everything the deciding seat cannot see (deck
+  orders, others' hands and agendas) and all future chance are redrawn. In a game without secrets only
+  the chance is redrawn, so the search never foresees a die. An action's statistics are shared by every
+  determinization in which it was legal; UCB uses that *availability* count in place of the parent's
+  visits (Cowling, Powley and Whitehouse, 2012).
+- **Who acts.** The seat asked decides at the root; below it the lowest of the active seats acts, as in
+  :func:`loopcity.engine.next_seat`, so shared phases are searched in the order the runner plays them.
+- **Rewards** (:func:`rewards`): each node keeps the reward sum of the seat whose action leads to it,
+  and each seat picks by its own reward (max^n UCT). Cooperative games give every seat the team result;
+  the others give the seat its standing among the seats when the team won and 0 when it lost.
+- **Playouts** follow the game's ``heuristic`` bot (when it has one and ``rollout`` allows it) or uniform
+  random moves. With a game's ``evaluate`` hook a playout stops after ``rollout_depth`` steps and the
+  hook scores the position.
+- **Budget**: ``iterations`` per decision (deterministic: same seed, same position, same move); an optional
+  ``time_limit`` in seconds stops earlier (then results depend on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from ..engine import Action, Bot, Game, Outcome, Rng, State, derive_seed
+
+Rewards = list[float]
+
+
+def rewards(outcome: Outcome, players: int, cooperative: bool) -> Rewards:
+    """Each seat's reward in [0, 1] for a finished game.
+
+    Cooperative games: 1 for every seat when the team won, 0 when it lost. Other games (semi-cooperative
+    and competitive): 0 for every seat when the team lost (the worst result); when the team won,
+    ``0.5 + 0.25 * [seat is among the winners] + 0.25 * (score - lowest) / (highest - lowest)``
+    (the last term is 1 when all scores are equal), so any win of the team beats every loss, and a seat
+    prefers winning outright to a high score, and a high score to a low one.
+    """
+    if cooperative:
+        return [1.0 if outcome.team_won else 0.0] * players
+    if not outcome.team_won:
+        return [0.0] * players
+    scores = outcome.scores
+    lo, hi = min(scores), max(scores)
+    span = hi - lo
+    winners = outcome.winners
+    return [
+        0.5 + (0.25 if s in winners else 0.0) + 0.25 * ((scores[s] - lo) / span if span > 0 else 1.0)
+        for s in range(players)
+    ]
+
+
+@dataclass(frozen=True)
+class MctsConfig:
+    """The search's settings; each is also a bot option (``mcts:iterations=800:rollout=random``)."""
+
+    iterations: int = 200
+    """iterations per decision (the deterministic budget)"""
+    time_limit: float | None = None
+    """seconds per decision; when set the search also stops at this time (not reproducible)"""
+    exploration: float = 0.7
+    """the UCB constant c in mean + c * sqrt(ln(available) / visits); rewards lie in [0, 1]"""
+    rollout: str = "auto"
+    """playout policy: 'heuristic', 'random', or 'auto' (the game's heuristic bot when it has one)"""
+    epsilon: float = 0.1
+    """in heuristic playouts, the chance of a uniformly random move instead (keeps playouts varied)"""
+    rollout_depth: int | None = None
+    """playout steps before the game's evaluate hook scores the position (None: to the end, or 40
+    steps when the game has an evaluate hook)"""
+
+
+# Settings measured per game (docs/bots.md); options given by name override them.
+GAME_DEFAULTS: dict[str, dict[str, Any]] = {}
+
+
+class _Node:
+    """One step of the tree: the seat that took it, its visits, availability and reward sum."""
+
+    __slots__ = ("seat", "visits", "avail", "total", "children")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[int, dict[Action, _Node]] = {}
+
+
+Policy = Callable[[State, int, list[Action]], Action]
+
+
+class MctsBot:
+    """UCT / information-set MCTS for any game (see the module docstring); deterministic for a seed."""
+
+    name = "mcts"
+
+    def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any) -> None:
+        base = MctsConfig(**GAME_DEFAULTS.get(game.id, {}))
+        self.config = replace(base, **_coerce(options))
+        self.game = game
+        self.seed = seed
+        spec = game.spec
+        self.cooperative = spec.cooperative
+        self.evaluate = spec.evaluate
+        heuristic = spec.bots.get("heuristic")
+        use_heuristic = self.config.rollout == "heuristic" or self.config.rollout == "auto"
+        if self.config.rollout not in ("auto", "heuristic", "random"):
+            raise ValueError(f"rollout must be auto, heuristic or random, not {self.config.rollout!r}")
+        self.heuristic = heuristic if use_heuristic else None
+        depth = self.config.rollout_depth
+        self.depth = depth if depth is not None else (40 if self.evaluate is not None else None)
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    # ----- the decision -------------------------------------------------------------------------
+    def choose(self, state: State, seat: int) -> Action:
+        """The most visited action of ``seat`` after the search; the state is never changed."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return legal[0]
+        rng = Rng(derive_seed(self.seed, state.step, seat))
+        root = _Node(seat)
+        policy = self._policy(rng)
+        cfg = self.config
+        start = time.perf_counter()
+        deadline = start + cfg.time_limit if cfg.time_limit else None
+        done = 0
+        for done in range(1, cfg.iterations + 1):  # noqa: B007
+            self._iterate(root, state.determinize(seat, rng.next64()), seat, rng, policy)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.last_iterations, self.last_seconds = done, time.perf_counter() - start
+        return self._best(root, seat, legal)
+
+    def _best(self, root: _Node, seat: int, legal: list[Action]) -> Action:
+        kids = root.children.get(seat, {})
+        best, key = legal[0], (-1, 0.0)
+        for action in legal:
+            child = kids.get(action)
+            if child is not None and child.visits:
+                k = (child.visits, child.total / child.visits)
+                if k > key:
+                    best, key = action, k
+        return best
+
+    # ----- one iteration --------------------------------------------------------------------------
+    def _iterate(self, root: _Node, state: State, seat: int, rng: Rng, policy: Policy) -> None:
+        path = [root]
+        node, actor = root, seat
+        c = self.config.exploration
+        while True:
+            legal = state.legal_actions(actor)
+            kids = node.children.get(actor)
+            if kids is None:
+                kids = node.children[actor] = {}
+            action, child = _select(kids, legal, actor, c, rng)
+            path.append(child)
+            state.apply_trusted(actor, action)
+            node = child
+            if state.is_terminal() or child.visits == 0:
+                break
+            actor = state.active_seats()[0]
+        values = self._playout(state, rng, policy)
+        for n in path:
+            n.visits += 1
+            n.total += values[n.seat]
+
+    def _playout(self, state: State, rng: Rng, policy: Policy) -> Rewards:
+        players = state.players
+        limit = self.game.spec.max_steps
+        steps = 0
+        depth = self.depth
+        while not state.is_terminal():
+            if (depth is not None and steps >= depth) or state.step >= limit:
+                return self._estimate(state, players)
+            actor = state.active_seats()[0]
+            legal = state.legal_actions(actor)
+            action = legal[0] if len(legal) == 1 else policy(state, actor, legal)
+            state.apply_trusted(actor, action)
+            steps += 1
+        outcome = state.outcome()
+        assert outcome is not None
+        return rewards(outcome, players, self.cooperative)
+
+    def _estimate(self, state: State, players: int) -> Rewards:
+        if self.evaluate is None:
+            return [0.5] * players
+        return [min(1.0, max(0.0, float(self.evaluate(state, s)))) for s in range(players)]
+
+    def _policy(self, rng: Rng) -> Policy:
+        def uniform(state: State, seat: int, legal: list[Action]) -> Action:
+            return legal[rng.below(len(legal))]
+
+        if self.heuristic is None:
+            return uniform
+        factory = self.heuristic
+        base = rng.next64()
+        bots: dict[int, Bot] = {}
+        eps = self.config.epsilon
+
+        def guided(state: State, seat: int, legal: list[Action]) -> Action:
+            if eps > 0 and rng.random() < eps:
+                return legal[rng.below(len(legal))]
+            bot = bots.get(seat)
+            if bot is None:
+                bot = bots[seat] = factory(self.game, seat, derive_seed(base, seat))
+            return bot.choose(state, seat)
+
+        return guided
+
+
+def _select(
+    kids: dict[Action, _Node], legal: list[Action], actor: int, c: float, rng: Rng
+) -> tuple[Action, _Node]:
+    """UCB over the legal actions (an untried one first, chosen at random); counts availability."""
+    untried = [a for a in legal if a not in kids]
+    for a in legal:
+        child = kids.get(a)
+        if child is not None:
+            child.avail += 1
+    if untried:
+        action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+        child = kids[action] = _Node(actor)
+        child.avail = 1
+        return action, child
+    best_score = -1.0
+    best: _Node | None = None
+    chosen = legal[0]
+    log = math.log
+    sqrt = math.sqrt
+    for a in legal:
+        child = kids[a]
+        score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+        if score > best_score:
+            best_score, best, chosen = score, child, a
+    assert best is not None
+    return chosen, best
+
+
+def _coerce(options: dict[str, Any]) -> dict[str, Any]:
+    """Bot options given as text (from a bot name) turned into the config's types."""
+    known = {f.name: f for f in fields(MctsConfig)}
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if key not in known:
+            raise ValueError(f"mcts has no option {key!r}; options: {', '.join(known)}")
+        if isinstance(value, str):
+            value = _from_text(key, value)
+        out[key] = value
+    return out
+
+
+def _from_text(key: str, text: str) -> Any:
+    if text.lower() == "none":
+        return None
+    if key in ("iterations", "rollout_depth"):
+        return int(text)
+    if key in ("time_limit", "exploration", "epsilon"):
+        return float(text)
+    return text

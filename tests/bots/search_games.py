@@ -1,0 +1,113 @@
+"""Two small deterministic games with known best play, for testing the search bots.
+
+- ``nim``: a pile of counters; seats take 1, 2 or 3 in turn; whoever takes the last counter wins.
+  From a pile that is not a multiple of 4 the mover wins by leaving a multiple of 4.
+- ``commons``: a shared stock; each seat takes 0, 1 or 2 on its turn for ``turns`` turns each. The team
+  loses when the stock ends below ``reserve``; otherwise each seat scores what it took. Greedy seats
+  sink the team; a seat playing for its score with the team's loss as the worst result does not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loopcity.engine import Action, ActionSpace, GameSpec, Option, Outcome, State, kind
+
+
+class NimState(State):
+    def __init__(self, game, seed):
+        super().__init__(game, seed)
+        self.pile = game.options["pile"]
+        self.turn = 0
+        self.last = -1
+
+    def active_seats(self):
+        return () if self.pile == 0 else (self.turn,)
+
+    def _legal_actions(self, seat):
+        return [Action("take", (k,)) for k in (1, 2, 3) if k <= self.pile]
+
+    def _apply(self, seat, action):
+        self.pile -= action.args[0]
+        self.last = seat
+        self.turn = 1 - seat
+
+    def is_terminal(self):
+        return self.pile == 0
+
+    def outcome(self):
+        if self.pile:
+            return None
+        scores = tuple(1.0 if s == self.last else 0.0 for s in range(2))
+        return Outcome(True, "last counter taken", scores, (self.last,))
+
+    def view(self, seat) -> dict[str, Any]:
+        return {"pile": self.pile, "turn": self.turn, "round": 0, "active_seats": list(self.active_seats())}
+
+
+NIM = GameSpec(
+    id="nim",
+    title="Nim",
+    description="Take 1-3 counters; the last one wins.",
+    min_players=2,
+    max_players=2,
+    state_class=NimState,
+    action_space=ActionSpace([kind("take", n=(1, 2, 3))]),
+    cooperative=False,
+    max_steps=100,
+    options=(Option("pile", 10, "counters in the pile"),),
+)
+
+
+class CommonsState(State):
+    def __init__(self, game, seed):
+        super().__init__(game, seed)
+        self.stock = game.options["stock"]
+        self.taken = [0] * game.players
+        self.turns_left = game.options["turns"] * game.players
+        self.turn = 0
+
+    def active_seats(self):
+        return () if self.turns_left == 0 else (self.turn,)
+
+    def _legal_actions(self, seat):
+        return [Action("take", (k,)) for k in (0, 1, 2) if k <= self.stock]
+
+    def _apply(self, seat, action):
+        self.stock -= action.args[0]
+        self.taken[seat] += action.args[0]
+        self.turns_left -= 1
+        self.turn = (self.turn + 1) % self.players
+
+    def is_terminal(self):
+        return self.turns_left == 0
+
+    def outcome(self):
+        if self.turns_left:
+            return None
+        scores = tuple(float(t) for t in self.taken)
+        won = self.stock >= self.game.options["reserve"]
+        best = max(scores)
+        winners = tuple(s for s, v in enumerate(scores) if v == best) if won else ()
+        return Outcome(won, "stock kept" if won else "stock exhausted", scores, winners)
+
+    def view(self, seat) -> dict[str, Any]:
+        return {"stock": self.stock, "taken": list(self.taken), "round": 0}
+
+
+COMMONS = GameSpec(
+    id="commons",
+    title="Commons",
+    description="Take from a shared stock without exhausting it.",
+    min_players=2,
+    max_players=4,
+    state_class=CommonsState,
+    action_space=ActionSpace([kind("take", n=(0, 1, 2))]),
+    cooperative=False,
+    max_steps=100,
+    options=(
+        Option("stock", 12, "the shared stock"),
+        Option("turns", 3, "turns per seat"),
+        Option("reserve", 6, "the stock the team must keep"),
+    ),
+)

@@ -1,0 +1,215 @@
+"""The search bots: reward mapping, determinism, no peeking, and strength against simple opponents."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from loopcity.bots import GENERIC, MctsBot, bot_names, make_bot, rewards
+from loopcity.engine import Action, OptionError, Outcome, load_game, play, register, unregister
+from loopcity.sim import wilson_interval
+from tiny_game import SPEC as TINY
+from tiny_game import TinyState
+
+from .search_games import COMMONS, NIM
+
+
+class CanonicalTiny(TinyState):
+    """Tiny with a redraw that depends only on what the seat sees (the unseen cards in sorted order)."""
+
+    def resample_hidden(self, seat, rng):
+        unseen = sorted(self.deck + [c for s, c in enumerate(self.cards) if s != seat])
+        rng.shuffle(unseen)
+        for s in range(self.players):
+            if s != seat:
+                self.cards[s] = unseen.pop()
+        self.deck = unseen
+
+
+CANONICAL_TINY = dataclasses.replace(TINY, id="tiny_canonical", state_class=CanonicalTiny)
+
+
+@pytest.fixture
+def games():
+    """The tiny game, its canonical-redraw twin, nim and commons, registered for a test."""
+    specs = (TINY, CANONICAL_TINY, NIM, COMMONS)
+    for spec in specs:
+        register(spec)
+    yield
+    for spec in specs:
+        unregister(spec.id)
+
+
+def _past_ready(state):
+    for seat in state.active_seats():
+        state.apply(seat, "ready")
+    return state
+
+
+# ----- the reward mapping ------------------------------------------------------------------------
+def test_cooperative_reward_is_the_team_result():
+    assert rewards(Outcome(True, "won", (3.0, 1.0), (0,)), 2, True) == [1.0, 1.0]
+    assert rewards(Outcome(False, "lost", (3.0, 1.0), ()), 2, True) == [0.0, 0.0]
+
+
+def test_semi_cooperative_team_loss_is_worst_and_winner_beats_higher_score():
+    lost = rewards(Outcome(False, "lost", (9.0, 1.0, 0.0), ()), 3, False)
+    won = rewards(Outcome(True, "won", (9.0, 4.0, 1.0), (0,)), 3, False)
+    assert lost == [0.0, 0.0, 0.0]
+    assert min(won) >= 0.5 > max(lost)
+    assert won[0] == 1.0 and won[0] > won[1] > won[2] == 0.5
+
+
+def test_tied_scores_share_the_top_reward():
+    assert rewards(Outcome(True, "won", (2.0, 2.0), (0, 1)), 2, False) == [1.0, 1.0]
+
+
+# ----- determinism and the state left alone ------------------------------------------------------
+def test_same_seed_same_moves(games):
+    game = load_game("tiny", players=3)
+    state = _past_ready(game.new_state(5))
+    moves = [make_bot("mcts:iterations=60", game, 0, 9).choose(state, 0) for _ in range(2)]
+    assert moves[0] == moves[1]
+    finals = []
+    for _ in range(2):
+        s = game.new_state(4)
+        play(s, [make_bot("mcts:iterations=30", game, seat, 4) for seat in range(3)])
+        finals.append(s.state_hash())
+    assert finals[0] == finals[1]
+
+
+def test_choose_never_changes_the_state(games):
+    game = load_game("tiny", players=2)
+    state = _past_ready(game.new_state(2))
+    before, log_length, step = state.clone(), len(state.log), state.step
+    make_bot("mcts:iterations=80", game, 0, 1).choose(state, 0)
+    assert state == before and len(state.log) == log_length and state.step == step
+
+
+def test_apply_trusted_is_apply_without_the_log(games):
+    game = load_game("tiny", players=2)
+    a, b = _past_ready(game.new_state(3)), _past_ready(game.new_state(3))
+    for action in ("take 2", "roll", "take 1"):
+        seat = a.active_seats()[0]
+        a.apply(seat, action)
+        b.apply_trusted(seat, Action.parse(action))
+    assert {k: v for k, v in a._fields().items() if k != "log"} == {
+        k: v for k, v in b._fields().items() if k != "log"
+    }
+
+
+# ----- information sets: the decision depends only on what the seat knows -------------------------
+def test_decision_unchanged_when_hidden_cards_are_redrawn(games):
+    game = load_game("tiny_canonical", players=3, pile=4)
+    checked = 0
+    for seed in range(6):
+        state = _past_ready(game.new_state(seed))
+        seat = state.active_seats()[0]
+        bot = make_bot("mcts:iterations=120", game, seat, seed)
+        move = bot.choose(state, seat)
+        for k in range(3):
+            other = state.determinize(seat, 100 + k)
+            assert other.view(seat) == state.view(seat)
+            checked += other.cards != state.cards
+            assert bot.choose(other, seat) == move
+    assert checked > 0, "the redraws must actually change the hidden cards"
+
+
+# ----- strength -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("pile", [5, 6, 7, 9, 10, 11])
+def test_nim_takes_the_winning_move(games, pile):
+    game = load_game("nim", pile=pile)
+    bot = make_bot("mcts:iterations=400", game, 0, pile)
+    assert bot.choose(game.new_state(0), 0) == Action("take", (pile % 4,))
+
+
+def test_commons_seats_keep_the_team_from_losing(games):
+    game = load_game("commons", players=3)
+    n = 30
+    searched = [play(game.new_state(i), [make_bot("mcts", game, s, i) for s in range(3)]) for i in range(n)]
+    randoms = [play(game.new_state(i), [make_bot("random", game, s, i) for s in range(3)]) for i in range(n)]
+    won = sum(s.outcome().team_won for s in searched)
+    won_random = sum(s.outcome().team_won for s in randoms)
+    assert won == n > won_random
+    # and they still take what they can: the stock ends at the reserve
+    assert all(s.stock == game.options["reserve"] for s in searched)
+
+
+def test_mcts_beats_random_on_tiny(games):
+    game = load_game("tiny", players=2)
+    n = 120
+    mcts_wins = random_wins = 0
+    for i in range(n):
+        seat = i % 2  # the searching seat alternates between first and second
+        agents = [make_bot("mcts:iterations=100" if s == seat else "random", game, s, i) for s in range(2)]
+        winners = play(game.new_state(i), agents).outcome().winners
+        mcts_wins += winners == (seat,)
+        random_wins += winners == (1 - seat,)
+    assert wilson_interval(mcts_wins, n)[0] > wilson_interval(random_wins, n)[1]
+
+
+# ----- playouts: heuristic policy, evaluate hook, time limit --------------------------------------
+class CountingBot:
+    calls = 0
+
+    def __init__(self, game, seat, seed):
+        pass
+
+    def choose(self, state, seat):
+        CountingBot.calls += 1
+        return state.legal_actions(seat)[0]
+
+
+def test_heuristic_bot_guides_playouts(games):
+    spec = dataclasses.replace(COMMONS, id="commons_h", bots={"heuristic": CountingBot})
+    register(spec)
+    try:
+        game = load_game("commons_h", players=2)
+        CountingBot.calls = 0
+        make_bot("mcts:iterations=20:rollout=random", game, 0, 1).choose(game.new_state(0), 0)
+        assert CountingBot.calls == 0
+        make_bot("mcts:iterations=20:epsilon=0", game, 0, 1).choose(game.new_state(0), 0)
+        assert CountingBot.calls > 20
+    finally:
+        unregister("commons_h")
+
+
+def test_evaluate_hook_scores_cut_playouts(games):
+    seen = []
+
+    def evaluate(state, seat):
+        seen.append(state.turns_left)
+        return 0.5
+
+    spec = dataclasses.replace(COMMONS, id="commons_e", evaluate=evaluate)
+    register(spec)
+    try:
+        game = load_game("commons_e", players=2)
+        make_bot("mcts:iterations=30:rollout_depth=1", game, 0, 1).choose(game.new_state(0), 0)
+        assert seen and all(t > 0 for t in seen)
+    finally:
+        unregister("commons_e")
+
+
+def test_time_limit_stops_the_search(games):
+    game = load_game("tiny", players=2)
+    bot = make_bot("mcts:iterations=100000000:time_limit=0.05", game, 0, 1)
+    bot.choose(_past_ready(game.new_state(1)), 0)
+    assert isinstance(bot, MctsBot) and 0 < bot.last_iterations < 100000000 and bot.last_seconds < 1.0
+
+
+# ----- by name ------------------------------------------------------------------------------------
+def test_mcts_is_offered_for_every_game(games):
+    assert "mcts" in GENERIC
+    assert "mcts" in bot_names(load_game("nim"))
+
+
+def test_bad_bot_options_are_refused_with_the_reason(games):
+    game = load_game("nim")
+    with pytest.raises(OptionError, match="no option 'depth'"):
+        make_bot("mcts:depth=3", game, 0)
+    with pytest.raises(OptionError, match="key=value"):
+        make_bot("mcts:fast", game, 0)
+    with pytest.raises(OptionError, match="rollout"):
+        make_bot("mcts:rollout=clever", game, 0)
