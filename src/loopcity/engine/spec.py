@@ -74,9 +74,9 @@ class GameSpec:
     pure functions of a view; in the SVG, each place that a legal action targets carries
     ``data-act="<the action's text>"`` so that a front end can make it clickable. ``metrics(state)``
     gives the figures a simulation records after each round (games keep their round in ``round``).
-    ``evaluate(state, seat)`` (optional) is a cheap estimate in [0, 1] of the reward ``seat`` will get
-    from a position that is not over (the reward mapping of docs/bots.md: 0 a team loss, 1 the best
-    result); search bots use it where they cut a long playout short.
+    ``evaluate(state, seat)`` (optional) is a cheap estimate in [-1, 1] of the reward ``seat`` will get
+    from a position that is not over, on the scale of the final reward (docs/bots.md: -1 a team loss,
+    1 the best result); search bots use it where they cut a long playout short.
     """
 
     id: str
