@@ -50,19 +50,19 @@ def _past_ready(state):
 # ----- the reward mapping ------------------------------------------------------------------------
 def test_cooperative_reward_is_the_team_result():
     assert rewards(Outcome(True, "won", (3.0, 1.0), (0,)), 2, True) == [1.0, 1.0]
-    assert rewards(Outcome(False, "lost", (3.0, 1.0), ()), 2, True) == [0.0, 0.0]
+    assert rewards(Outcome(False, "lost", (3.0, 1.0), ()), 2, True) == [-1.0, -1.0]
 
 
-def test_semi_cooperative_team_loss_is_worst_and_winner_beats_higher_score():
+def test_semi_cooperative_team_loss_is_worst_and_score_ranks_the_rest():
     lost = rewards(Outcome(False, "lost", (9.0, 1.0, 0.0), ()), 3, False)
-    won = rewards(Outcome(True, "won", (9.0, 4.0, 1.0), (0,)), 3, False)
-    assert lost == [0.0, 0.0, 0.0]
-    assert min(won) >= 0.5 > max(lost)
-    assert won[0] == 1.0 and won[0] > won[1] > won[2] == 0.5
+    won = rewards(Outcome(True, "won", (8.0, 4.0, 0.0), (0,)), 3, False)
+    assert lost == [-1.0, -1.0, -1.0]
+    assert min(won) > max(lost)
+    assert won == [1.0, 0.5, 0.0]
 
 
-def test_tied_scores_share_the_top_reward():
-    assert rewards(Outcome(True, "won", (2.0, 2.0), (0, 1)), 2, False) == [1.0, 1.0]
+def test_no_positive_score_rewards_the_winners():
+    assert rewards(Outcome(True, "won", (0.0, 0.0), (1,)), 2, False) == [0.0, 1.0]
 
 
 # ----- determinism and the state left alone ------------------------------------------------------
@@ -132,8 +132,10 @@ def test_commons_seats_keep_the_team_from_losing(games):
     won = sum(s.outcome().team_won for s in searched)
     won_random = sum(s.outcome().team_won for s in randoms)
     assert won == n > won_random
-    # and they still take what they can: the stock ends at the reserve
-    assert all(s.stock == game.options["reserve"] for s in searched)
+    # and they still take nearly all they can: the stock ends at (or one above) the reserve
+    reserve = game.options["reserve"]
+    assert all(s.stock <= reserve + 1 for s in searched)
+    assert sum(s.stock == reserve for s in searched) >= 0.8 * n
 
 
 def test_mcts_beats_random_on_tiny(games):

@@ -11,9 +11,10 @@ One algorithm serves all five games (docs/bots.md explains it with figures):
   visits (Cowling, Powley and Whitehouse, 2012).
 - **Who acts.** The seat asked decides at the root; below it the lowest of the active seats acts, as in
   :func:`loopcity.engine.next_seat`, so shared phases are searched in the order the runner plays them.
-- **Rewards** (:func:`rewards`): each node keeps the reward sum of the seat whose action leads to it,
-  and each seat picks by its own reward (max^n UCT). Cooperative games give every seat the team result;
-  the others give the seat its standing among the seats when the team won and 0 when it lost.
+- **Rewards** (:func:`rewards`, in [-1, 1]): each node keeps the reward sum of the seat whose action
+  leads to it, and each seat picks by its own reward (max^n UCT). Cooperative games give every seat the
+  team result; the others give a seat its score relative to the best score when the team won, and -1
+  (the worst result) when it lost.
 - **Playouts** follow the game's ``heuristic`` bot (when it has one and ``rollout`` allows it) or uniform
   random moves. With a game's ``evaluate`` hook a playout stops after ``rollout_depth`` steps and the
   hook scores the position.
@@ -35,26 +36,16 @@ Rewards = list[float]
 
 
 def rewards(outcome: Outcome, players: int, cooperative: bool) -> Rewards:
-    """Each seat's reward in [0, 1] for a finished game.
-
-    Cooperative games: 1 for every seat when the team won, 0 when it lost. Other games (semi-cooperative
-    and competitive): 0 for every seat when the team lost (the worst result); when the team won,
-    ``0.5 + 0.25 * [seat is among the winners] + 0.25 * (score - lowest) / (highest - lowest)``
-    (the last term is 1 when all scores are equal), so any win of the team beats every loss, and a seat
-    prefers winning outright to a high score, and a high score to a low one.
-    """
-    if cooperative:
-        return [1.0 if outcome.team_won else 0.0] * players
-    if not outcome.team_won:
-        return [0.0] * players
-    scores = outcome.scores
-    lo, hi = min(scores), max(scores)
-    span = hi - lo
-    winners = outcome.winners
-    return [
-        0.5 + (0.25 if s in winners else 0.0) + 0.25 * ((scores[s] - lo) / span if span > 0 else 1.0)
-        for s in range(players)
-    ]
+    """Each seat's reward in [-1, 1] for a finished game (the project's one mapping, as
+    ``Outcome.returns``): cooperative games give every seat +1 for a team win and -1 for a loss; the
+    others give every seat -1 when the team lost (the worst result) and, when it won, the seat's score
+    divided by the best score (the winners get 1; when no score is positive, winners 1 and others 0)."""
+    if cooperative or not outcome.team_won:
+        return [1.0 if outcome.team_won else -1.0] * players
+    best = max(outcome.scores, default=0.0)
+    if best <= 0:
+        return [1.0 if s in outcome.winners else 0.0 for s in range(players)]
+    return [max(0.0, score / best) for score in outcome.scores]
 
 
 @dataclass(frozen=True)
@@ -65,8 +56,8 @@ class MctsConfig:
     """iterations per decision (the deterministic budget)"""
     time_limit: float | None = None
     """seconds per decision; when set the search also stops at this time (not reproducible)"""
-    exploration: float = 0.7
-    """the UCB constant c in mean + c * sqrt(ln(available) / visits); rewards lie in [0, 1]"""
+    exploration: float = 1.4
+    """the UCB constant c in mean + c * sqrt(ln(available) / visits); rewards lie in [-1, 1]"""
     rollout: str = "auto"
     """playout policy: 'heuristic', 'random', or 'auto' (the game's heuristic bot when it has one)"""
     epsilon: float = 0.1
@@ -142,7 +133,7 @@ class MctsBot:
 
     def _best(self, root: _Node, seat: int, legal: list[Action]) -> Action:
         kids = root.children.get(seat, {})
-        best, key = legal[0], (-1, 0.0)
+        best, key = legal[0], (-1, -2.0)
         for action in legal:
             child = kids.get(action)
             if child is not None and child.visits:
@@ -192,8 +183,8 @@ class MctsBot:
 
     def _estimate(self, state: State, players: int) -> Rewards:
         if self.evaluate is None:
-            return [0.5] * players
-        return [min(1.0, max(0.0, float(self.evaluate(state, s)))) for s in range(players)]
+            return [0.0] * players
+        return [min(1.0, max(-1.0, float(self.evaluate(state, s)))) for s in range(players)]
 
     def _policy(self, rng: Rng) -> Policy:
         def uniform(state: State, seat: int, legal: list[Action]) -> Action:
