@@ -215,3 +215,26 @@ def test_bad_bot_options_are_refused_with_the_reason(games):
         make_bot("mcts:fast", game, 0)
     with pytest.raises(OptionError, match="rollout"):
         make_bot("mcts:rollout=clever", game, 0)
+
+
+def test_trust_keeps_the_heuristic_move_unless_search_clearly_beats_it(games):
+    spec = dataclasses.replace(NIM, id="nim_h", bots={"heuristic": CountingBot})  # always "take 1"
+    register(spec)
+    try:
+        game = load_game("nim_h", pile=4)  # every move loses against best play: nothing clearly better
+        assert make_bot("mcts:iterations=200:trust=1", game, 0, 1).choose(game.new_state(0), 0) == Action(
+            "take", (1,)
+        )
+        game = load_game("nim_h", pile=7)  # take 3 wins: the search overrules a small trust
+        assert make_bot("mcts:iterations=400:trust=0.1", game, 0, 1).choose(game.new_state(0), 0) == Action(
+            "take", (3,)
+        )
+    finally:
+        unregister("nim_h")
+
+
+def test_bench_reports_iterations_per_second(games):
+    from loopcity.bots.bench import bench
+
+    figures = bench("nim", "mcts:iterations=50", games=1)
+    assert figures["decisions_searched"] > 0 and figures["iterations_per_s"] > 0

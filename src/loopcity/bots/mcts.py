@@ -65,6 +65,9 @@ class MctsConfig:
     rollout_depth: int | None = None
     """playout steps before the game's evaluate hook scores the position (None: to the end, or 40
     steps when the game has an evaluate hook)"""
+    trust: float = 0.0
+    """when picking the move, visits credited to the heuristic bot's own choice, as a fraction of the
+    iterations (0: off); the search must then beat the heuristic's move clearly to overrule it"""
 
 
 # Settings measured per game (docs/bots.md); options given by name override them.
@@ -100,7 +103,7 @@ class MctsBot:
         spec = game.spec
         self.cooperative = spec.cooperative
         self.evaluate = spec.evaluate
-        heuristic = spec.bots.get("heuristic")
+        heuristic = self.heuristic_factory = spec.bots.get("heuristic")
         use_heuristic = self.config.rollout == "heuristic" or self.config.rollout == "auto"
         if self.config.rollout not in ("auto", "heuristic", "random"):
             raise ValueError(f"rollout must be auto, heuristic or random, not {self.config.rollout!r}")
@@ -109,6 +112,7 @@ class MctsBot:
         self.depth = depth if depth is not None else (40 if self.evaluate is not None else None)
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.total_iterations = 0
 
     # ----- the decision -------------------------------------------------------------------------
     def choose(self, state: State, seat: int) -> Action:
@@ -129,15 +133,23 @@ class MctsBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.last_iterations, self.last_seconds = done, time.perf_counter() - start
-        return self._best(root, seat, legal)
+        self.total_iterations += done
+        favoured, bonus = None, 0.0
+        if cfg.trust > 0 and self.heuristic_factory is not None:
+            favoured = self.heuristic_factory(self.game, seat, rng.next64()).choose(state, seat)
+            bonus = cfg.trust * done
+        return self._best(root, seat, legal, favoured, bonus)
 
-    def _best(self, root: _Node, seat: int, legal: list[Action]) -> Action:
+    def _best(
+        self, root: _Node, seat: int, legal: list[Action], favoured: Action | None, bonus: float
+    ) -> Action:
         kids = root.children.get(seat, {})
-        best, key = legal[0], (-1, -2.0)
+        best, key = legal[0], (-1.0, -2.0)
         for action in legal:
             child = kids.get(action)
             if child is not None and child.visits:
-                k = (child.visits, child.total / child.visits)
+                extra = bonus if action == favoured else 0.0
+                k = (child.visits + extra, child.total / child.visits)
                 if k > key:
                     best, key = action, k
         return best
@@ -212,27 +224,28 @@ def _select(
     kids: dict[Action, _Node], legal: list[Action], actor: int, c: float, rng: Rng
 ) -> tuple[Action, _Node]:
     """UCB over the legal actions (an untried one first, chosen at random); counts availability."""
-    untried = [a for a in legal if a not in kids]
+    untried: list[Action] = []
+    tried: list[tuple[Action, _Node]] = []
     for a in legal:
         child = kids.get(a)
-        if child is not None:
+        if child is None:
+            untried.append(a)
+        else:
             child.avail += 1
+            tried.append((a, child))
     if untried:
         action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
         child = kids[action] = _Node(actor)
         child.avail = 1
         return action, child
-    best_score = -1.0
-    best: _Node | None = None
-    chosen = legal[0]
+    best_score = -1e9
+    chosen, best = tried[0]
     log = math.log
     sqrt = math.sqrt
-    for a in legal:
-        child = kids[a]
+    for a, child in tried:
         score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
         if score > best_score:
             best_score, best, chosen = score, child, a
-    assert best is not None
     return chosen, best
 
 
@@ -254,6 +267,6 @@ def _from_text(key: str, text: str) -> Any:
         return None
     if key in ("iterations", "rollout_depth"):
         return int(text)
-    if key in ("time_limit", "exploration", "epsilon"):
+    if key in ("time_limit", "exploration", "epsilon", "trust"):
         return float(text)
     return text
