@@ -161,6 +161,12 @@ class MctsBot:
         c = self.config.exploration
         while True:
             legal = state.legal_actions(actor)
+            if len(legal) == 1 and node is not root:  # a forced step takes no node
+                state.apply_trusted(actor, legal[0])
+                if state.is_terminal():
+                    break
+                actor = state.active_seats()[0]
+                continue
             kids = node.children.get(actor)
             if kids is None:
                 kids = node.children[actor] = {}
