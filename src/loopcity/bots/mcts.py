@@ -127,9 +127,11 @@ class MctsBot:
         cfg = self.config
         start = time.perf_counter()
         deadline = start + cfg.time_limit if cfg.time_limit else None
+        base = state.clone()
+        base.log = []  # the search's copies need no history; a long game's log is costly to copy
         done = 0
         for done in range(1, cfg.iterations + 1):  # noqa: B007
-            self._iterate(root, state.determinize(seat, rng.next64()), seat, rng, policy)
+            self._iterate(root, base.determinize(seat, rng.next64()), seat, rng, policy)
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.last_iterations, self.last_seconds = done, time.perf_counter() - start
