@@ -91,8 +91,12 @@ class CommonsState(State):
         winners = tuple(s for s, v in enumerate(scores) if v == best) if won else ()
         return Outcome(won, "stock kept" if won else "stock exhausted", scores, winners)
 
+    @property
+    def round(self):
+        return self.game.options["turns"] - self.turns_left // self.players
+
     def view(self, seat) -> dict[str, Any]:
-        return {"stock": self.stock, "taken": list(self.taken), "round": 0}
+        return {"stock": self.stock, "taken": list(self.taken), "round": self.round}
 
 
 COMMONS = GameSpec(
@@ -105,6 +109,7 @@ COMMONS = GameSpec(
     action_space=ActionSpace([kind("take", n=(0, 1, 2))]),
     cooperative=False,
     max_steps=100,
+    metrics=lambda state: {"round": float(state.round), "stock": float(state.stock)},
     options=(
         Option("stock", 12, "the shared stock"),
         Option("turns", 3, "turns per seat"),

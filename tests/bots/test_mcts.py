@@ -238,3 +238,16 @@ def test_bench_reports_iterations_per_second(games):
 
     figures = bench("nim", "mcts:iterations=50", games=1)
     assert figures["decisions_searched"] > 0 and figures["iterations_per_s"] > 0
+
+
+def test_fitted_value_learns_that_a_low_stock_loses(games):
+    from loopcity.bots.value import FittedValue, fit
+
+    entry = fit("commons", games=60, bot="random", players=2)
+    value = FittedValue(entry, COMMONS.metrics)
+    game = load_game("commons", players=2)
+    rich, poor = game.new_state(0), game.new_state(0)
+    for state, take in ((rich, 0), (poor, 2)):
+        for _ in range(4):
+            state.apply(state.active_seats()[0], Action("take", (take,)))
+    assert -1.0 <= value(poor, 0) < value(rich, 0) <= 1.0

@@ -65,6 +65,12 @@ class MctsConfig:
     rollout_depth: int | None = None
     """playout steps before the game's evaluate hook scores the position (None: to the end, or 40
     steps when the game has an evaluate hook)"""
+    shaping: float = 0.2
+    """a team loss scores -1 + shaping * (the seats' mean score / the best such mean seen in this
+    search), so that among losses the search prefers those with more achieved (0: plain -1)"""
+    value: str = "auto"
+    """what scores a cut playout: 'auto' (the game's evaluate hook, else its fitted value from
+    loopcity.bots.value, else nothing: playouts run to the end) or 'none' (always to the end)"""
     trust: float = 0.0
     """when picking the move, visits credited to the heuristic bot's own choice, as a fraction of the
     iterations (0: off); the search must then beat the heuristic's move clearly to overrule it"""
@@ -102,7 +108,13 @@ class MctsBot:
         self.seed = seed
         spec = game.spec
         self.cooperative = spec.cooperative
-        self.evaluate = spec.evaluate
+        self.evaluate: Callable[[State, int], float] | None = None
+        if self.config.value == "auto":
+            from .value import fitted_value
+
+            self.evaluate = spec.evaluate or fitted_value(game)
+        elif self.config.value != "none":
+            raise ValueError(f"value must be auto or none, not {self.config.value!r}")
         heuristic = self.heuristic_factory = spec.bots.get("heuristic")
         use_heuristic = self.config.rollout == "heuristic" or self.config.rollout == "auto"
         if self.config.rollout not in ("auto", "heuristic", "random"):
@@ -113,6 +125,7 @@ class MctsBot:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.total_iterations = 0
+        self.score_high = 1.0
 
     # ----- the decision -------------------------------------------------------------------------
     def choose(self, state: State, seat: int) -> Action:
@@ -122,6 +135,7 @@ class MctsBot:
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
         rng = Rng(derive_seed(self.seed, state.step, seat))
+        self.score_high = 1.0
         root = _Node(seat)
         policy = self._policy(rng)
         cfg = self.config
@@ -199,7 +213,15 @@ class MctsBot:
             steps += 1
         outcome = state.outcome()
         assert outcome is not None
-        return rewards(outcome, players, self.cooperative)
+        if outcome.team_won or not self.config.shaping:
+            return rewards(outcome, players, self.cooperative)
+        return [self._shaped_loss(outcome)] * players
+
+    def _shaped_loss(self, outcome: Outcome) -> float:
+        mean = sum(outcome.scores) / len(outcome.scores) if outcome.scores else 0.0
+        if mean > self.score_high:
+            self.score_high = mean
+        return -1.0 + self.config.shaping * max(0.0, mean) / self.score_high
 
     def _estimate(self, state: State, players: int) -> Rewards:
         if self.evaluate is None:
@@ -271,10 +293,10 @@ def _coerce(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _from_text(key: str, text: str) -> Any:
-    if text.lower() == "none":
+    if text.lower() == "none" and key in ("time_limit", "rollout_depth"):
         return None
     if key in ("iterations", "rollout_depth"):
         return int(text)
-    if key in ("time_limit", "exploration", "epsilon", "trust"):
+    if key in ("time_limit", "exploration", "epsilon", "trust", "shaping"):
         return float(text)
     return text
