@@ -110,9 +110,10 @@ class MctsBot:
         self.cooperative = spec.cooperative
         self.evaluate: Callable[[State, int], float] | None = None
         if self.config.value == "auto":
+            from .evaluators import VALUES
             from .value import fitted_value
 
-            self.evaluate = spec.evaluate or fitted_value(game)
+            self.evaluate = spec.evaluate or VALUES.get(game.id) or fitted_value(game)
         elif self.config.value != "none":
             raise ValueError(f"value must be auto or none, not {self.config.value!r}")
         heuristic = self.heuristic_factory = spec.bots.get("heuristic")

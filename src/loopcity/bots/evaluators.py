@@ -1,0 +1,28 @@
+"""Position values for the search, per game, for games whose GameSpec has no ``evaluate`` hook yet.
+
+Each is ``value(state, seat) -> float`` in [-1, 1] on the scale of the final reward
+(:func:`loopcity.bots.mcts.rewards`). They read the game's state through its public methods; a game
+that supplies ``GameSpec.evaluate`` overrides its entry here (the better home for them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import State
+
+Value = Callable[[State, int], float]
+
+
+def reclaim(state: Any, seat: int) -> float:
+    """RECLAIM: the seat's points over the leader's (the team survives more than it falls under
+    heuristic play, so a cut playout is scored as a surviving city)."""
+    scores = state.scores()
+    best = max(scores)
+    if best <= 0:
+        return 0.5
+    return max(0.0, scores[seat] / best)
+
+
+VALUES: dict[str, Value] = {"reclaim": reclaim}
