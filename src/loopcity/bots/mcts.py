@@ -76,8 +76,17 @@ class MctsConfig:
     iterations (0: off); the search must then beat the heuristic's move clearly to overrule it"""
 
 
-# Settings measured per game (docs/bots.md); options given by name override them.
-GAME_DEFAULTS: dict[str, dict[str, Any]] = {}
+# Settings chosen per game so that a decision takes well under a second on a loaded 2-core machine
+# (docs/bots.md gives the measurements); options given by name override them.
+GAME_DEFAULTS: dict[str, dict[str, Any]] = {
+    # long game: cut playouts after 60 steps and score them with the fitted value; lean on the heuristic
+    "resourced": {"iterations": 30, "rollout_depth": 60, "epsilon": 0.0, "trust": 0.3},
+    # heuristic playouts to the end of the game (rollout policy improvement)
+    "resourcity": {"iterations": 30, "value": "none", "epsilon": 0.0, "trust": 0.2},
+    "waste_what": {"iterations": 40, "value": "none", "epsilon": 0.0, "trust": 0.2},
+    # semi-cooperative: playouts cut after 30 steps, scored by the seat's points over the leader's
+    "reclaim": {"iterations": 100, "rollout_depth": 30},
+}
 
 
 class _Node:
