@@ -16,8 +16,8 @@ Value = Callable[[State, int], float]
 
 
 def reclaim(state: Any, seat: int) -> float:
-    """RECLAIM: the seat's points over the leader's (the team survives more than it falls under
-    heuristic play, so a cut playout is scored as a surviving city)."""
+    """RECLAIM: the seat's points over the leader's (the city survives every heuristic game, so a cut
+    playout is scored as a surviving city)."""
     scores = state.scores()
     best = max(scores)
     if best <= 0:
@@ -25,4 +25,14 @@ def reclaim(state: Any, seat: int) -> float:
     return max(0.0, scores[seat] / best)
 
 
-VALUES: dict[str, Value] = {"reclaim": reclaim}
+def sustain(state: Any, seat: int) -> float:
+    """SUSTAIN: the seat's Department points over the leading Department's (as RECLAIM: the city
+    survives heuristic play, so a cut playout is scored as a surviving city)."""
+    scores = [state.department_score(d) for d in state.dept_of]
+    best = max(scores)
+    if best <= 0:
+        return 0.5
+    return max(0.0, scores[seat] / best)
+
+
+VALUES: dict[str, Value] = {"reclaim": reclaim, "sustain": sustain}

@@ -86,6 +86,7 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "waste_what": {"iterations": 40, "value": "none", "epsilon": 0.0, "trust": 0.2},
     # semi-cooperative: playouts cut after 30 steps, scored by the seat's points over the leader's
     "reclaim": {"iterations": 100, "rollout_depth": 30},
+    "sustain": {"iterations": 100, "rollout_depth": 30},
 }
 
 
