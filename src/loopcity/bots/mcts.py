@@ -82,7 +82,7 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     # long game: cut playouts after 60 steps and score them with the fitted value; lean on the heuristic
     "resourced": {"iterations": 30, "rollout_depth": 60, "epsilon": 0.0, "trust": 0.3},
     # heuristic playouts to the end of the game (rollout policy improvement)
-    "resourcity": {"iterations": 20, "value": "none", "epsilon": 0.0, "trust": 0.5},
+    "resourcity": {"iterations": 30, "value": "none", "epsilon": 0.0, "trust": 0.2},
     "waste_what": {"iterations": 40, "value": "none", "epsilon": 0.0, "trust": 0.2},
     # semi-cooperative: playouts cut after 30 steps, scored by the seat's points over the leader's
     "reclaim": {"iterations": 100, "rollout_depth": 30},
