@@ -1,0 +1,87 @@
+"""What one seat (or a spectator) is sent: built only from ``state.view(seat)`` and that seat's own
+legal actions and log lines, so nothing the seat may not see can reach it."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from ..engine import State
+
+LOG_LINES = 80
+
+
+def render_board(state: State, view: dict[str, Any], legal: list[Any]) -> tuple[str | None, str | None]:
+    """The game's SVG (with clickable ``data-act`` targets) and text renderings of a view."""
+    spec = state.game.spec
+    svg = text = None
+    if spec.render_svg is not None:
+        try:
+            svg = spec.render_svg(view, legal)
+        except Exception:  # a renderer that wants action texts rather than actions
+            try:
+                svg = spec.render_svg(view, [str(a) for a in legal])
+            except Exception:
+                svg = None
+    if spec.render_text is not None:
+        try:
+            text = spec.render_text(view)
+        except Exception:
+            text = None
+    return svg, text
+
+
+def json_view_html(view: Any) -> str:
+    """A readable fallback for games without a renderer: the view as nested lists."""
+    if isinstance(view, dict):
+        items = "".join(
+            f"<div class='kv'><dt>{escape(str(k).replace('_', ' '))}</dt><dd>{json_view_html(v)}</dd></div>"
+            for k, v in view.items()
+        )
+        return f"<dl>{items}</dl>"
+    if isinstance(view, list) and view and all(isinstance(v, dict | list) for v in view):
+        return "<ol>" + "".join(f"<li>{json_view_html(v)}</li>" for v in view) + "</ol>"
+    if isinstance(view, list):
+        return escape(", ".join(json.dumps(v) if not isinstance(v, str) else v for v in view)) or "—"
+    return escape("—" if view is None else str(view))
+
+
+def build(
+    state: State,
+    seat: int | None,
+    *,
+    table_id: str,
+    version: int,
+    seats: list[dict[str, Any]],
+    clock: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The message for ``seat`` (None: spectator) about the table now."""
+    view = state.view(seat)
+    legal = state.legal_actions(seat) if seat is not None else []
+    svg, text = render_board(state, view, legal)
+    terminal = state.is_terminal()
+    outcome = state.outcome() if terminal else None
+    active = list(state.active_seats()) if not terminal else []
+    return {
+        "type": "state",
+        "table": table_id,
+        "game": state.game.id,
+        "title": state.game.spec.title,
+        "variant": state.game.variant,
+        "players": state.players,
+        "version": version,
+        "seat": seat,
+        "seats": [{"seat": i, "kind": s["kind"], "bot": s.get("bot")} for i, s in enumerate(seats)],
+        "active_seats": active,
+        "your_turn": seat is not None and seat in active and bool(legal),
+        "legal": [str(a) for a in legal],
+        "view": view,
+        "svg": svg,
+        "text": text,
+        "view_html": json_view_html(view),
+        "log": state.log_for(seat, last=LOG_LINES),
+        "finished": terminal,
+        "outcome": outcome.to_json() if outcome is not None else None,
+        "clock": clock,
+    }

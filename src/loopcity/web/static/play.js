@@ -1,0 +1,163 @@
+// The play page: draws the server's message for this seat, sends moves, follows live updates.
+(() => {
+  const L = window.LOOPCITY;
+  const T = L.t;
+  const $ = (id) => document.getElementById(id);
+  let current = null;
+  let ws = null;
+  let retry = 500;
+  let clockTimer = null;
+
+  const seatName = (s) => `${T.seat} ${s + 1}`;
+  const el = (tag, attrs = {}, text = null) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== null) e.textContent = text;
+    return e;
+  };
+
+  function who(msg) {
+    const me = msg.seat === null ? T.spectator : `${seatName(msg.seat)} (${T.you})`;
+    $("who").textContent = `${msg.title} · ${me}`;
+  }
+
+  function turn(msg) {
+    const box = $("turn");
+    box.replaceChildren();
+    if (msg.finished) return;
+    const waiting = msg.active_seats.map((s) => {
+      const seat = msg.seats[s];
+      const tag = seat.kind === "bot" ? ` (${T.bot})` : "";
+      return seatName(s) + (s === msg.seat ? ` (${T.you})` : tag);
+    });
+    const p = el("p", {class: msg.your_turn ? "yours" : "theirs"});
+    p.textContent = msg.your_turn ? `▶ ${T.your_turn}` : `⏳ ${T.waiting_for}: ${waiting.join(", ")}`;
+    if (msg.your_turn && waiting.length > 1) p.textContent += ` · ${T.waiting_for}: ${waiting.join(", ")}`;
+    box.append(p);
+    if (msg.clock) {
+      const c = el("p", {class: "clock", id: "clock"});
+      box.append(c);
+      const tick = () => {
+        const left = Math.max(0, Math.round(msg.clock.deadline - Date.now() / 1000));
+        c.textContent = `⏱ ${T.clock} (${msg.clock.kind}): ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      };
+      tick();
+      clockTimer = setInterval(tick, 1000);
+    }
+  }
+
+  function board(msg) {
+    const b = $("board");
+    if (msg.svg) {
+      b.innerHTML = msg.svg;
+      const legal = new Set(msg.legal);
+      b.querySelectorAll("[data-act]").forEach((t) => {
+        const act = t.getAttribute("data-act");
+        if (!legal.has(act)) return;
+        t.classList.add("target");
+        t.setAttribute("tabindex", "0");
+        t.setAttribute("role", "button");
+        if (!t.getAttribute("aria-label")) t.setAttribute("aria-label", act);
+        t.addEventListener("click", () => send(act));
+        t.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send(act); }
+        });
+      });
+    } else if (msg.text) {
+      b.replaceChildren(el("pre", {class: "text-board"}, msg.text));
+    } else {
+      b.innerHTML = msg.view_html;
+    }
+  }
+
+  function actions(msg) {
+    const box = $("actions");
+    box.replaceChildren();
+    if (!msg.legal.length) {
+      box.append(el("p", {class: "muted"}, msg.seat === null ? T.spectator : T.no_actions));
+      return;
+    }
+    msg.legal.forEach((a, i) => {
+      const btn = el("button", {type: "button", "data-action": a}, a);
+      if (i < 9) btn.setAttribute("aria-keyshortcuts", String(i + 1));
+      btn.addEventListener("click", () => send(a));
+      box.append(btn);
+    });
+  }
+
+  function details(msg) {
+    $("private").querySelector("summary").textContent = T.details;
+    $("view").innerHTML = msg.view_html;
+  }
+
+  function log(msg) {
+    const box = $("log");
+    box.replaceChildren(...msg.log.slice().reverse().map((r) => el("li", {class: `log-${r.kind}`}, r.text)));
+  }
+
+  function outcome(msg) {
+    const box = $("outcome");
+    if (!msg.finished) { box.hidden = true; return; }
+    box.hidden = false;
+    box.replaceChildren();
+    box.append(el("h2", {}, `🏁 ${T.game_over}`));
+    const o = msg.outcome || {};
+    box.append(el("p", {class: o.team_won ? "won" : "lost"}, (o.team_won ? "✔ " + T.team_won : "✘ " + T.team_lost)));
+    if (o.cause) box.append(el("p", {}, `${T.cause}: ${o.cause}`));
+    if (o.scores) box.append(el("p", {}, `${T.scores}: ` + o.scores.map((s, i) => `${seatName(i)} ${s}`).join(" · ")));
+    if (o.winners && o.winners.length) box.append(el("p", {}, `${T.winners}: ` + o.winners.map(seatName).join(", ")));
+    const a = el("a", {href: `/api/record/${L.token}`, download: "", class: "button", id: "download"}, `⬇ ${T.download}`);
+    box.append(a);
+  }
+
+  function draw(msg) {
+    if (current && msg.version < current.version) return;
+    current = msg;
+    if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+    document.body.dataset.version = msg.version;
+    who(msg); turn(msg); board(msg); actions(msg); details(msg); log(msg); outcome(msg);
+  }
+
+  function showRefusal(text) {
+    const r = $("refusal");
+    r.hidden = !text;
+    r.textContent = text ? `${T.refused}: ${text}` : "";
+  }
+
+  function send(action) {
+    showRefusal("");
+    const msg = {type: "act", action, version: current ? current.version : null};
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify(msg));
+      return;
+    }
+    fetch(`/api/act/${L.token}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(msg)})
+      .then(async (r) => { const body = await r.json(); if (r.ok) draw(body); else showRefusal(body.detail); });
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/${L.token}`);
+    ws.onopen = () => { retry = 500; $("live").textContent = `● ${T.connected}`; $("live").className = "live on"; };
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.type === "state") draw(msg);
+      else if (msg.type === "refused") showRefusal(msg.reason);
+    };
+    ws.onclose = () => {
+      $("live").textContent = `○ ${T.disconnected}`; $("live").className = "live off";
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  }
+
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    if (e.ctrlKey || e.altKey || e.metaKey) return;
+    const n = parseInt(e.key, 10);
+    if (n >= 1 && n <= 9 && current && current.legal[n - 1]) send(current.legal[n - 1]);
+  });
+
+  draw(L.first);
+  connect();
+})();

@@ -1,0 +1,318 @@
+"""Live tables: the server's authority over each game.
+
+A :class:`LiveTable` holds the current state (rebuilt from the database by replay), the bots, the
+connected clients and a lock. :meth:`TableManager.act` checks a move against the engine on a copy of
+the state, writes it to the database (with a version check) and only then makes it current and
+acknowledges it; moves on one table are serialized by the table's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import bot_names, make_bot
+from ..engine import Action, Bot, LoopcityError, OptionError, Record, State, load_game
+from ..engine.errors import IllegalAction, MalformedAction, UnknownGame
+from . import payload
+from .db import Database, StoredTable, VersionConflict
+from .i18n import _
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+REALTIME_KINDS = {"timer": 600.0, "clock": 300.0}
+"""Action kinds a game may declare to be run by a wall clock, and their default periods in seconds."""
+
+
+class Refusal(Exception):
+    """A request the server turns down: an HTTP status and the reason, for the person who asked."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+@dataclass
+class Client:
+    seat: int | None
+    send: Send
+
+
+@dataclass
+class LiveTable:
+    id: str
+    state: State
+    seed: int
+    seats: list[dict[str, Any]]
+    settings: dict[str, Any]
+    version: int
+    moves: list[tuple[int, str]]
+    bots: dict[int, Bot]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: list[Client] = field(default_factory=list)
+    bot_task: asyncio.Task[None] | None = None
+    clock_task: asyncio.Task[None] | None = None
+    clock: dict[str, Any] | None = None
+
+    def payload(self, seat: int | None) -> dict[str, Any]:
+        return payload.build(
+            self.state, seat, table_id=self.id, version=self.version, seats=self.seats, clock=self.clock
+        )
+
+    def bot_to_move(self) -> int | None:
+        if self.state.is_terminal():
+            return None
+        for seat in self.state.active_seats():
+            if seat in self.bots:
+                return seat
+        return None
+
+
+def new_token() -> str:
+    """An unguessable link token (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+class TableManager:
+    """Creates tables, rebuilds them after a restart, applies moves, runs bots and clocks, broadcasts."""
+
+    def __init__(self, db: Database, bot_delay: float = 0.6, realtime: dict[str, float] | None = None) -> None:
+        self.db = db
+        self.bot_delay = bot_delay
+        self.realtime = {**REALTIME_KINDS, **(realtime or {})}
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    # ----- creating and loading ---------------------------------------------------------------
+    def create(
+        self,
+        game_id: str,
+        players: int | None = None,
+        variant: str | None = None,
+        seats: list[dict[str, Any]] | None = None,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Create a table; returns its id and the tokens: one per human seat, spectators, facilitator."""
+        opts = {k: v for k, v in (options or {}).items() if v not in (None, "")}
+        if players is not None:
+            opts["players"] = players
+        if variant:
+            opts["variant"] = variant
+        try:
+            game = load_game(game_id, **opts)
+        except (OptionError, UnknownGame) as e:
+            raise Refusal(400 if isinstance(e, OptionError) else 404, str(e)) from None
+        seats = self._check_seats(game, seats)
+        seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        if not 0 <= seed < 2**63:
+            raise Refusal(400, _("the seed must be a whole number from 0"))
+        table_id = secrets.token_hex(6)
+        tokens: list[tuple[str, str, int | None]] = [
+            (new_token(), "seat", i) for i, s in enumerate(seats) if s["kind"] == "human"
+        ]
+        tokens += [(new_token(), "spectator", None), (new_token(), "facilitator", None)]
+        self.db.create_table(table_id, game.id, game.config(), seed, seats, {}, tokens)
+        return {"id": table_id, "tokens": tokens, "seats": seats}
+
+    def _check_seats(self, game: Any, seats: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+        n = game.players
+        if seats is None:
+            seats = [{"kind": "human"}] + [{"kind": "bot"}] * (n - 1)
+        if len(seats) != n:
+            raise Refusal(400, _("give one seat for each of the {n} players").format(n=n))
+        names = bot_names(game)
+        default_bot = "heuristic" if "heuristic" in names else "random"
+        out = []
+        for s in seats:
+            kind = s.get("kind")
+            if kind == "human":
+                out.append({"kind": "human"})
+            elif kind == "bot":
+                bot = s.get("bot") or default_bot
+                if bot not in names:
+                    raise Refusal(400, _("no bot {bot!r}; bots: {names}").format(bot=bot, names=", ".join(names)))
+                out.append({"kind": "bot", "bot": bot})
+            else:
+                raise Refusal(400, _("a seat is 'human' or 'bot', not {kind!r}").format(kind=kind))
+        return out
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The live table, rebuilt from the database by replay when not in memory."""
+        t = self.live.get(table_id)
+        if t is not None:
+            return t
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            t = self.live.get(table_id)
+            if t is None:
+                stored = self.db.load(table_id)
+                if stored is None:
+                    raise Refusal(404, _("no such table"))
+                t = self._rebuild(stored)
+                self.live[table_id] = t
+                self._kick(t)
+        return t
+
+    def _rebuild(self, stored: StoredTable) -> LiveTable:
+        game = load_game(stored.game, **stored.config)
+        state = game.new_state(stored.seed)
+        for seat, text in stored.moves:
+            state.apply(seat, Action.parse(text))
+        bots = {
+            i: make_bot(s["bot"], game, i, stored.seed + stored.version)
+            for i, s in enumerate(stored.seats)
+            if s["kind"] == "bot"
+        }
+        return LiveTable(
+            stored.id, state, stored.seed, stored.seats, stored.settings, stored.version, stored.moves, bots
+        )
+
+    async def resolve(self, token: str) -> tuple[LiveTable, str, int | None]:
+        """The table, role ('seat', 'spectator' or 'facilitator') and seat of a link token."""
+        found = self.db.token(token) if token else None
+        if found is None:
+            raise Refusal(403, _("this link is not valid: ask the facilitator for your seat link"))
+        table_id, role, seat = found
+        return await self.get(table_id), role, seat
+
+    # ----- moves -----------------------------------------------------------------------------
+    async def act(self, token: str, text: Any, expected_version: int | None = None) -> LiveTable:
+        """Apply a seat's move: refused with a reason, or stored and then broadcast."""
+        t, role, seat = await self.resolve(token)
+        if role != "seat" or seat is None:
+            raise Refusal(403, _("only a seat's own link can act for that seat"))
+        try:
+            action = Action.from_json(text)
+        except MalformedAction as e:
+            raise Refusal(400, str(e)) from None
+        async with t.lock:
+            if expected_version is not None and expected_version != t.version:
+                raise Refusal(
+                    409,
+                    _("the table has moved on (version {now}, you saw {seen}): look again and retry").format(
+                        now=t.version, seen=expected_version
+                    ),
+                )
+            self._commit(t, seat, action)
+        await self.after_move(t)
+        return t
+
+    def _commit(self, t: LiveTable, seat: int, action: Action) -> None:
+        """Check on a copy, write to the database, then make it current (caller holds the lock)."""
+        new = t.state.clone()
+        try:
+            new.apply(seat, action)
+        except MalformedAction as e:
+            raise Refusal(400, str(e)) from None
+        except IllegalAction as e:
+            raise Refusal(422, str(e)) from None
+        text = str(action)
+        try:
+            self.db.add_move(t.id, t.version, seat, text, new.is_terminal())
+        except VersionConflict:
+            self.live.pop(t.id, None)
+            raise Refusal(409, _("the table was changed elsewhere: reload the page")) from None
+        t.state = new
+        t.version += 1
+        t.moves.append((seat, text))
+
+    async def after_move(self, t: LiveTable) -> None:
+        self._kick(t)
+        await self.broadcast(t)
+
+    # ----- bots and clocks -------------------------------------------------------------------
+    def _kick(self, t: LiveTable) -> None:
+        if t.bot_to_move() is not None and (t.bot_task is None or t.bot_task.done()):
+            t.bot_task = asyncio.get_running_loop().create_task(self._bots(t))
+        self._clock(t)
+
+    async def _bots(self, t: LiveTable) -> None:
+        while True:
+            await asyncio.sleep(self.bot_delay)
+            async with t.lock:
+                if self.live.get(t.id) is not t:
+                    return
+                seat = t.bot_to_move()
+                if seat is None:
+                    return
+                action = t.bots[seat].choose(t.state, seat)
+                try:
+                    self._commit(t, seat, action)
+                except (Refusal, LoopcityError):
+                    return
+            self._clock(t)
+            await self.broadcast(t)
+
+    def _realtime_action(self, t: LiveTable) -> tuple[int, Action] | None:
+        if t.state.is_terminal():
+            return None
+        for seat in t.state.active_seats():
+            for a in t.state.legal_actions(seat):
+                if a.kind in self.realtime and not a.args:
+                    return seat, a
+        return None
+
+    def _clock(self, t: LiveTable) -> None:
+        """Run a game's wall-clock rule: an argument-less ``timer``/``clock`` action, when it is legal,
+        is carried out by the server once its period has passed (RECLAIM's event timer, SUSTAIN's
+        discussion clock); the countdown starts when the action becomes legal and is shown to all."""
+        due = self._realtime_action(t)
+        if due is None:
+            if t.clock_task is not None:
+                t.clock_task.cancel()
+            t.clock_task, t.clock = None, None
+            return
+        if t.clock_task is not None and not t.clock_task.done():
+            return
+        seconds = float(self.realtime[due[1].kind])
+        t.clock = {"kind": due[1].kind, "deadline": time.time() + seconds, "seconds": seconds}
+        t.clock_task = asyncio.get_running_loop().create_task(self._ring(t, seconds))
+
+    async def _ring(self, t: LiveTable, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with t.lock:
+            due = self._realtime_action(t)
+            t.clock_task, t.clock = None, None
+            if due is None or self.live.get(t.id) is not t:
+                return
+            with contextlib.suppress(Refusal, LoopcityError):
+                self._commit(t, *due)
+        await self.after_move(t)
+
+    # ----- clients ---------------------------------------------------------------------------
+    async def broadcast(self, t: LiveTable) -> None:
+        """Send every connected client its own seat's message."""
+        cache: dict[int | None, dict[str, Any]] = {}
+        for c in list(t.clients):
+            msg = cache.get(c.seat)
+            if msg is None:
+                msg = cache[c.seat] = t.payload(c.seat)
+            try:
+                await c.send(msg)
+            except Exception:
+                with contextlib.suppress(ValueError):
+                    t.clients.remove(c)
+
+    def record(self, t: LiveTable) -> dict[str, Any]:
+        """The game record (with a state hash after every move), replayable with ``loopcity replay``."""
+        game = t.state.game
+        state = game.new_state(t.seed)
+        rec = Record.start(state, t.seed)
+        for seat, text in t.moves:
+            action = Action.parse(text)
+            state.apply(seat, action)
+            rec.add(seat, action, state)
+        return rec.to_json()
+
+    async def close(self) -> None:
+        for t in self.live.values():
+            for task in (t.bot_task, t.clock_task):
+                if task is not None:
+                    task.cancel()
+        self.live.clear()
