@@ -1,0 +1,198 @@
+"""The web app's JSON API: lobby, seat tokens, refusals, version conflicts, restarts, records."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from loopcity.cli.main import app as cli
+from loopcity.engine import Record
+from loopcity.web import create_app
+from loopcity.web.db import Database
+
+from .conftest import live_state, new_table, seat_tokens, wait_for
+
+
+def test_lobby_lists_every_game_with_variants_and_bots(client):
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games["tiny"]["variants"][1] == {"name": "short", "description": "5 counters"}
+    assert "random" in games["tiny"]["bots"]
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "Tiny" in page.text and "A test game." in page.text and 'name="seat3"' in page.text
+
+
+def test_create_table_gives_a_link_per_human_seat_and_a_spectator_link(client):
+    t = new_table(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "human"}], players=3)
+    assert [s["kind"] for s in t["seats"]] == ["human", "bot", "human"]
+    assert "token" not in t["seats"][1]
+    tokens = [t["seats"][0]["token"], t["seats"][2]["token"], t["spectator"]["token"], t["facilitator"]["token"]]
+    assert len(set(tokens)) == 4 and all(len(tok) >= 22 for tok in tokens)
+    assert t["seats"][0]["url"].endswith("/play/" + tokens[0])
+    assert client.get(t["seats"][0]["url"]).status_code == 200
+    assert client.get(t["spectator"]["url"]).status_code == 200
+    links = client.get(f"/api/tables/{t['facilitator']['token']}").json()
+    assert links["seats"][2]["token"] == tokens[1]
+
+
+def test_create_table_from_the_lobby_form_redirects_to_the_links_page(client):
+    form = {"game": "tiny", "players": "2", "variant": "short", "seat0": "human", "seat1": "bot:random", "seed": "4"}
+    r = client.post("/tables", data=form, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/table/")
+    page = client.get(r.headers["location"])
+    assert "seat-link" in page.text and "spectator-link" in page.text
+
+
+@pytest.mark.parametrize(
+    "body, status, words",
+    [
+        ({"game": "nosuch"}, 404, "no game"),
+        ({"game": "tiny", "players": 9}, 400, "2-4 players"),
+        ({"game": "tiny", "players": 2, "seats": [{"kind": "human"}]}, 400, "one seat for each"),
+        ({"game": "tiny", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "x"}]}, 400, "no bot"),
+        ({"game": "tiny", "players": 2, "seats": [{"kind": "human"}, {"kind": "alien"}]}, 400, "human"),
+        ({"game": "tiny", "variant": "huge"}, 400, "no variant"),
+        ({"game": "tiny", "seed": -3}, 400, "seed"),
+        ({}, 400, "name a game"),
+    ],
+)
+def test_bad_tables_are_refused_with_the_reason(client, body, status, words):
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == status
+    assert words in r.json()["detail"]
+
+
+def test_only_a_seats_own_token_acts_for_it(client):
+    t = new_table(client)
+    tok = seat_tokens(t)
+    assert client.post("/api/act/not-a-token", json={"action": "ready"}).status_code == 403
+    r = client.post(f"/api/act/{t['spectator']['token']}", json={"action": "ready"})
+    assert r.status_code == 403 and "seat" in r.json()["detail"]
+    assert client.post(f"/api/act/{t['facilitator']['token']}", json={"action": "ready"}).status_code == 403
+    assert client.get("/api/state/not-a-token").status_code == 403
+    r = client.post(f"/api/act/{tok[1]}", json={"action": "ready"})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    assert live_state(client, t["id"]).ready == {1}
+
+
+def test_refused_actions_say_why_and_change_nothing(client):
+    t = new_table(client)
+    tok = seat_tokens(t)
+    before = client.get(f"/api/state/{tok[0]}").json()
+    cases = [("take 1", 422, "not allowed now"), ("fly", 400, "unknown action"), ("", 400, "empty"), (None, 400, "")]
+    for action, status, words in cases:
+        r = client.post(f"/api/act/{tok[0]}", json={"action": action})
+        assert r.status_code == status, action
+        assert words in r.json()["detail"]
+    client.post(f"/api/act/{tok[0]}", json={"action": "ready"})
+    r = client.post(f"/api/act/{tok[0]}", json={"action": "ready"})
+    assert r.status_code == 422 and "may not act now" in r.json()["detail"]
+    after = client.get(f"/api/state/{tok[1]}").json()
+    assert after["version"] == before["version"] + 1
+
+
+def test_a_stale_version_is_a_conflict_and_changes_nothing(client):
+    t = new_table(client)
+    tok = seat_tokens(t)
+    assert client.post(f"/api/act/{tok[0]}", json={"action": "ready", "version": 0}).status_code == 200
+    r = client.post(f"/api/act/{tok[1]}", json={"action": "ready", "version": 0})
+    assert r.status_code == 409 and "moved on" in r.json()["detail"]
+    assert live_state(client, t["id"]).ready == {0}
+    assert client.post(f"/api/act/{tok[1]}", json={"action": "ready", "version": 1}).json()["version"] == 2
+
+
+def test_concurrent_moves_on_one_table_are_serialized(client, db_url):
+    t = new_table(client)
+    tok = seat_tokens(t)
+    app = create_app(db_url, bot_delay=0)  # its own event loop: requests really run side by side
+
+    async def race():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as ac:
+            moves = [ac.post(f"/api/act/{tok[s % 2]}", json={"action": "ready", "version": 0}) for s in range(6)]
+            return await asyncio.gather(*moves)
+
+    codes = sorted(r.status_code for r in asyncio.run(race()))
+    assert codes.count(200) == 1 and set(codes) <= {200, 409, 422}
+    assert Database(db_url).load(t["id"]).version == 1
+
+
+def test_an_accepted_move_is_stored_before_it_is_acknowledged(client, db_url):
+    t = new_table(client)
+    tok = seat_tokens(t)
+    client.post(f"/api/act/{tok[0]}", json={"action": "ready"})
+    stored = Database(db_url).load(t["id"])
+    assert stored.moves == [(0, "ready")] and stored.version == 1
+
+
+def test_tables_survive_a_restart(make_client):
+    first = make_client()
+    t = new_table(first)
+    tok = seat_tokens(t)
+    for seat, action in [(0, "ready"), (1, "ready"), (0, "take 2"), (1, "roll")]:
+        assert first.post(f"/api/act/{tok[seat]}", json={"action": action}).status_code == 200
+    before = {s: first.get(f"/api/state/{tok[s]}").json() for s in tok}
+    state_before = live_state(first, t["id"])
+    again = make_client()  # a new app over the same database: rebuilt by replay
+    after = {s: again.get(f"/api/state/{tok[s]}").json() for s in tok}
+    assert after == before
+    assert live_state(again, t["id"]) == state_before
+    assert again.post(f"/api/act/{tok[0]}", json={"action": "take 1"}).json()["version"] == 5
+
+
+def test_a_second_server_on_the_same_database_cannot_interleave(make_client):
+    a, b = make_client(), make_client()
+    t = new_table(a)
+    tok = seat_tokens(t)
+    assert b.get(f"/api/state/{tok[0]}").json()["version"] == 0  # b has the table live too
+    assert a.post(f"/api/act/{tok[0]}", json={"action": "ready"}).status_code == 200
+    r = b.post(f"/api/act/{tok[1]}", json={"action": "ready"})
+    assert r.status_code == 409  # b's copy is stale: the version check in the database refuses it
+    assert b.post(f"/api/act/{tok[1]}", json={"action": "ready"}).json()["version"] == 2  # reloaded
+
+
+def test_bots_play_their_seats_on_the_server(client):
+    t = new_table(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tok = seat_tokens(t)
+    wait_for(lambda: live_state(client, t["id"]).ready == {1})
+    client.post(f"/api/act/{tok[0]}", json={"action": "ready"})
+    client.post(f"/api/act/{tok[0]}", json={"action": "take 1"})
+    wait_for(lambda: live_state(client, t["id"]).turn == 0)
+    assert client.get(f"/api/state/{tok[0]}").json()["your_turn"]
+
+
+def test_a_finished_game_can_be_downloaded_and_replayed(client, tmp_path):
+    t = new_table(client, variant="short", seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tok = seat_tokens(t)[0]
+    assert client.get(f"/api/record/{tok}").status_code == 409
+    for _ in range(50):
+        s = client.get(f"/api/state/{tok}").json()
+        if s["finished"]:
+            break
+        if s["your_turn"]:
+            client.post(f"/api/act/{tok}", json={"action": s["legal"][-1]})
+        else:
+            wait_for(lambda v=s["version"]: client.get(f"/api/state/{tok}").json()["version"] > v)
+    assert s["finished"] and s["outcome"]["cause"] == "pile empty"
+    r = client.get(f"/api/record/{t['spectator']['token']}")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    record = Record.from_json(r.json())
+    assert record.replay(verify=True) == live_state(client, t["id"])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(r.json()))
+    # the CLI sees installed games; the tiny game is registered in this process, so it replays here
+    res = CliRunner().invoke(cli, ["replay", str(path), "--verify"])
+    assert res.exit_code == 0, res.output
+    assert "every state hash matches" in res.output
+
+
+def test_migrations_create_the_schema_and_rerun_harmlessly(db_url):
+    Database(db_url)
+    db = Database(db_url)
+    with db.engine.connect() as conn:
+        rev = conn.exec_driver_sql("select version_num from alembic_version").scalar()
+    assert rev == "0001"
