@@ -38,7 +38,8 @@ def make_client(db_url) -> Iterator[Any]:
 
     def make(url: str | None = None, **kw: Any) -> TestClient:
         kw.setdefault("bot_delay", 0)
-        client = TestClient(create_app(url or db_url, extra_games=[TINY], **kw))
+        kw.setdefault("extra_games", [TINY])
+        client = TestClient(create_app(url or db_url, **kw))
         client.__enter__()
         opened.append(client)
         return client

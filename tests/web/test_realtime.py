@@ -1,0 +1,67 @@
+"""Wall-clock rules run on the server: an argument-less ``clock`` (or ``timer``) action is carried out
+when its period has passed while it is legal, and every seat is shown the countdown."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pytest
+
+from loopcity.engine import Action, ActionSpace, kind, unregister
+from tiny_game import SPEC as TINY
+from tiny_game import TinyState
+
+from .conftest import live_state, wait_for
+
+
+class ClockState(TinyState):
+    """The tiny game with a discussion at the start that the clock closes (like SUSTAIN's)."""
+
+    def _legal_actions(self, seat):
+        legal = super()._legal_actions(seat)
+        return legal + [Action("clock")] if len(self.ready) < self.players else legal
+
+    def _apply(self, seat, action):
+        if action.kind == "clock":
+            self.note("time is up: the discussion closes")
+            self.ready = set(range(self.players))
+            return
+        super()._apply(seat, action)
+
+
+CLOCKED = replace(
+    TINY,
+    id="clocked",
+    state_class=ClockState,
+    action_space=ActionSpace([kind("ready"), kind("take", n=(1, 2)), kind("roll"), kind("clock")]),
+)
+
+
+@pytest.fixture
+def clocked(make_client):
+    client = make_client(extra_games=[TINY, CLOCKED], realtime={"clock": 0.3})
+    yield client
+    unregister("clocked")
+
+
+def test_the_clock_closes_the_discussion_when_time_is_up(clocked):
+    r = clocked.post("/api/tables", json={"game": "clocked", "players": 2, "seats": [{"kind": "human"}] * 2})
+    t = r.json()
+    tok = t["seats"][0]["token"]
+    first = clocked.get(f"/api/state/{tok}").json()
+    assert first["clock"]["kind"] == "clock" and first["clock"]["seconds"] == 0.3
+    wait_for(lambda: live_state(clocked, t["id"]).ready == {0, 1}, timeout=5)
+    after = clocked.get(f"/api/state/{tok}").json()
+    assert after["version"] == 1 and after["clock"] is None
+    assert any("time is up" in line["text"] for line in after["log"])
+
+
+def test_the_clock_stops_when_the_players_finish_first(clocked):
+    t = clocked.post("/api/tables", json={"game": "clocked", "players": 2, "seats": [{"kind": "human"}] * 2}).json()
+    for s in t["seats"]:
+        clocked.post(f"/api/act/{s['token']}", json={"action": "ready"})
+    state = clocked.get(f"/api/state/{t['seats'][0]['token']}").json()
+    assert state["clock"] is None
+    time.sleep(0.5)
+    assert clocked.get(f"/api/state/{t['seats'][0]['token']}").json()["version"] == 2
