@@ -19,6 +19,8 @@
   function who(msg) {
     const me = msg.seat === null ? T.spectator : `${seatName(msg.seat)} (${T.you})`;
     $("who").textContent = `${msg.title} · ${me}`;
+    const seats = msg.seats.map((s) => seatName(s.seat) + (s.seat === msg.seat ? ` (${T.you})` : s.kind === "bot" ? ` (${T.bot}: ${s.bot})` : ""));
+    $("seats").textContent = seats.join(" · ");
   }
 
   function turn(msg) {
@@ -31,7 +33,7 @@
       return seatName(s) + (s === msg.seat ? ` (${T.you})` : tag);
     });
     const p = el("p", {class: msg.your_turn ? "yours" : "theirs"});
-    p.textContent = msg.your_turn ? `▶ ${T.your_turn}` : `⏳ ${T.waiting_for}: ${waiting.join(", ")}`;
+    p.textContent = msg.your_turn ? `▶ ${T.your_turn}` : `◌ ${T.waiting_for}: ${waiting.join(", ")}`;
     if (msg.your_turn && waiting.length > 1) p.textContent += ` · ${T.waiting_for}: ${waiting.join(", ")}`;
     box.append(p);
     if (msg.clock) {
@@ -39,7 +41,7 @@
       box.append(c);
       const tick = () => {
         const left = Math.max(0, Math.round(msg.clock.deadline - Date.now() / 1000));
-        c.textContent = `⏱ ${T.clock} (${msg.clock.kind}): ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+        c.textContent = `◔ ${T.clock} (${msg.clock.kind}): ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
       };
       tick();
       clockTimer = setInterval(tick, 1000);
@@ -100,19 +102,20 @@
     if (!msg.finished) { box.hidden = true; return; }
     box.hidden = false;
     box.replaceChildren();
-    box.append(el("h2", {}, `🏁 ${T.game_over}`));
+    box.append(el("h2", {}, `■ ${T.game_over}`));
     const o = msg.outcome || {};
     box.append(el("p", {class: o.team_won ? "won" : "lost"}, (o.team_won ? "✔ " + T.team_won : "✘ " + T.team_lost)));
     if (o.cause) box.append(el("p", {}, `${T.cause}: ${o.cause}`));
     if (o.scores) box.append(el("p", {}, `${T.scores}: ` + o.scores.map((s, i) => `${seatName(i)} ${s}`).join(" · ")));
     if (o.winners && o.winners.length) box.append(el("p", {}, `${T.winners}: ` + o.winners.map(seatName).join(", ")));
-    const a = el("a", {href: `/api/record/${L.token}`, download: "", class: "button", id: "download"}, `⬇ ${T.download}`);
+    const a = el("a", {href: `/api/record/${L.token}`, download: "", class: "button", id: "download"}, `↓ ${T.download}`);
     box.append(a);
   }
 
   function draw(msg) {
     if (current && msg.version < current.version) return;
     current = msg;
+    L.current = msg;
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
     document.body.dataset.version = msg.version;
     who(msg); turn(msg); board(msg); actions(msg); details(msg); log(msg); outcome(msg);

@@ -1,0 +1,206 @@
+"""End to end in real headless Chromium (Debian's package), for every game: set up a table in the
+lobby, play moves by clicking, see another seat's page follow, reload and resume, and check that a
+spectator's page holds only the spectator's view. Screenshots go to $LOOPCITY_SCREENSHOTS when set."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from loopcity.engine import Action, unregister
+from loopcity.web import create_app
+from tiny_game import SPEC as TINY
+
+from .conftest import GAME_IDS, players_of
+
+pytestmark = pytest.mark.slow
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+SHOTS = os.environ.get("LOOPCITY_SCREENSHOTS")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    import uvicorn
+
+    db = tmp_path_factory.mktemp("browser") / "web.db"
+    app = create_app(f"sqlite:///{db}", bot_delay=0.15, extra_games=[TINY])
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < end, "server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app
+    srv.should_exit = True
+    thread.join(10)
+    unregister(TINY.id)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/system-deps.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _create_in_lobby(page, base: str, game: str) -> dict:
+    """Fill in the lobby form: seats 1 and 2 people, the rest bots; returns the links page's links."""
+    page.goto(base + "/")
+    form = page.locator(f"section[data-game='{game}'] form")
+    n = players_of(game)
+    form.locator("select[name=players]").select_option(str(n))
+    form.locator("select[name=seat0]").select_option("human")
+    if n > 1:
+        form.locator("select[name=seat1]").select_option("human")
+    form.locator("input[name=seed]").fill("3")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/table/*")
+    seats = {
+        int(a.get_attribute("data-seat")): a.get_attribute("href") for a in page.locator("a.seat-link").all()
+    }
+    return {"seats": seats, "spectator": page.locator("a.spectator-link").get_attribute("href")}
+
+
+def _version(page) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def _wait_version(page, above: int) -> None:
+    page.wait_for_function(f"parseInt(document.body.dataset.version) > {above}", timeout=10_000)
+
+
+def _live(app, page):
+    return app.state.manager.live[page.evaluate("window.LOOPCITY.current.table")]
+
+
+def _click_a_move(page, turn: int) -> str:
+    """Click a highlighted place on the board when there is one, else an action button."""
+    targets = page.locator("#board .target")
+    if targets.count() and turn % 2 == 0:
+        target = targets.nth(turn % targets.count())
+        act = target.get_attribute("data-act")
+        target.click()
+        return act
+    buttons = page.locator("#actions button")
+    button = buttons.nth((turn * 7919) % buttons.count())
+    act = button.get_attribute("data-action")
+    button.click()
+    return act
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_play_a_table_in_the_browser(server, browser, game):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE)
+    lobby = ctx.new_page()
+    links = _create_in_lobby(lobby, base, game)
+    humans = sorted(links["seats"])
+    pages = {s: ctx.new_page() for s in humans}
+    for s, p in pages.items():
+        p.goto(links["seats"][s])
+        p.wait_for_selector("#turn")
+    moves = 0
+    for turn in range(60):
+        t = _live(app, pages[humans[0]])
+        if t.state.is_terminal() or moves >= 4:
+            break
+        seat = next((s for s in t.state.active_seats() if s in pages), None)
+        if seat is None:  # bots are thinking
+            time.sleep(0.1)
+            continue
+        page = pages[seat]
+        page.wait_for_function(f"document.body.dataset.version == '{t.version}'", timeout=10_000)
+        before = t.version
+        act = _click_a_move(page, turn)
+        _wait_version(page, before)
+        assert t.moves[before] == (seat, act), "the click made that seat's move"
+        for other in pages.values():  # every other seat's page follows live
+            _wait_version(other, before)
+        moves += 1
+    assert moves >= 1 or _live(app, pages[humans[0]]).state.is_terminal()
+    first = pages[humans[0]]
+    assert first.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), "fits a phone"
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        first.screenshot(path=f"{SHOTS}/{game}-phone.png", full_page=True)
+    # reload and resume: the page is rebuilt from the server
+    t = _live(app, first)
+    first.reload()
+    first.wait_for_function(f"parseInt(document.body.dataset.version) >= {t.version}")
+    assert first.evaluate("window.LOOPCITY.current.view") == json.loads(json.dumps(t.state.view(humans[0])))
+    # the spectator's page holds the spectator's view only, and no action controls
+    spect = ctx.new_page()
+    spect.set_viewport_size({"width": 1280, "height": 900})
+    spect.goto(links["spectator"])
+    msg = spect.evaluate("window.LOOPCITY.current")
+    state = t.state.game.new_state(t.seed)
+    for s, text in t.moves[: msg["version"]]:
+        state.apply(s, Action.parse(text))
+    assert msg["view"] == json.loads(json.dumps(state.view(None)))
+    assert msg["legal"] == [] and spect.locator("#actions button").count() == 0
+    assert spect.locator("#board [data-act].target").count() == 0
+    if SHOTS:
+        spect.screenshot(path=f"{SHOTS}/{game}-spectator.png", full_page=True)
+    ctx.close()
+
+
+def test_the_play_page_works_from_the_keyboard(server, browser):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    links = _create_in_lobby(page, base, "tiny")
+    page.goto(links["seats"][0])
+    page.wait_for_selector("#actions button")
+    for _ in range(30):  # Tab to the first action and press Enter
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action || ''"):
+            break
+    assert page.evaluate("document.activeElement.dataset.action") == "ready"
+    page.keyboard.press("Enter")
+    _wait_version(page, 0)
+    t = _live(app, page)
+    assert (0, "ready") in t.moves
+    ctx.close()
+
+
+def test_a_refused_move_shows_the_reason(server, browser):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    links = _create_in_lobby(page, base, "tiny")
+    page.goto(links["seats"][1])
+    page.wait_for_selector("#actions button")
+    page.evaluate("window.LOOPCITY.current.version = 99")  # as if the page were behind the table
+    page.locator("#actions button").first.click()
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert "moved on" in page.locator("#refusal").inner_text()
+    ctx.close()
