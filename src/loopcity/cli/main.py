@@ -147,7 +147,13 @@ def serve(
         fail(f"the web app needs its extra: pip install 'loopcity[web]' ({e})")
         return
     console.print(f"Loopcity on http://{host}:{port}/  (Ctrl+C stops it)")
-    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        create_app(db, bot_delay=bot_delay),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+    )
 
 
 if __name__ == "__main__":

@@ -233,24 +233,26 @@ def create_app(
             await websocket.send_json(t.payload(seat))
             while True:
                 msg = await websocket.receive_json()
-                await _ws_message(websocket, token, msg)
+                await _ws_message(websocket, t, role, seat, msg)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             with contextlib.suppress(ValueError):
                 t.clients.remove(client)
 
-    async def _ws_message(websocket: WebSocket, token: str, msg: Any) -> None:
-        if not isinstance(msg, dict) or msg.get("type") != "act":
-            if isinstance(msg, dict) and msg.get("type") == "sync":
-                t, _r, seat = await manager.resolve(token)
-                await websocket.send_json(t.payload(seat))
-                return
-            await websocket.send_json({"type": "refused", "status": 400, "reason": "unknown message"})
+    async def _ws_message(websocket: WebSocket, t: Any, role: str, seat: int | None, msg: Any) -> None:
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        if kind == "sync":
+            await websocket.send_json(manager.live.get(t.id, t).payload(seat))
+            return
+        if kind != "act":
+            await websocket.send_json({"type": "refused", "status": 400, "reason": i18n._("unknown message")})
             return
         version = msg.get("version")
         try:
-            t = await manager.act(token, msg.get("action"), version if isinstance(version, int) else None)
+            if role != "seat" or seat is None:
+                raise Refusal(403, i18n._("only a seat's own link can act for that seat"))
+            t = await manager.act_as(t, seat, msg.get("action"), version if isinstance(version, int) else None)
         except Refusal as e:
             await websocket.send_json(
                 {"type": "refused", "status": e.status, "reason": e.reason, "id": msg.get("id")}

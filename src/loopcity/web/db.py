@@ -22,8 +22,10 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -72,6 +74,15 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+_T, _M = TableRow.__table__, MoveRow.__table__
+_BUMP = (
+    update(_T)
+    .where(_T.c.id == bindparam("tid"), _T.c.version == bindparam("v"))
+    .values(version=bindparam("nv"), finished=bindparam("fin"))
+)
+_ADD_MOVE = insert(_M)
 
 
 @dataclass
@@ -149,6 +160,7 @@ class Database:
     def __init__(self, url: str | None = None) -> None:
         self.url = normalize_url(url or default_url())
         self.engine = make_engine(self.url)
+        self._tokens: dict[str, tuple[str, str, int | None]] = {}
         upgrade(self.engine)
 
     def create_table(
@@ -180,10 +192,15 @@ class Database:
                 s.add(TokenRow(token=token, table_id=table_id, role=role, seat=seat))
 
     def token(self, token: str) -> tuple[str, str, int | None] | None:
-        """(table id, role, seat) for a link token, or None."""
-        with Session(self.engine) as s:
-            row = s.get(TokenRow, token)
-            return None if row is None else (row.table_id, row.role, row.seat)
+        """(table id, role, seat) for a link token, or None (tokens never change, so they are cached)."""
+        found = self._tokens.get(token)
+        if found is None:
+            with Session(self.engine) as s:
+                row = s.get(TokenRow, token)
+                if row is None:
+                    return None
+                found = self._tokens[token] = (row.table_id, row.role, row.seat)
+        return found
 
     def tokens(self, table_id: str) -> list[tuple[str, str, int | None]]:
         with Session(self.engine) as s:
@@ -211,15 +228,14 @@ class Database:
 
     def add_move(self, table_id: str, version: int, seat: int, action: str, finished: bool) -> None:
         """Store move number ``version`` and bump the table to ``version + 1``, or raise VersionConflict."""
-        with Session(self.engine) as s, s.begin():
-            done = s.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id, TableRow.version == version)
-                .values(version=version + 1, finished=finished)
-            )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
+        with self.engine.begin() as conn:
+            done = conn.execute(_BUMP, {"tid": table_id, "v": version, "nv": version + 1, "fin": finished})
+            if done.rowcount != 1:
                 raise VersionConflict(table_id)
-            s.add(MoveRow(table_id=table_id, n=version, seat=seat, action=action, created_at=_now()))
+            conn.execute(
+                _ADD_MOVE,
+                {"table_id": table_id, "n": version, "seat": seat, "action": action, "created_at": _now()},
+            )
 
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
         with Session(self.engine) as s:

@@ -187,6 +187,12 @@ class TableManager:
         t, role, seat = await self.resolve(token)
         if role != "seat" or seat is None:
             raise Refusal(403, _("only a seat's own link can act for that seat"))
+        return await self.act_as(t, seat, text, expected_version)
+
+    async def act_as(self, t: LiveTable, seat: int, text: Any, expected_version: int | None = None) -> LiveTable:
+        """Apply a move for ``seat`` of table ``t`` (the caller checked the seat's token)."""
+        if self.live.get(t.id) is not t:  # reloaded after a conflict: use the current copy
+            t = await self.get(t.id)
         try:
             action = Action.from_json(text)
         except MalformedAction as e:
