@@ -103,21 +103,35 @@ async def play_seat(
                 last = {**last, "your_turn": False}
 
 
+def create_table(base: str, game: dict, players: int, seed: int, options: dict) -> dict:
+    body = {
+        "game": game["id"],
+        "players": players,
+        "seats": [{"kind": "human"}] * players,
+        "seed": seed,
+        "options": options,
+    }
+    return http_json(base + "/api/tables", body)
+
+
 async def run_table(
-    base: str, ws_base: str, game: dict, players: int, stats: Stats, stop: float, i: int, think: float
+    base: str, ws_base: str, table: dict, args: argparse.Namespace, stats: Stats, stop: float, seed: int
 ) -> None:
-    seed = 1000 + i
-    while time.monotonic() < stop:  # a finished table is replaced by a new one until time is up
-        body = {"game": game["id"], "players": players, "seats": [{"kind": "human"}] * players, "seed": seed}
-        table = await asyncio.to_thread(http_json, base + "/api/tables", body)
+    """Play the table with a random bot per seat; when it ends, open a new one until time is up."""
+    while time.monotonic() < stop:
         rng = random.Random(seed)
         await asyncio.gather(
             *(
-                play_seat(f"{ws_base}/ws/{s['token']}", s["seat"], stats, stop, random.Random(rng.random()), think)
+                play_seat(
+                    f"{ws_base}/ws/{s['token']}", s["seat"], stats, stop, random.Random(rng.random()), args.think
+                )
                 for s in table["seats"]
             )
         )
         seed += 10_000
+        if time.monotonic() < stop:
+            game, players, options = args.table_setup
+            table = await asyncio.to_thread(create_table, base, game, players, seed, options)
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -128,16 +142,24 @@ def percentile(xs: list[float], q: float) -> float:
 async def main_async(args: argparse.Namespace, base: str) -> dict:
     game = pick_game(base, args.game)
     players = args.players or game["default_players"]
+    options = dict(kv.split("=", 1) for kv in args.option)
+    if game["id"] == "tiny" and not options:
+        options = {"pile": 60}  # longer games, so the figures are about moves rather than set-ups
+    args.table_setup = (game, players, options)
+    tables = [create_table(base, game, players, 1000 + i, options) for i in range(args.tables)]
     stats = Stats()
     start = time.monotonic()
     stop = start + args.seconds
     ws_base = base.replace("http://", "ws://")
-    await asyncio.gather(*(run_table(base, ws_base, game, players, stats, stop, i, args.think) for i in range(args.tables)))
+    await asyncio.gather(
+        *(run_table(base, ws_base, t, args, stats, stop, 1000 + i) for i, t in enumerate(tables))
+    )
     elapsed = time.monotonic() - start
     ms = [x * 1000 for x in stats.latencies]
     return {
         "game": game["id"],
         "players": players,
+        "options": options,
         "tables": args.tables,
         "think_s": args.think,
         "seconds": round(elapsed, 1),
@@ -162,6 +184,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--game", default=None, help="game id (default: the first installed game)")
     ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--option", action="append", default=[], help="a game option NAME=VALUE (repeatable)")
     ap.add_argument(
         "--think",
         type=float,

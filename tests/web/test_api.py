@@ -58,6 +58,10 @@ def test_create_table_from_the_lobby_form_redirects_to_the_links_page(client):
         ({"game": "tiny", "variant": "huge"}, 400, "no variant"),
         ({"game": "tiny", "seed": -3}, 400, "seed"),
         ({}, 400, "name a game"),
+        ({"game": "tiny", "options": 3}, 400, "options"),
+        ({"game": "tiny", "options": {"pile": "many"}}, 400, "pile"),
+        ({"game": "tiny", "seats": "all"}, 400, "seats"),
+        ({"game": "tiny", "seed": "x"}, 400, "seed"),
     ],
 )
 def test_bad_tables_are_refused_with_the_reason(client, body, status, words):

@@ -167,7 +167,8 @@ def create_app(
     async def create_from_form(request: Request) -> Response:
         form = await request.form()
         game_id = str(form.get("game", ""))
-        players = int(str(form.get("players") or 0)) or None
+        players_text = str(form.get("players") or "")
+        players = int(players_text) if players_text.isdigit() else None
         seats = []
         for i in range(players or 0):
             choice = str(form.get(f"seat{i}", "human"))

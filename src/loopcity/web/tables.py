@@ -99,6 +99,10 @@ class TableManager:
         options: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """Create a table; returns its id and the tokens: one per human seat, spectators, facilitator."""
+        if options is not None and not isinstance(options, dict):
+            raise Refusal(400, _("options are a mapping of option names to values"))
+        if seats is not None and not (isinstance(seats, list) and all(isinstance(s, dict) for s in seats)):
+            raise Refusal(400, _("seats are a list such as [{'kind': 'human'}, {'kind': 'bot', 'bot': 'random'}]"))
         opts = {k: v for k, v in (options or {}).items() if v not in (None, "")}
         if players is not None:
             opts["players"] = players
@@ -109,9 +113,9 @@ class TableManager:
         except (OptionError, UnknownGame) as e:
             raise Refusal(400 if isinstance(e, OptionError) else 404, str(e)) from None
         seats = self._check_seats(game, seats)
-        seed = secrets.randbelow(2**31) if seed is None else int(seed)
-        if not 0 <= seed < 2**63:
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
             raise Refusal(400, _("the seed must be a whole number from 0"))
+        seed = secrets.randbelow(2**31) if seed is None else seed
         table_id = secrets.token_hex(6)
         tokens: list[tuple[str, str, int | None]] = [
             (new_token(), "seat", i) for i, s in enumerate(seats) if s["kind"] == "human"
