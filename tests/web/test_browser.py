@@ -9,6 +9,7 @@ import os
 import socket
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,23 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+def _svg(view, legal=()):
+    """A board for the tiny game: a box per action, each a click target while it is legal."""
+    acts = {str(a) for a in legal}
+    boxes = []
+    for i, act in enumerate(["ready", "take 1", "take 2", "roll"]):
+        attr = f' data-act="{act}"' if act in acts else ""
+        boxes.append(
+            f'<g{attr}><rect x="{10 + i * 95}" y="40" width="85" height="40" fill="#cde"/>'
+            f'<text x="{20 + i * 95}" y="65">{act}</text></g>'
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 100"><text x="10" y="25">pile {view["pile"]}'
+        f"</text>{''.join(boxes)}</svg>"
+    )
+
+
+BOARD = replace(TINY, id="tinyboard", title="Tiny board", render_svg=_svg)
 PHONE = {"width": 390, "height": 844}
 SHOTS = os.environ.get("LOOPCITY_SCREENSHOTS")
 
@@ -45,7 +63,7 @@ def server(tmp_path_factory):
     import uvicorn
 
     db = tmp_path_factory.mktemp("browser") / "web.db"
-    app = create_app(f"sqlite:///{db}", bot_delay=0.15, extra_games=[TINY])
+    app = create_app(f"sqlite:///{db}", bot_delay=0.15, extra_games=[TINY, BOARD])
     port = _free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -58,6 +76,7 @@ def server(tmp_path_factory):
     srv.should_exit = True
     thread.join(10)
     unregister(TINY.id)
+    unregister(BOARD.id)
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +94,9 @@ def browser():
 def _create_in_lobby(page, base: str, game: str) -> dict:
     """Fill in the lobby form: seats 1 and 2 people, the rest bots; returns the links page's links."""
     page.goto(base + "/")
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/lobby.png", full_page=True)
     form = page.locator(f"section[data-game='{game}'] form")
     n = players_of(game)
     form.locator("select[name=players]").select_option(str(n))
@@ -84,6 +106,9 @@ def _create_in_lobby(page, base: str, game: str) -> dict:
     form.locator("input[name=seed]").fill("3")
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/table/*")
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{game}-links.png", full_page=True)
     seats = {
         int(a.get_attribute("data-seat")): a.get_attribute("href") for a in page.locator("a.seat-link").all()
     }
@@ -203,4 +228,31 @@ def test_a_refused_move_shows_the_reason(server, browser):
     page.locator("#actions button").first.click()
     page.wait_for_selector("#refusal:not([hidden])")
     assert "moved on" in page.locator("#refusal").inner_text()
+    ctx.close()
+
+
+def test_clicks_on_board_places_make_moves(server, browser):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    links = _create_in_lobby(page, base, "tinyboard")
+    page.goto(links["seats"][0])
+    target = page.locator("#board [data-act='ready']")
+    assert target.get_attribute("role") == "button" and target.get_attribute("tabindex") == "0"
+    assert page.locator("#board [data-act='roll']").count() == 0  # not legal now: not on the board
+    target.click()
+    _wait_version(page, 0)
+    t = _live(app, page)
+    assert (0, "ready") in t.moves
+    page.goto(links["seats"][1])
+    page.locator("#board [data-act='ready']").focus()  # and from the keyboard
+    page.keyboard.press("Enter")
+    _wait_version(page, 1)
+    assert (1, "ready") in _live(app, page).moves
+    page.goto(links["seats"][0])
+    page.locator("#board [data-act='roll']").click()
+    _wait_version(page, 2)
+    assert t.moves[2] == (0, "roll")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/tinyboard-phone.png", full_page=True)
     ctx.close()
