@@ -23,7 +23,7 @@ serve: venv
 
 lint: venv
 	$(BIN)/ruff check src tests
-	$(BIN)/mypy src/loopcity/engine
+	$(BIN)/mypy src/loopcity/engine src/loopcity/web
 
 test: lint
 	bash scripts/system-deps.sh

@@ -200,3 +200,37 @@ def test_migrations_create_the_schema_and_rerun_harmlessly(db_url):
     with db.engine.connect() as conn:
         rev = conn.exec_driver_sql("select version_num from alembic_version").scalar()
     assert rev == "0001"
+
+
+def test_loopcity_serve_starts_the_app_on_the_given_port(tmp_path):
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    exe = os.path.join(os.path.dirname(sys.executable), "loopcity")
+    proc = subprocess.Popen(
+        [exe, "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'serve.db'}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        end = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+                    page = r.read().decode()
+                break
+            except OSError:
+                assert time.monotonic() < end and proc.poll() is None, "server did not start"
+                time.sleep(0.2)
+        assert "Set up a table" in page
+        assert (tmp_path / "serve.db").exists()
+    finally:
+        proc.terminate()
+        proc.wait(10)

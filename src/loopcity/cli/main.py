@@ -137,6 +137,8 @@ def serve(
         typer.Option(help="database URL (default: SQLite in ./data; e.g. postgresql://user@host/db)"),
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 0.6,
+    timer_minutes: Annotated[float, typer.Option(help="period of a game's event timer (RECLAIM)")] = 10.0,
+    clock_minutes: Annotated[float, typer.Option(help="length of a game's discussion clock (SUSTAIN)")] = 5.0,
 ) -> None:
     """Run the web app: lobby, seat links, live play with bots."""
     try:
@@ -148,7 +150,9 @@ def serve(
         return
     console.print(f"Loopcity on http://{host}:{port}/  (Ctrl+C stops it)")
     uvicorn.run(
-        create_app(db, bot_delay=bot_delay),
+        create_app(
+            db, bot_delay=bot_delay, realtime={"timer": timer_minutes * 60, "clock": clock_minutes * 60}
+        ),
         host=host,
         port=port,
         log_level="warning",

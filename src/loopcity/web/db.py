@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
@@ -21,6 +21,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     bindparam,
     create_engine,
@@ -76,13 +77,13 @@ class MoveRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-_T, _M = TableRow.__table__, MoveRow.__table__
+_T = cast(Table, TableRow.__table__)
 _BUMP = (
     update(_T)
     .where(_T.c.id == bindparam("tid"), _T.c.version == bindparam("v"))
     .values(version=bindparam("nv"), finished=bindparam("fin"))
 )
-_ADD_MOVE = insert(_M)
+_ADD_MOVE = insert(cast(Table, MoveRow.__table__))
 
 
 @dataclass

@@ -11,7 +11,7 @@ target_metadata = Base.metadata
 def run() -> None:
     conn = context.config.attributes.get("connection")
     if conn is None:
-        engine = create_engine(context.config.get_main_option("sqlalchemy.url"))
+        engine = create_engine(str(context.config.get_main_option("sqlalchemy.url")))
         with engine.begin() as conn:
             context.configure(connection=conn, target_metadata=target_metadata)
             with context.begin_transaction():
