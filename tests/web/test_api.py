@@ -234,3 +234,26 @@ def test_loopcity_serve_starts_the_app_on_the_given_port(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+class _BrokenBot:
+    def __init__(self, game, seat, seed):
+        pass
+
+    def choose(self, state, seat):
+        raise RuntimeError("this bot is broken")
+
+
+def test_a_failing_bot_is_replaced_by_a_random_one_and_the_table_goes_on(make_client):
+    from dataclasses import replace
+
+    from loopcity.engine import unregister
+    from tiny_game import SPEC as TINY
+
+    broken = replace(TINY, id="brokenbot", bots={"broken": _BrokenBot})
+    client = make_client(extra_games=[TINY, broken])
+    try:
+        t = new_table(client, "brokenbot", seats=[{"kind": "human"}, {"kind": "bot", "bot": "broken"}])
+        wait_for(lambda: live_state(client, t["id"]).ready == {1})
+    finally:
+        unregister("brokenbot")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -17,12 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import bot_names, make_bot
-from ..engine import Action, Bot, LoopcityError, OptionError, Record, State, load_game
+from ..engine import Action, Bot, LoopcityError, OptionError, RandomBot, Record, State, load_game
 from ..engine.errors import IllegalAction, MalformedAction, UnknownGame
 from . import payload
 from .db import Database, StoredTable, VersionConflict
 from .i18n import _
 
+log = logging.getLogger("loopcity.web")
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 REALTIME_KINDS = {"timer": 600.0, "clock": 300.0}
 """Action kinds a game may declare to be run by a wall clock, and their default periods in seconds."""
@@ -86,6 +88,7 @@ class TableManager:
         self.bot_delay = bot_delay
         self.realtime = {**REALTIME_KINDS, **(realtime or {})}
         self.live: dict[str, LiveTable] = {}
+        self._stale: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
     # ----- creating and loading ---------------------------------------------------------------
@@ -159,6 +162,9 @@ class TableManager:
                 if stored is None:
                     raise Refusal(404, _("no such table"))
                 t = self._rebuild(stored)
+                stale = self._stale.pop(table_id, None)
+                if stale is not None:  # changed by another server: keep its clients, now up to date
+                    t.clients = stale.clients
                 self.live[table_id] = t
                 self._kick(t)
         return t
@@ -227,6 +233,7 @@ class TableManager:
             self.db.add_move(t.id, t.version, seat, text, new.is_terminal())
         except VersionConflict:
             self.live.pop(t.id, None)
+            self._stale[t.id] = t
             raise Refusal(409, _("the table was changed elsewhere: reload the page")) from None
         t.state = new
         t.version += 1
@@ -251,11 +258,15 @@ class TableManager:
                 seat = t.bot_to_move()
                 if seat is None:
                     return
-                action = t.bots[seat].choose(t.state, seat)
-                try:
+                try:  # in a thread, so that a slow bot does not hold up the other tables
+                    action = await asyncio.to_thread(t.bots[seat].choose, t.state, seat)
                     self._commit(t, seat, action)
-                except (Refusal, LoopcityError):
-                    return
+                except Exception:
+                    log.exception("bot for seat %s of table %s failed; a random bot takes over", seat, t.id)
+                    if isinstance(t.bots[seat], RandomBot):
+                        return
+                    t.bots[seat] = RandomBot(t.state.game, seat, t.seed)
+                    continue
             self._clock(t)
             await self.broadcast(t)
 
