@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from loopcity.engine import Action, ActionSpace, kind, unregister
+from loopcity.engine import Action, ActionSpace, Option, kind, unregister
 from tiny_game import SPEC as TINY
 from tiny_game import TinyState
 
@@ -65,3 +65,27 @@ def test_the_clock_stops_when_the_players_finish_first(clocked):
     assert state["clock"] is None
     time.sleep(0.5)
     assert clocked.get(f"/api/state/{t['seats'][0]['token']}").json()["version"] == 2
+
+
+def test_people_and_bots_leave_the_clock_to_the_server(clocked):
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    t = clocked.post("/api/tables", json={"game": "clocked", "players": 3, "seats": seats, "seed": 1}).json()
+    tok = t["seats"][0]["token"]
+    r = clocked.post(f"/api/act/{tok}", json={"action": "clock"})
+    assert r.status_code == 422 and "clock" in r.json()["detail"]
+    assert "clock" not in clocked.get(f"/api/state/{tok}").json()["legal"]
+    wait_for(lambda: live_state(clocked, t["id"]).ready == {1, 2})
+    moves = clocked.app.state.manager.live[t["id"]].moves
+    assert moves == [(1, "ready"), (2, "ready")] or moves == [(2, "ready"), (1, "ready")]
+
+
+def test_a_minutes_option_of_the_game_sets_the_clock(make_client):
+    timed = replace(CLOCKED, id="timed", options=(*TINY.options, Option("discussion_minutes", 0.01, "clock")))
+    client = make_client(extra_games=[TINY, timed])
+    try:
+        t = client.post("/api/tables", json={"game": "timed", "players": 2, "seats": [{"kind": "human"}] * 2}).json()
+        msg = client.get(f"/api/state/{t['seats'][0]['token']}").json()
+        assert msg["clock"]["seconds"] == pytest.approx(0.6)
+        wait_for(lambda: live_state(client, t["id"]).ready == {0, 1}, timeout=5)
+    finally:
+        unregister("timed")

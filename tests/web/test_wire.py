@@ -15,6 +15,7 @@ import pytest
 
 from loopcity.engine import Rng
 from loopcity.web import payload
+from loopcity.web.tables import REALTIME_KINDS
 
 from .conftest import GAME_IDS, live_state, new_table, pick, players_of, seat_tokens
 
@@ -24,7 +25,13 @@ STEPS = 40
 def _expected(state, seat, msg, rng):
     other = state.determinize(seat, rng.next64())
     built = payload.build(
-        other, seat, table_id=msg["table"], version=msg["version"], seats=[dict(s) for s in msg["seats"]]
+        other,
+        seat,
+        table_id=msg["table"],
+        version=msg["version"],
+        seats=[dict(s) for s in msg["seats"]],
+        clock=msg["clock"],
+        hidden_kinds=REALTIME_KINDS,
     )
     built = json.loads(json.dumps(built))
     if state.is_terminal():  # the outcome (final scores) is told to everyone when the game is over
@@ -65,7 +72,7 @@ def test_http_messages_show_each_seat_only_its_own_view(client, game):
         if state.is_terminal():
             break
         seat = state.active_seats()[0]
-        legal = [str(a) for a in state.legal_actions(seat)]
+        legal = [str(a) for a in state.legal_actions(seat) if a.kind not in REALTIME_KINDS]
         r = client.post(f"/api/act/{tokens[seat]}", json={"action": pick(legal, i)})
         assert r.status_code == 200, r.text
 
@@ -90,7 +97,7 @@ def test_websocket_updates_show_each_seat_only_its_own_view(client, game):
             if state.is_terminal():
                 break
             seat = state.active_seats()[0]
-            legal = [str(a) for a in state.legal_actions(seat)]
+            legal = [str(a) for a in state.legal_actions(seat) if a.kind not in REALTIME_KINDS]
             acting = socks.get(seat)
             if acting is not None:
                 acting.send_json({"type": "act", "action": pick(legal, i), "version": i, "id": i})

@@ -4,6 +4,7 @@ legal actions and log lines, so nothing the seat may not see can reach it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -55,10 +56,16 @@ def build(
     version: int,
     seats: list[dict[str, Any]],
     clock: dict[str, Any] | None = None,
+    hidden_kinds: Iterable[str] = (),
 ) -> dict[str, Any]:
-    """The message for ``seat`` (None: spectator) about the table now."""
+    """The message for ``seat`` (None: spectator) about the table now.
+
+    Actions of ``hidden_kinds`` (those the server's clock plays) are not offered to the seat."""
     view = state.view(seat)
     legal = state.legal_actions(seat) if seat is not None else []
+    hidden = set(hidden_kinds)
+    if hidden:
+        legal = [a for a in legal if a.kind not in hidden]
     svg, text = render_board(state, view, legal)
     terminal = state.is_terminal()
     outcome = state.outcome() if terminal else None

@@ -18,7 +18,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import bot_names, make_bot
-from ..engine import Action, Bot, LoopcityError, OptionError, RandomBot, Record, State, load_game
+from ..engine import (
+    Action,
+    Bot,
+    LoopcityError,
+    OptionError,
+    RandomBot,
+    Record,
+    Rng,
+    State,
+    derive_seed,
+    load_game,
+)
 from ..engine.errors import IllegalAction, MalformedAction, UnknownGame
 from . import payload
 from .db import Database, StoredTable, VersionConflict
@@ -26,8 +37,12 @@ from .i18n import _
 
 log = logging.getLogger("loopcity.web")
 Send = Callable[[dict[str, Any]], Awaitable[None]]
-REALTIME_KINDS = {"timer": 600.0, "clock": 300.0}
-"""Action kinds a game may declare to be run by a wall clock, and their default periods in seconds."""
+REALTIME_KINDS = {"timer": 600.0, "alarm": 600.0, "clock": 300.0}
+"""Argument-less action kinds that a wall clock plays (RECLAIM's ``alarm`` when the event timer rings,
+a ``clock`` that closes a discussion), with their default periods in seconds. People and bots never play
+them at a web table: the server does, when the time is up."""
+MINUTE_OPTIONS = {"timer": "timer_minutes", "alarm": "timer_minutes", "clock": "discussion_minutes"}
+"""A game option that sets the period in minutes, when the game has it."""
 
 
 class Refusal(Exception):
@@ -63,7 +78,13 @@ class LiveTable:
 
     def payload(self, seat: int | None) -> dict[str, Any]:
         return payload.build(
-            self.state, seat, table_id=self.id, version=self.version, seats=self.seats, clock=self.clock
+            self.state,
+            seat,
+            table_id=self.id,
+            version=self.version,
+            seats=self.seats,
+            clock=self.clock,
+            hidden_kinds=REALTIME_KINDS.keys(),
         )
 
     def bot_to_move(self) -> int | None:
@@ -207,6 +228,8 @@ class TableManager:
             action = Action.from_json(text)
         except MalformedAction as e:
             raise Refusal(400, str(e)) from None
+        if action.kind in REALTIME_KINDS and not action.args:
+            raise Refusal(422, _("'{action}' is played by the table's clock when the time is up").format(action=action))
         async with t.lock:
             if expected_version is not None and expected_version != t.version:
                 raise Refusal(
@@ -260,6 +283,11 @@ class TableManager:
                     return
                 try:  # in a thread, so that a slow bot does not hold up the other tables
                     action = await asyncio.to_thread(t.bots[seat].choose, t.state, seat)
+                    if action.kind in REALTIME_KINDS and not action.args:  # the clock's, not the bot's
+                        others = [a for a in t.state.legal_actions(seat) if a.kind not in REALTIME_KINDS]
+                        if not others:
+                            return
+                        action = others[Rng(derive_seed(t.seed, t.version, "web")).below(len(others))]
                     self._commit(t, seat, action)
                 except Exception:
                     log.exception("bot for seat %s of table %s failed; a random bot takes over", seat, t.id)
@@ -291,9 +319,16 @@ class TableManager:
             return
         if t.clock_task is not None and not t.clock_task.done():
             return
-        seconds = float(self.realtime[due[1].kind])
+        seconds = self._period(t, due[1].kind)
         t.clock = {"kind": due[1].kind, "deadline": time.time() + seconds, "seconds": seconds}
         t.clock_task = asyncio.get_running_loop().create_task(self._ring(t, seconds))
+
+    def _period(self, t: LiveTable, kind: str) -> float:
+        """The table's period for a clock action: the game's minutes option when it has one."""
+        minutes = t.state.game.options.get(MINUTE_OPTIONS.get(kind, ""))
+        if isinstance(minutes, int | float) and not isinstance(minutes, bool) and minutes > 0:
+            return float(minutes) * 60
+        return float(self.realtime[kind])
 
     async def _ring(self, t: LiveTable, seconds: float) -> None:
         await asyncio.sleep(seconds)
