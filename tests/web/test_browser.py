@@ -174,6 +174,10 @@ def test_play_a_table_in_the_browser(server, browser, game):
     assert moves >= 1 or _live(app, pages[humans[0]]).state.is_terminal()
     first = pages[humans[0]]
     assert first.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), "fits a phone"
+    first.locator("#zoom").click()  # a larger board scrolls inside its frame, the page still fits
+    assert first.locator("#zoom").get_attribute("aria-pressed") == "true"
+    assert first.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    first.locator("#zoom").click()
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         first.screenshot(path=f"{SHOTS}/{game}-phone.png", full_page=True)

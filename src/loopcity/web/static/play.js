@@ -161,6 +161,11 @@
     if (n >= 1 && n <= 9 && current && current.legal[n - 1]) send(current.legal[n - 1]);
   });
 
+  $("zoom").addEventListener("click", () => {
+    const on = $("board").classList.toggle("zoomed");
+    $("zoom").setAttribute("aria-pressed", String(on));
+  });
+
   draw(L.first);
   connect();
 })();
