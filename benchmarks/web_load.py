@@ -29,8 +29,12 @@ SERVER = """
 import sys, uvicorn
 sys.path.insert(0, {tests!r})
 from loopcity.web import create_app
+import importlib
 from tiny_game import SPEC
-app = create_app({db!r}, bot_delay=0, extra_games=[SPEC])
+extra = [SPEC] + [
+    getattr(importlib.import_module(m), a) for m, a in (x.split(":") for x in {extra!r})
+]
+app = create_app({db!r}, bot_delay=0, extra_games=extra)
 uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_per_message_deflate=False)
 """
 
@@ -193,11 +197,14 @@ def main() -> None:
     )
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument(
+        "--register", action="append", default=[], help="also serve a game that is not installed (MODULE:SPEC)"
+    )
     args = ap.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/load.db"
-        code = SERVER.format(tests=str(ROOT / "tests"), db=db, port=port)
+        code = SERVER.format(tests=str(ROOT / "tests"), db=db, port=port, extra=args.register)
         server = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "PYTHONUNBUFFERED": "1"})
         base = f"http://127.0.0.1:{port}"
         try:

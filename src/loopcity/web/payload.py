@@ -3,9 +3,7 @@ legal actions and log lines, so nothing the seat may not see can reach it."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from html import escape
 from typing import Any
 
 from ..engine import State
@@ -14,7 +12,7 @@ LOG_LINES = 80
 
 
 def render_board(state: State, view: dict[str, Any], legal: list[Any]) -> tuple[str | None, str | None]:
-    """The game's SVG (with clickable ``data-act`` targets) and text renderings of a view."""
+    """The game's SVG (with clickable ``data-act`` targets), or else its text rendering, of a view."""
     spec = state.game.spec
     svg = text = None
     if spec.render_svg is not None:
@@ -25,27 +23,12 @@ def render_board(state: State, view: dict[str, Any], legal: list[Any]) -> tuple[
                 svg = spec.render_svg(view, [str(a) for a in legal])
             except Exception:
                 svg = None
-    if spec.render_text is not None:
+    if svg is None and spec.render_text is not None:  # the text board only where there is no picture
         try:
             text = spec.render_text(view)
         except Exception:
             text = None
     return svg, text
-
-
-def json_view_html(view: Any) -> str:
-    """A readable fallback for games without a renderer: the view as nested lists."""
-    if isinstance(view, dict):
-        items = "".join(
-            f"<div class='kv'><dt>{escape(str(k).replace('_', ' '))}</dt><dd>{json_view_html(v)}</dd></div>"
-            for k, v in view.items()
-        )
-        return f"<dl>{items}</dl>"
-    if isinstance(view, list) and view and all(isinstance(v, dict | list) for v in view):
-        return "<ol>" + "".join(f"<li>{json_view_html(v)}</li>" for v in view) + "</ol>"
-    if isinstance(view, list):
-        return escape(", ".join(json.dumps(v) if not isinstance(v, str) else v for v in view)) or "—"
-    return escape("—" if view is None else str(view))
 
 
 def build(
@@ -86,7 +69,6 @@ def build(
         "view": view,
         "svg": svg,
         "text": text,
-        "view_html": json_view_html(view),
         "log": state.log_for(seat, last=LOG_LINES),
         "finished": terminal,
         "outcome": outcome.to_json() if outcome is not None else None,

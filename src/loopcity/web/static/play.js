@@ -48,6 +48,29 @@
     }
   }
 
+  // A readable list of everything in the seat's view (also the board of a game without renderers).
+  function viewList(v) {
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) {
+      const dl = el("dl");
+      for (const [k, x] of Object.entries(v)) {
+        const row = el("div", {class: "kv"});
+        row.append(el("dt", {}, k.replace(/_/g, " ")));
+        const dd = el("dd");
+        dd.append(viewList(x));
+        row.append(dd);
+        dl.append(row);
+      }
+      return dl;
+    }
+    if (Array.isArray(v) && v.length && v.every((x) => x !== null && typeof x === "object")) {
+      const ol = el("ol");
+      v.forEach((x) => { const li = el("li"); li.append(viewList(x)); ol.append(li); });
+      return ol;
+    }
+    if (Array.isArray(v)) return document.createTextNode(v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(", ") || "—");
+    return document.createTextNode(v === null || v === undefined ? "—" : String(v));
+  }
+
   function board(msg) {
     const b = $("board");
     if (msg.svg) {
@@ -68,7 +91,7 @@
     } else if (msg.text) {
       b.replaceChildren(el("pre", {class: "text-board"}, msg.text));
     } else {
-      b.innerHTML = msg.view_html;
+      b.replaceChildren(viewList(msg.view));
     }
   }
 
@@ -89,7 +112,7 @@
 
   function details(msg) {
     $("private").querySelector("summary").textContent = T.details;
-    $("view").innerHTML = msg.view_html;
+    $("view").replaceChildren(viewList(msg.view));
   }
 
   function log(msg) {
