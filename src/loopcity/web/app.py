@@ -228,7 +228,7 @@ def create_app(
         if role == "facilitator":
             seat = None
         await websocket.accept()
-        client = Client(seat, websocket.send_json)
+        client = Client(seat, websocket.send_text)
         t.clients.append(client)
         try:
             await websocket.send_json(t.payload(seat))

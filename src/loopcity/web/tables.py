@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -36,7 +37,7 @@ from .db import Database, StoredTable, VersionConflict
 from .i18n import _
 
 log = logging.getLogger("loopcity.web")
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Send = Callable[[str], Awaitable[None]]
 REALTIME_KINDS = {"timer": 600.0, "alarm": 600.0, "clock": 300.0}
 """Argument-less action kinds that a wall clock plays (RECLAIM's ``alarm`` when the event timer rings,
 a ``clock`` that closes a discussion), with their default periods in seconds. People and bots never play
@@ -343,14 +344,14 @@ class TableManager:
 
     # ----- clients ---------------------------------------------------------------------------
     async def broadcast(self, t: LiveTable) -> None:
-        """Send every connected client its own seat's message."""
-        cache: dict[int | None, dict[str, Any]] = {}
+        """Send every connected client its own seat's message (built and encoded once per seat)."""
+        cache: dict[int | None, str] = {}
         for c in list(t.clients):
-            msg = cache.get(c.seat)
-            if msg is None:
-                msg = cache[c.seat] = t.payload(c.seat)
+            text = cache.get(c.seat)
+            if text is None:
+                text = cache[c.seat] = json.dumps(t.payload(c.seat), separators=(",", ":"))
             try:
-                await c.send(msg)
+                await c.send(text)
             except Exception:
                 with contextlib.suppress(ValueError):
                     t.clients.remove(c)
