@@ -39,6 +39,21 @@ def test_create_table_gives_a_link_per_human_seat_and_a_spectator_link(client):
     assert links["seats"][2]["token"] == tokens[1]
 
 
+def test_the_lobby_form_sets_game_options(client):
+    assert 'name="opt_pile"' in client.get("/").text
+    form = {"game": "tiny", "players": "2", "variant": "short", "seat0": "human", "seat1": "human", "opt_pile": "9"}
+    r = client.post("/tables", data=form, follow_redirects=False)
+    links = client.get("/api/tables/" + r.headers["location"].rsplit("/", 1)[1]).json()
+    assert client.get(f"/api/state/{links['seats'][0]['token']}").json()["view"]["pile"] == 9
+    form["opt_pile"] = ""  # left empty: the variant's value
+    r = client.post("/tables", data=form, follow_redirects=False)
+    links = client.get("/api/tables/" + r.headers["location"].rsplit("/", 1)[1]).json()
+    assert client.get(f"/api/state/{links['seats'][0]['token']}").json()["view"]["pile"] == 5
+    form["opt_pile"] = "lots"
+    r = client.post("/tables", data=form)
+    assert r.status_code == 400 and "pile" in r.text
+
+
 def test_create_table_from_the_lobby_form_redirects_to_the_links_page(client):
     form = {"game": "tiny", "players": "2", "variant": "short", "seat0": "human", "seat1": "bot:random", "seed": "4"}
     r = client.post("/tables", data=form, follow_redirects=False)

@@ -47,6 +47,16 @@ def lobby_games() -> list[dict[str, Any]]:
         s = spec.summary()
         s["bots"] = bot_names(load_game(spec.id))
         s["default_players"] = spec.default_players or spec.min_players
+        s["option_fields"] = [
+            {
+                "name": o.name,
+                "help": o.help,
+                "default": o.default,
+                "choices": [str(c) for c in o.choices] if o.choices else None,
+                "kind": type(o.default).__name__,
+            }
+            for o in spec.options
+        ]
         out.append(s)
     return out
 
@@ -173,6 +183,9 @@ def create_app(
         for i in range(players or 0):
             choice = str(form.get(f"seat{i}", "human"))
             seats.append({"kind": "human"} if choice == "human" else {"kind": "bot", "bot": choice[4:]})
+        options = {
+            str(k)[4:]: str(v).strip() for k, v in form.multi_items() if str(k).startswith("opt_") and str(v).strip()
+        }
         seed_text = str(form.get("seed") or "").strip()
         try:
             seed = int(seed_text) if seed_text else None
@@ -180,7 +193,7 @@ def create_app(
             seed = -1
         try:
             made = manager.create(
-                game_id, players, str(form.get("variant") or "") or None, seats or None, seed
+                game_id, players, str(form.get("variant") or "") or None, seats or None, seed, options
             )
         except Refusal as e:
             return page(request, "error.html", status=e.status, reason=e.reason)
