@@ -129,6 +129,7 @@ def _live(app, page):
 
 def _click_a_move(page, turn: int) -> str:
     """Click a highlighted place on the board when there is one, else an action button."""
+    page.bring_to_front()  # a background tab's animation frames are throttled, which slows clicks
     targets = page.locator("#board .target")
     if targets.count() and turn % 2 == 0:
         target = targets.nth(turn % targets.count())
@@ -174,6 +175,7 @@ def test_play_a_table_in_the_browser(server, browser, game):
     assert moves >= 1 or _live(app, pages[humans[0]]).state.is_terminal()
     first = pages[humans[0]]
     assert first.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), "fits a phone"
+    first.bring_to_front()
     first.locator("#zoom").click()  # a larger board scrolls inside its frame, the page still fits
     assert first.locator("#zoom").get_attribute("aria-pressed") == "true"
     assert first.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
