@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from loopcity.engine import Action, unregister
+from loopcity.engine import Action, Record, unregister
 from loopcity.web import create_app
 from tiny_game import SPEC as TINY
 
@@ -261,4 +261,36 @@ def test_clicks_on_board_places_make_moves(server, browser):
     assert t.moves[2] == (0, "roll")
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/tinyboard-phone.png", full_page=True)
+    ctx.close()
+
+
+def test_a_finished_game_shows_the_outcome_and_offers_the_record(server, browser, tmp_path):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+    page = ctx.new_page()
+    page.goto(base + "/")
+    form = page.locator("section[data-game='tiny'] form")
+    form.locator("select[name=variant]").select_option("short")
+    form.locator("select[name=seat1]").select_option("bot:random")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/table/*")
+    page.goto(page.locator("a.seat-link").first.get_attribute("href"))
+    for _ in range(40):
+        if page.locator("#outcome:not([hidden])").count():
+            break
+        buttons = page.locator("#actions button")
+        if buttons.count():
+            version = _version(page)
+            buttons.last.click()
+            _wait_version(page, version)
+        else:
+            page.wait_for_timeout(100)
+    outcome = page.locator("#outcome")
+    assert outcome.is_visible() and "Game over" in outcome.inner_text() and "pile empty" in outcome.inner_text()
+    with page.expect_download() as download:
+        page.locator("#download").click()
+    path = tmp_path / "record.json"
+    download.value.save_as(path)
+    record = Record.load(path)
+    assert record.replay(verify=True) == _live(app, page).state
     ctx.close()
