@@ -272,3 +272,15 @@ def test_a_failing_bot_is_replaced_by_a_random_one_and_the_table_goes_on(make_cl
         wait_for(lambda: live_state(client, t["id"]).ready == {1})
     finally:
         unregister("brokenbot")
+
+
+def test_the_migrations_match_the_models(db_url):
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from loopcity.web.db import Base
+
+    db = Database(db_url)
+    with db.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diff == [], "the models changed: write a migration for them"
