@@ -58,13 +58,11 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def _start(db: Path, port: int):
+    """Run the app over ``db`` on ``port`` in a thread; returns (app, stop)."""
     import uvicorn
 
-    db = tmp_path_factory.mktemp("browser") / "web.db"
     app = create_app(f"sqlite:///{db}", bot_delay=0.15, extra_games=[TINY, BOARD])
-    port = _free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -72,9 +70,20 @@ def server(tmp_path_factory):
     while not srv.started:
         assert time.monotonic() < end, "server did not start"
         time.sleep(0.05)
+
+    def stop() -> None:
+        srv.should_exit = True
+        thread.join(10)
+
+    return app, stop
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = _free_port()
+    app, stop = _start(tmp_path_factory.mktemp("browser") / "web.db", port)
     yield f"http://127.0.0.1:{port}", app
-    srv.should_exit = True
-    thread.join(10)
+    stop()
     unregister(TINY.id)
     unregister(BOARD.id)
 
@@ -294,3 +303,34 @@ def test_a_finished_game_shows_the_outcome_and_offers_the_record(server, browser
     record = Record.load(path)
     assert record.replay(verify=True) == _live(app, page).state
     ctx.close()
+
+
+def test_a_page_reconnects_after_a_server_restart_and_play_goes_on(browser, tmp_path):
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    app, stop = _start(tmp_path / "web.db", port)
+    try:
+        ctx = browser.new_context(viewport=PHONE)
+        page = ctx.new_page()
+        links = _create_in_lobby(page, base, "tiny")
+        page.goto(links["seats"][0])
+        page.locator("#actions button").first.click()
+        _wait_version(page, 0)
+        page.wait_for_selector(".live.on")
+    finally:
+        stop()
+    page.wait_for_selector(".live.off")  # the page says it is reconnecting
+    app, stop = _start(tmp_path / "web.db", port)  # a new server process over the same database
+    try:
+        page.wait_for_selector(".live.on", timeout=15_000)
+        assert _version(page) == 1
+        other = ctx.new_page()
+        other.goto(links["seats"][1])
+        other.locator("#actions button").first.click()
+        _wait_version(page, 1)  # the reconnected page follows the other seat's move
+        assert _live(app, page).moves == [(0, "ready"), (1, "ready")]
+        ctx.close()
+    finally:
+        stop()
+        unregister(TINY.id)
+        unregister(BOARD.id)
