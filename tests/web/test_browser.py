@@ -229,6 +229,11 @@ def test_the_play_page_works_from_the_keyboard(server, browser):
     _wait_version(page, 0)
     t = _live(app, page)
     assert (0, "ready") in t.moves
+    page.goto(links["seats"][1])  # keys 1-9 press the first nine actions
+    page.wait_for_selector("#actions button")
+    page.keyboard.press("1")
+    _wait_version(page, 1)
+    assert (1, "ready") in t.moves
     ctx.close()
 
 

@@ -95,19 +95,36 @@
     }
   }
 
+  // Legal actions as buttons, grouped by kind (a row "move: 3 4 5"); keys 1-9 press the first nine.
+  let order = [];
   function actions(msg) {
     const box = $("actions");
     box.replaceChildren();
+    order = [];
     if (!msg.legal.length) {
       box.append(el("p", {class: "muted"}, msg.seat === null ? T.spectator : T.no_actions));
       return;
     }
-    msg.legal.forEach((a, i) => {
-      const btn = el("button", {type: "button", "data-action": a}, a);
-      if (i < 9) btn.setAttribute("aria-keyshortcuts", String(i + 1));
-      btn.addEventListener("click", () => send(a));
-      box.append(btn);
-    });
+    const groups = new Map();
+    for (const a of msg.legal) {
+      const kind = a.split(" ")[0];
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(a);
+    }
+    for (const [kind, acts] of groups) {
+      const row = el("div", {class: "group", role: "group", "aria-label": kind.replace(/_/g, " ")});
+      const many = acts.length > 1 && acts.some((a) => a !== kind);
+      if (many) row.append(el("span", {class: "kind"}, kind.replace(/_/g, " ") + ":"));
+      for (const a of acts) {
+        const label = many ? a.slice(kind.length + 1) : a.replace(/_/g, " ");
+        const btn = el("button", {type: "button", "data-action": a, "aria-label": a.replace(/_/g, " ")}, label);
+        if (order.length < 9) btn.setAttribute("aria-keyshortcuts", String(order.length + 1));
+        btn.addEventListener("click", () => send(a));
+        order.push(a);
+        row.append(btn);
+      }
+      box.append(row);
+    }
   }
 
   function details(msg) {
@@ -181,7 +198,7 @@
     if (e.target.closest && e.target.closest("input, select, textarea")) return;
     if (e.ctrlKey || e.altKey || e.metaKey) return;
     const n = parseInt(e.key, 10);
-    if (n >= 1 && n <= 9 && current && current.legal[n - 1]) send(current.legal[n - 1]);
+    if (n >= 1 && n <= 9 && order[n - 1]) send(order[n - 1]);
   });
 
   $("zoom").addEventListener("click", () => {
