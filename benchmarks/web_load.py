@@ -69,7 +69,13 @@ class Stats:
 
 
 async def play_seat(
-    url: str, seat: int, stats: Stats, stop: float, rng: random.Random, think: float = 0.0
+    url: str,
+    seat: int,
+    stats: Stats,
+    stop: float,
+    rng: random.Random,
+    think: float = 0.0,
+    check_version: bool = False,
 ) -> None:
     import websockets
 
@@ -103,7 +109,10 @@ async def play_seat(
                 if think:
                     await asyncio.sleep(think * (0.5 + rng.random()))
                 sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": action, "version": last["version"]}))
+                move = {"type": "act", "action": action}
+                if check_version:
+                    move["version"] = last["version"]
+                await ws.send(json.dumps(move))
                 last = {**last, "your_turn": False}
 
 
@@ -127,7 +136,13 @@ async def run_table(
         await asyncio.gather(
             *(
                 play_seat(
-                    f"{ws_base}/ws/{s['token']}", s["seat"], stats, stop, random.Random(rng.random()), args.think
+                    f"{ws_base}/ws/{s['token']}",
+                    s["seat"],
+                    stats,
+                    stop,
+                    random.Random(rng.random()),
+                    args.think,
+                    args.check_version,
                 )
                 for s in table["seats"]
             )
@@ -197,6 +212,11 @@ def main() -> None:
     )
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument(
+        "--check-version",
+        action="store_true",
+        help="send each move with the version it was chosen at (stale ones are refused with 409)",
+    )
     ap.add_argument(
         "--register", action="append", default=[], help="also serve a game that is not installed (MODULE:SPEC)"
     )

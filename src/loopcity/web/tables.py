@@ -22,6 +22,7 @@ from ..bots import bot_names, make_bot
 from ..engine import (
     Action,
     Bot,
+    Game,
     LoopcityError,
     OptionError,
     RandomBot,
@@ -111,6 +112,7 @@ class TableManager:
         self.realtime = {**REALTIME_KINDS, **(realtime or {})}
         self.live: dict[str, LiveTable] = {}
         self._stale: dict[str, LiveTable] = {}
+        self._games: dict[str, Game] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
     # ----- creating and loading ---------------------------------------------------------------
@@ -134,7 +136,7 @@ class TableManager:
         if variant:
             opts["variant"] = variant
         try:
-            game = load_game(game_id, **opts)
+            game = self._game(game_id, opts)
         except (OptionError, UnknownGame) as e:
             raise Refusal(400 if isinstance(e, OptionError) else 404, str(e)) from None
         seats = self._check_seats(game, seats)
@@ -191,8 +193,19 @@ class TableManager:
                 self._kick(t)
         return t
 
+    def _game(self, game_id: str, options: dict[str, Any]) -> Game:
+        """A configured game, shared by every table with the same options (content is loaded once)."""
+        key = json.dumps([game_id, options], sort_keys=True, default=str)
+        game = self._games.get(key)
+        if game is None:
+            game = load_game(game_id, **options)
+            if len(self._games) > 256:
+                self._games.clear()
+            self._games[key] = self._games[json.dumps([game_id, game.config()], sort_keys=True, default=str)] = game
+        return game
+
     def _rebuild(self, stored: StoredTable) -> LiveTable:
-        game = load_game(stored.game, **stored.config)
+        game = self._game(stored.game, stored.config)
         state = game.new_state(stored.seed)
         for seat, text in stored.moves:
             state.apply(seat, Action.parse(text))

@@ -169,7 +169,9 @@
 
   function send(action) {
     showRefusal("");
-    const msg = {type: "act", action, version: current ? current.version : null};
+    // No version: in a shared phase another seat's move must not void this one; the engine's legality
+    // check on the server decides (API clients may send a version to refuse stale moves).
+    const msg = {type: "act", action};
     if (ws && ws.readyState === WebSocket.OPEN) {
       ws.send(JSON.stringify(msg));
       return;
@@ -205,6 +207,8 @@
     const on = $("board").classList.toggle("zoomed");
     $("zoom").setAttribute("aria-pressed", String(on));
   });
+
+  L.send = send;
 
   draw(L.first);
   connect();
