@@ -77,6 +77,9 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
     clock: dict[str, Any] | None = None
+    sent_version: int = -1
+    push_task: asyncio.Task[None] | None = None
+    pushed: asyncio.Future[None] | None = None
 
     def payload(self, seat: int | None) -> dict[str, Any]:
         return payload.build(
@@ -277,8 +280,38 @@ class TableManager:
         t.moves.append((seat, text))
 
     async def after_move(self, t: LiveTable) -> None:
+        """Start bots and clocks, and return once every client has been sent this version (or newer)."""
         self._kick(t)
-        await self.broadcast(t)
+        await self.publish(t, t.version)
+
+    async def publish(self, t: LiveTable, version: int) -> None:
+        """Have the table's state sent to its clients; wait until ``version`` (or newer) has been sent.
+
+        Sending runs in one task per table: moves that arrive while it sends are coalesced into the
+        next round, so a busy table sends its newest state rather than every step in between."""
+        if t.push_task is None or t.push_task.done():
+            t.push_task = asyncio.get_running_loop().create_task(self._push(t))
+        while t.sent_version < version and not t.push_task.done():
+            await asyncio.shield(self._pushed(t))
+
+    def _pushed(self, t: LiveTable) -> asyncio.Future[None]:
+        if t.pushed is None:
+            t.pushed = asyncio.get_running_loop().create_future()
+        return t.pushed
+
+    async def _push(self, t: LiveTable) -> None:
+        try:
+            while t.sent_version < t.version:
+                await asyncio.sleep(0)  # moves already waiting for the lock go into this round
+                version = t.version
+                await self.broadcast(t)
+                t.sent_version = version
+                done, t.pushed = self._pushed(t), None
+                done.set_result(None)
+        finally:
+            if t.pushed is not None and not t.pushed.done():
+                t.pushed.set_result(None)
+                t.pushed = None
 
     # ----- bots and clocks -------------------------------------------------------------------
     def _kick(self, t: LiveTable) -> None:
@@ -310,7 +343,7 @@ class TableManager:
                     t.bots[seat] = RandomBot(t.state.game, seat, t.seed)
                     continue
             self._clock(t)
-            await self.broadcast(t)
+            await self.publish(t, t.version)
 
     def _realtime_action(self, t: LiveTable) -> tuple[int, Action] | None:
         if t.state.is_terminal():
