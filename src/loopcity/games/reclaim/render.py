@@ -75,13 +75,20 @@ def render_text(view: dict[str, Any]) -> str:
     lines.append(f"Transport: {links}")
     for pile, cards in v["face_up"].items():
         if cards:
-            lines.append(f"  pile {pile} ({v['pile_left'][pile]} more): " + " ".join(_card_text(c) for c in cards))
+            lines.append(
+                f"  pile {pile} ({v['pile_left'][pile]} more): " + " ".join(_card_text(c) for c in cards)
+            )
     if v["seat"] is not None:
         agenda = " + ".join(v["my_agenda"])
-        lines.append(f"You are seat {v['seat'] + 1}, {v['my_role']}; Hidden agenda {agenda}; score {v['my_score']}")
+        lines.append(
+            f"You are seat {v['seat'] + 1}, {v['my_role']}; Hidden agenda {agenda}; score {v['my_score']}"
+        )
         lines.append("Your cards: " + (" ".join(_card_text(c) for c in v["cards"][v["seat"]]) or "none"))
         if v["my_hand"]:
-            lines.append("Kept events: " + "; ".join(f"{i}: {e['title']} ({e['text']})" for i, e in enumerate(v["my_hand"])))
+            lines.append(
+                "Kept events: "
+                + "; ".join(f"{i}: {e['title']} ({e['text']})" for i, e in enumerate(v["my_hand"]))
+            )
     if v["last_event"]:
         lines.append(f"Last event: {v['last_event']} - {v['last_event_text']} ({v['events_left']} left)")
     if v["proposal"]:
@@ -144,8 +151,12 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
         fill, letter = TERRAIN[h["terrain"]]
         act = targets.get(h["id"])
         attr = f' data-act="{escape(act)}" style="cursor:pointer"' if act else ""
-        out.append(f'<polygon points="{_corners(x, y)}" fill="{fill}" stroke="#333"{attr}><title>hex {h["id"]} {h["terrain"]}</title></polygon>')
-        out.append(f'<text x="{x:.1f}" y="{y - 30:.1f}" text-anchor="middle" font-weight="bold">{h["id"]} {letter}</text>')
+        out.append(
+            f'<polygon points="{_corners(x, y)}" fill="{fill}" stroke="#333"{attr}><title>hex {h["id"]} {h["terrain"]}</title></polygon>'
+        )
+        out.append(
+            f'<text x="{x:.1f}" y="{y - 30:.1f}" text-anchor="middle" font-weight="bold">{h["id"]} {letter}</text>'
+        )
         rows = []
         if sum(h["blocks"]):
             rows.append("H " + "/".join(str(n) for n in h["blocks"]))
@@ -161,7 +172,9 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
             rows.append(f"☣ {h['disease']}")
         for i, row in enumerate(rows[:5]):
             colour = ' fill="#b00020" font-weight="bold"' if row.startswith("☣") else ""
-            out.append(f'<text x="{x:.1f}" y="{y - 16 + i * 12:.1f}" text-anchor="middle"{colour}>{escape(row)}</text>')
+            out.append(
+                f'<text x="{x:.1f}" y="{y - 16 + i * 12:.1f}" text-anchor="middle"{colour}>{escape(row)}</text>'
+            )
     for a, b, t in v["links"]:
         (x1, y1), (x2, y2) = centres[a], centres[b]
         colour, dash = TRANSPORT[t]
@@ -189,6 +202,8 @@ def _panel(v: dict[str, Any], x: float, legal: Any) -> list[str]:
         y += 14
     y += 6
     for a in list(legal)[:24]:
-        out.append(f'<text x="{x:.0f}" y="{y}" fill="#1a4f8b" data-act="{escape(str(a))}" style="cursor:pointer">▸ {escape(str(a))}</text>')
+        out.append(
+            f'<text x="{x:.0f}" y="{y}" fill="#1a4f8b" data-act="{escape(str(a))}" style="cursor:pointer">▸ {escape(str(a))}</text>'
+        )
         y += 13
     return out
