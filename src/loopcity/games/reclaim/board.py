@@ -60,8 +60,8 @@ class Board:
     farm_capacity: tuple[int, int, int]
     pile_level: dict[str, int]
     pile_cards: dict[str, tuple[tuple[str, ...], ...]]
-    conversion_fail: tuple[int, int]
-    disease_odds: tuple[int, int]
+    conversion_faces: tuple[str, ...]
+    disease_faces: tuple[str, ...]
 
     def distance(self, a: int, b: int) -> int:
         """Hex distance between two hexes."""
@@ -113,8 +113,8 @@ def build_board(c: ReclaimContent) -> Board:
         farm_capacity=(0, farms[1], farms[2]),
         pile_level={p.id: p.level for p in c.piles},
         pile_cards={p.id: tuple(tuple(card) for card in p.cards) for p in c.piles},
-        conversion_fail=(sum(1 for f in conv if f == "warning"), len(conv)),
-        disease_odds=(sum(1 for f in dis if f == "disease"), len(dis)),
+        conversion_faces=tuple(conv),
+        disease_faces=tuple(dis),
     )
 
 

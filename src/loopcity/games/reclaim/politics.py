@@ -162,17 +162,17 @@ def import_food(st: ReclaimState) -> None:
 
 def disease_control(st: ReclaimState) -> None:
     """One disease roll per remaining Waste on land and per Water hexagon holding 4 Waste."""
-    bad, sides = st.board.disease_odds
+    faces = st.board.disease_faces
     limit = st.content.rules.max_resource_per_hex
     for h, terrain in enumerate(st.terrain):
         r = st.res[h]
         if terrain == "water":
-            if r[MIXED] + r[SEPARATED] >= limit and st.roll(sides, f"disease die, Water hex {h}") <= bad:
+            if r[MIXED] + r[SEPARATED] >= limit and turn.throw(st, faces, f"disease die, Water hex {h}") == "disease":
                 st.disease[h] += 1
             continue
         for w in (MIXED, SEPARATED):
             for _ in range(r[w]):
-                if st.roll(sides, f"disease die, Waste on hex {h}") <= bad:
+                if turn.throw(st, faces, f"disease die, Waste on hex {h}") == "disease":
                     r[w] -= 1
                     st.disease[h] += 1
 

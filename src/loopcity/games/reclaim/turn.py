@@ -397,8 +397,7 @@ def do_treat(st: ReclaimState, h: int, waste: int) -> None:
     st.stage = "convert"
     st.res[h][waste] -= 1
     if level == 0:
-        fail, sides = st.board.conversion_fail
-        if st.roll(sides, f"conversion die at the level 0 plant on hex {h}") <= fail:
+        if throw(st, st.board.conversion_faces, f"conversion die at the level 0 plant on hex {h}") == "warning":
             w = water_hex_for_waste(st, h)
             if w < 0:
                 st.res[h][waste] += 1
@@ -410,14 +409,18 @@ def do_treat(st: ReclaimState, h: int, waste: int) -> None:
     st.res[h][st.board.plant_makes[level]] += 1
 
 
+def throw(st: ReclaimState, faces: tuple[str, ...], what: str) -> str:
+    """Roll a die with the given faces and return the face shown."""
+    return faces[st.roll(len(faces), what) - 1]
+
+
 def do_grow(st: ReclaimState, h: int, r: int) -> None:
     """The Farm on ``h`` turns one NPK into Food, or tries Sludge with the disease die."""
     st.farm_used[h] += 1
     st.stage = "convert"
     st.res[h][r] -= 1
     if r == SLUDGE:
-        bad, sides = st.board.disease_odds
-        if st.roll(sides, f"disease die for Sludge on the Farm at hex {h}") <= bad:
+        if throw(st, st.board.disease_faces, f"disease die for Sludge on the Farm at hex {h}") == "disease":
             st.disease[h] += 1
             st.note(f"The Sludge becomes Disease on hex {h}")
             return
