@@ -19,7 +19,7 @@ def test_map_can_be_changed_to_match_local_conditions():
 def test_housing_blocks_level_0_and_level_1_with_their_food(st):
     with_blocks = [(h, bl) for h, bl in enumerate(st.blocks) if sum(bl)]
     assert sorted(bl for _, bl in with_blocks) == [[0, 3, 0], [3, 0, 0]]
-    for h, bl in with_blocks:
+    for h, _ in with_blocks:
         assert st.terrain[h] == "urban"
         assert st.res[h][FOOD] == 3
 

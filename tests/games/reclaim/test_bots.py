@@ -1,0 +1,29 @@
+"""The heuristic bot: legal, deterministic, leaves the state alone, and loses together less often."""
+
+from loopcity import load_game
+from loopcity.bots import make_bot
+from loopcity.engine import play
+
+
+def _play(game, bot, seed):
+    st = game.new_state(seed)
+    play(st, [make_bot(bot, game, s, seed) for s in range(4)])
+    return st
+
+
+def test_heuristic_does_not_change_the_state_and_is_deterministic():
+    game = load_game("reclaim")
+    st = game.new_state(3)
+    bot = make_bot("heuristic", game, 0, 7)
+    before = st.state_hash()
+    a = bot.choose(st, 0)
+    assert st.state_hash() == before
+    assert make_bot("heuristic", game, 0, 7).choose(st, 0) == a
+    assert _play(game, "heuristic", 4).state_hash() == _play(game, "heuristic", 4).state_hash()
+
+
+def test_heuristic_tables_lose_together_less_often_than_random_ones():
+    game = load_game("reclaim")
+    heuristic = sum(not _play(game, "heuristic", s).outcome().team_won for s in range(8))
+    random = sum(not _play(game, "random", s).outcome().team_won for s in range(8))
+    assert heuristic < random
