@@ -118,16 +118,12 @@ def build_board(c: ReclaimContent) -> Board:
     )
 
 
-_CACHE: dict[int, Board] = {}
-
-
 def board_of(game: Game) -> Board:
-    """The board tables of a game's content (computed once per content object)."""
-    content = game.content
-    key = id(content)
-    board = _CACHE.get(key)
-    if board is None or board.content is not content:
+    """The board tables of a game's content (computed once and kept with the game)."""
+    board = game.__dict__.get("_reclaim_board")
+    if board is None or board.content is not game.content:
+        content = game.content
         assert isinstance(content, ReclaimContent)
         board = build_board(content)
-        _CACHE[key] = board
+        game.__dict__["_reclaim_board"] = board
     return board

@@ -119,26 +119,32 @@ def build_actions(st: ReclaimState) -> list[Action]:
     b = st.board
     contractor = st.turn_role == CONTRACTOR
     coins = st.coins[st.seat_of_role(st.turn_role)]
+    plants = [0] * b.n
+    for p in st.plants:
+        plants[p[0]] += 1
     acts = []
     for item in BUILD_IDS:
         if (contractor or b.build_role[item] == st.turn_role) and b.price(item, contractor) <= coins:
-            acts += [Action("build", (item, h)) for h in range(b.n) if can_build(st, item, h)]
+            acts += [Action("build", (item, h)) for h in range(b.n) if can_build(st, item, h, plants)]
+    links = set(st.links)
+    ok = [t in BUILDABLE for t in st.terrain]
     for t in TRANSPORTS:
         if b.price(t, contractor) <= coins:
-            acts += [Action("link", (t, a, c)) for a, c in b.edges if can_link(st, t, a, c)]
+            acts += [Action("link", (t, a, c)) for a, c in b.edges if ok[a] and ok[c] and (a, c, t) not in links]
     return acts
 
 
-def can_build(st: ReclaimState, item: str, h: int) -> bool:
+def can_build(st: ReclaimState, item: str, h: int, plants: list[int] | None = None) -> bool:
     """Whether ``item`` may be built on hex ``h`` (ignoring price and role)."""
-    r = st.content.rules
     if item in ("house0to1", "house0to2"):
         return st.blocks[h][0] > 0
     if item == "house1to2":
         return st.blocks[h][1] > 0
     if item in ("plant1", "plant2"):
-        count = sum(1 for p in st.plants if p[0] == h)
-        return st.terrain[h] == "urban" and h != st.dump and count < r.max_plants_per_hex
+        if st.terrain[h] != "urban" or h == st.dump:
+            return False
+        count = plants[h] if plants is not None else sum(1 for p in st.plants if p[0] == h)
+        return count < st.content.rules.max_plants_per_hex
     if item == "plant1to2":
         return any(p[0] == h and p[1] == 1 for p in st.plants)
     if item == "remove0":
