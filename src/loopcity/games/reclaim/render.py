@@ -52,12 +52,12 @@ def _header(v: dict[str, Any]) -> list[str]:
             f"Turn: {v['turn_role']}{extra} (seat {v['active_seats'][0] + 1}), stage {v['stage']}, "
             f"builds left {v['builds_left']}"
         )
-    seats = []
     for s, role in enumerate(v["roles"]):
-        seats.append(f"seat {s + 1} {role}: {v['coins'][s]} C, {v['level_points'][s]} level pts")
-    lines.append("Players: " + " | ".join(seats))
+        kept = f", kept events: {len(v['hands'][s])}" if v["hands"][s] else ""
+        lines.append(f"  seat {s + 1} {role:<10} {v['coins'][s]:>5} C, {v['level_points'][s]} level points{kept}")
     costs = ", ".join(f"{k} {c}" for k, c in v["costs"].items())
-    lines.append(f"City budget {v['city']} C. Cost cards: {costs}. Food import due: {v['food_import_due']} C")
+    lines.append(f"City budget {v['city']} C. Cost cards: {costs}")
+    lines.append(f"Food import due: {v['food_import_due']} C")
     lines.append(f"Disease on the board: {v['disease_total']} (4 loses)")
     return lines
 
