@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from loopcity.engine import Action
+
 from .content import ReclaimContent
 
 if TYPE_CHECKING:
@@ -62,6 +64,7 @@ class Board:
     pile_cards: dict[str, tuple[tuple[str, ...], ...]]
     conversion_faces: tuple[str, ...]
     disease_faces: tuple[str, ...]
+    link_actions: dict[str, tuple[tuple[int, int, Action], ...]]
 
     def distance(self, a: int, b: int) -> int:
         """Hex distance between two hexes."""
@@ -115,15 +118,18 @@ def build_board(c: ReclaimContent) -> Board:
         pile_cards={p.id: tuple(tuple(card) for card in p.cards) for p in c.piles},
         conversion_faces=tuple(conv),
         disease_faces=tuple(dis),
+        link_actions={t: tuple((a, b, Action("link", (t, a, b))) for a, b in edges) for t in TRANSPORTS},
     )
 
 
 def board_of(game: Game) -> Board:
-    """The board tables of a game's content (computed once and kept with the game)."""
-    board = game.__dict__.get("_reclaim_board")
-    if board is None or board.content is not game.content:
+    """The board tables of a game's content (computed once and kept with the game, whose content
+    never changes after loading)."""
+    try:
+        return game._reclaim_board  # type: ignore[attr-defined,no-any-return]
+    except AttributeError:
         content = game.content
         assert isinstance(content, ReclaimContent)
         board = build_board(content)
-        game.__dict__["_reclaim_board"] = board
-    return board
+        game._reclaim_board = board  # type: ignore[attr-defined]
+        return board

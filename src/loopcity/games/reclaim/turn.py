@@ -123,15 +123,37 @@ def build_actions(st: ReclaimState) -> list[Action]:
     for p in st.plants:
         plants[p[0]] += 1
     acts = []
+    spots = _build_spots(st, plants)
     for item in BUILD_IDS:
         if (contractor or b.build_role[item] == st.turn_role) and b.price(item, contractor) <= coins:
-            acts += [Action("build", (item, h)) for h in range(b.n) if can_build(st, item, h, plants)]
+            acts += [Action("build", (item, h)) for h in spots[item]]
     links = set(st.links)
     ok = [t in BUILDABLE for t in st.terrain]
     for t in TRANSPORTS:
         if b.price(t, contractor) <= coins:
-            acts += [Action("link", (t, a, c)) for a, c in b.edges if ok[a] and ok[c] and (a, c, t) not in links]
+            acts += [act for a, c, act in b.link_actions[t] if ok[a] and ok[c] and (a, c, t) not in links]
     return acts
+
+
+def _build_spots(st: ReclaimState, plants: list[int]) -> dict[str, list[int]]:
+    """The hexagons where each build is possible now."""
+    limit = st.content.rules.max_plants_per_hex
+    n = st.board.n
+    zero = [h for h in range(n) if st.blocks[h][0]]
+    new_plant = [h for h in range(n) if st.terrain[h] == "urban" and h != st.dump and plants[h] < limit]
+    new_farm = [h for h in range(n) if st.terrain[h] == "rural" and h != st.dump and not st.farm_level[h]]
+    return {
+        "house0to1": zero,
+        "house0to2": zero,
+        "house1to2": [h for h in range(n) if st.blocks[h][1]],
+        "plant1": new_plant,
+        "plant2": new_plant,
+        "plant1to2": sorted({p[0] for p in st.plants if p[1] == 1}),
+        "remove0": sorted({p[0] for p in st.plants if p[1] == 0}),
+        "farm1": new_farm,
+        "farm2": new_farm,
+        "farm1to2": [h for h in range(n) if st.farm_level[h] == 1],
+    }
 
 
 def can_build(st: ReclaimState, item: str, h: int, plants: list[int] | None = None) -> bool:
