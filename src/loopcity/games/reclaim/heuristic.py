@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from loopcity.engine import Action, Game, Rng, State
 
-from .board import FARMING, FOOD, HOUSING, MIXED, NPK, RES_INDEX, SEPARATED, SLUDGE, TREATMENT
+from .board import CONTRACTOR, FARMING, FOOD, HOUSING, MIXED, NPK, RES_INDEX, SEPARATED, SLUDGE, TREATMENT
 from .events import land_waste
 from .politics import food_import_cost
 from .turn import BUILDABLE, farm_spare, treating_plant, unconverted, water_hex_for_waste
@@ -124,6 +124,9 @@ def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
         plan = build_plan(st, seat)
         if plan is not None and plan in legal:
             return plan
+        extra = points_build(st, seat, legal)
+        if extra is not None:
+            return extra
     pick = resource_choice(st, legal)
     return pick if pick is not None else Action("end_turn")
 
@@ -196,6 +199,32 @@ def build_plan(st: ReclaimState, seat: int) -> Action | None:
     if role == HOUSING:
         return housing_build(st, seat, afford)
     return None
+
+
+HARMLESS = ("house0to1", "farm1to2", "plant1")
+SPARE = 900  # coins kept beyond the reserve before building for points alone
+
+
+def points_build(st: ReclaimState, seat: int, legal: list[Action]) -> Action | None:
+    """With coins to spare, the build whose best face-up card is worth most to the agenda per coin."""
+    money = _spendable(st, seat) - SPARE
+    contractor = st.turn_role == CONTRACTOR
+    best, best_key = None, 0.0
+    for a in legal:
+        if a.kind == "link":
+            item = pile = str(a.args[0])
+        elif a.kind == "build" and a.args[0] in HARMLESS:
+            item = str(a.args[0])
+            pile = st.board.build_pile[item]
+        else:
+            continue
+        price = st.board.price(item, contractor)
+        if price > money or not st.face_up[pile]:
+            continue
+        key = best_pile_value(st, seat, pile) / max(price, 1)
+        if key > best_key:
+            best, best_key = a, key
+    return best
 
 
 def _link(st: ReclaimState, kind: str, gap: tuple[int, int] | None, afford: object) -> Action | None:
