@@ -126,7 +126,7 @@ def board_of(game: Game) -> Board:
     """The board tables of a game's content (computed once and kept with the game, whose content
     never changes after loading)."""
     try:
-        return game._reclaim_board  # type: ignore[attr-defined,no-any-return]
+        return game._reclaim_board  # type: ignore[attr-defined]
     except AttributeError:
         content = game.content
         assert isinstance(content, ReclaimContent)

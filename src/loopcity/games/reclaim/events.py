@@ -135,11 +135,11 @@ def apply_effect(st: ReclaimState, ev: Event, holder: int) -> None:
             _take_land_waste(st)
     elif eff == "water_clean":
         for _ in range(amount):
-            water = [
+            polluted = [
                 r[MIXED] + r[SEPARATED] if t == "water" else 0
                 for t, r in zip(st.terrain, st.res, strict=True)
             ]
-            h = _most(st, water, list(range(n)))
+            h = _most(st, polluted, list(range(n)))
             if h >= 0:
                 st.res[h][MIXED if st.res[h][MIXED] else SEPARATED] -= 1
     elif eff == "npk_to_farms":

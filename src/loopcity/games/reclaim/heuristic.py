@@ -5,6 +5,7 @@ it chooses Infrastructure cards and spends spare coins on upgrades. It never cha
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Action, Game, Rng, State
@@ -17,6 +18,7 @@ from .turn import BUILDABLE, farm_spare, treating_plant, unconverted, water_hex_
 if TYPE_CHECKING:
     from .rules import ReclaimState
 
+Afford = Callable[[str], bool]
 RESERVE = 300  # coins kept back for the Food import
 
 
@@ -117,9 +119,9 @@ def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
             return a
     sites = [a for a in legal if a.kind == "dump_site"]
     if sites:
-        best = max(sites, key=lambda a: resource_value(st, a))
-        if resource_value(st, best) > 0:
-            return best
+        site = max(sites, key=lambda a: resource_value(st, a))
+        if resource_value(st, site) > 0:
+            return site
     if st.stage == "build" and st.builds_left > 0:
         plan = build_plan(st, seat)
         if plan is not None and plan in legal:
@@ -227,13 +229,13 @@ def points_build(st: ReclaimState, seat: int, legal: list[Action]) -> Action | N
     return best
 
 
-def _link(st: ReclaimState, kind: str, gap: tuple[int, int] | None, afford: object) -> Action | None:
-    if gap is None or not afford(kind):  # type: ignore[operator]
+def _link(st: ReclaimState, kind: str, gap: tuple[int, int] | None, afford: Afford) -> Action | None:
+    if gap is None or not afford(kind):
         return None
     return Action("link", (kind, gap[0], gap[1]))
 
 
-def farming_build(st: ReclaimState, seat: int, afford: object) -> Action | None:
+def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
     urban = {h for h, t in enumerate(st.terrain) if t == "urban"}
     for f in sorted(farms(st)):
         act = _link(st, "road", road_gap(st, "road", {f}, homes(st) or urban), afford)
@@ -267,7 +269,7 @@ def farming_build(st: ReclaimState, seat: int, afford: object) -> Action | None:
     return None
 
 
-def treatment_build(st: ReclaimState, seat: int, afford: object) -> Action | None:
+def treatment_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
     b = st.board
     for h in sorted(homes(st), key=lambda x: -sum(st.blocks[x])):
         mixed_blocks = st.blocks[h][0] + st.blocks[h][1]
@@ -287,7 +289,7 @@ def treatment_build(st: ReclaimState, seat: int, afford: object) -> Action | Non
     return None
 
 
-def housing_build(st: ReclaimState, seat: int, afford: object) -> Action | None:
+def housing_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
     plants = plant_hexes(st)
     for h in sorted(homes(st)):
         treats_here = any(p[0] == h and p[1] in (0, 1) for p in st.plants)

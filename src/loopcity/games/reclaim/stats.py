@@ -26,5 +26,5 @@ def metrics(state: State) -> dict[str, float]:
         "food": float(sum(r[FOOD] for r in res)),
         "npk": float(sum(r[NPK] for r in res)),
         "sludge": float(sum(r[SLUDGE] for r in res)),
-        "blocks": float(sum(sum(b) for b in st.blocks)),  # type: ignore[attr-defined]
+        "blocks": float(sum(sum(b) for b in st.blocks)),  # type: ignore[attr-defined,misc]
     }
