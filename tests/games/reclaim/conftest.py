@@ -39,3 +39,13 @@ def turn_of(state, role, play_as=None):
 
 def legal_texts(state, seat):
     return {str(a) for a in state.legal_actions(seat)}
+
+
+def apply_build(state, seat, text):
+    """Apply a build; ``link <kind> <a> <b>`` is played as its two steps."""
+    words = text.split()
+    if words[0] == "link" and len(words) == 4:
+        state.apply(seat, f"link {words[1]} {words[2]}")
+        state.apply(seat, f"link_to {words[3]}")
+    else:
+        state.apply(seat, text)

@@ -5,7 +5,7 @@ import pytest
 from loopcity.engine import IllegalAction
 from loopcity.games.reclaim.board import CONTRACTOR, FARMING, HOUSING, TREATMENT
 
-from .conftest import legal_texts, turn_of
+from .conftest import apply_build, legal_texts, turn_of
 
 HOUSE_L0, HOUSE_L1, PLANT_HEX, FARM_A, FARM_B = 8, 9, 4, 5, 7
 
@@ -13,7 +13,7 @@ HOUSE_L0, HOUSE_L1, PLANT_HEX, FARM_A, FARM_B = 8, 9, 4, 5, 7
 def _build(st, role, action, play_as=None):
     seat = turn_of(st, role, play_as)
     before = st.coins[seat]
-    st.apply(seat, action)
+    apply_build(st, seat, action)
     if st.pending_pile:
         st.apply(seat, "card 0")
     return seat, before - st.coins[seat]
@@ -82,10 +82,10 @@ def test_roles_build_only_their_own_infrastructure(st):
 def test_up_to_three_build_actions_per_turn(st):
     seat = turn_of(st, FARMING)
     for a, b in ((1, 5), (5, 6), (5, 10)):
-        st.apply(seat, f"link road {a} {b}")
+        apply_build(st, seat, f"link road {a} {b}")
     assert not any(a.kind in ("build", "link") for a in st.legal_actions(seat))
     with pytest.raises(IllegalAction, match="up to 3 build"):
-        st.apply(seat, "link road 6 10")
+        st.apply(seat, "link road 6")
 
 
 def test_a_build_costs_money_the_player_has(st):
@@ -93,7 +93,7 @@ def test_a_build_costs_money_the_player_has(st):
     st.coins[seat] = 150
     st._legal = {}
     legal = legal_texts(st, seat)
-    assert "link road 1 5" in legal and "build farm1 10" not in legal
+    assert "link road 1" in legal and "build farm1 10" not in legal
 
 
 def test_each_build_takes_the_matching_infrastructure_card(st):
@@ -141,7 +141,10 @@ def test_nothing_is_built_on_wetland_mountain_or_water(st):
     legal = legal_texts(st, seat)
     for h in (0, 13, 14):  # mountain, wetland, water
         assert not any(a.split()[-1] == str(h) and a.startswith("build") for a in legal)
-        assert not any(a.startswith("link") and str(h) in a.split()[2:] for a in legal)
+        assert f"link road {h}" not in legal
+    st.apply(seat, "link road 8")
+    ends = legal_texts(st, seat)
+    assert ends == {"link_to 3", "link_to 4", "link_to 7", "link_to 9", "link_to 12"}  # not 13 (wetland)
 
 
 def test_nothing_else_is_built_on_the_dump(st):
@@ -154,3 +157,24 @@ def test_builds_come_before_resources(st):
     seat = turn_of(st, FARMING)
     st.apply(seat, f"grow {FARM_A} npk")
     assert not any(a.kind == "build" for a in st.legal_actions(seat))
+
+
+def test_transport_is_built_in_two_steps_from_one_hexagon_to_a_neighbour(st):
+    seat = turn_of(st, FARMING)
+    st.apply(seat, "link road 7")
+    assert st.coins[seat] == 1000  # nothing paid before the far end is chosen
+    assert "link_to 12" in legal_texts(st, seat) and "link_to 9" not in legal_texts(st, seat)
+    st.apply(seat, "link_to 12")
+    assert (7, 12, "road") in st.links and st.coins[seat] == 900
+
+
+def test_one_link_of_each_kind_between_two_hexagons(st):
+    seat = turn_of(st, FARMING)
+    assert "link_to 9" not in {str(a) for a in _ends(st, seat, "road", 5)}
+    assert "link_to 9" in {str(a) for a in _ends(st, seat, "grey", 5)}
+
+
+def _ends(st, seat, t, h):
+    clone = st.clone()
+    clone.apply(seat, f"link {t} {h}")
+    return clone.legal_actions(seat)

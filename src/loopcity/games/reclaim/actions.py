@@ -19,11 +19,11 @@ ACTION_SPACE = ActionSpace(
         kind("build", "build or upgrade infrastructure on a hexagon", item=BUILD_IDS, hex=HEX),
         kind(
             "link",
-            "build transportation between two neighbouring hexagons",
+            "build transportation: choose its kind and the hexagon it starts from",
             transport=TRANSPORTS,
-            a=HEX,
-            b=HEX,
+            hex=HEX,
         ),
+        kind("link_to", "the neighbouring hexagon the transportation goes to", hex=HEX),
         kind("card", "take one of the face-up Infrastructure cards of the pile", slot=range(3)),
         kind(
             "move",

@@ -64,7 +64,7 @@ class Board:
     pile_cards: dict[str, tuple[tuple[str, ...], ...]]
     conversion_faces: tuple[str, ...]
     disease_faces: tuple[str, ...]
-    link_actions: dict[str, tuple[tuple[int, int, Action], ...]]
+    link_actions: dict[str, tuple[Action, ...]]
 
     def distance(self, a: int, b: int) -> int:
         """Hex distance between two hexes."""
@@ -118,7 +118,7 @@ def build_board(c: ReclaimContent) -> Board:
         pile_cards={p.id: tuple(tuple(card) for card in p.cards) for p in c.piles},
         conversion_faces=tuple(conv),
         disease_faces=tuple(dis),
-        link_actions={t: tuple((a, b, Action("link", (t, a, b))) for a, b in edges) for t in TRANSPORTS},
+        link_actions={t: tuple(Action("link", (t, h)) for h in range(len(hexes))) for t in TRANSPORTS},
     )
 
 

@@ -30,6 +30,7 @@ class HeuristicBot:
     def __init__(self, game: Game, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Rng(seed)
+        self.link_to: Action | None = None  # the far end of the transportation being built
 
     def choose(self, state: State, seat: int) -> Action:
         st: ReclaimState = state  # type: ignore[assignment]
@@ -40,7 +41,14 @@ class HeuristicBot:
             return politics_choice(st, seat, legal)
         if st.phase == "growth":
             return growth_choice(st, legal)
-        return turn_choice(st, seat, legal)
+        if st.pending_link is not None:
+            target = self.link_to
+            return target if target in legal else legal[0]
+        action = turn_choice(st, seat, legal)
+        if action.kind == "link" and len(action.args) == 3:
+            self.link_to = Action("link_to", (int(action.args[2]),))
+            action = Action("link", action.args[:2])
+        return action
 
 
 # ----- helpers --------------------------------------------------------------------------------------
@@ -124,7 +132,9 @@ def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
             return site
     if st.stage == "build" and st.builds_left > 0:
         plan = build_plan(st, seat)
-        if plan is not None and plan in legal:
+        if plan is not None and (
+            plan in legal or plan.kind == "link" and Action("link", plan.args[:2]) in legal
+        ):
             return plan
         extra = points_build(st, seat, legal)
         if extra is not None:

@@ -167,7 +167,10 @@ def disease_control(st: ReclaimState) -> None:
     for h, terrain in enumerate(st.terrain):
         r = st.res[h]
         if terrain == "water":
-            if r[MIXED] + r[SEPARATED] >= limit and turn.throw(st, faces, f"disease die, Water hex {h}") == "disease":
+            if (
+                r[MIXED] + r[SEPARATED] >= limit
+                and turn.throw(st, faces, f"disease die, Water hex {h}") == "disease"
+            ):
                 st.disease[h] += 1
             continue
         for w in (MIXED, SEPARATED):

@@ -54,7 +54,9 @@ def _header(v: dict[str, Any]) -> list[str]:
         )
     for s, role in enumerate(v["roles"]):
         kept = f", kept events: {len(v['hands'][s])}" if v["hands"][s] else ""
-        lines.append(f"  seat {s + 1} {role:<10} {v['coins'][s]:>5} C, {v['level_points'][s]} level points{kept}")
+        lines.append(
+            f"  seat {s + 1} {role:<10} {v['coins'][s]:>5} C, {v['level_points'][s]} level points{kept}"
+        )
     costs = ", ".join(f"{k} {c}" for k, c in v["costs"].items())
     lines.append(f"City budget {v['city']} C. Cost cards: {costs}")
     lines.append(f"Food import due: {v['food_import_due']} C")
@@ -125,8 +127,18 @@ def _hex_targets(legal: Any) -> dict[int, str]:
     for a in legal:
         text = str(a)
         words = text.split()
-        if words[0] in ("build", "treat", "grow", "dump_site", "place_block", "urbanize", "propose"):
-            h = int(words[2] if words[0] in ("build", "propose") else words[1])
+        if words[0] in (
+            "build",
+            "treat",
+            "grow",
+            "dump_site",
+            "place_block",
+            "urbanize",
+            "propose",
+            "link",
+            "link_to",
+        ):
+            h = int(words[2] if words[0] in ("build", "propose", "link") else words[1])
             out.setdefault(h, text)
     return out
 

@@ -44,6 +44,7 @@ class ReclaimState(State):
         self.stage = "build"
         self.builds_left = c.rules.builds_per_turn
         self.pending_pile: str | None = None
+        self.pending_link: tuple[str, int] | None = None
         self.coins = [c.rules.player_coins] * players
         self.city = c.rules.city_coins
         self.terrain = list(b.start_terrain)

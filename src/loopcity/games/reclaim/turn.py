@@ -95,6 +95,8 @@ def legal(st: ReclaimState) -> list[Action]:
     """The legal actions of the seat whose turn it is."""
     if st.pending_pile is not None:
         return [Action("card", (i,)) for i in range(len(st.face_up[st.pending_pile]))]
+    if st.pending_link is not None:
+        return [Action("link_to", (h,)) for h in link_ends(st, *st.pending_link)]
     if st.stage == "role":
         return [Action("role", (ROLES[r],)) for r in (HOUSING, TREATMENT, FARMING)]
     acts: list[Action] = []
@@ -127,12 +129,23 @@ def build_actions(st: ReclaimState) -> list[Action]:
     for item in BUILD_IDS:
         if (contractor or b.build_role[item] == st.turn_role) and b.price(item, contractor) <= coins:
             acts += [Action("build", (item, h)) for h in spots[item]]
-    links = set(st.links)
-    ok = [t in BUILDABLE for t in st.terrain]
     for t in TRANSPORTS:
         if b.price(t, contractor) <= coins:
-            acts += [act for a, c, act in b.link_actions[t] if ok[a] and ok[c] and (a, c, t) not in links]
+            starts = {h for pair in open_links(st, t) for h in pair}
+            acts += [b.link_actions[t][h] for h in sorted(starts)]
     return acts
+
+
+def open_links(st: ReclaimState, t: str) -> list[tuple[int, int]]:
+    """Neighbouring pairs that may still get transportation of kind ``t``."""
+    links = set(st.links)
+    ok = [x in BUILDABLE for x in st.terrain]
+    return [(a, c) for a, c in st.board.edges if ok[a] and ok[c] and (a, c, t) not in links]
+
+
+def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
+    """The hexagons a new link of kind ``t`` from ``h`` may go to."""
+    return sorted(c if a == h else a for a, c in open_links(st, t) if h in (a, c))
 
 
 def _build_spots(st: ReclaimState, plants: list[int]) -> dict[str, list[int]]:
@@ -301,7 +314,13 @@ def apply(st: ReclaimState, seat: int, a: Action) -> None:
     elif k == "build":
         do_build(st, seat, str(a.args[0]), int(a.args[1]))
     elif k == "link":
-        do_link(st, seat, str(a.args[0]), int(a.args[1]), int(a.args[2]))
+        st.pending_link = (str(a.args[0]), int(a.args[1]))
+    elif k == "link_to":
+        assert st.pending_link is not None
+        t, h = st.pending_link
+        other = int(a.args[0])
+        st.pending_link = None
+        do_link(st, seat, t, min(h, other), max(h, other))
     elif k == "move":
         do_move(st, RES_INDEX[str(a.args[0])], int(a.args[1]), int(a.args[2]))
     elif k == "convert":
@@ -425,7 +444,10 @@ def do_treat(st: ReclaimState, h: int, waste: int) -> None:
     st.stage = "convert"
     st.res[h][waste] -= 1
     if level == 0:
-        if throw(st, st.board.conversion_faces, f"conversion die at the level 0 plant on hex {h}") == "warning":
+        if (
+            throw(st, st.board.conversion_faces, f"conversion die at the level 0 plant on hex {h}")
+            == "warning"
+        ):
             w = water_hex_for_waste(st, h)
             if w < 0:
                 st.res[h][waste] += 1
@@ -475,12 +497,15 @@ def start_turn(st: ReclaimState, role: int) -> None:
     st.stage = "role" if role == CONTRACTOR else "build"
     st.builds_left = st.content.rules.builds_per_turn
     st.pending_pile = None
+    st.pending_link = None
 
 
 def explain(st: ReclaimState, a: Action) -> str | None:
     """Why a turn action is refused, in the rulebook's words."""
     if st.pending_pile is not None:
         return "first choose the Infrastructure card for your build"
+    if st.pending_link is not None:
+        return "first choose the neighbouring hexagon the transportation goes to"
     if a.kind in ("build", "link"):
         if st.stage != "build":
             return "build actions come first in a turn, before fetching, converting and sending"

@@ -63,6 +63,7 @@ def make_view(st: ReclaimState, seat: int | None) -> dict[str, Any]:
         "play_as": ROLES[st.play_as],
         "builds_left": st.builds_left,
         "pending_pile": st.pending_pile,
+        "pending_link": list(st.pending_link) if st.pending_link else None,
         "roles": [ROLES[r] for r in st.roles],
         "coins": list(st.coins),
         "city": st.city,
