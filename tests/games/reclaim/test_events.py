@@ -95,3 +95,43 @@ def test_about_twenty_event_cards_positive_ones_name_a_role(st):
     assert 18 <= len(st.content.events) <= 24
     for e in st.content.events:
         assert e.kind == "negative" or e.role in ROLES
+
+
+def _event(st, card_id):
+    return next(e for e in st.content.events if e.id == card_id)
+
+
+def test_heavy_rains_wash_residual_waste_into_the_water(st):
+    st.res[8][1] = 3
+    events.apply_effect(st, _event(st, "heavy_rains"), holder=-1)
+    water = [h for h, t in enumerate(st.terrain) if t == "water"]
+    assert st.res[8][1] == 1 and sum(st.res[h][1] for h in water) == 2
+
+
+def test_cholera_puts_disease_in_the_most_crowded_urban_hexagon(st):
+    st.blocks[9] = [0, 4, 0]
+    events.apply_effect(st, _event(st, "cholera"), holder=-1)
+    assert st.disease[9] == 1 and sum(st.disease) == 1
+
+
+def test_pipe_burst_destroys_the_oldest_grey_link_and_its_card_stays(st):
+    st.owned[0].append(("grey", 0))
+    events.apply_effect(st, _event(st, "pipe_burst"), holder=-1)
+    assert not any(t == "grey" for _, _, t in st.links) and ("grey", 0) in st.owned[0]
+    assert st.comp["grey"][4] != st.comp["grey"][8]
+
+
+def test_migration_adds_a_level_0_block(st):
+    events.apply_effect(st, _event(st, "migration"), holder=-1)
+    assert sum(sum(b) for b in st.blocks) == 7
+
+
+def test_price_events_change_this_rounds_cost(st):
+    before = st.cost("npk")
+    events.apply_effect(st, _event(st, "fertilizer_prices"), holder=-1)
+    assert st.cost("npk") == before + 100
+
+
+def test_green_bond_pays_its_holder(st):
+    events.apply_effect(st, _event(st, "green_bond"), holder=2)
+    assert st.coins == [1000, 1000, 1300, 1000]

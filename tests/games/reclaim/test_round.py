@@ -222,3 +222,12 @@ def test_capacities_reset_each_round(st):
         seat = st.active_seats()[0]
         st.apply(seat, st.legal_actions(seat)[0])
     assert st.plants[0][2] == 0 and st.farm_used[5] == 0
+
+
+def test_max_four_housing_blocks_per_urban_hexagon(st):
+    st.blocks[8] = [4, 0, 0]
+    st.res[8][FOOD] = 4
+    _to_politics(st)
+    _all_done(st)
+    seat = st.active_seats()[0]
+    assert "place_block 8" not in legal_texts(st, seat) and "place_block 9" in legal_texts(st, seat)
