@@ -157,6 +157,7 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width_map + 420:.0f} {height:.0f}" '
         f'font-family="sans-serif" font-size="10" role="img" aria-label="RECLAIM round {v["round"]}">'
     ]
+    labels: list[str] = []
     for h in v["hexes"]:
         x, y = centres[h["id"]]
         x, y = x + ox, y + oy
@@ -164,29 +165,10 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
         act = targets.get(h["id"])
         attr = f' data-act="{escape(act)}" style="cursor:pointer"' if act else ""
         out.append(
-            f'<polygon points="{_corners(x, y)}" fill="{fill}" stroke="#333"{attr}><title>hex {h["id"]} {h["terrain"]}</title></polygon>'
+            f'<polygon points="{_corners(x, y)}" fill="{fill}" stroke="#333"{attr}>'
+            f"<title>hex {h['id']} {h['terrain']}</title></polygon>"
         )
-        out.append(
-            f'<text x="{x:.1f}" y="{y - 30:.1f}" text-anchor="middle" font-weight="bold">{h["id"]} {letter}</text>'
-        )
-        rows = []
-        if sum(h["blocks"]):
-            rows.append("H " + "/".join(str(n) for n in h["blocks"]))
-        rows += [f"P{lv}" for lv, _ in h["plants"]]
-        if h["farm"]:
-            rows.append(f"F{h['farm']}")
-        if h["dump"]:
-            rows.append("DUMP")
-        res = " ".join(f"{RES_LETTER[k]}{n}" for k, n in h["res"].items())
-        if res:
-            rows.append(res)
-        if h["disease"]:
-            rows.append(f"☣ {h['disease']}")
-        for i, row in enumerate(rows[:5]):
-            colour = ' fill="#b00020" font-weight="bold"' if row.startswith("☣") else ""
-            out.append(
-                f'<text x="{x:.1f}" y="{y - 16 + i * 12:.1f}" text-anchor="middle"{colour}>{escape(row)}</text>'
-            )
+        labels += _hex_labels(h, x, y)
     for a, b, t in v["links"]:
         (x1, y1), (x2, y2) = centres[a], centres[b]
         colour, dash = TRANSPORT[t]
@@ -194,11 +176,41 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
             f'<line x1="{x1 + ox + off:.1f}" y1="{y1 + oy + off:.1f}" x2="{x2 + ox + off:.1f}" '
-            f'y2="{y2 + oy + off:.1f}" stroke="{colour}" stroke-width="4"{dash_attr}><title>{t}</title></line>'
+            f'y2="{y2 + oy + off:.1f}" stroke="{colour}" stroke-width="4" stroke-opacity="0.7"'
+            f'{dash_attr} pointer-events="none"><title>{t}</title></line>'
         )
+    out += labels
     out += _panel(v, width_map + 10, legal)
     out.append("</svg>")
     return "".join(out)
+
+
+def _hex_labels(h: dict[str, Any], x: float, y: float) -> list[str]:
+    """The hexagon's id and terrain initial, then its infrastructure, resources and Disease."""
+    letter = TERRAIN[h["terrain"]][1]
+    out = [
+        f'<text x="{x:.1f}" y="{y - 30:.1f}" text-anchor="middle" font-weight="bold" pointer-events="none">{h["id"]} {letter}</text>'
+    ]
+    rows = []
+    if sum(h["blocks"]):
+        rows.append("H " + "/".join(str(n) for n in h["blocks"]))
+    rows += [f"P{lv}" for lv, _ in h["plants"]]
+    if h["farm"]:
+        rows.append(f"F{h['farm']}")
+    if h["dump"]:
+        rows.append("DUMP")
+    res = " ".join(f"{RES_LETTER[k]}{n}" for k, n in h["res"].items())
+    if res:
+        rows.append(res)
+    if h["disease"]:
+        rows.append(f"☣ {h['disease']}")
+    for i, row in enumerate(rows[:5]):
+        colour = ' fill="#b00020"' if row.startswith("☣") else ""
+        out.append(
+            f'<text x="{x:.1f}" y="{y - 16 + i * 12:.1f}" text-anchor="middle" font-weight="bold" '
+            f'stroke="white" stroke-width="2.5" paint-order="stroke" pointer-events="none"{colour}>{escape(row)}</text>'
+        )
+    return out
 
 
 def _panel(v: dict[str, Any], x: float, legal: Any) -> list[str]:
