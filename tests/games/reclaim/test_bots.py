@@ -27,3 +27,25 @@ def test_heuristic_tables_lose_together_less_often_than_random_ones():
     heuristic = sum(not _play(game, "heuristic", s).outcome().team_won for s in range(8))
     random = sum(not _play(game, "random", s).outcome().team_won for s in range(8))
     assert heuristic < random
+
+
+def test_whole_heuristic_game_keeps_invariants_views_and_copies():
+    """Random tables rarely leave round 1, so the later rounds (growth, urbanizing, events, all four
+    roles rotating) are checked here with the engine's own checks along a heuristic game."""
+    from loopcity.engine import Rng
+    from loopcity.engine.testing import check_actions_round_trip, check_copies, check_views
+
+    game = load_game("reclaim")
+    st = game.new_state(11)
+    bots = [make_bot("heuristic", game, s, 11) for s in range(4)]
+    rng = Rng(3)
+    while not st.is_terminal():
+        st.check_invariants()
+        if st.step % 25 == 0:
+            check_actions_round_trip(st)
+            check_copies(st)
+            check_views(st, rng)
+        seat = st.active_seats()[0]
+        st.apply(seat, bots[seat].choose(st, seat))
+    assert st.round == 4
+    check_views(st, rng)
