@@ -231,3 +231,17 @@ def test_max_four_housing_blocks_per_urban_hexagon(st):
     _all_done(st)
     seat = st.active_seats()[0]
     assert "place_block 8" not in legal_texts(st, seat) and "place_block 9" in legal_texts(st, seat)
+
+
+def test_growth_refusals_say_why_and_change_nothing(st):
+    st.blocks[8] = [4, 0, 0]
+    st.res[8][FOOD] = 4
+    _to_politics(st)
+    _all_done(st)
+    seat = st.active_seats()[0]
+    before = st.state_hash()
+    with pytest.raises(IllegalAction, match="fewer than 4"):
+        st.apply(seat, "place_block 8")
+    with pytest.raises(IllegalAction, match="every Urban area is full"):
+        st.apply(seat, "urbanize 10")
+    assert st.state_hash() == before

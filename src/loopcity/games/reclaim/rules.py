@@ -183,7 +183,9 @@ class ReclaimState(State):
             return turn.explain(self, action)
         if self.phase == "politics":
             return politics.explain(self, seat, action)
-        return None
+        if action.kind == "urbanize":
+            return "a hexagon becomes Urban only when every Urban area is full, and never Wetland or Mountain"
+        return "new level 0 blocks go on an Urban hexagon with fewer than 4 Housing blocks (not the Dump)"
 
     def describe(self, seat: int, action: Action) -> str:
         who = f"Seat {seat + 1}"
