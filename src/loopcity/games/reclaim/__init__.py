@@ -39,6 +39,11 @@ SPEC = GameSpec(
     ),
     variants=(
         Variant("standard", "the rulebook game; an Event after every 2 player turns"),
+        Variant(
+            "timer",
+            "an Event each time the 10-minute timer rings (the front end runs it)",
+            {"events": "timer"},
+        ),
         Variant("calm", "no Event cards", {"events": "none"}),
     ),
     content=ContentSpec(ReclaimContent, CONTENT_PATH),
