@@ -79,7 +79,10 @@ class ReclaimState(State):
 
     @property
     def board(self) -> Board:
-        return board_of(self.game)
+        try:
+            return self.game._reclaim_board  # type: ignore[attr-defined]
+        except AttributeError:
+            return board_of(self.game)
 
     @property
     def content(self) -> ReclaimContent:

@@ -202,13 +202,16 @@ def unconverted(st: ReclaimState) -> bool:
 def _moves(st: ReclaimState, resource: int, sources: list[int], targets: list[int]) -> list[Action]:
     comp = st.comp[st.board.carrier[resource]]
     name = RESOURCES[resource]
+    res = st.res
+    have = [src for src in sources if res[src][resource] > 0]
+    if not have:
+        return []
     acts = []
     for dst in targets:
         if not room(st, dst, resource):
             continue
-        for src in sources:
-            if src != dst and st.res[src][resource] > 0 and comp[src] == comp[dst]:
-                acts.append(Action("move", (name, src, dst)))
+        cd = comp[dst]
+        acts += [Action("move", (name, src, dst)) for src in have if src != dst and comp[src] == cd]
     return acts
 
 
