@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import FOOD, MIXED, NPK, ROLES, SEPARATED, SLUDGE
+from .board import MIXED, NPK, ROLES, SEPARATED, SLUDGE
 from .content import Event
 
 if TYPE_CHECKING:
@@ -93,13 +93,12 @@ def _take_land_waste(st: ReclaimState) -> tuple[int, int]:
 
 
 def apply_effect(st: ReclaimState, ev: Event, holder: int) -> None:
-    """Carry out an Event card's effect."""
-    from .turn import recompute_components, water_hex_for_waste
-
-    n, eff, amount = st.board.n, ev.effect, ev.amount
+    """Carry out an Event card's effect: a cost or capacity change for this round, money, or
+    ``amount`` one-unit changes on the board."""
+    eff, amount = ev.effect, ev.amount
     if eff.startswith("cost_"):
         st.cost_mods[eff[5:]] += amount
-    elif eff in ("farm_capacity", "plant_capacity"):
+    elif eff in st.mods:
         st.mods[eff] += amount
     elif eff == "city_budget":
         st.city = max(0, st.city + amount)
@@ -109,71 +108,91 @@ def apply_effect(st: ReclaimState, ev: Event, holder: int) -> None:
         st.coins[holder] += amount
     elif eff == "extra_build":
         st.builds_left += amount
-    elif eff == "disease":
-        homes = [sum(b) for b in st.blocks]
-        h = _most(st, homes, list(range(n)))
-        if h >= 0:
-            st.disease[h] += amount
-    elif eff == "sludge_disease":
-        h = _most(st, [r[SLUDGE] for r in st.res], list(range(n)))
-        if h >= 0:
-            st.disease[h] += amount
-    elif eff == "remove_disease":
+    else:
         for _ in range(amount):
-            h = _most(st, st.disease, list(range(n)))
-            if h >= 0:
-                st.disease[h] -= 1
-    elif eff == "waste_to_water":
-        for _ in range(amount):
-            h, w = _take_land_waste(st)
-            if h < 0:
-                break
-            water = water_hex_for_waste(st, h)
-            st.res[water if water >= 0 else h][w] += 1
-    elif eff == "remove_waste":
-        for _ in range(amount):
-            _take_land_waste(st)
-    elif eff == "water_clean":
-        for _ in range(amount):
-            polluted = [
-                r[MIXED] + r[SEPARATED] if t == "water" else 0
-                for t, r in zip(st.terrain, st.res, strict=True)
-            ]
-            h = _most(st, polluted, list(range(n)))
-            if h >= 0:
-                st.res[h][MIXED if st.res[h][MIXED] else SEPARATED] -= 1
-    elif eff == "npk_to_farms":
-        _place_on_farms(st, NPK, amount)
-    elif eff == "new_block":
-        _new_blocks(st, amount)
-    elif eff == "break_link":
-        for i, link in enumerate(st.links):
-            if link[2] == ev.transport:
-                del st.links[i]
-                recompute_components(st)
-                break
+            _BOARD_EFFECTS[eff](st, ev)
 
 
-def _place_on_farms(st: ReclaimState, r: int, amount: int) -> None:
+def _disease_in_crowd(st: ReclaimState, ev: Event) -> None:
+    h = _most(st, [sum(b) for b in st.blocks], list(range(st.board.n)))
+    if h >= 0:
+        st.disease[h] += 1
+
+
+def _disease_in_sludge(st: ReclaimState, ev: Event) -> None:
+    h = _most(st, [r[SLUDGE] for r in st.res], list(range(st.board.n)))
+    if h >= 0:
+        st.disease[h] += 1
+
+
+def _remove_disease(st: ReclaimState, ev: Event) -> None:
+    h = _most(st, st.disease, list(range(st.board.n)))
+    if h >= 0:
+        st.disease[h] -= 1
+
+
+def _waste_to_water(st: ReclaimState, ev: Event) -> None:
+    from .turn import water_hex_for_waste
+
+    h, w = _take_land_waste(st)
+    if h >= 0:
+        water = water_hex_for_waste(st, h)
+        st.res[water if water >= 0 else h][w] += 1
+
+
+def _remove_waste(st: ReclaimState, ev: Event) -> None:
+    _take_land_waste(st)
+
+
+def _clean_water(st: ReclaimState, ev: Event) -> None:
+    polluted = [
+        r[MIXED] + r[SEPARATED] if t == "water" else 0 for t, r in zip(st.terrain, st.res, strict=True)
+    ]
+    h = _most(st, polluted, list(range(st.board.n)))
+    if h >= 0:
+        st.res[h][MIXED if st.res[h][MIXED] else SEPARATED] -= 1
+
+
+def _break_link(st: ReclaimState, ev: Event) -> None:
+    from .turn import recompute_components
+
+    for i, link in enumerate(st.links):
+        if link[2] == ev.transport:
+            del st.links[i]
+            recompute_components(st)
+            return
+
+
+def _npk_to_farm(st: ReclaimState, ev: Event) -> None:
+    """One NPK on the Farm with the least NPK (and room)."""
     limit = st.content.rules.max_resource_per_hex
-    for _ in range(amount):
-        farms = [h for h, lv in enumerate(st.farm_level) if lv and st.res[h][r] < limit]
-        if not farms:
-            return
-        h = min(farms, key=lambda f: (st.res[f][r], f))
-        st.res[h][r] += 1
+    farms = [h for h, lv in enumerate(st.farm_level) if lv and st.res[h][NPK] < limit]
+    if farms:
+        st.res[min(farms, key=lambda f: (st.res[f][NPK], f))][NPK] += 1
 
 
-def _new_blocks(st: ReclaimState, amount: int) -> None:
+def _new_block(st: ReclaimState, ev: Event) -> None:
+    """One level 0 block on the fullest Urban hexagon with room (housing first)."""
     limit = st.content.rules.max_blocks_per_hex
-    for _ in range(amount):
-        homes = [
-            h for h, t in enumerate(st.terrain) if t == "urban" and h != st.dump and sum(st.blocks[h]) < limit
-        ]
-        if not homes:
-            return
+    homes = [
+        h for h, t in enumerate(st.terrain) if t == "urban" and h != st.dump and sum(st.blocks[h]) < limit
+    ]
+    if homes:
         h = min(homes, key=lambda x: (sum(st.blocks[x]) == 0, -sum(st.blocks[x]), x))
         st.blocks[h][0] += 1
 
 
-__all__ = ["FOOD", "after_turn", "draw", "play", "playable", "resolve", "start_of_round"]
+_BOARD_EFFECTS = {
+    "disease": _disease_in_crowd,
+    "sludge_disease": _disease_in_sludge,
+    "remove_disease": _remove_disease,
+    "waste_to_water": _waste_to_water,
+    "remove_waste": _remove_waste,
+    "water_clean": _clean_water,
+    "break_link": _break_link,
+    "npk_to_farms": _npk_to_farm,
+    "new_block": _new_block,
+}
+
+
+__all__ = ["after_turn", "apply_effect", "draw", "play", "playable", "resolve", "start_of_round"]
