@@ -107,6 +107,7 @@ def render_text(view: dict[str, Any]) -> str:
 
 # ----- SVG ------------------------------------------------------------------------------------------
 SIZE = 46
+LEGAL_ROWS = 30  # legal actions listed per column of the side panel (two columns)
 
 
 def _centre(q: int, r: int) -> tuple[float, float]:
@@ -151,7 +152,7 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
     ys = [y for _, y in centres.values()]
     ox, oy = SIZE * 1.2 - min(xs), SIZE * 1.2 - min(ys)
     width_map = max(xs) - min(xs) + SIZE * 2.4
-    height = max(max(ys) - min(ys) + SIZE * 2.4, 520)
+    height = max(max(ys) - min(ys) + SIZE * 2.4, 640)
     targets = _hex_targets(legal)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width_map + 420:.0f} {height:.0f}" '
@@ -224,10 +225,11 @@ def _panel(v: dict[str, Any], x: float, legal: Any) -> list[str]:
     for line in lines:
         out.append(f'<text x="{x:.0f}" y="{y}">{escape(line[:80])}</text>')
         y += 14
-    y += 6
-    for a in list(legal)[:24]:
+    top = y + 6
+    for i, a in enumerate(list(legal)[:2 * LEGAL_ROWS]):
+        col, row = divmod(i, LEGAL_ROWS)
         out.append(
-            f'<text x="{x:.0f}" y="{y}" fill="#1a4f8b" data-act="{escape(str(a))}" style="cursor:pointer">▸ {escape(str(a))}</text>'
+            f'<text x="{x + col * 200:.0f}" y="{top + row * 13}" fill="#1a4f8b" data-act="{escape(str(a))}" '
+            f'style="cursor:pointer">▸ {escape(str(a))}</text>'
         )
-        y += 13
     return out
