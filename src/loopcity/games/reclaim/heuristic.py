@@ -31,6 +31,23 @@ class HeuristicBot:
         self.seat = seat
         self.rng = Rng(seed)
         self.link_to: Action | None = None  # the far end of the transportation being built
+        self.share_round = 0  # the round whose Food import share was worked out
+        self.share_left = 0  # coins still to add to the City budget for that share
+
+    def _pays_food_share(self, st: ReclaimState, seat: int) -> bool:
+        """Whether to add coins for the Food import now: each player pays a share of what the City
+        budget lacks in proportion to its coins; the last player still at the table pays the rest."""
+        short = food_import_cost(st) - st.city
+        if short <= 0:
+            return False
+        open_seats = [s for s in range(st.players) if not st.pol_done[s]]
+        if self.share_round != st.round:
+            step = st.content.table.fund_step
+            wealth = sum(st.coins[s] for s in open_seats) or 1
+            share = -(-short * st.coins[seat] // wealth)
+            self.share_round = st.round
+            self.share_left = -(-share // step) * step
+        return self.share_left > 0 or len(open_seats) == 1
 
     def choose(self, state: State, seat: int) -> Action:
         st: ReclaimState = state  # type: ignore[assignment]
@@ -38,6 +55,9 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         if st.phase == "politics":
+            if st.proposal is None and self._pays_food_share(st, seat) and Action("fund") in legal:
+                self.share_left -= st.content.table.fund_step
+                return Action("fund")
             return politics_choice(st, seat, legal)
         if st.phase == "growth":
             return growth_choice(st, legal)
@@ -388,8 +408,6 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
     kinds = {a.kind for a in legal}
     can_fund = "fund" in kinds
     spare = st.city - due
-    if can_fund and due > st.city:
-        return Action("fund")
     if disease:
         for a in legal:
             if (
