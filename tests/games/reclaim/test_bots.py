@@ -49,3 +49,10 @@ def test_whole_heuristic_game_keeps_invariants_views_and_copies():
         st.apply(seat, bots[seat].choose(st, seat))
     assert st.round == 4
     check_views(st, rng)
+
+
+def test_heuristic_plays_the_timer_variant_without_ringing_the_alarm():
+    game = load_game("reclaim", variant="timer")
+    st = _play(game, "heuristic", 2)
+    assert st.round == 4 or st.lost
+    assert len(st.events) == len(st.content.events)

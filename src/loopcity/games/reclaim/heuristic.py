@@ -51,7 +51,8 @@ class HeuristicBot:
 
     def choose(self, state: State, seat: int) -> Action:
         st: ReclaimState = state  # type: ignore[assignment]
-        legal = st.legal_actions(seat)
+        # the alarm belongs to the wall-clock timer, never to a player's judgement
+        legal = [a for a in st.legal_actions(seat) if a.kind != "alarm"]
         if len(legal) == 1:
             return legal[0]
         if st.phase == "politics":
