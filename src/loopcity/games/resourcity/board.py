@@ -79,6 +79,15 @@ def _quarter_plots(q: int) -> frozenset[int]:
 QUARTERS = tuple(_quarter_plots(q) for q in range(4))
 
 
+def _green_zone(t: int) -> frozenset[int]:
+    tiles = (t, *ORTHOGONAL[t])
+    return frozenset(p for u in tiles for p in TILE_CORNER_PLOTS[u]) | {GREEN_PLOT + t}
+
+
+GREEN_ZONE = tuple(_green_zone(t) for t in range(TILES))
+"""Plots next to a Green Space on tile t: its centre, its corners and the corners of the tiles beside it."""
+
+
 def plot_name(p: int) -> str:
     """A Plot's name for people: ``b3`` style lattice point or ``c14`` Green Space centre."""
     if p >= GREEN_PLOT:

@@ -61,6 +61,7 @@ class Crop(_Item):
     amount: int = Field(ge=0)
     compost: bool
     near_green: bool = False
+    per_green: int = Field(default=5, ge=1)
 
 
 class Supply(_Item):

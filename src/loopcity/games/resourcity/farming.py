@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .board import GREEN_PLOT, TILE_CORNER_PLOTS, farm_count
+from .board import GREEN_PLOT, GREEN_ZONE, PLOTS, TILE_CORNER_PLOTS, TILES, farm_count
 
 if TYPE_CHECKING:
     from .content import Crop
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 else:
     _Base = object
 
+GREEN_TILES_NEAR = tuple(tuple(t for t in range(TILES) if p in GREEN_ZONE[t]) for p in range(PLOTS))
 TOKEN = {"sugarcane": "sugarcane", "sweetpotato": "sweetpotato", "catchment": "rainwater"}
 
 
@@ -43,13 +44,14 @@ class FarmingMixin(_Base):
         return crop.tokens - self.tokens[p] - free
 
     def near_green(self, p: int) -> bool:
-        """Whether Plot ``p`` is on a Green Space (its centre or one of its corners)."""
-        if p >= GREEN_PLOT:
-            return self.grid_kind[p - GREEN_PLOT] == "green"
-        i, j = divmod(p, 7)
-        for t in ((i - 1) * 6 + j - 1, (i - 1) * 6 + j, i * 6 + j - 1, i * 6 + j):
+        """Whether a Water Catchment may go on Plot ``p``: next to a Green Space (its centre, its
+        corners or a corner of a tile beside it) that has fewer than 5 Catchments around it."""
+        limit = self.content.crop("catchment").per_green
+        for t in GREEN_TILES_NEAR[p]:
             if self.grid_kind[t] == "green":
-                return True
+                zone = GREEN_ZONE[t]
+                if sum(1 for q, c in self.crop.items() if c == "catchment" and q in zone) < limit:
+                    return True
         return False
 
     # ----- legality ------------------------------------------------------------------------------
