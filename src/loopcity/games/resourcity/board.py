@@ -108,6 +108,9 @@ class Geometry:
     joins: dict[tuple[str, int], tuple[tuple[int, int], ...]]
     rotations: dict[str, tuple[int, ...]]
     roads: frozenset[str]
+    corner_arms: dict[tuple[str, int], tuple[int, int, int, int]]
+    """For each corner (NW, NE, SE, SW), how many of the two road arms beside it the tile has
+    (at most 1 where a link joins that corner's region to another): 2 means the corner is walled in."""
 
     def rotation_for(self, tile: str, exits: Sequence[str]) -> int:
         """The rotation that gives ``tile`` exactly the road ``exits`` (a layout's fixed tile)."""
@@ -127,6 +130,7 @@ def build_geometry(content: Content) -> Geometry:
     exits: dict[tuple[str, int], int] = {}
     joins: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}
     rotations: dict[str, tuple[int, ...]] = {}
+    corner_arms: dict[tuple[str, int], tuple[int, int, int, int]] = {}
     for tile in content.tiles:
         arms = sum(1 << SIDES.index(s) for s in tile.arms)
         links = [(CORNERS.index(a), CORNERS.index(b)) for a, b in tile.links]
@@ -137,10 +141,13 @@ def build_geometry(content: Content) -> Geometry:
             pairs = [(k, (k + 1) % 4) for k in range(4) if not m >> k & 1]
             pairs += [((a + r) % 4, (b + r) % 4) for a, b in links]
             joins[(tile.id, r)] = tuple(pairs)
+            linked = {k for pair in links for k in ((pair[0] + r) % 4, (pair[1] + r) % 4)}
+            arms_at = [(m >> ((k + 3) % 4) & 1) + (m >> k & 1) for k in range(4)]
+            corner_arms[(tile.id, r)] = tuple(min(a, 1) if k in linked else a for k, a in enumerate(arms_at))  # type: ignore[assignment]
             seen.setdefault((m, tuple(sorted(tuple(sorted(p)) for p in pairs))), r)
         rotations[tile.id] = tuple(sorted(seen.values()))
     roads = frozenset(t.id for t in content.tiles if t.road)
-    return Geometry(exits, joins, rotations, roads)
+    return Geometry(exits, joins, rotations, roads, corner_arms)
 
 
 _GEOMETRY: dict[int, tuple[Content, Geometry]] = {}
@@ -206,3 +213,13 @@ def moves_from(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], t: int)
             if n >= 0 and geo.exits[(kinds[n], rots[n])] >> ((d + 2) % 4) & 1:
                 out.append(n)
     return out
+
+
+def ring_progress(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], point: int) -> int:
+    """How close the smallest loop round a lattice point is to closing: 0 to 8 road arms in place
+    (8: the four tiles round the point wall it in, so it is a Farm's Plot)."""
+    i, j = divmod(point, LATTICE)
+    total = 0
+    for t, k in (((i - 1) * SIZE + j - 1, 2), ((i - 1) * SIZE + j, 3), (i * SIZE + j - 1, 1), (i * SIZE + j, 0)):
+        total += geo.corner_arms[(kinds[t], rots[t])][k]
+    return total

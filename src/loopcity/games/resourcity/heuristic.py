@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING
 
 from loopcity.engine import Action, Game, Rng, State
 
-from .board import GREEN_PLOT, GREEN_ZONE, TILE_CORNER_PLOTS, TILES, farm_count, find_farms
+from .board import (
+    GREEN_PLOT,
+    GREEN_ZONE,
+    ORTHOGONAL,
+    TILE_CORNER_PLOTS,
+    TILES,
+    farm_count,
+    find_farms,
+    ring_progress,
+)
 from .legal import destinations, replace_cost, rotate_cost, teleports
 
 if TYPE_CHECKING:
@@ -32,6 +41,8 @@ class HeuristicBot:
     def __init__(self, game: Game, seat: int, seed: int) -> None:
         self.rng = Rng(seed)
         self._no_build: tuple[object, ...] | None = None
+        self._target: int | None = None
+        self._want: int | None = None
 
     def choose(self, state: State, seat: int) -> Action:
         s: ResourcityState = state  # type: ignore[assignment]
@@ -48,6 +59,10 @@ class HeuristicBot:
 
     # ----- small phases ----------------------------------------------------------------------
     def _orient(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        want = Action("orient", (self._want,)) if self._want is not None else None
+        self._want = None
+        if want in legal:
+            return want  # type: ignore[return-value]
         slot, t = s.pending
         kinds = list(s.grid_kind)
         rots = list(s.grid_rot)
@@ -121,7 +136,7 @@ class HeuristicBot:
         return max(0.0, target - s.avail[res]) / target * 10
 
     def _carry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        if not s.baskets[seat]:
+        if not s.baskets[seat] or s.grid_kind[s.pos[seat]] == "centre":
             return None
         centres = {t for t in range(TILES) if s.grid_kind[t] == "centre"}
         return self._toward(s, seat, k, centres)
@@ -147,46 +162,111 @@ class HeuristicBot:
         return best
 
     def _build(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        """A Rotate or Replace within reach that closes a new loop next to some player."""
-        if not (k.get("rotate") or k.get("replace")):
+        """Close a loop in one step if one can; else work toward the smallest loop round a chosen point:
+        Rotate or Replace a tile of it within reach, or walk toward one."""
+        if not (k.get("rotate") or k.get("replace")) or s.avail["fuel"] <= FUEL_RESERVE:
             return None
-        if s.plots_near(seat) and farm_count(s.farm) >= s.players:
+        if sum(1 for p, f in enumerate(s.farm) if f >= 0 and p not in s.crop) >= s.players + 1:
             return None
+        a = self._close_now(s, seat, k)
+        if a is not None:
+            return a
+        target = self._pick_target(s, seat)
+        if target is None:
+            return None
+        needs = _ring_needs(s, target)
+        reach = s.reach(seat)
+        for t, corner in needs:
+            if t in reach:
+                a = self._fix(s, seat, k, t, corner)
+                if a is not None:
+                    return a
+        goals = {u for t, _ in needs for u in (t, *ORTHOGONAL[t])}
+        return self._toward(s, seat, k, goals)
+
+    def _close_now(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         key = (tuple(s.grid_kind), tuple(s.grid_rot), tuple(s.pos), s.avail["fuel"], tuple(s.hands[seat]))
         if key == self._no_build:
             return None
-        base = farm_count(s.farm)
         kinds, rots = list(s.grid_kind), list(s.grid_rot)
-        fuel_spare = s.avail["fuel"] - FUEL_RESERVE
-        if rotate_cost(s) <= fuel_spare:
-            for a in k.get("rotate", []):
-                t = a.args[0]
-                old = rots[t]
-                rots[t] = (old + (1 if a.args[1] == "cw" else 3)) % 4  # type: ignore[operator]
-                if self._better(s, seat, kinds, rots, base):
-                    return a
-                rots[t] = old
-        for a in k.get("replace", []):
-            slot, t = a.args
-            tile = s.hands[seat][slot]  # type: ignore[index]
-            if tile not in ("curve", "tee", "tennis") or replace_cost(s, seat, tile) > fuel_spare:
+        base = farm_count(s.farm)
+        for a, cost, t, tile, rlist in self._changes(s, seat, k):
+            if s.avail["fuel"] - cost < FUEL_RESERVE:
                 continue
-            old_k, old_r = kinds[t], rots[t]  # type: ignore[index]
-            kinds[t] = tile  # type: ignore[index]
-            for r in s.geo.rotations[tile]:
-                rots[t] = r  # type: ignore[index]
-                if self._better(s, seat, kinds, rots, base):
+            old_k, old_r = kinds[t], rots[t]
+            kinds[t] = tile
+            for r in rlist:
+                rots[t] = r
+                if self._safe(s, kinds, rots, base + 1):
+                    self._want = r
                     return a
-            kinds[t], rots[t] = old_k, old_r  # type: ignore[index]
+            kinds[t], rots[t] = old_k, old_r
         self._no_build = key
         return None
 
-    def _better(self, s: ResourcityState, seat: int, kinds: list[str], rots: list[int], base: int) -> bool:
+    def _changes(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]):  # noqa: ANN202
+        """(action, Fuel, tile, new tile type, rotations to try) for each Rotate and road Replace."""
+        rc = rotate_cost(s)
+        for a in k.get("rotate", []):
+            t = a.args[0]
+            yield a, rc, t, s.grid_kind[t], ((s.grid_rot[t] + (1 if a.args[1] == "cw" else 3)) % 4,)
+        for a in k.get("replace", []):
+            slot, t = a.args
+            tile = s.hands[seat][slot]  # type: ignore[index]
+            if tile in ("curve", "tee", "cross", "tennis"):
+                yield a, replace_cost(s, seat, tile), t, tile, s.geo.rotations[tile]
+
+    def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], at_least: int) -> bool:
         farm = find_farms(s.geo, kinds, rots)
-        if farm_count(farm) <= base:
-            return False
-        lost = any(farm[p] < 0 for p in s.crop)
-        return not lost
+        return farm_count(farm) >= at_least and not any(farm[p] < 0 for p in s.crop)
+
+    def _pick_target(self, s: ResourcityState, seat: int) -> int | None:
+        """The lattice point whose small loop is cheapest to close from here (sticky between turns)."""
+        dist = _distances(s, s.pos[seat])
+        best, best_v = None, -99.0
+        for i in range(1, 6):
+            for j in range(1, 6):
+                p = i * 7 + j
+                if s.farm[p] >= 0:
+                    continue
+                needs = _ring_needs(s, p)
+                d = min((dist.get(u, 99) for t, _ in needs for u in (t, *ORTHOGONAL[t])), default=0)
+                if d >= 99:
+                    continue
+                v = -1.5 * len(needs) - 0.5 * d + (1.0 if p == self._target else 0.0)
+                if v > best_v:
+                    best, best_v = p, v
+        self._target = best
+        return best
+
+    def _fix(self, s: ResourcityState, seat: int, k: dict[str, list[Action]], t: int, corner: int) -> Action | None:
+        """A Rotate (or a Replace from the hand) that walls in ``corner`` of tile ``t``."""
+        geo = s.geo
+        kind, rot = s.grid_kind[t], s.grid_rot[t]
+        kinds, rots = list(s.grid_kind), list(s.grid_rot)
+        base = farm_count(s.farm)
+        if s.avail["fuel"] - rotate_cost(s) >= FUEL_RESERVE and kind != "green":
+            for turns, way in ((1, "cw"), (3, "ccw"), (2, "cw")):
+                r = (rot + turns) % 4
+                rots[t] = r
+                if geo.corner_arms[(kind, r)][corner] == 2 and self._safe(s, kinds, rots, base):
+                    a = Action("rotate", (t, way))
+                    if a in k.get("rotate", []):
+                        return a
+            rots[t] = rot
+        for a in k.get("replace", []):
+            slot, tt = a.args
+            tile = s.hands[seat][slot]  # type: ignore[index]
+            if tt != t or tile == "green" or s.avail["fuel"] - replace_cost(s, seat, tile) < FUEL_RESERVE:
+                continue
+            kinds[t] = tile
+            for r in geo.rotations[tile]:
+                rots[t] = r
+                if geo.corner_arms[(tile, r)][corner] == 2 and self._safe(s, kinds, rots, base):
+                    self._want = r
+                    return a
+            kinds[t], rots[t] = kind, rot
+        return None
 
     def _hurry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Spend spare Fuel on a Replace that breaks no Farm: each tile laid draws the deck on faster."""
@@ -260,6 +340,24 @@ class HeuristicBot:
                         nxt.append(n)
             frontier = nxt
         return None
+
+
+RING = ((-1, -1, 2), (-1, 0, 3), (0, -1, 1), (0, 0, 0))
+
+
+def _ring_needs(s: ResourcityState, p: int) -> list[tuple[int, int]]:
+    """The (tile, corner) pairs round lattice point ``p`` whose corner is not yet walled in by roads."""
+    i, j = divmod(p, 7)
+    out = []
+    for di, dj, corner in RING:
+        t = (i + di) * 6 + j + dj
+        if s.geo.corner_arms[(s.grid_kind[t], s.grid_rot[t])][corner] < 2:
+            out.append((t, corner))
+    return out
+
+
+def _best_ring(s: ResourcityState, kinds: list[str], rots: list[int], points: list[int]) -> int:
+    return max((ring_progress(s.geo, kinds, rots, p) for p in points), default=0)
 
 
 def _distances(s: ResourcityState, start: int) -> dict[int, int]:
