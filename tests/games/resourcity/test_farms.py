@@ -1,6 +1,6 @@
 """Farm detection: any closed loop of roads is a Farm; the tile corners inside it are its Plots."""
 
-from loopcity.games.resourcity.board import GREEN_PLOT, farm_count, ring_progress, geometry
+from loopcity.games.resourcity.board import GREEN_PLOT, farm_count, geometry, ring_progress
 
 from .helpers import farms_of, fresh, parse, point, set_board
 
