@@ -114,18 +114,19 @@ def _road_paths(cell: dict[str, Any], x: float, y: float) -> list[str]:
     ex = cell["exits"]
     if cell["tile"] == "tennis":
         pairs = [("N", "W"), ("S", "E")] if cell["rot"] % 2 == 0 else [("N", "E"), ("S", "W")]
-        return [_arc(mids[a], mids[b], h) for a, b in pairs]
+        return [_arc(mids[a], mids[b], (cx, cy)) for a, b in pairs]
     if cell["tile"] == "curve":
         a, b = ex[0], ex[1]
-        return [_arc(mids[a], mids[b], h)]
+        return [_arc(mids[a], mids[b], (cx, cy))]
     if len(ex) == 2 and ex in ("NS", "EW"):
         (ax, ay), (bx, by) = mids[ex[0]], mids[ex[1]]
         return [f"M{ax},{ay} L{bx},{by}"]
     return [f"M{cx},{cy} L{mids[d][0]},{mids[d][1]}" for d in ex]
 
 
-def _arc(a: tuple[float, float], b: tuple[float, float], r: float) -> str:
-    return f"M{a[0]},{a[1]} A{r},{r} 0 0 0 {b[0]},{b[1]}"
+def _arc(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> str:
+    """A quarter curve between two side midpoints, bowing toward the tile's centre ``c``."""
+    return f"M{a[0]},{a[1]} Q{c[0]},{c[1]} {b[0]},{b[1]}"
 
 
 def _targets(legal: Any) -> tuple[dict[int, str], dict[int, str]]:
