@@ -44,9 +44,9 @@ def render_text(view: dict[str, Any]) -> str:
     where: dict[int, list[str]] = {}
     for pl in view["players"]:
         where.setdefault(pl["tile"], []).append(str(pl["seat"] + 1))
-    lines = ["        " + "".join(f"{c:<7}" for c in range(SIZE))]
+    lines = ["tile   " + "".join(f"+{c:<6}" for c in range(SIZE)).rstrip()]
     for i in range(LAT):
-        row = "    "
+        row = f"p{i * LAT:<3}"
         for j in range(LAT):
             row += plots.get(i * LAT + j, "·")
             if j < SIZE:
@@ -57,7 +57,7 @@ def render_text(view: dict[str, Any]) -> str:
         lines.append(row.rstrip())
         if i == SIZE:
             break
-        row = f" {i}  "
+        row = f"t{i * SIZE:<3}"
         for j in range(SIZE):
             cell = grid[i * SIZE + j]
             left = "─" if "W" in cell["exits"] else " "
@@ -65,6 +65,9 @@ def render_text(view: dict[str, Any]) -> str:
             centre = plots.get(GREEN + i * SIZE + j)
             row += left + who.ljust(3) + _tile_char(cell) + (centre or " ") + " "
         lines.append(row.rstrip())
+    lines.append("p  " + "".join(f"+{j:<6}" for j in range(LAT)).rstrip())
+    lines.append("Tile number = t-label + column; Plot number = p-label + column of its dot;"
+                 " a Green Space's centre Plot is 49 + its tile. Digits on a tile: seats there.")
     lines.append("Tiles: ─│┌┐└┘ roads, ┬┤┴├ 3-way, ┼ 4-way, ╲╱ tennis ball, C Community Centre, G Green Space.")
     lines.append("Plots: o empty, * Compost, s Sugar Cane, p Sweet Potato, w Water Catchment (capital: ready).")
     lines += _status_lines(view)
