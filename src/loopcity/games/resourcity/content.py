@@ -33,7 +33,7 @@ class Turn(_Item):
     upkeep_water: int = Field(ge=0)
     hand_size: int = Field(ge=1, le=3)
     max_players_per_tile: int = Field(ge=1)
-    crises_per_game: int = Field(ge=1, le=10)
+    crises_per_game: int = Field(ge=2, le=10)
     crises_to_win: int = Field(ge=1)
 
 
@@ -140,6 +140,8 @@ class Content(BaseModel):
             raise ValueError(f"huats must be exactly {', '.join(HUATS)}")
         if self.turn.crises_per_game > len(self.crises):
             raise ValueError("crises_per_game exceeds the Crisis tiles")
+        if self.turn.crises_to_win > self.turn.crises_per_game:
+            raise ValueError("crises_to_win exceeds crises_per_game: the game could never be won")
         for lay in self.layouts:
             for f in lay.fixed:
                 if f.tile not in ids:
