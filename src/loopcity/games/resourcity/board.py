@@ -138,13 +138,14 @@ def build_geometry(content: Content) -> Geometry:
         for r in range(4):
             m = _rotate_mask(arms, r)
             exits[(tile.id, r)] = 15 if tile.walkable else m
-            pairs = [(k, (k + 1) % 4) for k in range(4) if not m >> k & 1]
+            pairs: list[tuple[int, int]] = [(k, (k + 1) % 4) for k in range(4) if not m >> k & 1]
             pairs += [((a + r) % 4, (b + r) % 4) for a, b in links]
             joins[(tile.id, r)] = tuple(pairs)
             linked = {k for pair in links for k in ((pair[0] + r) % 4, (pair[1] + r) % 4)}
             arms_at = [(m >> ((k + 3) % 4) & 1) + (m >> k & 1) for k in range(4)]
-            corner_arms[(tile.id, r)] = tuple(min(a, 1) if k in linked else a for k, a in enumerate(arms_at))  # type: ignore[assignment]
-            seen.setdefault((m, tuple(sorted(tuple(sorted(p)) for p in pairs))), r)
+            c0, c1, c2, c3 = (min(a, 1) if k in linked else a for k, a in enumerate(arms_at))
+            corner_arms[(tile.id, r)] = (c0, c1, c2, c3)
+            seen.setdefault((m, tuple(sorted((min(p), max(p)) for p in pairs))), r)
         rotations[tile.id] = tuple(sorted(seen.values()))
     roads = frozenset(t.id for t in content.tiles if t.road)
     return Geometry(exits, joins, rotations, roads, corner_arms)

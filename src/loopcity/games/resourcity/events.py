@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from .board import DIAGONALS, OUTER_RING, QUARTERS
-from .farming import compost_targets
-
-if TYPE_CHECKING:
-    from .rules import ResourcityState
-
-    _Base = ResourcityState
-else:
-    _Base = object
+from .farming import FarmingMixin, compost_targets
 
 
-class EventsMixin(_Base):
+class EventsMixin(FarmingMixin):
     """The ten Crisis tiles and four Huat tiles."""
 
     def event_name(self, tile: str) -> str:

@@ -5,22 +5,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .board import GREEN_PLOT, GREEN_ZONE, PLOTS, TILE_CORNER_PLOTS, TILES, farm_count
+from .base import ResourcityBase
+from .board import GREEN_PLOT, GREEN_ZONE, PLOTS, TILE_CORNER_PLOTS, TILES, farm_count, find_farms
 
 if TYPE_CHECKING:
     from .content import Crop
-    from .rules import ResourcityState
-
-    _Base = ResourcityState
-else:
-    _Base = object
 
 GREEN_TILES_NEAR = tuple(tuple(t for t in range(TILES) if p in GREEN_ZONE[t]) for p in range(PLOTS))
 TOKEN = {"sugarcane": "sugarcane", "sweetpotato": "sweetpotato", "catchment": "rainwater"}
 
 
-class FarmingMixin(_Base):
+class FarmingMixin(ResourcityBase):
     """Farming rules, mixed into the state."""
+
+    def board_changed(self, crisis: bool = False) -> None:
+        """Recompute the Farms; a Plot left outside every Farm loses what was on it."""
+        self.farm = find_farms(self.geo, self.grid_kind, self.grid_rot)
+        for p in sorted(set(self.crop) | self.compost):
+            if self.farm[p] < 0:
+                self.clear_plot(p, crisis, everything=True)
 
     def farm_count(self) -> int:
         """How many Farms (closed road loops) the board holds."""
@@ -192,11 +195,11 @@ class FarmingMixin(_Base):
         return out
 
 
-def _cost_text(cost: dict[str, int]) -> str:
+def _cost_text(cost: dict[Any, int]) -> str:
     return " + ".join(f"{n} {r.capitalize()}" for r, n in cost.items())
 
 
-def compost_targets(state: ResourcityState) -> list[int]:
+def compost_targets(state: FarmingMixin) -> list[int]:
     """Plots in a Farm without Compost (Compost Day), while Compost tokens are left."""
     if state.supply["compost"] < 1:
         return []

@@ -61,8 +61,8 @@ class HeuristicBot:
     def _orient(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         want = Action("orient", (self._want,)) if self._want is not None else None
         self._want = None
-        if want in legal:
-            return want  # type: ignore[return-value]
+        if want is not None and want in legal:
+            return want
         slot, t = s.pending
         kinds = list(s.grid_kind)
         rots = list(s.grid_rot)
@@ -81,7 +81,7 @@ class HeuristicBot:
 
     def _compost(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         for a in legal:
-            if s.crop.get(a.args[0]) in ("sugarcane", "sweetpotato"):  # type: ignore[arg-type]
+            if s.crop.get(int(a.args[0])) in ("sugarcane", "sweetpotato"):
                 return a
         return legal[0]
 
@@ -92,9 +92,9 @@ class HeuristicBot:
             by_kind.setdefault(a.kind, []).append(a)
         for rule in (self._exchange, self._harvest, self._grow, self._plant, self._green, self._carry,
                      self._go_farm, self._build, self._hurry):
-            a = rule(s, seat, by_kind)
-            if a is not None:
-                return a
+            pick = rule(s, seat, by_kind)
+            if pick is not None:
+                return pick
         return Action("end")
 
     def _exchange(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
@@ -123,7 +123,7 @@ class HeuristicBot:
         best, best_v = None, 0.0
         for a in plants:
             crop = s.crop_of(a.args[1])  # type: ignore[arg-type]
-            after = {r: av[r] - crop.cost.get(r, 0) for r in av}
+            after = {r: av[r] - crop.cost.get(r, 0) for r in ("fuel", "food", "water")}
             if after["food"] < reserve or after["water"] < reserve or after["fuel"] < FUEL_RESERVE - 1:
                 continue
             value = self._need(s, crop.yields) + BONUS[crop.id]
@@ -156,7 +156,7 @@ class HeuristicBot:
             farm = find_farms(s.geo, kinds, s.grid_rot)
             if farm_count(farm) < base or any(farm[p] < 0 for p in s.crop):
                 continue
-            n = sum(1 for p in GREEN_ZONE[t] if farm[p] >= 0 and p not in s.crop)  # type: ignore[index]
+            n = sum(1 for p in GREEN_ZONE[int(t)] if farm[p] >= 0 and p not in s.crop)
             if n > best_n:
                 best, best_n = a, n
         return best
@@ -208,11 +208,11 @@ class HeuristicBot:
         """(action, Fuel, tile, new tile type, rotations to try) for each Rotate and road Replace."""
         rc = rotate_cost(s)
         for a in k.get("rotate", []):
-            t = a.args[0]
+            t = int(a.args[0])
             yield a, rc, t, s.grid_kind[t], ((s.grid_rot[t] + (1 if a.args[1] == "cw" else 3)) % 4,)
         for a in k.get("replace", []):
-            slot, t = a.args
-            tile = s.hands[seat][slot]  # type: ignore[index]
+            slot, t = int(a.args[0]), int(a.args[1])
+            tile = s.hands[seat][slot]
             if tile in ("curve", "tee", "cross", "tennis"):
                 yield a, replace_cost(s, seat, tile), t, tile, s.geo.rotations[tile]
 
@@ -271,18 +271,18 @@ class HeuristicBot:
     def _hurry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Spend spare Fuel on a Replace that breaks no Farm: each tile laid draws the deck on faster."""
         base = farm_count(s.farm)
-        for a in sorted(k.get("replace", []), key=lambda a: s.hands[seat][a.args[0]] != "green"):  # type: ignore[index]
-            slot, t = a.args
-            tile = s.hands[seat][slot]  # type: ignore[index]
+        for a in sorted(k.get("replace", []), key=lambda a: s.hands[seat][int(a.args[0])] != "green"):
+            slot, t = int(a.args[0]), int(a.args[1])
+            tile = s.hands[seat][slot]
             if s.avail["fuel"] - replace_cost(s, seat, tile) < FUEL_RESERVE + 4:
                 continue
             if s.grid_kind[t] in ("centre", "green"):
                 continue
             kinds = list(s.grid_kind)
             rots = list(s.grid_rot)
-            kinds[t] = tile  # type: ignore[index]
+            kinds[t] = tile
             for r in s.geo.rotations[tile]:
-                rots[t] = r  # type: ignore[index]
+                rots[t] = r
                 farm = find_farms(s.geo, kinds, rots)
                 if farm_count(farm) >= base and not any(farm[p] < 0 for p in s.crop):
                     return a

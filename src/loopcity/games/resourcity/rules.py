@@ -6,18 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from loopcity.engine import Action, Game, Outcome, Rng, State
+from loopcity.engine import Action, Game, Outcome, Rng
 
-from .board import AROUND, ORTHOGONAL, TILES, find_farms, geometry, moves_from
-from .content import CRISES, HUATS, Content
+from .base import RESOURCES
+from .board import TILES, find_farms
+from .content import CRISES, HUATS
 from .events import EventsMixin
-from .farming import FarmingMixin
 from .setup import set_up
 
-RESOURCES = ("fuel", "food", "water")
 
-
-class ResourcityState(FarmingMixin, EventsMixin, State):
+class ResourcityState(EventsMixin):
     """A game of Resourcity. ``phase`` is 'act', 'orient', 'relocate', 'discard', 'compost' or 'over'."""
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -55,47 +53,6 @@ class ResourcityState(FarmingMixin, EventsMixin, State):
         set_up(self)
         self.farm = find_farms(self.geo, self.grid_kind, self.grid_rot)
         self._start_turn()
-
-    # ----- shared helpers --------------------------------------------------------------------
-    @property
-    def content(self) -> Content:
-        return self.game.content  # type: ignore[return-value]
-
-    @property
-    def geo(self):  # noqa: ANN201 - the cached Geometry of this content
-        return geometry(self.content)
-
-    def occupants(self, t: int) -> int:
-        """How many player tokens stand on tile ``t``."""
-        return self.pos.count(t)
-
-    def reach(self, seat: int) -> tuple[int, ...]:
-        """Tiles a seat may Rotate or Replace: its own and adjacent ones (Builder: diagonal too)."""
-        t = self.pos[seat]
-        return (t, *(AROUND[t] if self.powers[seat] == "builder" else ORTHOGONAL[t]))
-
-    def pay(self, resource: str, n: int, why: str) -> bool:
-        """Move ``n`` of a resource from Available to Used; the team loses when it cannot be paid."""
-        have = self.avail[resource]
-        paid = min(have, n)
-        self.avail[resource] -= paid
-        self.used[resource] += paid
-        if paid < n:
-            self.result = f"{resource.capitalize()} ran out ({why})"
-            self.phase = "over"
-            self.note(f"The team cannot pay {n} {resource.capitalize()} for {why}: the team loses.")
-            return False
-        return True
-
-    def gain(self, resource: str, n: int) -> int:
-        """Move up to ``n`` of a resource from Used back to Available; returns how many moved."""
-        got = min(n, self.used[resource])
-        self.used[resource] -= got
-        self.avail[resource] += got
-        return got
-
-    def can_afford(self, cost: dict[str, int]) -> bool:
-        return all(self.avail[r] >= n for r, n in cost.items())
 
     # ----- the turn ------------------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -222,15 +179,5 @@ class ResourcityState(FarmingMixin, EventsMixin, State):
 
         check_invariants(self)
 
-    def board_changed(self, crisis: bool = False) -> None:
-        """Recompute the Farms; a Plot left outside every Farm loses what was on it."""
-        self.farm = find_farms(self.geo, self.grid_kind, self.grid_rot)
-        for p in sorted(set(self.crop) | self.compost):
-            if self.farm[p] < 0:
-                self.clear_plot(p, crisis, everything=True)
-
     def can_act(self, seat: int) -> bool:
         return self.phase == "act" and seat == self.turn
-
-    def moves(self, t: int) -> list[int]:
-        return moves_from(self.geo, self.grid_kind, self.grid_rot, t)

@@ -96,7 +96,7 @@ def check_invariants(s: ResourcityState) -> None:
 
 
 def _check_tokens(s: ResourcityState) -> None:
-    used = Counter()
+    used: Counter[str] = Counter()
     for p, crop in s.crop.items():
         used["rainwater" if crop == "catchment" else crop] += s.tokens[p]
         used["catchment"] += crop == "catchment"
