@@ -187,3 +187,18 @@ def test_exchange_gives_only_what_the_used_pile_holds():
     s._legal = {}
     s.apply(0, "exchange sweetpotato")
     assert s.avail["food"] == s.content.start.food and s.used["food"] == 0
+
+
+def test_a_plot_grows_one_crop_type():
+    s = farm_state()
+    s.apply(0, f"plant {P} sweetpotato")
+    next_turn_same_player(s)
+    assert not any(a.kind == "plant" for a in s.legal_actions(0))
+    with pytest.raises(IllegalAction, match="1 crop type per Plot"):
+        s.apply(0, f"plant {P} sugarcane")
+
+
+def test_no_size_limit_to_a_farm():
+    s = farm_state(rows=["┌────┐", "│....│", "│....│", "│....│", "│....│", "└────┘"])
+    assert s.farm_count() == 1
+    assert sum(1 for f in s.farm if f >= 0) == 25 + 16  # every inner corner, and 16 Green Space centres
