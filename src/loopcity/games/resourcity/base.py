@@ -48,6 +48,7 @@ class ResourcityBase(State):
 
     @property
     def content(self) -> Content:
+        """The validated content of this game."""
         return self.game.content  # type: ignore[return-value]
 
     @property
@@ -89,4 +90,5 @@ class ResourcityBase(State):
         return got
 
     def can_afford(self, cost: dict[Any, int]) -> bool:
+        """Whether the Available pool covers ``cost``."""
         return all(self.avail[r] >= n for r, n in cost.items())

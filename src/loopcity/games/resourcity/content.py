@@ -151,24 +151,28 @@ class Content(BaseModel):
         return self
 
     def tile(self, tile_id: str) -> Tile:
+        """The tile type with this id."""
         for t in self.tiles:
             if t.id == tile_id:
                 return t
         raise KeyError(tile_id)
 
     def crop(self, crop_id: str) -> Crop:
+        """The crop with this id."""
         for c in self.crops:
             if c.id == crop_id:
                 return c
         raise KeyError(crop_id)
 
     def event(self, event_id: str) -> Event:
+        """The Crisis or Huat tile with this id."""
         for e in (*self.crises, *self.huats):
             if e.id == event_id:
                 return e
         raise KeyError(event_id)
 
     def layout(self, layout_id: str) -> Layout:
+        """The fixed layout with this id."""
         for lay in self.layouts:
             if lay.id == layout_id:
                 return lay

@@ -12,6 +12,7 @@ class EventsMixin(FarmingMixin):
     """The ten Crisis tiles and four Huat tiles."""
 
     def event_name(self, tile: str) -> str:
+        """A drawn tile's name for the log."""
         try:
             return self.content.event(tile).name + (" (Crisis)" if tile in _CRISIS_EFFECTS else " (Huat)")
         except KeyError:
@@ -55,6 +56,7 @@ class EventsMixin(FarmingMixin):
             self.clear_plot(p, crisis=True)
 
     def rotate_tiles(self, tiles: tuple[int, ...], turns: int) -> None:
+        """Turn the given tiles ``turns`` quarter turns clockwise (a Crisis), then recompute the Farms."""
         for t in tiles:
             self.grid_rot[t] = (self.grid_rot[t] + turns) % 4
         self.board_changed(crisis=True)

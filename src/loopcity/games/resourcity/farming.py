@@ -38,6 +38,7 @@ class FarmingMixin(ResourcityBase):
         return tuple(p for p in near if self.farm[p] >= 0)
 
     def crop_of(self, crop_id: str) -> Crop:
+        """The crop with this id."""
         return self.content.crop(crop_id)
 
     def needed(self, p: int) -> int:
@@ -85,6 +86,7 @@ class FarmingMixin(ResourcityBase):
         return self.farm_block(seat, p, "plant")
 
     def grow_problem(self, seat: int, p: int) -> str | None:
+        """Why Growing on ``p`` is not allowed now (None: it is)."""
         if p not in self.plots_near(seat) or p not in self.crop:
             return "you must be next to a planted Plot to Grow there"
         if self.needed(p) <= 0:
@@ -94,6 +96,7 @@ class FarmingMixin(ResourcityBase):
         return self.farm_block(seat, p, "grow")
 
     def harvest_problem(self, seat: int, p: int) -> str | None:
+        """Why Harvesting ``p`` is not allowed now (None: it is)."""
         if p not in self.plots_near(seat) or p not in self.crop:
             return "you must be next to a planted Plot to Harvest there"
         if self.needed(p) > 0:

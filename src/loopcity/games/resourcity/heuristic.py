@@ -45,6 +45,7 @@ class HeuristicBot:
         self._want: int | None = None
 
     def choose(self, state: State, seat: int) -> Action:
+        """Pick an action for ``seat`` without changing ``state``."""
         s: ResourcityState = state  # type: ignore[assignment]
         legal = s.legal_actions(seat)
         if len(legal) == 1:

@@ -58,6 +58,7 @@ def destinations(s: ResourcityState, seat: int) -> list[int]:
 
 
 def teleports(s: ResourcityState, seat: int) -> list[int]:
+    """Community Centres a seat on a Community Centre may Teleport to (with room for a token)."""
     here = s.pos[seat]
     if s.grid_kind[here] != "centre":
         return []

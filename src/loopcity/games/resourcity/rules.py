@@ -115,12 +115,15 @@ class ResourcityState(EventsMixin):
 
     # ----- engine hooks --------------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
+        """The seat whose turn it is (every phase belongs to that player)."""
         return () if self.phase == "over" else (self.turn,)
 
     def is_terminal(self) -> bool:
+        """Whether the team has won or lost."""
         return self.phase == "over"
 
     def outcome(self) -> Outcome | None:
+        """Team result, cause and the shared score."""
         if self.phase != "over":
             return None
         s = float(self.score())
@@ -138,6 +141,7 @@ class ResourcityState(EventsMixin):
         return legal_actions(self, seat)
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
+        """Why an action is refused, in the rulebook's words."""
         from .legal import explain
 
         return explain(self, seat, action)
@@ -148,11 +152,13 @@ class ResourcityState(EventsMixin):
         apply_action(self, seat, action)
 
     def describe(self, seat: int, action: Action) -> str:
+        """A log line for an action."""
         from .views import describe
 
         return describe(self, seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (everything but the deck order)."""
         from .views import make_view
 
         return make_view(self, seat)
@@ -175,9 +181,11 @@ class ResourcityState(EventsMixin):
         self.deck = deck
 
     def check_invariants(self) -> None:
+        """Resources, tiles and tokens all accounted for."""
         from .views import check_invariants
 
         check_invariants(self)
 
     def can_act(self, seat: int) -> bool:
+        """Whether ``seat`` is taking Actions now."""
         return self.phase == "act" and seat == self.turn
