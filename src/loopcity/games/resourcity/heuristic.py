@@ -128,12 +128,15 @@ class HeuristicBot:
             if after["food"] < reserve or after["water"] < reserve or after["fuel"] < FUEL_RESERVE - 1:
                 continue
             value = self._need(s, crop.yields) + BONUS[crop.id]
+            if crop.id == "sugarcane" and (self._need(s, "food") > 0 or self._need(s, "water") > 0):
+                value = 0.0  # Fuel is worth Food and Water only when both are comfortable
             if value > best_v:
                 best, best_v = a, value
         return best
 
     def _need(self, s: ResourcityState, res: str) -> float:
-        target = TARGET[res] + 2 * s.players
+        """How short a resource is of a comfortable level (0: comfortable; up to 10)."""
+        target = TARGET[res] + (2 * s.players if res != "fuel" else 0)
         return max(0.0, target - s.avail[res]) / target * 10
 
     def _carry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
