@@ -105,3 +105,20 @@ def test_heuristic_bot_beats_random():
 @pytest.mark.parametrize("variant", ["beginner", "advanced"])
 def test_conformance_for_every_player_count(players, variant):
     check_game(load_game("resourcity", players=players, variant=variant), playouts=2, seed=players)
+
+
+def test_renderings_hold_through_a_whole_game():
+    import xml.etree.ElementTree as ET
+
+    from loopcity.engine import RandomBot
+
+    g = load_game("resourcity", players=3, variant="advanced")
+    s = g.new_state(2)
+    bots = [RandomBot(g, i, 2) for i in range(3)]
+    while not s.is_terminal():
+        seat = s.active_seats()[0]
+        root = ET.fromstring(SPEC.render_svg(s.view(seat), s.legal_actions(seat)))
+        acts = {e.get("data-act") for e in root.iter() if e.get("data-act")}
+        assert acts <= {str(a) for a in s.legal_actions(seat)}
+        s.apply(seat, bots[seat].choose(s, seat))
+    assert "Game over" in SPEC.render_text(s.view(None))
