@@ -63,11 +63,19 @@ class HeuristicBot:
             out.append("composter")
         if c["shipping_container"] < min(2, c["social_housing"]):
             out.append("shipping_container")
-        ready = waste <= (8 if c["social_housing"] < 2 else 4)
+        food_ok = all(sum(h[r] for h in st.hands) >= c["social_housing"] for r in (FOOD, WATER))
+        if c["social_housing"] < 2:
+            ready = c["composter"] > 0 and waste <= 6
+        else:
+            ready = c["recycler"] >= 2 and waste <= 4 and food_ok
         if c["social_housing"] < goal and ready:
             out.append("social_housing")
-        if c["recycler"] < 2 and c["social_housing"] >= 2:
-            out.append("recycler")
+        if c["recycler"] < 2 and (c["social_housing"] >= 2 or waste >= 8):
+            out.insert(1 if out and out[0] == "composter" else 0, "recycler")
+        outer = [st.tiles[x] for x in RING_CELLS[st.ring]]
+        for tile in ("food_forest", "heat_haven", "community_garden"):
+            if tile not in outer:
+                out.append(tile)
         if not c["shelter"]:
             out.append("shelter")
         if st.ring == 3 and c["recycler"] < 3:
@@ -107,14 +115,34 @@ class HeuristicBot:
         need = self.demand(st, seat)
         return [need[r] - sum(h[r] for h in st.hands) for r in range(5)]
 
+    def personal(self, st: Any, seat: int) -> list[int]:
+        """Cards this player wants in hand: the Recycler's cost (or the next craft's), and upkeep."""
+        t = st.t
+        want = list(t.recycler_operating)
+        item = self.target(st, seat)
+        if item is not None:
+            want = [max(a, b) for a, b in zip(want, t.craft_cost(item, st.ring), strict=True)]
+        share = -(-st.social_housing() // st.players)
+        want[FOOD] += share
+        want[WATER] += share
+        return want
+
     def card_value(self, st: Any, seat: int, lack: list[int], hand: list[int], r: int) -> float:
-        if lack[r] > 0:
+        if (r == FOOD or r == WATER) and self._upkeep[r] > 0:
+            self._upkeep[r] -= 1
+            return 7.0
+        if hand[r] < self._personal[r]:
             return 4.0 if r in (FOOD, WATER) else 3.0
-        return 0.1 if hand[r] < 3 else -0.5
+        if lack[r] > 0:
+            return 1.5
+        return 0.2 if hand[r] < 2 else -0.6
 
     # ----- scoring Actions on a tile --------------------------------------------------------------
     def gain_value(self, st: Any, seat: int, gains: list[int], spent: tuple[int, ...] = (0,) * 5) -> float:
         hand = [h - s for h, s in zip(st.hands[seat], spent, strict=True)]
+        self._personal = self.personal(st, seat)
+        sh = st.social_housing() + 1
+        self._upkeep = [sh - sum(h[r] for h in st.hands) + spent[r] for r in range(5)]
         lack = self.lacks(st, seat)
         for r, k in enumerate(spent):
             lack[r] += k
@@ -160,7 +188,8 @@ class HeuristicBot:
                 best = (v, A.GATHER_ANY[r])
             return best
         if tile == "recycler":
-            return (self.recycle_value(st, seat, cell), A.OPERATE)
+            v = self.recycle_value(st, seat, cell)
+            return (v, A.OPERATE) if v > 0 else (-10.0, A.PASS)
         r = t.produces[tile]
         gains = [0] * 5
         gains[r] = min(st.bank[r], st.gather_amount(cell))
@@ -272,8 +301,32 @@ class HeuristicBot:
         r = self.most_needed(st, seat)
         return A.GATHER_ANY[r] if st.bank[r] else legal[0]
 
+    def crafter(self, st: Any, seat: int) -> int | None:
+        """The player who collects the next big craft's cost: the one holding most of it."""
+        item = self.target(st, seat)
+        if item is None:
+            return None
+        cost = st.t.craft_cost(item, st.ring)
+        if sum(cost) < 5:
+            return None
+        return max(range(st.players), key=lambda p: (sum(map(min, st.hands[p], cost)), -p))
+
+    def feed_crafter(self, st: Any, seat: int, legal: list[Action]) -> Action | None:
+        """Give the crafter a card of the big craft's cost that they lack."""
+        who = self.crafter(st, seat)
+        if who is None or who == seat or who not in st.trade_partners(seat):
+            return None
+        item = self.target(st, seat)
+        cost = st.t.craft_cost(item, st.ring)
+        mine = st.hands[seat]
+        theirs = st.hands[who]
+        for r in range(5):
+            if theirs[r] < cost[r] and mine[r]:
+                return A.GIVE[who][r]
+        return None
+
     def _action(self, st: Any, seat: int, legal: list[Action]) -> Action:
-        trade = self.completing_trade(st, seat, legal)
+        trade = self.completing_trade(st, seat, legal) or self.feed_crafter(st, seat, legal)
         if trade is not None:
             return trade
         value, action = self.best_at(st, seat, st.pos[seat])
@@ -305,12 +358,17 @@ class HeuristicBot:
         item = self.target(st, seat)
         if item is not None and st.can_pay(seat, st.t.craft_cost(item, st.ring)):
             return BGCS
+        if self.crafter(st, seat) == seat:
+            return BGCS
         return None
 
     def _end(self, st: Any, seat: int, legal: list[Action]) -> Action:
         for a in legal:
             if a.kind == "craft" and self.craft_value(st, a.args[0]) > 0:
                 return a
+        feed = self.feed_crafter(st, seat, legal)
+        if feed is not None:
+            return feed
         excess = sum(st.hands[seat]) - st.hand_limit()
         if excess > 0:
             gift = self.gift(st, seat, legal)
