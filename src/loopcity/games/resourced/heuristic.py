@@ -50,28 +50,33 @@ class HeuristicBot:
     def __init__(self, game: Any, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Rng(derive_seed(seed, seat, "resourced-heuristic"))
+        self._memo: dict[str, Any] = {}
 
     # ----- plans ---------------------------------------------------------------------------------
     def wanted(self, st: Any) -> list[str]:
         """What the table should craft next, most urgent first (Helpful Hints)."""
+        key = (id(st), st.step, "wanted")
+        if self._memo.get("key") == key:
+            return self._memo["wanted"]
+        out = self._wanted(st)
+        self._memo = {"key": key, "wanted": out}
+        return out
+
+    def _wanted(self, st: Any) -> list[str]:
         c = st.count
         rules = st.t.rules
         waste = len(st.waste)
         goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
+        sh = c["social_housing"]
         out = []
         if not c["composter"]:
             out.append("composter")
-        if c["shipping_container"] < min(2, c["social_housing"]):
-            out.append("shipping_container")
-        food_ok = all(sum(h[r] for h in st.hands) >= c["social_housing"] for r in (FOOD, WATER))
-        if c["social_housing"] < 2:
-            ready = c["composter"] > 0 and waste <= 6
-        else:
-            ready = c["recycler"] >= 2 and waste <= 4 and food_ok
-        if c["social_housing"] < goal and ready:
+        if sh < goal and c["composter"] and self.housing_ready(st, sh, goal, waste):
             out.append("social_housing")
-        if c["recycler"] < 2 and (c["social_housing"] >= 2 or waste >= 8):
-            out.insert(1 if out and out[0] == "composter" else 0, "recycler")
+        if c["recycler"] < 2 and (sh >= 2 or waste >= 8):
+            out.append("recycler")
+        if c["shipping_container"] < min(2, sh):
+            out.append("shipping_container")
         outer = [st.tiles[x] for x in RING_CELLS[st.ring]]
         for tile in ("food_forest", "heat_haven", "community_garden"):
             if tile not in outer:
@@ -80,16 +85,34 @@ class HeuristicBot:
             out.append("shelter")
         if st.ring == 3 and c["recycler"] < 3:
             out.append("recycler")
-        if c["shipping_container"] < c["social_housing"]:
+        if c["shipping_container"] < sh:
             out.append("shipping_container")
         if not c["irrigation_system"]:
             out.append("irrigation_system")
         return out
 
+    def housing_ready(self, st: Any, sh: int, goal: int, waste: int) -> bool:
+        """Build Social Housing only when ready: the last one whenever Waste is low (it costs no
+        Upkeep before the Round's end check), the others when Recycling keeps up."""
+        food_ok = all(sum(h[r] for h in st.hands) >= sh + 1 for r in (FOOD, WATER))
+        if not food_ok:
+            return False
+        if sh == goal - 1:
+            return waste <= 5
+        if sh < 2:
+            return waste <= 6
+        return st.count["recycler"] >= 2 and waste <= 4
+
     def target(self, st: Any, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
+        wanted = self.wanted(st)
+        if "target" not in self._memo:
+            self._memo["target"] = self._target(st, wanted)
+        return self._memo["target"]
+
+    def _target(self, st: Any, wanted: list[str]) -> str | None:
         t = st.t
-        for item in self.wanted(st):
+        for item in wanted:
             if st.count[item] < t.pieces[item] and st.placements(item):
                 return item
         return None
@@ -169,7 +192,7 @@ class HeuristicBot:
         removed = min(len(st.waste), st.t.recycler_removal[RING[cell] - 1])
         if removed == 0:
             return -1.0
-        return 6.0 + 4.0 * removed
+        return 36.0 + 4.0 * removed
 
     def best_at(self, st: Any, seat: int, cell: int) -> tuple[float, Action | None]:
         """The best Action on ``cell`` for this player's current hand, with its value."""
@@ -216,7 +239,7 @@ class HeuristicBot:
         return action
 
     def _setup(self, st: Any, seat: int, legal: list[Action]) -> Action:
-        return A.CHOOSE_SIXTH["community_garden"]
+        return A.CHOOSE_SIXTH["heat_haven"]
 
     def _least_needed_bank(self, st: Any, seat: int, legal: list[Action]) -> Action:
         need = self.team_need(st)

@@ -72,9 +72,13 @@ class ResourcedState(TurnMixin, EventsMixin, State):
     @property
     def t(self) -> Tables:
         """The precomputed content tables."""
-        content = self.game.content
-        assert isinstance(content, Content)
-        return tables(content)
+        try:
+            return self.game._resourced_tables  # type: ignore[attr-defined,no-any-return]
+        except AttributeError:
+            content = self.game.content
+            assert isinstance(content, Content)
+            self.game._resourced_tables = tables(content)  # type: ignore[attr-defined]
+            return self.game._resourced_tables  # type: ignore[attr-defined,no-any-return]
 
     @property
     def max_rounds(self) -> int:
