@@ -155,6 +155,8 @@ class HeuristicBot:
             self._upkeep[r] -= 1
             return 7.0
         if hand[r] < self._personal[r]:
+            if st.t.recycler_operating[r] and hand[r] < st.t.recycler_operating[r]:
+                return 3.0 + min(len(st.waste), 12) / 4
             return 4.0 if r in (FOOD, WATER) else 3.0
         if lack[r] > 0:
             return 1.5
@@ -359,6 +361,9 @@ class HeuristicBot:
         return tile_acts[0]
 
     def _move(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        trade = self.completing_trade(st, seat, legal)
+        if trade is not None:
+            return trade
         dist = _distances()
         goal = self.goal_cell(st, seat)
         best, best_v = legal[0], -1e9
