@@ -71,7 +71,7 @@ class HeuristicBot:
         out = []
         if not c["composter"]:
             out.append("composter")
-        if sh < goal and c["composter"] and self.housing_ready(st, sh, goal, waste):
+        if sh < goal and c["composter"] and (sh < 2 or c["recycler"] >= 2 or st.alternate):
             out.append("social_housing")
         if c["recycler"] < 2 and (sh >= 2 or waste >= 8):
             out.append("recycler")
@@ -91,17 +91,36 @@ class HeuristicBot:
             out.append("irrigation_system")
         return out
 
-    def housing_ready(self, st: Any, sh: int, goal: int, waste: int) -> bool:
-        """Build Social Housing only when ready: the last one whenever Waste is low (it costs no
-        Upkeep before the Round's end check), the others when Recycling keeps up."""
+    def housing_ready(self, st: Any, seat: int) -> bool:
+        """Build Social Housing only when ready: the first ones while Waste is low; the rest in a
+        burst, when this player can pay for every remaining one and the table can still Recycle
+        to zero this Round (new Social Housing costs no Upkeep before the Round's end check)."""
+        rules = st.t.rules
+        sh = st.social_housing()
+        goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
         food_ok = all(sum(h[r] for h in st.hands) >= sh + 1 for r in (FOOD, WATER))
         if not food_ok:
             return False
-        if sh == goal - 1:
-            return waste <= 5
         if sh < 2:
-            return waste <= 6
-        return st.count["recycler"] >= 2 and waste <= 4
+            return len(st.waste) <= 6
+        cost = st.t.tile_cost["social_housing"]
+        left = goal - sh
+        if not st.can_pay(seat, tuple(left * c for c in cost)):
+            return False
+        return self.zero_reachable(st)
+
+    def zero_reachable(self, st: Any) -> bool:
+        """Can the players still to act this Round Recycle the Waste Pile to zero?"""
+        t = st.t
+        best = max((t.recycler_removal[RING[c] - 1] for c, tile in enumerate(st.tiles) if tile == "recycler"))
+        capacity = 0
+        me = st.turn_seat
+        for p in range(me, st.players):
+            if p == me and (st.recycled or st.phase not in ("action", "move", "end")):
+                continue
+            if not st.skip[p] and st.can_pay(p, t.recycler_operating):
+                capacity += best
+        return len(st.waste) <= capacity
 
     def target(self, st: Any, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
@@ -182,9 +201,11 @@ class HeuristicBot:
                 value += v if room >= 0 else -1.5
         return value
 
-    def craft_value(self, st: Any, item: str) -> float:
+    def craft_value(self, st: Any, item: str, seat: int) -> float:
         wanted = self.wanted(st)
         if item not in wanted:
+            return -1.0
+        if item == "social_housing" and not self.housing_ready(st, seat):
             return -1.0
         return 40.0 - 4 * wanted.index(item)
 
@@ -203,7 +224,7 @@ class HeuristicBot:
         best: tuple[float, Action | None] = (-5.0, None)
         if tile == "bgcs":
             for item in st.craftable(seat):
-                best = max(best, (self.craft_value(st, item), A.CRAFT[item]), key=lambda x: x[0])
+                best = max(best, (self.craft_value(st, item, seat), A.CRAFT[item]), key=lambda x: x[0])
             extra = 1 if st.upgrades[BGCS] == "bus_stop" else 0
             r = self.most_needed(st, seat)
             gains = [0] * 5
@@ -392,7 +413,7 @@ class HeuristicBot:
 
     def _end(self, st: Any, seat: int, legal: list[Action]) -> Action:
         for a in legal:
-            if a.kind == "craft" and self.craft_value(st, a.args[0]) > 0:
+            if a.kind == "craft" and self.craft_value(st, a.args[0], seat) > 0:
                 return a
         feed = self.feed_crafter(st, seat, legal)
         if feed is not None:
