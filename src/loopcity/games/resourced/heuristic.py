@@ -182,12 +182,24 @@ class HeuristicBot:
         return 0.2 if hand[r] < 2 else -0.6
 
     # ----- scoring Actions on a tile --------------------------------------------------------------
+    def _base(self, st: Any, seat: int) -> tuple[list[int], list[int], list[int]]:
+        """(personal wants, table lacks, Upkeep Food/Water still missing), once per decision."""
+        self.wanted(st)
+        base = self._memo.get("base")
+        if base is None:
+            held = [sum(h[r] for h in st.hands) for r in range(5)]
+            sh = st.social_housing() + 1
+            need = self.demand(st, seat)
+            base = (self.personal(st, seat), [need[r] - held[r] for r in range(5)], [sh - x for x in held])
+            self._memo["base"] = base
+        return base
+
     def gain_value(self, st: Any, seat: int, gains: list[int], spent: tuple[int, ...] = (0,) * 5) -> float:
         hand = [h - s for h, s in zip(st.hands[seat], spent, strict=True)]
-        self._personal = self.personal(st, seat)
-        sh = st.social_housing() + 1
-        self._upkeep = [sh - sum(h[r] for h in st.hands) + spent[r] for r in range(5)]
-        lack = self.lacks(st, seat)
+        personal, lacks, upkeep = self._base(st, seat)
+        self._personal = personal
+        self._upkeep = [u + k for u, k in zip(upkeep, spent, strict=True)]
+        lack = list(lacks)
         for r, k in enumerate(spent):
             lack[r] += k
         value = 0.0
