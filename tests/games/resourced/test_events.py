@@ -82,7 +82,7 @@ def test_drought_fix_costs_one_water_each_else_removed():
     run_event(st, "drought")
     assert st.phase == "fix_choice"
     st.apply(0, "fix")
-    st.apply(0, "pay 2")
+    st.apply(0, "pay 3")
     assert st.upgrades[1] == "irrigation_system" and st.hands[2][4] == 0
     st.apply(0, "let_go")
     assert st.upgrades[8] is None and st.phase == "action"
@@ -140,7 +140,7 @@ def test_vandalism_fixed_with_three_metal():
     run_event(st, "vandalism")
     st.apply(0, "fix")
     for who in (1, 1, 2):
-        st.apply(0, f"pay {who}")
+        st.apply(0, f"pay {who + 1}")
     assert st.upgrades[4] == "shipping_container" and st.phase == "action"
 
 
@@ -172,12 +172,12 @@ def test_flood_fence_with_two_wood_or_lose_the_composter_and_replant():
     set_hand(st, 3, wood=2)
     run_event(st, "flood")
     st.apply(0, "fix")
-    st.apply(0, "pay 0")
-    st.apply(0, "pay 0")
+    st.apply(0, "pay 1")
+    st.apply(0, "pay 1")
     assert st.upgrades[2] == "composter"
     st.apply(0, "let_go")
     assert st.upgrades[8] is None
-    st.apply(0, "pay 1")
+    st.apply(0, "pay 2")
     assert st.hands[1][3] == 0 and st.phase == "action"
     assert st.waste == []  # the Composter on tile 2 still stands: the Food is Used
 
@@ -193,7 +193,7 @@ def test_propurrrty_damage_a_chosen_player_wastes_a_card_of_their_choice():
     st = new_game()
     run_event(st, "propurrrty_damage")
     assert st.phase == "cat" and st.active_seats() == (0,)
-    st.apply(0, "choose 2")
+    st.apply(0, "choose 3")
     assert st.active_seats() == (2,)
     st.apply(2, "discard water")
     assert hand(st, 2) == {"food": 1} and st.waste == [4]

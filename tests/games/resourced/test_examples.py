@@ -27,7 +27,7 @@ def test_example_round():
         st.apply(0, "waste wood")
     assert len(st.waste) == 5
     for who in (0, 0, 1, 1):
-        st.apply(0, f"supply {who}")
+        st.apply(0, f"supply {who + 1}")
     assert len(st.waste) == 5  # Food and Water Used: a Composter is built
     # 3. Vandalism: the players have no Metal to fix it, so the Shipping Container is removed.
     assert st.phase == "remove"
@@ -57,7 +57,7 @@ def test_example_turn():
     assert st.spin == 2 and st.moves == 2
     # 2. It trades with seat 3 through a chain, giving them a Food.
     assert 2 in st.chain(0) and 4 not in ADJACENT[1]
-    st.apply(0, "give 2 food")
+    st.apply(0, "give 3 food")
     assert hand(st, 2) == {"food": 1}
     # 3. It gathers 2 Wood as its Action, then moves 1 (to BGCS).
     st.apply(0, "gather")

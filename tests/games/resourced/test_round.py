@@ -44,12 +44,12 @@ def test_upkeep_three_housing_sources_three_food_and_three_water():
     set_hand(st, 2, food=1)
     assert st.phase == "supply" and st.ctx["res"] == 3
     st._legal = {}
-    assert sorted(legal(st)) == ["supply 0", "supply 1", "supply 2", "supply 3"]
+    assert sorted(legal(st)) == ["supply 1", "supply 2", "supply 3", "supply 4"]
     for who in (1, 1, 2):
-        st.apply(0, f"supply {who}")
+        st.apply(0, f"supply {who + 1}")
     assert st.ctx["res"] == 4
     for who in (0, 1, 1):
-        st.apply(0, f"supply {who}")
+        st.apply(0, f"supply {who + 1}")
     assert st.missed == 0
     # no Composter: the six cards are Wasted, after the six from the bank
     assert st.waste.count(3) == 3 and st.waste.count(4) == 3
@@ -62,13 +62,13 @@ def test_upkeep_missed_food_and_water_are_wasted_collectively():
     empty_hands(st)
     set_hand(st, 0, food=1, water=2, metal=5)
     st._legal = {}
-    st.apply(0, "supply 0")  # 1 food; 2 food are missed
-    st.apply(0, "supply 0")
-    st.apply(0, "supply 0")  # 2 water; 1 water is missed
+    st.apply(0, "supply 1")  # 1 food; 2 food are missed
+    st.apply(0, "supply 1")
+    st.apply(0, "supply 1")  # 2 water; 1 water is missed
     assert st.phase == "penalty" and st.ctx["left"] == 3
-    assert legal(st) == ["shed 0 metal"]
+    assert legal(st) == ["shed 1 metal"]
     for _ in range(3):
-        st.apply(0, "shed 0 metal")
+        st.apply(0, "shed 1 metal")
     assert st.hands[0][1] == 2 and st.waste.count(1) == 3
 
 

@@ -134,10 +134,10 @@ def test_trade_limit_examples(shelters, limit):
     set_hand(st, 1, wood=10)
     st._legal = {}
     for _ in range(limit):
-        st.apply(0, "take 1 wood")
+        st.apply(0, "take 2 wood")
     assert not any(a.startswith(("take", "give")) for a in legal(st))
     with pytest.raises(IllegalAction, match="Trade Limit"):
-        st.apply(0, "take 1 wood")
+        st.apply(0, "take 2 wood")
 
 
 def test_trade_with_same_adjacent_or_chained_players_only():
@@ -154,11 +154,11 @@ def test_trade_with_same_adjacent_or_chained_players_only():
 
 def test_trade_with_one_other_player_per_turn():
     st = start_turn(new_game(), 0, 0)
-    st.apply(0, "take 1 food")
-    assert not any(a.startswith(("take 2", "give 2")) for a in legal(st))
+    st.apply(0, "take 2 food")
+    assert not any(a.startswith(("take 3", "give 3")) for a in legal(st))
     with pytest.raises(IllegalAction, match="1 other player"):
-        st.apply(0, "take 2 food")
-    st.apply(0, "give 1 water")
+        st.apply(0, "take 3 food")
+    st.apply(0, "give 2 water")
     assert hand(st, 0) == {"food": 2}
 
 
@@ -167,4 +167,4 @@ def test_trading_is_allowed_before_and_after_each_action_and_at_the_end():
     for phase in ("action", "move", "end"):
         st.phase = phase
         st._legal = {}
-        assert "give 1 food" in legal(st)
+        assert "give 2 food" in legal(st)

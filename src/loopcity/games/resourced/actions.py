@@ -7,7 +7,8 @@ from loopcity.engine import Action, ActionSpace, kind
 from .board import CELLS
 from .content import RESOURCES, TILE_IDS, UPGRADE_IDS
 
-SEATS = range(4)
+SEATS = (1, 2, 3, 4)  # seats are named as players see them: seat 1 is the youngest
+_SEAT_INDEX = range(4)
 CRAFTABLE = (*TILE_IDS, "recycler", *UPGRADE_IDS)
 SIXTH = ("food_forest", "community_garden", "heat_haven")
 
@@ -47,15 +48,17 @@ ACTION_SPACE = ActionSpace(
 # Prebuilt action objects (legal-action lists reuse them).
 CHOOSE_SIXTH = {t: Action("choose_sixth", (t,)) for t in SIXTH}
 WASTE = tuple(Action("waste", (r,)) for r in RESOURCES)
-SUPPLY = tuple(Action("supply", (s,)) for s in SEATS)
-SHED = tuple(tuple(Action("shed", (s, r)) for r in RESOURCES) for s in SEATS)
+SUPPLY = tuple(Action("supply", (s + 1,)) for s in _SEAT_INDEX)
+SHED = tuple(tuple(Action("shed", (s + 1, r)) for r in RESOURCES) for s in _SEAT_INDEX)
 FIX, LET_GO = Action("fix"), Action("let_go")
-PAY = tuple(Action("pay", (s,)) for s in SEATS)
+PAY = tuple(Action("pay", (s + 1,)) for s in _SEAT_INDEX)
 USE = tuple(Action("use", (r,)) for r in RESOURCES)
-CHOOSE = tuple(Action("choose", (s,)) for s in SEATS)
+CHOOSE = tuple(Action("choose", (s + 1,)) for s in _SEAT_INDEX)
 REMOVE = tuple(Action("remove", (c,)) for c in range(CELLS))
-GIVE = tuple(tuple(Action("give", (s, r)) for r in RESOURCES) for s in SEATS)
-TAKE = tuple(tuple(Action("take", (s, r)) for r in RESOURCES) for s in SEATS)
+GIVE = tuple(tuple(Action("give", (s + 1, r)) for r in RESOURCES) for s in _SEAT_INDEX)
+TAKE = tuple(tuple(Action("take", (s + 1, r)) for r in RESOURCES) for s in _SEAT_INDEX)
+SEAT_KINDS = frozenset({"supply", "shed", "pay", "choose", "give", "take"})
+"""Kinds whose first argument names a seat (1-4); the rules use 0-based seat indices."""
 GATHER = Action("gather")
 GATHER_ANY = tuple(Action("gather_any", (r,)) for r in RESOURCES)
 CRAFT = {item: Action("craft", (item,)) for item in CRAFTABLE}

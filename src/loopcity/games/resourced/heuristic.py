@@ -292,7 +292,7 @@ class HeuristicBot:
 
     def _richest(self, st: Any, legal: list[Action]) -> Action:
         r = st.ctx["res"]
-        return max(legal, key=lambda a: (st.hands[a.args[0]][r], -a.args[0]))
+        return max(legal, key=lambda a: (st.hands[a.args[0] - 1][r], -a.args[0]))
 
     def _supply(self, st: Any, seat: int, legal: list[Action]) -> Action:
         return self._richest(st, legal)
@@ -304,7 +304,8 @@ class HeuristicBot:
         if legal[0].kind == "waste":
             return self._least_needed_bank(st, seat, legal)
         return max(
-            legal, key=lambda a: (sum(st.hands[a.args[0]]), st.hands[a.args[0]][RESOURCES.index(a.args[1])])
+            legal,
+            key=lambda a: (sum(st.hands[a.args[0] - 1]), st.hands[a.args[0] - 1][RESOURCES.index(a.args[1])]),
         )
 
     def _fix_choice(self, st: Any, seat: int, legal: list[Action]) -> Action:
@@ -320,7 +321,7 @@ class HeuristicBot:
         return A.USE[FOOD] if hand[FOOD] >= hand[WATER] else A.USE[WATER]
 
     def _cat(self, st: Any, seat: int, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: sum(st.hands[a.args[0]]))
+        return max(legal, key=lambda a: sum(st.hands[a.args[0] - 1]))
 
     def _discard_choice(self, st: Any, seat: int, legal: list[Action]) -> Action:
         hand = st.hands[seat]
@@ -443,7 +444,7 @@ class HeuristicBot:
         limit = st.hand_limit()
         hand = st.hands[seat]
         need = self.demand(st, seat)
-        gives = [a for a in legal if a.kind == "give" and sum(st.hands[a.args[0]]) < limit]
+        gives = [a for a in legal if a.kind == "give" and sum(st.hands[a.args[0] - 1]) < limit]
         if not gives:
             return None
         return max(gives, key=lambda a: hand[RESOURCES.index(a.args[1])] - need[RESOURCES.index(a.args[1])])

@@ -42,8 +42,9 @@ def _hand_text(hand: dict[str, int]) -> str:
 def render_text(view: dict[str, Any]) -> str:
     """A terminal rendering: status line, board by ring, bank, Waste Pile, players, what is asked."""
     names = view["names"]
+    when = f"Round {view['round']}/{view['max_rounds']}" if view["round"] else "Setup"
     lines = [
-        f"ResourCEd — Round {view['round']}/{view['max_rounds']} ({view['variant']}) · building in Ring "
+        f"ResourCEd — {when} ({view['variant']}) · building in Ring "
         f"{view['ring']} · Waste {view['waste']}/{view['max_waste']} · Social Housing "
         f"{view['social_housing']}/{view['housing_needed']}",
     ]
@@ -83,11 +84,11 @@ def render_text(view: dict[str, Any]) -> str:
     if view["phase"] == "over":
         lines.append(("WON: " if view["won"] else "LOST: ") + view["result"])
     else:
-        seat = view["turn_seat"] + 1
-        lines.append(
-            f"Turn of seat {seat}: spun {view['spin']}, may move {view['moves']}, traded "
-            f"{view['traded']}/{view['trade_limit']}"
-        )
+        if view["in_turn"]:
+            lines.append(
+                f"Turn of seat {view['turn_seat'] + 1}: spun {view['spin']}, may move {view['moves']}, "
+                f"traded {view['traded']}/{view['trade_limit']}"
+            )
         who = ", ".join(f"seat {s + 1}" for s in view["active_seats"])
         table = " for the table" if view["table_decision"] else ""
         lines.append(f"Now ({who}{table}): {view['prompt']}")

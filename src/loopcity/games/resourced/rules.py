@@ -178,6 +178,8 @@ class ResourcedState(TurnMixin, EventsMixin, State):
 
     def _apply(self, seat: int, action: Action) -> None:
         args = action.args
+        if action.kind in A.SEAT_KINDS:  # seat 1-4 as players see it -> index 0-3
+            args = (int(args[0]) - 1, *args[1:])
         at = RESOURCE_ARG.get(action.kind)
         if at is not None:  # resource words become indices into hands and the bank
             args = args[:at] + (RESOURCE_INDEX[args[at]],) + args[at + 1 :]

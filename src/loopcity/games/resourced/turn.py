@@ -306,9 +306,10 @@ class TurnMixin:
         if k in ("give", "take") and self.phase in TRADE_PHASES:
             if self.traded >= self.trade_limit():
                 return f"the Trade Limit of {self.trade_limit()} cards this turn is reached"
-            if self.partner >= 0 and action.args[0] != self.partner:
+            other = int(action.args[0]) - 1
+            if self.partner >= 0 and other != self.partner:
                 return "a player trades with 1 other player per turn"
-            if action.args[0] not in self.chain(seat):
+            if other not in self.chain(seat):
                 return "trading needs the same tile, an adjacent tile or a chain of players"
             return "that card is not in hand"
         if k == "move" and self.phase == "move":

@@ -61,6 +61,7 @@ def build_view(state: Any, seat: int | None) -> dict[str, Any]:
         "active_seats": list(state.active_seats()),
         "table_decision": state.phase not in TURN_PHASES
         and state.phase not in ("heat_choice", "cat_discard"),
+        "in_turn": state.phase in TURN_PHASES,
         "turn_seat": state.turn_seat,
         "spin": state.spin,
         "moves": state.moves,
