@@ -121,7 +121,7 @@ def render_svg(view: dict[str, Any], legal: Iterable[Any] = ()) -> str:
     cx, cy = 260.0, 250.0
     targets = _targets(legal)
     out = [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 760 520" font-family="sans-serif" '
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 520" font-family="sans-serif" '
         'role="img" aria-label="ResourCEd board">',
         f"<title>ResourCEd, round {view['round']}</title>",
     ]
@@ -145,6 +145,11 @@ def render_svg(view: dict[str, Any], legal: Iterable[Any] = ()) -> str:
         out.append(
             f'<text x="{x:.1f}" y="{y - 6:.1f}" text-anchor="middle" font-size="11" fill="{colour}">{label}</text>'
         )
+        if c["tile"]:
+            out.append(
+                f'<text x="{x:.1f}" y="{y - 19:.1f}" text-anchor="middle" font-size="8" fill="#333">'
+                f"{c['cell']}</text>"
+            )
         if c["upgrade"]:
             out.append(
                 f'<text x="{x:.1f}" y="{y + 6:.1f}" text-anchor="middle" font-size="9">'
@@ -175,16 +180,17 @@ def _side_panel(view: dict[str, Any]) -> list[str]:
         f'<rect x="{x0}" y="58" width="{220 * frac:.1f}" height="14" fill="{colour}"/>',
         f'<text x="{x0}" y="92" font-size="12">Social Housing {view["social_housing"]}/{view["housing_needed"]}'
         f"</text>",
-        f'<text x="{x0}" y="110" font-size="11">Bank: {escape(_hand_text(view["bank"]))}</text>',
+        f'<text x="{x0}" y="110" font-size="11">Resource Bank:</text>',
+        f'<text x="{x0}" y="124" font-size="11">{escape(_hand_text(view["bank"]))}</text>',
     ]
-    y = 134
+    y = 148
     for p in view["players"]:
         me = " (you)" if view["you"] == p["seat"] else ""
         out.append(
-            f'<text x="{x0}" y="{y}" font-size="11">Seat {p["seat"] + 1}{me} @ {p["cell"]}: '
-            f"{escape(_hand_text(p['hand']))}</text>"
+            f'<text x="{x0}" y="{y}" font-size="11">Seat {p["seat"] + 1}{me} on tile {p["cell"]}:</text>'
+            f'<text x="{x0 + 10}" y="{y + 13}" font-size="11">{escape(_hand_text(p["hand"]))}</text>'
         )
-        y += 18
+        y += 30
     if view["event"]:
         out.append(f'<text x="{x0}" y="{y + 10}" font-size="11">Event: {escape(view["event"])}</text>')
     out.append(f'<text x="{x0}" y="{y + 30}" font-size="11">{escape(view["prompt"])}</text>')
