@@ -138,13 +138,23 @@ class HeuristicBot:
                 return item
         return None
 
+    def plan_cost(self, st: Any, item: str) -> tuple[int, ...]:
+        """What the table collects for ``item``: for the last Social Housing, all of them at once."""
+        cost = st.t.craft_cost(item, st.ring)
+        sh = st.social_housing()
+        if item != "social_housing" or sh < 2:
+            return cost
+        rules = st.t.rules
+        left = (rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win) - sh
+        return tuple(max(1, left) * c for c in cost)
+
     def demand(self, st: Any, seat: int) -> list[int]:
         """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep)."""
         t = st.t
         need = [0] * 5
         item = self.target(st, seat)
         if item is not None:
-            need = list(t.craft_cost(item, st.ring))
+            need = list(self.plan_cost(st, item))
         runs = min(st.players, -(-len(st.waste) // 5))
         need = [n + runs * o for n, o in zip(need, t.recycler_operating, strict=True)]
         sh = st.social_housing()
@@ -165,7 +175,7 @@ class HeuristicBot:
         want = list(t.recycler_operating)
         item = self.target(st, seat)
         if item is not None:
-            want = [max(a, b) for a, b in zip(want, t.craft_cost(item, st.ring), strict=True)]
+            want = [max(a, b) for a, b in zip(want, self.plan_cost(st, item), strict=True)]
         share = -(-st.social_housing() // st.players)
         want[FOOD] += share
         want[WATER] += share
@@ -286,7 +296,7 @@ class HeuristicBot:
 
     def team_need(self, st: Any) -> list[int]:
         item = self.target(st, 0)
-        need = list(st.t.craft_cost(item, st.ring)) if item else [0] * 5
+        need = list(self.plan_cost(st, item)) if item else [0] * 5
         return [n + o for n, o in zip(need, st.t.recycler_operating, strict=True)]
 
     _upkeep_waste = _least_needed_bank
@@ -367,7 +377,7 @@ class HeuristicBot:
         item = self.target(st, seat)
         if item is None:
             return None
-        cost = st.t.craft_cost(item, st.ring)
+        cost = self.plan_cost(st, item)
         if sum(cost) < 5:
             return None
         return max(range(st.players), key=lambda p: (sum(map(min, st.hands[p], cost)), -p))
@@ -378,7 +388,7 @@ class HeuristicBot:
         if who is None or who == seat or who not in st.trade_partners(seat):
             return None
         item = self.target(st, seat)
-        cost = st.t.craft_cost(item, st.ring)
+        cost = self.plan_cost(st, item)
         mine = st.hands[seat]
         theirs = st.hands[who]
         for r in range(5):
@@ -420,7 +430,7 @@ class HeuristicBot:
             cells = [c for c, tile in enumerate(st.tiles) if tile == "recycler"]
             return min(cells, key=lambda c: _distances()[st.pos[seat]][c])
         item = self.target(st, seat)
-        if item is not None and st.can_pay(seat, st.t.craft_cost(item, st.ring)):
+        if item is not None and st.can_pay(seat, self.plan_cost(st, item)):
             return BGCS
         if self.crafter(st, seat) == seat:
             return BGCS
@@ -459,7 +469,7 @@ class HeuristicBot:
             costs.append(t.recycler_operating)
         item = self.target(st, seat)
         if item is not None and st.tiles[st.pos[seat]] == "bgcs":
-            costs.append(t.craft_cost(item, st.ring))
+            costs.append(self.plan_cost(st, item))
         hand = st.hands[seat]
         room = st.trade_limit() - st.traded
         for cost in costs:
