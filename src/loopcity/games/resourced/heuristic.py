@@ -478,10 +478,13 @@ class HeuristicBot:
             lack = [max(0, c - h) for c, h in zip(cost, hand, strict=True)]
             if sum(lack) > room:
                 continue
+            here = st.tiles[st.pos[seat]] == "recycler" and cost is t.recycler_operating
             for p in st.trade_partners(seat):
                 theirs = st.hands[p]
-                if st.can_pay(p, cost) or not all(theirs[r] >= lack[r] for r in range(5)):
+                if not all(theirs[r] >= lack[r] for r in range(5)):
                     continue
+                if st.can_pay(p, cost) and not here:
+                    continue  # they can use it themselves; on the Recycler now, tempo wins
                 for r in range(5):
                     if lack[r]:
                         return A.TAKE[p][r]
