@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-EXTRAS ?= dev,web
+EXTRAS ?= dev,rl,web
 
 .PHONY: serve test lint venv clean
 
