@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from loopcity.engine import Action, ActionSpace, Option, kind, unregister
+from loopcity.engine import Action, ActionSpace, Option, get_spec, kind, unregister
 from tiny_game import SPEC as TINY
 from tiny_game import TinyState
 
@@ -89,3 +89,36 @@ def test_a_minutes_option_of_the_game_sets_the_clock(make_client):
         wait_for(lambda: live_state(client, t["id"]).ready == {0, 1}, timeout=5)
     finally:
         unregister("timed")
+
+
+def _clocked_variants():
+    """(game, variant) of every installed game whose start offers a wall-clock action."""
+    from loopcity.engine import list_games, load_game
+    from loopcity.web.tables import REALTIME_KINDS
+
+    found = []
+    for spec in list_games():
+        for variant in spec.variants:
+            state = load_game(spec.id, variant=variant.name).new_state(1)
+            if any(
+                a.kind in REALTIME_KINDS and not a.args
+                for s in state.active_seats()
+                for a in state.legal_actions(s)
+            ):
+                found.append((spec.id, variant.name))
+    return found
+
+
+@pytest.mark.parametrize("game, variant", _clocked_variants())
+def test_a_games_wall_clock_rule_is_run_by_the_server(make_client, game, variant):
+    client = make_client(realtime={"alarm": 0.3, "timer": 0.3, "clock": 0.3})
+    spec = get_spec(game)
+    players = spec.default_players or spec.min_players
+    t = client.post(
+        "/api/tables", json={"game": game, "variant": variant, "players": players, "seats": [{"kind": "human"}] * players}
+    ).json()
+    tok = t["seats"][0]["token"]
+    msg = client.get(f"/api/state/{tok}").json()
+    assert msg["clock"] is not None and msg["clock"]["kind"] not in msg["legal"]
+    kind = msg["clock"]["kind"]
+    wait_for(lambda: any(m[1] == kind for m in client.app.state.manager.live[t["id"]].moves), timeout=10)
