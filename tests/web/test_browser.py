@@ -136,6 +136,14 @@ def _live(app, page):
     return app.state.manager.live[page.evaluate("window.LOOPCITY.current.table")]
 
 
+def _view_at(t, version: int, seat: int | None) -> dict:
+    """The view of ``seat`` after the table's first ``version`` moves (bots may have moved on since)."""
+    state = t.state.game.new_state(t.seed)
+    for s, text in t.moves[:version]:
+        state.apply(s, Action.parse(text))
+    return json.loads(json.dumps(state.view(seat)))
+
+
 def _click_a_move(page, turn: int) -> str:
     """Click a highlighted place on the board when there is one, else an action button."""
     page.bring_to_front()  # a background tab's animation frames are throttled, which slows clicks
@@ -193,19 +201,17 @@ def test_play_a_table_in_the_browser(server, browser, game):
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         first.screenshot(path=f"{SHOTS}/{game}-phone.png", full_page=True)
     # reload and resume: the page is rebuilt from the server
-    t = _live(app, first)
+    version = _live(app, first).version
     first.reload()
-    first.wait_for_function(f"parseInt(document.body.dataset.version) >= {t.version}")
-    assert first.evaluate("window.LOOPCITY.current.view") == json.loads(json.dumps(t.state.view(humans[0])))
+    first.wait_for_function(f"parseInt(document.body.dataset.version) >= {version}")
+    msg = first.evaluate("window.LOOPCITY.current")
+    assert msg["view"] == _view_at(_live(app, first), msg["version"], humans[0])
     # the spectator's page holds the spectator's view only, and no action controls
     spect = ctx.new_page()
     spect.set_viewport_size({"width": 1280, "height": 900})
     spect.goto(links["spectator"])
     msg = spect.evaluate("window.LOOPCITY.current")
-    state = t.state.game.new_state(t.seed)
-    for s, text in t.moves[: msg["version"]]:
-        state.apply(s, Action.parse(text))
-    assert msg["view"] == json.loads(json.dumps(state.view(None)))
+    assert msg["view"] == _view_at(_live(app, spect), msg["version"], None)
     assert msg["legal"] == [] and spect.locator("#actions button").count() == 0
     assert spect.locator("#board [data-act].target").count() == 0
     if SHOTS:
@@ -233,7 +239,7 @@ def test_the_play_page_works_from_the_keyboard(server, browser):
     page.wait_for_selector("#actions button")
     page.keyboard.press("1")
     _wait_version(page, 1)
-    assert (1, "ready") in t.moves
+    assert (1, "ready") in _live(app, page).moves
     ctx.close()
 
 
@@ -275,7 +281,7 @@ def test_clicks_on_board_places_make_moves(server, browser):
     page.goto(links["seats"][0])
     page.locator("#board [data-act='roll']").click()
     _wait_version(page, 2)
-    assert t.moves[2] == (0, "roll")
+    assert _live(app, page).moves[2] == (0, "roll")
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/tinyboard-phone.png", full_page=True)
     ctx.close()

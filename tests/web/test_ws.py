@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import new_table, seat_tokens
+from .conftest import new_table, seat_tokens, wait_for
 
 
 def test_a_bad_link_cannot_open_a_socket(client):
@@ -46,3 +46,16 @@ def test_bot_moves_reach_every_connected_seat(make_client):
         while versions[-1] < 1:
             versions.append(ws.receive_json()["version"])
         assert versions[-1] == 1  # the bot said ready on its own, after its pause
+
+
+def test_a_table_nobody_watches_leaves_memory_and_comes_back_whole(client):
+    t = new_table(client)
+    tok = seat_tokens(t)
+    with client.websocket_connect(f"/ws/{tok[0]}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "act", "action": "ready"})
+        assert ws.receive_json()["version"] == 1
+    manager = client.app.state.manager
+    wait_for(lambda: t["id"] not in manager.live)  # released once its last client left
+    again = client.get(f"/api/state/{tok[1]}").json()
+    assert again["version"] == 1 and again["view"]["ready"] == [0]

@@ -252,6 +252,7 @@ def create_app(
         finally:
             with contextlib.suppress(ValueError):
                 t.clients.remove(client)
+            manager.release(t)
 
     async def _ws_message(websocket: WebSocket, t: Any, role: str, seat: int | None, msg: Any) -> None:
         kind = msg.get("type") if isinstance(msg, dict) else None

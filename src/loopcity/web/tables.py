@@ -194,7 +194,15 @@ class TableManager:
                     t.clients = stale.clients
                 self.live[table_id] = t
                 self._kick(t)
+        self._loading.pop(table_id, None)
         return t
+
+    def release(self, t: LiveTable) -> None:
+        """Drop a table from memory when nobody watches it and nothing runs for it (it is rebuilt from
+        the database when next asked for)."""
+        busy = any(task is not None and not task.done() for task in (t.bot_task, t.clock_task, t.push_task))
+        if not t.clients and not busy and self.live.get(t.id) is t and not t.lock.locked():
+            del self.live[t.id]
 
     def _game(self, game_id: str, options: dict[str, Any]) -> Game:
         """A configured game, shared by every table with the same options (content is loaded once)."""
