@@ -10,6 +10,7 @@ message's ``view`` is exactly ``view(seat)`` and no field names the seed or the 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -110,3 +111,18 @@ def test_websocket_updates_show_each_seat_only_its_own_view(client, game):
                 assert msg == _expected(state, s, msg, rng)
             if acting is not None:
                 assert acting.receive_json() == {"type": "ack", "version": i + 1, "id": i}
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_play_page_embeds_only_the_seats_own_message(client, game):
+    table = new_table(client, game)
+    for seat, tok in [*seat_tokens(table).items(), (None, table["spectator"]["token"])]:
+        html = client.get(f"/play/{tok}").text
+        found = re.search(r"first: (\{.*\}), t: \{", html)
+        assert found, "the page carries its first message"
+        embedded = json.loads(found.group(1).replace("<\\/", "</").replace("<\\!--", "<!--"))
+        assert embedded == client.get(f"/api/state/{tok}").json()
+        assert embedded["seat"] == seat
+        others = [t for s, t in seat_tokens(table).items() if s != seat]
+        assert not any(t in html for t in others), "no other seat's link on the page"
+        assert table["facilitator"]["token"] not in html
