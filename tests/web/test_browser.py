@@ -153,7 +153,11 @@ def _click_a_move(page, turn: int) -> str:
         act = target.get_attribute("data-act")
         target.click()
         return act
-    buttons = page.locator("#actions button")
+    folded = page.locator("#actions details.fold:not([open]) summary")
+    visible = page.locator("#actions button:visible").count()
+    if folded.count() and (turn % 3 == 1 or not visible):  # open a folded long list, as a person would
+        folded.first.click()
+    buttons = page.locator("#actions button:visible")
     button = buttons.nth((turn * 7919) % buttons.count())
     act = button.get_attribute("data-action")
     button.click()

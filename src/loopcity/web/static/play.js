@@ -97,6 +97,8 @@
 
   // Legal actions as buttons, grouped by kind (a row "move: 3 4 5"); keys 1-9 press the first nine.
   let order = [];
+  const FOLD = 12;
+  const openKinds = new Set();
   function actions(msg) {
     const box = $("actions");
     box.replaceChildren();
@@ -112,18 +114,30 @@
       groups.get(kind).push(a);
     }
     for (const [kind, acts] of groups) {
-      const row = el("div", {class: "group", role: "group", "aria-label": kind.replace(/_/g, " ")});
+      const name = kind.replace(/_/g, " ");
+      const row = el("div", {class: "group", role: "group", "aria-label": name});
       const many = acts.length > 1 && acts.some((a) => a !== kind);
-      if (many) row.append(el("span", {class: "kind"}, kind.replace(/_/g, " ") + ":"));
+      const folded = acts.length > FOLD;
+      if (many && !folded) row.append(el("span", {class: "kind"}, name + ":"));
       for (const a of acts) {
         const label = many ? a.slice(kind.length + 1) : a.replace(/_/g, " ");
         const btn = el("button", {type: "button", "data-action": a, "aria-label": a.replace(/_/g, " ")}, label);
-        if (order.length < 9) btn.setAttribute("aria-keyshortcuts", String(order.length + 1));
+        if (!folded && order.length < 9) {
+          btn.setAttribute("aria-keyshortcuts", String(order.length + 1));
+          order.push(a);
+        }
         btn.addEventListener("click", () => send(a));
-        order.push(a);
         row.append(btn);
       }
-      box.append(row);
+      if (folded) {  // a long list folds away under its kind, e.g. "link (57)"
+        const box2 = el("details", {class: "fold", "data-kind": kind});
+        if (openKinds.has(kind)) box2.open = true;
+        box2.addEventListener("toggle", () => (box2.open ? openKinds.add(kind) : openKinds.delete(kind)));
+        box2.append(el("summary", {}, `${name} (${acts.length})`), row);
+        box.append(box2);
+      } else {
+        box.append(row);
+      }
     }
   }
 
