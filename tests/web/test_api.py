@@ -284,3 +284,23 @@ def test_the_migrations_match_the_models(db_url):
     with db.engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == [], "the models changed: write a migration for them"
+
+
+def test_a_finished_game_tells_everyone_its_closing_figures(make_client):
+    from dataclasses import replace
+
+    from loopcity.engine import unregister
+    from tiny_game import SPEC as TINY
+
+    counted = replace(TINY, id="counted", metrics=lambda s: {"counters_taken": sum(s.taken), "round": s.turn})
+    client = make_client(extra_games=[TINY, counted])
+    try:
+        t = new_table(client, "counted", variant="short")
+        tok = seat_tokens(t)
+        assert client.get(f"/api/state/{tok[0]}").json()["debrief"] is None  # not before the end
+        for seat, action in [(0, "ready"), (1, "ready"), (0, "take 2"), (1, "take 2"), (0, "take 1")]:
+            client.post(f"/api/act/{tok[seat]}", json={"action": action})
+        msg = client.get(f"/api/state/{t['spectator']['token']}").json()
+        assert msg["finished"] and msg["debrief"]["counters_taken"] == 5.0
+    finally:
+        unregister("counted")

@@ -2,8 +2,8 @@
 
 A message is checked the way the engine's conformance suite checks views: the message the server sent
 equals the one built from a copy of the game whose hidden parts (decks, others' cards and agendas,
-future chance) were redrawn for that seat (only the outcome at the end, told to all, is left out of
-the comparison). So nothing the seat cannot see can be in it. Also, the
+future chance) were redrawn for that seat (only the outcome and closing figures at the end, told to all,
+are left out of the comparison). So nothing the seat cannot see can be in it. Also, the
 message's ``view`` is exactly ``view(seat)`` and no field names the seed or the generator.
 """
 
@@ -35,8 +35,9 @@ def _expected(state, seat, msg, rng):
         hidden_kinds=REALTIME_KINDS,
     )
     built = json.loads(json.dumps(built))
-    if state.is_terminal():  # the outcome (final scores) is told to everyone when the game is over
+    if state.is_terminal():  # the outcome and closing figures are told to everyone when the game is over
         built["outcome"] = msg["outcome"]
+        built["debrief"] = msg["debrief"]
     return built
 
 

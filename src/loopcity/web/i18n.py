@@ -75,4 +75,5 @@ def client_strings(lang: str) -> dict[str, str]:
         "details": _("Everything you can see (details)"),
         "move": _("Move"),
         "sent": _("Sent"),
+        "debrief": _("Closing figures"),
     }

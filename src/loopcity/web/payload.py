@@ -31,6 +31,17 @@ def render_board(state: State, view: dict[str, Any], legal: list[Any]) -> tuple[
     return svg, text
 
 
+def _debrief(state: State) -> dict[str, float] | None:
+    """The game's closing figures (its simulation metrics), told to everyone once the game is over."""
+    metrics = state.game.spec.metrics
+    if metrics is None:
+        return None
+    try:
+        return {str(k): float(v) for k, v in metrics(state).items()}
+    except Exception:
+        return None
+
+
 def build(
     state: State,
     seat: int | None,
@@ -72,5 +83,6 @@ def build(
         "log": state.log_for(seat, last=LOG_LINES),
         "finished": terminal,
         "outcome": outcome.to_json() if outcome is not None else None,
+        "debrief": _debrief(state) if terminal else None,
         "clock": clock,
     }

@@ -162,6 +162,16 @@
     if (o.cause) box.append(el("p", {}, `${T.cause}: ${o.cause}`));
     if (o.scores) box.append(el("p", {}, `${T.scores}: ` + o.scores.map((s, i) => `${seatName(i)} ${s}`).join(" · ")));
     if (o.winners && o.winners.length) box.append(el("p", {}, `${T.winners}: ` + o.winners.map(seatName).join(", ")));
+    if (msg.debrief && Object.keys(msg.debrief).length) {
+      box.append(el("h3", {}, T.debrief));
+      const dl = el("dl", {class: "debrief"});
+      for (const [k, v] of Object.entries(msg.debrief)) {
+        const row = el("div", {class: "kv"});
+        row.append(el("dt", {}, k.replace(/_/g, " ")), el("dd", {}, String(Math.round(v * 100) / 100)));
+        dl.append(row);
+      }
+      box.append(dl);
+    }
     const a = el("a", {href: `/api/record/${L.token}`, download: "", class: "button", id: "download"}, `↓ ${T.download}`);
     box.append(a);
   }
