@@ -59,3 +59,13 @@ def test_a_table_nobody_watches_leaves_memory_and_comes_back_whole(client):
     wait_for(lambda: t["id"] not in manager.live)  # released once its last client left
     again = client.get(f"/api/state/{tok[1]}").json()
     assert again["version"] == 1 and again["view"]["ready"] == [0]
+
+
+def test_a_garbled_message_is_refused_and_the_socket_stays_open(client):
+    t = new_table(client)
+    with client.websocket_connect(f"/ws/{seat_tokens(t)[0]}") as ws:
+        ws.receive_json()
+        ws.send_text("{not json")
+        assert ws.receive_json()["status"] == 400
+        ws.send_json({"type": "act", "action": "ready"})
+        assert ws.receive_json()["version"] == 1

@@ -245,7 +245,11 @@ def create_app(
         try:
             await websocket.send_json(t.payload(seat))
             while True:
-                msg = await websocket.receive_json()
+                text = await websocket.receive_text()
+                try:
+                    msg = json.loads(text)
+                except ValueError:
+                    msg = None
                 await _ws_message(websocket, t, role, seat, msg)
         except (WebSocketDisconnect, RuntimeError):
             pass
