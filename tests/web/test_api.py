@@ -304,3 +304,29 @@ def test_a_finished_game_tells_everyone_its_closing_figures(make_client):
         assert msg["finished"] and msg["debrief"]["counters_taken"] == 5.0
     finally:
         unregister("counted")
+
+
+def test_the_facilitator_pauses_and_resumes_a_table(make_client):
+    client = make_client(bot_delay=0.05)
+    t = new_table(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tok, fac = seat_tokens(t)[0], t["facilitator"]["token"]
+    wait_for(lambda: live_state(client, t["id"]).ready == {1})
+    assert client.post(f"/api/tables/{tok}/pause", json={"paused": True}).status_code == 403
+    assert client.post(f"/api/tables/{fac}/pause", json={"paused": "yes"}).status_code == 400
+    assert client.post(f"/api/tables/{fac}/pause", json={"paused": True}).json()["paused"] is True
+    r = client.post(f"/api/act/{tok}", json={"action": "ready"})
+    assert r.status_code == 423 and "paused" in r.json()["detail"]
+    assert client.get(f"/api/state/{tok}").json()["paused"] is True
+    again = make_client(bot_delay=0.05)  # the pause survives a restart
+    assert again.get(f"/api/state/{tok}").json()["paused"] is True
+    assert again.post(f"/api/tables/{fac}/pause", json={"paused": False}).json()["paused"] is False
+    assert again.post(f"/api/act/{tok}", json={"action": "ready"}).status_code == 200
+
+
+def test_the_links_page_pauses_and_resumes(client):
+    t = new_table(client)
+    fac = t["facilitator"]["token"]
+    r = client.post(f"/table/{fac}/pause", data={"paused": "1"})
+    assert r.status_code == 200 and "Resume play" in r.text
+    r = client.post(f"/table/{fac}/pause", data={"paused": "0"})
+    assert "Pause the table" in r.text

@@ -33,6 +33,7 @@ def _expected(state, seat, msg, rng):
         seats=[dict(s) for s in msg["seats"]],
         clock=msg["clock"],
         hidden_kinds=REALTIME_KINDS,
+        paused=msg["paused"],
     )
     built = json.loads(json.dumps(built))
     if state.is_terminal():  # the outcome and closing figures are told to everyone when the game is over

@@ -167,6 +167,21 @@ def create_app(
             raise Refusal(403, i18n._("only the facilitator's link shows the seat links"))
         return {"id": t.id, "version": t.version, **links(request, t.id, t.seats)}
 
+    async def facilitator_table(token: str) -> Any:
+        t, role, _seat = await manager.resolve(token)
+        if role != "facilitator":
+            raise Refusal(403, i18n._("only the facilitator's link can pause or resume the table"))
+        return t
+
+    @app.post("/api/tables/{token}/pause")
+    async def api_pause(token: str, body: dict[str, Any]) -> dict[str, Any]:
+        paused = body.get("paused")
+        if not isinstance(paused, bool):
+            raise Refusal(400, i18n._("say paused: true or paused: false"))
+        t = await facilitator_table(token)
+        await manager.pause(t, paused)
+        return {"id": t.id, "paused": t.paused, "version": t.version}
+
     # ----- pages -------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> HTMLResponse:
@@ -207,7 +222,19 @@ def create_app(
             return page(request, "error.html", status=e.status, reason=e.reason)
         if role != "facilitator":
             return page(request, "error.html", status=403, reason=i18n._("this is not a facilitator link"))
-        return page(request, "table.html", table=t, links=links(request, t.id, t.seats), spec=t.state.game.spec)
+        return page(
+            request, "table.html", table=t, token=token, links=links(request, t.id, t.seats), spec=t.state.game.spec
+        )
+
+    @app.post("/table/{token}/pause")
+    async def pause_from_form(token: str, request: Request) -> Response:
+        form = await request.form()
+        try:
+            t = await facilitator_table(token)
+        except Refusal as e:
+            return page(request, "error.html", status=e.status, reason=e.reason)
+        await manager.pause(t, form.get("paused") == "1")
+        return RedirectResponse(f"/table/{token}", status_code=303)
 
     @app.get("/play/{token}", response_class=HTMLResponse)
     async def play(token: str, request: Request) -> HTMLResponse:

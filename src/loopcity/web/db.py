@@ -238,6 +238,13 @@ class Database:
                 {"table_id": table_id, "n": version, "seat": seat, "action": action, "created_at": _now()},
             )
 
+    def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """Store a table's settings (e.g. ``paused``)."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(TableRow, table_id)
+            if row is not None:
+                row.settings = dict(settings)
+
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
         with Session(self.engine) as s:
             rows = s.scalars(select(TableRow).order_by(TableRow.created_at.desc()).limit(limit))

@@ -76,4 +76,5 @@ def client_strings(lang: str) -> dict[str, str]:
         "move": _("Move"),
         "sent": _("Sent"),
         "debrief": _("Closing figures"),
+        "paused": _("The facilitator has paused the table."),
     }

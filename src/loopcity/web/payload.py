@@ -51,6 +51,7 @@ def build(
     seats: list[dict[str, Any]],
     clock: dict[str, Any] | None = None,
     hidden_kinds: Iterable[str] = (),
+    paused: bool = False,
 ) -> dict[str, Any]:
     """The message for ``seat`` (None: spectator) about the table now.
 
@@ -85,4 +86,5 @@ def build(
         "outcome": outcome.to_json() if outcome is not None else None,
         "debrief": _debrief(state) if terminal else None,
         "clock": clock,
+        "paused": paused,
     }

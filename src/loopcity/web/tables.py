@@ -81,6 +81,10 @@ class LiveTable:
     push_task: asyncio.Task[None] | None = None
     pushed: asyncio.Future[None] | None = None
 
+    @property
+    def paused(self) -> bool:
+        return bool(self.settings.get("paused"))
+
     def payload(self, seat: int | None) -> dict[str, Any]:
         return payload.build(
             self.state,
@@ -90,10 +94,11 @@ class LiveTable:
             seats=self.seats,
             clock=self.clock,
             hidden_kinds=REALTIME_KINDS.keys(),
+            paused=self.paused,
         )
 
     def bot_to_move(self) -> int | None:
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.paused:
             return None
         for seat in self.state.active_seats():
             if seat in self.bots:
@@ -256,6 +261,8 @@ class TableManager:
         if action.kind in REALTIME_KINDS and not action.args:
             raise Refusal(422, _("'{action}' is played by the table's clock when the time is up").format(action=action))
         async with t.lock:
+            if t.paused:
+                raise Refusal(423, _("the facilitator has paused the table: wait for play to resume"))
             if expected_version is not None and expected_version != t.version:
                 raise Refusal(
                     409,
@@ -353,8 +360,18 @@ class TableManager:
             self._clock(t)
             await self.publish(t, t.version)
 
+    async def pause(self, t: LiveTable, paused: bool) -> None:
+        """Pause or resume a table: while paused no one moves, bots wait and clocks stop (a clock starts
+        its countdown again on resuming)."""
+        async with t.lock:
+            t.settings = {**t.settings, "paused": paused}
+            self.db.set_settings(t.id, t.settings)
+        self._kick(t)
+        t.sent_version = -1  # everyone is told, though no move was made
+        await self.publish(t, t.version)
+
     def _realtime_action(self, t: LiveTable) -> tuple[int, Action] | None:
-        if t.state.is_terminal():
+        if t.state.is_terminal() or t.paused:
             return None
         for seat in t.state.active_seats():
             for a in t.state.legal_actions(seat):

@@ -27,6 +27,10 @@
     const box = $("turn");
     box.replaceChildren();
     if (msg.finished) return;
+    if (msg.paused) {
+      box.append(el("p", {class: "paused"}, `⏸ ${T.paused}`));
+      return;
+    }
     const waiting = msg.active_seats.map((s) => {
       const seat = msg.seats[s];
       const tag = seat.kind === "bot" ? ` (${T.bot})` : "";
