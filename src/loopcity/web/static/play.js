@@ -28,7 +28,7 @@
     box.replaceChildren();
     if (msg.finished) return;
     if (msg.paused) {
-      box.append(el("p", {class: "paused"}, `⏸ ${T.paused}`));
+      box.append(el("p", {class: "paused"}, `‖ ${T.paused}`));
       return;
     }
     const waiting = msg.active_seats.map((s) => {
