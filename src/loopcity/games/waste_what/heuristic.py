@@ -1,0 +1,2 @@
+"""Placeholder."""
+from loopcity.engine import RandomBot as HeuristicBot  # noqa: F401
