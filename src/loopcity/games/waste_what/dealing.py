@@ -349,9 +349,10 @@ class Dealing:
             skills.append(CREATIVE)
         using = " + ".join(self.skill_label(s) for s in skills)
         self.note(f"P{seat + 1} combines {len(cards)} cards using {using}")
+        self.used.update(skills)
         rolled = self.roll(6, f"Combo acceptance (needs more than {len(cards)})")
         if rolled <= len(cards):
-            self.note("The combo is not accepted: its cards are dealt with one by one")
+            self.note("The combo is not accepted: its cards go back to the table to be dealt with one by one")
             self.table.extend(cards)
             self.rejected.update(cards)
             self.work = None
@@ -365,7 +366,6 @@ class Dealing:
         }
         for c in cards:
             self._out_of_game(c)
-        self.used.update(skills)
         self.combos_made += 1
         self.work = {"kind": "reuse", "cards": [combo], "skills": skills}
         self.note(f"Accepted: {self.card_label(combo)} ({category}, complexity {self.combos[combo]['complexity']})")
