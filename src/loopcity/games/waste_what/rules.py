@@ -14,6 +14,7 @@ from loopcity.engine import Action, Game, Outcome, Rng, State
 
 from .content import CATEGORIES, CREATIVE, EventCard, Tables, WasteWhatContent
 from .dealing import Dealing
+from .explain import explain
 from .views import make_view
 
 PLAYER_WORDS = ("p1", "p2")
@@ -192,6 +193,12 @@ class WasteWhatState(Dealing, State):
             self._end_round()
         else:
             self.apply_dealing(seat, action)
+
+    def explain_illegal(self, seat: int, action: Action) -> str | None:
+        return explain(self, action)
+
+    def describe(self, seat: int, action: Action) -> str:
+        return f"Seat {seat + 1} (P{seat + 1}): {action}"
 
     def is_terminal(self) -> bool:
         return self.result is not None
