@@ -113,7 +113,7 @@ def test_full_sell_slots_leave_only_donating():
 def test_slots_reset_at_four_cards_back_to_the_deck_and_money_back_on_sell_slots():
     s = game(["Wobbly chair", "Flat tyre", "Stale bread", "Torn jeans"])
     ids = [card(s, n) for n in ("Wobbly chair", "Flat tyre", "Stale bread", "Torn jeans")]
-    for c, skill, slot in zip(ids, ("furniture", "bikes", "food", "textile"), ("sell", "sell", "donate", "donate")):
+    for c, skill, slot in zip(ids, ("furniture", "bikes", "food", "textile"), ("sell", "sell", "donate", "donate"), strict=True):
         s.apply(0, f"reuse {c} {skill}")
         s.apply(0, f"{slot} {skill}")
         if c != ids[-1]:
