@@ -19,8 +19,17 @@ def card(state: WasteWhatState, name: str) -> int:
 
 
 def _lift(state: WasteWhatState, c: int) -> None:
-    for place in (state.deck, state.table, state.bin, state.sell, state.donate, state.burn, state.removed,
-                  state.box, *state.storage):
+    for place in (
+        state.deck,
+        state.table,
+        state.bin,
+        state.sell,
+        state.donate,
+        state.burn,
+        state.removed,
+        state.box,
+        *state.storage,
+    ):
         if c in place:
             place.remove(c)
             return

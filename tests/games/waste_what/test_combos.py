@@ -6,7 +6,14 @@ from loopcity.engine import IllegalAction
 
 from .helpers import card, legal, new_game, position
 
-SKILLS = {"textile": (0, 1), "furniture": (0, 3), "bikes": (0, 1), "food": (1, 2), "electronics": (1, 1), "creative": (1, 1)}
+SKILLS = {
+    "textile": (0, 1),
+    "furniture": (0, 3),
+    "bikes": (0, 1),
+    "food": (1, 2),
+    "electronics": (1, 1),
+    "creative": (1, 1),
+}
 
 
 def game(table, skills=None, variant="normal", storage=((), ())):
@@ -31,7 +38,9 @@ def force_roll(s, value):
 
 def test_a_skill_for_each_category_and_summed_levels_reach_summed_complexity():
     s = game(["Wobbly chair", "Chest of drawers", "Wardrobe in pieces"])
-    chair, drawers, wardrobe = (card(s, n) for n in ("Wobbly chair", "Chest of drawers", "Wardrobe in pieces"))
+    chair, drawers, wardrobe = (
+        card(s, n) for n in ("Wobbly chair", "Chest of drawers", "Wardrobe in pieces")
+    )
     assert s.combo_feasible([chair, drawers], False), "furniture 3 >= 1 + 2"
     assert not s.combo_feasible([drawers, wardrobe], False), "furniture 3 < 2 + 3"
     assert s.combo_feasible([drawers, wardrobe], True) is False, "with the Creative Community 4 < 5"
@@ -111,7 +120,11 @@ def test_accepted_combo_is_sold_then_returns_to_the_deck_as_one_card():
     combo = s.work["cards"][0]
     s.apply(0, "sell furniture")
     assert s.sell == [combo] and s.level["furniture"] == 4
-    for n, skill, slot in (("Flat tyre", "bikes", "sell"), ("Stale bread", "food", "donate"), ("Torn jeans", "textile", "donate")):
+    for n, skill, slot in (
+        ("Flat tyre", "bikes", "sell"),
+        ("Stale bread", "food", "donate"),
+        ("Torn jeans", "textile", "donate"),
+    ):
         s.apply(0, f"reuse {card(s, n)} {skill}")
         s.apply(0, f"{slot} {skill}")
     assert combo in s.deck

@@ -44,7 +44,10 @@ def test_some_cards_are_not_recyclable_and_some_cost_money():
 
 
 def test_a_bad_content_file_names_the_item_and_field(tmp_path):
-    text = CONTENT_PATH.read_text().replace('name = "Broken toaster"       # the rulebook\'s own example: complexity 2\ncategory = "electronics"\ncomplexity = 2', 'name = "Broken toaster"\ncategory = "electronics"\ncomplexity = "two"')
+    text = CONTENT_PATH.read_text().replace(
+        'name = "Broken toaster"       # the rulebook\'s own example: complexity 2\ncategory = "electronics"\ncomplexity = 2',
+        'name = "Broken toaster"\ncategory = "electronics"\ncomplexity = "two"',
+    )
     bad = tmp_path / "bad.toml"
     bad.write_text(text)
     with pytest.raises(ContentError, match=r"Broken toaster.*complexity"):

@@ -2,7 +2,14 @@
 
 from .helpers import card, legal, new_game, position
 
-SKILLS = {"textile": (0, 1), "furniture": (0, 1), "bikes": (0, 1), "food": (1, 1), "electronics": (1, 1), "creative": (1, 1)}
+SKILLS = {
+    "textile": (0, 1),
+    "furniture": (0, 1),
+    "bikes": (0, 1),
+    "food": (1, 1),
+    "electronics": (1, 1),
+    "creative": (1, 1),
+}
 
 
 def next_round_with(event_id, storage=((), ())):
@@ -59,7 +66,9 @@ def test_recycling_strike_closes_the_recycle_bin():
 
 def test_recycling_drive_allows_two_cards():
     s = next_round_with("recycling_drive")
-    position(s, table=["Glass jars", "Tin cans", "Cardboard boxes"], skills=dict(SKILLS), event="recycling_drive")
+    position(
+        s, table=["Glass jars", "Tin cans", "Cardboard boxes"], skills=dict(SKILLS), event="recycling_drive"
+    )
     s.apply(0, f"recycle {card(s, 'Glass jars')}")
     s.apply(0, f"recycle {card(s, 'Tin cans')}")
     assert f"recycle {card(s, 'Cardboard boxes')}" not in legal(s)

@@ -6,11 +6,23 @@ from loopcity.games.waste_what.render import render_svg, render_text
 
 from .helpers import card, new_game, position
 
-SKILLS = {"textile": (0, 1), "furniture": (0, 2), "bikes": (0, 1), "food": (1, 1), "electronics": (1, 1), "creative": (1, 1)}
+SKILLS = {
+    "textile": (0, 1),
+    "furniture": (0, 2),
+    "bikes": (0, 1),
+    "food": (1, 1),
+    "electronics": (1, 1),
+    "creative": (1, 1),
+}
 
 
 def scene():
-    s = position(new_game(), table=["Wobbly chair", "Chewing gum"], storage=([], ["Broken toaster"]), skills=dict(SKILLS))
+    s = position(
+        new_game(),
+        table=["Wobbly chair", "Chewing gum"],
+        storage=([], ["Broken toaster"]),
+        skills=dict(SKILLS),
+    )
     s.fresh.clear()
     return s
 
@@ -18,8 +30,18 @@ def scene():
 def test_text_shows_table_skills_storage_and_incinerator():
     s = scene()
     text = render_text(s.view(0))
-    for needle in ("round 1/6", "Wobbly chair", "Chewing gum", "Furniture L2", "Broken toaster", "CO2 released 0/3",
-                   "Sell slots", "Donate slots", "Recycle Bin", "rent due"):
+    for needle in (
+        "round 1/6",
+        "Wobbly chair",
+        "Chewing gum",
+        "Furniture L2",
+        "Broken toaster",
+        "CO2 released 0/3",
+        "Sell slots",
+        "Donate slots",
+        "Recycle Bin",
+        "rent due",
+    ):
         assert needle in text, needle
 
 

@@ -6,7 +6,14 @@ from loopcity.engine import IllegalAction
 
 from .helpers import card, legal, new_game, position
 
-ALL = {"textile": (0, 1), "furniture": (0, 1), "bikes": (0, 1), "food": (1, 1), "electronics": (1, 1), "creative": (1, 1)}
+ALL = {
+    "textile": (0, 1),
+    "furniture": (0, 1),
+    "bikes": (0, 1),
+    "food": (1, 1),
+    "electronics": (1, 1),
+    "creative": (1, 1),
+}
 
 
 def game(table, skills=None, **kw):
@@ -113,7 +120,9 @@ def test_full_sell_slots_leave_only_donating():
 def test_slots_reset_at_four_cards_back_to_the_deck_and_money_back_on_sell_slots():
     s = game(["Wobbly chair", "Flat tyre", "Stale bread", "Torn jeans"])
     ids = [card(s, n) for n in ("Wobbly chair", "Flat tyre", "Stale bread", "Torn jeans")]
-    for c, skill, slot in zip(ids, ("furniture", "bikes", "food", "textile"), ("sell", "sell", "donate", "donate"), strict=True):
+    for c, skill, slot in zip(
+        ids, ("furniture", "bikes", "food", "textile"), ("sell", "sell", "donate", "donate"), strict=True
+    ):
         s.apply(0, f"reuse {c} {skill}")
         s.apply(0, f"{slot} {skill}")
         if c != ids[-1]:

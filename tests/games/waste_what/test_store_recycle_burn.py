@@ -6,7 +6,14 @@ from loopcity.engine import IllegalAction
 
 from .helpers import card, legal, new_game, position
 
-SKILLS = {"textile": (0, 1), "furniture": (0, 1), "bikes": (0, 1), "food": (1, 1), "electronics": (1, 1), "creative": (1, 1)}
+SKILLS = {
+    "textile": (0, 1),
+    "furniture": (0, 1),
+    "bikes": (0, 1),
+    "food": (1, 1),
+    "electronics": (1, 1),
+    "creative": (1, 1),
+}
 
 
 def game(table=(), storage=((), ()), **kw):

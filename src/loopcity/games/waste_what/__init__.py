@@ -54,7 +54,9 @@ SPEC = GameSpec(
     ),
     variants=(
         Variant("normal", "Normal round: 12 Just Waste cards, Combos allowed"),
-        Variant("beginners", "Beginners round: 9 Just Waste cards, no Combos", {"just_waste": 9, "combos": False}),
+        Variant(
+            "beginners", "Beginners round: 9 Just Waste cards, no Combos", {"just_waste": 9, "combos": False}
+        ),
         Variant("difficult", "Difficult round: all 18 Just Waste cards, Combos allowed", {"just_waste": 18}),
     ),
     content=ContentSpec(WasteWhatContent, CONTENT_PATH),

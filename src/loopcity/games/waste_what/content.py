@@ -113,8 +113,12 @@ class Tables:
         self.name = tuple([c.name for c in waste] + [c.name for c in just] + ["Combo"] * blanks)
         self.category = tuple([c.category for c in waste] + [""] * (len(just) + blanks))
         self.complexity = tuple([c.complexity for c in waste] + [0] * (len(just) + blanks))
-        self.recyclable = tuple([c.recyclable for c in waste] + [c.recyclable for c in just] + [False] * blanks)
-        self.recycle_cost = tuple([c.recycle_cost for c in waste] + [c.recycle_cost for c in just] + [0] * blanks)
+        self.recyclable = tuple(
+            [c.recyclable for c in waste] + [c.recyclable for c in just] + [False] * blanks
+        )
+        self.recycle_cost = tuple(
+            [c.recycle_cost for c in waste] + [c.recycle_cost for c in just] + [0] * blanks
+        )
         self.events = {e.id: e for e in content.events}
         self.skill_names = {s.id: s.name for s in content.skills}
 

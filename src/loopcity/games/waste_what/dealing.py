@@ -140,7 +140,11 @@ class Dealing:
             if cost == 0:
                 out.append(Action("recycle", (card,)))
             else:
-                out.extend(Action("recycle_paying", (card, WORD[p])) for p in range(len(self.cash)) if self.cash[p] >= cost)
+                out.extend(
+                    Action("recycle_paying", (card, WORD[p]))
+                    for p in range(len(self.cash))
+                    if self.cash[p] >= cost
+                )
         if self._burning_open():
             out.append(Action("burn", (card,)))
 
@@ -229,7 +233,9 @@ class Dealing:
         for c in pool:
             for partners in best.values():
                 d = partners[0] if partners[0] != c else (partners[1] if len(partners) > 1 else None)
-                if d is not None and (self.combo_feasible([c, d], False) or self.combo_feasible([c, d], True)):
+                if d is not None and (
+                    self.combo_feasible([c, d], False) or self.combo_feasible([c, d], True)
+                ):
                     starts.append(c)
                     break
         return starts
@@ -330,7 +336,9 @@ class Dealing:
         refill = min(rules.sell_slots - self.sell_money, self.bank)
         self.sell_money += refill
         self.bank -= refill
-        self.note(f"All four slots were full: they reset, their cards go back into the Waste deck; {refill} money from the bank onto the Sell slots")
+        self.note(
+            f"All four slots were full: they reset, their cards go back into the Waste deck; {refill} money from the bank onto the Sell slots"
+        )
 
     def _add_to_combo(self, card: int) -> None:
         origin = self._take(card)
@@ -368,7 +376,9 @@ class Dealing:
             self._out_of_game(c)
         self.combos_made += 1
         self.work = {"kind": "reuse", "cards": [combo], "skills": skills}
-        self.note(f"Accepted: {self.card_label(combo)} ({category}, complexity {self.combos[combo]['complexity']})")
+        self.note(
+            f"Accepted: {self.card_label(combo)} ({category}, complexity {self.combos[combo]['complexity']})"
+        )
 
     def _combo_name(self, combo: int, cards: list[int]) -> str:
         words = self.game.content.combo_words

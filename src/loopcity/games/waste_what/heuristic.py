@@ -99,7 +99,12 @@ class Plan:
         s = self.s
         cat = s.category(card)
         for d in s.candidates():
-            if d != card and s.category(d) == cat and d not in s.rejected and s.combo_feasible([card, d], False):
+            if (
+                d != card
+                and s.category(d) == cat
+                and d not in s.rejected
+                and s.combo_feasible([card, d], False)
+            ):
                 return d
         return None
 

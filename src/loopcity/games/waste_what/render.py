@@ -66,16 +66,23 @@ def render_text(view: dict[str, Any]) -> str:
         f"Incinerator: CO2 released {view['co2_released']}/{view['co2_tokens']}; "
         f"burn slots {_slots(view['burn'], view['burn_slots'])}"
     )
-    out.append(f"Sell slots (money on them: {view['sell_money']}): {_slots(view['sell'], view['sell_slots'])}")
+    out.append(
+        f"Sell slots (money on them: {view['sell_money']}): {_slots(view['sell'], view['sell_slots'])}"
+    )
     out.append(f"Donate slots: {_slots(view['donate'], view['donate_slots'])}")
     out.append(f"Recycle Bin: {_slots(view['recycle_bin'], max(1, len(view['recycle_bin'])))}")
-    out.append(f"Bank {view['bank']}, Waste deck {view['deck_count']} cards, blank Combo cards {view['blank_combos']}")
+    out.append(
+        f"Bank {view['bank']}, Waste deck {view['deck_count']} cards, blank Combo cards {view['blank_combos']}"
+    )
     out.append("Table:" if view["table"] else "Table: empty")
     out += [f"  {_card_line(c)}" for c in view["table"]]
     work = view["work"]
     if work:
         names = ", ".join(f"[{c['id']}] {c['name']}" for c in work["cards"])
-        out.append(f"Work area ({work['kind']}): {names}" + (f" using {', '.join(work['skills'])}" if work["skills"] else ""))
+        out.append(
+            f"Work area ({work['kind']}): {names}"
+            + (f" using {', '.join(work['skills'])}" if work["skills"] else "")
+        )
     if view["pending"]:
         out.append(f"Waiting for: {view['pending']}")
     for p in view["players"]:
@@ -122,18 +129,24 @@ def _card_svg(c: dict[str, Any], x: int, y: int, act: str | None) -> str:
     )
 
 
-def _slot_row(label: str, cards: list[dict[str, Any]], n: int, x: int, y: int, acts: dict[int, str]) -> list[str]:
+def _slot_row(
+    label: str, cards: list[dict[str, Any]], n: int, x: int, y: int, acts: dict[int, str]
+) -> list[str]:
     parts = [f'<text x="{x}" y="{y - 4}" font-size="12" font-weight="bold">{escape(label)}</text>']
     for i in range(n):
         if i < len(cards):
             parts.append(_card_svg(cards[i], x + i * 156, y, acts.get(cards[i]["id"])))
         else:
-            parts.append(f'<rect x="{x + i * 156}" y="{y}" width="150" height="56" rx="6" fill="none" stroke="#aaa" stroke-dasharray="4"/>')
+            parts.append(
+                f'<rect x="{x + i * 156}" y="{y}" width="150" height="56" rx="6" fill="none" stroke="#aaa" stroke-dasharray="4"/>'
+            )
             parts.append(f'<text x="{x + i * 156 + 50}" y="{y + 32}" font-size="11" fill="#777">empty</text>')
     return parts
 
 
-def _player_svg(p: dict[str, Any], idx: int, x: int, y: int, acts: dict[int, str], skill_acts: dict[str, str]) -> list[str]:
+def _player_svg(
+    p: dict[str, Any], idx: int, x: int, y: int, acts: dict[int, str], skill_acts: dict[str, str]
+) -> list[str]:
     parts = [
         f'<rect x="{x}" y="{y}" width="480" height="200" rx="8" fill="#f7f7f2" stroke="#555"/>',
         f'<text x="{x + 8}" y="{y + 18}" font-size="14" font-weight="bold">{escape(p["name"])} · cash {p["cash"]} · rent due {p["rent_due"]}</text>',
@@ -168,7 +181,9 @@ def _incinerator(view: dict[str, Any], x: int, y: int) -> list[str]:
             f'<circle cx="{x + 25 + i * 45}" cy="{y + 50}" r="15" fill="{"#888" if released else "#4a7bd0"}" stroke="#222"/>'
             f'<text x="{x + 14 + i * 45}" y="{y + 54}" font-size="10" fill="#fff">{"out" if released else "CO2"}</text>'
         )
-    parts.append(f'<text x="{x + 8}" y="{y + 82}" font-size="11">released {view["co2_released"]}/{view["co2_tokens"]}</text>')
+    parts.append(
+        f'<text x="{x + 8}" y="{y + 82}" font-size="11">released {view["co2_released"]}/{view["co2_tokens"]}</text>'
+    )
     return parts
 
 
@@ -207,7 +222,9 @@ def render_svg(view: dict[str, Any], legal: Iterable[Any] = ()) -> str:
     parts += _incinerator(view, 830, 240)
     work = view["work"]
     if work:
-        parts.append(f'<text x="10" y="420" font-size="13" font-weight="bold">Work area ({escape(work["kind"])}) · skills: {escape(", ".join(work["skills"]) or "-")}</text>')
+        parts.append(
+            f'<text x="10" y="420" font-size="13" font-weight="bold">Work area ({escape(work["kind"])}) · skills: {escape(", ".join(work["skills"]) or "-")}</text>'
+        )
         for i, c in enumerate(work["cards"][:6]):
             parts.append(_card_svg(c, 10 + i * 156, 426, acts.get(c["id"])))
     for idx, p in enumerate(view["players"]):
@@ -215,6 +232,8 @@ def render_svg(view: dict[str, Any], legal: Iterable[Any] = ()) -> str:
     parts += _buttons(other, 10, 720)
     if view["result"]:
         r = view["result"]
-        parts.append(f'<text x="10" y="{height - 10}" font-size="18" font-weight="bold">{"WON" if r["team_won"] else "LOST"}: {escape(r["cause"])}</text>')
+        parts.append(
+            f'<text x="10" y="{height - 10}" font-size="18" font-weight="bold">{"WON" if r["team_won"] else "LOST"}: {escape(r["cause"])}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
