@@ -36,6 +36,7 @@ class Dealing:
     level: dict[str, int]
     used: set[str]
     work: dict[str, Any] | None
+    event: str | None
     pending: str | None
     combos: dict[int, dict[str, Any]]
     blanks: list[int]
@@ -65,16 +66,21 @@ class Dealing:
     # ----- card facts ---------------------------------------------------------------------------
     def category(self, card: int) -> str:
         """The card's category ('' for Just Waste)."""
-        combo = self.combos.get(card)
-        return combo["category"] if combo is not None else self.tables.category[card]
+        t = self.game.content.tables
+        return self.combos[card]["category"] if card >= t.first_combo else t.category[card]
 
     def complexity(self, card: int) -> int:
         """The card's complexity this round (an Event may make it easier, never below 1)."""
-        combo = self.combos.get(card)
-        base = combo["complexity"] if combo is not None else self.tables.complexity[card]
-        ev = self.event_card()
-        if ev is not None and ev.effect == "easier" and ev.category in (None, self.category(card)):
-            return max(1, base - ev.amount)
+        t = self.game.content.tables
+        if card >= t.first_combo:
+            combo = self.combos[card]
+            base, cat = combo["complexity"], combo["category"]
+        else:
+            base, cat = t.complexity[card], t.category[card]
+        if self.event is not None:
+            ev = t.events[self.event]
+            if ev.effect == "easier" and (ev.category is None or ev.category == cat):
+                return max(1, base - ev.amount)
         return base
 
     def card_name(self, card: int) -> str:
@@ -224,18 +230,39 @@ class Dealing:
     def _combo_starts(self, cands: list[int]) -> list[int]:
         """Cards that can start a combo: some second card makes a feasible pair."""
         pool = [c for c in cands if self._comboable(c)]
+        if len(pool) < 2:
+            return []
+        cat = {c: self.category(c) for c in pool}
+        cx = {c: self.complexity(c) for c in pool}
         best: dict[str, list[int]] = {}
-        for c in sorted(pool, key=self.complexity):
-            lst = best.setdefault(self.category(c), [])
+        for c in sorted(pool, key=cx.__getitem__):
+            lst = best.setdefault(cat[c], [])
             if len(lst) < 2:
                 lst.append(c)
+        free = {k: self.level[k] for k in best if self.skill_free(k)}
+        cc = self.level[CREATIVE] if self.skill_free(CREATIVE) else -1
+        cc_any = cc >= self.rules().creative_any_skill_level
+        limits: dict[tuple[str, str], int] = {}
+
+        def limit(k1: str, k2: str) -> int:
+            """The highest summed complexity a pair of these categories can reach (-1: none)."""
+            cats = {k1, k2}
+            missing = sum(1 for k in cats if k not in free)
+            levels = sum(free[k] for k in cats if k in free)
+            alone = -1 if missing else levels
+            helped = levels + cc if cc >= 0 and missing <= 1 and (cc_any or not missing) else -1
+            return max(alone, helped)
+
         starts = []
         for c in pool:
-            for partners in best.values():
+            for k, partners in best.items():
                 d = partners[0] if partners[0] != c else (partners[1] if len(partners) > 1 else None)
-                if d is not None and (
-                    self.combo_feasible([c, d], False) or self.combo_feasible([c, d], True)
-                ):
+                if d is None:
+                    continue
+                key = (cat[c], k)
+                if key not in limits:
+                    limits[key] = limit(*key)
+                if cx[c] + cx[d] <= limits[key]:
                     starts.append(c)
                     break
         return starts
