@@ -27,7 +27,9 @@ def test_heuristic_is_deterministic_for_a_seed():
 
 
 def test_heuristic_wins_clearly_more_than_random():
-    heuristic = sum(r.team_won for r in run_games("waste_what", 60, ["heuristic"], seed=1, variant="beginners"))
+    heuristic = sum(
+        r.team_won for r in run_games("waste_what", 60, ["heuristic"], seed=1, variant="beginners")
+    )
     random = sum(r.team_won for r in run_games("waste_what", 60, ["random"], seed=1, variant="beginners"))
     assert heuristic >= random + 15
 

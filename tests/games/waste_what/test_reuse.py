@@ -145,3 +145,20 @@ def test_a_card_stored_this_round_waits_for_a_later_round():
     chair = card(s, "Wobbly chair")
     s.apply(0, f"store {chair} p1")
     assert not any(f" {chair}" in a for a in legal(s))
+
+
+def test_you_cannot_sell_or_donate_items_you_did_not_use_a_skill_on():
+    s = game(["Wobbly chair"])
+    before = s.state_hash()
+    with pytest.raises(IllegalAction, match="did not use a Skill on"):
+        s.apply(0, "sell furniture")
+    assert s.state_hash() == before
+
+
+def test_skills_stop_at_the_maximum_level():
+    s = game(["Wobbly chair"], skills={**ALL, "furniture": (0, 5), "creative": (1, 5)})
+    s.apply(0, f"reuse {card(s, 'Wobbly chair')} furniture")
+    assert "sell none" in legal(s) and "sell furniture" not in legal(s)
+    assert "donate none" in legal(s)
+    s.apply(0, "sell none")
+    assert s.level["furniture"] == 5 and s.cash[0] == 3

@@ -120,3 +120,13 @@ def test_every_card_must_be_dealt_with_before_the_round_ends():
         s.apply(0, "end_round")
     s.apply(0, f"store {card(s, 'Chewing gum')} p1")
     assert "end_round" in legal(s)
+
+
+def test_no_co2_money_when_the_bank_is_empty():
+    names = ["Chewing gum", "Used tissues", "Cigarette butts"]
+    s = game(names)
+    s.cash = [4, 4]
+    s.bank = 0
+    for n in names:
+        s.apply(0, f"burn {card(s, n)}")
+    assert s.co2 == 1 and s.pending is None and s.cash == [4, 4]

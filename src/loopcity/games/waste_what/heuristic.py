@@ -77,7 +77,13 @@ class Plan:
 
     def _reuse(self, card: int, skill: str) -> float:
         base = 60 if skill == CREATIVE else 80
-        return base + self.s.complexity(card) + (2 if card in self.s.table else 0)
+        return base + self.s.complexity(card) + (2 if card in self.s.table else 0) + self._need(skill)
+
+    def _need(self, skill: str) -> float:
+        """While the Sell slots hold money, reuse first with the skills of the player who needs it."""
+        if self.s.sell_money <= 0 or skill == CREATIVE:
+            return 0.0
+        return max(0.0, 3.0 - self.margin[self.s.owner[skill]])
 
     def _reuse_plus(self, card: int, skill: str) -> float:
         return 50 + self.s.complexity(card)
@@ -140,7 +146,7 @@ class Plan:
         after = self.margin[p] - (1 if s.storage[p] else 0)
         if after < 0:
             return -40 + after
-        return 20 + (10 if self.reusable_later(card) else -5) + min(after, 3)
+        return 20 + (10 if self.reusable_later(card) else -5) + after
 
     def _burn(self, card: int) -> float:
         s = self.s
