@@ -121,6 +121,8 @@ class Plan:
         s = self.s
         money = s.sell_money > 0
         who = s.owner[raise_skill] if raise_skill != "none" else s.owner[s.work["skills"][0]]
+        if money and self.margin[who] - min(self.margin) >= 3:
+            return 30.0
         return (70 if money else 20) - self.margin[who]
 
     def _donate(self, raise_skill: str) -> float:
