@@ -166,3 +166,14 @@ def test_a_burned_combo_card_is_wiped_and_becomes_blank_again():
     for c in (combo, card(s, "Chewing gum"), card(s, "Used tissues")):
         s.apply(0, f"burn {c}")
     assert combo in s.blanks and combo not in s.combos
+
+
+def test_combo_complexity_is_the_highest_printed_complexity_even_in_an_easier_round():
+    s = position(
+        new_game(), table=["Wobbly chair", "Chest of drawers"], skills=dict(SKILLS), event="furniture_fair"
+    )
+    start(s, "Wobbly chair", "Chest of drawers")
+    force_roll(s, 6)
+    s.apply(0, "combine furniture alone")
+    combo = s.work["cards"][0]
+    assert s.combos[combo]["complexity"] == 2 and s.complexity(combo) == 1

@@ -42,3 +42,28 @@ def test_views_show_how_many_cards_are_in_the_decks_never_their_order():
     assert "deck" not in view and "event_deck" not in view
     other = s.determinize(0, 99)
     assert other.deck != s.deck and other.view(0) == view
+
+
+@pytest.mark.parametrize("variant", ["beginners", "normal", "difficult"])
+def test_conformance_checks_hold_through_long_heuristic_games(variant):
+    """Random play rarely survives round 1; the heuristic reaches combos, events and round 6."""
+    from loopcity.engine import Rng
+    from loopcity.engine.testing import check_actions_round_trip, check_copies, check_refusals, check_views
+
+    game = load_game("waste_what", variant=variant)
+    rng = Rng(7)
+    rounds = set()
+    for seed in (1, 2):
+        state = game.new_state(seed)
+        bots = [game.spec.bots["heuristic"](game, s, seed) for s in range(2)]
+        while not state.is_terminal():
+            state.check_invariants()
+            if state.step % 7 == 0:
+                check_actions_round_trip(state)
+                check_copies(state)
+                check_refusals(state, rng)
+                check_views(state, rng)
+            seat = next_seat(state)
+            state.apply(seat, bots[seat].choose(state, seat))
+            rounds.add(state.round)
+    assert max(rounds) >= 3

@@ -69,6 +69,11 @@ class Dealing:
         t = self.game.content.tables
         return self.combos[card]["category"] if card >= t.first_combo else t.category[card]
 
+    def printed_complexity(self, card: int) -> int:
+        """The complexity written on the card (0 for Just Waste)."""
+        t = self.game.content.tables
+        return self.combos[card]["complexity"] if card >= t.first_combo else t.complexity[card]
+
     def complexity(self, card: int) -> int:
         """The card's complexity this round (an Event may make it easier, never below 1)."""
         t = self.game.content.tables
@@ -395,7 +400,7 @@ class Dealing:
         combo = self.blanks.pop(0)
         self.combos[combo] = {
             "category": category,
-            "complexity": max(self.complexity(c) for c in cards),
+            "complexity": max(self.printed_complexity(c) for c in cards),
             "name": self._combo_name(combo, cards),
             "cards": len(cards),
         }
