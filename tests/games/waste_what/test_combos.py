@@ -177,3 +177,30 @@ def test_combo_complexity_is_the_highest_printed_complexity_even_in_an_easier_ro
     s.apply(0, "combine furniture alone")
     combo = s.work["cards"][0]
     assert s.combos[combo]["complexity"] == 2 and s.complexity(combo) == 1
+
+
+def test_combo_starts_are_exactly_the_cards_with_a_feasible_partner():
+    """The fast start test agrees with trying every pair through the combo rules."""
+    from loopcity import load_game
+    from loopcity.engine import RandomBot, next_seat
+
+    game = load_game("waste_what", variant="difficult", first_game=True)
+    checked = 0
+    heuristic = game.spec.bots["heuristic"]
+    for seed in range(30):
+        state = game.new_state(seed)
+        bots = [RandomBot(game, s, seed) if seed % 2 else heuristic(game, s, seed) for s in range(2)]
+        while not state.is_terminal():
+            if state.work is None and not state.pending:
+                cands = state.candidates()
+                pool = [c for c in cands if state.category(c) and c not in state.rejected]
+                brute = [
+                    c
+                    for c in pool
+                    if any(state.combo_feasible([c, d], cc) for d in pool if d != c for cc in (False, True))
+                ]
+                assert state._combo_starts(cands) == brute
+                checked += 1
+            seat = next_seat(state)
+            state.apply(seat, bots[seat].choose(state, seat))
+    assert checked > 50

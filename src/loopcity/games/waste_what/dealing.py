@@ -233,44 +233,45 @@ class Dealing:
         return bool(self.category(card)) and card not in self.rejected
 
     def _combo_starts(self, cands: list[int]) -> list[int]:
-        """Cards that can start a combo: some second card makes a feasible pair."""
+        """Cards that can start a combo: some second card makes a feasible pair. For speed, each card
+        is tried only with the two easiest cards of each category, against a per-category-pair limit."""
         pool = [c for c in cands if self._comboable(c)]
         if len(pool) < 2:
             return []
         cat = {c: self.category(c) for c in pool}
         cx = {c: self.complexity(c) for c in pool}
-        best: dict[str, list[int]] = {}
+        easiest: dict[str, list[int]] = {}
         for c in sorted(pool, key=cx.__getitem__):
-            lst = best.setdefault(cat[c], [])
+            lst = easiest.setdefault(cat[c], [])
             if len(lst) < 2:
                 lst.append(c)
-        free = {k: self.level[k] for k in best if self.skill_free(k)}
-        cc = self.level[CREATIVE] if self.skill_free(CREATIVE) else -1
-        cc_any = cc >= self.rules().creative_any_skill_level
         limits: dict[tuple[str, str], int] = {}
-
-        def limit(k1: str, k2: str) -> int:
-            """The highest summed complexity a pair of these categories can reach (-1: none)."""
-            cats = {k1, k2}
-            missing = sum(1 for k in cats if k not in free)
-            levels = sum(free[k] for k in cats if k in free)
-            alone = -1 if missing else levels
-            helped = levels + cc if cc >= 0 and missing <= 1 and (cc_any or not missing) else -1
-            return max(alone, helped)
-
         starts = []
         for c in pool:
-            for k, partners in best.items():
+            for k, partners in easiest.items():
                 d = partners[0] if partners[0] != c else (partners[1] if len(partners) > 1 else None)
                 if d is None:
                     continue
                 key = (cat[c], k)
                 if key not in limits:
-                    limits[key] = limit(*key)
+                    limits[key] = self._pair_limit(key)
                 if cx[c] + cx[d] <= limits[key]:
                     starts.append(c)
                     break
         return starts
+
+    def _pair_limit(self, pair: tuple[str, str]) -> int:
+        """The highest summed complexity a combo of cards of these categories can reach (-1: none)."""
+        cats = set(pair)
+        free = [self.level[k] for k in cats if self.skill_free(k)]
+        missing = len(cats) - len(free)
+        alone = -1 if missing else sum(free)
+        if not self.skill_free(CREATIVE) or missing > 1:
+            return alone
+        cc = self.level[CREATIVE]
+        if missing and cc < self.rules().creative_any_skill_level:
+            return alone
+        return max(alone, sum(free) + cc)
 
     def _combo_actions(self) -> list[Action]:
         assert self.work is not None
