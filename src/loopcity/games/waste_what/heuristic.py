@@ -48,7 +48,7 @@ class Plan:
         self.rounds_left = rules.rounds - state.round
         self.margin = [state.cash[p] - state.rent_due(p) for p in range(len(state.cash))]
         self.burns_left = (rules.co2_tokens - state.co2) * rules.burn_slots - len(state.burn) - 1
-        self.reserve = 1 + self.rounds_left
+        self.reserve = self.rounds_left  # keep one burn for each round still to play
         cc = state.level.get(CREATIVE, 0) if CREATIVE in state.owner else 0
         self.cc_any = cc >= rules.creative_any_skill_level
         self.free_storage = any(not stored for stored in state.storage)
