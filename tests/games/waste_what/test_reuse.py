@@ -137,7 +137,7 @@ def test_stored_cards_can_be_reused_in_a_later_round_with_the_log_naming_the_sto
     chair = card(s, "Wobbly chair")
     s.apply(1, f"reuse {chair} furniture")
     text = " ".join(row["text"] for row in s.log_for(None, last=3))
-    assert "P2's Storage" in text and "P1's Furniture" in text and "Seat 2" in text
+    assert "P2's Storage" in text and "P1's Furniture" in text and "P2: reuse" in text
 
 
 def test_a_card_stored_this_round_waits_for_a_later_round():

@@ -198,7 +198,7 @@ class WasteWhatState(Dealing, State):
         return explain(self, action)
 
     def describe(self, seat: int, action: Action) -> str:
-        return f"Seat {seat + 1} (P{seat + 1}): {action}"
+        return f"P{seat + 1}: {action}"
 
     def is_terminal(self) -> bool:
         return self.result is not None
