@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from loopcity.engine import ActionSpace, kind
 
-from .content import CATEGORIES, CREATIVE, MAX_CARDS
+from .content import CATEGORIES, MAX_CARDS, SKILL_ORDER
 
-SKILLS = (*CATEGORIES, CREATIVE)
+SKILLS = SKILL_ORDER
 PLAYERS = ("p1", "p2")
 CARDS = range(MAX_CARDS)
 CC_USE = ("alone", "creative")

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field, model_validator
 Source = Literal["rulebook", "research", "reconstructed"]
 CATEGORIES = ("textile", "furniture", "bikes", "food", "construction", "electronics")
 CREATIVE = "creative"
+SKILL_ORDER = (*CATEGORIES, CREATIVE)
 Category = Literal["textile", "furniture", "bikes", "food", "construction", "electronics"]
 EffectName = Literal[
     "grant",

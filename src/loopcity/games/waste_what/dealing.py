@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action
 
-from .content import CATEGORIES, CREATIVE, EventCard, Tables
+from .content import CATEGORIES, CREATIVE, SKILL_ORDER, EventCard, Tables
 
 PLAYER = {"p1": 0, "p2": 1}
 WORD = ("p1", "p2")
-TABLE = -1
 
 
 class Dealing:
@@ -101,12 +100,6 @@ class Dealing:
     def skill_label(self, skill: str) -> str:
         """'P2's Electronics (level 2)': whose skill it is and its level."""
         return f"P{self.owner[skill] + 1}'s {self.tables.skill_names[skill]} (level {self.level[skill]})"
-
-    def where(self, card: int) -> int:
-        """TABLE, or the seat whose Storage holds the card."""
-        if card in self.table:
-            return TABLE
-        return 0 if card in self.storage[0] else 1
 
     def candidates(self) -> list[int]:
         """Cards that may be dealt with now: the table, then stored cards from earlier rounds."""
@@ -473,6 +466,3 @@ class Dealing:
         self.level[skill] += 1
         self.pending = None
         self.note(f"P{seat + 1} trains {self.skill_label(skill)}")
-
-
-SKILL_ORDER = (*CATEGORIES, CREATIVE)

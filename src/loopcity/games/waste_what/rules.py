@@ -12,12 +12,10 @@ from typing import Any
 
 from loopcity.engine import Action, Game, Outcome, Rng, State
 
-from .content import CATEGORIES, CREATIVE, EventCard, Tables, WasteWhatContent
+from .content import SKILL_ORDER, EventCard, Tables, WasteWhatContent
 from .dealing import Dealing
 from .explain import explain
 from .views import make_view
-
-PLAYER_WORDS = ("p1", "p2")
 
 
 def content_of(game: Game) -> WasteWhatContent:
@@ -43,8 +41,9 @@ class WasteWhatState(Dealing, State):
         self.sell_money = min(rules.sell_slots, rules.money_tokens - rules.start_money * game.players)
         self.bank = rules.money_tokens - sum(self.cash) - self.sell_money
         self.co2 = 0
-        self.deck = list(range(t.n_waste)) + list(range(t.n_waste, t.n_waste + min(just, t.n_just)))
-        self.box = list(range(t.n_waste + min(just, t.n_just), t.first_combo))
+        in_game = t.n_waste + min(just, t.n_just)  # the first `just` Just Waste cards
+        self.deck = list(range(in_game))
+        self.box = list(range(in_game, t.first_combo))
         self.blanks = list(range(t.first_combo, t.n_cards))
         self.table: list[int] = []
         self.storage: list[list[int]] = [[] for _ in range(game.players)]
@@ -252,4 +251,3 @@ class WasteWhatState(Dealing, State):
 
 
 ALL_SEATS = {1: (0,), 2: (0, 1)}
-SKILL_ORDER = [*CATEGORIES, CREATIVE]

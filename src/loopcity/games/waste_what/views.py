@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .content import CATEGORIES, CREATIVE
+from .content import SKILL_ORDER
 
 if TYPE_CHECKING:
     from .rules import WasteWhatState
-
-SKILL_ORDER = (*CATEGORIES, CREATIVE)
 
 
 def card_view(state: WasteWhatState, card: int) -> dict[str, Any]:
