@@ -59,9 +59,6 @@ class Plan:
         cat = self.s.category(card)
         return bool(cat) and (cat in self.s.owner or CREATIVE in self.s.owner)
 
-    def poorer(self, seats: list[int]) -> int:
-        return min(seats, key=lambda p: (self.margin[p], p))
-
     # ----- scoring ---------------------------------------------------------------------------
     def score(self, a: Action) -> float:
         fn = getattr(self, "_" + a.kind)
@@ -138,7 +135,7 @@ class Plan:
 
     def _recycle_paying(self, card: int, player: str) -> float:
         p = PLAYER[player]
-        if self.margin[p] - 1 < 0 + self.rounds_left:
+        if self.margin[p] - 1 < self.rounds_left:  # keep money for the rents to come
             return -10
         return 30 + (15 if not self.reusable_later(card) else 0) + self.margin[p]
 
