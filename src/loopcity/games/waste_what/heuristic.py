@@ -34,15 +34,16 @@ class HeuristicBot:
             return legal[0]
         if state.draft_pool:
             return min(legal, key=lambda a: DRAFT_PREFERENCE.index(a.args[0]))
-        plan = Plan(state)
+        plan = Plan(state, legal)
         return max(legal, key=plan.score)
 
 
 class Plan:
     """Facts about the position computed once per decision."""
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: Any, legal: list[Action]) -> None:
         self.s = state
+        self.reusable_now = {a.args[0] for a in legal if a.kind in ("reuse", "reuse_plus")}
         rules = state.rules()
         self.rules = rules
         self.rounds_left = rules.rounds - state.round
@@ -153,7 +154,7 @@ class Plan:
             return -1000
         if card not in s.table:
             owner = 0 if card in s.storage[0] else 1
-            if self.margin[owner] < 0 and len(s.storage[owner]) > 1:
+            if len(s.storage[owner]) > 1 and card not in self.reusable_now:
                 return 200 - (10 if self.reusable_later(card) else 0)
             return -20
         value = 25 if not self.reusable_later(card) else 12
