@@ -97,9 +97,10 @@ def test_incinerator_maintenance_closes_burning():
     assert not any(a.startswith("burn") for a in legal(s)) and any(a.startswith("store") for a in legal(s))
 
 
-def test_tax_effect_takes_what_a_player_has():
+def test_insurance_bill_takes_one_money_from_each_player_as_far_as_they_have():
     s = position(new_game(), table=[], skills=dict(SKILLS))
-    s.cash = [0, 2]
-    s.bank = 6
-    s._event_now(s.tables.events["city_grant"].model_copy(update={"effect": "tax", "amount": 1}))
+    s.cash = [1, 3]
+    s.bank = 4
+    s.event_deck = ["insurance_bill"]
+    s.apply(0, "end_round")  # rent leaves [0, 2]; then the bill
     assert s.cash == [0, 1] and s.bank == 7
