@@ -1,0 +1,98 @@
+"""Why an action is refused (in the rulebook's words), log lines, and the game's invariants."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loopcity.engine import Action
+
+if TYPE_CHECKING:
+    from .rules import SustainState
+
+
+def explain(st: SustainState, seat: int, action: Action) -> str | None:
+    """The reason ``action`` is not legal for ``seat`` now."""
+    k, args = action.kind, action.args
+    if st.phase == "build" and k != "build":
+        return "first draw the Building you paid for on a free space of the City Map ('build <cell>')"
+    if k == "build":
+        if st.phase != "build":
+            return "there is no Building to draw now"
+        return "that space is not free, or not the right kind of space for this Building"
+    if k == "give":
+        if st.phase != "discussion":
+            return "Coins are given during the discussion only"
+        if args[0] == seat + 1:
+            return "you cannot give a Coin to yourself"
+        if args[0] > st.players:  # type: ignore[operator]
+            return f"there are only {st.players} players"
+        return "you have no Coin to give"
+    if st.phase == "discussion" and k != "pass":
+        return "investing starts when every player has passed the discussion"
+    return _explain_investment(st, seat, k, args) if k != "pass" else None
+
+
+def _explain_investment(st: SustainState, seat: int, k: str, args: tuple) -> str | None:
+    coins = args[-1]
+    if coins > st.coins[seat]:
+        return f"you have only {st.coins[seat]} Coin(s)"
+    lk = st.lk
+    if k == "fund":
+        d, s = args[0] - 1, args[1] - 1
+        if d >= len(lk.departments) or s >= len(lk.departments[d].spaces):
+            return "there is no such investment space on the Department sheets"
+        if not st.may_fund(seat, d):
+            return f"only the owner may invest on the {lk.departments[d].name} Buildings"
+        space = lk.departments[d].spaces[s]
+        if not st.legal_cells(space.building):
+            return f"the City Map has no free legal space for a {lk.buildings[space.building].name}"
+        return f"that space needs only {space.cost - st.sheet[d][s]} more Coin(s)"
+    cards = st.table if k == "invest" else st.requests
+    if args[0] > len(cards):
+        return f"there are only {len(cards)} such card(s) on the table"
+    return "that is more Coins than the card still needs"
+
+
+def describe(st: SustainState, seat: int, action: Action) -> str:
+    """A readable log line for an action."""
+    lk = st.lk
+    who = f"Seat {seat + 1} ({lk.departments[st.dept_of[seat]].name})"
+    k, args = action.kind, action.args
+    if k == "pass":
+        return f"{who} passes"
+    if k == "give":
+        return f"{who} gives 1 Coin to seat {args[0]}"
+    if k == "build":
+        return f"{who} draws on {lk.geo.labels[args[0]]}"  # type: ignore[index]
+    if k == "fund":
+        d, s = args[0] - 1, args[1] - 1  # type: ignore[operator]
+        name = lk.buildings[lk.departments[d].spaces[s].building].name
+        return f"{who} puts {args[2]} Coin(s) on {lk.departments[d].name}: {name}"
+    if k == "invest":
+        entry = st.table[args[0] - 1]  # type: ignore[operator]
+        return f"{who} puts {args[1]} Coin(s) on Solution card {args[0]} ({lk.gray[lk.solutions[entry[0]].gray].title})"
+    entry = st.requests[args[0] - 1]  # type: ignore[operator]
+    return f"{who} puts {args[1]} Coin(s) on REQUEST {entry[0]}"
+
+
+def check_invariants(st: SustainState) -> None:
+    """Cards are conserved, tracks and tables stay in bounds, people fit their housing."""
+    lk = st.lk
+    scenario = lk.scenarios[st.scenario]
+    events = st.event_deck + st.event_discard + [e[0] for e in st.requests] + [e[0] for e in st.lasting]
+    assert sorted(events) == sorted(scenario.events), "Event cards are lost or duplicated"
+    sols = st.sol_deck + [e[0] for e in st.table] + st.flipped
+    assert sorted(sols) == sorted(scenario.solutions), "Solution cards are lost or duplicated"
+    assert all(0 <= v <= lk.top for v in st.track), f"a track is out of bounds: {st.track}"
+    assert 0 <= st.unhappy <= lk.board.unhappy_squares and 0 <= st.co2 <= lk.board.co2_squares
+    assert min(st.coins) >= 0 and st.reserve >= 0, "negative Coins"
+    for cell, bid in enumerate(st.cells):
+        cap = lk.buildings[bid].housing if bid else 0
+        assert 0 <= st.people[cell] <= cap, f"cell {cell} holds more people than housing"
+    for entry in st.table:
+        assert 0 <= entry[1] < lk.sol_cost(entry[0]), "a fulfilled Solution card stayed on the table"
+    for d, dept in enumerate(lk.departments):
+        for s, space in enumerate(dept.spaces):
+            assert 0 <= st.sheet[d][s] < space.cost, "a paid-for Department space kept its Coins"
+    assert (st.phase == "build") == (st.pending is not None)
+    assert (st.defeat is not None) <= (st.phase == "over")

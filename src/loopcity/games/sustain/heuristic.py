@@ -1,0 +1,3 @@
+"""Placeholder heuristic (replaced below)."""
+
+from loopcity.engine import RandomBot as HeuristicBot  # noqa: F401
