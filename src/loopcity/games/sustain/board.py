@@ -24,6 +24,9 @@ class Geometry:
     four squares, an edge's two squares."""
     kind: tuple[str, ...]
     labels: tuple[str, ...]
+    within: tuple[tuple[frozenset[int], ...], ...]
+    """``within[d][sq]``: the cells whose anchor square lies at orthogonal distance ``d`` or less
+    from big square ``sq`` (an anchor: the square itself, or the first square a corner or edge touches)."""
 
     @property
     def cells(self) -> int:
@@ -76,4 +79,15 @@ def geometry(size: int) -> Geometry:
             touches.append((r * n + c, (r + 1) * n + c))
             kind.append("edge")
             labels.append(f"{_label(r, c)}/{_label(r + 1, c)}")
-    return Geometry(n, squares, tuple(corners), tuple(edges), tuple(touches), tuple(kind), tuple(labels))
+    anchor = [c if c < n * n else touches[c][0] for c in range(len(kind))]
+
+    def dist(a: int, b: int) -> int:
+        return abs(a // n - b // n) + abs(a % n - b % n)
+
+    within = tuple(
+        tuple(frozenset(c for c in range(len(kind)) if dist(anchor[c], sq) <= d) for sq in squares)
+        for d in range(2 * n)
+    )
+    return Geometry(
+        n, squares, tuple(corners), tuple(edges), tuple(touches), tuple(kind), tuple(labels), within
+    )

@@ -144,20 +144,17 @@ class SustainState(YearSteps, State):
         b = lk.buildings[building]
         geo = lk.geo
         spaces = geo.squares if b.space == "square" else geo.corners if b.space == "corner" else geo.edges
-        free = [c for c in spaces if self.cells[c] is None]
+        cells = self.cells
+        free = [c for c in spaces if cells[c] is None]
         if b.keep_away is None:
             return free
-        cat, dist = b.keep_away.category, b.keep_away.distance
-        near = [
-            c
-            for c in geo.squares
-            if self.cells[c] is not None and lk.buildings[self.cells[c]].category == cat
-        ]  # type: ignore[index]
-        return [c for c in free if all(geo.distance(self._anchor(c), o) > dist for o in near)]
-
-    def _anchor(self, cell: int) -> int:
-        geo = self.lk.geo
-        return cell if cell < len(geo.squares) else geo.touches[cell][0]
+        cat, dist = b.keep_away.category, min(b.keep_away.distance, 2 * geo.size - 1)
+        blocked: set[int] = set()
+        for c in geo.squares:
+            other = cells[c]
+            if other is not None and lk.buildings[other].category == cat:
+                blocked |= geo.within[dist][c]
+        return [c for c in free if c not in blocked]
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
         from .explain import explain
