@@ -1,0 +1,78 @@
+"""The heuristic bot: legal, deterministic, never changes the state, and keeps the city alive."""
+
+from __future__ import annotations
+
+import pytest
+
+from loopcity import load_game
+from loopcity.games.sustain.heuristic import HeuristicBot
+from loopcity.sim.core import run_games
+
+from .helpers import investing, new
+
+
+def test_heuristic_picks_legal_actions_without_changing_the_state():
+    game = load_game("sustain", players=4)
+    state = game.new_state(2)
+    bots = [HeuristicBot(game, s, 2) for s in range(4)]
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        seat = state.active_seats()[0]
+        before = state.state_hash()
+        action = bots[seat].choose(state, seat)
+        assert state.state_hash() == before and action in state.legal_actions(seat)
+        state.apply(seat, action)
+
+
+def test_heuristic_is_deterministic_for_its_seed():
+    def run():
+        return [r.cause for r in run_games("sustain", 3, ["heuristic"], seed=4, players=3)]
+
+    assert run() == run()
+
+
+def test_heuristic_never_draws_on_the_last_big_square():
+    s = investing(new(), seat=0, coins=10)
+    free = [c for c in s.lk.geo.squares if s.cells[c] is None]
+    for c in free[1:]:
+        s.cells[c] = "office_district"
+    action = HeuristicBot(s.game, 0, 0).choose(s, 0)
+    assert not (
+        action.kind == "fund"
+        and s.lk.buildings[s.lk.departments[action.args[0] - 1].spaces[action.args[1] - 1].building].space
+        == "square"
+    )
+
+
+def test_heuristic_builds_housing_when_homes_run_out():
+    s = investing(new(), seat=0, coins=10)  # seat 1 is Urban Planning
+    for cell, bid in enumerate(s.cells):
+        if bid:
+            s.people[cell] = s.lk.buildings[bid].housing
+    s.unhappy = s.lk.board.unhappy_squares - 3
+    action = HeuristicBot(s.game, 0, 0).choose(s, 0)
+    assert action.kind in ("fund", "invest")
+    if action.kind == "fund":
+        building = s.lk.departments[action.args[0] - 1].spaces[action.args[1] - 1].building
+        assert s.lk.buildings[building].housing > 0
+
+
+def test_heuristic_tables_are_defeated_less_often_than_random_ones():
+    def defeats(bot):
+        return sum(
+            not r.team_won
+            for r in run_games("sustain", 16, [bot], seed=11, players=3, variant="housing_boom")
+        )
+
+    assert defeats("heuristic") < defeats("random")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["first_game", "traffic_crisis", "housing_boom"])
+def test_heuristic_defeat_rate_is_clearly_lower_over_many_games(variant):
+    def rate(bot):
+        rows = run_games("sustain", 150, [bot], seed=5, players=4, variant=variant)
+        return sum(not r.team_won for r in rows) / len(rows)
+
+    assert rate("heuristic") + 0.25 < rate("random")
