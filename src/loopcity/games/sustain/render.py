@@ -121,7 +121,8 @@ def _sheet_lines(view: dict[str, Any]) -> list[str]:
             f"{s['space']} {s['name']} ({s['where']}) {s['invested']}/{s['cost']} [{s['points']}pt]"
             for s in d["spaces"]
         )
-        out.append(f"  {d['number']} {d['name']} ({owner}; bonus {d['end_bonus']}): {spaces}")
+        out.append(f"  {d['number']} {d['name']} ({owner}; end bonus {d['end_bonus']})")
+        out.append(f"      {spaces}")
     return out
 
 
