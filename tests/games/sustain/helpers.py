@@ -8,7 +8,8 @@ from loopcity.games.sustain.rules import SustainState
 
 def new(players: int = 3, variant: str = "first_game", seed: int = 0, **options) -> SustainState:
     """A new game with Departments dealt in order (seat 1 Urban Planning, seat 2 Mobility, ...)."""
-    game = load_game("sustain", players=players, variant=variant, deal="in_order", **options)
+    options.setdefault("deal", "in_order")
+    game = load_game("sustain", players=players, variant=variant, **options)
     state = game.new_state(seed)
     assert isinstance(state, SustainState)
     return state

@@ -203,3 +203,42 @@ def test_step5_three_solution_cards_join_the_unused_ones():
 def test_every_scenario_has_a_card_that_ends_the_game(variant):
     s = new(variant=variant)
     assert any(s.lk.events[e].ends_game for e in s.lk.scenarios[variant].events)
+
+
+def test_three_to_six_players():
+    from loopcity import load_game
+    from loopcity.engine import OptionError
+
+    for players in (3, 6):
+        assert load_game("sustain", players=players).players == players
+    for players in (2, 7):
+        with pytest.raises(OptionError):
+            load_game("sustain", players=players)
+
+
+def test_one_department_each_out_of_six():
+    s = new(players=6, deal="random")
+    assert sorted(s.dept_of) == list(range(6)) and -1 not in s.owner
+
+
+def test_scenario_1_is_the_default_and_its_order_does_not_depend_on_the_seed():
+    a, b = new(seed=1), new(seed=99)
+    assert a.scenario == "first_game"
+    assert a.event_deck == b.event_deck and a.sol_deck == b.sol_deck
+
+
+def test_step4_an_empty_event_deck_makes_this_the_last_year():
+    s = new()
+    s.event_discard += s.event_deck
+    s.event_deck = []
+    s.events()
+    assert s.final_year
+
+
+def test_step4_request_penalty_acts_before_new_cards_are_drawn():
+    s = new()
+    s.requests = [["I-8", 0]]  # Pollution +1 at each Event phase
+    s.event_deck.remove("I-8")
+    assert s.event_deck[0] == "I-2"  # Traffic jams: Pollution +1 if transport below 2, draws again
+    s.events()
+    assert s.track[POLLUTION] == 2 and s.drawn[:2] == ["I-2", "I-3"]
