@@ -76,3 +76,15 @@ def test_heuristic_defeat_rate_is_clearly_lower_over_many_games(variant):
         return sum(not r.team_won for r in rows) / len(rows)
 
     assert rate("heuristic") + 0.25 < rate("random")
+
+
+def test_heuristic_gives_a_coin_to_the_housing_department_when_homes_run_short():
+    s = new(players=3)  # seat 1 owns Urban Planning (Residential Houses cost 3)
+    for cell, bid in enumerate(s.cells):
+        if bid:
+            s.people[cell] = s.lk.buildings[bid].housing
+    s.unhappy = s.lk.board.unhappy_squares - 4
+    s.coins = [1, 5, 5]
+    s._legal = {}
+    assert HeuristicBot(s.game, 1, 0).choose(s, 1).kind == "give"
+    assert str(HeuristicBot(s.game, 1, 0).choose(s, 1)) == "give 1"

@@ -319,26 +319,29 @@ class Planner:
         return best[1] if best else A.PASS
 
     def gift(self, legal: list[Action]) -> Action:
-        st = self.st
+        """Give a Coin to the owner of a housing Building the city needs, if they cannot pay it."""
+        st, lk = self.st, self.lk
         if st.coins[self.seat] <= 0 or st.final_year:
             return A.PASS
-        if st.housing_free() >= self.lk.board.growth[st.track[1]] + 1:
+        if st.housing_free() >= lk.board.growth[st.track[1]] + 1:
             return A.PASS  # gifts only when homes run short
-        urgent = [o for o in self.options() if o[0] > 3.0]
-        if not urgent:
+        best: tuple[float, int] | None = None
+        for d, dept in enumerate(lk.departments):
+            owner = st.owner[d]
+            if owner in (-1, self.seat):
+                continue
+            for s, sp in enumerate(dept.spaces):
+                need = sp.cost - st.sheet[d][s]
+                if lk.buildings[sp.building].housing == 0 or st.coins[owner] >= need:
+                    continue
+                if not self.cells(sp.building):
+                    continue
+                v = self.gain(NO_EFFECTS, sp.building, 0, -1)
+                if v > 3.0 and (best is None or v > best[0]):
+                    best = (v, owner)
+        if best is None:
             return A.PASS
-        value, need, prefix = max(urgent, key=lambda o: o[0] / max(1, o[1]))
-        if prefix.kind != "fund":
-            return A.PASS
-        owner = st.owner[prefix.args[0] - 1]  # type: ignore[operator]
-        mine = sum(
-            o[1] <= st.coins[self.seat] and o[0] > 0
-            for o in self.options()
-            if o[2].kind == "fund" and st.owner[o[2].args[0] - 1] == self.seat
-        )  # type: ignore[operator]
-        if owner in (-1, self.seat) or st.coins[owner] >= need or mine:
-            return A.PASS
-        action = A.give(owner + 1)
+        action = A.give(best[1] + 1)
         return action if action in legal else A.PASS
 
 
