@@ -232,10 +232,10 @@ def _svg_small(geo: Any, cell: int, built: dict[str, Any] | None, acts: set[str]
     data = f' data-act="{act}"' if act in acts else ""
     title = f"<title>{escape(geo.labels[cell])}{': ' + escape(built['name']) if built else ''}</title>"
     if built is not None:
-        letter = "B" if geo.kind[cell] == "corner" else built["name"][0]
+        letters = "".join(word[0] for word in built["name"].split())[:2]
         return (
-            f'<g><circle cx="{cx}" cy="{cy}" r="6" fill="#fdae6b" stroke="#333"/>'
-            f'<text x="{cx - 3}" y="{cy + 3}" font-size="8">{letter}</text>{title}</g>'
+            f'<g><circle cx="{cx}" cy="{cy}" r="7" fill="#fdae6b" stroke="#333"/>'
+            f'<text x="{cx - 5}" y="{cy + 3}" font-size="7">{escape(letters)}</text>{title}</g>'
         )
     colour = "#2b8a3e" if data else "#ccc"
     return f'<circle cx="{cx}" cy="{cy}" r="{4 if data else 2}" fill="{colour}"{data}>{title}</circle>'
