@@ -304,7 +304,6 @@ class Planner:
     # ----- decisions -------------------------------------------------------------------
     def invest(self, legal: list[Action]) -> Action:
         have = self.st.coins[self.seat]
-        legal_set = set(legal)
         best: tuple[float, Action] | None = None
         for value, need, prefix in self.options():
             if value <= 0.15 or need <= 0:
@@ -314,9 +313,9 @@ class Planner:
             if coins < need:
                 per_coin *= 0.6 if value > 2.0 else 0.0
             action = _with_coins(prefix, coins)
-            if per_coin > 0 and action in legal_set and (best is None or per_coin > best[0]):
+            if per_coin > 0 and (best is None or per_coin > best[0]):
                 best = (per_coin, action)
-        return best[1] if best else A.PASS
+        return best[1] if best and best[1] in legal else A.PASS
 
     def gift(self, legal: list[Action]) -> Action:
         """Give a Coin to the owner of a housing Building the city needs, if they cannot pay it."""
