@@ -88,3 +88,24 @@ def test_heuristic_gives_a_coin_to_the_housing_department_when_homes_run_short()
     s._legal = {}
     assert HeuristicBot(s.game, 1, 0).choose(s, 1).kind == "give"
     assert str(HeuristicBot(s.game, 1, 0).choose(s, 1)) == "give 1"
+
+
+def test_heuristic_plays_for_its_own_points_in_the_last_year():
+    s = investing(new(players=3), seat=2, coins=6)  # seat 3: Environment
+    s.final_year = True
+    action = HeuristicBot(s.game, 2, 0).choose(s, 2)
+    assert action.kind == "fund" and action.args[0] == 3  # its own Department sheet
+
+
+def test_heuristic_weighs_points_against_the_citys_survival():
+    from loopcity.games.sustain.heuristic import Planner
+
+    s = investing(new(players=3), seat=0, coins=10)  # seat 1: Urban Planning
+    calm = {str(o[2]): o[0] for o in Planner(s, 0).options()}
+    for cell, bid in enumerate(s.cells):
+        if bid:
+            s.people[cell] = s.lk.buildings[bid].housing
+    s.unhappy = s.lk.board.unhappy_squares - 3
+    urgent = {str(o[2]): o[0] for o in Planner(s, 0).options()}
+    # homes are worth more when people are about to be left without one
+    assert urgent["fund 1 1 1"] > calm["fund 1 1 1"]

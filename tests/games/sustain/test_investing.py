@@ -273,3 +273,19 @@ def test_must_draw_the_building_before_anything_else():
     s.apply(1, "fund 2 1 2")
     with pytest.raises(IllegalAction, match="draw the Building"):
         s.apply(1, "pass")
+
+
+def test_discussion_clock_running_out_makes_everyone_still_talking_pass():
+    s = new()
+    s.apply(0, "pass")
+    s.time_up()
+    assert s.phase == "investing" and s.turn == s.first
+    assert sum("passes" in line[2] for line in s.log) == 3
+
+
+def test_log_names_the_building_drawn():
+    s = investing(new(), seat=1, coins=10)
+    s.apply(1, "fund 2 1 2")
+    corner = s.legal_actions(1)[0].args[0]
+    s.apply(1, f"build {corner}")
+    assert any("draws the Bus Stop on" in line[2] for line in s.log)

@@ -63,7 +63,8 @@ def describe(st: SustainState, seat: int, action: Action) -> str:
     if k == "give":
         return f"{who} gives 1 Coin to seat {args[0]}"
     if k == "build":
-        return f"{who} draws on {lk.geo.labels[args[0]]}"  # type: ignore[index]
+        name = lk.buildings[st.pending[0]].name if st.pending else "a Building"
+        return f"{who} draws the {name} on {lk.geo.labels[args[0]]}"  # type: ignore[index]
     if k == "fund":
         d, s = args[0] - 1, args[1] - 1  # type: ignore[operator]
         name = lk.buildings[lk.departments[d].spaces[s].building].name

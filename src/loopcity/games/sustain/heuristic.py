@@ -156,16 +156,16 @@ class Planner:
             elif code == PEOPLE:
                 _arrive(m, amount)
 
-    def forecast(self, m: list[int], skip: str = "") -> tuple[list[int], bool]:
+    def forecast(self, m: list[int], skip: str = "") -> tuple[list[int], int]:
         """Run the coming years' steps 1, 2 and the cards in play (less the REQUEST ``skip``);
-        True when the city falls."""
+        the year (from 0) in which the city falls, or -1 when it stands."""
         key = (*m, skip)
         hit = self.cache.get(key)
         if hit is None:
             hit = self.cache[key] = self._forecast(list(m), skip)
         return hit
 
-    def _forecast(self, m: list[int], skip: str) -> tuple[list[int], bool]:
+    def _forecast(self, m: list[int], skip: str) -> tuple[list[int], int]:
         b = self.lk.board
         top = self.lk.top
         st = self.st
@@ -177,7 +177,7 @@ class Planner:
             m[1] = max(0, min(top, m[1] + b.living_to_attractiveness[m[0]]))
             m[C] += b.transport_to_co2[m[2]] + b.pollution_to_co2[m[3]]
             if m[C] >= c_max:
-                return m, True
+                return m, year
             m[0] = max(0, min(top, m[0] + b.co2_to_living[m[C]]))
             _arrive(m, b.growth[m[1]])
             for effects in yearly:
@@ -186,8 +186,8 @@ class Planner:
                 if year < n:
                     self.apply(m, effects)
             if m[U] >= u_max or m[C] >= c_max:
-                return m, True
-        return m, False
+                return m, year
+        return m, -1
 
     def value(self, m: list[int], points: float, skip: str = "") -> float:
         """How good a city is for this seat: survival first, then own points."""
@@ -195,8 +195,8 @@ class Planner:
         if m[U] >= b.unhappy_squares or m[C] >= b.co2_squares:
             return -DEFEAT
         end, fallen = self.forecast(m, skip)
-        if fallen:
-            return -DEFEAT / 2 + points
+        if fallen >= 0:  # a later fall leaves more time to act
+            return -DEFEAT / 2 + 25.0 * fallen + points
         risk = 6.0 * max(0, end[U] - (b.unhappy_squares - 4)) + 6.0 * max(0, end[C] - (b.co2_squares - 5))
         risk += 3.0 * (end[U] / b.unhappy_squares) ** 2 + 3.0 * (end[C] / b.co2_squares) ** 2
         return points + self._bonus(end) - risk + 0.4 * end[0]

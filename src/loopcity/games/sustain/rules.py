@@ -184,6 +184,13 @@ class SustainState(YearSteps, State):
             return
         self._next_turn()
 
+    def time_up(self) -> None:
+        """The discussion clock ran out (front ends run it): every player still talking passes."""
+        if self.phase != DISCUSSION:
+            return
+        for seat in self.active_seats():
+            self.apply(seat, A.PASS)
+
     def _next_turn(self) -> None:
         if self.defeat:
             self.phase = OVER
