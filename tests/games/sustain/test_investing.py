@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from loopcity.engine import IllegalAction
+from loopcity.engine import Action, IllegalAction
 from loopcity.games.sustain.year import DEFEAT_CO2, DEFEAT_MAP, DEFEAT_UNHAPPY, POLLUTION, TRANSPORT
 
 from .helpers import clear_map, investing, new
@@ -289,3 +289,13 @@ def test_log_names_the_building_drawn():
     corner = s.legal_actions(1)[0].args[0]
     s.apply(1, f"build {corner}")
     assert any("draws the Bus Stop on" in line[2] for line in s.log)
+
+
+def test_action_descriptions_hold_before_and_after_the_action():
+    s = investing(new(), seat=0, coins=10)
+    s.table[0] = ["S-02", 3]
+    before = s.describe(0, s.legal_actions(0)[-2])
+    s.apply(0, "invest 1 1")  # fulfils and removes the card
+    assert "Solution card 1" in s.describe(0, Action.parse("invest 1 1")) and before
+    s.requests = []
+    assert "REQUEST card 1" in s.describe(1, Action.parse("request 1 2"))

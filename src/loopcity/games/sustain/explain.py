@@ -54,7 +54,7 @@ def _explain_investment(st: SustainState, seat: int, k: str, args: tuple) -> str
 
 
 def describe(st: SustainState, seat: int, action: Action) -> str:
-    """A readable log line for an action."""
+    """A readable log line for an action; correct before and after the action is applied."""
     lk = st.lk
     who = f"Seat {seat + 1} ({lk.departments[st.dept_of[seat]].name})"
     k, args = action.kind, action.args
@@ -63,17 +63,16 @@ def describe(st: SustainState, seat: int, action: Action) -> str:
     if k == "give":
         return f"{who} gives 1 Coin to seat {args[0]}"
     if k == "build":
-        name = lk.buildings[st.pending[0]].name if st.pending else "a Building"
-        return f"{who} draws the {name} on {lk.geo.labels[args[0]]}"  # type: ignore[index]
+        cell = args[0]
+        bid = st.pending[0] if st.pending else st.cells[cell]  # type: ignore[index]
+        name = lk.buildings[bid].name if bid else "a Building"
+        return f"{who} draws the {name} on {lk.geo.labels[cell]}"  # type: ignore[index]
     if k == "fund":
         d, s = args[0] - 1, args[1] - 1  # type: ignore[operator]
         name = lk.buildings[lk.departments[d].spaces[s].building].name
         return f"{who} puts {args[2]} Coin(s) on {lk.departments[d].name}: {name}"
-    if k == "invest":
-        entry = st.table[args[0] - 1]  # type: ignore[operator]
-        return f"{who} puts {args[1]} Coin(s) on Solution card {args[0]} ({lk.gray[lk.solutions[entry[0]].gray].title})"
-    entry = st.requests[args[0] - 1]  # type: ignore[operator]
-    return f"{who} puts {args[1]} Coin(s) on REQUEST {entry[0]}"
+    what = "Solution card" if k == "invest" else "REQUEST card"
+    return f"{who} puts {args[1]} Coin(s) on {what} {args[0]}"
 
 
 def check_invariants(st: SustainState) -> None:
