@@ -29,3 +29,9 @@ def clear_map(state: SustainState) -> None:
     """An empty City Map (no preprinted buildings, nobody housed)."""
     state.cells = [None] * len(state.cells)
     state.people = [0] * len(state.people)
+
+
+def pay(state: SustainState, seat: int, space: str, coins: int) -> None:
+    """One investment action in its two steps: choose the space, then put ``coins`` on it."""
+    state.apply(seat, space)
+    state.apply(seat, f"coins {coins}")

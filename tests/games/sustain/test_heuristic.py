@@ -108,4 +108,4 @@ def test_heuristic_weighs_points_against_the_citys_survival():
     s.unhappy = s.lk.board.unhappy_squares - 3
     urgent = {str(o[2]): o[0] for o in Planner(s, 0).options()}
     # homes are worth more when people are about to be left without one
-    assert urgent["fund 1 1 1"] > calm["fund 1 1 1"]
+    assert urgent["fund 1 1"] > calm["fund 1 1"]

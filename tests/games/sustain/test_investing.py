@@ -7,7 +7,7 @@ import pytest
 from loopcity.engine import Action, IllegalAction
 from loopcity.games.sustain.year import DEFEAT_CO2, DEFEAT_MAP, DEFEAT_UNHAPPY, POLLUTION, TRANSPORT
 
-from .helpers import clear_map, investing, new
+from .helpers import clear_map, investing, new, pay
 
 
 def all_pass_discussion(s):
@@ -58,29 +58,43 @@ def test_investing_starts_from_the_first_player_and_goes_left():
     s.first = 1
     all_pass_discussion(s)
     assert s.active_seats() == (1,)
-    s.apply(1, "invest 1 1")
+    pay(s, 1, "invest 1", 1)
     assert s.active_seats() == (2,)
 
 
 def test_investing_one_or_more_coins_on_a_single_space_per_turn():
     s = investing(new(), seat=0, coins=5)
-    s.apply(0, "invest 1 3")
+    pay(s, 0, "invest 1", 3)
     assert s.table[0][1] == 3 and s.coins[0] == 2 and s.turn == 1
 
 
 def test_investing_cannot_exceed_the_requested_amount_or_your_coins():
     s = investing(new(), seat=0, coins=10)
-    with pytest.raises(IllegalAction, match="more Coins than the card still needs"):
-        s.apply(0, "invest 1 5")  # Mobility plan costs 4
+    s.apply(0, "invest 1")  # Mobility plan costs 4
+    assert [str(a) for a in s.legal_actions(0)] == ["coins 1", "coins 2", "coins 3", "coins 4"]
+    with pytest.raises(IllegalAction, match="needs only 4 more"):
+        s.apply(0, "coins 5")
     s.coins[0] = 2
     s._legal = {}
     with pytest.raises(IllegalAction, match="only 2 Coin"):
-        s.apply(0, "invest 1 3")
+        s.apply(0, "coins 3")
+
+
+def test_investing_is_two_steps_choose_the_space_then_the_coins():
+    s = investing(new(), seat=0, coins=10)
+    kinds = {a.kind for a in s.legal_actions(0)}
+    assert kinds == {"fund", "invest", "pass"}
+    s.apply(0, "invest 2")
+    assert s.phase == "coins" and s.active_seats() == (0,)
+    with pytest.raises(IllegalAction, match="how many Coins"):
+        s.apply(0, "pass")
+    s.apply(0, "coins 2")
+    assert s.phase == "investing" and s.table[1][1] == 2 and s.turn == 1
 
 
 def test_partial_investments_stay_on_the_space_into_the_next_year():
     s = investing(new(), seat=0, coins=5)
-    s.apply(0, "invest 2 2")
+    pay(s, 0, "invest 2", 2)
     for seat in (1, 2, 0):
         s.apply(seat, "pass")
     assert s.round == 2 and s.phase == "discussion"
@@ -90,8 +104,8 @@ def test_partial_investments_stay_on_the_space_into_the_next_year():
 def test_passing_ends_your_year_and_you_keep_unspent_coins():
     s = investing(new(), seat=0, coins=5)
     s.apply(0, "pass")
-    s.apply(1, "invest 1 1")
-    s.apply(2, "invest 1 1")
+    pay(s, 1, "invest 1", 1)
+    pay(s, 2, "invest 1", 1)
     assert s.turn == 1  # seat 1 is skipped
     s.apply(1, "pass")
     s.apply(2, "pass")
@@ -110,21 +124,21 @@ def test_when_all_players_have_passed_a_new_year_begins_at_step_1():
 def test_only_the_owner_invests_on_a_department_sheet():
     s = investing(new(), seat=0)
     with pytest.raises(IllegalAction, match="only the owner"):
-        s.apply(0, "fund 2 1 1")  # Mobility belongs to seat 2
-    s.apply(0, "fund 1 1 1")  # own Urban Planning
+        s.apply(0, "fund 2 1")  # Mobility belongs to seat 2
+    pay(s, 0, "fund 1 1", 1)  # own Urban Planning
     assert s.sheet[0][0] == 1
 
 
 def test_unassigned_department_buildings_are_open_to_all():
     s = investing(new(players=3), seat=1)
-    s.apply(1, "fund 5 1 1")  # Social Services is unassigned with 3 players
+    pay(s, 1, "fund 5 1", 1)  # Social Services is unassigned with 3 players
     assert s.sheet[4][0] == 1
 
 
 def test_fulfilled_solution_is_flipped_effects_applied_and_coins_discarded():
     s = investing(new(), seat=0, coins=10)
     s.table[2] = ["S-11", 3]  # Local market: Standard of Living +1, Attractiveness +1, economy +1
-    s.apply(0, "invest 3 1")
+    pay(s, 0, "invest 3", 1)
     assert "S-11" in s.flipped and all(e[0] != "S-11" for e in s.table)
     assert s.track[0] == 1 and s.track[1] == 1 and s.points[3] == 1
     assert s.coins[0] == 9
@@ -132,7 +146,7 @@ def test_fulfilled_solution_is_flipped_effects_applied_and_coins_discarded():
 
 def test_solution_with_a_building_is_drawn_on_a_free_space_then_effects_apply():
     s = investing(new(), seat=0, coins=10)
-    s.apply(0, "invest 2 5")  # S-04 Urban forest: a Park, Pollution -1
+    pay(s, 0, "invest 2", 5)  # S-04 Urban forest: a Park, Pollution -1
     s.track[POLLUTION] = 3
     assert s.phase == "build" and s.active_seats() == (0,)
     cells = [a.args[0] for a in s.legal_actions(0)]
@@ -144,7 +158,7 @@ def test_solution_with_a_building_is_drawn_on_a_free_space_then_effects_apply():
 
 def test_department_space_is_available_again_after_it_is_paid_for():
     s = investing(new(), seat=1, coins=10)
-    s.apply(1, "fund 2 1 2")  # Bus Stop costs 2
+    pay(s, 1, "fund 2 1", 2)  # Bus Stop costs 2
     assert s.phase == "build" and s.sheet[1][0] == 0
     corner = s.legal_actions(1)[0].args[0]
     s.apply(1, f"build {corner}")
@@ -190,7 +204,7 @@ def test_request_card_is_resolved_by_investing_its_cost():
     s = investing(new(), seat=0, coins=10)
     s.requests = [["I-8", 3]]
     s.event_deck.remove("I-8")
-    s.apply(0, "request 1 1")
+    pay(s, 0, "request 1", 1)
     assert s.requests == [] and "I-8" in s.event_discard and s.track[TRANSPORT] == 1
 
 
@@ -216,7 +230,7 @@ def test_full_city_map_loses_at_once():
     free = [c for c in s.lk.geo.squares if s.cells[c] is None]
     for c in free[1:]:
         s.cells[c] = "office_district"
-    s.apply(0, "fund 1 1 3")  # Residential Houses on the last big square
+    pay(s, 0, "fund 1 1", 3)  # Residential Houses on the last big square
     s.apply(0, f"build {free[0]}")
     assert s.is_terminal() and s.outcome().cause == DEFEAT_MAP
 
@@ -270,7 +284,7 @@ def test_refused_action_leaves_the_state_unchanged_and_says_why():
 
 def test_must_draw_the_building_before_anything_else():
     s = investing(new(), seat=1, coins=10)
-    s.apply(1, "fund 2 1 2")
+    pay(s, 1, "fund 2 1", 2)
     with pytest.raises(IllegalAction, match="draw the Building"):
         s.apply(1, "pass")
 
@@ -285,7 +299,7 @@ def test_discussion_clock_running_out_makes_everyone_still_talking_pass():
 
 def test_log_names_the_building_drawn():
     s = investing(new(), seat=1, coins=10)
-    s.apply(1, "fund 2 1 2")
+    pay(s, 1, "fund 2 1", 2)
     corner = s.legal_actions(1)[0].args[0]
     s.apply(1, f"build {corner}")
     assert any("draws the Bus Stop on" in line[2] for line in s.log)
@@ -294,8 +308,9 @@ def test_log_names_the_building_drawn():
 def test_action_descriptions_hold_before_and_after_the_action():
     s = investing(new(), seat=0, coins=10)
     s.table[0] = ["S-02", 3]
-    before = s.describe(0, s.legal_actions(0)[-2])
-    s.apply(0, "invest 1 1")  # fulfils and removes the card
-    assert "Solution card 1" in s.describe(0, Action.parse("invest 1 1")) and before
+    s.apply(0, "invest 1")
+    assert "on Solution card 1 (Mobility plan)" in s.describe(0, Action.parse("coins 1"))
+    s.apply(0, "coins 1")  # fulfils and removes the card
+    assert "puts 1 Coin(s)" in s.describe(0, Action.parse("coins 1"))
     s.requests = []
-    assert "REQUEST card 1" in s.describe(1, Action.parse("request 1 2"))
+    assert "REQUEST card 1" in s.describe(1, Action.parse("request 1"))

@@ -10,7 +10,7 @@ from loopcity import load_game
 from loopcity.engine import ContentError, Rng
 from loopcity.engine.testing import random_playout
 
-from .helpers import investing, new
+from .helpers import investing, new, pay
 
 
 def test_view_never_shows_a_solution_cards_white_side_before_it_is_flipped():
@@ -35,7 +35,7 @@ def test_view_never_shows_the_deck_orders():
 def test_white_side_is_shown_once_flipped():
     s = investing(new(), seat=0, coins=10)
     s.table[2] = ["S-11", 3]
-    s.apply(0, "invest 3 1")
+    pay(s, 0, "invest 3", 1)
     assert s.view(1)["flipped"][-1]["title"] == "Local market"
 
 
@@ -90,6 +90,6 @@ def test_renderers_draw_a_view_and_mark_legal_targets(variant):
 
 def test_svg_marks_build_targets():
     s = investing(new(), seat=1, coins=10)
-    s.apply(1, "fund 2 1 2")
+    pay(s, 1, "fund 2 1", 2)
     svg = s.game.spec.render_svg(s.view(1), s.legal_actions(1))
     assert f'data-act="build {s.legal_actions(1)[0].args[0]}"' in svg

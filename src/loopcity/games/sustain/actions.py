@@ -1,7 +1,8 @@
 """SUSTAIN's actions. Discussion: ``give <player>`` (one Coin to another player), ``pass``.
-Investing: ``fund <department> <space> <coins>`` on a Department sheet, ``invest <card> <coins>`` on
-a Solution card on the table, ``request <card> <coins>`` on a REQUEST card, ``pass``; after a
-Building is paid for, ``build <cell>`` picks its space on the City Map."""
+Investing, in two steps: choose the space — ``fund <department> <space>`` on a Department sheet,
+``invest <card>`` on a Solution card on the table, ``request <card>`` on a REQUEST card — then
+``coins <n>``; or ``pass``. After a Building is paid for, ``build <cell>`` picks its space on the
+City Map."""
 
 from __future__ import annotations
 
@@ -21,23 +22,13 @@ SPACE = ActionSpace(
         kind("pass", "discussion: you are done talking; investing: you pass for the rest of the year"),
         kind(
             "fund",
-            "put Coins on a Building space of a Department sheet",
+            "choose a Building space of a Department sheet to put Coins on",
             department=range(1, MAX_PLAYERS + 1),
             space=range(1, 5),
-            coins=range(1, MAX_COINS + 1),
         ),
-        kind(
-            "invest",
-            "put Coins on a Solution card on the table",
-            card=range(1, MAX_TABLE + 1),
-            coins=range(1, MAX_COINS + 1),
-        ),
-        kind(
-            "request",
-            "put Coins on a REQUEST card",
-            card=range(1, MAX_REQUESTS + 1),
-            coins=range(1, MAX_COINS + 1),
-        ),
+        kind("invest", "choose a Solution card on the table to put Coins on", card=range(1, MAX_TABLE + 1)),
+        kind("request", "choose a REQUEST card to put Coins on", card=range(1, MAX_REQUESTS + 1)),
+        kind("coins", "put this many Coins on the space you chose", coins=range(1, MAX_COINS + 1)),
         kind("build", "draw the Building on this free space of the City Map", cell=range(MAX_CELLS)),
     ]
 )
@@ -51,18 +42,23 @@ def give(player: int) -> Action:
 
 
 @cache
-def fund(department: int, space: int, coins: int) -> Action:
-    return Action("fund", (department, space, coins))
+def fund(department: int, space: int) -> Action:
+    return Action("fund", (department, space))
 
 
 @cache
-def invest(card: int, coins: int) -> Action:
-    return Action("invest", (card, coins))
+def invest(card: int) -> Action:
+    return Action("invest", (card,))
 
 
 @cache
-def request(card: int, coins: int) -> Action:
-    return Action("request", (card, coins))
+def request(card: int) -> Action:
+    return Action("request", (card,))
+
+
+@cache
+def coins(n: int) -> Action:
+    return Action("coins", (n,))
 
 
 @cache

@@ -29,13 +29,21 @@ def explain(st: SustainState, seat: int, action: Action) -> str | None:
         return "you have no Coin to give"
     if st.phase == "discussion" and k != "pass":
         return "investing starts when every player has passed the discussion"
+    if st.phase == "coins":
+        if k != "coins":
+            return f"first say how many Coins to put on {target_name(st, st.choice)} ('coins <n>')"
+        need = st.room(*st.choice)  # type: ignore[misc]
+        if args[0] > st.coins[seat]:  # type: ignore[operator]
+            return f"you have only {st.coins[seat]} Coin(s)"
+        return f"that space needs only {need} more Coin(s)"
+    if k == "coins":
+        return "first choose an investment space ('fund', 'invest' or 'request')"
     return _explain_investment(st, seat, k, args) if k != "pass" else None
 
 
 def _explain_investment(st: SustainState, seat: int, k: str, args: tuple) -> str | None:
-    coins = args[-1]
-    if coins > st.coins[seat]:
-        return f"you have only {st.coins[seat]} Coin(s)"
+    if st.coins[seat] <= 0:
+        return "you have no Coins left: you can only pass"
     lk = st.lk
     if k == "fund":
         d, s = args[0] - 1, args[1] - 1
@@ -44,13 +52,24 @@ def _explain_investment(st: SustainState, seat: int, k: str, args: tuple) -> str
         if not st.may_fund(seat, d):
             return f"only the owner may invest on the {lk.departments[d].name} Buildings"
         space = lk.departments[d].spaces[s]
-        if not st.legal_cells(space.building):
-            return f"the City Map has no free legal space for a {lk.buildings[space.building].name}"
-        return f"that space needs only {space.cost - st.sheet[d][s]} more Coin(s)"
+        return f"the City Map has no free legal space for a {lk.buildings[space.building].name}"
     cards = st.table if k == "invest" else st.requests
-    if args[0] > len(cards):
-        return f"there are only {len(cards)} such card(s) on the table"
-    return "that is more Coins than the card still needs"
+    return f"there are only {len(cards)} such card(s) on the table"
+
+
+def target_name(st: SustainState, choice: list | None) -> str:
+    """A readable name for an investment space (``choice``: kind and 1-based numbers)."""
+    if not choice:
+        return "the space you chose"
+    lk = st.lk
+    if choice[0] == "fund":
+        d, s = choice[1] - 1, choice[2] - 1
+        return f"{lk.departments[d].name}: {lk.buildings[lk.departments[d].spaces[s].building].name}"
+    if choice[0] == "invest" and choice[1] <= len(st.table):
+        return f"Solution card {choice[1]} ({lk.gray[lk.solutions[st.table[choice[1] - 1][0]].gray].title})"
+    if choice[0] == "request" and choice[1] <= len(st.requests):
+        return f"REQUEST {st.requests[choice[1] - 1][0]}"
+    return f"{'Solution' if choice[0] == 'invest' else 'REQUEST'} card {choice[1]}"
 
 
 def describe(st: SustainState, seat: int, action: Action) -> str:
@@ -67,12 +86,10 @@ def describe(st: SustainState, seat: int, action: Action) -> str:
         bid = st.pending[0] if st.pending else st.cells[cell]  # type: ignore[index]
         name = lk.buildings[bid].name if bid else "a Building"
         return f"{who} draws the {name} on {lk.geo.labels[cell]}"  # type: ignore[index]
-    if k == "fund":
-        d, s = args[0] - 1, args[1] - 1  # type: ignore[operator]
-        name = lk.buildings[lk.departments[d].spaces[s].building].name
-        return f"{who} puts {args[2]} Coin(s) on {lk.departments[d].name}: {name}"
-    what = "Solution card" if k == "invest" else "REQUEST card"
-    return f"{who} puts {args[1]} Coin(s) on {what} {args[0]}"
+    if k == "coins":
+        where = f" on {target_name(st, st.choice)}" if st.choice else ""
+        return f"{who} puts {args[0]} Coin(s){where}"
+    return f"{who} chooses {target_name(st, [k, *args])}"
 
 
 def check_invariants(st: SustainState) -> None:
@@ -95,4 +112,5 @@ def check_invariants(st: SustainState) -> None:
         for s, space in enumerate(dept.spaces):
             assert 0 <= st.sheet[d][s] < space.cost, "a paid-for Department space kept its Coins"
     assert (st.phase == "build") == (st.pending is not None)
+    assert (st.phase == "coins") == (st.choice is not None)
     assert (st.defeat is not None) <= (st.phase == "over")

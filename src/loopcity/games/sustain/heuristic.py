@@ -72,6 +72,8 @@ class HeuristicBot:
             return legal[0]
         if state.phase == "build":
             return self._build(state, legal)
+        if state.phase == "coins":  # all it has, up to what the space still needs
+            return legal[-1]
         plans = Planner(state, seat, self._forecasts(state))
         if state.phase == "discussion":
             return plans.gift(legal)
@@ -261,7 +263,7 @@ class Planner:
         return found
 
     def options(self) -> list[tuple[float, int, Action]]:
-        """(value, coins still needed, action prefix) for every space this seat may pay into."""
+        """(value, coins still needed, the action that chooses it) for every space this seat may pay into."""
         if self._options is None:
             self._options = self._all_options()
         return self._options
@@ -275,18 +277,18 @@ class Planner:
             for s, sp in enumerate(dept.spaces):
                 if self.cells(sp.building):
                     v = self.gain(NO_EFFECTS, sp.building, sp.points, d)
-                    out.append((v, sp.cost - st.sheet[d][s], A.fund(d + 1, s + 1, 1)))
+                    out.append((v, sp.cost - st.sheet[d][s], A.fund(d + 1, s + 1)))
         for i, (sid, put) in enumerate(st.table):
             gray = lk.solutions[sid].gray
             v = self._gray.get(gray)
             if v is None:
                 sides = self.white_sides(gray)
                 v = self._gray[gray] = sum(self._solution_gain(x) for x in sides) / len(sides)
-            out.append((v, lk.gray[gray].cost - put, A.invest(i + 1, 1)))
+            out.append((v, lk.gray[gray].cost - put, A.invest(i + 1)))
         for i, (ev, put) in enumerate(st.requests):
             req = lk.events[ev].request
             v = self.gain(req.reward, None, 0, -1)  # type: ignore[union-attr]
-            out.append((v + self._request_relief(ev), req.cost - put, A.request(i + 1, 1)))  # type: ignore[union-attr]
+            out.append((v + self._request_relief(ev), req.cost - put, A.request(i + 1)))  # type: ignore[union-attr]
         return out
 
     def _solution_gain(self, sid: str) -> float:
@@ -312,7 +314,7 @@ class Planner:
             per_coin = value / need
             if coins < need:
                 per_coin *= 0.6 if value > 2.0 else 0.0
-            action = _with_coins(prefix, coins)
+            action = prefix
             if per_coin > 0 and (best is None or per_coin > best[0]):
                 best = (per_coin, action)
         return best[1] if best and best[1] in legal else A.PASS
@@ -342,11 +344,3 @@ class Planner:
             return A.PASS
         action = A.give(best[1] + 1)
         return action if action in legal else A.PASS
-
-
-def _with_coins(prefix: Action, coins: int) -> Action:
-    if prefix.kind == "fund":
-        return A.fund(prefix.args[0], prefix.args[1], coins)  # type: ignore[arg-type]
-    if prefix.kind == "invest":
-        return A.invest(prefix.args[0], coins)  # type: ignore[arg-type]
-    return A.request(prefix.args[0], coins)  # type: ignore[arg-type]

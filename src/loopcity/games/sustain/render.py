@@ -31,7 +31,7 @@ def _short(name: str, width: int) -> str:
 def render_text(view: dict[str, Any]) -> str:
     """The terminal rendering of a view."""
     lines = [_header(view), *_indicator_lines(view), "", *_map_lines(view), "", *_player_lines(view)]
-    lines += ["", "Department sheets (fund <department> <space> <coins>):", *_sheet_lines(view)]
+    lines += ["", "Department sheets (fund <department> <space>, then coins <n>):", *_sheet_lines(view)]
     lines += ["", *_card_lines(view)]
     if view["log"]:
         lines += ["", "Recent log:", *(f"  {t}" for t in view["log"][-5:])]
@@ -127,12 +127,12 @@ def _sheet_lines(view: dict[str, Any]) -> list[str]:
 
 
 def _card_lines(view: dict[str, Any]) -> list[str]:
-    out = ["Solution cards, gray side up (invest <card> <coins>):"]
+    out = ["Solution cards, gray side up (invest <card>, then coins <n>):"]
     out += [f"  {c['card']}: {c['title']} {c['invested']}/{c['cost']}" for c in view["solutions"]] or [
         "  none"
     ]
     if view["requests"]:
-        out.append("REQUEST cards (request <card> <coins>):")
+        out.append("REQUEST cards (request <card>, then coins <n>):")
         out += [
             f"  {r['card']}: {r['id']} {r['title']} {r['invested']}/{r['cost']} - {r['text']}"
             for r in view["requests"]
@@ -151,6 +151,11 @@ def _card_lines(view: dict[str, Any]) -> list[str]:
         out.append(
             f"Last flipped: {f['id']} {f['title']} {', '.join(f['effects'])}"
             + (f", points {f['points']}" if f["points"] else "")
+        )
+    if view["choice"]:
+        c = view["choice"]
+        out.append(
+            f"Seat {c['seat'] + 1} puts Coins on {c['target']} (it needs {c['needs']} more): coins <n>."
         )
     if view["pending_build"]:
         p = view["pending_build"]
@@ -282,7 +287,7 @@ def _svg_cards(view: dict[str, Any], out: list[str], acts: set[str], x: int, y: 
     y += 18
     for i, c in enumerate(view["solutions"]):
         cx, cy = x + (i % 5) * 108, y + (i // 5) * 50
-        act = f"invest {c['card']} 1"
+        act = f"invest {c['card']}"
         data = f' data-act="{act}"' if act in acts else ""
         out.append(
             f'<g{data}><rect x="{cx}" y="{cy}" width="102" height="44" rx="4" fill="#d9d9d9" stroke="#555"/>'
@@ -291,7 +296,7 @@ def _svg_cards(view: dict[str, Any], out: list[str], acts: set[str], x: int, y: 
         )
     y += 50 * ((len(view["solutions"]) + 4) // 5) + 4
     for r in view["requests"]:
-        act = f"request {r['card']} 1"
+        act = f"request {r['card']}"
         data = f' data-act="{act}"' if act in acts else ""
         out.append(
             f'<g{data}><rect x="{x}" y="{y}" width="530" height="22" fill="#fff3bf" stroke="#a67c00"/>'
@@ -312,7 +317,7 @@ def _svg_sheets(view: dict[str, Any], out: list[str], acts: set[str], x: int, y:
         out.append(f'<text x="{x}" y="{y + 14}"{weight}>{d["number"]}. {escape(d["name"])} ({owner})</text>')
         for s in d["spaces"]:
             sx = x + 230 + (s["space"] - 1) * 190
-            act = f"fund {d['number']} {s['space']} 1"
+            act = f"fund {d['number']} {s['space']}"
             data = f' data-act="{act}"' if act in acts else ""
             out.append(
                 f'<g{data}><rect x="{sx}" y="{y}" width="184" height="20" fill="#fff" stroke="#777"/>'
@@ -336,6 +341,16 @@ def _svg_players(view: dict[str, Any], out: list[str], acts: set[str], x: int, y
             f"{p['coins']} Coins, {p['points']} points (score now {p['score']}){token}{passed}</text>"
         )
         y += 16
+    coin_acts = sorted((a for a in acts if a.startswith("coins ")), key=lambda a: int(a.split()[1]))
+    if coin_acts:
+        out.append(f'<text x="{x}" y="{y + 16}">Coins on {escape(view["choice"]["target"])}:</text>')
+        for i, act in enumerate(coin_acts):
+            bx = x + 260 + i * 34
+            out.append(
+                f'<g data-act="{act}"><rect x="{bx}" y="{y + 2}" width="30" height="20" fill="#fff3bf" '
+                f'stroke="#a67c00"/><text x="{bx + 8}" y="{y + 16}">{act.split()[1]}</text></g>'
+            )
+        y += 28
     if "pass" in acts:
         out.append(
             f'<g data-act="pass"><rect x="{x}" y="{y + 4}" width="60" height="20" fill="#eee" stroke="#333"/>'

@@ -15,7 +15,7 @@ from . import actions as A
 from .lookup import Lookup, lookup
 from .year import DEFEAT_MAP, POLLUTION, YearSteps
 
-DISCUSSION, INVESTING, BUILD, OVER = "discussion", "investing", "build", "over"
+DISCUSSION, INVESTING, COINS, BUILD, OVER = "discussion", "investing", "coins", "build", "over"
 
 
 class SustainState(YearSteps, State):
@@ -47,6 +47,7 @@ class SustainState(YearSteps, State):
         self.table: list[list] = []
         self.flipped: list[str] = []
         self.pending: list | None = None
+        self.choice: list | None = None
         self.passed = [False] * n
         self.first = self.chance_below(n, "First player (seat number minus one)")
         self.turn = self.first
@@ -95,9 +96,7 @@ class SustainState(YearSteps, State):
     def active_seats(self) -> tuple[int, ...]:
         if self.phase == DISCUSSION:
             return tuple(s for s in range(self.players) if not self.passed[s])
-        if self.phase == INVESTING:
-            return (self.turn,)
-        if self.phase == BUILD:
+        if self.phase in (INVESTING, COINS, BUILD):
             return (self.turn,)
         return ()
 
@@ -111,15 +110,28 @@ class SustainState(YearSteps, State):
             return [*gifts, A.PASS]
         if self.phase == BUILD:
             return [A.build(c) for c in self.legal_cells(self.pending[0])]  # type: ignore[index]
+        if self.phase == COINS:
+            return [A.coins(k) for k in range(1, min(self.coins[seat], self.room(*self.choice)) + 1)]  # type: ignore[misc]
         return self._investments(seat) + [A.PASS]
+
+    def room(self, k: str, a: int, b: int = 0) -> int:
+        """Coins an investment space still needs (``k``: fund, invest or request; 1-based numbers)."""
+        lk = self.lk
+        if k == "fund":
+            return lk.departments[a - 1].spaces[b - 1].cost - self.sheet[a - 1][b - 1]
+        if k == "invest":
+            sol, put = self.table[a - 1]
+            return lk.sol_cost(sol) - put
+        ev, put = self.requests[a - 1]
+        return lk.events[ev].request.cost - put  # type: ignore[union-attr]
 
     def may_fund(self, seat: int, d: int) -> bool:
         """Only the owner invests on a Department's Buildings; everyone on unassigned ones."""
         return self.owner[d] in (-1, seat)
 
     def _investments(self, seat: int) -> list[Action]:
-        have = self.coins[seat]
-        if have <= 0:
+        """The investment spaces ``seat`` may choose (each still needs Coins)."""
+        if self.coins[seat] <= 0:
             return []
         out: list[Action] = []
         lk = self.lk
@@ -127,15 +139,10 @@ class SustainState(YearSteps, State):
             if not self.may_fund(seat, d):
                 continue
             for s, space in enumerate(dept.spaces):
-                room = min(have, space.cost - self.sheet[d][s])
-                if room > 0 and self.legal_cells(space.building):
-                    out.extend(A.fund(d + 1, s + 1, k) for k in range(1, room + 1))
-        for i, (sol, put) in enumerate(self.table):
-            room = min(have, lk.sol_cost(sol) - put)
-            out.extend(A.invest(i + 1, k) for k in range(1, room + 1))
-        for i, (ev, put) in enumerate(self.requests):
-            room = min(have, lk.events[ev].request.cost - put)  # type: ignore[union-attr]
-            out.extend(A.request(i + 1, k) for k in range(1, room + 1))
+                if self.sheet[d][s] < space.cost and self.legal_cells(space.building):
+                    out.append(A.fund(d + 1, s + 1))
+        out.extend(A.invest(i + 1) for i in range(len(self.table)))
+        out.extend(A.request(i + 1) for i in range(len(self.requests)))
         return out
 
     def legal_cells(self, building: str) -> list[int]:
@@ -171,8 +178,14 @@ class SustainState(YearSteps, State):
             self.coins[action.args[0] - 1] += 1  # type: ignore[operator]
         elif k == "build":
             self._build(action.args[0])  # type: ignore[arg-type]
+        elif k == "coins":
+            kind, *target = self.choice  # type: ignore[misc]
+            self.choice = None
+            self.phase = INVESTING
+            self._invest(seat, kind, (*target, action.args[0]))  # type: ignore[arg-type]
         else:
-            self._invest(seat, k, action.args)  # type: ignore[arg-type]
+            self.choice = [k, *action.args]
+            self.phase = COINS
 
     def _pass(self, seat: int) -> None:
         self.passed[seat] = True

@@ -58,6 +58,7 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
         "flipped": [_white_side(st, sid) for sid in st.flipped[-6:]],
         "decks": {"events": len(st.event_deck), "solutions": len(st.sol_deck)},
         "pending_build": _pending(st),
+        "choice": _choice(st),
         "final_year": st.final_year,
         "defeat": st.defeat,
         "log": [row["text"] for row in st.log_for(seat, last=8)],
@@ -162,6 +163,14 @@ def _white_side(st: SustainState, sid: str) -> dict[str, Any]:
         "effects": [f"{e.target} {e.amount:+d}" for e in sol.effects],
         "points": None if sol.points is None else f"{sol.points.department} +{sol.points.amount}",
     }
+
+
+def _choice(st: SustainState) -> dict[str, Any] | None:
+    if st.choice is None:
+        return None
+    from .explain import target_name
+
+    return {"seat": st.turn, "target": target_name(st, st.choice), "needs": st.room(*st.choice)}
 
 
 def _pending(st: SustainState) -> dict[str, Any] | None:
