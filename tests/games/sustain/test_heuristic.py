@@ -109,3 +109,11 @@ def test_heuristic_weighs_points_against_the_citys_survival():
     urgent = {str(o[2]): o[0] for o in Planner(s, 0).options()}
     # homes are worth more when people are about to be left without one
     assert urgent["fund 1 1"] > calm["fund 1 1"]
+
+
+def test_selfish_departments_lose_the_city_more_often_than_cooperating_ones():
+    def defeats(bot):
+        rows = run_games("sustain", 12, [bot], seed=13, players=3, variant="traffic_crisis")
+        return sum(not r.team_won for r in rows)
+
+    assert defeats("selfish") > defeats("heuristic")

@@ -6,7 +6,7 @@ from loopcity.engine import ContentSpec, GameSpec, Option, Variant
 
 from .actions import SPACE
 from .content import CONTENT_PATH, SustainContent
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, SelfishBot
 from .render import render_svg, render_text
 from .rules import SustainState
 
@@ -63,7 +63,7 @@ SPEC = GameSpec(
         Variant("housing_boom", "Scenario 3, housing boom: shuffled decks", {"scenario": "housing_boom"}),
     ),
     content=ContentSpec(SustainContent, CONTENT_PATH),
-    bots={"heuristic": HeuristicBot},
+    bots={"heuristic": HeuristicBot, "selfish": SelfishBot},
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,  # type: ignore[arg-type]

@@ -60,6 +60,7 @@ class HeuristicBot:
     """Deterministic heuristic for one seat; never changes the state it is given."""
 
     name = "heuristic"
+    selfish = False
 
     def __init__(self, game: Game, seat: int = 0, seed: int = 0) -> None:
         self.seat = seat
@@ -74,7 +75,7 @@ class HeuristicBot:
             return self._build(state, legal)
         if state.phase == "coins":  # all it has, up to what the space still needs
             return legal[-1]
-        plans = Planner(state, seat, self._forecasts(state))
+        plans = Planner(state, seat, self._forecasts(state), self.selfish)
         if state.phase == "discussion":
             return plans.gift(legal)
         return plans.invest(legal)
@@ -112,7 +113,8 @@ class HeuristicBot:
 class Planner:
     """Forecasts and values for one seat's decision."""
 
-    def __init__(self, st: SustainState, seat: int, cache: dict | None = None) -> None:
+    def __init__(self, st: SustainState, seat: int, cache: dict | None = None, selfish: bool = False) -> None:
+        self.selfish = selfish
         self.cache: dict = {} if cache is None else cache
         self._cells: dict[str, list[int]] = {}
         self._options: list[tuple[float, int, Action]] | None = None
@@ -194,6 +196,8 @@ class Planner:
     def value(self, m: list[int], points: float, skip: str = "") -> float:
         """How good a city is for this seat: survival first, then own points."""
         b = self.lk.board
+        if self.selfish:  # own points and end bonus only, as if the city could not fall
+            return points + self._bonus(m)
         if m[U] >= b.unhappy_squares or m[C] >= b.co2_squares:
             return -DEFEAT
         end, fallen = self.forecast(m, skip)
@@ -322,7 +326,7 @@ class Planner:
     def gift(self, legal: list[Action]) -> Action:
         """Give a Coin to the owner of a housing Building the city needs, if they cannot pay it."""
         st, lk = self.st, self.lk
-        if st.coins[self.seat] <= 0 or st.final_year:
+        if st.coins[self.seat] <= 0 or st.final_year or self.selfish:
             return A.PASS
         if st.housing_free() >= lk.board.growth[st.track[1]] + 1:
             return A.PASS  # gifts only when homes run short
@@ -344,3 +348,11 @@ class Planner:
             return A.PASS
         action = A.give(best[1] + 1)
         return action if action in legal else A.PASS
+
+
+class SelfishBot(HeuristicBot):
+    """The heuristic without the city: it values only its own Department's points and bonus.
+    A yardstick for designers: how much the city needs its Departments to cooperate."""
+
+    name = "selfish"
+    selfish = True
