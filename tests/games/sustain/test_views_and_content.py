@@ -93,3 +93,10 @@ def test_svg_marks_build_targets():
     pay(s, 1, "fund 2 1", 2)
     svg = s.game.spec.render_svg(s.view(1), s.legal_actions(1))
     assert f'data-act="build {s.legal_actions(1)[0].args[0]}"' in svg
+
+
+def test_content_limits_match_the_action_space():
+    with pytest.raises(ContentError, match="cost"):
+        load_game("sustain", overrides={"gray_sides.transit_plan.cost": 21})
+    with pytest.raises(ContentError, match="size"):
+        load_game("sustain", overrides={"map.size": 9})

@@ -195,7 +195,7 @@ class Scenario(Strict):
     end_window: int = Field(default=1, ge=1)
     first_player_token: str
     events: list[str] = Field(min_length=1)
-    solutions: list[str]
+    solutions: list[str] = Field(max_length=40)  # the action space names table places 1..40
     source: Source
 
 
@@ -229,9 +229,12 @@ class SustainContent(Strict):
                 _known(s.points.department, depts, f"solution {s.id}: points.department")
         for p in self.map.preprinted:
             _known(p.building, buildings, "map.preprinted: building")
+        by_id = {e.id: e for e in self.events}
         for sc in self.scenarios:
             for e in sc.events:
                 _known(e, events, f"scenario {sc.id}: events")
+            if sum(1 for e in sc.events if by_id[e].request is not None) > 10:
+                raise ValueError(f"scenario {sc.id}: at most 10 REQUEST cards (the action space names 1..10)")
             for s in sc.solutions:
                 _known(s, sols, f"scenario {sc.id}: solutions")
         return self
