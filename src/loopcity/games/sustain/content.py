@@ -229,6 +229,10 @@ class SustainContent(Strict):
                 _known(s.points.department, depts, f"solution {s.id}: points.department")
         for p in self.map.preprinted:
             _known(p.building, buildings, "map.preprinted: building")
+            if p.cell >= self.map.size**2:
+                raise ValueError(
+                    f"map.preprinted: cell {p.cell} is not a big square of a {self.map.size}x{self.map.size} map"
+                )
         by_id = {e.id: e for e in self.events}
         for sc in self.scenarios:
             for e in sc.events:
