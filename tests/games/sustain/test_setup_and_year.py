@@ -242,3 +242,11 @@ def test_step4_request_penalty_acts_before_new_cards_are_drawn():
     assert s.event_deck[0] == "I-2"  # Traffic jams: Pollution +1 if transport below 2, draws again
     s.events()
     assert s.track[POLLUTION] == 2 and s.drawn[:2] == ["I-2", "I-3"]
+
+
+def test_an_unknown_scenario_is_refused_with_the_known_ones():
+    from loopcity import load_game
+    from loopcity.engine import OptionError
+
+    with pytest.raises(OptionError, match="housing_boom"):
+        load_game("sustain", scenario="no_such").new_state(0)

@@ -47,8 +47,8 @@ SPEC = GameSpec(
         Option(
             "scenario",
             "first_game",
-            "which scenario's Event and Solution decks",
-            ("first_game", "traffic_crisis", "housing_boom"),
+            "which scenario's Event and Solution decks: an id of content.toml's [[scenarios]] "
+            "(first_game, traffic_crisis, housing_boom)",
         ),
         Option("deal", "random", "how Department sheets are handed out", ("random", "in_order")),
         Option("discussion_minutes", 5, "discussion clock run by the front end (0: no clock)"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from loopcity.engine import Action, Game, Outcome, Rng, State
+from loopcity.engine import Action, Game, OptionError, Outcome, Rng, State
 
 from . import actions as A
 from .lookup import Lookup, lookup
@@ -25,7 +25,10 @@ class SustainState(YearSteps, State):
         super().__init__(game, seed)
         lk = self.lk
         n = game.players
-        scenario = lk.scenarios[game.options["scenario"]]
+        scenario = lk.scenarios.get(game.options["scenario"])
+        if scenario is None:
+            known = ", ".join(lk.scenarios)
+            raise OptionError(f"no scenario {game.options['scenario']!r} in the content; scenarios: {known}")
         self.scenario = scenario.id
         self.round = 1
         self.phase = DISCUSSION
