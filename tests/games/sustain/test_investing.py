@@ -48,8 +48,9 @@ def test_discussion_ends_when_every_player_has_passed():
 
 
 def test_discussion_clock_is_an_option_shown_to_the_front_end():
-    assert new().view(0)["discussion_minutes"] == 5
-    assert new(discussion_minutes=0).view(None)["discussion_minutes"] == 0
+    assert new(discussion_minutes=5).view(0)["discussion_minutes"] == 5
+    assert new().view(None)["discussion_minutes"] == 0
+    assert "clock" not in [str(a) for a in new().legal_actions(0)]
 
 
 # ----------------------------------------------------------------- step 7: investing
@@ -290,9 +291,11 @@ def test_must_draw_the_building_before_anything_else():
 
 
 def test_discussion_clock_running_out_makes_everyone_still_talking_pass():
-    s = new()
+    s = new(discussion_minutes=5)
     s.apply(0, "pass")
-    s.time_up()
+    assert "clock" in [str(a) for a in s.legal_actions(1)]
+    assert "clock" not in [str(a) for a in s.legal_actions(2)]
+    s.apply(1, "clock")
     assert s.phase == "investing" and s.turn == s.first
     assert sum("passes" in line[2] for line in s.log) == 3
 

@@ -30,10 +30,12 @@ SPACE = ActionSpace(
         kind("request", "choose a REQUEST card to put Coins on", card=range(1, MAX_REQUESTS + 1)),
         kind("coins", "put this many Coins on the space you chose", coins=range(1, MAX_COINS + 1)),
         kind("build", "draw the Building on this free space of the City Map", cell=range(MAX_CELLS)),
+        kind("clock", "the discussion clock ran out: every player still talking passes"),
     ]
 )
 
 PASS = Action("pass")
+CLOCK = Action("clock")
 
 
 @cache

@@ -79,6 +79,8 @@ def describe(st: SustainState, seat: int, action: Action) -> str:
     k, args = action.kind, action.args
     if k == "pass":
         return f"{who} passes"
+    if k == "clock":
+        return "The discussion clock runs out"
     if k == "give":
         return f"{who} gives 1 Coin to seat {args[0]}"
     if k == "build":

@@ -110,7 +110,8 @@ class SustainState(YearSteps, State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == DISCUSSION:
             gifts = [A.give(p + 1) for p in range(self.players) if p != seat] if self.coins[seat] else []
-            return [*gifts, A.PASS]
+            clock = [A.CLOCK] if self.game.options["discussion_minutes"] and seat == self.active_seats()[0] else []
+            return [*gifts, A.PASS, *clock]
         if self.phase == BUILD:
             return [A.build(c) for c in self.legal_cells(self.pending[0])]  # type: ignore[index]
         if self.phase == COINS:
@@ -176,6 +177,8 @@ class SustainState(YearSteps, State):
         k = action.kind
         if k == "pass":
             self._pass(seat)
+        elif k == "clock":
+            self._time_up()
         elif k == "give":
             self.coins[seat] -= 1
             self.coins[action.args[0] - 1] += 1  # type: ignore[operator]
@@ -200,12 +203,12 @@ class SustainState(YearSteps, State):
             return
         self._next_turn()
 
-    def time_up(self) -> None:
-        """The discussion clock ran out (front ends run it): every player still talking passes."""
-        if self.phase != DISCUSSION:
-            return
+    def _time_up(self) -> None:
+        """The discussion clock ran out (the ``clock`` action, played by a front end that runs the
+        clock): every player still talking passes."""
         for seat in self.active_seats():
-            self.apply(seat, A.PASS)
+            self.note(f"Player {seat + 1} passes (the discussion clock ran out)")
+            self._pass(seat)
 
     def _next_turn(self) -> None:
         if self.defeat:
