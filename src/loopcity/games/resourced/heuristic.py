@@ -68,12 +68,12 @@ class HeuristicBot:
         waste = len(st.waste)
         goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
         sh = c["social_housing"]
-        out = []
         if not c["composter"]:
-            out.append("composter")
-        if sh < goal and c["composter"] and (sh < 2 or c["recycler"] >= 2 or st.alternate):
+            return ["composter"]  # Basic Hint 5: a Composter as soon as possible
+        out = []
+        if sh < goal and c["composter"] and (c["recycler"] >= 2 or st.alternate):
             out.append("social_housing")
-        if c["recycler"] < 2 and (sh >= 2 or waste >= 8):
+        if c["recycler"] < 2 and (not st.alternate or waste >= 8):
             out.append("recycler")
         if c["shipping_container"] < min(2, sh):
             out.append("shipping_container")
@@ -93,35 +93,60 @@ class HeuristicBot:
             out.append("irrigation_system")
         return out
 
-    def housing_ready(self, st: Any, seat: int) -> bool:
-        """Build Social Housing only when ready: the first ones while Waste is low; the rest in a
-        burst, when this player can pay for every remaining one and the table can still Recycle
-        to zero this Round (new Social Housing costs no Upkeep before the Round's end check)."""
+    def housing_left(self, st: Any) -> int:
+        """Social Housing still to build before the next progression (or the win)."""
         rules = st.t.rules
-        sh = st.social_housing()
         goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
-        food_ok = all(sum(h[r] for h in st.hands) >= sh + 1 for r in (FOOD, WATER))
-        if not food_ok:
+        return goal - st.social_housing()
+
+    def crafts_this_turn(self, st: Any, seat: int) -> int:
+        """How many crafts this player can still make this turn by staying on BGCS."""
+        if st.tiles[st.pos[seat]] != "bgcs":
+            return 0
+        if st.phase == "end":
+            return st.crafts_left
+        return 3 if st.action_no == 1 else 2
+
+    def housing_ready(self, st: Any, seat: int) -> bool:
+        """Build Social Housing only when ready (Basic Hint 6): in one burst, when this player can
+        pay for every remaining one this turn and the players still to act can Recycle the Waste
+        Pile to zero this Round (new Social Housing costs no Upkeep before the Round's end check).
+        Before the last burst the team also holds the next Upkeep's Food and Water."""
+        left = self.housing_left(st)
+        if left <= 0 or left > self.crafts_this_turn(st, seat):
             return False
-        if sh < 2:
-            return len(st.waste) <= 6
+        final = st.ring == 3 or st.alternate
+        goal = st.social_housing() + left
+        if not final and not all(st.total_held(r) >= goal for r in (FOOD, WATER)):
+            return False
         cost = st.t.tile_cost["social_housing"]
-        left = goal - sh
         if not st.can_pay(seat, tuple(left * c for c in cost)):
             return False
-        return self.zero_reachable(st)
+        return self.zero_reachable(st, seat, left)
 
-    def zero_reachable(self, st: Any) -> bool:
+    def recycle_reach(self, st: Any, p: int) -> int:
+        """Waste a later player can surely Recycle on their turn: the best Recycler one step away."""
+        t = st.t
+        if st.skip[p] or not st.can_pay(p, t.recycler_operating):
+            return 0
+        dist = _distances()[st.pos[p]]
+        reach = 1 + (1 if st.upgrades[BGCS] == "bus_stop" else 0)
+        best = 0
+        for c, tile in enumerate(st.tiles):
+            if tile == "recycler" and dist[c] <= reach:
+                best = max(best, t.recycler_removal[RING[c] - 1])
+        return best
+
+    def zero_reachable(self, st: Any, seat: int, left: int) -> bool:
         """Can the players still to act this Round Recycle the Waste Pile to zero?"""
         t = st.t
-        best = max((t.recycler_removal[RING[c] - 1] for c, tile in enumerate(st.tiles) if tile == "recycler"))
         capacity = 0
-        me = st.turn_seat
-        for p in range(me, st.players):
-            if p == me and (st.recycled or st.phase not in ("action", "move", "end")):
-                continue
-            if not st.skip[p] and st.can_pay(p, t.recycler_operating):
-                capacity += best
+        if left == 1 and st.phase == "action" and st.action_no == 1 and not st.recycled:
+            cost = tuple(a + b for a, b in zip(t.tile_cost["social_housing"], t.recycler_operating, strict=True))
+            if st.can_pay(seat, cost):
+                capacity += t.recycler_removal[0]  # craft, then step onto the Ring 1 Recycler
+        for p in range(st.turn_seat + 1, st.players):
+            capacity += self.recycle_reach(st, p)
         return len(st.waste) <= capacity
 
     def target(self, st: Any, seat: int) -> str | None:
@@ -142,7 +167,7 @@ class HeuristicBot:
         """What the table collects for ``item``: for the last Social Housing, all of them at once."""
         cost = st.t.craft_cost(item, st.ring)
         sh = st.social_housing()
-        if item != "social_housing" or sh < 2:
+        if item != "social_housing":
             return cost
         rules = st.t.rules
         left = (rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win) - sh
@@ -229,8 +254,8 @@ class HeuristicBot:
         wanted = self.wanted(st)
         if item not in wanted:
             return -1.0
-        if item == "social_housing" and not self.housing_ready(st, seat):
-            return -1.0
+        if item == "social_housing":
+            return 100.0 if self.housing_ready(st, seat) else -1.0
         return 40.0 - 4 * wanted.index(item)
 
     def recycle_value(self, st: Any, seat: int, cell: int) -> float:
