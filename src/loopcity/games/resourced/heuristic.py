@@ -77,6 +77,8 @@ class HeuristicBot:
             out.append("recycler")
         if c["shipping_container"] < min(2, sh):
             out.append("shipping_container")
+        if st.ring == 3:
+            return out  # Ring 3: every card goes to the last burst, the Upkeep and the Recycler
         if st.alternate:
             return out  # a short game: long-term investments do not pay back in 10 Rounds
         outer = [st.tiles[x] for x in RING_CELLS[st.ring]]
@@ -116,13 +118,27 @@ class HeuristicBot:
         if left <= 0 or left > self.crafts_this_turn(st, seat):
             return False
         final = st.ring == 3 or st.alternate
-        goal = st.social_housing() + left
-        if not final and not all(st.total_held(r) >= goal for r in (FOOD, WATER)):
-            return False
         cost = st.t.tile_cost["social_housing"]
+        if not final and not self.reserve_ok(st, left):
+            return False
         if not st.can_pay(seat, tuple(left * c for c in cost)):
             return False
         return self.zero_reachable(st, seat, left)
+
+    def reserve_ok(self, st: Any, left: int) -> bool:
+        """Before opening Ring 3 the team keeps, beyond this burst, the next Round's Upkeep Food and
+        Water and the last burst's cost, so that it follows at once (Ring 3's Upkeep is dear);
+        late in the game it opens Ring 3 as soon as it can."""
+        rules = st.t.rules
+        goal = st.social_housing() + left
+        cost = st.t.tile_cost["social_housing"]
+        need = [(rules.housing_to_win - goal) * c + left * c for c in cost]
+        if st.round < st.max_rounds - 5:
+            need[FOOD] += goal
+            need[WATER] += goal
+        else:
+            need = [0, 0, 0, goal, goal]
+        return all(st.total_held(r) >= n for r, n in enumerate(need))
 
     def recycle_reach(self, st: Any, p: int) -> int:
         """Waste a later player can surely Recycle on their turn: the best Recycler one step away."""
@@ -273,7 +289,9 @@ class HeuristicBot:
         best: tuple[float, Action | None] = (-5.0, None)
         if tile == "bgcs":
             for item in st.craftable(seat):
-                best = max(best, (self.craft_value(st, item, seat), A.CRAFT[item]), key=lambda x: x[0])
+                v = self.craft_value(st, item, seat)
+                if v > best[0] and v > 0:
+                    best = (v, A.CRAFT[item])
             extra = 1 if st.upgrades[BGCS] == "bus_stop" else 0
             r = self.most_needed(st, seat)
             gains = [0] * 5
