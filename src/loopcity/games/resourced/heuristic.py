@@ -102,7 +102,10 @@ class HeuristicBot:
         return goal - st.social_housing()
 
     def crafts_this_turn(self, st: Any, seat: int) -> int:
-        """How many crafts this player can still make this turn by staying on BGCS."""
+        """How many crafts this player can still make this turn by staying on BGCS (or, in the
+        movement step, by ending it there)."""
+        if st.phase == "move":
+            return 2
         if st.tiles[st.pos[seat]] != "bgcs":
             return 0
         if st.phase == "end":
@@ -110,20 +113,87 @@ class HeuristicBot:
         return 3 if st.action_no == 1 else 2
 
     def housing_ready(self, st: Any, seat: int) -> bool:
-        """Build Social Housing only when ready (Basic Hint 6): in one burst, when this player can
-        pay for every remaining one this turn and the players still to act can Recycle the Waste
-        Pile to zero this Round (new Social Housing costs no Upkeep before the Round's end check).
-        Before the last burst the team also holds the next Upkeep's Food and Water."""
+        """Build Social Housing only when ready (Basic Hint 6): in one burst, when the players
+        still to act this Round can build every remaining one and Recycle the Waste Pile to zero
+        (new Social Housing costs no Upkeep before the Round's end check). Before opening Ring 3
+        the team also keeps the next Round's needs in reserve (:meth:`reserve_ok`)."""
         left = self.housing_left(st)
-        if left <= 0 or left > self.crafts_this_turn(st, seat):
+        if left <= 0:
             return False
-        final = st.ring == 3 or st.alternate
+        if not (st.ring == 3 or st.alternate) and not self.reserve_ok(st, left):
+            return False
+        return self.burst_now(st, seat, left) > 0
+
+    def affordable(self, st: Any, p: int, most: int, spent: tuple[int, ...] = (0,) * 5) -> int:
+        """How many Social Housing player ``p`` can pay for (at most ``most``) after ``spent``."""
         cost = st.t.tile_cost["social_housing"]
-        if not final and not self.reserve_ok(st, left):
-            return False
-        if not st.can_pay(seat, tuple(left * c for c in cost)):
-            return False
-        return self.zero_reachable(st, seat, left)
+        hand = st.hands[p]
+        k = 0
+        while k < most and all(h - x >= (k + 1) * c for h, x, c in zip(hand, spent, cost, strict=True)):
+            k += 1
+        return k
+
+    def recyclers_within(self, st: Any, cell: int, reach: int) -> int:
+        """The most Waste one Operation removes on a Recycler within ``reach`` steps of ``cell``."""
+        dist = _distances()[cell]
+        best = 0
+        for c, tile in enumerate(st.tiles):
+            if tile == "recycler" and dist[c] <= reach:
+                best = max(best, st.t.recycler_removal[RING[c] - 1])
+        return best
+
+    def later_options(self, st: Any, p: int) -> list[tuple[int, int]]:
+        """(Social Housing crafted, Waste Recycled) that a later player can surely do this Round."""
+        if st.skip[p]:
+            return [(0, 0)]
+        rules = st.t.rules
+        reach = 1 + (rules.bus_stop_movement if st.upgrades[BGCS] == "bus_stop" else 0)
+        reach = max(0, reach - (rules.bushfire_smoke_movement if st.smoke[p] else 0))
+        op = st.t.recycler_operating
+        pos = st.pos[p]
+        opts = [(0, 0)]
+        if st.can_pay(p, op):
+            opts.append((0, self.recyclers_within(st, pos, reach)))
+        d = _distances()[pos][BGCS]
+        if d == 0:
+            opts.append((self.affordable(st, p, 3), 0))
+            if st.can_pay(p, op):
+                opts.append((self.affordable(st, p, 1, op), self.recyclers_within(st, BGCS, reach)))
+        elif d <= reach:
+            opts.append((self.affordable(st, p, 2), 0))
+            if st.tiles[pos] == "recycler" and st.can_pay(p, op):
+                opts.append((self.affordable(st, p, 2, op), st.t.recycler_removal[RING[pos] - 1]))
+        return opts
+
+    def own_options(self, st: Any, seat: int, left: int) -> list[tuple[int, int]]:
+        """(Social Housing crafted now, Waste Recycled later this turn) for the acting player."""
+        k = self.affordable(st, seat, min(left, self.crafts_this_turn(st, seat)))
+        opts = [(k, 0)] if k else []
+        op = st.t.recycler_operating
+        first = st.phase == "action" and st.action_no == 1 and st.pos[seat] == BGCS
+        if first and not st.recycled and st.can_pay(seat, op):
+            one = self.affordable(st, seat, 1, op)
+            if one:
+                opts.append((1, self.recyclers_within(st, st.pos[seat], st.moves)))
+        return opts
+
+    def burst_now(self, st: Any, seat: int, left: int) -> int:
+        """Social Housing this player should craft now: the most that still lets the players to
+        act this Round build the rest and Recycle the Waste Pile to zero (0: no such plan)."""
+        key = ("burst", st.step, seat, st.phase, left)
+        if key in self._memo:
+            return self._memo[key]
+        later = [self.later_options(st, p) for p in range(st.turn_seat + 1, st.players)]
+        combos: list[tuple[int, int]] = [(0, 0)]
+        for opts in later:
+            combos = [(a + c, b + r) for a, b in combos for c, r in opts]
+        pile = len(st.waste)
+        best = 0
+        for k, r in sorted(self.own_options(st, seat, left), reverse=True):
+            if any(k + c >= left and r + rr >= pile for c, rr in combos):
+                best = max(best, k)
+        self._memo[key] = best
+        return best
 
     def reserve_ok(self, st: Any, left: int) -> bool:
         """Before opening Ring 3 the team keeps, beyond this burst, the next Round's Upkeep Food and
@@ -139,31 +209,6 @@ class HeuristicBot:
         else:
             need = [0, 0, 0, goal, goal]
         return all(st.total_held(r) >= n for r, n in enumerate(need))
-
-    def recycle_reach(self, st: Any, p: int) -> int:
-        """Waste a later player can surely Recycle on their turn: the best Recycler one step away."""
-        t = st.t
-        if st.skip[p] or not st.can_pay(p, t.recycler_operating):
-            return 0
-        dist = _distances()[st.pos[p]]
-        reach = 1 + (1 if st.upgrades[BGCS] == "bus_stop" else 0)
-        best = 0
-        for c, tile in enumerate(st.tiles):
-            if tile == "recycler" and dist[c] <= reach:
-                best = max(best, t.recycler_removal[RING[c] - 1])
-        return best
-
-    def zero_reachable(self, st: Any, seat: int, left: int) -> bool:
-        """Can the players still to act this Round Recycle the Waste Pile to zero?"""
-        t = st.t
-        capacity = 0
-        if left == 1 and st.phase == "action" and st.action_no == 1 and not st.recycled:
-            cost = tuple(a + b for a, b in zip(t.tile_cost["social_housing"], t.recycler_operating, strict=True))
-            if st.can_pay(seat, cost):
-                capacity += t.recycler_removal[0]  # craft, then step onto the Ring 1 Recycler
-        for p in range(st.turn_seat + 1, st.players):
-            capacity += self.recycle_reach(st, p)
-        return len(st.waste) <= capacity
 
     def target(self, st: Any, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
