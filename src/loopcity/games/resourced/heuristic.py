@@ -1,8 +1,11 @@
 """A heuristic bot that plays by the rulebook's Helpful Hints.
 
-- Build a Composter as soon as possible (Food and Water stop being Wasted).
-- Build Social Housing only when ready: when the Waste Pile is low.
-- Operate Recyclers whenever there is Waste, and always when the table is ready to progress.
+- Build a Composter as soon as possible (Food and Water stop being Wasted); nothing else before it.
+- Build Social Housing only when ready: keep the setup's one while the economy grows, then build the
+  rest in bursts that end the Round at zero Waste (a planner checks that the players still to act
+  can build the rest and Recycle the whole pile), keeping the last burst's cost and the next Upkeep
+  in reserve before opening Ring 3.
+- Plan a second Recycler early; Operate Recyclers whenever there is Waste.
 - Build Shipping Containers (hand size), Shelters (trading) and an Irrigation System.
 - Trade to finish a craft or a Recycler's cost; give away cards instead of Wasting them.
 - Avoid Gathering cards that would be Wasted at the hand limit.
