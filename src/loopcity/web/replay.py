@@ -1,0 +1,162 @@
+"""Replays: a table's moves replayed once into a :class:`Timeline` that any step can be read from.
+
+A table is its seed and moves, so the state after ``k`` moves is the seed replayed ``k`` moves on. A
+timeline replays the moves once, keeping a snapshot every ``SNAP_EVERY`` moves, the round and the
+game's metrics after every move and where each move's log lines end; a step's state is then a
+snapshot plus at most ``SNAP_EVERY - 1`` moves. Timelines are cached per table and version.
+
+Who may look from where (:func:`perspectives`): while the game runs, a seat's link sees its own seat
+and the spectator's view, the spectator's and the facilitator's links the spectator's only; once the
+game is over every link of the table may see every seat.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Action, Game, State
+from ..engine.state import LogEntry
+from .payload import render_board
+
+SNAP_EVERY = 16
+CACHE_SIZE = 16
+
+
+@dataclass
+class Timeline:
+    """A table's game replayed: ``rounds[k]``, ``metrics[k]`` and ``log_end[k]`` after ``k`` moves."""
+
+    game: Game
+    seed: int
+    moves: list[tuple[int, str]]
+    snaps: list[State]
+    rounds: list[int]
+    metrics: list[dict[str, float]]
+    log_end: list[int]
+    final: State
+
+    @property
+    def steps(self) -> int:
+        """The number of moves (the last step)."""
+        return len(self.moves)
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return self.final.log
+
+    @property
+    def finished(self) -> bool:
+        return self.final.is_terminal()
+
+    def state_at(self, k: int) -> State:
+        """The state after ``k`` moves (a fresh copy the caller may change)."""
+        k = max(0, min(k, self.steps))
+        state = self.snaps[k // SNAP_EVERY].clone()
+        for seat, text in self.moves[(k // SNAP_EVERY) * SNAP_EVERY : k]:
+            state.apply(seat, Action.parse(text))
+        return state
+
+    def entries(self, k: int) -> list[LogEntry]:
+        """The log lines of move ``k`` (1..steps: the action and what followed it; 0: the setup)."""
+        start = self.log_end[k - 1] if k > 0 else 0
+        return self.log[start : self.log_end[k]]
+
+    def visible(self, entries: list[LogEntry], seat: int | None) -> list[LogEntry]:
+        """The lines of ``entries`` that ``seat`` may read (spectator: public lines only)."""
+        return [e for e in entries if e[3] is None or (seat is not None and seat in e[3])]
+
+    def round_starts(self) -> dict[int, int]:
+        """The first step of each round."""
+        out: dict[int, int] = {}
+        for k, r in enumerate(self.rounds):
+            out.setdefault(r, k)
+        return out
+
+    def next_event(self, k: int, seat: int | None, direction: int = 1) -> int | None:
+        """The nearest step after (or, with direction -1, before) ``k`` whose lines hold a chance
+        event that ``seat`` may read."""
+        rng = range(k + 1, self.steps + 1) if direction > 0 else range(k - 1, -1, -1)
+        for j in rng:
+            if any(e[1] == "chance" for e in self.visible(self.entries(j), seat)):
+                return j
+        return None
+
+
+def _metrics(state: State) -> dict[str, float]:
+    fn = state.game.spec.metrics
+    if fn is None:
+        return {}
+    try:
+        return {str(k): float(v) for k, v in fn(state).items()}
+    except Exception:
+        return {}
+
+
+def build(game: Game, seed: int, moves: list[tuple[int, str]]) -> Timeline:
+    """Replay ``moves`` from ``seed`` once, keeping snapshots, rounds, metrics and log positions."""
+    state = game.new_state(seed)
+    snaps = [state.clone()]
+    rounds = [int(getattr(state, "round", 0) or 0)]
+    metrics = [_metrics(state)]
+    log_end = [len(state.log)]
+    for i, (seat, text) in enumerate(moves, start=1):
+        state.apply(seat, Action.parse(text))
+        if i % SNAP_EVERY == 0:
+            snaps.append(state.clone())
+        rounds.append(int(getattr(state, "round", 0) or 0))
+        metrics.append(_metrics(state))
+        log_end.append(len(state.log))
+    return Timeline(game, seed, list(moves), snaps, rounds, metrics, log_end, state)
+
+
+class TimelineCache:
+    """The most recently used timelines, by table id and version."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, int], Timeline] = OrderedDict()
+
+    def get(self, table_id: str, version: int, game: Game, seed: int, moves: list[tuple[int, str]]) -> Timeline:
+        key = (table_id, version)
+        tl = self._items.get(key)
+        if tl is None:
+            tl = self._items[key] = build(game, seed, moves[:version])
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        self._items.move_to_end(key)
+        return tl
+
+
+def perspectives(role: str, seat: int | None, finished: bool, players: int) -> list[int | None]:
+    """The views a link may replay: see the module docstring."""
+    if finished:
+        return [None, *range(players)]
+    if role == "seat" and seat is not None:
+        return [seat, None]
+    return [None]
+
+
+def frame(tl: Timeline, k: int, seat: int | None) -> dict[str, Any]:
+    """What the replay shows at step ``k`` from ``seat``'s view (None: spectator): the board drawn as in
+    play (without actions), the move's own lines and the log so far that ``seat`` may read."""
+    k = max(0, min(k, tl.steps))
+    state = tl.state_at(k)
+    view = state.view(seat)
+    svg, text = render_board(state, view, [])
+    shown = tl.visible(tl.log[: tl.log_end[k]], seat)
+    move = tl.moves[k - 1] if k > 0 else None
+    return {
+        "step": k,
+        "steps": tl.steps,
+        "round": tl.rounds[k],
+        "seat": seat,
+        "move": {"seat": move[0], "action": move[1]} if move else None,
+        "lines": [{"kind": e[1], "text": e[2]} for e in tl.visible(tl.entries(k), seat)],
+        "log": [{"step": e[0], "kind": e[1], "text": e[2]} for e in shown[-40:]],
+        "svg": svg,
+        "text": text,
+        "view": view,
+        "terminal": state.is_terminal(),
+    }
