@@ -12,8 +12,10 @@ game is over every link of the table may see every seat.
 
 from __future__ import annotations
 
+import importlib
 from collections import OrderedDict
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from ..engine import Action, Game, State
@@ -84,29 +86,44 @@ class Timeline:
         return None
 
 
-def _metrics(state: State) -> dict[str, float]:
-    fn = state.game.spec.metrics
-    if fn is None:
-        return {}
+def game_hooks(game: Game) -> ModuleType | None:
+    """The game's debrief rules: the module ``debrief`` beside the game's state class (e.g.
+    ``loopcity.games.resourced.debrief``), or None. See docs/debrief.md for what it may define."""
+    package = game.spec.state_class.__module__.rpartition(".")[0]
     try:
-        return {str(k): float(v) for k, v in fn(state).items()}
-    except Exception:
-        return {}
+        return importlib.import_module(f"{package}.debrief")
+    except ImportError:
+        return None
+
+
+def _metrics(state: State, hooks: ModuleType | None) -> dict[str, float]:
+    """The game's metrics plus the extra figures its debrief rules ask for (``figures(state)``)."""
+    out: dict[str, float] = {}
+    fns = [state.game.spec.metrics, getattr(hooks, "figures", None)]
+    for fn in fns:
+        if fn is None:
+            continue
+        try:
+            out.update({str(k): float(v) for k, v in fn(state).items()})
+        except Exception:
+            continue
+    return out
 
 
 def build(game: Game, seed: int, moves: list[tuple[int, str]]) -> Timeline:
     """Replay ``moves`` from ``seed`` once, keeping snapshots, rounds, metrics and log positions."""
+    hooks = game_hooks(game)
     state = game.new_state(seed)
     snaps = [state.clone()]
     rounds = [int(getattr(state, "round", 0) or 0)]
-    metrics = [_metrics(state)]
+    metrics = [_metrics(state, hooks)]
     log_end = [len(state.log)]
     for i, (seat, text) in enumerate(moves, start=1):
         state.apply(seat, Action.parse(text))
         if i % SNAP_EVERY == 0:
             snaps.append(state.clone())
         rounds.append(int(getattr(state, "round", 0) or 0))
-        metrics.append(_metrics(state))
+        metrics.append(_metrics(state, hooks))
         log_end.append(len(state.log))
     return Timeline(game, seed, list(moves), snaps, rounds, metrics, log_end, state)
 
@@ -118,7 +135,9 @@ class TimelineCache:
         self.size = size
         self._items: OrderedDict[tuple[str, int], Timeline] = OrderedDict()
 
-    def get(self, table_id: str, version: int, game: Game, seed: int, moves: list[tuple[int, str]]) -> Timeline:
+    def get(
+        self, table_id: str, version: int, game: Game, seed: int, moves: list[tuple[int, str]]
+    ) -> Timeline:
         key = (table_id, version)
         tl = self._items.get(key)
         if tl is None:

@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..bots import bot_names
 from . import i18n
+from .debrief import Debrief, pdf
 from .replay import Timeline, frame, perspectives
 from .tables import LiveTable, Refusal, TableManager
 
@@ -145,3 +146,43 @@ def add_routes(app: FastAPI, manager: TableManager, page: Page, links: Links) ->
             return page(request, "error.html", status=e.status, reason=e.reason)
         fac = next(tok for tok, role, _s in made["tokens"] if role == "facilitator")
         return RedirectResponse(f"/table/{fac}", status_code=303)
+
+    # ----- debrief -----------------------------------------------------------------------------
+    async def debrief_of(token: str) -> tuple[LiveTable, Debrief]:
+        t, _role, _seat, tl = await load(token)
+        if not tl.finished:
+            raise Refusal(409, i18n._("the debrief is ready when the game is over"))
+        return t, Debrief(tl, t.id)
+
+    @app.get("/api/debrief/{token}")
+    async def api_debrief(token: str) -> dict[str, Any]:
+        _t, d = await debrief_of(token)
+        return d.to_json()
+
+    @app.get("/api/debrief/{token}/csv")
+    async def api_debrief_csv(token: str) -> Response:
+        t, d = await debrief_of(token)
+        name = f"{d.game.id}-{t.id}-debrief.csv"
+        return Response(
+            d.csv(), media_type="text/csv", headers={"Content-Disposition": f'attachment; filename="{name}"'}
+        )
+
+    @app.get("/api/debrief/{token}/pdf")
+    async def api_debrief_pdf(token: str) -> Response:
+        t, d = await debrief_of(token)
+        name = f"{d.game.id}-{t.id}-debrief.pdf"
+        return Response(
+            pdf(d),
+            media_type="application/pdf",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.get("/debrief/{token}", response_class=HTMLResponse)
+    async def debrief_page(token: str, request: Request) -> HTMLResponse:
+        try:
+            t, d = await debrief_of(token)
+        except Refusal as e:
+            return page(request, "error.html", status=e.status, reason=e.reason)
+        return page(
+            request, "debrief.html", token=token, spec=d.game.spec, d=d, data=d.to_json(), charts=d.charts()
+        )
