@@ -83,6 +83,28 @@ class Debrief:
             before = v
         return out
 
+    def before_round(self, name: str, r: int) -> float:
+        """The metric when round ``r`` began (the end of the round before, or the start)."""
+        before = self.series(name)[0]
+        for rr, v in self.round_end(name).items():
+            if rr == r:
+                return before
+            before = v
+        return before
+
+    def last_step(self, r: int) -> int:
+        """The last step of round ``r``."""
+        return max(k for k, rr in enumerate(self.tl.rounds) if rr == r)
+
+    def deltas(self, name: str, kind: str | None = None) -> list[tuple[int, float]]:
+        """(move, change of the metric over that move), for every move or only the moves of ``kind``."""
+        s = self.series(name)
+        return [
+            (k, s[k] - s[k - 1])
+            for k, (_seat, text) in enumerate(self.tl.moves, start=1)
+            if kind is None or text.split(" ", 1)[0] == kind
+        ]
+
     def round_at(self, step: int) -> int:
         return self.tl.rounds[max(0, min(step, self.tl.steps))]
 
@@ -138,23 +160,23 @@ class Debrief:
     def contributions(self) -> list[dict[str, Any]]:
         """Per seat: how many moves, each kind of action, and the net change of each metric over the
         seat's own moves (what followed them included)."""
-        out = [
-            {"seat": i, "moves": 0, "actions": Counter(), "changes": dict.fromkeys(self.names, 0.0)}
-            for i in range(self.game.players)
-        ]
-        series = {n: self.series(n) for n in self.names}
+        n = self.game.players
+        moves = [0] * n
+        kinds: list[Counter[str]] = [Counter() for _ in range(n)]
+        changes = [dict.fromkeys(self.names, 0.0) for _ in range(n)]
+        series = {name: self.series(name) for name in self.names}
         for k, (seat, text) in enumerate(self.tl.moves, start=1):
             kind = text.split(" ", 1)[0]
-            row = out[seat]
             if kind in CLOCK_KINDS:
                 continue
-            row["moves"] += 1
-            row["actions"][kind] += 1
-            for n, s in series.items():
-                row["changes"][n] += s[k] - s[k - 1]
-        for row in out:
-            row["actions"] = dict(row["actions"].most_common())
-        return out
+            moves[seat] += 1
+            kinds[seat][kind] += 1
+            for name, s in series.items():
+                changes[seat][name] += s[k] - s[k - 1]
+        return [
+            {"seat": i, "moves": moves[i], "actions": dict(kinds[i].most_common()), "changes": changes[i]}
+            for i in range(n)
+        ]
 
     def learning_points(self) -> list[str]:
         hook = getattr(self.hooks, "learning_points", None)
