@@ -13,9 +13,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..bots import bot_names
+from ..debrief import Debrief, Timeline, pdf
 from . import i18n
-from .debrief import Debrief, pdf
-from .replay import Timeline, frame, perspectives
+from .replay import frame, perspectives
 from .tables import LiveTable, Refusal, TableManager
 
 Page = Callable[..., HTMLResponse]

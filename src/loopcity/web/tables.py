@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import bot_names, make_bot
+from ..debrief import Timeline
 from ..engine import (
     Action,
     Bot,
@@ -36,7 +37,7 @@ from ..engine.errors import IllegalAction, MalformedAction, UnknownGame
 from . import payload
 from .db import Database, StoredTable, VersionConflict
 from .i18n import _
-from .replay import Timeline, TimelineCache
+from .replay import TimelineCache
 
 log = logging.getLogger("loopcity.web")
 Send = Callable[[str], Awaitable[None]]

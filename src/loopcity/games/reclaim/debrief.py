@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loopcity.web.debrief import Moment
+from loopcity.debrief import Moment
 
 if TYPE_CHECKING:
-    from loopcity.web.debrief import Debrief
+    from loopcity.debrief import Debrief
 
 LABELS = {
     "city_budget": "City budget",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loopcity.web.debrief import Moment
+from loopcity.debrief import Moment
 
 if TYPE_CHECKING:
-    from loopcity.web.debrief import Debrief
+    from loopcity.debrief import Debrief
 
 POOLS = ("fuel", "food", "water")
 LABELS = {

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loopcity.web.debrief import Moment
+from loopcity.debrief import Moment
 
 if TYPE_CHECKING:
-    from loopcity.web.debrief import Debrief
+    from loopcity.debrief import Debrief
 
 LABELS = {
     "co2_released": "CO2 released",
@@ -42,9 +42,8 @@ def learning_points(d: Debrief) -> list[str]:
     released = [k for k, x in d.deltas("co2_released") if x > 0]
     if released:
         rounds = ", ".join(str(d.round_at(k)) for k in released)
-        out.append(
-            f"{co2[-1]:g} of {limit} CO2 tokens were released (in rounds {rounds}) from {burns} cards burned."
-        )
+        word = "round" if len(released) == 1 else "rounds"
+        out.append(f"{co2[-1]:g} of {limit} CO2 tokens released (in {word} {rounds}) from {burns} cards burned.")
     else:
         out.append(f"No CO2 was released: {burns} cards were burned, never filling the third Burn slot.")
     money = d.series("money")

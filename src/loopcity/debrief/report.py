@@ -1,9 +1,9 @@
 """The debrief of a finished table, drawn from its own data: metric timelines, key moments, each seat's
 contribution and learning points, with CSV and PDF exports.
 
-Everything comes from the table's :class:`~loopcity.web.replay.Timeline` (one replay of its moves): the
+Everything comes from the game's :class:`~loopcity.debrief.timeline.Timeline` (one replay of its moves): the
 game's ``metrics`` after every move, its log and its moves. A game adds its own rules in a module
-``debrief`` beside its state class (found by :func:`loopcity.web.replay.game_hooks`); each name is
+``debrief`` beside its state class (found by :func:`loopcity.debrief.timeline.game_hooks`); each name is
 optional:
 
 - ``LABELS``: ``{metric: "name people use"}``;
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .replay import Timeline, game_hooks
+from .timeline import Timeline, game_hooks
 
 EVENT_PREFIXES = ("Event", "Crisis")
 """Public notes (log lines of kind "info") starting with these words are the game's events."""
