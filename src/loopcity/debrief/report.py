@@ -334,7 +334,8 @@ def pdf(d: Debrief) -> bytes:
     o = d.outcome
     result = "not over" if o is None else ("the team won" if o.team_won else "the team lost")
     para(
-        f"Table {d.table_id} · {d.game.players} players · variant {d.game.variant} · {d.tl.steps} moves · "
+        (f"Table {d.table_id} · " if d.table_id else "")
+        + f"{d.game.players} players · variant {d.game.variant} · {d.tl.steps} moves · "
         f"{result}" + (f" ({o.cause}); scores {', '.join(f'{s:g}' for s in o.scores)}" if o else "")
     )
     heading("Learning points")

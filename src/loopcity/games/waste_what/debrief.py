@@ -43,7 +43,9 @@ def learning_points(d: Debrief) -> list[str]:
     if released:
         rounds = ", ".join(str(d.round_at(k)) for k in released)
         word = "round" if len(released) == 1 else "rounds"
-        out.append(f"{co2[-1]:g} of {limit} CO2 tokens released (in {word} {rounds}) from {burns} cards burned.")
+        out.append(
+            f"{co2[-1]:g} of {limit} CO2 tokens released (in {word} {rounds}) from {burns} cards burned."
+        )
     else:
         out.append(f"No CO2 was released: {burns} cards were burned, never filling the third Burn slot.")
     money = d.series("money")
