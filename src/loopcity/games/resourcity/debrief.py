@@ -46,10 +46,11 @@ def learning_points(d: Debrief) -> list[str]:
         if kind == "info" and text.startswith("Crisis") and step > 0:
             lost = {p: d.series(p)[step] - d.series(p)[step - 1] for p in POOLS}
             cost = ", ".join(f"{-v:g} {LABELS[p]}" for p, v in lost.items() if v < 0)
+            gain = ", ".join(f"{v:g} {LABELS[p]}" for p, v in lost.items() if v > 0)
             name = text.split(":")[1].strip() if ":" in text else text
-            out.append(
-                f"{text.split(':')[0]} ({name}) in round {d.round_at(step)} cost {cost or 'nothing from the pools'}."
-            )
+            said = f"cost {cost}" if cost else "cost nothing from the pools"
+            said += f" and brought {gain}" if gain else ""
+            out.append(f"{text.split(':')[0]} ({name}) in round {d.round_at(step)} {said}.")
     farms = d.series("farms")
     first = d.first_step("farms", lambda v: v > farms[0])
     if first is None:
