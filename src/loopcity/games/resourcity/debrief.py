@@ -1,4 +1,4 @@
-"""Resourcity's debrief rules (see docs/debrief.md): the three pools, what each Crisis cost, Farms."""
+"""Resourcity's debrief rules (see docs/debrief.md): the three pools, the Crises, Farms."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def key_moments(d: Debrief) -> list[Moment]:
 
 
 def learning_points(d: Debrief) -> list[str]:
-    """The pool that came closest to running out, each Crisis's cost, the Farms closed."""
+    """The pool that came closest to running out, the pools around each Crisis, the Farms closed."""
     out = []
     lows = {p: min(d.series(p)) for p in POOLS}
     pool = min(POOLS, key=lambda p: lows[p])
@@ -45,12 +45,12 @@ def learning_points(d: Debrief) -> list[str]:
     for step, kind, text in d.public_lines():
         if kind == "info" and text.startswith("Crisis") and step > 0:
             lost = {p: d.series(p)[step] - d.series(p)[step - 1] for p in POOLS}
-            cost = ", ".join(f"{-v:g} {LABELS[p]}" for p, v in lost.items() if v < 0)
-            gain = ", ".join(f"{v:g} {LABELS[p]}" for p, v in lost.items() if v > 0)
+            moved = ", ".join(f"{v:+g} {LABELS[p]}" for p, v in lost.items() if v)
             name = text.split(":")[1].strip() if ":" in text else text
-            said = f"cost {cost}" if cost else "cost nothing from the pools"
-            said += f" and brought {gain}" if gain else ""
-            out.append(f"{text.split(':')[0]} ({name}) in round {d.round_at(step)} {said}.")
+            out.append(
+                f"The move that drew {text.split(':')[0]} ({name}) in round {d.round_at(step)} changed the pools by "
+                f"{moved or 'nothing'}."
+            )
     farms = d.series("farms")
     first = d.first_step("farms", lambda v: v > farms[0])
     if first is None:
