@@ -273,10 +273,11 @@ def line_chart(
         f'<rect x="0" y="0" width="{w}" height="{h}" fill="#fff"/>',
     ]
     starts = [k for k in range(len(rounds)) if k == 0 or rounds[k] != rounds[k - 1]]
-    every = max(1, len(starts) // 8)
-    for i, k in enumerate(starts):
+    labelled = -100.0
+    for k in starts:
         parts.append(f'<line x1="{x(k):.1f}" y1="{top}" x2="{x(k):.1f}" y2="{h - bottom}" stroke="#dde1e6"/>')
-        if i % every == 0:
+        if x(k) - labelled >= 26:  # a label where there is room for it
+            labelled = x(k)
             parts.append(
                 f'<text x="{x(k):.1f}" y="{h - 8}" font-size="10" fill="#5a6470">R{rounds[k]}</text>'
             )
