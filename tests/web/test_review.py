@@ -7,6 +7,7 @@ import csv
 import io
 import re
 import zlib
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -14,9 +15,10 @@ from typer.testing import CliRunner
 from loopcity.bots import make_bot
 from loopcity.cli.main import app as cli
 from loopcity.debrief import build
-from loopcity.engine import Record, load_game
+from loopcity.engine import Record, load_game, unregister
 from loopcity.engine.runner import play
 from loopcity.web.payload import render_board
+from tiny_game import SPEC as TINY
 
 from .conftest import new_table, seat_tokens
 
@@ -242,7 +244,9 @@ def test_debrief_key_moments_contributions_and_per_round_figures(client):
     }
     events = [m for m in d["moments"] if m["kind"] == "event"]
     public_events = [
-        line["text"] for line in states[-1].log_for(None) if line["kind"] == "info" and line["text"].startswith("Event")
+        line["text"]
+        for line in states[-1].log_for(None)
+        if line["kind"] == "info" and line["text"].startswith("Event")
     ]
     assert [m["text"] for m in events] == public_events
     assert d["moments"][-1]["kind"] == "end" and d["moments"][-1]["text"] == states[-1].outcome().cause
@@ -320,3 +324,63 @@ def test_replay_timelines_are_cached_per_table_and_version(client, reclaim_runni
     for k in range(7):
         client.get(f"/api/replay/{toks[0]}?step={k}")
     assert list(cache._items) == [(t["id"], 6)]
+
+
+def _play_out(client, toks: dict[int, str]) -> None:
+    for i in range(200):
+        s = client.get(f"/api/state/{toks[0]}").json()
+        if s["finished"]:
+            return
+        tok = toks[s["active_seats"][0]]
+        legal = client.get(f"/api/state/{tok}").json()["legal"]
+        client.post(f"/api/act/{tok}", json={"action": legal[(i * 7) % len(legal)]})
+
+
+def _tiny_metrics(state) -> dict[str, float]:
+    return {"pile": float(state.pile), "taken_by_seat_1": float(state.taken[0])}
+
+
+TINY_METRICS = replace(TINY, id="tinymetrics", metrics=_tiny_metrics)
+
+
+def test_a_game_without_debrief_rules_gets_learning_points_from_its_metrics(make_client):
+    client = make_client(extra_games=[TINY, TINY_METRICS])
+    try:
+        t = new_table(client, "tinymetrics", players=2, variant="short")
+        toks = seat_tokens(t)
+        _play_out(client, toks)
+        d = client.get(f"/api/debrief/{toks[0]}").json()
+        stored = client.app.state.manager.db.load(t["id"])
+        rec = Record(stored.game, stored.config, stored.seed, moves=stored.moves)
+        metrics = [_tiny_metrics(rec.replay(upto=k)) for k in range(len(stored.moves) + 1)]
+        # the tiny game has no rounds: everything is round 0, so each figure's change is first to last
+        pile = metrics[-1]["pile"] - metrics[0]["pile"]
+        taken = metrics[-1]["taken_by_seat_1"] - metrics[0]["taken_by_seat_1"]
+        assert d["learning_points"] == [
+            f"Pile changed most in round 0: {pile:+g}.",
+            f"Taken by seat 1 changed most in round 0: {taken:+g}.",
+        ]
+    finally:
+        unregister(TINY_METRICS.id)
+
+
+def test_a_game_without_metrics_still_gets_a_debrief(client):
+    t = new_table(client, "tiny", players=2, variant="short")
+    toks = seat_tokens(t)
+    _play_out(client, toks)
+    d = client.get(f"/api/debrief/{toks[0]}").json()
+    assert d["metrics"] == [] and d["learning_points"] == [] and d["moments"][-1]["kind"] == "end"
+    assert client.get(f"/debrief/{toks[0]}").status_code == 200
+    assert client.get(f"/api/debrief/{toks[0]}/pdf").content.startswith(b"%PDF-")
+    assert client.get(f"/api/debrief/{toks[0]}/csv").text.splitlines()[0] == "step,round,seat,action"
+
+
+def test_the_message_catalogue_lists_the_replay_and_debrief_texts():
+    from babel.messages.pofile import read_po
+
+    from loopcity.web import i18n
+
+    with open(i18n.LOCALE_DIR / "messages.pot", "rb") as f:
+        ids = {m.id for m in read_po(f) if m.id}
+    for text in ("Replay", "Debrief", "Learning points", "Key moments", "What if…?", "Jump to round"):
+        assert text in ids

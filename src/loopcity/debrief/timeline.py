@@ -82,6 +82,8 @@ def game_hooks(game: Game) -> ModuleType | None:
     """The game's debrief rules: the module ``debrief`` beside the game's state class (e.g.
     ``loopcity.games.resourced.debrief``), or None. See docs/debrief.md for what it may define."""
     package = game.spec.state_class.__module__.rpartition(".")[0]
+    if not package:  # a game in a module of its own has no rules beside it
+        return None
     try:
         return importlib.import_module(f"{package}.debrief")
     except ImportError:
