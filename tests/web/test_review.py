@@ -232,6 +232,22 @@ def test_resourcity_learning_point_names_the_pool_closest_to_running_out(client)
     )
 
 
+def test_sustain_learning_points_give_its_tables_and_the_year_co2_grew_most(client):
+    tokens, rec, states = finished_table(client, "sustain", 4, players=4)
+    spec, board = states[0].game.spec, states[0].game.content.board
+    co2 = [spec.metrics(s)["co2"] for s in states]
+    end_of_year: dict[int, float] = {}
+    for s, v in zip(states, co2, strict=True):
+        end_of_year[s.round] = v
+    before, growth = co2[0], {}
+    for y, v in end_of_year.items():
+        growth[y], before = v - before, v
+    y = max(growth, key=lambda r: growth[r])
+    points = client.get(f"/api/debrief/{tokens[0]}").json()["learning_points"]
+    assert f"The CO2 Accumulation table ended at {co2[-1]:g} of {board.co2_squares} marks" in points[1]
+    assert any(p.startswith(f"CO2 grew most in year {y} ({growth[y]:+g})") for p in points), points
+
+
 def test_debrief_key_moments_contributions_and_per_round_figures(client):
     tokens, rec, states = finished_table(client, "waste_what", 2)
     spec = states[0].game.spec
