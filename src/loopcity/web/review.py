@@ -6,6 +6,7 @@ Every route takes one of the table's link tokens; what a link may see follows
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -172,7 +173,7 @@ def add_routes(app: FastAPI, manager: TableManager, page: Page, links: Links) ->
         t, d = await debrief_of(token)
         name = f"{d.game.id}-{t.id}-debrief.pdf"
         return Response(
-            pdf(d),
+            await asyncio.to_thread(pdf, d),  # a few hundred ms: other tables go on meanwhile
             media_type="application/pdf",
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
