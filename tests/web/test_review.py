@@ -400,3 +400,13 @@ def test_the_message_catalogue_lists_the_replay_and_debrief_texts():
         ids = {m.id for m in read_po(f) if m.id}
     for text in ("Replay", "Debrief", "Learning points", "Key moments", "What if…?", "Jump to round"):
         assert text in ids
+
+
+def test_the_replay_page_lists_what_that_view_could_see(client, reclaim_running):
+    t, toks = reclaim_running
+    page = client.get(f"/replay/{toks[2]}?step=0").text
+    stored = client.app.state.manager.db.load(t["id"])
+    view = Record(stored.game, stored.config, stored.seed, moves=stored.moves).replay(upto=0).view(2)
+    assert "<dt>my_agenda</dt>" in page and "my_agenda" in view
+    spect = client.get(f"/replay/{toks[2]}?step=0&as=spectator").text
+    assert "<dt>my_agenda</dt>" not in spect
