@@ -23,7 +23,7 @@ serve: venv
 
 lint: venv
 	$(BIN)/ruff check src tests
-	$(BIN)/mypy src/loopcity/engine src/loopcity/web
+	$(BIN)/mypy src/loopcity/engine src/loopcity/web src/loopcity/debrief
 
 test: lint
 	bash scripts/system-deps.sh

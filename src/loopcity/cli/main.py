@@ -1,4 +1,4 @@
-"""``loopcity``: list games, play in the terminal, replay records."""
+"""``loopcity``: list games, play in the terminal, replay records and debrief them."""
 
 from __future__ import annotations
 
@@ -93,6 +93,38 @@ def replay(
     console.print(describe_outcome(state))
     if verify:
         console.print(f"verified: {len(record.moves)} moves, every state hash matches")
+
+
+@app.command()
+def debrief(
+    file: Annotated[Path, typer.Argument(help="a finished game's record (JSON)")],
+    pdf_out: Annotated[
+        Path | None, typer.Option("--pdf", help="write the debrief handout (PDF) here")
+    ] = None,
+    csv_out: Annotated[
+        Path | None, typer.Option("--csv", help="write the per-move figures (CSV) here")
+    ] = None,
+) -> None:
+    """Print a finished game's learning points and key moments; write its PDF handout and CSV data."""
+    from ..debrief import Debrief, from_record, pdf
+
+    try:
+        tl = from_record(Record.load(file))
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    if not tl.finished:
+        fail("the game in this record is not over")
+    d = Debrief(tl)
+    console.print(f"[bold]{tl.game.spec.title}[/]: {describe_outcome(tl.final)}")
+    for point in d.learning_points():
+        console.print(f"- {point}")
+    for m in d.moments():
+        console.print(f"  move {m.step} (round {m.round}) {m.kind}: {m.text}")
+    if pdf_out is not None:
+        pdf_out.write_bytes(pdf(d))
+    if csv_out is not None:
+        csv_out.write_text(d.csv())
 
 
 @app.command()

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..engine import GameSpec, list_games, register
-from . import i18n
+from . import i18n, review
 from .db import Database
 from .tables import Client, Refusal, TableManager
 
@@ -112,6 +112,8 @@ def create_app(
             else:
                 out[role] = {"token": token, "url": url}
         return out
+
+    review.add_routes(app, manager, page, links)
 
     # ----- JSON API ----------------------------------------------------------------------------
     @app.get("/api/games")

@@ -9,6 +9,7 @@ succeeds when the stored version is the one the move was checked against.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -173,7 +174,10 @@ class Database:
         seats: list[dict[str, Any]],
         settings: dict[str, Any],
         tokens: list[tuple[str, str, int | None]],
+        moves: Sequence[tuple[int, str]] = (),
     ) -> None:
+        """Store a new table with its link tokens; ``moves`` are moves it starts with (a what-if table
+        starts with its parent's moves up to the step it continues from)."""
         with Session(self.engine) as s, s.begin():
             s.add(
                 TableRow(
@@ -183,7 +187,7 @@ class Database:
                     seed=seed,
                     seats=seats,
                     settings=settings,
-                    version=0,
+                    version=len(moves),
                     finished=False,
                     created_at=_now(),
                 )
@@ -191,6 +195,8 @@ class Database:
             s.flush()
             for token, role, seat in tokens:
                 s.add(TokenRow(token=token, table_id=table_id, role=role, seat=seat))
+            for n, (seat, action) in enumerate(moves):
+                s.add(MoveRow(table_id=table_id, n=n, seat=seat, action=action, created_at=_now()))
 
     def token(self, token: str) -> tuple[str, str, int | None] | None:
         """(table id, role, seat) for a link token, or None (tokens never change, so they are cached)."""

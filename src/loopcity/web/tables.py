@@ -14,11 +14,12 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import bot_names, make_bot
+from ..debrief import Timeline
 from ..engine import (
     Action,
     Bot,
@@ -36,6 +37,7 @@ from ..engine.errors import IllegalAction, MalformedAction, UnknownGame
 from . import payload
 from .db import Database, StoredTable, VersionConflict
 from .i18n import _
+from .replay import TimelineCache
 
 log = logging.getLogger("loopcity.web")
 Send = Callable[[str], Awaitable[None]]
@@ -122,6 +124,11 @@ class TableManager:
         self._stale: dict[str, LiveTable] = {}
         self._games: dict[str, Game] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.timelines = TimelineCache()
+
+    def timeline(self, t: LiveTable) -> Timeline:
+        """The table's game replayed up to now (cached per table and version)."""
+        return self.timelines.get(t.id, t.version, t.state.game, t.seed, t.moves)
 
     # ----- creating and loading ---------------------------------------------------------------
     def create(
@@ -132,8 +139,13 @@ class TableManager:
         seats: list[dict[str, Any]] | None = None,
         seed: int | None = None,
         options: dict[str, Any] | None = None,
+        moves: Sequence[tuple[int, str]] = (),
+        settings: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Create a table; returns its id and the tokens: one per human seat, spectators, facilitator."""
+        """Create a table; returns its id and the tokens: one per human seat, spectators, facilitator.
+
+        ``moves`` are moves the table starts with (already checked by the caller) and ``settings`` its
+        first settings: a what-if table starts from its parent's seed and moves up to a step."""
         if options is not None and not isinstance(options, dict):
             raise Refusal(400, _("options are a mapping of option names to values"))
         if seats is not None and not (isinstance(seats, list) and all(isinstance(s, dict) for s in seats)):
@@ -156,7 +168,7 @@ class TableManager:
             (new_token(), "seat", i) for i, s in enumerate(seats) if s["kind"] == "human"
         ]
         tokens += [(new_token(), "spectator", None), (new_token(), "facilitator", None)]
-        self.db.create_table(table_id, game.id, game.config(), seed, seats, {}, tokens)
+        self.db.create_table(table_id, game.id, game.config(), seed, seats, dict(settings or {}), tokens, list(moves))
         return {"id": table_id, "tokens": tokens, "seats": seats}
 
     def _check_seats(self, game: Any, seats: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
