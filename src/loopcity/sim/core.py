@@ -9,12 +9,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..bots import make_bot
-from ..engine import Game, derive_seed, load_game, play
+from ..engine import Action, Game, derive_seed, load_game, play
 
 
 @dataclass
 class GameResult:
-    """One simulated game: its seed, outcome, cause, length, scores and per-round metrics."""
+    """One simulated game: its seed, outcome, cause, length, scores, per-round metrics and the
+    number of times each action kind (and each ``kind word`` of actions naming a card or place) was used."""
 
     seed: int
     team_won: bool
@@ -23,6 +24,9 @@ class GameResult:
     scores: list[float]
     winners: list[int]
     metrics: list[dict[str, float]] = field(default_factory=list)
+    index: int = 0
+    rounds: int | None = None
+    actions: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -33,30 +37,57 @@ def game_seed(base_seed: int, index: int) -> int:
     return derive_seed(base_seed, index) & 0x7FFF_FFFF_FFFF
 
 
-def play_one(game: Game, seed: int, bots: Sequence[str]) -> GameResult:
+def count_actions(actions: Iterable[Action]) -> dict[str, int]:
+    """Uses per action kind, and per ``kind word`` for actions whose first argument is a word
+    (a card, tile or place name): ``{"craft": 3, "craft composter": 2, ...}``."""
+    by_action = Counter(actions)
+    counts: Counter[str] = Counter()
+    for action, n in by_action.items():
+        counts[action.kind] += n
+        if action.args and isinstance(action.args[0], str):
+            counts[f"{action.kind} {action.args[0]}"] += n
+    return dict(counts)
+
+
+def play_one(game: Game, seed: int, bots: Sequence[str], index: int = 0) -> GameResult:
     """Play one game with ``bots[seat]`` in each seat; records the game's metrics after every step
-    on which its ``round`` changes (games without a metrics hook record none)."""
+    on which its ``round`` changes (games without a metrics hook record none) and counts actions."""
     state = game.new_state(seed)
     agents = [make_bot(bots[s % len(bots)], game, s, seed) for s in range(game.players)]
     metrics_fn = game.spec.metrics
     rows: list[dict[str, float]] = []
+    used: list[Action] = []
     if metrics_fn is None:
-        play(state, agents)
+
+        def on_move(_seat: int, action: Action, _st: Any) -> None:
+            used.append(action)
+
     else:
         last_round = [getattr(state, "round", None)]
         rows.append(metrics_fn(state))
 
-        def on_move(_seat: int, _action: object, st: Any) -> None:
+        def on_move(_seat: int, action: Action, st: Any) -> None:
+            used.append(action)
             r = getattr(st, "round", None)
             if r != last_round[0] or st.is_terminal():
                 last_round[0] = r
                 rows.append(metrics_fn(st))
 
-        play(state, agents, on_move=on_move)
+    play(state, agents, on_move=on_move)
     outcome = state.outcome()
     assert outcome is not None
+    rounds = getattr(state, "round", None)
     return GameResult(
-        seed, outcome.team_won, outcome.cause, state.step, list(outcome.scores), list(outcome.winners), rows
+        seed,
+        outcome.team_won,
+        outcome.cause,
+        state.step,
+        list(outcome.scores),
+        list(outcome.winners),
+        rows,
+        index,
+        rounds if isinstance(rounds, int) else None,
+        count_actions(used),
     )
 
 
@@ -65,7 +96,7 @@ def run_games(
 ) -> list[GameResult]:
     """Play ``games`` seeded games in this process."""
     game = load_game(game_id, **options)
-    return [play_one(game, game_seed(seed, i), bots) for i in range(games)]
+    return [play_one(game, game_seed(seed, i), bots, i) for i in range(games)]
 
 
 def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -79,23 +110,97 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class Tally:
+    """A running summary of results, so that long runs keep only counts in memory (plus one
+    integer per game for the length quartiles)."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.n = 0
+        self.wins = 0
+        self.lengths: list[int] = []
+        self.rounds: list[int] = []
+        self.causes: Counter[str] = Counter()
+        self.loss_causes: Counter[str] = Counter()
+        self.seat_wins: Counter[int] = Counter()
+        self.score_sum: list[float] = []
+        self.score_sq: list[float] = []
+        self.score_min: list[float] = []
+        self.score_max: list[float] = []
+
+    def add(self, r: GameResult) -> None:
+        """Count one game."""
+        self.n += 1
+        self.wins += r.team_won
+        self.lengths.append(r.length)
+        if r.rounds is not None:
+            self.rounds.append(r.rounds)
+        self.causes[r.cause] += 1
+        if not r.team_won:
+            self.loss_causes[r.cause] += 1
+        self.seat_wins.update(r.winners)
+        while len(self.score_sum) < len(r.scores):
+            self.score_sum.append(0.0)
+            self.score_sq.append(0.0)
+            self.score_min.append(math.inf)
+            self.score_max.append(-math.inf)
+        for s, v in enumerate(r.scores):
+            self.score_sum[s] += v
+            self.score_sq[s] += v * v
+            self.score_min[s] = min(self.score_min[s], v)
+            self.score_max[s] = max(self.score_max[s], v)
+
+    def summary(self) -> dict[str, Any]:
+        """Outcome rates with 95% intervals, lengths, loss causes and score spread."""
+        n = self.n
+        low, high = wilson_interval(self.wins, n)
+        lengths = sorted(self.lengths)
+        mean_len = sum(lengths) / n if n else 0.0
+        sd_len = math.sqrt(sum((x - mean_len) ** 2 for x in lengths) / (n - 1)) if n > 1 else 0.0
+        seats = len(self.score_sum)
+        means = [self.score_sum[s] / n for s in range(seats)] if n else []
+        sds = [_sd(self.score_sum[s], self.score_sq[s], n) for s in range(seats)]
+        return {
+            "game": self.game_id,
+            "games": n,
+            "team_win_rate": self.wins / n if n else 0.0,
+            "team_win_ci95": [low, high],
+            "mean_length": mean_len,
+            "sd_length": sd_len,
+            "length_quartiles": _quartiles(lengths),
+            "mean_rounds": sum(self.rounds) / len(self.rounds) if self.rounds else None,
+            "loss_causes": dict(self.loss_causes.most_common()),
+            "end_causes": dict(self.causes.most_common()),
+            "cause_rates": {
+                c: {"rate": k / n, "ci95": list(wilson_interval(k, n))} for c, k in self.causes.most_common()
+            },
+            "seat_win_rates": [
+                {"rate": self.seat_wins[s] / n, "ci95": list(wilson_interval(self.seat_wins[s], n))}
+                for s in range(seats)
+            ]
+            if n
+            else [],
+            "mean_scores": means,
+            "sd_scores": sds,
+            "min_scores": list(self.score_min),
+            "max_scores": list(self.score_max),
+        }
+
+
+def _sd(total: float, squares: float, n: int) -> float:
+    if n < 2:
+        return 0.0
+    return math.sqrt(max(0.0, (squares - total * total / n) / (n - 1)))
+
+
+def _quartiles(sorted_values: list[int]) -> list[int]:
+    n = len(sorted_values)
+    return [sorted_values[int(q * (n - 1))] for q in (0.0, 0.25, 0.5, 0.75, 1.0)] if n else []
+
+
 def summarize(game_id: str, results: Iterable[GameResult]) -> dict[str, Any]:
     """Outcome rates with 95% intervals, lengths, loss causes and mean scores."""
-    rows = list(results)
-    n = len(rows)
-    wins = sum(r.team_won for r in rows)
-    lengths = sorted(r.length for r in rows)
-    seats = max((len(r.scores) for r in rows), default=0)
-    mean_scores = [sum(r.scores[s] for r in rows) / n for s in range(seats)] if n else []
-    low, high = wilson_interval(wins, n)
-    return {
-        "game": game_id,
-        "games": n,
-        "team_win_rate": wins / n if n else 0.0,
-        "team_win_ci95": [low, high],
-        "mean_length": sum(lengths) / n if n else 0.0,
-        "length_quartiles": [lengths[int(q * (n - 1))] for q in (0.0, 0.25, 0.5, 0.75, 1.0)] if n else [],
-        "loss_causes": dict(Counter(r.cause for r in rows if not r.team_won).most_common()),
-        "end_causes": dict(Counter(r.cause for r in rows).most_common()),
-        "mean_scores": mean_scores,
-    }
+    tally = Tally(game_id)
+    for r in results:
+        tally.add(r)
+    return tally.summary()

@@ -1,0 +1,129 @@
+"""``loopcity simulate | compare | report | bench``: the simulation and balance workbench."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import LoopcityError
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def fail(message: str) -> None:
+    console.print(f"[red]error:[/] {message}", soft_wrap=True)
+    raise typer.Exit(2)
+
+
+class GamesPerSecond(ProgressColumn):
+    """Games per second of a progress task."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.0f} games/s" if speed else "- games/s", style="cyan")
+
+
+@contextmanager
+def progress_bar(label: str, total: int, show: bool | None = None) -> Iterator[Callable[[int], None]]:
+    """A Rich progress bar (games, games/s, time left) on stderr when it is a terminal; yields
+    ``advance(n)``."""
+    show = err_console.is_terminal if show is None else show
+    if not show:
+        yield lambda _n: None
+        return
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecond(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set", help="PATH=VALUE: an option (pile=8) or a content value by dotted path; repeatable"
+    ),
+]
+
+
+def _bots(bot: str | None, bots: str | None) -> list[str]:
+    if bot and bots:
+        fail("give --bot or --bots, not both")
+    return [b.strip() for b in bots.split(",")] if bots else [bot or "random"]
+
+
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id (see: loopcity games)")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
+    bot: Annotated[str | None, typer.Option(help="bot in every seat (default: random)")] = None,
+    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated, cycled")] = None,
+    seed: Annotated[int, typer.Option(help="base seed: game i has a seed derived from it and i")] = 0,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address to join")] = None,
+    out: Annotated[Path | None, typer.Option(help="write results.parquet and run.json here")] = None,
+    sets: SetOpt = None,
+    content: Annotated[Path | None, typer.Option(help="an edited content file")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
+) -> None:
+    """Play many seeded bot games and summarize outcomes with 95% intervals."""
+    from ..sim import make_job
+    from ..sim import simulate as run
+
+    try:
+        job, game = make_job(game_id, games, _bots(bot, bots), seed, players, variant, sets, content)
+        with progress_bar(f"{game_id}", games) as advance:
+            summary = run(job, game, backend, workers, address, str(out) if out else None, advance)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    summary["config"] = game.config()
+    summary["bots"] = list(job.bots)
+    if as_json:
+        print(json.dumps(summary))
+        return
+    print_summary(summary)
+    if out is not None:
+        console.print(f"results: {out / 'results.parquet'}")
+
+
+def print_summary(s: dict[str, Any]) -> None:
+    """The summary of a run as a short table."""
+    lo, hi = s["team_win_ci95"]
+    table = Table(title=f"{s['game']}: {s['games']} games", show_header=False)
+    table.add_row("team win rate", f"{s['team_win_rate']:.3f}  (95% CI {lo:.3f}-{hi:.3f})")
+    q = s["length_quartiles"]
+    table.add_row("length (steps)", f"mean {s['mean_length']:.1f}, sd {s['sd_length']:.1f}, quartiles {q}")
+    if s.get("mean_rounds") is not None:
+        table.add_row("rounds", f"mean {s['mean_rounds']:.2f}")
+    for cause, r in s["cause_rates"].items():
+        table.add_row(
+            f"ended by: {cause}", f"{r['rate']:.3f}  (95% CI {r['ci95'][0]:.3f}-{r['ci95'][1]:.3f})"
+        )
+    table.add_row("loss causes", ", ".join(f"{c}: {n}" for c, n in s["loss_causes"].items()) or "none")
+    scores = ", ".join(f"{m:.2f}±{sd:.2f}" for m, sd in zip(s["mean_scores"], s["sd_scores"], strict=True))
+    table.add_row("scores (mean±sd)", scores)
+    table.add_row("speed", f"{s['games_per_s']:.0f} games/s ({s['seconds']:.2f} s)")
+    console.print(table)
+
+
+def register_commands(app: typer.Typer) -> None:
+    """Add the workbench commands to the ``loopcity`` app."""
+    app.command()(simulate)

@@ -1,0 +1,225 @@
+"""Run a job's games in chunks on a backend: this process, a local process pool, or Ray.
+
+Game ``i`` of a job always has seed ``game_seed(job.seed, i)`` and is played by the same function
+(:func:`run_chunk`) whatever the backend, so results are the same with 1 worker, 16 workers or a Ray
+cluster. Results come back chunk by chunk, are put back in game order and streamed to the caller
+(a Parquet writer and a running :class:`~loopcity.sim.core.Tally`), so memory stays flat.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Protocol
+
+from ..engine import Game, OptionError
+from .core import GameResult, Tally, game_seed, play_one
+from .job import SimJob
+
+Chunk = tuple[int, int]
+"""A range of game indices ``[start, stop)``."""
+
+_games: dict[str, Game] = {}
+
+
+def _game_for(job: SimJob) -> Game:
+    """The job's game, built once per process."""
+    key = repr((job.game_id, sorted(job.options.items(), key=lambda kv: kv[0]), job.source))
+    game = _games.get(key)
+    if game is None:
+        game = _games[key] = job.load()
+    return game
+
+
+def run_chunk(job: SimJob, start: int, stop: int) -> list[GameResult]:
+    """Play games ``start``..``stop - 1`` of ``job`` (the unit of work of every backend)."""
+    game = _game_for(job)
+    return [play_one(game, game_seed(job.seed, i), job.bots, i) for i in range(start, stop)]
+
+
+def make_chunks(games: int, workers: int, most: int = 200) -> list[Chunk]:
+    """Split ``games`` into contiguous chunks: about 16 per worker for even load and a smooth
+    progress bar, at most ``most`` games each."""
+    size = max(1, min(most, math.ceil(games / max(1, workers * 16))))
+    return [(s, min(games, s + size)) for s in range(0, games, size)]
+
+
+class Backend(Protocol):
+    """Runs chunks of a job; yields ``(chunk number, results)`` as chunks finish, in any order."""
+
+    workers: int
+
+    def map(self, job: SimJob, chunks: list[Chunk]) -> Iterator[tuple[int, list[GameResult]]]: ...
+
+    def close(self) -> None: ...
+
+
+class InProcess:
+    """Every chunk in this process, one after the other (``--workers 1``)."""
+
+    workers = 1
+
+    def map(self, job: SimJob, chunks: list[Chunk]) -> Iterator[tuple[int, list[GameResult]]]:
+        _games.clear()  # content files may have changed since an earlier run in this process
+        for k, (start, stop) in enumerate(chunks):
+            yield k, run_chunk(job, start, stop)
+
+    def close(self) -> None:
+        pass
+
+
+class LocalPool:
+    """A pool of worker processes on this machine (all cores by default)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        _games.clear()  # workers inherit this process's memory: no stale games
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method))
+
+    def map(self, job: SimJob, chunks: list[Chunk]) -> Iterator[tuple[int, list[GameResult]]]:
+        pending: dict[Future[list[GameResult]], int] = {
+            self._pool.submit(run_chunk, job, start, stop): k for k, (start, stop) in enumerate(chunks)
+        }
+        try:
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    yield pending.pop(fut), fut.result()
+        finally:
+            for fut in pending:
+                fut.cancel()
+
+    def close(self) -> None:
+        self._pool.shutdown(cancel_futures=True)
+
+
+class RayBackend:
+    """Ray tasks, one per chunk: joins the cluster at ``address`` or starts a local one."""
+
+    def __init__(self, address: str | None = None, workers: int | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise OptionError("the Ray backend needs Ray: pip install 'loopcity[ray]'") from None
+        self.ray = ray
+        self.started = False
+        if not ray.is_initialized():
+            kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            if address:
+                kwargs["address"] = address
+            elif workers:
+                kwargs["num_cpus"] = workers
+            ray.init(**kwargs)
+            self.started = True
+        self.workers = int(ray.cluster_resources().get("CPU", 1))
+        self._task = ray.remote(run_chunk)
+
+    def map(self, job: SimJob, chunks: list[Chunk]) -> Iterator[tuple[int, list[GameResult]]]:
+        ray = self.ray
+        job_ref = ray.put(job)
+        pending = {self._task.remote(job_ref, start, stop): k for k, (start, stop) in enumerate(chunks)}
+        try:
+            while pending:
+                done, _ = ray.wait(list(pending), num_returns=1)
+                for ref in done:
+                    yield pending.pop(ref), ray.get(ref)
+        finally:
+            for ref in pending:
+                ray.cancel(ref)
+
+    def close(self) -> None:
+        if self.started:
+            self.ray.shutdown()
+
+
+def make_backend(backend: str = "local", workers: int | None = None, address: str | None = None) -> Backend:
+    """``local`` (a process pool; this process alone with one worker) or ``ray``."""
+    if backend == "ray":
+        return RayBackend(address, workers)
+    if backend != "local":
+        raise OptionError(f"backend must be 'local' or 'ray', not {backend!r}")
+    if address:
+        raise OptionError("--address is for the Ray backend (--backend ray)")
+    if workers is not None and workers < 1:
+        raise OptionError(f"workers must be at least 1, got {workers}")
+    n = workers or os.cpu_count() or 1
+    return InProcess() if n == 1 else LocalPool(n)
+
+
+def in_order(chunks: list[Chunk], finished: Iterable[tuple[int, list[GameResult]]]) -> Iterator[GameResult]:
+    """The results of finished chunks in game order (chunks that finish early wait in a buffer)."""
+    waiting: dict[int, list[GameResult]] = {}
+    nxt = 0
+    for k, results in finished:
+        waiting[k] = results
+        while nxt in waiting:
+            yield from waiting.pop(nxt)
+            nxt += 1
+
+
+def run_job(
+    job: SimJob,
+    backend: Backend,
+    sink: Callable[[GameResult], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play every game of ``job`` on ``backend``; each result goes to ``sink`` in game order and
+    ``progress(n)`` is told of each finished chunk. Returns the summary (with timing)."""
+    chunks = make_chunks(job.games, backend.workers)
+    tally = Tally(job.game_id)
+    began = time.perf_counter()
+
+    def finished() -> Iterator[tuple[int, list[GameResult]]]:
+        for k, results in backend.map(job, chunks):
+            if progress is not None:
+                progress(len(results))
+            yield k, results
+
+    for result in in_order(chunks, finished()):
+        tally.add(result)
+        if sink is not None:
+            sink(result)
+    seconds = time.perf_counter() - began
+    summary = tally.summary()
+    summary["seconds"] = seconds
+    summary["games_per_s"] = job.games / seconds if seconds > 0 else 0.0
+    return summary
+
+
+def simulate(
+    job: SimJob,
+    game: Game,
+    backend: str = "local",
+    workers: int | None = None,
+    address: str | None = None,
+    out: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Run ``job`` (whose configured ``game`` was checked by :func:`make_job`) on a backend; with
+    ``out``, write the result folder. Returns the summary."""
+    from .store import ResultWriter, metric_names
+
+    runner = make_backend(backend, workers, address)
+    writer = ResultWriter(out, metric_names(game)) if out else None
+    try:
+        summary = run_job(job, runner, writer.add if writer else None, progress)
+    finally:
+        runner.close()
+    if writer is not None:
+        writer.close(
+            {
+                "job": job.to_json(),
+                "config": game.config(),
+                "rules_version": game.spec.rules_version,
+                "content_hash": game.content_hash,
+                "backend": backend,
+                "workers": runner.workers,
+                "summary": summary,
+            }
+        )
+    return summary
