@@ -1,0 +1,31 @@
+"""The Ray backend gives the same games as the local one (a small local Ray cluster, 2 CPUs)."""
+
+import json
+
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from loopcity.cli.main import app
+
+pytest.importorskip("ray")
+runner = CliRunner()
+
+
+@pytest.mark.slow
+def test_ray_and_local_backends_give_identical_results(metered, tmp_path):
+    common = ["simulate", "metered", "--games", "20", "--players", "3", "--seed", "5", "--json"]
+    on_ray = runner.invoke(
+        app, [*common, "--backend", "ray", "--workers", "2", "--out", str(tmp_path / "ray")]
+    )
+    assert on_ray.exit_code == 0, on_ray.output
+    local = runner.invoke(app, [*common, "--workers", "2", "--out", str(tmp_path / "local")])
+    assert local.exit_code == 0, local.output
+    timing = ("seconds", "games_per_s")
+    ray_summary = {k: v for k, v in json.loads(on_ray.stdout).items() if k not in timing}
+    local_summary = {k: v for k, v in json.loads(local.stdout).items() if k not in timing}
+    assert ray_summary == local_summary
+    ray_rows = pq.read_table(tmp_path / "ray" / "results.parquet")
+    assert ray_rows.num_rows == 20
+    assert ray_rows.equals(pq.read_table(tmp_path / "local" / "results.parquet"))
+    assert json.loads((tmp_path / "ray" / "run.json").read_text())["backend"] == "ray"
