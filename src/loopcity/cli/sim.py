@@ -124,6 +124,89 @@ def print_summary(s: dict[str, Any]) -> None:
     console.print(table)
 
 
+def compare(
+    a: Annotated[
+        str, typer.Argument(help="a result folder, or with --game a variant name ('default': the first)")
+    ],
+    b: Annotated[str, typer.Argument(help="the other result folder or variant")],
+    game_id: Annotated[
+        str | None, typer.Option("--game", help="run A and B of this game on the same seeds")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games per side (with --game)")] = 1000,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    bot: Annotated[str | None, typer.Option(help="bot in every seat (default: random)")] = None,
+    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated, cycled")] = None,
+    seed: Annotated[int, typer.Option(help="base seed shared by both sides")] = 0,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address to join")] = None,
+    sets: SetOpt = None,
+    set_a: Annotated[list[str] | None, typer.Option("--set-a", help="PATH=VALUE for side A only")] = None,
+    set_b: Annotated[list[str] | None, typer.Option("--set-b", help="PATH=VALUE for side B only")] = None,
+    content_a: Annotated[Path | None, typer.Option(help="an edited content file for side A")] = None,
+    content_b: Annotated[Path | None, typer.Option(help="an edited content file for side B")] = None,
+    out: Annotated[Path | None, typer.Option(help="keep both runs here (OUT/a, OUT/b)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the comparison as JSON")] = False,
+) -> None:
+    """Compare two result folders, or two variants of a game on the same seeds (common random
+    numbers, paired intervals): differences B - A with 95% confidence intervals."""
+    import tempfile
+
+    from ..sim import make_job
+    from ..sim import simulate as run
+    from ..sim.compare import compare_runs
+    from ..sim.store import load_run
+
+    try:
+        if game_id is None:
+            result = compare_runs(load_run(a), load_run(b))
+        else:
+            names = _bots(bot, bots)
+            sides = [
+                (a, [*(sets or []), *(set_a or [])], content_a),
+                (b, [*(sets or []), *(set_b or [])], content_b),
+            ]
+            jobs = []
+            for variant, side_sets, content in sides:
+                v = None if variant in ("default", "-") else variant
+                jobs.append(make_job(game_id, games, names, seed, players, v, side_sets, content))
+            with tempfile.TemporaryDirectory() as tmp:
+                folder = out or Path(tmp)
+                for side, (job, game) in zip("ab", jobs, strict=True):
+                    with progress_bar(f"{game_id} {side.upper()}", games) as advance:
+                        run(job, game, backend, workers, address, str(folder / side), advance)
+                result = compare_runs(load_run(folder / "a"), load_run(folder / "b"))
+            for side, label in (("a", a), ("b", b)):
+                extra = [*(sets or []), *((set_a if side == "a" else set_b) or [])]
+                result[side]["label"] = " ".join([label, *extra])
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    if as_json:
+        print(json.dumps(result))
+        return
+    print_comparison(result)
+
+
+def print_comparison(result: dict[str, Any]) -> None:
+    """A comparison as a table; * marks differences whose interval excludes zero."""
+    kind = "paired by seed" if result["paired"] else "independent samples"
+    title = f"A: {result['a']['label']} ({result['a']['games']} games)\nB: {result['b']['label']} ({result['b']['games']} games)"
+    table = Table("measure", "A", "B", "B - A", "95% CI", "", title=title, caption=kind)
+    for r in result["rows"]:
+        lo, hi = r["ci95"]
+        table.add_row(
+            r["measure"],
+            f"{r['a']:.3f}",
+            f"{r['b']:.3f}",
+            f"{r['diff']:+.3f}",
+            f"{lo:+.3f} .. {hi:+.3f}",
+            "*" if r["significant"] else "",
+        )
+    console.print(table)
+
+
 def register_commands(app: typer.Typer) -> None:
     """Add the workbench commands to the ``loopcity`` app."""
     app.command()(simulate)
+    app.command()(compare)
