@@ -206,7 +206,24 @@ def print_comparison(result: dict[str, Any]) -> None:
     console.print(table)
 
 
+def report(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="a result folder (simulate --out)")],
+    out: Annotated[Path | None, typer.Option(help="the HTML file (default: DIR/report.html)")] = None,
+) -> None:
+    """Write a self-contained HTML report of a result folder: outcomes, lengths, loss causes,
+    metric trajectories and action use."""
+    from ..sim.report import write_report
+
+    try:
+        path = write_report(folder, out)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    console.print(f"report: {path}")
+
+
 def register_commands(app: typer.Typer) -> None:
     """Add the workbench commands to the ``loopcity`` app."""
     app.command()(simulate)
     app.command()(compare)
+    app.command()(report)
