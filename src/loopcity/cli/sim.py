@@ -222,8 +222,57 @@ def report(
     console.print(f"report: {path}")
 
 
+def bench(
+    game_ids: Annotated[
+        list[str] | None, typer.Option("--game", help="only these games (repeatable)")
+    ] = None,
+    seconds: Annotated[float, typer.Option(min=0.0, help="time per game")] = 3.0,
+    openspiel: Annotated[
+        bool | None,
+        typer.Option("--openspiel/--no-openspiel", help="OpenSpiel rows (default: when installed)"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the rows as JSON")] = False,
+) -> None:
+    """Random playouts on one core: steps/s and games/s of every game, with OpenSpiel's
+    python_block_dominoes and hanabi as yardsticks when the bench extra is installed."""
+    from ..engine import get_spec, list_games
+    from ..sim.bench import openspiel_available, run_bench
+
+    try:
+        specs = [get_spec(g) for g in game_ids] if game_ids else list_games()
+        if openspiel and not openspiel_available():
+            fail("OpenSpiel is not installed: pip install 'loopcity[bench]'")
+        rows = run_bench(specs, seconds, openspiel)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    if as_json:
+        print(json.dumps(rows))
+        return
+    refs = [k for k in (rows[0] if rows else {}) if k.startswith("x_")]
+    table = Table(
+        "game",
+        "players",
+        "steps/s",
+        "games/s",
+        "steps/game",
+        *(f"vs {k[2:].replace('python_block_', '')}" for k in refs),
+    )
+    for r in rows:
+        table.add_row(
+            r["name"],
+            str(r["players"]),
+            f"{r['steps_per_s']:,.0f}",
+            f"{r['games_per_s']:,.1f}",
+            f"{r['mean_steps']:.1f}",
+            *(f"{r[k]:.2f}x" for k in refs),
+        )
+    console.print(table)
+
+
 def register_commands(app: typer.Typer) -> None:
     """Add the workbench commands to the ``loopcity`` app."""
     app.command()(simulate)
     app.command()(compare)
     app.command()(report)
+    app.command()(bench)
