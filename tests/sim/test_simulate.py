@@ -132,3 +132,23 @@ def test_tiny_has_no_content_so_content_paths_are_refused(tiny):
 )
 def test_set_values_read_as_json_or_toml_else_text(text, value):
     assert parse_value(text) == value
+
+
+def test_a_run_that_fails_keeps_the_games_played_so_far(metered, tmp_path, monkeypatch):
+    import loopcity.sim.run as run_module
+
+    real = run_module.play_one
+
+    def failing(game, seed, bots, index):
+        if index == 30:
+            raise RuntimeError("game 30 broke")
+        return real(game, seed, bots, index)
+
+    monkeypatch.setattr(run_module, "play_one", failing)
+    job, game = make_job("metered", 60, ["random"])
+    with pytest.raises(RuntimeError, match="game 30 broke"):
+        simulate(job, game, workers=1, out=str(tmp_path))
+    rows = pq.read_table(tmp_path / "results.parquet").column("index").to_pylist()
+    assert rows == list(range(len(rows))) and 0 < len(rows) <= 30
+    meta = json.loads((tmp_path / "run.json").read_text())
+    assert meta["interrupted"] and "summary" not in meta

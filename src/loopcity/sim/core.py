@@ -59,7 +59,7 @@ def play_one(game: Game, seed: int, bots: Sequence[str], index: int = 0) -> Game
     used: list[Action] = []
     if metrics_fn is None:
 
-        def on_move(_seat: int, action: Action, _st: Any) -> None:
+        def on_move(_seat: int, action: Action, st: Any) -> None:
             used.append(action)
 
     else:

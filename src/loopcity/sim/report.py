@@ -217,7 +217,7 @@ def action_usage(run: Run) -> list[dict[str, Any]]:
             t[2] += 1
             t[3] += w
     n_games, n_won = len(won), sum(won)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for key, (uw, ul, used, wins_used) in totals.items():
         not_used = n_games - used
         rows.append(

@@ -206,20 +206,22 @@ def simulate(
 
     runner = make_backend(backend, workers, address)
     writer = ResultWriter(out, metric_names(game)) if out else None
+    meta = {
+        "job": job.to_json(),
+        "config": game.config(),
+        "rules_version": game.spec.rules_version,
+        "content_hash": game.content_hash,
+        "backend": backend,
+        "workers": runner.workers,
+    }
     try:
         summary = run_job(job, runner, writer.add if writer else None, progress)
+    except BaseException:
+        if writer is not None:  # keep the games played so far, marked as an interrupted run
+            writer.close({**meta, "interrupted": True})
+        raise
     finally:
         runner.close()
     if writer is not None:
-        writer.close(
-            {
-                "job": job.to_json(),
-                "config": game.config(),
-                "rules_version": game.spec.rules_version,
-                "content_hash": game.content_hash,
-                "backend": backend,
-                "workers": runner.workers,
-                "summary": summary,
-            }
-        )
+        writer.close({**meta, "summary": summary})
     return summary

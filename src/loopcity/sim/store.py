@@ -48,17 +48,26 @@ def schema(metrics: list[str]) -> pa.Schema:
     return pa.schema(fields)
 
 
+def _number(value: Any) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return math.nan
+
+
 class ResultWriter:
-    """Streams results to ``out/results.parquet`` in row groups of ``batch`` games."""
+    """Streams results to ``out/results.parquet`` in row groups of ``batch`` games.
+
+    The metric columns are those of the game's set-up position plus any other metric named in the
+    first row group; a metric first seen later is left out (a game's metrics keep the same names)."""
 
     def __init__(self, out: str | Path, metrics: list[str], batch: int = 2000) -> None:
         self.out = Path(out)
         self.out.mkdir(parents=True, exist_ok=True)
-        self.metrics = metrics
-        self.schema = schema(metrics)
+        self.metrics = list(metrics)
         self.batch = batch
         self._rows: list[GameResult] = []
-        self._writer = pq.ParquetWriter(self.out / RESULTS, self.schema)
+        self._writer: pq.ParquetWriter | None = None
 
     def add(self, result: GameResult) -> None:
         """Add one game's row."""
@@ -70,6 +79,11 @@ class ResultWriter:
         if not self._rows:
             return
         rows = self._rows
+        if self._writer is None:
+            seen = {k for r in rows for row in r.metrics for k in row}
+            self.metrics += sorted(seen - set(self.metrics))
+            self.schema = schema(self.metrics)
+            self._writer = pq.ParquetWriter(self.out / RESULTS, self.schema)
         cols: dict[str, list[Any]] = {
             "index": [r.index for r in rows],
             "seed": [r.seed for r in rows],
@@ -81,7 +95,7 @@ class ResultWriter:
             "scores": [r.scores for r in rows],
         }
         for m in self.metrics:
-            cols[METRIC + m] = [[row.get(m, math.nan) for row in r.metrics] for r in rows]
+            cols[METRIC + m] = [[_number(row.get(m)) for row in r.metrics] for r in rows]
         cols["actions"] = [list(r.actions.items()) for r in rows]
         self._writer.write_table(pa.table(cols, schema=self.schema))
         self._rows = []
@@ -89,6 +103,8 @@ class ResultWriter:
     def close(self, meta: dict[str, Any]) -> None:
         """Write the last rows and ``run.json``."""
         self._flush()
+        if self._writer is None:  # no game at all: an empty table
+            self._writer = pq.ParquetWriter(self.out / RESULTS, schema(self.metrics))
         self._writer.close()
         (self.out / META).write_text(json.dumps(meta, indent=1, default=str))
 
