@@ -12,6 +12,7 @@ import base64
 import html
 import io
 import json
+import textwrap
 import warnings
 from collections import defaultdict
 from pathlib import Path
@@ -81,7 +82,9 @@ def outcome_section(run: Run, s: dict[str, Any]) -> str:
         ax.barh(i, rate, color=LOST if lost else WON, hatch="//" if lost else None, alpha=0.85)
         ax.errorbar(rate, i, xerr=[[rate - lo], [hi - rate]], color="black", capsize=4)
         ax.text(min(hi + 0.01, 0.98), i, f"{rate:.3f}", va="center")
-    ax.set_yticks(range(len(labels)), [f"{lbl} (loss)" if lbl in lost_causes else lbl for lbl in labels])
+    ax.set_yticks(
+        range(len(labels)), [_wrap(f"{lbl} (loss)" if lbl in lost_causes else lbl) for lbl in labels]
+    )
     ax.invert_yaxis()
     ax.set_xlim(0, 1.08)
     ax.set_xlabel("share of games, 95% Wilson interval")
@@ -94,6 +97,10 @@ def outcome_section(run: Run, s: dict[str, Any]) -> str:
         + _png(fig)
         + _table(["ended by", "games", "rate", "95% CI"], rows)
     )
+
+
+def _wrap(label: str, width: int = 28) -> str:
+    return textwrap.fill(label, width)
 
 
 def _ci(pair: list[float]) -> str:
@@ -131,7 +138,7 @@ def loss_section(s: dict[str, Any]) -> str:
     fig, ax = _figure(7, 0.6 + 0.45 * max(2, len(causes)))
     names = list(causes)
     ax.barh(range(len(names)), [causes[c] for c in names], color=LOST, hatch="//")
-    ax.set_yticks(range(len(names)), names)
+    ax.set_yticks(range(len(names)), [_wrap(n) for n in names])
     ax.invert_yaxis()
     ax.set_xlabel("games lost")
     rows = [[c, n, n / s["games"]] for c, n in causes.items()]
@@ -173,7 +180,7 @@ def metrics_section(run: Run) -> str:
     won = np.array(run.column("team_won"), dtype=bool)
     parts = [
         "<h2>Metrics by round</h2><p>Round 0 is the set-up. Each round counts the games still running; "
-        "bands: 25-75% (dark) and 10-90% (light) of those games.</p>"
+        "bands: 25-75% (dark) and 10-90% (light) of those games.</p><div class='grid'>"
     ]
     for m in run.metrics:
         data = trajectory(run.table.column("metric_" + m).to_pylist())
@@ -188,7 +195,7 @@ def metrics_section(run: Run) -> str:
             p10, p25, p50, p75, p90 = np.nanpercentile(data_k, [10, 25, 50, 75, 90], axis=0)
             won_mean = np.nanmean(data_k[won], axis=0) if won.any() else None
             lost_mean = np.nanmean(data_k[~won], axis=0) if (~won).any() else None
-        fig, ax = _figure(7, 3.2)
+        fig, ax = _figure(5, 3.2)
         ax.fill_between(x, p10, p90, color="#9ecae1", alpha=0.5, label="10-90%")
         ax.fill_between(x, p25, p75, color="#4292c6", alpha=0.5, label="25-75%")
         ax.plot(x, p50, color="#08306b", label="median")
@@ -200,7 +207,7 @@ def metrics_section(run: Run) -> str:
         ax.set_title(m)
         ax.legend(fontsize="small", loc="best")
         parts.append(_png(fig))
-    return "".join(parts)
+    return "".join(parts) + "</div>"
 
 
 def action_usage(run: Run) -> list[dict[str, Any]]:
@@ -284,7 +291,7 @@ body{font-family:system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 
 h1{font-size:1.6em}h2{margin-top:1.6em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:.6em 0;font-size:.9em}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:right}
 td:first-child,th:first-child{text-align:left}img{max-width:100%;display:block;margin:.6em 0}
-code,pre{background:#f4f4f4}pre{padding:.6em;overflow-x:auto}
+code,pre{background:#f4f4f4}.grid{display:grid;grid-template-columns:1fr 1fr;gap:.4em}pre{padding:.6em;overflow-x:auto}
 """
 
 
