@@ -29,3 +29,25 @@ def test_ray_and_local_backends_give_identical_results(metered, tmp_path):
     assert ray_rows.num_rows == 20
     assert ray_rows.equals(pq.read_table(tmp_path / "local" / "results.parquet"))
     assert json.loads((tmp_path / "ray" / "run.json").read_text())["backend"] == "ray"
+
+
+def test_address_is_handed_to_ray_init_and_chunks_fit_the_cluster(metered, monkeypatch):
+    import ray
+
+    from loopcity.sim.run import RayBackend
+
+    calls = []
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", lambda **kw: calls.append(kw))
+    monkeypatch.setattr(ray, "cluster_resources", lambda: {"CPU": 8.0})
+    monkeypatch.setattr(ray, "shutdown", lambda: calls.append("shutdown"))
+    backend = RayBackend(address="ray://head:10001", workers=2)
+    assert calls == [{"include_dashboard": False, "log_to_driver": False, "address": "ray://head:10001"}]
+    assert backend.workers == 8  # chunks are sized for the whole cluster
+    backend.close()
+    assert calls[-1] == "shutdown"  # the connection this process opened is closed
+
+
+def test_address_needs_the_ray_backend(metered):
+    result = runner.invoke(app, ["simulate", "metered", "--address", "auto"])
+    assert result.exit_code == 2 and "--address is for the Ray backend" in result.stdout
