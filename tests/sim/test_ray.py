@@ -51,3 +51,16 @@ def test_address_is_handed_to_ray_init_and_chunks_fit_the_cluster(metered, monke
 def test_address_needs_the_ray_backend(metered):
     result = runner.invoke(app, ["simulate", "metered", "--address", "auto"])
     assert result.exit_code == 2 and "--address is for the Ray backend" in result.stdout
+
+
+def test_without_address_a_new_local_cluster_starts(metered, monkeypatch):
+    import ray
+
+    from loopcity.sim.run import RayBackend
+
+    calls = []
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", lambda **kw: calls.append(kw))
+    monkeypatch.setattr(ray, "cluster_resources", lambda: {"CPU": 2.0})
+    RayBackend(workers=2)
+    assert calls[0]["address"] == "local" and calls[0]["num_cpus"] == 2

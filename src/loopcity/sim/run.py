@@ -112,8 +112,10 @@ class RayBackend:
             kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
             if address:
                 kwargs["address"] = address
-            elif workers:
-                kwargs["num_cpus"] = workers
+            else:  # a new local cluster, never one that happens to be running here
+                kwargs["address"] = "local"
+                if workers:
+                    kwargs["num_cpus"] = workers
             ray.init(**kwargs)
             self.started = True
         self.workers = int(ray.cluster_resources().get("CPU", 1))
