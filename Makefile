@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-EXTRAS ?= dev,ray,bench
+EXTRAS ?= dev,rl,ray,bench
 GAME   ?= resourced
 
 .PHONY: serve test lint venv clean
