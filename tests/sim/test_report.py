@@ -64,3 +64,19 @@ def test_action_usage_relates_use_to_outcome(metered, tmp_path):
 def test_report_of_a_missing_folder_is_refused(tmp_path):
     result = runner.invoke(app, ["report", str(tmp_path / "none")])
     assert result.exit_code == 2 and "not a result folder" in result.stdout
+
+
+def test_action_use_by_winning_seats_and_by_the_others(tiny, tmp_path):
+    simulate("tiny", tmp_path, "--players", "3")
+    rows = {r["action"]: r for r in action_usage(load_run(tmp_path))}
+    table = pq.read_table(tmp_path / "results.parquet").to_pylist()
+    winner_seats = sum(len(r["winners"]) for r in table)
+    by_winners = sum(dict(r["winner_actions"]).get("roll", 0) for r in table)
+    by_all = sum(dict(r["actions"]).get("roll", 0) for r in table)
+    assert rows["roll"]["per_winning_seat"] == pytest.approx(by_winners / winner_seats)
+    assert rows["roll"]["per_other_seat"] == pytest.approx(
+        (by_all - by_winners) / (3 * len(table) - winner_seats)
+    )
+    assert (
+        rows["ready"]["per_winning_seat"] == rows["ready"]["per_other_seat"] == 1.0
+    )  # everyone says ready once

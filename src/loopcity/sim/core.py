@@ -14,8 +14,9 @@ from ..engine import Action, Game, derive_seed, load_game, play
 
 @dataclass
 class GameResult:
-    """One simulated game: its seed, outcome, cause, length, scores, per-round metrics and the
-    number of times each action kind (and each ``kind word`` of actions naming a card or place) was used."""
+    """One simulated game: its seed, outcome, cause, length, scores, per-round metrics, the number
+    of times each action kind (and each ``kind word`` of actions naming a card or place) was used,
+    and the same count over the actions of the winning seats only."""
 
     seed: int
     team_won: bool
@@ -27,6 +28,7 @@ class GameResult:
     index: int = 0
     rounds: int | None = None
     actions: dict[str, int] = field(default_factory=dict)
+    winner_actions: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -37,16 +39,24 @@ def game_seed(base_seed: int, index: int) -> int:
     return derive_seed(base_seed, index) & 0x7FFF_FFFF_FFFF
 
 
-def count_actions(actions: Iterable[Action]) -> dict[str, int]:
+def count_actions(
+    used: Iterable[tuple[int, Action]], winners: Iterable[int] = ()
+) -> tuple[dict[str, int], dict[str, int]]:
     """Uses per action kind, and per ``kind word`` for actions whose first argument is a word
-    (a card, tile or place name): ``{"craft": 3, "craft composter": 2, ...}``."""
-    by_action = Counter(actions)
+    (a card, tile or place name): ``{"craft": 3, "craft composter": 2, ...}``, over all seats' moves
+    ``(seat, action)`` and over the moves of the ``winners`` only."""
+    won = set(winners)
     counts: Counter[str] = Counter()
-    for action, n in by_action.items():
-        counts[action.kind] += n
+    by_winners: Counter[str] = Counter()
+    for (seat, action), n in Counter(used).items():
+        keys = [action.kind]
         if action.args and isinstance(action.args[0], str):
-            counts[f"{action.kind} {action.args[0]}"] += n
-    return dict(counts)
+            keys.append(f"{action.kind} {action.args[0]}")
+        for key in keys:
+            counts[key] += n
+            if seat in won:
+                by_winners[key] += n
+    return dict(counts), dict(by_winners)
 
 
 def play_one(game: Game, seed: int, bots: Sequence[str], index: int = 0) -> GameResult:
@@ -56,18 +66,18 @@ def play_one(game: Game, seed: int, bots: Sequence[str], index: int = 0) -> Game
     agents = [make_bot(bots[s % len(bots)], game, s, seed) for s in range(game.players)]
     metrics_fn = game.spec.metrics
     rows: list[dict[str, float]] = []
-    used: list[Action] = []
+    used: list[tuple[int, Action]] = []
     if metrics_fn is None:
 
-        def on_move(_seat: int, action: Action, st: Any) -> None:
-            used.append(action)
+        def on_move(seat: int, action: Action, st: Any) -> None:
+            used.append((seat, action))
 
     else:
         last_round = [getattr(state, "round", None)]
         rows.append(metrics_fn(state))
 
-        def on_move(_seat: int, action: Action, st: Any) -> None:
-            used.append(action)
+        def on_move(seat: int, action: Action, st: Any) -> None:
+            used.append((seat, action))
             r = getattr(st, "round", None)
             if r != last_round[0] or st.is_terminal():
                 last_round[0] = r
@@ -87,7 +97,7 @@ def play_one(game: Game, seed: int, bots: Sequence[str], index: int = 0) -> Game
         rows,
         index,
         rounds if isinstance(rounds, int) else None,
-        count_actions(used),
+        *count_actions(used, outcome.winners),
     )
 
 

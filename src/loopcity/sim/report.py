@@ -212,20 +212,25 @@ def metrics_section(run: Run) -> str:
 
 def action_usage(run: Run) -> list[dict[str, Any]]:
     """Per action (kind, or ``kind word``): mean uses per game overall, in won and in lost games,
-    the share of games using it and the team win rate of games that used it vs. did not."""
+    the share of games using it, the team win rate of games that used it vs. did not, and its mean
+    uses per game by a winning seat and by any other seat."""
     won = run.column("team_won")
-    totals: dict[str, list[int]] = defaultdict(
-        lambda: [0, 0, 0, 0]
-    )  # uses won, uses lost, games used, wins used
-    for acts, w in zip(run.column("actions"), won, strict=True):
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    # per key: uses in won games, uses in lost games, games used, won games used, uses by winners
+    by_winners = run.column("winner_actions") if "winner_actions" in run.table.column_names else None
+    for g, (acts, w) in enumerate(zip(run.column("actions"), won, strict=True)):
         for key, n in acts:
             t = totals[key]
             t[0 if w else 1] += n
             t[2] += 1
             t[3] += w
+        for key, n in by_winners[g] if by_winners else ():
+            totals[key][4] += n
+    winner_seats = sum(len(x) for x in run.column("winners"))
+    other_seats = sum(len(sc) for sc in run.column("scores")) - winner_seats
     n_games, n_won = len(won), sum(won)
     rows: list[dict[str, Any]] = []
-    for key, (uw, ul, used, wins_used) in totals.items():
+    for key, (uw, ul, used, wins_used, by_win) in totals.items():
         not_used = n_games - used
         rows.append(
             {
@@ -237,6 +242,8 @@ def action_usage(run: Run) -> list[dict[str, Any]]:
                 "win_rate_used": wins_used / used if used else None,
                 "win_rate_not_used": (n_won - wins_used) / not_used if not_used else None,
                 "win_rate_used_ci95": list(wilson_interval(wins_used, used)),
+                "per_winning_seat": by_win / winner_seats if by_winners and winner_seats else None,
+                "per_other_seat": (uw + ul - by_win) / other_seats if by_winners and other_seats else None,
             }
         )
     rows.sort(key=lambda r: -r["per_game"])
@@ -265,7 +272,17 @@ def actions_section(run: Run, top: int = 40) -> str:
         return "-" if v is None else v
 
     table = _table(
-        ["action", "uses/game", "in won", "in lost", "share of games", "win rate when used", "when not used"],
+        [
+            "action",
+            "uses/game",
+            "in won",
+            "in lost",
+            "share of games",
+            "win rate when used",
+            "when not used",
+            "by a winning seat",
+            "by another seat",
+        ],
         [
             [
                 r["action"],
@@ -275,13 +292,17 @@ def actions_section(run: Run, top: int = 40) -> str:
                 r["games_used"],
                 opt(r["win_rate_used"]),
                 opt(r["win_rate_not_used"]),
+                opt(r["per_winning_seat"]),
+                opt(r["per_other_seat"]),
             ]
             for r in shown
         ],
     )
     note = (
-        "<p>Counts of each action kind, and of each card, tile or place an action names (<code>kind word</code>). "
-        "Use and outcome go together here; that is a correlation, not a cause.</p>"
+        "<p>Counts of each action kind, and of each card, tile or place an action names (<code>kind word</code>): "
+        "uses per game, in games the team won and lost, and per seat-game by the seats among the winners and "
+        "by the others (where a game names winners). Use and outcome go together here; that is a "
+        "correlation, not a cause.</p>"
     )
     return "<h2>Actions and cards</h2>" + note + _png(fig) + table
 

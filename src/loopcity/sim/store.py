@@ -2,8 +2,9 @@
 
 Columns: ``index``, ``seed``, ``team_won``, ``cause``, ``length`` (steps), ``rounds``, ``winners``
 (list), ``scores`` (list, one per seat), one ``metric_<name>`` list per metric the game records (its
-value after each round, starting with the set-up), and ``actions`` (a map from action kind, and
-``kind word``, to the number of uses in that game).
+value after each round, starting with the set-up), ``actions`` (a map from action kind, and
+``kind word``, to the number of uses in that game) and ``winner_actions`` (the same over the moves
+of the winning seats).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def schema(metrics: list[str]) -> pa.Schema:
         pa.field("scores", pa.list_(pa.float64())),
         *(pa.field(METRIC + m, pa.list_(pa.float64())) for m in metrics),
         pa.field("actions", pa.map_(pa.string(), pa.int64())),
+        pa.field("winner_actions", pa.map_(pa.string(), pa.int64())),
     ]
     return pa.schema(fields)
 
@@ -97,6 +99,7 @@ class ResultWriter:
         for m in self.metrics:
             cols[METRIC + m] = [[_number(row.get(m)) for row in r.metrics] for r in rows]
         cols["actions"] = [list(r.actions.items()) for r in rows]
+        cols["winner_actions"] = [list(r.winner_actions.items()) for r in rows]
         self._writer.write_table(pa.table(cols, schema=self.schema))
         self._rows = []
 
