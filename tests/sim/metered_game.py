@@ -54,6 +54,18 @@ class MeteredState(TinyState):
         )
 
 
+class GreedyBot:
+    """Takes two counters when it can, one otherwise: never rolls."""
+
+    def __init__(self, game, seat, seed):
+        pass
+
+    def choose(self, state, seat):
+        legal = state.legal_actions(seat)
+        takes = [a for a in legal if a.kind != "roll"]
+        return max(takes, key=lambda a: a.args) if takes else legal[0]
+
+
 def metrics(state):
     return {"pile": float(state.pile), "taken": float(sum(state.taken))}
 
@@ -66,4 +78,5 @@ SPEC = dataclasses.replace(
     cooperative=True,
     content=ContentSpec(MeteredContent, Path(__file__).with_name("metered.toml")),
     metrics=metrics,
+    bots={"greedy": GreedyBot},
 )

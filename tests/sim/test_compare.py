@@ -104,3 +104,27 @@ def test_a_bad_side_is_refused_before_any_game(metered, tmp_path):
     result = runner.invoke(app, ["compare", "standard", "nope", "--game", "metered", "--out", str(out)])
     assert result.exit_code == 2 and "no variant 'nope'" in result.stdout
     assert not out.exists()
+
+
+def test_two_bots_on_the_same_seeds(metered):
+    result = invoke(
+        "compare",
+        "default",
+        "default",
+        "--game",
+        "metered",
+        "-n",
+        "100",
+        "--workers",
+        "1",
+        "--bots-a",
+        "random",
+        "--bots-b",
+        "greedy",
+        "--json",
+    )
+    data = json.loads(result.stdout)
+    assert data["b"]["label"] == "default bots=greedy"
+    win = rows_by_measure(result)["team win rate"]
+    assert win["b"] == 1.0  # greedy seats never roll, so the pile is never emptied by a roll
+    assert win["diff"] > 0 and win["significant"]

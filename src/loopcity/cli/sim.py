@@ -145,6 +145,10 @@ def compare(
     set_b: Annotated[list[str] | None, typer.Option("--set-b", help="PATH=VALUE for side B only")] = None,
     content_a: Annotated[Path | None, typer.Option(help="an edited content file for side A")] = None,
     content_b: Annotated[Path | None, typer.Option(help="an edited content file for side B")] = None,
+    bots_a: Annotated[
+        str | None, typer.Option(help="bots of side A, comma separated (default: --bot/--bots)")
+    ] = None,
+    bots_b: Annotated[str | None, typer.Option(help="bots of side B, comma separated")] = None,
     out: Annotated[Path | None, typer.Option(help="keep both runs here (OUT/a, OUT/b)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the comparison as JSON")] = False,
 ) -> None:
@@ -163,22 +167,24 @@ def compare(
         else:
             names = _bots(bot, bots)
             sides = [
-                (a, [*(sets or []), *(set_a or [])], content_a),
-                (b, [*(sets or []), *(set_b or [])], content_b),
+                (a, [*(sets or []), *(set_a or [])], content_a, _bots(None, bots_a) if bots_a else names),
+                (b, [*(sets or []), *(set_b or [])], content_b, _bots(None, bots_b) if bots_b else names),
             ]
             jobs = []
-            for variant, side_sets, content in sides:
+            for variant, side_sets, content, side_bots in sides:
                 v = None if variant in ("default", "-") else variant
-                jobs.append(make_job(game_id, games, names, seed, players, v, side_sets, content))
+                jobs.append(make_job(game_id, games, side_bots, seed, players, v, side_sets, content))
             with tempfile.TemporaryDirectory() as tmp:
                 folder = out or Path(tmp)
                 for side, (job, game) in zip("ab", jobs, strict=True):
                     with progress_bar(f"{game_id} {side.upper()}", games) as advance:
                         run(job, game, backend, workers, address, str(folder / side), advance)
                 result = compare_runs(load_run(folder / "a"), load_run(folder / "b"))
-            for side, label in (("a", a), ("b", b)):
-                extra = [*(sets or []), *((set_a if side == "a" else set_b) or [])]
-                result[side]["label"] = " ".join([label, *extra])
+            for side, (label, side_sets, content, side_bots) in zip("ab", sides, strict=True):
+                bits = [label, *side_sets, *([f"content={content}"] if content else [])]
+                if side_bots != names or bots_a or bots_b:
+                    bits.append("bots=" + ",".join(side_bots))
+                result[side]["label"] = " ".join(bits)
     except LoopcityError as e:
         fail(str(e))
         return
