@@ -121,15 +121,15 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, flo
 
 
 class Tally:
-    """A running summary of results, so that long runs keep only counts in memory (plus one
-    integer per game for the length quartiles)."""
+    """A running summary of results: counts only (lengths and rounds as histograms), so memory
+    does not grow with the number of games."""
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         self.n = 0
         self.wins = 0
-        self.lengths: list[int] = []
-        self.rounds: list[int] = []
+        self.lengths: Counter[int] = Counter()
+        self.rounds: Counter[int] = Counter()
         self.causes: Counter[str] = Counter()
         self.loss_causes: Counter[str] = Counter()
         self.seat_wins: Counter[int] = Counter()
@@ -142,9 +142,9 @@ class Tally:
         """Count one game."""
         self.n += 1
         self.wins += r.team_won
-        self.lengths.append(r.length)
+        self.lengths[r.length] += 1
         if r.rounds is not None:
-            self.rounds.append(r.rounds)
+            self.rounds[r.rounds] += 1
         self.causes[r.cause] += 1
         if not r.team_won:
             self.loss_causes[r.cause] += 1
@@ -164,9 +164,12 @@ class Tally:
         """Outcome rates with 95% intervals, lengths, loss causes and score spread."""
         n = self.n
         low, high = wilson_interval(self.wins, n)
-        lengths = sorted(self.lengths)
-        mean_len = sum(lengths) / n if n else 0.0
-        sd_len = math.sqrt(sum((x - mean_len) ** 2 for x in lengths) / (n - 1)) if n > 1 else 0.0
+        mean_len = _hist_mean(self.lengths)
+        sd_len = (
+            math.sqrt(sum(k * (x - mean_len) ** 2 for x, k in self.lengths.items()) / (n - 1))
+            if n > 1
+            else 0.0
+        )
         seats = len(self.score_sum)
         means = [self.score_sum[s] / n for s in range(seats)] if n else []
         sds = [_sd(self.score_sum[s], self.score_sq[s], n) for s in range(seats)]
@@ -177,8 +180,8 @@ class Tally:
             "team_win_ci95": [low, high],
             "mean_length": mean_len,
             "sd_length": sd_len,
-            "length_quartiles": _quartiles(lengths),
-            "mean_rounds": sum(self.rounds) / len(self.rounds) if self.rounds else None,
+            "length_quartiles": _quartiles(self.lengths),
+            "mean_rounds": _hist_mean(self.rounds) if self.rounds else None,
             "loss_causes": dict(self.loss_causes.most_common()),
             "end_causes": dict(self.causes.most_common()),
             "cause_rates": {
@@ -203,9 +206,24 @@ def _sd(total: float, squares: float, n: int) -> float:
     return math.sqrt(max(0.0, (squares - total * total / n) / (n - 1)))
 
 
-def _quartiles(sorted_values: list[int]) -> list[int]:
-    n = len(sorted_values)
-    return [sorted_values[int(q * (n - 1))] for q in (0.0, 0.25, 0.5, 0.75, 1.0)] if n else []
+def _hist_mean(hist: Counter[int]) -> float:
+    n = sum(hist.values())
+    return sum(x * k for x, k in hist.items()) / n if n else 0.0
+
+
+def _quartiles(hist: Counter[int]) -> list[int]:
+    """Min, lower quartile, median, upper quartile and max (the values at ranks q * (n - 1))."""
+    n = sum(hist.values())
+    if not n:
+        return []
+    ranks = [int(q * (n - 1)) for q in (0.0, 0.25, 0.5, 0.75, 1.0)]
+    out: list[int] = []
+    seen = 0
+    for value in sorted(hist):
+        seen += hist[value]
+        while len(out) < len(ranks) and ranks[len(out)] < seen:
+            out.append(value)
+    return out
 
 
 def summarize(game_id: str, results: Iterable[GameResult]) -> dict[str, Any]:
