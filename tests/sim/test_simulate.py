@@ -152,3 +152,16 @@ def test_a_run_that_fails_keeps_the_games_played_so_far(metered, tmp_path, monke
     assert rows == list(range(len(rows))) and 0 < len(rows) <= 30
     meta = json.loads((tmp_path / "run.json").read_text())
     assert meta["interrupted"] and "summary" not in meta
+
+
+def test_spawned_workers_find_a_game_registered_at_run_time(metered):
+    from loopcity.sim.run import LocalPool, run_job
+
+    job, _game = make_job("metered", 12, ["greedy"], seed=2)
+    assert job.source is not None and job.source.module.endswith("metered_game")
+    pool = LocalPool(2, method="spawn")  # fresh interpreters: nothing inherited
+    try:
+        spawned = run_job(job, pool)
+    finally:
+        pool.close()
+    assert outcome_only(spawned) == outcome_only(simulate(job, _game, workers=1))

@@ -75,10 +75,11 @@ class InProcess:
 class LocalPool:
     """A pool of worker processes on this machine (all cores by default)."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, method: str | None = None) -> None:
         self.workers = workers or os.cpu_count() or 1
-        _games.clear()  # workers inherit this process's memory: no stale games
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        _games.clear()  # forked workers inherit this process's memory: no stale games
+        if method is None:  # fork starts fastest; spawned workers import and register the game
+            method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method))
 
     def map(self, job: SimJob, chunks: list[Chunk]) -> Iterator[tuple[int, list[GameResult]]]:
