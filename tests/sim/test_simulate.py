@@ -6,6 +6,7 @@ from typer.testing import CliRunner
 
 from loopcity.cli.main import app
 from loopcity.sim import make_job, parse_value, simulate
+from loopcity.sim.run import GameFailed
 
 runner = CliRunner()
 TIMING = ("seconds", "games_per_s")
@@ -146,7 +147,9 @@ def test_a_run_that_fails_keeps_the_games_played_so_far(metered, tmp_path, monke
 
     monkeypatch.setattr(run_module, "play_one", failing)
     job, game = make_job("metered", 60, ["random"])
-    with pytest.raises(RuntimeError, match="game 30 broke"):
+    with pytest.raises(
+        GameFailed, match=r"game 30 of the run \(seed \d+\) failed: RuntimeError: game 30 broke"
+    ):
         simulate(job, game, workers=1, out=str(tmp_path))
     rows = pq.read_table(tmp_path / "results.parquet").column("index").to_pylist()
     assert rows == list(range(len(rows))) and 0 < len(rows) <= 30
@@ -165,3 +168,9 @@ def test_spawned_workers_find_a_game_registered_at_run_time(metered):
     finally:
         pool.close()
     assert outcome_only(spawned) == outcome_only(simulate(job, _game, workers=1))
+
+
+def test_a_game_that_does_not_end_is_reported_with_its_seed(metered):
+    result = runner.invoke(app, ["simulate", "metered", "-n", "3", "--workers", "1", "--set", "dice.sides=0"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "game 0 of the run (seed" in result.stdout and "failed" in result.stdout

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
-from ..engine import Game, OptionError
+from ..engine import Game, LoopcityError, OptionError
 from .core import GameResult, Tally, game_seed, play_one
 from .job import SimJob
 
@@ -35,10 +35,22 @@ def _game_for(job: SimJob) -> Game:
     return game
 
 
+class GameFailed(LoopcityError):
+    """A game of a run raised (a rule bug, or a change that keeps the game from ending); the message
+    names the game's index and seed, so that ``play_one(game, seed, bots)`` replays it."""
+
+
 def run_chunk(job: SimJob, start: int, stop: int) -> list[GameResult]:
     """Play games ``start``..``stop - 1`` of ``job`` (the unit of work of every backend)."""
     game = _game_for(job)
-    return [play_one(game, game_seed(job.seed, i), job.bots, i) for i in range(start, stop)]
+    results = []
+    for i in range(start, stop):
+        seed = game_seed(job.seed, i)
+        try:
+            results.append(play_one(game, seed, job.bots, i))
+        except Exception as e:
+            raise GameFailed(f"game {i} of the run (seed {seed}) failed: {type(e).__name__}: {e}") from e
+    return results
 
 
 def make_chunks(games: int, workers: int, most: int = 200) -> list[Chunk]:
