@@ -128,3 +128,22 @@ def test_two_bots_on_the_same_seeds(metered):
     win = rows_by_measure(result)["team win rate"]
     assert win["b"] == 1.0  # greedy seats never roll, so the pile is never emptied by a roll
     assert win["diff"] > 0 and win["significant"]
+
+
+def test_json_output_is_strict_even_where_a_measure_is_undefined(metered, tmp_path):
+    invoke("simulate", "metered", "-n", "5", "--workers", "1", "--out", str(tmp_path / "a"))
+    invoke("simulate", "metered", "-n", "5", "--workers", "1", "--out", str(tmp_path / "b"))
+    # a metric that is NaN in every game of both runs: its mean is undefined and printed as null
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    for side in "ab":
+        path = tmp_path / side / "results.parquet"
+        table = pq.read_table(path)
+        nan_col = pa.array([[float("nan")]] * table.num_rows, type=pa.list_(pa.float64()))
+        pq.write_table(
+            table.set_column(table.schema.get_field_index("metric_pile"), "metric_pile", nan_col), path
+        )
+    result = invoke("compare", str(tmp_path / "a"), str(tmp_path / "b"), "--json")
+    assert "NaN" not in result.stdout
+    assert rows_by_measure(result)["final pile"]["a"] is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +19,22 @@ from ..engine import LoopcityError
 
 console = Console()
 err_console = Console(stderr=True)
+
+
+def _finite(value: Any) -> Any:
+    """NaN and infinities as null, so that the JSON output is strict JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
+def print_json(data: Any) -> None:
+    """One line of strict JSON on standard output."""
+    print(json.dumps(_finite(data), allow_nan=False))
 
 
 def fail(message: str) -> None:
@@ -97,7 +114,7 @@ def simulate(
     summary["config"] = game.config()
     summary["bots"] = list(job.bots)
     if as_json:
-        print(json.dumps(summary))
+        print_json(summary)
         return
     print_summary(summary)
     if out is not None:
@@ -189,7 +206,7 @@ def compare(
         fail(str(e))
         return
     if as_json:
-        print(json.dumps(result))
+        print_json(result)
         return
     print_comparison(result)
 
@@ -253,7 +270,7 @@ def bench(
         fail(str(e))
         return
     if as_json:
-        print(json.dumps(rows))
+        print_json(rows)
         return
     refs = [k for k in (rows[0] if rows else {}) if k.startswith("x_")]
     table = Table(
