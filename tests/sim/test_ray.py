@@ -64,3 +64,21 @@ def test_without_address_a_new_local_cluster_starts(metered, monkeypatch):
     monkeypatch.setattr(ray, "cluster_resources", lambda: {"CPU": 2.0})
     RayBackend(workers=2)
     assert calls[0]["address"] == "local" and calls[0]["num_cpus"] == 2
+
+
+@pytest.mark.slow
+def test_a_ray_already_running_here_is_used_and_a_failing_game_is_named(metered):
+    import ray
+
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        result = runner.invoke(
+            app, ["simulate", "metered", "-n", "6", "--backend", "ray", "--set", "dice.sides=0"]
+        )
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert "of the run (seed" in result.stdout and "below() needs a positive bound" in result.stdout
+        assert ray.is_initialized()  # not ours to shut down
+        ok = runner.invoke(app, ["simulate", "metered", "-n", "6", "--backend", "ray", "--json"])
+        assert ok.exit_code == 0 and json.loads(ok.stdout)["games"] == 6
+    finally:
+        ray.shutdown()

@@ -142,10 +142,19 @@ class RayBackend:
             while pending:
                 done, _ = ray.wait(list(pending), num_returns=1)
                 for ref in done:
-                    yield pending.pop(ref), ray.get(ref)
+                    yield pending.pop(ref), self._get(ref)
         finally:
             for ref in pending:
                 ray.cancel(ref)
+
+    def _get(self, ref: Any) -> list[GameResult]:
+        """A task's results; a game's failure is raised as itself, without Ray's wrapping."""
+        try:
+            return self.ray.get(ref)
+        except self.ray.exceptions.RayTaskError as e:
+            if isinstance(e.cause, LoopcityError):
+                raise e.cause from None
+            raise
 
     def close(self) -> None:
         if self.started:
