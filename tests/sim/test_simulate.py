@@ -104,6 +104,7 @@ def test_content_file_replaces_the_default(metered, tmp_path):
         (["--bot", "genius"], "no bot 'genius'"),
         (["--variant", "huge"], "no variant 'huge'"),
         (["--backend", "spark"], "backend must be 'local' or 'ray'"),
+        (["--bots", "random,random,random"], "3 bots named for 2 seats"),
     ],
 )
 def test_bad_values_are_refused_before_any_game_runs(metered, tmp_path, args, message):

@@ -123,6 +123,8 @@ def make_job(
         raise type(e)(_with_sets(str(e), sets)) from None
     if not bots:
         raise OptionError("name at least one bot")
+    if len(bots) > game.players:
+        raise OptionError(f"{len(bots)} bots named for {game.players} seats ({', '.join(bots)})")
     for name in bots:
         make_bot(name, game, 0, 0)
     return SimJob(game_id, games, tuple(bots), seed, options, spec_source(game_id)), game
