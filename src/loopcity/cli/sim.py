@@ -173,7 +173,7 @@ def compare(
     numbers, paired intervals): differences B - A with 95% confidence intervals."""
     import tempfile
 
-    from ..sim import make_job
+    from ..sim import make_backend, make_job
     from ..sim import simulate as run
     from ..sim.compare import compare_runs
     from ..sim.store import load_run
@@ -191,12 +191,16 @@ def compare(
             for variant, side_sets, content, side_bots in sides:
                 v = None if variant in ("default", "-") else variant
                 jobs.append(make_job(game_id, games, side_bots, seed, players, v, side_sets, content))
-            with tempfile.TemporaryDirectory() as tmp:
-                folder = out or Path(tmp)
-                for side, (job, game) in zip("ab", jobs, strict=True):
-                    with progress_bar(f"{game_id} {side.upper()}", games) as advance:
-                        run(job, game, backend, workers, address, str(folder / side), advance)
-                result = compare_runs(load_run(folder / "a"), load_run(folder / "b"))
+            runner = make_backend(backend, workers, address)  # one pool or Ray for both sides
+            try:
+                with tempfile.TemporaryDirectory() as tmp:
+                    folder = out or Path(tmp)
+                    for side, (job, game) in zip("ab", jobs, strict=True):
+                        with progress_bar(f"{game_id} {side.upper()}", games) as advance:
+                            run(job, game, runner, out=str(folder / side), progress=advance)
+                    result = compare_runs(load_run(folder / "a"), load_run(folder / "b"))
+            finally:
+                runner.close()
             for side, (label, side_sets, content, side_bots) in zip("ab", sides, strict=True):
                 bits = [label, *side_sets, *([f"content={content}"] if content else [])]
                 if side_bots != names or bots_a or bots_b:
@@ -293,9 +297,68 @@ def bench(
     console.print(table)
 
 
+def sweep(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id (see: loopcity games)")],
+    vary: Annotated[
+        list[str],
+        typer.Option("--vary", help="PATH=V1,V2,... (or a JSON list): values of one option or content value"),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games per point")] = 500,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
+    bot: Annotated[str | None, typer.Option(help="bot in every seat (default: random)")] = None,
+    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated, cycled")] = None,
+    seed: Annotated[int, typer.Option(help="base seed shared by every point")] = 0,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address to join")] = None,
+    sets: SetOpt = None,
+    content: Annotated[Path | None, typer.Option(help="an edited content file")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="keep each point's results (OUT/p0, ...) and OUT/sweep.json")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the sweep as JSON")] = False,
+) -> None:
+    """Play the same seeded games at every combination of the --vary values; each point's outcome
+    with its difference from the first point (paired by seed)."""
+    from ..sim.sweep import sweep as run_sweep
+
+    try:
+        result = run_sweep(
+            game_id, games, vary, _bots(bot, bots), seed, players, variant, sets, content,
+            backend, workers, address, out, progress_bar,
+        )  # fmt: skip
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    if as_json:
+        print_json(result)
+        return
+    table = Table(
+        "point", "team win", "95% CI", "vs first", "95% CI", "", "length", "top loss cause",
+        title=f"{game_id}: {games} games a point, same seeds", caption="* the interval excludes 0",
+    )  # fmt: skip
+    for row in result["points"]:
+        s, diff = row["summary"], row["vs_first"]["team win rate"]
+        causes = s["loss_causes"]
+        top = next(iter(causes), None)
+        table.add_row(
+            " ".join(f"{p}={json.dumps(v)}" for p, v in row["point"].items()),
+            f"{s['team_win_rate']:.3f}",
+            "{:.3f}-{:.3f}".format(*s["team_win_ci95"]),
+            f"{diff['diff']:+.3f}",
+            "{:+.3f}..{:+.3f}".format(*diff["ci95"]),
+            "*" if diff["significant"] else "",
+            f"{s['mean_length']:.1f}",
+            f"{top} ({causes[top] / s['games']:.2f})" if top else "-",
+        )
+    console.print(table)
+
+
 def register_commands(app: typer.Typer) -> None:
     """Add the workbench commands to the ``loopcity`` app."""
     app.command()(simulate)
     app.command()(compare)
     app.command()(report)
     app.command()(bench)
+    app.command()(sweep)

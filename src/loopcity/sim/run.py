@@ -63,6 +63,7 @@ def make_chunks(games: int, workers: int, most: int = 200) -> list[Chunk]:
 class Backend(Protocol):
     """Runs chunks of a job; yields ``(chunk number, results)`` as chunks finish, in any order."""
 
+    name: str
     workers: int
 
     def map(self, job: SimJob, chunks: list[Chunk]) -> Iterator[tuple[int, list[GameResult]]]: ...
@@ -73,6 +74,7 @@ class Backend(Protocol):
 class InProcess:
     """Every chunk in this process, one after the other (``--workers 1``)."""
 
+    name = "local"
     workers = 1
 
     def map(self, job: SimJob, chunks: list[Chunk]) -> Iterator[tuple[int, list[GameResult]]]:
@@ -86,6 +88,8 @@ class InProcess:
 
 class LocalPool:
     """A pool of worker processes on this machine (all cores by default)."""
+
+    name = "local"
 
     def __init__(self, workers: int | None = None, method: str | None = None) -> None:
         self.workers = workers or os.cpu_count() or 1
@@ -113,6 +117,8 @@ class LocalPool:
 
 class RayBackend:
     """Ray tasks, one per chunk: joins the cluster at ``address`` or starts a local one."""
+
+    name = "ray"
 
     def __init__(self, address: str | None = None, workers: int | None = None) -> None:
         try:
@@ -218,24 +224,26 @@ def run_job(
 def simulate(
     job: SimJob,
     game: Game,
-    backend: str = "local",
+    backend: str | Backend = "local",
     workers: int | None = None,
     address: str | None = None,
     out: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Run ``job`` (whose configured ``game`` was checked by :func:`make_job`) on a backend; with
-    ``out``, write the result folder. Returns the summary."""
+    """Run ``job`` (whose configured ``game`` was checked by :func:`make_job`) on a backend (a name,
+    or a backend made by :func:`make_backend` to reuse over several runs; the caller closes that one);
+    with ``out``, write the result folder. Returns the summary."""
     from .store import ResultWriter, metric_names
 
-    runner = make_backend(backend, workers, address)
+    own = isinstance(backend, str)
+    runner = make_backend(backend, workers, address) if isinstance(backend, str) else backend
     writer = ResultWriter(out, metric_names(game)) if out else None
     meta = {
         "job": job.to_json(),
         "config": game.config(),
         "rules_version": game.spec.rules_version,
         "content_hash": game.content_hash,
-        "backend": backend,
+        "backend": runner.name,
         "workers": runner.workers,
     }
     try:
@@ -245,7 +253,8 @@ def simulate(
             writer.close({**meta, "interrupted": True})
         raise
     finally:
-        runner.close()
+        if own:
+            runner.close()
     if writer is not None:
         writer.close({**meta, "summary": summary})
     return summary
