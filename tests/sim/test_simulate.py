@@ -41,6 +41,7 @@ def test_summary_counts_team_losses_by_cause(metered):
     assert 0 < lost < 200
     assert summary["team_win_rate"] == pytest.approx(1 - lost / 200)
     assert summary["mean_rounds"] > 1
+    assert summary["mean_final_metrics"] == {"pile": 0.0, "taken": 12.0}
 
 
 def test_same_results_whatever_the_number_of_workers(metered, tmp_path):

@@ -137,6 +137,9 @@ def print_summary(s: dict[str, Any]) -> None:
     table.add_row("loss causes", ", ".join(f"{c}: {n}" for c, n in s["loss_causes"].items()) or "none")
     scores = ", ".join(f"{m:.2f}±{sd:.2f}" for m, sd in zip(s["mean_scores"], s["sd_scores"], strict=True))
     table.add_row("scores (mean±sd)", scores)
+    finals = s.get("mean_final_metrics") or {}
+    if finals:
+        table.add_row("metrics at the end (mean)", ", ".join(f"{k} {v:.2f}" for k, v in finals.items()))
     table.add_row("speed", f"{s['games_per_s']:.0f} games/s ({s['seconds']:.2f} s)")
     console.print(table)
 

@@ -137,6 +137,8 @@ class Tally:
         self.score_sq: list[float] = []
         self.score_min: list[float] = []
         self.score_max: list[float] = []
+        self.final_sum: dict[str, float] = {}
+        self.final_n: Counter[str] = Counter()
 
     def add(self, r: GameResult) -> None:
         """Count one game."""
@@ -149,6 +151,10 @@ class Tally:
         if not r.team_won:
             self.loss_causes[r.cause] += 1
         self.seat_wins.update(r.winners)
+        for key, value in (r.metrics[-1] if r.metrics else {}).items():
+            if isinstance(value, int | float) and math.isfinite(value):
+                self.final_sum[key] = self.final_sum.get(key, 0.0) + value
+                self.final_n[key] += 1
         while len(self.score_sum) < len(r.scores):
             self.score_sum.append(0.0)
             self.score_sq.append(0.0)
@@ -194,6 +200,7 @@ class Tally:
             if n
             else [],
             "mean_scores": means,
+            "mean_final_metrics": {k: self.final_sum[k] / self.final_n[k] for k in sorted(self.final_n)},
             "sd_scores": sds,
             "min_scores": list(self.score_min),
             "max_scores": list(self.score_max),
