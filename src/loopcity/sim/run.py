@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
 from ..engine import Game, LoopcityError, OptionError
@@ -53,7 +53,7 @@ def run_chunk(job: SimJob, start: int, stop: int) -> list[GameResult]:
     return results
 
 
-def make_chunks(games: int, workers: int, most: int = 200) -> list[Chunk]:
+def make_chunks(games: int, workers: int, most: int = 50) -> list[Chunk]:
     """Split ``games`` into contiguous chunks: about 16 per worker for even load and a smooth
     progress bar, at most ``most`` games each."""
     size = max(1, min(most, math.ceil(games / max(1, workers * 16))))
@@ -86,6 +86,16 @@ class InProcess:
         pass
 
 
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_numbered(task: tuple[int, SimJob, int, int]) -> tuple[int, list[GameResult]]:
+    k, job, start, stop = task
+    return k, run_chunk(job, start, stop)
+
+
 class LocalPool:
     """A pool of worker processes on this machine (all cores by default)."""
 
@@ -96,23 +106,23 @@ class LocalPool:
         _games.clear()  # forked workers inherit this process's memory: no stale games
         if method is None:  # fork starts fastest; spawned workers import and register the game
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method))
+        self._pool = multiprocessing.get_context(method).Pool(self.workers, initializer=_ignore_sigint)
+        self._stopped = False
 
     def map(self, job: SimJob, chunks: list[Chunk]) -> Iterator[tuple[int, list[GameResult]]]:
-        pending: dict[Future[list[GameResult]], int] = {
-            self._pool.submit(run_chunk, job, start, stop): k for k, (start, stop) in enumerate(chunks)
-        }
+        tasks = ((k, job, start, stop) for k, (start, stop) in enumerate(chunks))
         try:
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    yield pending.pop(fut), fut.result()
-        finally:
-            for fut in pending:
-                fut.cancel()
+            yield from self._pool.imap_unordered(_run_numbered, tasks)
+        except BaseException:  # a failed game, Ctrl-C, or the caller giving up: stop the workers
+            self._stopped = True
+            raise
 
     def close(self) -> None:
-        self._pool.shutdown(cancel_futures=True)
+        if self._stopped:
+            self._pool.terminate()
+        else:
+            self._pool.close()
+        self._pool.join()
 
 
 class RayBackend:
