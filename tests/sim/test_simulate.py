@@ -137,7 +137,10 @@ def test_set_values_read_as_json_or_toml_else_text(text, value):
     assert parse_value(text) == value
 
 
-def test_a_run_that_fails_keeps_the_games_played_so_far(metered, tmp_path, monkeypatch):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_run_that_fails_keeps_the_games_played_so_far(metered, tmp_path, monkeypatch, workers):
+    import multiprocessing
+
     import loopcity.sim.run as run_module
 
     real = run_module.play_one
@@ -152,7 +155,8 @@ def test_a_run_that_fails_keeps_the_games_played_so_far(metered, tmp_path, monke
     with pytest.raises(
         GameFailed, match=r"game 30 of the run \(seed \d+\) failed: RuntimeError: game 30 broke"
     ):
-        simulate(job, game, workers=1, out=str(tmp_path))
+        simulate(job, game, workers=workers, out=str(tmp_path))  # forked workers share the patch
+    assert not multiprocessing.active_children()  # the pool was stopped
     rows = pq.read_table(tmp_path / "results.parquet").column("index").to_pylist()
     assert rows == list(range(len(rows))) and 0 < len(rows) <= 30
     meta = json.loads((tmp_path / "run.json").read_text())
