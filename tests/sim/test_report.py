@@ -80,3 +80,28 @@ def test_action_use_by_winning_seats_and_by_the_others(tiny, tmp_path):
     assert (
         rows["ready"]["per_winning_seat"] == rows["ready"]["per_other_seat"] == 1.0
     )  # everyone says ready once
+
+
+def test_report_gives_the_command_that_plays_the_same_games(metered, tmp_path):
+    simulate(
+        "metered",
+        tmp_path,
+        "--seed",
+        "4",
+        "--set",
+        "pile=9",
+        "--set",
+        "dice.sides=3",
+        "--bots",
+        "greedy,random",
+    )
+    runner.invoke(app, ["report", str(tmp_path)])
+    page = (tmp_path / "report.html").read_text()
+    command = re.search(r"<pre>(loopcity simulate [^<]*)</pre>", page).group(1)
+    assert command == (
+        "loopcity simulate metered --games 80 --seed 4 --bots greedy,random --set dice.sides=3 --set pile=9"
+    )
+    again = tmp_path / "again"
+    args = command.split()[1:] + ["--workers", "1", "--out", str(again)]
+    assert runner.invoke(app, args).exit_code == 0
+    assert pq.read_table(again / "results.parquet").equals(pq.read_table(tmp_path / "results.parquet"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import shlex
 import sys
 import tomllib
 from dataclasses import dataclass, field
@@ -57,6 +58,19 @@ class SimJob:
             "seed": self.seed,
             "options": self.options,
         }
+
+
+def command_line(job: dict[str, Any]) -> str:
+    """The ``loopcity simulate`` command that plays the same games as a job (its ``to_json``)."""
+    words = ["loopcity", "simulate", job["game"], "--games", str(job["games"]), "--seed", str(job["seed"])]
+    words += ["--bots", ",".join(job["bots"])]
+    options = dict(job.get("options", {}))
+    for key in ("players", "variant", "content"):
+        if key in options:
+            words += [f"--{key}", str(options.pop(key))]
+    sets = {**options.pop("overrides", {}), **options}
+    words += [f"--set {shlex.quote(f'{k}={json.dumps(v)}')}" for k, v in sets.items()]
+    return " ".join(words)
 
 
 def parse_value(text: str) -> Any:

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from .core import GameResult, Tally, wilson_interval
+from .job import command_line
 from .store import Run, load_run
 
 WON, LOST = "#1b7837", "#b2182b"  # paired with hatching and labels: never colour alone
@@ -333,7 +334,9 @@ def build_report(run: Run) -> str:
         score_section(run, s),
         metrics_section(run),
         actions_section(run),
-        f"<h2>Run</h2><pre>{html.escape(config)}</pre>",
+        "<h2>Run</h2><p>The same games again:</p>",
+        f"<pre>{html.escape(command_line(job)) if job else '(run.json missing)'}</pre>",
+        f"<pre>{html.escape(config)}</pre>",
     ]
     return (
         f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
