@@ -80,7 +80,7 @@ def test_set_changes_an_option_and_a_content_value(metered):
     assert short["mean_length"] < base["mean_length"]
     assert short["config"]["pile"] == 5
     small_die = sim_json("metered", "--games", "100", "--workers", "1", "--set", "dice.sides=1")
-    # a one-sided die takes one counter: like 'take 1', so rolls empty the pile less often late
+    # a one-sided die takes one counter a roll, fewer than a six-sided one: games last longer
     assert small_die["config"]["overrides"] == {"dice.sides": 1}
     assert small_die["mean_length"] > base["mean_length"]
 
