@@ -99,5 +99,37 @@ def replay(
 register_commands(app)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="database URL (default: SQLite in ./data; e.g. postgresql://user@host/db)"),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 0.6,
+    timer_minutes: Annotated[float, typer.Option(help="period of a game's event timer (RECLAIM)")] = 10.0,
+    clock_minutes: Annotated[float, typer.Option(help="length of a game's discussion clock (SUSTAIN)")] = 5.0,
+) -> None:
+    """Run the web app: lobby, seat links, live play with bots."""
+    try:
+        import uvicorn
+
+        from ..web import create_app
+    except ImportError as e:
+        fail(f"the web app needs its extra: pip install 'loopcity[web]' ({e})")
+        return
+    console.print(f"Loopcity on http://{host}:{port}/  (Ctrl+C stops it)")
+    uvicorn.run(
+        create_app(
+            db, bot_delay=bot_delay, realtime={"timer": timer_minutes * 60, "clock": clock_minutes * 60}
+        ),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+    )
+
+
 if __name__ == "__main__":
     app()
