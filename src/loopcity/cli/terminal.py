@@ -72,8 +72,9 @@ class TerminalSession:
                 continue
             if seat in self.bots:
                 action = self.bots[seat].choose(self.state, seat)
+                line = self.state.describe(seat, action)  # worded from the state it acts on
                 self._apply(seat, action)
-                self.console.print(f"[dim]Seat {seat + 1} (bot):[/] {self.state.describe(seat, action)}")
+                self.console.print(f"[dim]Seat {seat + 1} (bot):[/] {line}")
                 continue
             if not self._human_turn(seat):
                 return 0
