@@ -257,6 +257,7 @@ def bench(
         list[str] | None, typer.Option("--game", help="only these games (repeatable)")
     ] = None,
     seconds: Annotated[float, typer.Option(min=0.0, help="time per game")] = 3.0,
+    rounds: Annotated[int, typer.Option(min=1, help="slices per game, taken in turn over the games")] = 5,
     openspiel: Annotated[
         bool | None,
         typer.Option("--openspiel/--no-openspiel", help="OpenSpiel rows (default: when installed)"),
@@ -272,7 +273,7 @@ def bench(
         specs = [get_spec(g) for g in game_ids] if game_ids else list_games()
         if openspiel and not openspiel_available():
             fail("OpenSpiel is not installed: pip install 'loopcity[bench]'")
-        rows = run_bench(specs, seconds, openspiel)
+        rows = run_bench(specs, seconds, openspiel, rounds)
     except LoopcityError as e:
         fail(str(e))
         return

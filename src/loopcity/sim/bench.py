@@ -19,26 +19,41 @@ OPENSPIEL_GAMES = ("python_block_dominoes", "hanabi")
 YARDSTICK = "python_block_dominoes"
 
 
-def _timed(one_game: Callable[[int], int], seconds: float, min_games: int = 3) -> dict[str, Any]:
-    """Play games (``one_game(i)`` returns its number of steps) until ``seconds`` have passed."""
-    steps = games = 0
-    began = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds or games < min_games:
-        steps += one_game(games)
-        games += 1
-        elapsed = time.perf_counter() - began
-    return {
-        "steps": steps,
-        "games": games,
-        "seconds": elapsed,
-        "steps_per_s": steps / elapsed,
-        "games_per_s": games / elapsed,
-        "mean_steps": steps / games,
-    }
+class Playouts:
+    """Random playouts of one game, timed in slices: ``one_game(i)`` plays game ``i`` and returns
+    its number of steps; the totals add up over the slices."""
+
+    def __init__(self, info: dict[str, Any], one_game: Callable[[int], int]) -> None:
+        self.info = info
+        self.one_game = one_game
+        self.steps = self.games = 0
+        self.seconds = 0.0
+
+    def run_for(self, seconds: float, min_games: int = 1) -> None:
+        """Play whole games until ``seconds`` have passed (and at least ``min_games``)."""
+        began = time.perf_counter()
+        played = 0
+        elapsed = 0.0
+        while elapsed < seconds or played < min_games:
+            self.steps += self.one_game(self.games)
+            self.games += 1
+            played += 1
+            elapsed = time.perf_counter() - began
+        self.seconds += elapsed
+
+    def row(self) -> dict[str, Any]:
+        return {
+            **self.info,
+            "steps": self.steps,
+            "games": self.games,
+            "seconds": self.seconds,
+            "steps_per_s": self.steps / self.seconds,
+            "games_per_s": self.games / self.seconds,
+            "mean_steps": self.steps / self.games,
+        }
 
 
-def bench_game(game: Game, seconds: float = 3.0) -> dict[str, Any]:
+def game_playouts(game: Game) -> Playouts:
     """Random playouts of one configured game in this process."""
 
     def one(i: int) -> int:
@@ -46,8 +61,8 @@ def bench_game(game: Game, seconds: float = 3.0) -> dict[str, Any]:
         play(state, [RandomBot(game, s, i) for s in range(game.players)])
         return state.step
 
-    row = _timed(one, seconds)
-    return {"name": game.id, "engine": "loopcity", "players": game.players, "variant": game.variant, **row}
+    info = {"name": game.id, "engine": "loopcity", "players": game.players, "variant": game.variant}
+    return Playouts(info, one)
 
 
 def openspiel_available() -> bool:
@@ -59,7 +74,7 @@ def openspiel_available() -> bool:
     return True
 
 
-def bench_openspiel(name: str, seconds: float = 3.0) -> dict[str, Any]:
+def openspiel_playouts(name: str) -> Playouts:
     """Random playouts of an OpenSpiel game (chance outcomes drawn by their probabilities)."""
     import pyspiel
 
@@ -80,22 +95,31 @@ def bench_openspiel(name: str, seconds: float = 3.0) -> dict[str, Any]:
                 steps += 1
         return steps
 
-    row = _timed(one, seconds)
-    return {"name": name, "engine": "open_spiel", "players": game.num_players(), "variant": None, **row}
+    return Playouts(
+        {"name": name, "engine": "open_spiel", "players": game.num_players(), "variant": None}, one
+    )
 
 
 def run_bench(
-    specs: list[GameSpec], seconds: float = 3.0, openspiel: bool | None = None
+    specs: list[GameSpec], seconds: float = 3.0, openspiel: bool | None = None, rounds: int = 5
 ) -> list[dict[str, Any]]:
     """One row per game (default variant and player count), then the OpenSpiel rows when
-    available; each row gets its ratio of steps/s to ``python_block_dominoes`` and ``hanabi``."""
-    rows = [bench_game(load_game(spec.id), seconds) for spec in specs]
+    available; each row gets its ratio of steps/s to ``python_block_dominoes`` and ``hanabi``.
+
+    Each game gets ``seconds`` in all, in ``rounds`` slices taken in turn (game 1, game 2, ...,
+    then again), so that a change of load on a shared machine falls on every row alike."""
+    entries = [game_playouts(load_game(spec.id)) for spec in specs]
     if openspiel is None:
         openspiel = openspiel_available()
     if openspiel:
-        rows += [bench_openspiel(name, seconds) for name in OPENSPIEL_GAMES]
-        refs = {r["name"]: r["steps_per_s"] for r in rows if r["engine"] == "open_spiel"}
-        for r in rows:
-            for ref, speed in refs.items():
-                r[f"x_{ref}"] = r["steps_per_s"] / speed
+        entries += [openspiel_playouts(name) for name in OPENSPIEL_GAMES]
+    rounds = max(1, rounds)
+    for r in range(rounds):
+        for entry in entries:
+            entry.run_for(seconds / rounds, min_games=3 if r == 0 else 1)
+    rows = [e.row() for e in entries]
+    refs = {r["name"]: r["steps_per_s"] for r in rows if r["engine"] == "open_spiel"}
+    for row in rows:
+        for ref, speed in refs.items():
+            row[f"x_{ref}"] = row["steps_per_s"] / speed
     return rows
