@@ -323,8 +323,7 @@ def sweep(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the sweep as JSON")] = False,
 ) -> None:
-    """Play the same seeded games at every combination of the --vary values; each point's outcome
-    with its difference from the first point (paired by seed)."""
+    """Play the same seeded games at every point of a grid of settings, each compared with the first."""
     from ..sim.sweep import sweep as run_sweep
 
     try:
@@ -363,6 +362,6 @@ def register_commands(app: typer.Typer) -> None:
     """Add the workbench commands to the ``loopcity`` app."""
     app.command()(simulate)
     app.command()(compare)
+    app.command()(sweep)
     app.command()(report)
     app.command()(bench)
-    app.command()(sweep)
