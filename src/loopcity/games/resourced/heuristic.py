@@ -1,8 +1,11 @@
 """A heuristic bot that plays by the rulebook's Helpful Hints.
 
-- Build a Composter as soon as possible (Food and Water stop being Wasted).
-- Build Social Housing only when ready: when the Waste Pile is low.
-- Operate Recyclers whenever there is Waste, and always when the table is ready to progress.
+- Build a Composter as soon as possible (Food and Water stop being Wasted); nothing else before it.
+- Build Social Housing only when ready: keep the setup's one while the economy grows, then build the
+  rest in bursts that end the Round at zero Waste (a planner checks that the players still to act
+  can build the rest and Recycle the whole pile), keeping the last burst's cost and the next Upkeep
+  in reserve before opening Ring 3.
+- Plan a second Recycler early; Operate Recyclers whenever there is Waste.
 - Build Shipping Containers (hand size), Shelters (trading) and an Irrigation System.
 - Trade to finish a craft or a Recycler's cost; give away cards instead of Wasting them.
 - Avoid Gathering cards that would be Wasted at the hand limit.
@@ -68,15 +71,17 @@ class HeuristicBot:
         waste = len(st.waste)
         goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
         sh = c["social_housing"]
-        out = []
         if not c["composter"]:
-            out.append("composter")
-        if sh < goal and c["composter"] and (sh < 2 or c["recycler"] >= 2 or st.alternate):
+            return ["composter"]  # Basic Hint 5: a Composter as soon as possible
+        out = []
+        if sh < goal and c["composter"] and (c["recycler"] >= 2 or st.alternate):
             out.append("social_housing")
-        if c["recycler"] < 2 and (sh >= 2 or waste >= 8):
+        if c["recycler"] < 2 and (not st.alternate or waste >= 8):
             out.append("recycler")
         if c["shipping_container"] < min(2, sh):
             out.append("shipping_container")
+        if st.ring == 3:
+            return out  # Ring 3: every card goes to the last burst, the Upkeep and the Recycler
         if st.alternate:
             return out  # a short game: long-term investments do not pay back in 10 Rounds
         outer = [st.tiles[x] for x in RING_CELLS[st.ring]]
@@ -93,36 +98,120 @@ class HeuristicBot:
             out.append("irrigation_system")
         return out
 
-    def housing_ready(self, st: Any, seat: int) -> bool:
-        """Build Social Housing only when ready: the first ones while Waste is low; the rest in a
-        burst, when this player can pay for every remaining one and the table can still Recycle
-        to zero this Round (new Social Housing costs no Upkeep before the Round's end check)."""
+    def housing_left(self, st: Any) -> int:
+        """Social Housing still to build before the next progression (or the win)."""
         rules = st.t.rules
-        sh = st.social_housing()
         goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
-        food_ok = all(sum(h[r] for h in st.hands) >= sh + 1 for r in (FOOD, WATER))
-        if not food_ok:
-            return False
-        if sh < 2:
-            return len(st.waste) <= 6
-        cost = st.t.tile_cost["social_housing"]
-        left = goal - sh
-        if not st.can_pay(seat, tuple(left * c for c in cost)):
-            return False
-        return self.zero_reachable(st)
+        return goal - st.social_housing()
 
-    def zero_reachable(self, st: Any) -> bool:
-        """Can the players still to act this Round Recycle the Waste Pile to zero?"""
-        t = st.t
-        best = max((t.recycler_removal[RING[c] - 1] for c, tile in enumerate(st.tiles) if tile == "recycler"))
-        capacity = 0
-        me = st.turn_seat
-        for p in range(me, st.players):
-            if p == me and (st.recycled or st.phase not in ("action", "move", "end")):
-                continue
-            if not st.skip[p] and st.can_pay(p, t.recycler_operating):
-                capacity += best
-        return len(st.waste) <= capacity
+    def crafts_this_turn(self, st: Any, seat: int) -> int:
+        """How many crafts this player can still make this turn by staying on BGCS (or, in the
+        movement step, by ending it there)."""
+        if st.phase == "move":
+            return 2
+        if st.tiles[st.pos[seat]] != "bgcs":
+            return 0
+        if st.phase == "end":
+            return st.crafts_left
+        return 3 if st.action_no == 1 else 2
+
+    def housing_ready(self, st: Any, seat: int) -> bool:
+        """Build Social Housing only when ready (Basic Hint 6): in one burst, when the players
+        still to act this Round can build every remaining one and Recycle the Waste Pile to zero
+        (new Social Housing costs no Upkeep before the Round's end check). Before opening Ring 3
+        the team also keeps the next Round's needs in reserve (:meth:`reserve_ok`)."""
+        left = self.housing_left(st)
+        if left <= 0:
+            return False
+        if not (st.ring == 3 or st.alternate) and not self.reserve_ok(st, left):
+            return False
+        return self.burst_now(st, seat, left) > 0
+
+    def affordable(self, st: Any, p: int, most: int, spent: tuple[int, ...] = (0,) * 5) -> int:
+        """How many Social Housing player ``p`` can pay for (at most ``most``) after ``spent``."""
+        cost = st.t.tile_cost["social_housing"]
+        hand = st.hands[p]
+        k = 0
+        while k < most and all(h - x >= (k + 1) * c for h, x, c in zip(hand, spent, cost, strict=True)):
+            k += 1
+        return k
+
+    def recyclers_within(self, st: Any, cell: int, reach: int) -> int:
+        """The most Waste one Operation removes on a Recycler within ``reach`` steps of ``cell``."""
+        dist = _distances()[cell]
+        best = 0
+        for c, tile in enumerate(st.tiles):
+            if tile == "recycler" and dist[c] <= reach:
+                best = max(best, st.t.recycler_removal[RING[c] - 1])
+        return best
+
+    def later_options(self, st: Any, p: int) -> list[tuple[int, int]]:
+        """(Social Housing crafted, Waste Recycled) that a later player can surely do this Round."""
+        if st.skip[p]:
+            return [(0, 0)]
+        rules = st.t.rules
+        reach = 1 + (rules.bus_stop_movement if st.upgrades[BGCS] == "bus_stop" else 0)
+        reach = max(0, reach - (rules.bushfire_smoke_movement if st.smoke[p] else 0))
+        op = st.t.recycler_operating
+        pos = st.pos[p]
+        opts = [(0, 0)]
+        if st.can_pay(p, op):
+            opts.append((0, self.recyclers_within(st, pos, reach)))
+        d = _distances()[pos][BGCS]
+        if d == 0:
+            opts.append((self.affordable(st, p, 3), 0))
+            if st.can_pay(p, op):
+                opts.append((self.affordable(st, p, 1, op), self.recyclers_within(st, BGCS, reach)))
+        elif d <= reach:
+            opts.append((self.affordable(st, p, 2), 0))
+            if st.tiles[pos] == "recycler" and st.can_pay(p, op):
+                opts.append((self.affordable(st, p, 2, op), st.t.recycler_removal[RING[pos] - 1]))
+        return opts
+
+    def own_options(self, st: Any, seat: int, left: int) -> list[tuple[int, int]]:
+        """(Social Housing crafted now, Waste Recycled later this turn) for the acting player."""
+        k = self.affordable(st, seat, min(left, self.crafts_this_turn(st, seat)))
+        opts = [(k, 0)] if k else []
+        op = st.t.recycler_operating
+        first = st.phase == "action" and st.action_no == 1 and st.pos[seat] == BGCS
+        if first and not st.recycled and st.can_pay(seat, op):
+            one = self.affordable(st, seat, 1, op)
+            if one:
+                opts.append((1, self.recyclers_within(st, st.pos[seat], st.moves)))
+        return opts
+
+    def burst_now(self, st: Any, seat: int, left: int) -> int:
+        """Social Housing this player should craft now: the most that still lets the players to
+        act this Round build the rest and Recycle the Waste Pile to zero (0: no such plan)."""
+        key = ("burst", st.step, seat, st.phase, left)
+        if key in self._memo:
+            return self._memo[key]
+        later = [self.later_options(st, p) for p in range(st.turn_seat + 1, st.players)]
+        combos: list[tuple[int, int]] = [(0, 0)]
+        for opts in later:
+            combos = [(a + c, b + r) for a, b in combos for c, r in opts]
+        pile = len(st.waste)
+        best = 0
+        for k, r in sorted(self.own_options(st, seat, left), reverse=True):
+            if any(k + c >= left and r + rr >= pile for c, rr in combos):
+                best = max(best, k)
+        self._memo[key] = best
+        return best
+
+    def reserve_ok(self, st: Any, left: int) -> bool:
+        """Before opening Ring 3 the team keeps, beyond this burst, the next Round's Upkeep Food and
+        Water and the last burst's cost, so that it follows at once (Ring 3's Upkeep is dear);
+        late in the game it opens Ring 3 as soon as it can."""
+        rules = st.t.rules
+        goal = st.social_housing() + left
+        cost = st.t.tile_cost["social_housing"]
+        need = [(rules.housing_to_win - goal) * c + left * c for c in cost]
+        if st.round < st.max_rounds - 5:
+            need[FOOD] += goal
+            need[WATER] += goal
+        else:
+            need = [0, 0, 0, goal, goal]
+        return all(st.total_held(r) >= n for r, n in enumerate(need))
 
     def target(self, st: Any, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
@@ -142,7 +231,7 @@ class HeuristicBot:
         """What the table collects for ``item``: for the last Social Housing, all of them at once."""
         cost = st.t.craft_cost(item, st.ring)
         sh = st.social_housing()
-        if item != "social_housing" or sh < 2:
+        if item != "social_housing":
             return cost
         rules = st.t.rules
         left = (rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win) - sh
@@ -229,8 +318,8 @@ class HeuristicBot:
         wanted = self.wanted(st)
         if item not in wanted:
             return -1.0
-        if item == "social_housing" and not self.housing_ready(st, seat):
-            return -1.0
+        if item == "social_housing":
+            return 100.0 if self.housing_ready(st, seat) else -1.0
         return 40.0 - 4 * wanted.index(item)
 
     def recycle_value(self, st: Any, seat: int, cell: int) -> float:
@@ -248,7 +337,9 @@ class HeuristicBot:
         best: tuple[float, Action | None] = (-5.0, None)
         if tile == "bgcs":
             for item in st.craftable(seat):
-                best = max(best, (self.craft_value(st, item, seat), A.CRAFT[item]), key=lambda x: x[0])
+                v = self.craft_value(st, item, seat)
+                if v > best[0] and v > 0:
+                    best = (v, A.CRAFT[item])
             extra = 1 if st.upgrades[BGCS] == "bus_stop" else 0
             r = self.most_needed(st, seat)
             gains = [0] * 5
