@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-EXTRAS ?= dev,rl,web
+EXTRAS ?= dev,rl,web,ray,bench
 
 .PHONY: serve test lint venv clean
 

@@ -1,4 +1,5 @@
-"""``loopcity``: list games, play in the terminal, replay records and debrief them."""
+"""``loopcity``: list games, play in the terminal, replay and debrief records, serve the web app;
+simulate, compare, report and bench (see :mod:`.sim`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..engine import LoopcityError, Record, list_games, load_game
+from .sim import register_commands
 from .terminal import TerminalSession, describe_outcome, parse_bot_seats, render
 
 app = typer.Typer(
@@ -127,37 +129,7 @@ def debrief(
         csv_out.write_text(d.csv())
 
 
-@app.command()
-def simulate(
-    game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    games: Annotated[int, typer.Option("--games", min=1, help="number of games")] = 100,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
-    bot: Annotated[str, typer.Option(help="bot in every seat")] = "random",
-    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated")] = None,
-    seed: Annotated[int, typer.Option(help="base seed")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
-) -> None:
-    """Play many seeded bot games and summarize outcomes with 95% intervals."""
-    from ..sim import run_games, summarize
-
-    options = {k: v for k, v in {"players": players, "variant": variant}.items() if v is not None}
-    names = bots.split(",") if bots else [bot]
-    try:
-        summary = summarize(game_id, run_games(game_id, games, names, seed, **options))
-    except LoopcityError as e:
-        fail(str(e))
-        return
-    if as_json:
-        print(json.dumps(summary))
-        return
-    lo, hi = summary["team_win_ci95"]
-    console.print(
-        f"{game_id}: {summary['games']} games, team win rate {summary['team_win_rate']:.3f} "
-        f"(95% CI {lo:.3f}-{hi:.3f}), mean length {summary['mean_length']:.1f}"
-    )
-    console.print(f"loss causes: {summary['loss_causes']}")
-    console.print(f"mean scores: {[round(s, 2) for s in summary['mean_scores']]}")
+register_commands(app)
 
 
 @app.command()

@@ -123,7 +123,9 @@ def create_app(
     @app.post("/api/tables", status_code=201)
     async def api_create(body: dict[str, Any], request: Request) -> dict[str, Any]:
         if not isinstance(body.get("game"), str):
-            raise Refusal(400, i18n._("name a game: {games}").format(games=", ".join(s.id for s in list_games())))
+            raise Refusal(
+                400, i18n._("name a game: {games}").format(games=", ".join(s.id for s in list_games()))
+            )
         made = manager.create(
             body["game"],
             players=body.get("players"),
@@ -200,7 +202,9 @@ def create_app(
             choice = str(form.get(f"seat{i}", "human"))
             seats.append({"kind": "human"} if choice == "human" else {"kind": "bot", "bot": choice[4:]})
         options = {
-            str(k)[4:]: str(v).strip() for k, v in form.multi_items() if str(k).startswith("opt_") and str(v).strip()
+            str(k)[4:]: str(v).strip()
+            for k, v in form.multi_items()
+            if str(k).startswith("opt_") and str(v).strip()
         }
         seed_text = str(form.get("seed") or "").strip()
         try:
@@ -225,7 +229,12 @@ def create_app(
         if role != "facilitator":
             return page(request, "error.html", status=403, reason=i18n._("this is not a facilitator link"))
         return page(
-            request, "table.html", table=t, token=token, links=links(request, t.id, t.seats), spec=t.state.game.spec
+            request,
+            "table.html",
+            table=t,
+            token=token,
+            links=links(request, t.id, t.seats),
+            spec=t.state.game.spec,
         )
 
     @app.post("/table/{token}/pause")
@@ -299,7 +308,9 @@ def create_app(
         try:
             if role != "seat" or seat is None:
                 raise Refusal(403, i18n._("only a seat's own link can act for that seat"))
-            t = await manager.act_as(t, seat, msg.get("action"), version if isinstance(version, int) else None)
+            t = await manager.act_as(
+                t, seat, msg.get("action"), version if isinstance(version, int) else None
+            )
         except Refusal as e:
             await websocket.send_json(
                 {"type": "refused", "status": e.status, "reason": e.reason, "id": msg.get("id")}

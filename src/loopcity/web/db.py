@@ -254,9 +254,7 @@ class Database:
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
         with Session(self.engine) as s:
             rows = s.scalars(select(TableRow).order_by(TableRow.created_at.desc()).limit(limit))
-            return [
-                {"id": r.id, "game": r.game, "version": r.version, "finished": r.finished} for r in rows
-            ]
+            return [{"id": r.id, "game": r.game, "version": r.version, "finished": r.finished} for r in rows]
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -116,7 +116,9 @@ def new_token() -> str:
 class TableManager:
     """Creates tables, rebuilds them after a restart, applies moves, runs bots and clocks, broadcasts."""
 
-    def __init__(self, db: Database, bot_delay: float = 0.6, realtime: dict[str, float] | None = None) -> None:
+    def __init__(
+        self, db: Database, bot_delay: float = 0.6, realtime: dict[str, float] | None = None
+    ) -> None:
         self.db = db
         self.bot_delay = bot_delay
         self.realtime = {**REALTIME_KINDS, **(realtime or {})}
@@ -149,7 +151,9 @@ class TableManager:
         if options is not None and not isinstance(options, dict):
             raise Refusal(400, _("options are a mapping of option names to values"))
         if seats is not None and not (isinstance(seats, list) and all(isinstance(s, dict) for s in seats)):
-            raise Refusal(400, _("seats are a list such as [{'kind': 'human'}, {'kind': 'bot', 'bot': 'random'}]"))
+            raise Refusal(
+                400, _("seats are a list such as [{'kind': 'human'}, {'kind': 'bot', 'bot': 'random'}]")
+            )
         opts = {k: v for k, v in (options or {}).items() if v not in (None, "")}
         if players is not None:
             opts["players"] = players
@@ -187,7 +191,9 @@ class TableManager:
             elif kind == "bot":
                 bot = s.get("bot") or default_bot
                 if bot not in names:
-                    raise Refusal(400, _("no bot {bot!r}; bots: {names}").format(bot=bot, names=", ".join(names)))
+                    raise Refusal(
+                        400, _("no bot {bot!r}; bots: {names}").format(bot=bot, names=", ".join(names))
+                    )
                 out.append({"kind": "bot", "bot": bot})
             else:
                 raise Refusal(400, _("a seat is 'human' or 'bot', not {kind!r}").format(kind=kind))
@@ -229,7 +235,9 @@ class TableManager:
             game = load_game(game_id, **options)
             if len(self._games) > 256:
                 self._games.clear()
-            self._games[key] = self._games[json.dumps([game_id, game.config()], sort_keys=True, default=str)] = game
+            self._games[key] = self._games[
+                json.dumps([game_id, game.config()], sort_keys=True, default=str)
+            ] = game
         return game
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
@@ -262,7 +270,9 @@ class TableManager:
             raise Refusal(403, _("only a seat's own link can act for that seat"))
         return await self.act_as(t, seat, text, expected_version)
 
-    async def act_as(self, t: LiveTable, seat: int, text: Any, expected_version: int | None = None) -> LiveTable:
+    async def act_as(
+        self, t: LiveTable, seat: int, text: Any, expected_version: int | None = None
+    ) -> LiveTable:
         """Apply a move for ``seat`` of table ``t`` (the caller checked the seat's token)."""
         if self.live.get(t.id) is not t:  # reloaded after a conflict: use the current copy
             t = await self.get(t.id)
@@ -271,7 +281,9 @@ class TableManager:
         except MalformedAction as e:
             raise Refusal(400, str(e)) from None
         if action.kind in REALTIME_KINDS and not action.args:
-            raise Refusal(422, _("'{action}' is played by the table's clock when the time is up").format(action=action))
+            raise Refusal(
+                422, _("'{action}' is played by the table's clock when the time is up").format(action=action)
+            )
         async with t.lock:
             if t.paused:
                 raise Refusal(423, _("the facilitator has paused the table: wait for play to resume"))

@@ -226,7 +226,7 @@ def _panel(v: dict[str, Any], x: float, legal: Any) -> list[str]:
         out.append(f'<text x="{x:.0f}" y="{y}">{escape(line[:80])}</text>')
         y += 14
     top = y + 6
-    for i, a in enumerate(list(legal)[:2 * LEGAL_ROWS]):
+    for i, a in enumerate(list(legal)[: 2 * LEGAL_ROWS]):
         col, row = divmod(i, LEGAL_ROWS)
         out.append(
             f'<text x="{x + col * 200:.0f}" y="{top + row * 13}" fill="#1a4f8b" data-act="{escape(str(a))}" '

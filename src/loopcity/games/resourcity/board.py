@@ -66,7 +66,9 @@ AROUND = tuple(_neighbours(t, True) for t in range(TILES))
 STEP = tuple(tuple(_step(t, d) for d in range(4)) for t in range(TILES))
 CORNER_POINT = tuple(tuple(_corner_point(t, k) for k in range(4)) for t in range(TILES))
 TILE_CORNER_PLOTS = tuple(tuple(p for p in CORNER_POINT[t] if p != OUTSIDE) for t in range(TILES))
-DIAGONALS = tuple(sorted({i * SIZE + i for i in range(SIZE)} | {i * SIZE + SIZE - 1 - i for i in range(SIZE)}))
+DIAGONALS = tuple(
+    sorted({i * SIZE + i for i in range(SIZE)} | {i * SIZE + SIZE - 1 - i for i in range(SIZE)})
+)
 OUTER_RING = tuple(t for t in range(TILES) if t // SIZE in (0, SIZE - 1) or t % SIZE in (0, SIZE - 1))
 
 
@@ -221,6 +223,11 @@ def ring_progress(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], poin
     (8: the four tiles round the point wall it in, so it is a Farm's Plot)."""
     i, j = divmod(point, LATTICE)
     total = 0
-    for t, k in (((i - 1) * SIZE + j - 1, 2), ((i - 1) * SIZE + j, 3), (i * SIZE + j - 1, 1), (i * SIZE + j, 0)):
+    for t, k in (
+        ((i - 1) * SIZE + j - 1, 2),
+        ((i - 1) * SIZE + j, 3),
+        (i * SIZE + j - 1, 1),
+        (i * SIZE + j, 0),
+    ):
         total += geo.corner_arms[(kinds[t], rots[t])][k]
     return total

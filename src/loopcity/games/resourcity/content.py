@@ -108,8 +108,18 @@ class Layout(_Item):
     fixed: list[Fixed]
 
 
-CRISES = ("blight", "drought", "fuelcrisis", "embargo", "earthquake", "sealevel", "manpower", "pandemic",
-          "monsoon", "pests")
+CRISES = (
+    "blight",
+    "drought",
+    "fuelcrisis",
+    "embargo",
+    "earthquake",
+    "sealevel",
+    "manpower",
+    "pandemic",
+    "monsoon",
+    "pests",
+)
 HUATS = ("bumper", "communityday", "compostday", "rainfall")
 
 

@@ -190,11 +190,17 @@ class FarmingMixin(ResourcityBase):
         for p, f in enumerate(self.farm):
             if f >= 0:
                 crop = self.crop.get(p)
-                out.append({
-                    "plot": p, "farm": f, "crop": crop, "tokens": self.tokens.get(p, 0),
-                    "compost": p in self.compost, "ready": crop is not None and self.needed(p) <= 0,
-                    "catchment_ok": self.near_green(p),
-                })
+                out.append(
+                    {
+                        "plot": p,
+                        "farm": f,
+                        "crop": crop,
+                        "tokens": self.tokens.get(p, 0),
+                        "compost": p in self.compost,
+                        "ready": crop is not None and self.needed(p) <= 0,
+                        "catchment_ok": self.near_green(p),
+                    }
+                )
         return out
 
 

@@ -91,8 +91,17 @@ class HeuristicBot:
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        for rule in (self._exchange, self._harvest, self._grow, self._plant, self._green, self._carry,
-                     self._go_farm, self._build, self._hurry):
+        for rule in (
+            self._exchange,
+            self._harvest,
+            self._grow,
+            self._plant,
+            self._green,
+            self._carry,
+            self._go_farm,
+            self._build,
+            self._hurry,
+        ):
             pick = rule(s, seat, by_kind)
             if pick is not None:
                 return pick
@@ -243,7 +252,9 @@ class HeuristicBot:
         self._target = best
         return best
 
-    def _fix(self, s: ResourcityState, seat: int, k: dict[str, list[Action]], t: int, corner: int) -> Action | None:
+    def _fix(
+        self, s: ResourcityState, seat: int, k: dict[str, list[Action]], t: int, corner: int
+    ) -> Action | None:
         """A Rotate (or a Replace from the hand) that walls in ``corner`` of tile ``t``."""
         geo = s.geo
         kind, rot = s.grid_kind[t], s.grid_rot[t]

@@ -156,7 +156,12 @@ def explain(s: ResourcityState, seat: int, a: Action) -> str | None:
     if k in ("rotate", "replace"):
         if s.manpower > 0:
             return "Manpower Shortage: no Replace or Rotate this round"
-        if a.args[-1] not in s.reach(seat) and k == "replace" or k == "rotate" and a.args[0] not in s.reach(seat):
+        if (
+            a.args[-1] not in s.reach(seat)
+            and k == "replace"
+            or k == "rotate"
+            and a.args[0] not in s.reach(seat)
+        ):
             return "you may only change the tile you stand on or an adjacent tile"
         return "not enough Fuel" if k == "rotate" else "no such tile in your hand, or not enough Fuel"
     if k == "plant":

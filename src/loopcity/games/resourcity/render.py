@@ -9,8 +9,18 @@ SIZE = 6
 LAT = 7
 GREEN = LAT * LAT
 BOX = {
-    "NS": "│", "EW": "─", "ES": "┌", "SW": "┐", "NE": "└", "NW": "┘",
-    "ESW": "┬", "NSW": "┤", "NEW": "┴", "NES": "├", "NESW": "┼", "": " ",
+    "NS": "│",
+    "EW": "─",
+    "ES": "┌",
+    "SW": "┐",
+    "NE": "└",
+    "NW": "┘",
+    "ESW": "┬",
+    "NSW": "┤",
+    "NEW": "┴",
+    "NES": "├",
+    "NESW": "┼",
+    "": " ",
 }
 CROP_LETTER = {"sugarcane": "s", "sweetpotato": "p", "catchment": "w"}
 CROP_COLOUR = {"sugarcane": "#c9a227", "sweetpotato": "#a0522d", "catchment": "#1e7fc7"}
@@ -66,10 +76,16 @@ def render_text(view: dict[str, Any]) -> str:
             row += left + who.ljust(3) + _tile_char(cell) + (centre or " ") + " "
         lines.append(row.rstrip())
     lines.append("p  " + "".join(f"+{j:<6}" for j in range(LAT)).rstrip())
-    lines.append("Tile number = t-label + column; Plot number = p-label + column of its dot;"
-                 " a Green Space's centre Plot is 49 + its tile. Digits on a tile: seats there.")
-    lines.append("Tiles: ─│┌┐└┘ roads, ┬┤┴├ 3-way, ┼ 4-way, ╲╱ tennis ball, C Community Centre, G Green Space.")
-    lines.append("Plots: o empty, * Compost, s Sugar Cane, p Sweet Potato, w Water Catchment (capital: ready).")
+    lines.append(
+        "Tile number = t-label + column; Plot number = p-label + column of its dot;"
+        " a Green Space's centre Plot is 49 + its tile. Digits on a tile: seats there."
+    )
+    lines.append(
+        "Tiles: ─│┌┐└┘ roads, ┬┤┴├ 3-way, ┼ 4-way, ╲╱ tennis ball, C Community Centre, G Green Space."
+    )
+    lines.append(
+        "Plots: o empty, * Compost, s Sugar Cane, p Sweet Potato, w Water Catchment (capital: ready)."
+    )
     lines += _status_lines(view)
     return "\n".join(lines)
 
@@ -79,8 +95,10 @@ def _status_lines(view: dict[str, Any]) -> list[str]:
     out = [
         f"Round {view['round']} — seat {view['turn'] + 1} to play, {view['actions_left']} action(s) left"
         f" — phase {view['phase']}",
-        "Resources  Available: " + ", ".join(f"{k.capitalize()} {v}" for k, v in a.items())
-        + "   Used: " + ", ".join(f"{k.capitalize()} {v}" for k, v in u.items()),
+        "Resources  Available: "
+        + ", ".join(f"{k.capitalize()} {v}" for k, v in a.items())
+        + "   Used: "
+        + ", ".join(f"{k.capitalize()} {v}" for k, v in u.items()),
         f"Farms {view['farms']}  Score {view['score']}  Crisis tiles {view['crises_drawn']}/"
         f"{view['crises_to_win']}  Deck {view['deck_size']} tiles",
     ]
@@ -88,13 +106,19 @@ def _status_lines(view: dict[str, Any]) -> list[str]:
         harvest = ", ".join(f"{h[0]}({h[1]}{'+compost' if h[2] else ''})" for h in pl["harvest"])
         out.append(
             f"  Seat {pl['seat'] + 1} {pl['power_name']:<12} on tile {pl['tile']:>2}  hand: "
-            + ", ".join(pl["hand"]) + (f"  harvest: {harvest}" if harvest else "")
+            + ", ".join(pl["hand"])
+            + (f"  harvest: {harvest}" if harvest else "")
         )
     planted = [p for p in view["plots"] if p["crop"]]
     if planted:
-        out.append("Crops: " + "; ".join(
-            f"plot {p['plot']} {p['crop']} {p['tokens']}{' +compost' if p['compost'] else ''}"
-            f"{' READY' if p['ready'] else ''}" for p in planted))
+        out.append(
+            "Crops: "
+            + "; ".join(
+                f"plot {p['plot']} {p['crop']} {p['tokens']}{' +compost' if p['compost'] else ''}"
+                f"{' READY' if p['ready'] else ''}"
+                for p in planted
+            )
+        )
     eff = [f"{k.replace('_', ' ')} ({n} turn(s))" for k, n in view["effects"].items() if n]
     if eff:
         out.append("In effect: " + ", ".join(eff))
@@ -155,14 +179,18 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
     tiles, plot_acts = _targets(legal)
     w = PAD * 2 + CELL * SIZE + 300
     hgt = PAD * 2 + CELL * SIZE + 40
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {hgt}" width="{w}" height="{hgt}" '
-           'font-family="sans-serif" font-size="12">']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {hgt}" width="{w}" height="{hgt}" '
+        'font-family="sans-serif" font-size="12">'
+    ]
     for t, cell in enumerate(view["grid"]):
         x, y = PAD + (t % SIZE) * CELL, PAD + (t // SIZE) * CELL
         fill = {"green": "#b7e4a7", "centre": "#f3d9a4"}.get(cell["tile"], "#eeeeee")
         act = f' data-act="{escape(tiles[t])}"' if t in tiles else ""
-        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#999"{act}>'
-                   f'<title>tile {t}: {cell["tile"]} exits {cell["exits"] or "none"}</title></rect>')
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#999"{act}>'
+            f"<title>tile {t}: {cell['tile']} exits {cell['exits'] or 'none'}</title></rect>"
+        )
         for d in _road_paths(cell, x, y):
             out.append(f'<path d="{d}" stroke="#444" stroke-width="8" fill="none" stroke-linecap="round"/>')
         label = {"centre": "CC", "green": "Green"}.get(cell["tile"])
@@ -188,8 +216,10 @@ def _svg_plots(view: dict[str, Any], acts: dict[int, str]) -> list[str]:
         letter = CROP_LETTER.get(p["crop"] or "", "*" if p["compost"] else "")
         tok = f"{letter}{p['tokens'] or ''}" if p["crop"] else letter
         act = f' data-act="{escape(acts[pid])}"' if pid in acts else ""
-        out.append(f'<circle cx="{x}" cy="{y}" r="11" fill="{colour}" stroke="#2a6" stroke-width="3"{act}>'
-                   f'<title>plot {pid} farm {p["farm"]}</title></circle>')
+        out.append(
+            f'<circle cx="{x}" cy="{y}" r="11" fill="{colour}" stroke="#2a6" stroke-width="3"{act}>'
+            f"<title>plot {pid} farm {p['farm']}</title></circle>"
+        )
         out.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-weight="bold">{tok}</text>')
     return out
 
@@ -203,8 +233,10 @@ def _svg_players(view: dict[str, Any]) -> list[str]:
         count[t] = k + 1
         x = PAD + (t % SIZE) * CELL + 20 + 20 * k
         y = PAD + (t // SIZE) * CELL + CELL - 18
-        out.append(f'<circle cx="{x}" cy="{y}" r="9" fill="{SEAT_COLOUR[pl["seat"]]}" stroke="#000"/>'
-                   f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#fff">{pl["seat"] + 1}</text>')
+        out.append(
+            f'<circle cx="{x}" cy="{y}" r="9" fill="{SEAT_COLOUR[pl["seat"]]}" stroke="#000"/>'
+            f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#fff">{pl["seat"] + 1}</text>'
+        )
     return out
 
 

@@ -38,8 +38,14 @@ def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
         "layout": s.game.options["layout"],
         "grid": grid,
         "players": [
-            {"seat": i, "power": p, "power_name": power_name(p), "tile": s.pos[i], "hand": list(s.hands[i]),
-             "harvest": [list(h) for h in s.baskets[i]]}
+            {
+                "seat": i,
+                "power": p,
+                "power_name": power_name(p),
+                "tile": s.pos[i],
+                "hand": list(s.hands[i]),
+                "harvest": [list(h) for h in s.baskets[i]],
+            }
             for i, p in enumerate(s.powers)
         ],
         "available": dict(s.avail),

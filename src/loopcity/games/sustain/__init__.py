@@ -51,7 +51,11 @@ SPEC = GameSpec(
             "(first_game, traffic_crisis, housing_boom)",
         ),
         Option("deal", "random", "how Department sheets are handed out", ("random", "in_order")),
-        Option("discussion_minutes", 0, "the discussion clock in minutes, run by a front end (the rulebook: 5; 0: no clock, the discussion ends when all have passed)"),
+        Option(
+            "discussion_minutes",
+            0,
+            "the discussion clock in minutes, run by a front end (the rulebook: 5; 0: no clock, the discussion ends when all have passed)",
+        ),
     ),
     variants=(
         Variant(

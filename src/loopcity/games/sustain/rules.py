@@ -110,7 +110,11 @@ class SustainState(YearSteps, State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == DISCUSSION:
             gifts = [A.give(p + 1) for p in range(self.players) if p != seat] if self.coins[seat] else []
-            clock = [A.CLOCK] if self.game.options["discussion_minutes"] and seat == self.active_seats()[0] else []
+            clock = (
+                [A.CLOCK]
+                if self.game.options["discussion_minutes"] and seat == self.active_seats()[0]
+                else []
+            )
             return [*gifts, A.PASS, *clock]
         if self.phase == BUILD:
             return [A.build(c) for c in self.legal_cells(self.pending[0])]  # type: ignore[index]
