@@ -2,8 +2,7 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-EXTRAS ?= dev
-GAME   ?= resourced
+EXTRAS ?= dev,rl,web,ray,bench
 
 .PHONY: serve test lint venv clean
 
@@ -16,14 +15,18 @@ $(VENV)/.installed: pyproject.toml
 
 venv: $(VENV)/.installed
 
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
 serve: venv
-	$(BIN)/loopcity play $(GAME)
+	$(BIN)/loopcity serve --host $(HOST) --port $(PORT)
 
 lint: venv
 	$(BIN)/ruff check src tests
-	$(BIN)/mypy src/loopcity/engine
+	$(BIN)/mypy src/loopcity/engine src/loopcity/web src/loopcity/debrief
 
 test: lint
+	bash scripts/system-deps.sh
 	$(BIN)/pytest -n auto tests
 
 clean:

@@ -71,17 +71,3 @@ def test_undo_refused_after_chance(tiny):
 def test_input_ending_leaves_cleanly(tiny):
     result = runner.invoke(app, ["play", "tiny"], input="")
     assert result.exit_code == 0 and "Input ended" in result.stdout
-
-
-def test_simulate_json_summary(tiny):
-    result = runner.invoke(app, ["simulate", "tiny", "--games", "30", "--players", "3", "--json"])
-    assert result.exit_code == 0, result.stdout
-    summary = json.loads(result.stdout)
-    assert summary["game"] == "tiny" and summary["games"] == 30
-    low, high = summary["team_win_ci95"]
-    assert low <= summary["team_win_rate"] <= high
-    assert len(summary["mean_scores"]) == 3
-    again = runner.invoke(app, ["simulate", "tiny", "--games", "30", "--players", "3", "--json"])
-    assert again.stdout == result.stdout
-    bad = runner.invoke(app, ["simulate", "tiny", "--bot", "genius"])
-    assert bad.exit_code == 2 and "no bot 'genius'" in bad.stdout

@@ -201,3 +201,12 @@ def test_content_errors_name_file_item_and_field(tmp_path):
     path.write_text("cards = [")
     with pytest.raises(ContentError, match="not valid TOML"):
         load_content(spec)
+
+
+def test_outcome_returns_map_team_result_and_scores():
+    from loopcity.engine import Outcome
+
+    assert Outcome(True, "won", (3.0, 1.0), (0, 1)).returns(cooperative=True) == (1.0, 1.0)
+    assert Outcome(False, "waste", (3.0, 1.0), ()).returns(cooperative=True) == (-1.0, -1.0)
+    assert Outcome(False, "disease", (9.0, 1.0), ()).returns(cooperative=False) == (-1.0, -1.0)
+    assert Outcome(True, "end", (8.0, 4.0, 0.0), (0,)).returns(cooperative=False) == (1.0, 0.5, 0.0)

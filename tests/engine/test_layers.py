@@ -6,11 +6,12 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "loopcity"
-ORDER = ["engine", "games", "bots", "sim", "adapters", "cli", "web"]
+ORDER = ["engine", "debrief", "games", "bots", "sim", "adapters", "cli", "web"]
 # What each layer may not import (from loopcity and outside it).
 FORBIDDEN = {
     "engine": {"loopcity." + p for p in ORDER[1:]}
     | {"fastapi", "sqlalchemy", "typer", "rich", "numpy", "starlette"},
+    "debrief": {"loopcity." + p for p in ORDER[2:]} | {"fastapi", "sqlalchemy", "typer", "rich", "starlette"},
     "games": {"loopcity." + p for p in ("bots", "sim", "adapters", "cli", "web")}
     | {"fastapi", "sqlalchemy", "typer"},
     "bots": {"loopcity." + p for p in ("sim", "adapters", "cli", "web")},

@@ -1,4 +1,5 @@
-"""``loopcity``: list games, play in the terminal, replay records."""
+"""``loopcity``: list games, play in the terminal, replay and debrief records, serve the web app;
+simulate, compare, report and bench (see :mod:`.sim`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..engine import LoopcityError, Record, list_games, load_game
+from .sim import register_commands
 from .terminal import TerminalSession, describe_outcome, parse_bot_seats, render
 
 app = typer.Typer(
@@ -96,36 +98,70 @@ def replay(
 
 
 @app.command()
-def simulate(
-    game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    games: Annotated[int, typer.Option("--games", min=1, help="number of games")] = 100,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
-    bot: Annotated[str, typer.Option(help="bot in every seat")] = "random",
-    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated")] = None,
-    seed: Annotated[int, typer.Option(help="base seed")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+def debrief(
+    file: Annotated[Path, typer.Argument(help="a finished game's record (JSON)")],
+    pdf_out: Annotated[
+        Path | None, typer.Option("--pdf", help="write the debrief handout (PDF) here")
+    ] = None,
+    csv_out: Annotated[
+        Path | None, typer.Option("--csv", help="write the per-move figures (CSV) here")
+    ] = None,
 ) -> None:
-    """Play many seeded bot games and summarize outcomes with 95% intervals."""
-    from ..sim import run_games, summarize
+    """Print a finished game's learning points and key moments; write its PDF handout and CSV data."""
+    from ..debrief import Debrief, from_record, pdf
 
-    options = {k: v for k, v in {"players": players, "variant": variant}.items() if v is not None}
-    names = bots.split(",") if bots else [bot]
     try:
-        summary = summarize(game_id, run_games(game_id, games, names, seed, **options))
+        tl = from_record(Record.load(file))
     except LoopcityError as e:
         fail(str(e))
         return
-    if as_json:
-        print(json.dumps(summary))
+    if not tl.finished:
+        fail("the game in this record is not over")
+    d = Debrief(tl)
+    console.print(f"[bold]{tl.game.spec.title}[/]: {describe_outcome(tl.final)}")
+    for point in d.learning_points():
+        console.print(f"- {point}")
+    for m in d.moments():
+        console.print(f"  move {m.step} (round {m.round}) {m.kind}: {m.text}")
+    if pdf_out is not None:
+        pdf_out.write_bytes(pdf(d))
+    if csv_out is not None:
+        csv_out.write_text(d.csv())
+
+
+register_commands(app)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="database URL (default: SQLite in ./data; e.g. postgresql://user@host/db)"),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 0.6,
+    timer_minutes: Annotated[float, typer.Option(help="period of a game's event timer (RECLAIM)")] = 10.0,
+    clock_minutes: Annotated[float, typer.Option(help="length of a game's discussion clock (SUSTAIN)")] = 5.0,
+) -> None:
+    """Run the web app: lobby, seat links, live play with bots."""
+    try:
+        import uvicorn
+
+        from ..web import create_app
+    except ImportError as e:
+        fail(f"the web app needs its extra: pip install 'loopcity[web]' ({e})")
         return
-    lo, hi = summary["team_win_ci95"]
-    console.print(
-        f"{game_id}: {summary['games']} games, team win rate {summary['team_win_rate']:.3f} "
-        f"(95% CI {lo:.3f}-{hi:.3f}), mean length {summary['mean_length']:.1f}"
+    console.print(f"Loopcity on http://{host}:{port}/  (Ctrl+C stops it)")
+    uvicorn.run(
+        create_app(
+            db, bot_delay=bot_delay, realtime={"timer": timer_minutes * 60, "clock": clock_minutes * 60}
+        ),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
     )
-    console.print(f"loss causes: {summary['loss_causes']}")
-    console.print(f"mean scores: {[round(s, 2) for s in summary['mean_scores']]}")
 
 
 if __name__ == "__main__":

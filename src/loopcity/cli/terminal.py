@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -52,10 +53,13 @@ class TerminalSession:
         bot_name: str,
         console: Console,
         ask: Callable[[str], str] = input,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.record = record
         self.console = console
         self.ask = ask
+        self.clock = clock
+        self.timer_start = clock()
         self.state = record.replay(verify=True)
         game = self.state.game
         self.bots: dict[int, Bot] = {s: make_bot(bot_name, game, s, record.seed) for s in bot_seats}
@@ -64,16 +68,33 @@ class TerminalSession:
         """Play until the end or until the player quits; returns a process exit code."""
         while not self.state.is_terminal():
             seat = next_seat(self.state)
+            if self._ring_timer(seat):
+                continue
             if seat in self.bots:
                 action = self.bots[seat].choose(self.state, seat)
+                line = self.state.describe(seat, action)  # worded from the state it acts on
                 self._apply(seat, action)
-                self.console.print(f"[dim]Seat {seat + 1} (bot):[/] {self.state.describe(seat, action)}")
+                self.console.print(f"[dim]Seat {seat + 1} (bot):[/] {line}")
                 continue
             if not self._human_turn(seat):
                 return 0
         self.console.print(Panel(render(self.state, None), title="Final table"))
         self.console.print(f"[bold]{describe_outcome(self.state)}[/]")
         return 0
+
+    def _ring_timer(self, seat: int) -> bool:
+        """A game that offers ``alarm`` and shows ``timer_minutes`` in its view gets the alarm sent
+        when that many minutes have passed; the timer then restarts. True when it rang."""
+        alarm = Action("alarm")
+        if alarm not in self.state.legal_actions(seat):
+            return False
+        minutes = self.state.view(None).get("timer_minutes")
+        if not isinstance(minutes, (int, float)) or self.clock() - self.timer_start < minutes * 60:
+            return False
+        self.timer_start = self.clock()
+        self._apply(seat, alarm)
+        self.console.print(f"[bold]The {minutes:g}-minute timer rang.[/]")
+        return True
 
     def _apply(self, seat: int, action: Action) -> None:
         self.state.apply(seat, action)

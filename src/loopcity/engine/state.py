@@ -49,6 +49,18 @@ class Outcome:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
 
+    def returns(self, cooperative: bool) -> tuple[float, ...]:
+        """Each seat's reward in [-1, 1]: the team result (+1 / -1) for a cooperative game; for a
+        semi-cooperative one, -1 for everyone on the team's loss, else the seat's score divided by
+        the best score (the winners get 1)."""
+        n = len(self.scores)
+        if cooperative or not self.team_won:
+            return (1.0 if self.team_won else -1.0,) * n
+        best = max(self.scores, default=0.0)
+        if best <= 0:
+            return tuple(1.0 if s in self.winners else 0.0 for s in range(n))
+        return tuple(max(0.0, score / best) for score in self.scores)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "team_won": self.team_won,

@@ -9,12 +9,14 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..bots import make_bot
-from ..engine import Game, derive_seed, load_game, play
+from ..engine import Action, Game, derive_seed, load_game, play
 
 
 @dataclass
 class GameResult:
-    """One simulated game: its seed, outcome, cause, length, scores and per-round metrics."""
+    """One simulated game: its seed, outcome, cause, length, scores, per-round metrics, the number
+    of times each action kind (and each ``kind word`` of actions naming a card or place) was used,
+    and the same count over the actions of the winning seats only."""
 
     seed: int
     team_won: bool
@@ -23,6 +25,10 @@ class GameResult:
     scores: list[float]
     winners: list[int]
     metrics: list[dict[str, float]] = field(default_factory=list)
+    index: int = 0
+    rounds: int | None = None
+    actions: dict[str, int] = field(default_factory=dict)
+    winner_actions: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -33,30 +39,65 @@ def game_seed(base_seed: int, index: int) -> int:
     return derive_seed(base_seed, index) & 0x7FFF_FFFF_FFFF
 
 
-def play_one(game: Game, seed: int, bots: Sequence[str]) -> GameResult:
+def count_actions(
+    used: Iterable[tuple[int, Action]], winners: Iterable[int] = ()
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Uses per action kind, and per ``kind word`` for actions whose first argument is a word
+    (a card, tile or place name): ``{"craft": 3, "craft composter": 2, ...}``, over all seats' moves
+    ``(seat, action)`` and over the moves of the ``winners`` only."""
+    won = set(winners)
+    counts: Counter[str] = Counter()
+    by_winners: Counter[str] = Counter()
+    for (seat, action), n in Counter(used).items():
+        keys = [action.kind]
+        if action.args and isinstance(action.args[0], str):
+            keys.append(f"{action.kind} {action.args[0]}")
+        for key in keys:
+            counts[key] += n
+            if seat in won:
+                by_winners[key] += n
+    return dict(counts), dict(by_winners)
+
+
+def play_one(game: Game, seed: int, bots: Sequence[str], index: int = 0) -> GameResult:
     """Play one game with ``bots[seat]`` in each seat; records the game's metrics after every step
-    on which its ``round`` changes (games without a metrics hook record none)."""
+    on which its ``round`` changes (games without a metrics hook record none) and counts actions."""
     state = game.new_state(seed)
     agents = [make_bot(bots[s % len(bots)], game, s, seed) for s in range(game.players)]
     metrics_fn = game.spec.metrics
     rows: list[dict[str, float]] = []
+    used: list[tuple[int, Action]] = []
     if metrics_fn is None:
-        play(state, agents)
+
+        def on_move(seat: int, action: Action, st: Any) -> None:
+            used.append((seat, action))
+
     else:
         last_round = [getattr(state, "round", None)]
         rows.append(metrics_fn(state))
 
-        def on_move(_seat: int, _action: object, st: Any) -> None:
+        def on_move(seat: int, action: Action, st: Any) -> None:
+            used.append((seat, action))
             r = getattr(st, "round", None)
             if r != last_round[0] or st.is_terminal():
                 last_round[0] = r
                 rows.append(metrics_fn(st))
 
-        play(state, agents, on_move=on_move)
+    play(state, agents, on_move=on_move)
     outcome = state.outcome()
     assert outcome is not None
+    rounds = getattr(state, "round", None)
     return GameResult(
-        seed, outcome.team_won, outcome.cause, state.step, list(outcome.scores), list(outcome.winners), rows
+        seed,
+        outcome.team_won,
+        outcome.cause,
+        state.step,
+        list(outcome.scores),
+        list(outcome.winners),
+        rows,
+        index,
+        rounds if isinstance(rounds, int) else None,
+        *count_actions(used, outcome.winners),
     )
 
 
@@ -65,7 +106,7 @@ def run_games(
 ) -> list[GameResult]:
     """Play ``games`` seeded games in this process."""
     game = load_game(game_id, **options)
-    return [play_one(game, game_seed(seed, i), bots) for i in range(games)]
+    return [play_one(game, game_seed(seed, i), bots, i) for i in range(games)]
 
 
 def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -79,23 +120,122 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class Tally:
+    """A running summary of results: counts only (lengths and rounds as histograms), so memory
+    does not grow with the number of games."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.n = 0
+        self.wins = 0
+        self.lengths: Counter[int] = Counter()
+        self.rounds: Counter[int] = Counter()
+        self.causes: Counter[str] = Counter()
+        self.loss_causes: Counter[str] = Counter()
+        self.seat_wins: Counter[int] = Counter()
+        self.score_sum: list[float] = []
+        self.score_sq: list[float] = []
+        self.score_min: list[float] = []
+        self.score_max: list[float] = []
+        self.final_sum: dict[str, float] = {}
+        self.final_n: Counter[str] = Counter()
+
+    def add(self, r: GameResult) -> None:
+        """Count one game."""
+        self.n += 1
+        self.wins += r.team_won
+        self.lengths[r.length] += 1
+        if r.rounds is not None:
+            self.rounds[r.rounds] += 1
+        self.causes[r.cause] += 1
+        if not r.team_won:
+            self.loss_causes[r.cause] += 1
+        self.seat_wins.update(r.winners)
+        for key, value in (r.metrics[-1] if r.metrics else {}).items():
+            if isinstance(value, int | float) and math.isfinite(value):
+                self.final_sum[key] = self.final_sum.get(key, 0.0) + value
+                self.final_n[key] += 1
+        while len(self.score_sum) < len(r.scores):
+            self.score_sum.append(0.0)
+            self.score_sq.append(0.0)
+            self.score_min.append(math.inf)
+            self.score_max.append(-math.inf)
+        for s, v in enumerate(r.scores):
+            self.score_sum[s] += v
+            self.score_sq[s] += v * v
+            self.score_min[s] = min(self.score_min[s], v)
+            self.score_max[s] = max(self.score_max[s], v)
+
+    def summary(self) -> dict[str, Any]:
+        """Outcome rates with 95% intervals, lengths, loss causes and score spread."""
+        n = self.n
+        low, high = wilson_interval(self.wins, n)
+        mean_len = _hist_mean(self.lengths)
+        sd_len = (
+            math.sqrt(sum(k * (x - mean_len) ** 2 for x, k in self.lengths.items()) / (n - 1))
+            if n > 1
+            else 0.0
+        )
+        seats = len(self.score_sum)
+        means = [self.score_sum[s] / n for s in range(seats)] if n else []
+        sds = [_sd(self.score_sum[s], self.score_sq[s], n) for s in range(seats)]
+        return {
+            "game": self.game_id,
+            "games": n,
+            "team_win_rate": self.wins / n if n else 0.0,
+            "team_win_ci95": [low, high],
+            "mean_length": mean_len,
+            "sd_length": sd_len,
+            "length_quartiles": _quartiles(self.lengths),
+            "mean_rounds": _hist_mean(self.rounds) if self.rounds else None,
+            "loss_causes": dict(self.loss_causes.most_common()),
+            "end_causes": dict(self.causes.most_common()),
+            "cause_rates": {
+                c: {"rate": k / n, "ci95": list(wilson_interval(k, n))} for c, k in self.causes.most_common()
+            },
+            "seat_win_rates": [
+                {"rate": self.seat_wins[s] / n, "ci95": list(wilson_interval(self.seat_wins[s], n))}
+                for s in range(seats)
+            ]
+            if n
+            else [],
+            "mean_scores": means,
+            "mean_final_metrics": {k: self.final_sum[k] / self.final_n[k] for k in sorted(self.final_n)},
+            "sd_scores": sds,
+            "min_scores": list(self.score_min),
+            "max_scores": list(self.score_max),
+        }
+
+
+def _sd(total: float, squares: float, n: int) -> float:
+    if n < 2:
+        return 0.0
+    return math.sqrt(max(0.0, (squares - total * total / n) / (n - 1)))
+
+
+def _hist_mean(hist: Counter[int]) -> float:
+    n = sum(hist.values())
+    return sum(x * k for x, k in hist.items()) / n if n else 0.0
+
+
+def _quartiles(hist: Counter[int]) -> list[int]:
+    """Min, lower quartile, median, upper quartile and max (the values at ranks q * (n - 1))."""
+    n = sum(hist.values())
+    if not n:
+        return []
+    ranks = [int(q * (n - 1)) for q in (0.0, 0.25, 0.5, 0.75, 1.0)]
+    out: list[int] = []
+    seen = 0
+    for value in sorted(hist):
+        seen += hist[value]
+        while len(out) < len(ranks) and ranks[len(out)] < seen:
+            out.append(value)
+    return out
+
+
 def summarize(game_id: str, results: Iterable[GameResult]) -> dict[str, Any]:
     """Outcome rates with 95% intervals, lengths, loss causes and mean scores."""
-    rows = list(results)
-    n = len(rows)
-    wins = sum(r.team_won for r in rows)
-    lengths = sorted(r.length for r in rows)
-    seats = max((len(r.scores) for r in rows), default=0)
-    mean_scores = [sum(r.scores[s] for r in rows) / n for s in range(seats)] if n else []
-    low, high = wilson_interval(wins, n)
-    return {
-        "game": game_id,
-        "games": n,
-        "team_win_rate": wins / n if n else 0.0,
-        "team_win_ci95": [low, high],
-        "mean_length": sum(lengths) / n if n else 0.0,
-        "length_quartiles": [lengths[int(q * (n - 1))] for q in (0.0, 0.25, 0.5, 0.75, 1.0)] if n else [],
-        "loss_causes": dict(Counter(r.cause for r in rows if not r.team_won).most_common()),
-        "end_causes": dict(Counter(r.cause for r in rows).most_common()),
-        "mean_scores": mean_scores,
-    }
+    tally = Tally(game_id)
+    for r in results:
+        tally.add(r)
+    return tally.summary()

@@ -1,0 +1,367 @@
+"""``loopcity simulate | compare | report | bench``: the simulation and balance workbench."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import LoopcityError
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def _finite(value: Any) -> Any:
+    """NaN and infinities as null, so that the JSON output is strict JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
+def print_json(data: Any) -> None:
+    """One line of strict JSON on standard output."""
+    print(json.dumps(_finite(data), allow_nan=False))
+
+
+def fail(message: str) -> None:
+    console.print(f"[red]error:[/] {message}", soft_wrap=True)
+    raise typer.Exit(2)
+
+
+class GamesPerSecond(ProgressColumn):
+    """Games per second of a progress task."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.0f} games/s" if speed else "- games/s", style="cyan")
+
+
+@contextmanager
+def progress_bar(label: str, total: int, show: bool | None = None) -> Iterator[Callable[[int], None]]:
+    """A Rich progress bar (games, games/s, time left) on stderr when it is a terminal; yields
+    ``advance(n)``."""
+    show = err_console.is_terminal if show is None else show
+    if not show:
+        yield lambda _n: None
+        return
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecond(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set", help="PATH=VALUE: an option (pile=8) or a content value by dotted path; repeatable"
+    ),
+]
+
+
+def _bots(bot: str | None, bots: str | None) -> list[str]:
+    if bot and bots:
+        fail("give --bot or --bots, not both")
+    return [b.strip() for b in bots.split(",")] if bots else [bot or "random"]
+
+
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id (see: loopcity games)")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
+    bot: Annotated[str | None, typer.Option(help="bot in every seat (default: random)")] = None,
+    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated, cycled")] = None,
+    seed: Annotated[int, typer.Option(help="base seed: game i has a seed derived from it and i")] = 0,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address to join")] = None,
+    out: Annotated[Path | None, typer.Option(help="write results.parquet and run.json here")] = None,
+    sets: SetOpt = None,
+    content: Annotated[Path | None, typer.Option(help="an edited content file")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
+) -> None:
+    """Play many seeded bot games and summarize outcomes with 95% intervals."""
+    from ..sim import make_job
+    from ..sim import simulate as run
+
+    try:
+        job, game = make_job(game_id, games, _bots(bot, bots), seed, players, variant, sets, content)
+        with progress_bar(f"{game_id}", games) as advance:
+            summary = run(job, game, backend, workers, address, str(out) if out else None, advance)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    summary["config"] = game.config()
+    summary["bots"] = list(job.bots)
+    if as_json:
+        print_json(summary)
+        return
+    print_summary(summary)
+    if out is not None:
+        console.print(f"results: {out / 'results.parquet'}")
+
+
+def print_summary(s: dict[str, Any]) -> None:
+    """The summary of a run as a short table."""
+    lo, hi = s["team_win_ci95"]
+    table = Table(title=f"{s['game']}: {s['games']} games", show_header=False)
+    table.add_row("team win rate", f"{s['team_win_rate']:.3f}  (95% CI {lo:.3f}-{hi:.3f})")
+    q = s["length_quartiles"]
+    table.add_row("length (steps)", f"mean {s['mean_length']:.1f}, sd {s['sd_length']:.1f}, quartiles {q}")
+    if s.get("mean_rounds") is not None:
+        table.add_row("rounds", f"mean {s['mean_rounds']:.2f}")
+    for cause, r in s["cause_rates"].items():
+        table.add_row(
+            f"ended by: {cause}", f"{r['rate']:.3f}  (95% CI {r['ci95'][0]:.3f}-{r['ci95'][1]:.3f})"
+        )
+    table.add_row("loss causes", ", ".join(f"{c}: {n}" for c, n in s["loss_causes"].items()) or "none")
+    scores = ", ".join(f"{m:.2f}±{sd:.2f}" for m, sd in zip(s["mean_scores"], s["sd_scores"], strict=True))
+    table.add_row("scores (mean±sd)", scores)
+    finals = s.get("mean_final_metrics") or {}
+    if finals:
+        table.add_row("metrics at the end (mean)", ", ".join(f"{k} {v:.2f}" for k, v in finals.items()))
+    table.add_row("speed", f"{s['games_per_s']:.0f} games/s ({s['seconds']:.2f} s)")
+    console.print(table)
+
+
+def compare(
+    a: Annotated[
+        str, typer.Argument(help="a result folder, or with --game a variant name ('default': the first)")
+    ],
+    b: Annotated[str, typer.Argument(help="the other result folder or variant")],
+    game_id: Annotated[
+        str | None, typer.Option("--game", help="run A and B of this game on the same seeds")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games per side (with --game)")] = 1000,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    bot: Annotated[str | None, typer.Option(help="bot in every seat (default: random)")] = None,
+    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated, cycled")] = None,
+    seed: Annotated[int, typer.Option(help="base seed shared by both sides")] = 0,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address to join")] = None,
+    sets: SetOpt = None,
+    set_a: Annotated[list[str] | None, typer.Option("--set-a", help="PATH=VALUE for side A only")] = None,
+    set_b: Annotated[list[str] | None, typer.Option("--set-b", help="PATH=VALUE for side B only")] = None,
+    content_a: Annotated[Path | None, typer.Option(help="an edited content file for side A")] = None,
+    content_b: Annotated[Path | None, typer.Option(help="an edited content file for side B")] = None,
+    bots_a: Annotated[
+        str | None, typer.Option(help="bots of side A, comma separated (default: --bot/--bots)")
+    ] = None,
+    bots_b: Annotated[str | None, typer.Option(help="bots of side B, comma separated")] = None,
+    out: Annotated[Path | None, typer.Option(help="keep both runs here (OUT/a, OUT/b)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the comparison as JSON")] = False,
+) -> None:
+    """Compare two result folders, or two variants of a game on the same seeds (common random
+    numbers, paired intervals): differences B - A with 95% confidence intervals."""
+    import tempfile
+
+    from ..sim import make_backend, make_job
+    from ..sim import simulate as run
+    from ..sim.compare import compare_runs
+    from ..sim.store import load_run
+
+    try:
+        if game_id is None:
+            result = compare_runs(load_run(a), load_run(b))
+        else:
+            names = _bots(bot, bots)
+            sides = [
+                (a, [*(sets or []), *(set_a or [])], content_a, _bots(None, bots_a) if bots_a else names),
+                (b, [*(sets or []), *(set_b or [])], content_b, _bots(None, bots_b) if bots_b else names),
+            ]
+            jobs = []
+            for variant, side_sets, content, side_bots in sides:
+                v = None if variant in ("default", "-") else variant
+                jobs.append(make_job(game_id, games, side_bots, seed, players, v, side_sets, content))
+            runner = make_backend(backend, workers, address)  # one pool or Ray for both sides
+            try:
+                with tempfile.TemporaryDirectory() as tmp:
+                    folder = out or Path(tmp)
+                    for side, (job, game) in zip("ab", jobs, strict=True):
+                        with progress_bar(f"{game_id} {side.upper()}", games) as advance:
+                            run(job, game, runner, out=str(folder / side), progress=advance)
+                    result = compare_runs(load_run(folder / "a"), load_run(folder / "b"))
+            finally:
+                runner.close()
+            for side, (label, side_sets, content, side_bots) in zip("ab", sides, strict=True):
+                bits = [label, *side_sets, *([f"content={content}"] if content else [])]
+                if side_bots != names or bots_a or bots_b:
+                    bits.append("bots=" + ",".join(side_bots))
+                result[side]["label"] = " ".join(bits)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    if as_json:
+        print_json(result)
+        return
+    print_comparison(result)
+
+
+def print_comparison(result: dict[str, Any]) -> None:
+    """A comparison as a table; * marks differences whose interval excludes zero."""
+    kind = "paired by seed" if result["paired"] else "independent samples"
+    title = f"A: {result['a']['label']} ({result['a']['games']} games)\nB: {result['b']['label']} ({result['b']['games']} games)"
+    table = Table("measure", "A", "B", "B - A", "95% CI", "", title=title, caption=kind)
+    for r in result["rows"]:
+        lo, hi = r["ci95"]
+        table.add_row(
+            r["measure"],
+            f"{r['a']:.3f}",
+            f"{r['b']:.3f}",
+            f"{r['diff']:+.3f}",
+            f"{lo:+.3f} .. {hi:+.3f}",
+            "*" if r["significant"] else "",
+        )
+    console.print(table)
+
+
+def report(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="a result folder (simulate --out)")],
+    out: Annotated[Path | None, typer.Option(help="the HTML file (default: DIR/report.html)")] = None,
+) -> None:
+    """Write a self-contained HTML report of a result folder: outcomes, lengths, loss causes,
+    metric trajectories and action use."""
+    from ..sim.report import write_report
+
+    try:
+        path = write_report(folder, out)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    console.print(f"report: {path}")
+
+
+def bench(
+    game_ids: Annotated[
+        list[str] | None, typer.Option("--game", help="only these games (repeatable)")
+    ] = None,
+    seconds: Annotated[float, typer.Option(min=0.0, help="time per game")] = 3.0,
+    rounds: Annotated[int, typer.Option(min=1, help="slices per game, taken in turn over the games")] = 5,
+    openspiel: Annotated[
+        bool | None,
+        typer.Option("--openspiel/--no-openspiel", help="OpenSpiel rows (default: when installed)"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the rows as JSON")] = False,
+) -> None:
+    """Random playouts on one core: steps/s and games/s of every game, with OpenSpiel's
+    python_block_dominoes and hanabi as yardsticks when the bench extra is installed."""
+    from ..engine import get_spec, list_games
+    from ..sim.bench import openspiel_available, run_bench
+
+    try:
+        specs = [get_spec(g) for g in game_ids] if game_ids else list_games()
+        if openspiel and not openspiel_available():
+            fail("OpenSpiel is not installed: pip install 'loopcity[bench]'")
+        rows = run_bench(specs, seconds, openspiel, rounds)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    if as_json:
+        print_json(rows)
+        return
+    refs = [k for k in (rows[0] if rows else {}) if k.startswith("x_")]
+    table = Table(
+        "game",
+        "players",
+        "steps/s",
+        "games/s",
+        "steps/game",
+        *(f"vs {k[2:].replace('python_block_', '')}" for k in refs),
+    )
+    for r in rows:
+        table.add_row(
+            r["name"],
+            str(r["players"]),
+            f"{r['steps_per_s']:,.0f}",
+            f"{r['games_per_s']:,.1f}",
+            f"{r['mean_steps']:.1f}",
+            *(f"{r[k]:.2f}x" for k in refs),
+        )
+    console.print(table)
+
+
+def sweep(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id (see: loopcity games)")],
+    vary: Annotated[
+        list[str],
+        typer.Option("--vary", help="PATH=V1,V2,... (or a JSON list): values of one option or content value"),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games per point")] = 500,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
+    bot: Annotated[str | None, typer.Option(help="bot in every seat (default: random)")] = None,
+    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated, cycled")] = None,
+    seed: Annotated[int, typer.Option(help="base seed shared by every point")] = 0,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address to join")] = None,
+    sets: SetOpt = None,
+    content: Annotated[Path | None, typer.Option(help="an edited content file")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="keep each point's results (OUT/p0, ...) and OUT/sweep.json")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the sweep as JSON")] = False,
+) -> None:
+    """Play the same seeded games at every point of a grid of settings, each compared with the first."""
+    from ..sim.sweep import sweep as run_sweep
+
+    try:
+        result = run_sweep(
+            game_id, games, vary, _bots(bot, bots), seed, players, variant, sets, content,
+            backend, workers, address, out, progress_bar,
+        )  # fmt: skip
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    if as_json:
+        print_json(result)
+        return
+    table = Table(
+        "point", "team win", "95% CI", "vs first", "95% CI", "", "length", "top loss cause",
+        title=f"{game_id}: {games} games a point, same seeds", caption="* the interval excludes 0",
+    )  # fmt: skip
+    for row in result["points"]:
+        s, diff = row["summary"], row["vs_first"]["team win rate"]
+        causes = s["loss_causes"]
+        top = next(iter(causes), None)
+        table.add_row(
+            " ".join(f"{p}={json.dumps(v)}" for p, v in row["point"].items()),
+            f"{s['team_win_rate']:.3f}",
+            "{:.3f}-{:.3f}".format(*s["team_win_ci95"]),
+            f"{diff['diff']:+.3f}",
+            "{:+.3f}..{:+.3f}".format(*diff["ci95"]),
+            "*" if diff["significant"] else "",
+            f"{s['mean_length']:.1f}",
+            f"{top} ({causes[top] / s['games']:.2f})" if top else "-",
+        )
+    console.print(table)
+
+
+def register_commands(app: typer.Typer) -> None:
+    """Add the workbench commands to the ``loopcity`` app."""
+    app.command()(simulate)
+    app.command()(compare)
+    app.command()(sweep)
+    app.command()(report)
+    app.command()(bench)

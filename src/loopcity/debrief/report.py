@@ -1,0 +1,372 @@
+"""The debrief of a finished table, drawn from its own data: metric timelines, key moments, each seat's
+contribution and learning points, with CSV and PDF exports.
+
+Everything comes from the game's :class:`~loopcity.debrief.timeline.Timeline` (one replay of its moves): the
+game's ``metrics`` after every move, its log and its moves. A game adds its own rules in a module
+``debrief`` beside its state class (found by :func:`loopcity.debrief.timeline.game_hooks`); each name is
+optional:
+
+- ``LABELS``: ``{metric: "name people use"}``;
+- ``figures(state) -> dict[str, float]``: extra per-step figures the rules need (computed in the same
+  replay as the metrics);
+- ``key_moments(d: Debrief) -> list[Moment]``: the game's own moments (crises, near-losses);
+- ``learning_points(d: Debrief) -> list[str]``: sentences tied to this table's numbers.
+"""
+
+from __future__ import annotations
+
+import bisect
+import csv
+import io
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .timeline import Timeline, game_hooks
+
+EVENT_PREFIXES = ("Event", "Crisis")
+"""Public notes (log lines of kind "info") starting with these words are the game's events."""
+CLOCK_KINDS = {"timer", "alarm", "clock"}
+TOP_CHANGES = 6
+
+
+@dataclass
+class Moment:
+    """A key moment: the step (move number) it happened at, its round, what kind and what happened."""
+
+    step: int
+    round: int
+    kind: str
+    text: str
+
+
+class Debrief:
+    """A finished table's debrief; games' rules read it through the helpers below."""
+
+    def __init__(self, tl: Timeline, table_id: str = "") -> None:
+        self.tl = tl
+        self.table_id = table_id
+        self.game = tl.game
+        self.hooks = game_hooks(tl.game)
+        names = dict.fromkeys(k for m in tl.metrics for k in m)
+        self.names = [n for n in names if n != "round"]
+        self.labels = {
+            n: getattr(self.hooks, "LABELS", {}).get(n) or n.replace("_", " ").capitalize() for n in names
+        }
+        self.outcome = tl.final.outcome() if tl.finished else None
+
+    # ----- helpers for the games' rules --------------------------------------------------------
+    def series(self, name: str) -> list[float]:
+        """The metric after each step (0 = the start)."""
+        return [m.get(name, 0.0) for m in self.tl.metrics]
+
+    def rounds(self) -> list[int]:
+        """The rounds played, in order."""
+        return list(dict.fromkeys(self.tl.rounds))
+
+    def round_end(self, name: str) -> dict[int, float]:
+        """The metric at the last step of each round."""
+        out: dict[int, float] = {}
+        for r, m in zip(self.tl.rounds, self.tl.metrics, strict=True):
+            out[r] = m.get(name, 0.0)
+        return out
+
+    def round_change(self, name: str) -> dict[int, float]:
+        """How much the metric changed during each round (from the end of the one before)."""
+        ends = self.round_end(name)
+        before = self.series(name)[0]
+        out = {}
+        for r, v in ends.items():
+            out[r] = v - before
+            before = v
+        return out
+
+    def before_round(self, name: str, r: int) -> float:
+        """The metric when round ``r`` began (the end of the round before, or the start)."""
+        before = self.series(name)[0]
+        for rr, v in self.round_end(name).items():
+            if rr == r:
+                return before
+            before = v
+        return before
+
+    def last_step(self, r: int) -> int:
+        """The last step of round ``r``."""
+        return max(k for k, rr in enumerate(self.tl.rounds) if rr == r)
+
+    def deltas(self, name: str, kind: str | None = None) -> list[tuple[int, float]]:
+        """(move, change of the metric over that move), for every move or only the moves of ``kind``."""
+        s = self.series(name)
+        return [
+            (k, s[k] - s[k - 1])
+            for k, (_seat, text) in enumerate(self.tl.moves, start=1)
+            if kind is None or text.split(" ", 1)[0] == kind
+        ]
+
+    def round_at(self, step: int) -> int:
+        return self.tl.rounds[max(0, min(step, self.tl.steps))]
+
+    def first_step(self, name: str, predicate: Any) -> int | None:
+        """The first step at which ``predicate(value)`` holds for the metric, or None."""
+        return next((k for k, v in enumerate(self.series(name)) if predicate(v)), None)
+
+    def step_of_entry(self, index: int) -> int:
+        """The step whose lines include log entry ``index``."""
+        return bisect.bisect_right(self.tl.log_end, index)
+
+    def public_lines(self) -> list[tuple[int, str, str]]:
+        """(step, kind, text) of every log line everyone could read."""
+        return [(self.step_of_entry(i), e[1], e[2]) for i, e in enumerate(self.tl.log) if e[3] is None]
+
+    def fmt(self, value: float) -> str:
+        return f"{value:g}"
+
+    # ----- the parts of the debrief -------------------------------------------------------------
+    def events(self) -> list[Moment]:
+        return [
+            Moment(k, self.round_at(k), "event", text)
+            for k, kind, text in self.public_lines()
+            if kind == "info" and text.startswith(EVENT_PREFIXES)
+        ]
+
+    def biggest_changes(self) -> list[Moment]:
+        """For each metric, the move that changed it most (relative to the metric's range over the
+        game); the largest few, in game order."""
+        found: list[tuple[float, Moment]] = []
+        for name in self.names:
+            s = self.series(name)
+            span = max(s) - min(s)
+            if span <= 0 or len(s) < 2:
+                continue
+            k = max(range(1, len(s)), key=lambda j: abs(s[j] - s[j - 1]))
+            d = s[k] - s[k - 1]
+            seat, action = self.tl.moves[k - 1]
+            text = f"{self.labels[name]} {d:+g} at move {k} (seat {seat + 1}: {action})"
+            found.append((abs(d) / span, Moment(k, self.round_at(k), "biggest change", text)))
+        found.sort(key=lambda x: -x[0])
+        return sorted((m for _, m in found[:TOP_CHANGES]), key=lambda m: m.step)
+
+    def moments(self) -> list[Moment]:
+        out = self.events() + self.biggest_changes()
+        hook = getattr(self.hooks, "key_moments", None)
+        if hook is not None:
+            out += hook(self)
+        if self.outcome is not None:
+            out.append(Moment(self.tl.steps, self.round_at(self.tl.steps), "end", self.outcome.cause))
+        return sorted(out, key=lambda m: m.step)
+
+    def contributions(self) -> list[dict[str, Any]]:
+        """Per seat: how many moves, each kind of action, and the net change of each metric over the
+        seat's own moves (what followed them included)."""
+        n = self.game.players
+        moves = [0] * n
+        kinds: list[Counter[str]] = [Counter() for _ in range(n)]
+        changes = [dict.fromkeys(self.names, 0.0) for _ in range(n)]
+        series = {name: self.series(name) for name in self.names}
+        for k, (seat, text) in enumerate(self.tl.moves, start=1):
+            kind = text.split(" ", 1)[0]
+            if kind in CLOCK_KINDS:
+                continue
+            moves[seat] += 1
+            kinds[seat][kind] += 1
+            for name, s in series.items():
+                changes[seat][name] += s[k] - s[k - 1]
+        return [
+            {"seat": i, "moves": moves[i], "actions": dict(kinds[i].most_common()), "changes": changes[i]}
+            for i in range(n)
+        ]
+
+    def learning_points(self) -> list[str]:
+        hook = getattr(self.hooks, "learning_points", None)
+        points = list(hook(self)) if hook is not None else []
+        return points or self.generic_points()
+
+    def generic_points(self) -> list[str]:
+        """For a game without rules of its own: where each metric changed most in one round."""
+        out = []
+        for name in self.names:
+            change = self.round_change(name)
+            if not change:
+                continue
+            r = max(change, key=lambda x: abs(change[x]))
+            if change[r]:
+                out.append(f"{self.labels[name]} changed most in round {r}: {change[r]:+g}.")
+        return out[:6]
+
+    def per_round(self) -> list[dict[str, float]]:
+        """Every metric at the end of each round."""
+        ends = {n: self.round_end(n) for n in self.names}
+        return [{"round": r, **{n: ends[n][r] for n in self.names}} for r in self.rounds()]
+
+    def to_json(self) -> dict[str, Any]:
+        outcome = self.outcome.to_json() if self.outcome is not None else None
+        return {
+            "table": self.table_id,
+            "game": self.game.id,
+            "title": self.game.spec.title,
+            "variant": self.game.variant,
+            "players": self.game.players,
+            "steps": self.tl.steps,
+            "outcome": outcome,
+            "metrics": self.names,
+            "labels": {n: self.labels[n] for n in self.names},
+            "per_round": self.per_round(),
+            "moments": [asdict(m) for m in self.moments()],
+            "contributions": self.contributions(),
+            "learning_points": self.learning_points(),
+        }
+
+    # ----- exports --------------------------------------------------------------------------------
+    def csv(self) -> str:
+        """One row per step (0 = the start): step, round, seat, action, then each metric."""
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        w.writerow(["step", "round", "seat", "action", *self.names])
+        for k, m in enumerate(self.tl.metrics):
+            seat, action = self.tl.moves[k - 1] if k else (None, "")
+            w.writerow(
+                [
+                    k,
+                    self.tl.rounds[k],
+                    "" if seat is None else seat + 1,
+                    action,
+                    *(self.fmt(m.get(n, 0.0)) for n in self.names),
+                ]
+            )
+        return buf.getvalue()
+
+    def charts(self) -> list[tuple[str, str]]:
+        """(label, inline SVG) of each metric over the game."""
+        marks = [m.step for m in self.events()]
+        return [
+            (self.labels[n], line_chart(self.labels[n], self.series(n), self.tl.rounds, marks))
+            for n in self.names
+        ]
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def line_chart(
+    label: str, values: list[float], rounds: list[int], marks: Sequence[int] = (), w: int = 360, h: int = 150
+) -> str:
+    """A small SVG line chart of ``values`` over the steps, with a line at each round's start and a
+    diamond under each marked step (events). The figures are also written as text: never colour alone."""
+    left, right, top, bottom = 36, 8, 22, 24
+    n = max(len(values) - 1, 1)
+    lo, hi = min(values, default=0.0), max(values, default=0.0)
+    if hi == lo:
+        hi, lo = hi + 1, lo - 1 if lo > 0 else lo
+
+    def x(k: float) -> float:
+        return left + (w - left - right) * k / n
+
+    def y(v: float) -> float:
+        return top + (h - top - bottom) * (hi - v) / (hi - lo)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" role="img" aria-label="{_esc(label)}">',
+        f"<title>{_esc(label)}: from {values[0]:g} to {values[-1]:g} (lowest {min(values):g}, highest {max(values):g})</title>",
+        f'<rect x="0" y="0" width="{w}" height="{h}" fill="#fff"/>',
+    ]
+    starts = [k for k in range(len(rounds)) if k == 0 or rounds[k] != rounds[k - 1]]
+    labelled = -100.0
+    for k in starts:
+        parts.append(f'<line x1="{x(k):.1f}" y1="{top}" x2="{x(k):.1f}" y2="{h - bottom}" stroke="#dde1e6"/>')
+        if x(k) - labelled >= 26:  # a label where there is room for it
+            labelled = x(k)
+            parts.append(
+                f'<text x="{x(k):.1f}" y="{h - 8}" font-size="10" fill="#5a6470">R{rounds[k]}</text>'
+            )
+    for v in (lo, hi):
+        parts.append(
+            f'<text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="10" text-anchor="end" fill="#5a6470">{v:g}</text>'
+        )
+    parts.append(f'<line x1="{left}" y1="{h - bottom}" x2="{w - right}" y2="{h - bottom}" stroke="#5a6470"/>')
+    for k in marks:
+        cx, cy = x(k), h - bottom
+        parts.append(
+            f'<path d="M{cx:.1f} {cy - 5:.1f} l4 5 l-4 5 l-4 -5 z" fill="#e8a317" stroke="#1b1f24" stroke-width=".6"><title>event at step {k}</title></path>'
+        )
+    points = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(values))
+    parts.append(f'<polyline points="{points}" fill="none" stroke="#0b6e4f" stroke-width="2"/>')
+    parts.append(
+        f'<text x="{left}" y="14" font-size="11" fill="#1b1f24">{_esc(label)}: {values[0]:g} to {values[-1]:g} '
+        f"(low {min(values):g}, high {max(values):g})</text>"
+    )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _latin(text: str) -> str:
+    """Text for the PDF's built-in font (Latin-1): arrows and symbols written out."""
+    for a, b in (("→", "->"), ("✔", "won:"), ("✘", "lost:"), ("−", "-"), ("…", "..."), ("CO₂", "CO2")):
+        text = text.replace(a, b)
+    return text.encode("latin-1", "replace").decode("latin-1")
+
+
+def pdf(d: Debrief) -> bytes:
+    """The debrief as a PDF handout (fpdf2, pure Python): outcome, learning points, the charts, key
+    moments, each seat's contribution and the figures at the end of each round."""
+    from fpdf import FPDF
+
+    doc = FPDF(format="A4")
+    doc.set_title(_latin(f"{d.game.spec.title} debrief"))
+    doc.set_creator("Loopcity")
+    doc.set_auto_page_break(True, margin=14)
+    doc.add_page()
+    width = doc.w - doc.l_margin - doc.r_margin
+
+    def heading(text: str) -> None:
+        doc.set_font("Helvetica", "B", 13)
+        doc.ln(2)
+        doc.cell(0, 8, _latin(text), new_x="LMARGIN", new_y="NEXT")
+        doc.set_font("Helvetica", "", 10)
+
+    def para(text: str) -> None:
+        doc.multi_cell(width, 5, _latin(text), new_x="LMARGIN", new_y="NEXT")
+
+    doc.set_font("Helvetica", "B", 17)
+    doc.cell(0, 10, _latin(f"{d.game.spec.title}: debrief"), new_x="LMARGIN", new_y="NEXT")
+    doc.set_font("Helvetica", "", 10)
+    o = d.outcome
+    result = "not over" if o is None else ("the team won" if o.team_won else "the team lost")
+    para(
+        (f"Table {d.table_id} · " if d.table_id else "")
+        + f"{d.game.players} players · variant {d.game.variant} · {d.tl.steps} moves · "
+        f"{result}" + (f" ({o.cause}); scores {', '.join(f'{s:g}' for s in o.scores)}" if o else "")
+    )
+    heading("Learning points")
+    for p in d.learning_points():
+        para(f"- {p}")
+    heading("Timelines")
+    charts = d.charts()
+    col = width / 2 - 2
+    for i, (_label, svg) in enumerate(charts):
+        if i % 2 == 0 and doc.get_y() > doc.h - 60:
+            doc.add_page()
+        y = doc.get_y()
+        plain = re.sub(r"<title>.*?</title>", "", svg)  # fpdf2 draws no tooltips
+        doc.image(io.BytesIO(plain.encode()), x=doc.l_margin + (i % 2) * (col + 4), y=y, w=col)
+        if i % 2 == 1 or i == len(charts) - 1:
+            doc.set_y(y + col * 150 / 360 + 2)
+    heading("Key moments")
+    for m in d.moments():
+        para(f"Move {m.step} (round {m.round}) - {m.kind}: {m.text}")
+    heading("Each seat's contribution")
+    for row in d.contributions():
+        acts = ", ".join(f"{k} x{n}" for k, n in row["actions"].items())
+        moved = ", ".join(f"{d.labels[n]} {v:+g}" for n, v in row["changes"].items() if v)
+        para(
+            f"Seat {row['seat'] + 1}: {row['moves']} moves ({acts}). Over its moves: {moved or 'no change'}."
+        )
+    heading("At the end of each round")
+    doc.set_font("Helvetica", "", 7)
+    with doc.table(text_align="RIGHT", line_height=4) as table:
+        table.row(["Round", *(_latin(d.labels[n]) for n in d.names)])
+        for row in d.per_round():
+            table.row([f"{row['round']:g}", *(f"{row[n]:g}" for n in d.names)])
+    return bytes(doc.output())

@@ -1,0 +1,54 @@
+"""RECLAIM: a semi-cooperative sanitation game of resource recovery (4 players, 4 rounds)."""
+
+from __future__ import annotations
+
+from loopcity.engine import ContentSpec, GameSpec, Option, Variant
+
+from .actions import ACTION_SPACE
+from .content import CONTENT_PATH, ReclaimContent
+from .heuristic import HeuristicBot
+from .render import render_svg, render_text
+from .rules import ReclaimState
+from .stats import metrics
+
+SPEC = GameSpec(
+    id="reclaim",
+    title="RECLAIM",
+    description=(
+        "Four city planners turn sanitation waste into fertilizer and food together while each pursues "
+        "a hidden agenda; too much pollution, disease or hunger and everyone loses."
+    ),
+    min_players=4,
+    max_players=4,
+    default_players=4,
+    state_class=ReclaimState,
+    action_space=ACTION_SPACE,
+    rules_version="1",
+    cooperative=False,
+    hidden_information=True,
+    max_steps=4000,
+    options=(
+        Option(
+            "events",
+            "turns",
+            "Event schedule: 'turns' (after every k player turns), 'timer' "
+            "(the front end sends 'alarm' when the 10-minute timer rings) or 'none'",
+            ("turns", "timer", "none"),
+        ),
+        Option("event_every", 2, "with events=turns: draw an Event after every k player turns"),
+    ),
+    variants=(
+        Variant("standard", "the rulebook game; an Event after every 2 player turns"),
+        Variant(
+            "timer",
+            "an Event each time the 10-minute timer rings (the front end runs it)",
+            {"events": "timer"},
+        ),
+        Variant("calm", "no Event cards", {"events": "none"}),
+    ),
+    content=ContentSpec(ReclaimContent, CONTENT_PATH),
+    bots={"heuristic": HeuristicBot},
+    render_text=render_text,
+    render_svg=render_svg,
+    metrics=metrics,
+)

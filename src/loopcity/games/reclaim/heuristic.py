@@ -1,0 +1,461 @@
+"""A heuristic RECLAIM player: plays its role for the common good first (feed the city, treat the
+Waste, keep Disease and pollution down, pay the Food import) and leans toward its Hidden agenda when
+it chooses Infrastructure cards and spends spare coins on upgrades. It never changes the state given."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from loopcity.engine import Action, Game, Rng, State
+
+from .board import CONTRACTOR, FARMING, FOOD, HOUSING, MIXED, NPK, RES_INDEX, SEPARATED, SLUDGE, TREATMENT
+from .events import land_waste
+from .politics import food_import_cost
+from .turn import BUILDABLE, farm_spare, treating_plant, unconverted, water_hex_for_waste
+
+if TYPE_CHECKING:
+    from .rules import ReclaimState
+
+Afford = Callable[[str], bool]
+RESERVE = 300  # coins kept back for the Food import
+
+
+class HeuristicBot:
+    """Plays its role well and leans toward its Hidden agenda."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = Rng(seed)
+        self.link_to: Action | None = None  # the far end of the transportation being built
+        self.share_round = 0  # the round whose Food import share was worked out
+        self.share_left = 0  # coins still to add to the City budget for that share
+
+    def _pays_food_share(self, st: ReclaimState, seat: int) -> bool:
+        """Whether to add coins for the Food import now: each player pays a share of what the City
+        budget lacks in proportion to its coins; the last player still at the table pays the rest."""
+        short = food_import_cost(st) - st.city
+        if short <= 0:
+            return False
+        open_seats = [s for s in range(st.players) if not st.pol_done[s]]
+        if self.share_round != st.round:
+            step = st.content.table.fund_step
+            wealth = sum(st.coins[s] for s in open_seats) or 1
+            share = -(-short * st.coins[seat] // wealth)
+            self.share_round = st.round
+            self.share_left = -(-share // step) * step
+        return self.share_left > 0 or len(open_seats) == 1
+
+    def choose(self, state: State, seat: int) -> Action:
+        st: ReclaimState = state  # type: ignore[assignment]
+        # the alarm belongs to the wall-clock timer, never to a player's judgement
+        legal = [a for a in st.legal_actions(seat) if a.kind != "alarm"]
+        if len(legal) == 1:
+            return legal[0]
+        if st.phase == "politics":
+            if st.proposal is None and self._pays_food_share(st, seat) and Action("fund") in legal:
+                self.share_left -= st.content.table.fund_step
+                return Action("fund")
+            return politics_choice(st, seat, legal)
+        if st.phase == "growth":
+            return growth_choice(st, legal)
+        if st.pending_link is not None:
+            target = self.link_to
+            return target if target in legal else legal[0]
+        action = turn_choice(st, seat, legal)
+        if action.kind == "link" and len(action.args) == 3:
+            self.link_to = Action("link_to", (int(action.args[2]),))
+            action = Action("link", action.args[:2])
+        return action
+
+
+# ----- helpers --------------------------------------------------------------------------------------
+def agenda_value(st: ReclaimState, seat: int, pile: str, card: int) -> int:
+    wanted = set(st.content.agendas[st.agendas[seat]].symbols)
+    return st.board.pile_level[pile] + sum(1 for s in st.board.pile_cards[pile][card] if s in wanted)
+
+
+def best_pile_value(st: ReclaimState, seat: int, pile: str) -> int:
+    return max((agenda_value(st, seat, pile, c) for c in st.face_up[pile]), default=0)
+
+
+def road_gap(st: ReclaimState, kind: str, sources: set[int], targets: set[int]) -> tuple[int, int] | None:
+    """The first missing link of ``kind`` on a shortest path joining ``sources`` to ``targets``
+    (existing links cost nothing); None when already joined or impossible."""
+    if not sources or not targets:
+        return None
+    comp = st.comp[kind]
+    if {comp[h] for h in sources} & {comp[h] for h in targets}:
+        return None
+    have = {(a, b) for a, b, t in st.links if t == kind}
+    dist = {h: 0 for h in sources}
+    prev: dict[int, int] = {}
+    dq = deque(sources)
+    while dq:
+        h = dq.popleft()
+        for nb in st.board.neighbours[h]:
+            if st.terrain[nb] not in BUILDABLE or st.terrain[h] not in BUILDABLE:
+                continue
+            w = 0 if (min(h, nb), max(h, nb)) in have else 1
+            if nb not in dist or dist[h] + w < dist[nb]:
+                dist[nb] = dist[h] + w
+                prev[nb] = h
+                if w == 0:
+                    dq.appendleft(nb)
+                else:
+                    dq.append(nb)
+    reached = [t for t in targets if t in dist]
+    if not reached:
+        return None
+    h = min(reached, key=lambda t: (dist[t], t))
+    while h in prev:
+        p = prev[h]
+        if (min(h, p), max(h, p)) not in have:
+            return (min(h, p), max(h, p))
+        h = p
+    return None
+
+
+def homes(st: ReclaimState) -> set[int]:
+    return {h for h, bl in enumerate(st.blocks) if sum(bl)}
+
+
+def farms(st: ReclaimState) -> set[int]:
+    return {h for h, lv in enumerate(st.farm_level) if lv}
+
+
+def plant_hexes(st: ReclaimState) -> set[int]:
+    return {p[0] for p in st.plants}
+
+
+# ----- the turn ---------------------------------------------------------------------------------------
+def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
+    kinds = {a.kind for a in legal}
+    if "card" in kinds:
+        pile = st.pending_pile
+        assert pile is not None
+        best = max(
+            range(len(st.face_up[pile])), key=lambda i: agenda_value(st, seat, pile, st.face_up[pile][i])
+        )
+        return Action("card", (best,))
+    if "role" in kinds:
+        return Action("role", (contractor_role(st),))
+    for a in legal:
+        if a.kind == "play_event" and event_worth_playing(st, seat, int(a.args[0])):
+            return a
+    sites = [a for a in legal if a.kind == "dump_site"]
+    if sites:
+        site = max(sites, key=lambda a: resource_value(st, a))
+        if resource_value(st, site) > 0:
+            return site
+    if st.stage == "build" and st.builds_left > 0:
+        plan = build_plan(st, seat)
+        if plan is not None and (
+            plan in legal or plan.kind == "link" and Action("link", plan.args[:2]) in legal
+        ):
+            return plan
+        extra = points_build(st, seat, legal)
+        if extra is not None:
+            return extra
+    pick = resource_choice(st, legal)
+    return pick if pick is not None else Action("end_turn")
+
+
+def contractor_role(st: ReclaimState) -> str:
+    road = st.comp["road"]
+    food_work = 0
+    for f in farms(st):
+        near = sum(
+            st.res[h][NPK]
+            for h in range(st.board.n)
+            if road[h] == road[f] and (h == f or st.terrain[h] == "rural" or h in plant_hexes(st))
+        )
+        food_work += min(farm_spare(st, f), near if road[f] != f or True else st.res[f][NPK])
+    waste_work = sum(
+        1
+        for h in plant_hexes(st)
+        for w in (MIXED, SEPARATED)
+        if st.res[h][w] and treating_plant(st, h, w) is not None
+    )
+    if food_work >= waste_work and food_work:
+        return "farming"
+    if waste_work:
+        return "treatment"
+    return "housing" if unconverted(st) else "farming"
+
+
+def event_worth_playing(st: ReclaimState, seat: int, i: int) -> bool:
+    ev = st.content.events[st.hands[seat][i]]
+    if ev.effect == "farm_capacity":
+        return st.play_as == FARMING
+    if ev.effect == "extra_build":
+        return st.stage == "build"
+    if ev.effect == "remove_disease":
+        return sum(st.disease) > 0
+    if ev.effect == "remove_waste":
+        return sum(land_waste(st)) > 0
+    if ev.effect == "water_clean":
+        return any(st.res[h][MIXED] + st.res[h][SEPARATED] for h, t in enumerate(st.terrain) if t == "water")
+    return True
+
+
+def food_gap(st: ReclaimState) -> int:
+    """Coins the coming Food import will probably cost beyond the City budget."""
+    blocks = sum(sum(bl) for bl in st.blocks)
+    supply = sum(st.res[h][FOOD] for h in homes(st)) + sum(
+        min(st.board.farm_capacity[lv], 4) for lv in st.farm_level
+    )
+    return max(0, blocks - supply) * st.cost("food") - st.content.rules.city_coins
+
+
+def _spendable(st: ReclaimState, seat: int) -> int:
+    return st.coins[seat] - RESERVE - max(0, food_gap(st)) // st.players
+
+
+def build_plan(st: ReclaimState, seat: int) -> Action | None:
+    """The next build of the role played, or None."""
+    role = st.play_as
+    b = st.board
+    contractor = st.turn_role != role
+    money = _spendable(st, seat)
+
+    def afford(item: str) -> bool:
+        return b.price(item, contractor) <= money
+
+    if role == FARMING:
+        return farming_build(st, seat, afford)
+    if role == TREATMENT:
+        return treatment_build(st, seat, afford)
+    if role == HOUSING:
+        return housing_build(st, seat, afford)
+    return None
+
+
+HARMLESS = ("house0to1", "farm1to2", "plant1")
+SPARE = 900  # coins kept beyond the reserve before building for points alone
+
+
+def points_build(st: ReclaimState, seat: int, legal: list[Action]) -> Action | None:
+    """With coins to spare, the build whose best face-up card is worth most to the agenda per coin."""
+    money = _spendable(st, seat) - SPARE
+    contractor = st.turn_role == CONTRACTOR
+    best, best_key = None, 0.0
+    for a in legal:
+        if a.kind == "link":
+            item = pile = str(a.args[0])
+        elif a.kind == "build" and a.args[0] in HARMLESS:
+            item = str(a.args[0])
+            pile = st.board.build_pile[item]
+        else:
+            continue
+        price = st.board.price(item, contractor)
+        if price > money or not st.face_up[pile]:
+            continue
+        key = best_pile_value(st, seat, pile) / max(price, 1)
+        if key > best_key:
+            best, best_key = a, key
+    return best
+
+
+def _link(st: ReclaimState, kind: str, gap: tuple[int, int] | None, afford: Afford) -> Action | None:
+    if gap is None or not afford(kind):
+        return None
+    return Action("link", (kind, gap[0], gap[1]))
+
+
+def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
+    urban = {h for h, t in enumerate(st.terrain) if t == "urban"}
+    for f in sorted(farms(st)):
+        act = _link(st, "road", road_gap(st, "road", {f}, homes(st) or urban), afford)
+        if act:
+            return act
+    for f in sorted(farms(st)):
+        npk = {
+            nb
+            for nb in st.board.neighbours[f]
+            if st.res[nb][NPK] and st.terrain[nb] == "rural" and nb not in farms(st)
+        }
+        act = _link(st, "road", road_gap(st, "road", npk, {f}), afford) if npk else None
+        if act:
+            return act
+    capacity = sum(st.board.farm_capacity[lv] for lv in st.farm_level)
+    demand = sum(sum(bl) for bl in st.blocks)
+    if capacity < demand:
+        for f in sorted(farms(st)):
+            if st.farm_level[f] == 1 and afford("farm1to2"):
+                return Action("build", ("farm1to2", f))
+        spots = [
+            h
+            for h, t in enumerate(st.terrain)
+            if t == "rural"
+            and not st.farm_level[h]
+            and h != st.dump
+            and any(nb in homes(st) for nb in st.board.neighbours[h])
+        ]
+        if spots and afford("farm1"):
+            return Action("build", ("farm1", spots[0]))
+    return None
+
+
+def treatment_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
+    b = st.board
+    for h in sorted(homes(st), key=lambda x: -sum(st.blocks[x])):
+        mixed_blocks = st.blocks[h][0] + st.blocks[h][1]
+        cap = sum(b.plant_capacity[p[1]] for p in st.plants if p[0] == h and p[1] == 1)
+        count = sum(1 for p in st.plants if p[0] == h)
+        if mixed_blocks > cap and count < st.content.rules.max_plants_per_hex and afford("plant1"):
+            return Action("build", ("plant1", h))
+        if st.blocks[h][2] > 0 and not any(p[0] == h and p[1] == 2 for p in st.plants):
+            if any(p[0] == h and p[1] == 1 for p in st.plants) and afford("plant1to2") and mixed_blocks <= 2:
+                return Action("build", ("plant1to2", h))
+            if count < st.content.rules.max_plants_per_hex and afford("plant2"):
+                return Action("build", ("plant2", h))
+    if st.dump >= 0:
+        act = _link(st, "road", road_gap(st, "road", plant_hexes(st), {st.dump}), afford)
+        if act:
+            return act
+    return None
+
+
+def housing_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
+    plants = plant_hexes(st)
+    for h in sorted(homes(st)):
+        treats_here = any(p[0] == h and p[1] in (0, 1) for p in st.plants)
+        if not treats_here and (st.blocks[h][0] + st.blocks[h][1]):
+            act = _link(st, "grey", road_gap(st, "grey", {h}, plants), afford)
+            if act:
+                return act
+    for h in sorted(homes(st)):
+        if st.blocks[h][1] and any(p[0] == h and p[1] == 2 for p in st.plants) and afford("house1to2"):
+            return Action("build", ("house1to2", h))
+    if _spendable(st, seat) >= 500 and best_pile_value(st, seat, "house1") >= 2:
+        for h in sorted(homes(st)):
+            if st.blocks[h][0] and afford("house0to1"):
+                return Action("build", ("house0to1", h))
+    return None
+
+
+# ----- resources ------------------------------------------------------------------------------------
+def resource_choice(st: ReclaimState, legal: list[Action]) -> Action | None:
+    best, best_key = None, 0
+    for a in legal:
+        key = resource_value(st, a)
+        if key > best_key:
+            best, best_key = a, key
+    return best
+
+
+def resource_value(st: ReclaimState, a: Action) -> int:
+    """How much an action helps the city now (0: do not)."""
+    k = a.kind
+    if k == "convert":
+        return 50
+    if k == "treat":
+        return 80 if st.turn_role == st.play_as or st.play_as == TREATMENT else 80
+    if k == "grow":
+        return (
+            90
+            if a.args[1] == "npk"
+            else (30 if sum(st.disease) == 0 and st.farm_level[int(a.args[0])] else 0)
+        )
+    if k == "dump_site":
+        h = int(a.args[0])
+        near = sum(1 for nb in st.board.neighbours[h] if nb in plant_hexes(st))
+        rich = st.res[h][NPK]
+        return 10 + 5 * near - rich if near else 0
+    if k != "move":
+        return 0
+    r, src, dst = RES_INDEX[str(a.args[0])], int(a.args[1]), int(a.args[2])
+    if r == FOOD:
+        if st.play_as == HOUSING:
+            need = sum(st.blocks[dst]) - st.converted[dst] - st.res[dst][FOOD]
+            surplus = st.res[src][FOOD] - (sum(st.blocks[src]) - st.converted[src])
+            return 70 if need > 0 and surplus > 0 else 0
+        need = sum(st.blocks[dst]) - st.res[dst][FOOD]
+        return 70 + need if need > 0 and not sum(st.blocks[src]) else 0
+    if r in (MIXED, SEPARATED):
+        if st.play_as == HOUSING and st.turn_role != HOUSING:
+            return 0
+        if st.play_as == TREATMENT or st.play_as == HOUSING:
+            if src in plant_hexes(st) and treating_plant(st, src, r) is not None:
+                return 0
+            return 85 if treating_plant(st, dst, r) is not None else 0
+        return 0
+    if r == SLUDGE:
+        if dst == st.dump:
+            return 40
+        return 0
+    if r == NPK:
+        if st.play_as == FARMING:
+            if st.farm_level[src] and farm_spare(st, src) >= st.res[src][NPK]:
+                return 0
+            return 95 if farm_spare(st, dst) > st.res[dst][NPK] else 0
+        return 40 if st.farm_level[dst] else 0
+    return 0
+
+
+# ----- politics and growth ----------------------------------------------------------------------------
+def politics_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
+    due = food_import_cost(st)
+    disease = sum(st.disease)
+    if st.proposal is not None:
+        item, _, _ = st.proposal
+        price = st.cost({"npk": "npk", "vaccinate": "vaccination", "dump": "dump"}[item])
+        ok = st.city - price >= due or (item == "vaccinate" and disease >= 2)
+        return Action("vote", ("yes" if ok else "no",))
+    kinds = {a.kind for a in legal}
+    can_fund = "fund" in kinds
+    spare = st.city - due
+    if disease:
+        for a in legal:
+            if (
+                a.kind == "propose"
+                and a.args[0] == "vaccinate"
+                and (spare >= st.cost("vaccination") or disease >= 3)
+            ):
+                return a
+        if can_fund and (disease >= 2 or richest(st, seat)) and spare < st.cost("vaccination"):
+            return Action("fund")
+    water_room = sum(
+        4 - st.res[h][MIXED] - st.res[h][SEPARATED] for h, t in enumerate(st.terrain) if t == "water"
+    )
+    for a in legal:
+        if a.kind == "propose" and a.args[0] == "dump" and water_room > 5 and spare >= st.cost("dump"):
+            return a
+    if any(land_waste(st)) and water_room > 5 and can_fund and spare < st.cost("dump") and richest(st, seat):
+        return Action("fund")
+    if st.round < st.content.rules.rounds:
+        wanted = [
+            a for a in legal if a.kind == "propose" and a.args[0] == "npk" and npk_wanted(st, int(a.args[1]))
+        ]
+        if wanted and spare >= st.cost("npk"):
+            return wanted[0]
+        if wanted and can_fund and richest(st, seat) and st.coins[seat] > 500:
+            return Action("fund")
+    return Action("done")
+
+
+def npk_wanted(st: ReclaimState, h: int) -> bool:
+    """Whether the Farm on ``h`` lacks NPK for its full capacity next round."""
+    return st.res[h][NPK] < st.board.farm_capacity[st.farm_level[h]]
+
+
+def richest(st: ReclaimState, seat: int) -> bool:
+    return st.coins[seat] >= max(st.coins)
+
+
+def growth_choice(st: ReclaimState, legal: list[Action]) -> Action:
+    def value(a: Action) -> tuple[int, int]:
+        h = int(a.args[0])
+        plants = sum(1 for p in st.plants if p[0] == h and p[1] == 1)
+        food = 1 if st.comp["road"][h] in {st.comp["road"][f] for f in farms(st)} else 0
+        near = sum(1 for nb in st.board.neighbours[h] if st.terrain[nb] == "urban")
+        return (2 * plants + food + near - st.farm_level[h] * 5, -h)
+
+    return max(legal, key=value)
+
+
+__all__ = ["HeuristicBot", "SLUDGE", "water_hex_for_waste"]

@@ -1,0 +1,265 @@
+"""All players together: joint Political decisions, disease control, the losing conditions, growth
+and the change of round.
+
+A decision is a proposal by one player, put to the table: it passes with a majority of all players
+(the proposer voting for it) and is paid from the City budget; players may add their own coins to the
+City budget first (``fund``). Food import for every unfed Housing block is mandatory and is paid when
+all players have said ``done``; what the City budget cannot pay leaves people hungry.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loopcity.engine import Action
+
+from . import events, turn
+from .board import FOOD, HOUSING, MIXED, NPK, SEPARATED
+
+if TYPE_CHECKING:
+    from .rules import ReclaimState
+
+ITEMS = {"npk": "npk", "vaccinate": "vaccination", "dump": "dump"}
+
+
+def start(st: ReclaimState) -> None:
+    """Open the political session after the Contractor's turn."""
+    st.phase = "politics"
+    st.proposal = None
+    st.votes = [-1] * st.players
+    st.pol_done = [False] * st.players
+    st.rejections = [0] * st.players
+    st.note(f"Political decisions: Food import due {food_import_cost(st)} coins; City budget {st.city}")
+
+
+def unfed(st: ReclaimState) -> list[int]:
+    """Housing blocks on each hexagon without a Food unit for the coming round."""
+    return [max(0, sum(bl) - st.res[h][FOOD]) for h, bl in enumerate(st.blocks)]
+
+
+def food_import_cost(st: ReclaimState) -> int:
+    """What the mandatory Food import costs now."""
+    return sum(unfed(st)) * st.cost("food")
+
+
+def targets(st: ReclaimState, item: str) -> list[int]:
+    """Hexagons a proposal of ``item`` may name."""
+    limit = st.content.rules.max_resource_per_hex
+    if item == "npk":
+        return [h for h, lv in enumerate(st.farm_level) if lv and st.res[h][NPK] < limit]
+    if item == "vaccinate":
+        return [h for h, d in enumerate(st.disease) if d]
+    if turn.water_hex_for_waste(st, 0) < 0:
+        return []
+    return [h for h, w in enumerate(events.land_waste(st)) if w]
+
+
+def legal(st: ReclaimState, seat: int) -> list[Action]:
+    """Votes on a pending proposal, or proposals, funding and `done`."""
+    if st.proposal is not None:
+        return [Action("vote", ("yes",)), Action("vote", ("no",))]
+    acts: list[Action] = []
+    if st.rejections[seat] < st.content.table.rejections_per_round:
+        for item, decision in ITEMS.items():
+            if st.cost(decision) <= st.city:
+                acts += [Action("propose", (item, h)) for h in targets(st, item)]
+    if st.coins[seat] >= st.content.table.fund_step:
+        acts.append(Action("fund"))
+    acts.append(Action("done"))
+    return acts
+
+
+def apply(st: ReclaimState, seat: int, a: Action) -> None:
+    """Carry out a joint-decision step."""
+    if a.kind == "propose":
+        st.proposal = (str(a.args[0]), int(a.args[1]), seat)
+        st.votes = [-1] * st.players
+        st.votes[seat] = 1
+    elif a.kind == "vote":
+        st.votes[seat] = 1 if a.args[0] == "yes" else 0
+        if min(st.votes) >= 0:
+            _decide(st)
+    elif a.kind == "fund":
+        step = st.content.table.fund_step
+        st.coins[seat] -= step
+        st.city += step
+        st.note(f"Seat {seat + 1} adds {step} coins to the City budget")
+    elif a.kind == "done":
+        st.pol_done[seat] = True
+        if all(st.pol_done):
+            close(st)
+
+
+def _decide(st: ReclaimState) -> None:
+    assert st.proposal is not None
+    item, h, proposer = st.proposal
+    yes = sum(1 for v in st.votes if v == 1)
+    st.proposal = None
+    if 2 * yes <= st.players:
+        st.rejections[proposer] += 1
+        st.note(f"The proposal '{item} {h}' is rejected ({yes} of {st.players} for)")
+        return
+    st.city -= st.cost(ITEMS[item])
+    if item == "npk":
+        st.res[h][NPK] += 1
+    elif item == "vaccinate":
+        st.disease[h] -= 1
+    else:
+        w = MIXED if st.res[h][MIXED] >= st.res[h][SEPARATED] else SEPARATED
+        st.res[h][w] -= 1
+        st.res[turn.water_hex_for_waste(st, h)][w] += 1
+    st.note(f"The table decides '{item} {h}' ({yes} of {st.players} for)")
+
+
+def explain(st: ReclaimState, seat: int, a: Action) -> str | None:
+    """Why a joint-decision step is refused."""
+    if a.kind == "propose":
+        if st.proposal is not None:
+            return "the table is voting on a proposal"
+        decision = ITEMS[str(a.args[0])]
+        if st.cost(decision) > st.city:
+            return (
+                f"the City budget ({st.city}) cannot pay {st.cost(decision)}; players may add their own coins"
+            )
+        if st.rejections[seat] >= st.content.table.rejections_per_round:
+            return "you have made enough rejected proposals this round"
+        return "there is nothing of that kind on that hexagon"
+    if a.kind == "fund":
+        return f"you need {st.content.table.fund_step} coins to add to the City budget"
+    if a.kind == "vote":
+        return "there is no proposal to vote on"
+    return None
+
+
+# ----- closing the round ----------------------------------------------------------------------------
+def close(st: ReclaimState) -> None:
+    """Food import, disease control, the losing conditions, then the next round (or the end)."""
+    import_food(st)
+    disease_control(st)
+    st.lost = losing_causes(st)
+    st.history.append({"round": st.round, "disease": sum(st.disease), "hunger": st.hunger})
+    if st.lost or st.round >= st.content.rules.rounds:
+        st.phase = "over"
+        st.note("The game is over: " + (st.lost or "four rounds played"))
+        return
+    before_next_round(st)
+
+
+def import_food(st: ReclaimState) -> None:
+    """Import Food for every unfed Housing block, as far as the City budget can pay."""
+    price = st.cost("food")
+    st.hunger = 0
+    for h, need in enumerate(unfed(st)):
+        for _ in range(need):
+            if st.city >= price:
+                st.city -= price
+                st.res[h][FOOD] += 1
+            else:
+                st.hunger += 1
+    if st.hunger:
+        st.note(f"{st.hunger} Housing block(s) go hungry: the City budget cannot import their Food")
+
+
+def disease_control(st: ReclaimState) -> None:
+    """One disease roll per remaining Waste on land and per Water hexagon holding 4 Waste."""
+    faces = st.board.disease_faces
+    limit = st.content.rules.max_resource_per_hex
+    for h, terrain in enumerate(st.terrain):
+        r = st.res[h]
+        if terrain == "water":
+            if (
+                r[MIXED] + r[SEPARATED] >= limit
+                and turn.throw(st, faces, f"disease die, Water hex {h}") == "disease"
+            ):
+                st.disease[h] += 1
+            continue
+        for w in (MIXED, SEPARATED):
+            for _ in range(r[w]):
+                if turn.throw(st, faces, f"disease die, Waste on hex {h}") == "disease":
+                    r[w] -= 1
+                    st.disease[h] += 1
+
+
+def losing_causes(st: ReclaimState) -> str:
+    """The losing conditions met now, joined ('' when none)."""
+    limit = st.content.rules.max_resource_per_hex
+    causes = []
+    if st.hunger:
+        causes.append("hunger")
+    if sum(st.disease) >= st.content.rules.disease_limit:
+        causes.append("disease")
+    water = [h for h, t in enumerate(st.terrain) if t == "water"]
+    if water and all(st.res[h][MIXED] + st.res[h][SEPARATED] >= limit for h in water):
+        causes.append("pollution")
+    return "+".join(causes)
+
+
+def before_next_round(st: ReclaimState) -> None:
+    """Change the Cost cards, rotate the roles to the left, then grow the city."""
+    st.draw_costs()
+    st.roles = [st.roles[(s - 1) % st.players] for s in range(st.players)]
+    total = sum(sum(bl) for bl in st.blocks)
+    st.growth_left = total // st.content.rules.growth_per_blocks
+    st.phase = "growth"
+    st.note(f"Growth: {st.growth_left} new level 0 Housing block(s)")
+    if not growth_legal(st):
+        new_round(st)
+
+
+def growth_legal(st: ReclaimState) -> list[Action]:
+    """Place a new block on an Urban hexagon with room, or, when all are full, urbanize a hexagon."""
+    if st.growth_left <= 0:
+        return []
+    limit = st.content.rules.max_blocks_per_hex
+    homes = [
+        h for h, t in enumerate(st.terrain) if t == "urban" and h != st.dump and sum(st.blocks[h]) < limit
+    ]
+    if homes:
+        return [Action("place_block", (h,)) for h in homes]
+    rural = [h for h, t in enumerate(st.terrain) if t == "rural" and h != st.dump]
+    return [Action("urbanize", (h,)) for h in rural]
+
+
+def growth_apply(st: ReclaimState, a: Action) -> None:
+    """Place one new level 0 block (urbanizing a Rural hexagon or a Farm first when needed)."""
+    h = int(a.args[0])
+    if a.kind == "urbanize":
+        st.terrain[h] = "urban"
+        if st.farm_level[h]:
+            st.note(f"The Farm on hex {h} gives way to the city")
+        st.farm_level[h] = 0
+        st.farm_used[h] = 0
+        st.note(f"Hex {h} becomes Urban area")
+    st.blocks[h][0] += 1
+    st.growth_left -= 1
+    if not growth_legal(st):
+        new_round(st)
+
+
+def new_round(st: ReclaimState) -> None:
+    """New budgets, fresh capacities, and the Housing role starts the next round."""
+    c = st.content.rules
+    st.growth_left = 0
+    st.round += 1
+    st.coins = [x + c.player_coins for x in st.coins]
+    st.city += c.city_coins
+    st.converted = [0] * st.board.n
+    st.farm_used = [0] * st.board.n
+    for p in st.plants:
+        p[2] = 0
+    st.cost_mods = dict.fromkeys(st.cost_mods, 0)
+    st.mods = dict.fromkeys(st.mods, 0)
+    st.phase = "turn"
+    turn.start_turn(st, HOUSING)
+    st.note(f"Round {st.round} begins")
+    events.start_of_round(st)
+
+
+def score(st: ReclaimState, seat: int, agenda: int) -> int:
+    """Points: each card's level, plus one per symbol matching the agenda."""
+    b = st.board
+    wanted = set(st.content.agendas[agenda].symbols)
+    total = 0
+    for pile, card in st.owned[seat]:
+        total += b.pile_level[pile] + sum(1 for s in b.pile_cards[pile][card] if s in wanted)
+    return total

@@ -1,0 +1,102 @@
+"""What each seat may see: the whole board, money, cards in front of players, its own Hidden agenda.
+
+Other players' agendas, the order of the Infrastructure piles and of the Event deck never appear;
+at the end of the game every agenda is revealed with the scores.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import RESOURCES, ROLES
+from .politics import food_import_cost, score, unfed
+
+if TYPE_CHECKING:
+    from .rules import ReclaimState
+
+
+def _card(st: ReclaimState, pile: str, card: int) -> dict[str, Any]:
+    return {
+        "pile": pile,
+        "level": st.board.pile_level[pile],
+        "symbols": list(st.board.pile_cards[pile][card]),
+    }
+
+
+def _hexes(st: ReclaimState) -> list[dict[str, Any]]:
+    b = st.board
+    hungry = unfed(st)
+    out = []
+    for h in range(b.n):
+        q, r = b.coords[h]
+        out.append(
+            {
+                "id": h,
+                "q": q,
+                "r": r,
+                "terrain": st.terrain[h],
+                "blocks": list(st.blocks[h]),
+                "converted": st.converted[h],
+                "unfed": hungry[h],
+                "plants": [[p[1], p[2]] for p in st.plants if p[0] == h],
+                "farm": st.farm_level[h],
+                "farm_used": st.farm_used[h],
+                "res": {name: st.res[h][i] for i, name in enumerate(RESOURCES) if st.res[h][i]},
+                "disease": st.disease[h],
+                "dump": h == st.dump,
+            }
+        )
+    return out
+
+
+def make_view(st: ReclaimState, seat: int | None) -> dict[str, Any]:
+    """The JSON-ready view of ``seat`` (None: a spectator)."""
+    c = st.content
+    over = st.phase == "over"
+    v: dict[str, Any] = {
+        "round": st.round,
+        "rounds": c.rules.rounds,
+        "phase": st.phase,
+        "stage": st.stage,
+        "active_seats": list(st.active_seats()),
+        "turn_role": ROLES[st.turn_role],
+        "play_as": ROLES[st.play_as],
+        "builds_left": st.builds_left,
+        "pending_pile": st.pending_pile,
+        "pending_link": list(st.pending_link) if st.pending_link else None,
+        "roles": [ROLES[r] for r in st.roles],
+        "coins": list(st.coins),
+        "city": st.city,
+        "costs": {d: st.cost(d) for d in st.costs},
+        "hexes": _hexes(st),
+        "links": [list(link) for link in st.links],
+        "dump": st.dump,
+        "face_up": {p: [_card(st, p, k) for k in cards] for p, cards in st.face_up.items()},
+        "pile_left": {p: len(d) for p, d in st.deck.items()},
+        "cards": [[_card(st, p, k) for p, k in cards] for cards in st.owned],
+        "level_points": [sum(st.board.pile_level[p] for p, _ in cards) for cards in st.owned],
+        "hands": [[c.events[e].title for e in hand] for hand in st.hands],
+        "events_left": len(st.events),
+        "event_schedule": st.game.options["events"],
+        "timer_minutes": c.table.timer_minutes,
+        "last_event": c.events[st.last_event].title if st.last_event >= 0 else None,
+        "last_event_text": c.events[st.last_event].text if st.last_event >= 0 else None,
+        "waiting_events": len(st.pending_events),
+        "proposal": list(st.proposal) if st.proposal else None,
+        "votes": list(st.votes),
+        "done": list(st.pol_done),
+        "food_import_due": food_import_cost(st),
+        "growth_left": st.growth_left,
+        "disease_total": sum(st.disease),
+        "seat": seat,
+    }
+    if seat is not None:
+        v["my_role"] = ROLES[st.roles[seat]]
+        v["my_agenda"] = list(c.agendas[st.agendas[seat]].symbols)
+        v["my_score"] = score(st, seat, st.agendas[seat])
+        v["my_hand"] = [{"title": c.events[e].title, "text": c.events[e].text} for e in st.hands[seat]]
+    if over:
+        v["agendas"] = [list(c.agendas[a].symbols) for a in st.agendas]
+        v["scores"] = st.scores()
+        v["lost"] = st.lost
+    return v

@@ -1,0 +1,64 @@
+"""ResourCEd (WPI, for Banksia Gardens Community Services): a cooperative game of expanding a
+circular economy around BGCS while keeping the Waste Pile down."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loopcity.engine import GameSpec, Option, State, Variant
+
+from .actions import ACTION_SPACE
+from .content import CONTENT_SPEC
+from .heuristic import HeuristicBot
+from .render import render_svg, render_text
+from .rules import ResourcedState
+
+
+def metrics(state: State) -> dict[str, float]:
+    """Per-round figures for simulations."""
+    assert isinstance(state, ResourcedState)
+    return {
+        "round": float(state.round),
+        "waste": float(len(state.waste)),
+        "bank": float(sum(state.bank)),
+        "cards_in_hand": float(sum(map(sum, state.hands))),
+        "social_housing": float(state.social_housing()),
+        "tiles": float(sum(1 for t in state.tiles if t is not None)),
+        "upgrades": float(sum(1 for u in state.upgrades if u is not None)),
+        "ring": float(state.ring),
+    }
+
+
+def _heuristic(game: Any, seat: int, seed: int) -> HeuristicBot:
+    return HeuristicBot(game, seat, seed)
+
+
+SPEC = GameSpec(
+    id="resourced",
+    title="ResourCEd",
+    description="Cooperative: develop the rings around Banksia Gardens with Social Housing and Upgrades "
+    "while Recycling the Waste Pile down to zero.",
+    min_players=3,
+    max_players=4,
+    default_players=4,
+    state_class=ResourcedState,
+    action_space=ACTION_SPACE,
+    rules_version="1",
+    cooperative=True,
+    hidden_information=False,
+    max_steps=30_000,
+    options=(Option("alternate_difficulty", False, "develop only up to Ring 2 within 10 Rounds"),),
+    variants=(
+        Variant("standard", "all three Rings, 6 Social Housing and zero Waste within 20 Rounds"),
+        Variant(
+            "alternate",
+            "Alternate Difficulty: open the way out of Ring 2 (3 Social Housing, zero Waste) within 10 Rounds",
+            {"alternate_difficulty": True},
+        ),
+    ),
+    content=CONTENT_SPEC,
+    bots={"heuristic": _heuristic},
+    render_text=render_text,
+    render_svg=render_svg,
+    metrics=metrics,
+)

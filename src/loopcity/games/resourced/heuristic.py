@@ -1,0 +1,585 @@
+"""A heuristic bot that plays by the rulebook's Helpful Hints.
+
+- Build a Composter as soon as possible (Food and Water stop being Wasted); nothing else before it.
+- Build Social Housing only when ready: keep the setup's one while the economy grows, then build the
+  rest in bursts that end the Round at zero Waste (a planner checks that the players still to act
+  can build the rest and Recycle the whole pile), keeping the last burst's cost and the next Upkeep
+  in reserve before opening Ring 3.
+- Plan a second Recycler early; Operate Recyclers whenever there is Waste.
+- Build Shipping Containers (hand size), Shelters (trading) and an Irrigation System.
+- Trade to finish a craft or a Recycler's cost; give away cards instead of Wasting them.
+- Avoid Gathering cards that would be Wasted at the hand limit.
+
+Every player runs the same policy on the open table, so the team plays as one. The bot never
+changes the state it is given.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loopcity.engine import Action, Rng, derive_seed
+
+from . import actions as A
+from .board import BGCS, CELLS, NEIGHBOURS, RING, RING_CELLS
+from .content import FOOD, RESOURCES, WATER
+
+_DIST: list[list[int]] = []
+
+
+def _distances() -> list[list[int]]:
+    if not _DIST:
+        for a in range(CELLS):
+            d = [99] * CELLS
+            d[a] = 0
+            frontier = [a]
+            while frontier:
+                nxt = []
+                for c in frontier:
+                    for n in NEIGHBOURS[c]:
+                        if d[n] == 99:
+                            d[n] = d[c] + 1
+                            nxt.append(n)
+                frontier = nxt
+            _DIST.append(d)
+    return _DIST
+
+
+class HeuristicBot:
+    """Rule-of-thumb play for one seat (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Any, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = Rng(derive_seed(seed, seat, "resourced-heuristic"))
+        self._memo: dict[str, Any] = {}
+
+    # ----- plans ---------------------------------------------------------------------------------
+    def wanted(self, st: Any) -> list[str]:
+        """What the table should craft next, most urgent first (Helpful Hints)."""
+        key = (id(st), st.step, "wanted")
+        if self._memo.get("key") == key:
+            return self._memo["wanted"]
+        out = self._wanted(st)
+        self._memo = {"key": key, "wanted": out}
+        return out
+
+    def _wanted(self, st: Any) -> list[str]:
+        c = st.count
+        rules = st.t.rules
+        waste = len(st.waste)
+        goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
+        sh = c["social_housing"]
+        if not c["composter"]:
+            return ["composter"]  # Basic Hint 5: a Composter as soon as possible
+        out = []
+        if sh < goal and c["composter"] and (c["recycler"] >= 2 or st.alternate):
+            out.append("social_housing")
+        if c["recycler"] < 2 and (not st.alternate or waste >= 8):
+            out.append("recycler")
+        if c["shipping_container"] < min(2, sh):
+            out.append("shipping_container")
+        if st.ring == 3:
+            return out  # Ring 3: every card goes to the last burst, the Upkeep and the Recycler
+        if st.alternate:
+            return out  # a short game: long-term investments do not pay back in 10 Rounds
+        outer = [st.tiles[x] for x in RING_CELLS[st.ring]]
+        for tile in ("food_forest", "heat_haven", "community_garden"):
+            if tile not in outer:
+                out.append(tile)
+        if not c["shelter"]:
+            out.append("shelter")
+        if st.ring == 3 and c["recycler"] < 3:
+            out.append("recycler")
+        if c["shipping_container"] < sh:
+            out.append("shipping_container")
+        if not c["irrigation_system"]:
+            out.append("irrigation_system")
+        return out
+
+    def housing_left(self, st: Any) -> int:
+        """Social Housing still to build before the next progression (or the win)."""
+        rules = st.t.rules
+        goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
+        return goal - st.social_housing()
+
+    def crafts_this_turn(self, st: Any, seat: int) -> int:
+        """How many crafts this player can still make this turn by staying on BGCS (or, in the
+        movement step, by ending it there)."""
+        if st.phase == "move":
+            return 2
+        if st.tiles[st.pos[seat]] != "bgcs":
+            return 0
+        if st.phase == "end":
+            return st.crafts_left
+        return 3 if st.action_no == 1 else 2
+
+    def housing_ready(self, st: Any, seat: int) -> bool:
+        """Build Social Housing only when ready (Basic Hint 6): in one burst, when the players
+        still to act this Round can build every remaining one and Recycle the Waste Pile to zero
+        (new Social Housing costs no Upkeep before the Round's end check). Before opening Ring 3
+        the team also keeps the next Round's needs in reserve (:meth:`reserve_ok`)."""
+        left = self.housing_left(st)
+        if left <= 0:
+            return False
+        if not (st.ring == 3 or st.alternate) and not self.reserve_ok(st, left):
+            return False
+        return self.burst_now(st, seat, left) > 0
+
+    def affordable(self, st: Any, p: int, most: int, spent: tuple[int, ...] = (0,) * 5) -> int:
+        """How many Social Housing player ``p`` can pay for (at most ``most``) after ``spent``."""
+        cost = st.t.tile_cost["social_housing"]
+        hand = st.hands[p]
+        k = 0
+        while k < most and all(h - x >= (k + 1) * c for h, x, c in zip(hand, spent, cost, strict=True)):
+            k += 1
+        return k
+
+    def recyclers_within(self, st: Any, cell: int, reach: int) -> int:
+        """The most Waste one Operation removes on a Recycler within ``reach`` steps of ``cell``."""
+        dist = _distances()[cell]
+        best = 0
+        for c, tile in enumerate(st.tiles):
+            if tile == "recycler" and dist[c] <= reach:
+                best = max(best, st.t.recycler_removal[RING[c] - 1])
+        return best
+
+    def later_options(self, st: Any, p: int) -> list[tuple[int, int]]:
+        """(Social Housing crafted, Waste Recycled) that a later player can surely do this Round."""
+        if st.skip[p]:
+            return [(0, 0)]
+        rules = st.t.rules
+        reach = 1 + (rules.bus_stop_movement if st.upgrades[BGCS] == "bus_stop" else 0)
+        reach = max(0, reach - (rules.bushfire_smoke_movement if st.smoke[p] else 0))
+        op = st.t.recycler_operating
+        pos = st.pos[p]
+        opts = [(0, 0)]
+        if st.can_pay(p, op):
+            opts.append((0, self.recyclers_within(st, pos, reach)))
+        d = _distances()[pos][BGCS]
+        if d == 0:
+            opts.append((self.affordable(st, p, 3), 0))
+            if st.can_pay(p, op):
+                opts.append((self.affordable(st, p, 1, op), self.recyclers_within(st, BGCS, reach)))
+        elif d <= reach:
+            opts.append((self.affordable(st, p, 2), 0))
+            if st.tiles[pos] == "recycler" and st.can_pay(p, op):
+                opts.append((self.affordable(st, p, 2, op), st.t.recycler_removal[RING[pos] - 1]))
+        return opts
+
+    def own_options(self, st: Any, seat: int, left: int) -> list[tuple[int, int]]:
+        """(Social Housing crafted now, Waste Recycled later this turn) for the acting player."""
+        k = self.affordable(st, seat, min(left, self.crafts_this_turn(st, seat)))
+        opts = [(k, 0)] if k else []
+        op = st.t.recycler_operating
+        first = st.phase == "action" and st.action_no == 1 and st.pos[seat] == BGCS
+        if first and not st.recycled and st.can_pay(seat, op):
+            one = self.affordable(st, seat, 1, op)
+            if one:
+                opts.append((1, self.recyclers_within(st, st.pos[seat], st.moves)))
+        return opts
+
+    def burst_now(self, st: Any, seat: int, left: int) -> int:
+        """Social Housing this player should craft now: the most that still lets the players to
+        act this Round build the rest and Recycle the Waste Pile to zero (0: no such plan)."""
+        key = ("burst", st.step, seat, st.phase, left)
+        if key in self._memo:
+            return self._memo[key]
+        later = [self.later_options(st, p) for p in range(st.turn_seat + 1, st.players)]
+        combos: list[tuple[int, int]] = [(0, 0)]
+        for opts in later:
+            combos = [(a + c, b + r) for a, b in combos for c, r in opts]
+        pile = len(st.waste)
+        best = 0
+        for k, r in sorted(self.own_options(st, seat, left), reverse=True):
+            if any(k + c >= left and r + rr >= pile for c, rr in combos):
+                best = max(best, k)
+        self._memo[key] = best
+        return best
+
+    def reserve_ok(self, st: Any, left: int) -> bool:
+        """Before opening Ring 3 the team keeps, beyond this burst, the next Round's Upkeep Food and
+        Water and the last burst's cost, so that it follows at once (Ring 3's Upkeep is dear);
+        late in the game it opens Ring 3 as soon as it can."""
+        rules = st.t.rules
+        goal = st.social_housing() + left
+        cost = st.t.tile_cost["social_housing"]
+        need = [(rules.housing_to_win - goal) * c + left * c for c in cost]
+        if st.round < st.max_rounds - 5:
+            need[FOOD] += goal
+            need[WATER] += goal
+        else:
+            need = [0, 0, 0, goal, goal]
+        return all(st.total_held(r) >= n for r, n in enumerate(need))
+
+    def target(self, st: Any, seat: int) -> str | None:
+        """The first wanted item that can be placed and has pieces left."""
+        wanted = self.wanted(st)
+        if "target" not in self._memo:
+            self._memo["target"] = self._target(st, wanted)
+        return self._memo["target"]
+
+    def _target(self, st: Any, wanted: list[str]) -> str | None:
+        t = st.t
+        for item in wanted:
+            if st.count[item] < t.pieces[item] and st.placements(item):
+                return item
+        return None
+
+    def plan_cost(self, st: Any, item: str) -> tuple[int, ...]:
+        """What the table collects for ``item``: for the last Social Housing, all of them at once."""
+        cost = st.t.craft_cost(item, st.ring)
+        sh = st.social_housing()
+        if item != "social_housing":
+            return cost
+        rules = st.t.rules
+        left = (rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win) - sh
+        return tuple(max(1, left) * c for c in cost)
+
+    def demand(self, st: Any, seat: int) -> list[int]:
+        """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep)."""
+        t = st.t
+        need = [0] * 5
+        item = self.target(st, seat)
+        if item is not None:
+            need = list(self.plan_cost(st, item))
+        runs = min(st.players, -(-len(st.waste) // 5))
+        need = [n + runs * o for n, o in zip(need, t.recycler_operating, strict=True)]
+        sh = st.social_housing()
+        need[FOOD] += sh
+        need[WATER] += sh
+        if not st.has_composter():
+            need[FOOD] = max(need[FOOD], 2)
+        return need
+
+    def lacks(self, st: Any, seat: int) -> list[int]:
+        """What the table lacks of its demand, counting every hand."""
+        need = self.demand(st, seat)
+        return [need[r] - sum(h[r] for h in st.hands) for r in range(5)]
+
+    def personal(self, st: Any, seat: int) -> list[int]:
+        """Cards this player wants in hand: the Recycler's cost (or the next craft's), and upkeep."""
+        t = st.t
+        want = list(t.recycler_operating)
+        item = self.target(st, seat)
+        if item is not None:
+            want = [max(a, b) for a, b in zip(want, self.plan_cost(st, item), strict=True)]
+        share = -(-st.social_housing() // st.players)
+        want[FOOD] += share
+        want[WATER] += share
+        return want
+
+    def card_value(self, st: Any, seat: int, lack: list[int], hand: list[int], r: int) -> float:
+        if (r == FOOD or r == WATER) and self._upkeep[r] > 0:
+            self._upkeep[r] -= 1
+            return 7.0
+        if hand[r] < self._personal[r]:
+            if st.t.recycler_operating[r] and hand[r] < st.t.recycler_operating[r]:
+                return 3.0 + min(len(st.waste), 12) / 4
+            return 4.0 if r in (FOOD, WATER) else 3.0
+        if lack[r] > 0:
+            return 1.5
+        return 0.2 if hand[r] < 2 else -0.6
+
+    # ----- scoring Actions on a tile --------------------------------------------------------------
+    def _base(self, st: Any, seat: int) -> tuple[list[int], list[int], list[int]]:
+        """(personal wants, table lacks, Upkeep Food/Water still missing), once per decision."""
+        self.wanted(st)
+        base = self._memo.get("base")
+        if base is None:
+            held = [sum(h[r] for h in st.hands) for r in range(5)]
+            sh = st.social_housing() + 1
+            need = self.demand(st, seat)
+            base = (self.personal(st, seat), [need[r] - held[r] for r in range(5)], [sh - x for x in held])
+            self._memo["base"] = base
+        return base
+
+    def gain_value(self, st: Any, seat: int, gains: list[int], spent: tuple[int, ...] = (0,) * 5) -> float:
+        hand = [h - s for h, s in zip(st.hands[seat], spent, strict=True)]
+        personal, lacks, upkeep = self._base(st, seat)
+        self._personal = personal
+        self._upkeep = [u + k for u, k in zip(upkeep, spent, strict=True)]
+        lack = list(lacks)
+        for r, k in enumerate(spent):
+            lack[r] += k
+        value = 0.0
+        room = st.hand_limit() - sum(hand)
+        for r, k in enumerate(gains):
+            for _ in range(k):
+                v = self.card_value(st, seat, lack, hand, r)
+                hand[r] += 1
+                lack[r] -= 1
+                room -= 1
+                value += v if room >= 0 else -1.5
+        return value
+
+    def craft_value(self, st: Any, item: str, seat: int) -> float:
+        wanted = self.wanted(st)
+        if item not in wanted:
+            return -1.0
+        if item == "social_housing":
+            return 100.0 if self.housing_ready(st, seat) else -1.0
+        return 40.0 - 4 * wanted.index(item)
+
+    def recycle_value(self, st: Any, seat: int, cell: int) -> float:
+        if st.recycled or not st.can_pay(seat, st.t.recycler_operating):
+            return -1.0
+        removed = min(len(st.waste), st.t.recycler_removal[RING[cell] - 1])
+        if removed == 0:
+            return -1.0
+        return 36.0 + 4.0 * removed
+
+    def best_at(self, st: Any, seat: int, cell: int) -> tuple[float, Action | None]:
+        """The best Action on ``cell`` for this player's current hand, with its value."""
+        t = st.t
+        tile = st.tiles[cell]
+        best: tuple[float, Action | None] = (-5.0, None)
+        if tile == "bgcs":
+            for item in st.craftable(seat):
+                v = self.craft_value(st, item, seat)
+                if v > best[0] and v > 0:
+                    best = (v, A.CRAFT[item])
+            extra = 1 if st.upgrades[BGCS] == "bus_stop" else 0
+            r = self.most_needed(st, seat)
+            gains = [0] * 5
+            gains[r] = t.rules.bgcs_gather + extra
+            v = self.gain_value(st, seat, gains) - 0.5
+            if v > best[0] and st.bank[r]:
+                best = (v, A.GATHER_ANY[r])
+            return best
+        if tile == "recycler":
+            v = self.recycle_value(st, seat, cell)
+            return (v, A.OPERATE) if v > 0 else (-10.0, A.PASS)
+        r = t.produces[tile]
+        gains = [0] * 5
+        gains[r] = min(st.bank[r], st.gather_amount(cell))
+        best = (self.gain_value(st, seat, gains), A.GATHER)
+        upgrade = st.upgrades[cell]
+        if upgrade is not None and any(t.operation[upgrade][0]) and st.can_pay(seat, t.operation[upgrade][0]):
+            cost, out = t.operation[upgrade]
+            v = self.gain_value(st, seat, list(out), cost) - 0.3 * sum(cost)
+            if v > best[0]:
+                best = (v, A.OPERATE)
+        return best
+
+    def most_needed(self, st: Any, seat: int) -> int:
+        lack = self.lacks(st, seat)
+        return max(range(5), key=lambda r: (lack[r], st.bank[r], -r))
+
+    # ----- decisions -------------------------------------------------------------------------------
+    def choose(self, state: Any, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        handler = getattr(self, "_" + state.phase, None)
+        action = handler(state, seat, legal) if handler is not None else None
+        if action is None or action not in legal:
+            action = legal[0]
+        return action
+
+    def _setup(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        return A.CHOOSE_SIXTH["heat_haven"]
+
+    def _least_needed_bank(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        need = self.team_need(st)
+        return max(
+            legal, key=lambda a: st.bank[RESOURCES.index(a.args[0])] - 3 * need[RESOURCES.index(a.args[0])]
+        )
+
+    def team_need(self, st: Any) -> list[int]:
+        item = self.target(st, 0)
+        need = list(self.plan_cost(st, item)) if item else [0] * 5
+        return [n + o for n, o in zip(need, st.t.recycler_operating, strict=True)]
+
+    _upkeep_waste = _least_needed_bank
+    _shop_waste = _least_needed_bank
+
+    def _richest(self, st: Any, legal: list[Action]) -> Action:
+        r = st.ctx["res"]
+        return max(legal, key=lambda a: (st.hands[a.args[0] - 1][r], -a.args[0]))
+
+    def _supply(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        return self._richest(st, legal)
+
+    def _pay(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        return self._richest(st, legal)
+
+    def _penalty(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        if legal[0].kind == "waste":
+            return self._least_needed_bank(st, seat, legal)
+        return max(
+            legal,
+            key=lambda a: (sum(st.hands[a.args[0] - 1]), st.hands[a.args[0] - 1][RESOURCES.index(a.args[1])]),
+        )
+
+    def _fix_choice(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        event = st.ctx["event"]
+        if event == "flood":
+            cell = st.ctx["cell"]
+            keep = st.upgrades[cell] == "composter" or not st.has_composter()
+            return A.FIX if keep else A.LET_GO
+        return A.FIX
+
+    def _heat_choice(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        hand = st.hands[seat]
+        return A.USE[FOOD] if hand[FOOD] >= hand[WATER] else A.USE[WATER]
+
+    def _cat(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: sum(st.hands[a.args[0] - 1]))
+
+    def _discard_choice(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        hand = st.hands[seat]
+        need = self.demand(st, seat)
+        return max(legal, key=lambda a: hand[RESOURCES.index(a.args[0])] - need[RESOURCES.index(a.args[0])])
+
+    _cat_discard = _discard_choice
+    _discard = _discard_choice
+
+    def _carya(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        order = {"community_garden": 0, "social_housing": 1, "heat_haven": 2, "food_forest": 3}
+        if st.has_composter():
+            order["community_garden"] = 4
+        return min(legal, key=lambda a: (order[st.tiles[a.args[0]]], RING[a.args[0]], a.args[0]))
+
+    def _remove(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: (RING[a.args[0]], a.args[0]))
+
+    def _place(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        item = st.ctx["item"]
+        dist = _distances()
+        if st.t.upgrade_tile.get(item):
+            return min(legal, key=lambda a: (dist[BGCS][a.args[0]], a.args[0]))
+
+        def score(a: Action) -> tuple[int, int, int]:
+            c = a.args[0]
+            placed = sum(1 for n in NEIGHBOURS[c] if st.tiles[n] is not None)
+            return (-placed, dist[BGCS][c], c)
+
+        return min(legal, key=score)
+
+    def _shop(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        return A.SHOP_DONE
+
+    def _any(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        r = self.most_needed(st, seat)
+        return A.GATHER_ANY[r] if st.bank[r] else legal[0]
+
+    def crafter(self, st: Any, seat: int) -> int | None:
+        """The player who collects the next big craft's cost: the one holding most of it."""
+        item = self.target(st, seat)
+        if item is None:
+            return None
+        cost = self.plan_cost(st, item)
+        if sum(cost) < 5:
+            return None
+        return max(range(st.players), key=lambda p: (sum(map(min, st.hands[p], cost)), -p))
+
+    def feed_crafter(self, st: Any, seat: int, legal: list[Action]) -> Action | None:
+        """Give the crafter a card of the big craft's cost that they lack."""
+        who = self.crafter(st, seat)
+        if who is None or who == seat or who not in st.trade_partners(seat):
+            return None
+        item = self.target(st, seat)
+        cost = self.plan_cost(st, item)
+        mine = st.hands[seat]
+        theirs = st.hands[who]
+        for r in range(5):
+            if theirs[r] < cost[r] and mine[r]:
+                return A.GIVE[who][r]
+        return None
+
+    def _action(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        trade = self.completing_trade(st, seat, legal) or self.feed_crafter(st, seat, legal)
+        if trade is not None:
+            return trade
+        value, action = self.best_at(st, seat, st.pos[seat])
+        if action is not None and action in legal:
+            return action
+        tile_acts = [a for a in legal if a.kind not in ("give", "take")]
+        return tile_acts[0]
+
+    def _move(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        trade = self.completing_trade(st, seat, legal)
+        if trade is not None:
+            return trade
+        dist = _distances()
+        goal = self.goal_cell(st, seat)
+        best, best_v = legal[0], -1e9
+        for a in legal:
+            if a.kind != "move":
+                continue
+            cell = a.args[0]
+            v = self.best_at(st, seat, cell)[0]
+            if goal is not None:
+                v -= 0.8 * dist[cell][goal]
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def goal_cell(self, st: Any, seat: int) -> int | None:
+        """Where the player heads over several turns: BGCS to craft, a Recycler to Recycle."""
+        if st.waste and st.can_pay(seat, st.t.recycler_operating):
+            cells = [c for c, tile in enumerate(st.tiles) if tile == "recycler"]
+            return min(cells, key=lambda c: _distances()[st.pos[seat]][c])
+        item = self.target(st, seat)
+        if item is not None and st.can_pay(seat, self.plan_cost(st, item)):
+            return BGCS
+        if self.crafter(st, seat) == seat:
+            return BGCS
+        return None
+
+    def _end(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        for a in legal:
+            if a.kind == "craft" and self.craft_value(st, a.args[0], seat) > 0:
+                return a
+        feed = self.feed_crafter(st, seat, legal)
+        if feed is not None:
+            return feed
+        excess = sum(st.hands[seat]) - st.hand_limit()
+        if excess > 0:
+            gift = self.gift(st, seat, legal)
+            if gift is not None:
+                return gift
+        return A.END_TURN
+
+    # ----- trades -----------------------------------------------------------------------------------
+    def gift(self, st: Any, seat: int, legal: list[Action]) -> Action | None:
+        """Give a spare card to a partner with room rather than Waste it."""
+        limit = st.hand_limit()
+        hand = st.hands[seat]
+        need = self.demand(st, seat)
+        gives = [a for a in legal if a.kind == "give" and sum(st.hands[a.args[0] - 1]) < limit]
+        if not gives:
+            return None
+        return max(gives, key=lambda a: hand[RESOURCES.index(a.args[1])] - need[RESOURCES.index(a.args[1])])
+
+    def completing_trade(self, st: Any, seat: int, legal: list[Action]) -> Action | None:
+        """Take a card from a partner when that completes this player's Recycler cost or craft."""
+        t = st.t
+        costs = []
+        if st.waste and not st.recycled:
+            costs.append(t.recycler_operating)
+        item = self.target(st, seat)
+        if item is not None and st.tiles[st.pos[seat]] == "bgcs":
+            costs.append(self.plan_cost(st, item))
+        hand = st.hands[seat]
+        room = st.trade_limit() - st.traded
+        for cost in costs:
+            if st.can_pay(seat, cost):
+                continue
+            lack = [max(0, c - h) for c, h in zip(cost, hand, strict=True)]
+            if sum(lack) > room:
+                continue
+            here = st.tiles[st.pos[seat]] == "recycler" and cost is t.recycler_operating
+            for p in st.trade_partners(seat):
+                theirs = st.hands[p]
+                if not all(theirs[r] >= lack[r] for r in range(5)):
+                    continue
+                if st.can_pay(p, cost) and not here:
+                    continue  # they can use it themselves; on the Recycler now, tempo wins
+                for r in range(5):
+                    if lack[r]:
+                        return A.TAKE[p][r]
+        return None
+
+
+__all__ = ["HeuristicBot", "RING_CELLS"]

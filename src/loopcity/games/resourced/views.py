@@ -1,0 +1,98 @@
+"""What a seat sees. ResourCEd has no secrets: hands, the Waste Pile and the board are on the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import COORDS, RING
+from .content import RESOURCES
+from .turn import TURN_PHASES
+
+PROMPTS = {
+    "setup": "Setup: choose the tile for the last spot of Ring 1",
+    "upkeep_waste": "Social Housing Upkeep: choose the cards Wasted from the Resource Bank",
+    "supply": "Social Housing Upkeep: who sources the {res}?",
+    "penalty": "Social Housing Upkeep: Waste one card for each Food or Water missed",
+    "carya": "Join CARYA: choose a Resource Tile for a free Upgrade",
+    "fix_choice": "{event}: fix it, or let it go?",
+    "pay": "Who pays the {res}?",
+    "heat_choice": "Heat Wave: Use one Food or one Water",
+    "remove": "Vandalism: choose the Shipping Container to remove",
+    "cat": "Propurrrty Damage: choose a player to Waste a card",
+    "cat_discard": "Propurrrty Damage: Waste a card of your choice",
+    "action": "Action {action_no}: Gather, Craft or Operate (trading allowed)",
+    "any": "BGCS: choose the next Resource",
+    "move": "Move up to {moves} tiles (trading allowed)",
+    "place": "Place the {item}",
+    "shop": "Shopping Center: get cards from the bank (then Waste as many)",
+    "shop_waste": "Shopping Center: Waste cards from the bank",
+    "end": "End your turn (trading allowed)",
+    "discard": "Waste cards down to the hand limit of {hand_limit}",
+    "over": "The game is over",
+}
+
+
+def _prompt(state: Any) -> str:
+    ctx = state.ctx
+    words = {
+        "res": RESOURCES[ctx["res"]] if "res" in ctx else "",
+        "event": state.t.event_name.get(state.event, ""),
+        "action_no": state.action_no,
+        "moves": state.moves,
+        "item": state.t.name.get(ctx.get("item", ""), ""),
+        "hand_limit": state.hand_limit(),
+    }
+    return PROMPTS.get(state.phase, state.phase).format(**words)
+
+
+def build_view(state: Any, seat: int | None) -> dict[str, Any]:
+    """The JSON-ready view of ``state`` for ``seat`` (None: a spectator)."""
+    t = state.t
+    n = state.players
+    return {
+        "game": "resourced",
+        "you": seat,
+        "round": state.round,
+        "max_rounds": state.max_rounds,
+        "variant": "alternate" if state.alternate else "standard",
+        "ring": state.ring,
+        "phase": state.phase,
+        "prompt": _prompt(state),
+        "active_seats": list(state.active_seats()),
+        "table_decision": state.phase not in TURN_PHASES
+        and state.phase not in ("heat_choice", "cat_discard"),
+        "in_turn": state.phase in TURN_PHASES,
+        "turn_seat": state.turn_seat,
+        "spin": state.spin,
+        "moves": state.moves,
+        "action_no": state.action_no,
+        "traded": state.traded,
+        "trade_limit": state.trade_limit(),
+        "hand_limit": state.hand_limit(),
+        "cells": [
+            {"cell": c, "q": q, "r": r, "ring": RING[c], "tile": state.tiles[c], "upgrade": state.upgrades[c]}
+            for c, (q, r) in enumerate(COORDS)
+        ],
+        "players": [
+            {
+                "seat": s,
+                "cell": state.pos[s],
+                "hand": dict(zip(RESOURCES, state.hands[s], strict=True)),
+                "cards": sum(state.hands[s]),
+                "skips_turn": state.skip[s],
+                "smoke": state.smoke[s],
+            }
+            for s in range(n)
+        ],
+        "bank": dict(zip(RESOURCES, state.bank, strict=True)),
+        "waste": len(state.waste),
+        "waste_pile": [RESOURCES[r] for r in state.waste],
+        "max_waste": t.rules.max_waste,
+        "social_housing": state.social_housing(),
+        "housing_needed": t.rules.housing_to_open_ring3 if state.ring == 2 else t.rules.housing_to_win,
+        "composter_built": state.has_composter(),
+        "event": t.event_name.get(state.event, ""),
+        "names": dict(t.name),
+        "result": state.result,
+        "won": state.won,
+    }

@@ -1,0 +1,53 @@
+"""Resourcity: a cooperative tile-laying game about a city's Fuel, Food and Water (SUTD, 2024)."""
+
+from __future__ import annotations
+
+from loopcity.engine import GameSpec, Option, State, Variant
+
+from .actions import ACTION_SPACE
+from .content import CONTENT
+from .heuristic import HeuristicBot
+from .render import render_svg, render_text
+from .rules import ResourcityState
+
+
+def metrics(state: State) -> dict[str, float]:
+    """Per-round figures for simulations: pools, Farms, crops and Crisis tiles so far."""
+    s: ResourcityState = state  # type: ignore[assignment]
+    return {
+        "round": float(s.round),
+        "fuel": float(s.avail["fuel"]),
+        "food": float(s.avail["food"]),
+        "water": float(s.avail["water"]),
+        "farms": float(s.farm_count()),
+        "crops": float(len(s.crop)),
+        "crises": float(s.crises_drawn),
+        "score": float(s.score()),
+    }
+
+
+SPEC = GameSpec(
+    id="resourcity",
+    title="Resourcity",
+    description="Rotate and lay road tiles to close loops into Farms, grow crops and keep the city's "
+    "Fuel, Food and Water from running out until the fourth Crisis has passed.",
+    min_players=1,
+    max_players=6,
+    default_players=2,
+    state_class=ResourcityState,
+    action_space=ACTION_SPACE,
+    rules_version="1",
+    cooperative=True,
+    hidden_information=True,
+    max_steps=4000,
+    options=(Option("layout", "beginner", "fixed tiles of the grid", ("beginner", "advanced")),),
+    variants=(
+        Variant("beginner", "Beginner layout", {"layout": "beginner"}),
+        Variant("advanced", "Advanced layout", {"layout": "advanced"}),
+    ),
+    content=CONTENT,
+    bots={"heuristic": HeuristicBot},
+    render_text=render_text,
+    render_svg=render_svg,
+    metrics=metrics,
+)

@@ -1,0 +1,233 @@
+"""The 6x6 grid: road exits of rotated tiles, neighbours, Plots, and Farm (closed loop) detection.
+
+Geometry. Tiles are numbered ``row * 6 + col``; sides N, E, S, W are 0..3 and a rotation of ``r``
+quarter turns clockwise maps side ``d`` to ``(d + r) % 4``. The tile corners form a 7x7 lattice of
+intersections, numbered ``i * 7 + j``; the 25 inside the board's rim can be Plots, and so can the
+centre of each Green Space tile (Plot ``49 + tile``).
+
+Farms. Roads cross a tile's sides only at their midpoints, so each tile splits into at most four
+corner regions (NW, NE, SE, SW): two neighbouring corners of a tile are apart exactly when the road
+arm between them is present (plus explicit ``links``, such as the tennis-ball tile's middle band).
+Across a tile side, corner regions always meet (a road never runs along a side), and an unmatched
+arm is a dead end that the region flows round. So the regions of the plane cut by the roads are the
+classes of a union-find over the lattice points, joining the two corners of every tile side that no
+arm of that tile blocks; the board's rim is one class, "outside". Every other class is a Farm: a
+closed loop of roads, and its lattice points (and Green Space centres) are its Plots. Nested loops,
+loops sharing a road and dead ends come out right with no special case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .content import Content
+
+SIZE = 6
+TILES = SIZE * SIZE
+SIDES = "NESW"
+CORNERS = ("NW", "NE", "SE", "SW")
+DR = (-1, 0, 1, 0)
+DC = (0, 1, 0, -1)
+LATTICE = SIZE + 1
+OUTSIDE = LATTICE * LATTICE  # the union-find node of everything on or beyond the rim
+PLOTS = LATTICE * LATTICE + TILES  # lattice points, then Green Space centres
+GREEN_PLOT = LATTICE * LATTICE  # Plot id of the centre of tile t is GREEN_PLOT + t
+
+
+def _neighbours(t: int, diagonal: bool) -> tuple[int, ...]:
+    r, c = divmod(t, SIZE)
+    out = []
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
+                continue
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < SIZE and 0 <= cc < SIZE:
+                out.append(rr * SIZE + cc)
+    return tuple(out)
+
+
+def _step(t: int, side: int) -> int:
+    r, c = divmod(t, SIZE)
+    rr, cc = r + DR[side], c + DC[side]
+    return rr * SIZE + cc if 0 <= rr < SIZE and 0 <= cc < SIZE else -1
+
+
+def _corner_point(t: int, k: int) -> int:
+    """The lattice point at corner ``k`` (NW, NE, SE, SW) of tile ``t``, or OUTSIDE on the rim."""
+    r, c = divmod(t, SIZE)
+    i, j = (r, r, r + 1, r + 1)[k], (c, c + 1, c + 1, c)[k]
+    return OUTSIDE if i in (0, SIZE) or j in (0, SIZE) else i * LATTICE + j
+
+
+ORTHOGONAL = tuple(_neighbours(t, False) for t in range(TILES))
+AROUND = tuple(_neighbours(t, True) for t in range(TILES))
+STEP = tuple(tuple(_step(t, d) for d in range(4)) for t in range(TILES))
+CORNER_POINT = tuple(tuple(_corner_point(t, k) for k in range(4)) for t in range(TILES))
+TILE_CORNER_PLOTS = tuple(tuple(p for p in CORNER_POINT[t] if p != OUTSIDE) for t in range(TILES))
+DIAGONALS = tuple(
+    sorted({i * SIZE + i for i in range(SIZE)} | {i * SIZE + SIZE - 1 - i for i in range(SIZE)})
+)
+OUTER_RING = tuple(t for t in range(TILES) if t // SIZE in (0, SIZE - 1) or t % SIZE in (0, SIZE - 1))
+
+
+def _quarter_plots(q: int) -> frozenset[int]:
+    r0, c0 = (q // 2) * 3, (q % 2) * 3
+    tiles = [(r0 + r) * SIZE + c0 + c for r in range(3) for c in range(3)]
+    return frozenset(p for t in tiles for p in TILE_CORNER_PLOTS[t]) | {GREEN_PLOT + t for t in tiles}
+
+
+QUARTERS = tuple(_quarter_plots(q) for q in range(4))
+
+
+def _green_zone(t: int) -> frozenset[int]:
+    tiles = (t, *ORTHOGONAL[t])
+    return frozenset(p for u in tiles for p in TILE_CORNER_PLOTS[u]) | {GREEN_PLOT + t}
+
+
+GREEN_ZONE = tuple(_green_zone(t) for t in range(TILES))
+"""Plots next to a Green Space on tile t: its centre, its corners and the corners of the tiles beside it."""
+
+
+def plot_name(p: int) -> str:
+    """A Plot's name for people: ``b3`` style lattice point or ``c14`` Green Space centre."""
+    if p >= GREEN_PLOT:
+        return f"centre of tile {p - GREEN_PLOT}"
+    return f"corner ({p // LATTICE},{p % LATTICE})"
+
+
+def green_plots(t: int) -> tuple[int, ...]:
+    """The Plots on a Green Space tile: its inner corners and its centre."""
+    return (*TILE_CORNER_PLOTS[t], GREEN_PLOT + t)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Tables for one content: Move exits and corner joins of each (tile, rotation)."""
+
+    exits: dict[tuple[str, int], int]
+    joins: dict[tuple[str, int], tuple[tuple[int, int], ...]]
+    rotations: dict[str, tuple[int, ...]]
+    roads: frozenset[str]
+    corner_arms: dict[tuple[str, int], tuple[int, int, int, int]]
+    """For each corner (NW, NE, SE, SW), how many of the two road arms beside it the tile has
+    (at most 1 where a link joins that corner's region to another): 2 means the corner is walled in."""
+
+    def rotation_for(self, tile: str, exits: Sequence[str]) -> int:
+        """The rotation that gives ``tile`` exactly the road ``exits`` (a layout's fixed tile)."""
+        want = sum(1 << SIDES.index(s) for s in exits)
+        for r in range(4):
+            if self.exits[(tile, r)] == want:
+                return r
+        raise ValueError(f"a {tile} tile cannot have exits {''.join(exits)}")
+
+
+def _rotate_mask(mask: int, r: int) -> int:
+    return ((mask << r) | (mask >> (4 - r))) & 15
+
+
+def build_geometry(content: Content) -> Geometry:
+    """Precompute exits, corner joins and distinct rotations of every tile type."""
+    exits: dict[tuple[str, int], int] = {}
+    joins: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}
+    rotations: dict[str, tuple[int, ...]] = {}
+    corner_arms: dict[tuple[str, int], tuple[int, int, int, int]] = {}
+    for tile in content.tiles:
+        arms = sum(1 << SIDES.index(s) for s in tile.arms)
+        links = [(CORNERS.index(a), CORNERS.index(b)) for a, b in tile.links]
+        seen: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
+        for r in range(4):
+            m = _rotate_mask(arms, r)
+            exits[(tile.id, r)] = 15 if tile.walkable else m
+            pairs: list[tuple[int, int]] = [(k, (k + 1) % 4) for k in range(4) if not m >> k & 1]
+            pairs += [((a + r) % 4, (b + r) % 4) for a, b in links]
+            joins[(tile.id, r)] = tuple(pairs)
+            linked = {k for pair in links for k in ((pair[0] + r) % 4, (pair[1] + r) % 4)}
+            arms_at = [(m >> ((k + 3) % 4) & 1) + (m >> k & 1) for k in range(4)]
+            c0, c1, c2, c3 = (min(a, 1) if k in linked else a for k, a in enumerate(arms_at))
+            corner_arms[(tile.id, r)] = (c0, c1, c2, c3)
+            seen.setdefault((m, tuple(sorted((min(p), max(p)) for p in pairs))), r)
+        rotations[tile.id] = tuple(sorted(seen.values()))
+    roads = frozenset(t.id for t in content.tiles if t.road)
+    return Geometry(exits, joins, rotations, roads, corner_arms)
+
+
+_GEOMETRY: dict[int, tuple[Content, Geometry]] = {}
+
+
+def geometry(content: Content) -> Geometry:
+    """The (cached) geometry tables of a content."""
+    hit = _GEOMETRY.get(id(content))
+    if hit is None or hit[0] is not content:
+        hit = (content, build_geometry(content))
+        _GEOMETRY[id(content)] = hit
+    return hit[1]
+
+
+def find_farms(geo: Geometry, kinds: Sequence[str], rots: Sequence[int]) -> list[int]:
+    """For every Plot, the id of its Farm (the smallest Plot of that closed loop) or -1."""
+    parent = list(range(OUTSIDE + 1))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    joins = geo.joins
+    for t in range(TILES):
+        cp = CORNER_POINT[t]
+        for a, b in joins[(kinds[t], rots[t])]:
+            ra, rb = find(cp[a]), find(cp[b])
+            if ra != rb:
+                if ra < rb:
+                    parent[rb] = ra
+                else:
+                    parent[ra] = rb
+    outside = find(OUTSIDE)
+    farm = [-1] * PLOTS
+    for i in range(1, SIZE):
+        for j in range(1, SIZE):
+            p = i * LATTICE + j
+            root = find(p)
+            if root != outside:
+                farm[p] = root
+    for t in range(TILES):
+        if kinds[t] == "green":
+            root = find(CORNER_POINT[t][0])
+            if root != outside:
+                farm[GREEN_PLOT + t] = root
+    return farm
+
+
+def farm_count(farm: Sequence[int]) -> int:
+    """How many Farms a Plot-to-Farm table holds."""
+    return len({f for f in farm if f >= 0})
+
+
+def moves_from(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], t: int) -> list[int]:
+    """Tiles one Move from ``t``: the road leaves ``t`` on a side and the neighbour's road meets it."""
+    out = []
+    m = geo.exits[(kinds[t], rots[t])]
+    for d in range(4):
+        if m >> d & 1:
+            n = STEP[t][d]
+            if n >= 0 and geo.exits[(kinds[n], rots[n])] >> ((d + 2) % 4) & 1:
+                out.append(n)
+    return out
+
+
+def ring_progress(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], point: int) -> int:
+    """How close the smallest loop round a lattice point is to closing: 0 to 8 road arms in place
+    (8: the four tiles round the point wall it in, so it is a Farm's Plot)."""
+    i, j = divmod(point, LATTICE)
+    total = 0
+    for t, k in (
+        ((i - 1) * SIZE + j - 1, 2),
+        ((i - 1) * SIZE + j, 3),
+        (i * SIZE + j - 1, 1),
+        (i * SIZE + j, 0),
+    ):
+        total += geo.corner_arms[(kinds[t], rots[t])][k]
+    return total

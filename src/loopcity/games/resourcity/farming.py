@@ -1,0 +1,215 @@
+"""Farms and crops: Plots next to a player, Plant / Grow / Harvest, Compost, Water Catchments and
+exchanging harvests on a Community Centre."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .base import ResourcityBase
+from .board import GREEN_PLOT, GREEN_ZONE, PLOTS, TILE_CORNER_PLOTS, TILES, farm_count, find_farms
+
+if TYPE_CHECKING:
+    from .content import Crop
+
+GREEN_TILES_NEAR = tuple(tuple(t for t in range(TILES) if p in GREEN_ZONE[t]) for p in range(PLOTS))
+TOKEN = {"sugarcane": "sugarcane", "sweetpotato": "sweetpotato", "catchment": "rainwater"}
+
+
+class FarmingMixin(ResourcityBase):
+    """Farming rules, mixed into the state."""
+
+    def board_changed(self, crisis: bool = False) -> None:
+        """Recompute the Farms; a Plot left outside every Farm loses what was on it."""
+        self.farm = find_farms(self.geo, self.grid_kind, self.grid_rot)
+        for p in sorted(set(self.crop) | self.compost):
+            if self.farm[p] < 0:
+                self.clear_plot(p, crisis, everything=True)
+
+    def farm_count(self) -> int:
+        """How many Farms (closed road loops) the board holds."""
+        return farm_count(self.farm)
+
+    def plots_near(self, seat: int) -> tuple[int, ...]:
+        """Plots in a Farm next to a player: its tile's corners, and the centre of a Green Space it is on."""
+        t = self.pos[seat]
+        near = TILE_CORNER_PLOTS[t]
+        if self.grid_kind[t] == "green":
+            near = (*near, GREEN_PLOT + t)
+        return tuple(p for p in near if self.farm[p] >= 0)
+
+    def crop_of(self, crop_id: str) -> Crop:
+        """The crop with this id."""
+        return self.content.crop(crop_id)
+
+    def needed(self, p: int) -> int:
+        """Crop tokens still to place on Plot ``p`` before it can be Harvested (Compost counts for 1)."""
+        crop = self.crop_of(self.crop[p])
+        free = 1 if crop.compost and p in self.compost else 0
+        return crop.tokens - self.tokens[p] - free
+
+    def near_green(self, p: int) -> bool:
+        """Whether a Water Catchment may go on Plot ``p``: next to a Green Space (its centre, its
+        corners or a corner of a tile beside it) that has fewer than 5 Catchments around it."""
+        limit = self.content.crop("catchment").per_green
+        for t in GREEN_TILES_NEAR[p]:
+            if self.grid_kind[t] == "green":
+                zone = GREEN_ZONE[t]
+                if sum(1 for q, c in self.crop.items() if c == "catchment" and q in zone) < limit:
+                    return True
+        return False
+
+    # ----- legality ------------------------------------------------------------------------------
+    def farm_block(self, seat: int, p: int, kind: str) -> str | None:
+        """Why the one-farming-action-per-Plot rule forbids ``kind`` on ``p`` now (None: allowed)."""
+        done = self.farmed.get(p)
+        if done is None:
+            return None
+        if kind == "harvest" and done == "grow" and self.powers[seat] == "farmer":
+            return None
+        if done == "grow" and kind == "harvest":
+            return "you may not Grow and Harvest one Plot in the same turn (only the Farmer may)"
+        return "at most 1 farming Action per Plot each turn"
+
+    def plant_problem(self, seat: int, p: int, crop_id: str) -> str | None:
+        """Why Planting ``crop_id`` on ``p`` is not allowed now (None: it is)."""
+        if p not in self.plots_near(seat):
+            return "you must be next to a Plot in a Farm to Plant there"
+        if p in self.crop:
+            return "that Plot already grows a crop (1 crop type per Plot)"
+        crop = self.crop_of(crop_id)
+        if crop.near_green and not self.near_green(p):
+            return "Water Catchments must be placed on or next to a Green Space"
+        if not self.can_afford(crop.cost):
+            return f"Planting {crop.name} costs {_cost_text(crop.cost)}"
+        if self.supply[TOKEN[crop_id]] < 1 or (crop_id == "catchment" and self.supply["catchment"] < 1):
+            return f"no {crop.name} tokens are left in the supply"
+        return self.farm_block(seat, p, "plant")
+
+    def grow_problem(self, seat: int, p: int) -> str | None:
+        """Why Growing on ``p`` is not allowed now (None: it is)."""
+        if p not in self.plots_near(seat) or p not in self.crop:
+            return "you must be next to a planted Plot to Grow there"
+        if self.needed(p) <= 0:
+            return "that Plot is ready: you must Harvest it"
+        if self.supply[TOKEN[self.crop[p]]] < 1:
+            return "no crop tokens of that type are left in the supply"
+        return self.farm_block(seat, p, "grow")
+
+    def harvest_problem(self, seat: int, p: int) -> str | None:
+        """Why Harvesting ``p`` is not allowed now (None: it is)."""
+        if p not in self.plots_near(seat) or p not in self.crop:
+            return "you must be next to a planted Plot to Harvest there"
+        if self.needed(p) > 0:
+            return f"that Plot needs {self.needed(p)} more crop token(s) before Harvest"
+        return self.farm_block(seat, p, "harvest")
+
+    # ----- effects -----------------------------------------------------------------------------
+    def plant(self, seat: int, p: int, crop_id: str) -> None:
+        """Plant: pay the crop's cost, place a Water Catchment token if it is one, and 1 crop token."""
+        crop = self.crop_of(crop_id)
+        for r, n in crop.cost.items():
+            self.pay(r, n, f"Planting {crop.name}")
+        if crop_id == "catchment":
+            self.supply["catchment"] -= 1
+        self.supply[TOKEN[crop_id]] -= 1
+        self.crop[p] = crop_id
+        self.tokens[p] = 1
+        self.farmed[p] = "plant"
+
+    def grow(self, seat: int, p: int) -> None:
+        """Grow: place 1 more crop token on the Plot."""
+        self.supply[TOKEN[self.crop[p]]] -= 1
+        self.tokens[p] += 1
+        self.farmed[p] = "grow"
+
+    def harvest(self, seat: int, p: int) -> None:
+        """Harvest: take all crop tokens (and Compost); a Catchment stays; Sugar Cane and Sweet Potato
+        leave 1 new Compost token on the Plot."""
+        self.farmed[p] = "harvest"
+        self.collect(seat, p)
+
+    def collect(self, seat: int, p: int) -> None:
+        """Move a ready Plot's tokens into ``seat``'s harvest (also used by Bumper Harvest)."""
+        crop_id = self.crop[p]
+        crop = self.crop_of(crop_id)
+        used_compost = 1 if crop.compost and p in self.compost else 0
+        self.baskets[seat].append((crop_id, self.tokens[p], used_compost))
+        self.compost.discard(p)
+        if crop_id == "catchment":
+            self.tokens[p] = 0
+            return
+        del self.crop[p]
+        del self.tokens[p]
+        if self.supply["compost"] > 0:
+            self.supply["compost"] -= 1
+            self.compost.add(p)
+
+    def exchange(self, seat: int, crop_id: str) -> int:
+        """Exchange one harvest on a Community Centre: its resource moves from Used to Available."""
+        basket = self.baskets[seat]
+        i = next(i for i, h in enumerate(basket) if h[0] == crop_id)
+        _, n, compost = basket.pop(i)
+        self.supply[TOKEN[crop_id]] += n
+        self.supply["compost"] += compost
+        crop = self.crop_of(crop_id)
+        return self.gain(crop.yields, crop.amount)
+
+    def clear_plot(self, p: int, crisis: bool, everything: bool = False) -> None:
+        """Remove the crop tokens on ``p`` (``everything``: also its Catchment and Compost)."""
+        crop_id = self.crop.get(p)
+        if crop_id is not None:
+            had = self.tokens[p]
+            self.supply[TOKEN[crop_id]] += had
+            if crisis and (had > 0 or everything):
+                self.farmer_bonus(p, crop_id)
+            if crop_id == "catchment" and not everything:
+                self.tokens[p] = 0
+            else:
+                if crop_id == "catchment":
+                    self.supply["catchment"] += 1
+                del self.crop[p]
+                del self.tokens[p]
+        if everything and p in self.compost:
+            self.compost.discard(p)
+            self.supply["compost"] += 1
+
+    def farmer_bonus(self, p: int, crop_id: str) -> None:
+        """Farmer: when a Crisis destroys a crop on a Plot next to the Farmer, gain 1 matching resource."""
+        for s, power in enumerate(self.powers):
+            if power == "farmer" and self._next_to(s, p):
+                got = self.gain(self.crop_of(crop_id).yields, self.content.superpowers.farmer_crisis_gain)
+                self.note(f"The Farmer saves {got} {self.crop_of(crop_id).yields.capitalize()}")
+
+    def _next_to(self, seat: int, p: int) -> bool:
+        t = self.pos[seat]
+        return p in TILE_CORNER_PLOTS[t] or p == GREEN_PLOT + t
+
+    def plots_json(self) -> list[dict[str, Any]]:
+        """Every Plot in a Farm with what lies on it (for views)."""
+        out = []
+        for p, f in enumerate(self.farm):
+            if f >= 0:
+                crop = self.crop.get(p)
+                out.append(
+                    {
+                        "plot": p,
+                        "farm": f,
+                        "crop": crop,
+                        "tokens": self.tokens.get(p, 0),
+                        "compost": p in self.compost,
+                        "ready": crop is not None and self.needed(p) <= 0,
+                        "catchment_ok": self.near_green(p),
+                    }
+                )
+        return out
+
+
+def _cost_text(cost: dict[Any, int]) -> str:
+    return " + ".join(f"{n} {r.capitalize()}" for r, n in cost.items())
+
+
+def compost_targets(state: FarmingMixin) -> list[int]:
+    """Plots in a Farm without Compost (Compost Day), while Compost tokens are left."""
+    if state.supply["compost"] < 1:
+        return []
+    return [p for p, f in enumerate(state.farm) if f >= 0 and p not in state.compost]

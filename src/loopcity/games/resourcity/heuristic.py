@@ -1,0 +1,402 @@
+"""The heuristic bot: farm what is next to you, carry harvests to a Community Centre, close road
+loops into Farms with cheap Rotates and Replaces, and lay Green Spaces to hurry the deck along.
+
+It reads the state without changing it and decides by rules in priority order, looking ahead only
+over the few Rotates and Replaces within reach (with a memo so that an unchanged board is not
+searched twice)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loopcity.engine import Action, Game, Rng, State
+
+from .board import (
+    GREEN_PLOT,
+    GREEN_ZONE,
+    ORTHOGONAL,
+    TILE_CORNER_PLOTS,
+    TILES,
+    farm_count,
+    find_farms,
+    ring_progress,
+)
+from .legal import destinations, replace_cost, rotate_cost, teleports
+
+if TYPE_CHECKING:
+    from .rules import ResourcityState
+
+YIELD = {"sugarcane": "fuel", "sweetpotato": "food", "catchment": "water"}
+FUEL_RESERVE = 6
+TARGET = {"fuel": 8, "food": 16, "water": 14}
+BONUS = {"sugarcane": 0.0, "sweetpotato": 1.0, "catchment": 2.0}
+KEEP = {"green": 0, "curve": 1, "tee": 2, "tennis": 3, "straight": 4, "cross": 5}
+
+
+class HeuristicBot:
+    """Rule-based player for Resourcity (deterministic for its seed)."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        self.rng = Rng(seed)
+        self._no_build: tuple[object, ...] | None = None
+        self._target: int | None = None
+        self._want: int | None = None
+
+    def choose(self, state: State, seat: int) -> Action:
+        """Pick an action for ``seat`` without changing ``state``."""
+        s: ResourcityState = state  # type: ignore[assignment]
+        legal = s.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        pick = {
+            "orient": self._orient,
+            "discard": self._discard,
+            "compost": self._compost,
+            "relocate": lambda s, seat, legal: legal[0],
+        }.get(s.phase, self._act)(s, seat, legal)
+        return pick if pick in legal else legal[0]
+
+    # ----- small phases ----------------------------------------------------------------------
+    def _orient(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        want = Action("orient", (self._want,)) if self._want is not None else None
+        self._want = None
+        if want is not None and want in legal:
+            return want
+        slot, t = s.pending
+        kinds = list(s.grid_kind)
+        rots = list(s.grid_rot)
+        kinds[t] = s.hands[seat][slot]
+        best, best_n = legal[0], -1
+        for a in legal:
+            rots[t] = a.args[0]  # type: ignore[assignment]
+            n = farm_count(find_farms(s.geo, kinds, rots))
+            if n > best_n:
+                best, best_n = a, n
+        return best
+
+    def _discard(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        hand = s.hands[seat]
+        return max(legal, key=lambda a: KEEP.get(hand[a.args[0]], 9))  # type: ignore[index]
+
+    def _compost(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        for a in legal:
+            if s.crop.get(int(a.args[0])) in ("sugarcane", "sweetpotato"):
+                return a
+        return legal[0]
+
+    # ----- the main turn ---------------------------------------------------------------------
+    def _act(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        for rule in (
+            self._exchange,
+            self._harvest,
+            self._grow,
+            self._plant,
+            self._green,
+            self._carry,
+            self._go_farm,
+            self._build,
+            self._hurry,
+        ):
+            pick = rule(s, seat, by_kind)
+            if pick is not None:
+                return pick
+        return Action("end")
+
+    def _exchange(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
+        for a in k.get("exchange", []):
+            crop = s.crop_of(a.args[0])  # type: ignore[arg-type]
+            res = crop.yields
+            if s.used[res] >= crop.amount or (s.used[res] > 0 and s.avail[res] < 2 * s.players + 3):
+                return a
+        return None
+
+    def _harvest(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
+        return k["harvest"][0] if k.get("harvest") else None
+
+    def _grow(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
+        grows = k.get("grow")
+        if not grows:
+            return None
+        return min(grows, key=lambda a: s.needed(a.args[0]))  # type: ignore[arg-type]
+
+    def _plant(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
+        plants = k.get("plant")
+        if not plants:
+            return None
+        reserve = s.players + 1
+        av = s.avail
+        best, best_v = None, 0.0
+        for a in plants:
+            crop = s.crop_of(a.args[1])  # type: ignore[arg-type]
+            after = {r: av[r] - crop.cost.get(r, 0) for r in ("fuel", "food", "water")}
+            if after["food"] < reserve or after["water"] < reserve or after["fuel"] < FUEL_RESERVE - 1:
+                continue
+            value = self._need(s, crop.yields) + BONUS[crop.id]
+            if crop.id == "sugarcane" and (self._need(s, "food") > 0 or self._need(s, "water") > 0):
+                value = 0.0  # Fuel is worth Food and Water only when both are comfortable
+            if value > best_v:
+                best, best_v = a, value
+        return best
+
+    def _need(self, s: ResourcityState, res: str) -> float:
+        """How short a resource is of a comfortable level (0: comfortable; up to 10)."""
+        target = TARGET[res] + (2 * s.players if res != "fuel" else 0)
+        return max(0.0, target - s.avail[res]) / target * 10
+
+    def _carry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
+        if not s.baskets[seat] or s.grid_kind[s.pos[seat]] == "centre":
+            return None
+        centres = {t for t in range(TILES) if s.grid_kind[t] == "centre"}
+        return self._toward(s, seat, k, centres)
+
+    def _green(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
+        """Lay a Green Space beside a Farm: the Plots around it then take Water Catchments."""
+        if s.avail["fuel"] < FUEL_RESERVE + 1 or s.supply["catchment"] < 1:
+            return None
+        base = farm_count(s.farm)
+        best, best_n = None, 0
+        for a in k.get("replace", []):
+            slot, t = a.args
+            if s.hands[seat][slot] != "green" or s.grid_kind[t] in ("centre", "green"):  # type: ignore[index]
+                continue
+            kinds = list(s.grid_kind)
+            kinds[t] = "green"  # type: ignore[index]
+            farm = find_farms(s.geo, kinds, s.grid_rot)
+            if farm_count(farm) < base or any(farm[p] < 0 for p in s.crop):
+                continue
+            n = sum(1 for p in GREEN_ZONE[int(t)] if farm[p] >= 0 and p not in s.crop)
+            if n > best_n:
+                best, best_n = a, n
+        return best
+
+    def _build(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
+        """Close a loop in one step if one can; else work toward the smallest loop round a chosen point:
+        Rotate or Replace a tile of it within reach, or walk toward one."""
+        if not (k.get("rotate") or k.get("replace")) or s.avail["fuel"] <= FUEL_RESERVE:
+            return None
+        if sum(1 for p, f in enumerate(s.farm) if f >= 0 and p not in s.crop) >= s.players + 1:
+            return None
+        a = self._close_now(s, seat, k)
+        if a is not None:
+            return a
+        target = self._pick_target(s, seat)
+        if target is None:
+            return None
+        needs = _ring_needs(s, target)
+        reach = s.reach(seat)
+        for t, corner in needs:
+            if t in reach:
+                a = self._fix(s, seat, k, t, corner)
+                if a is not None:
+                    return a
+        goals = {u for t, _ in needs for u in (t, *ORTHOGONAL[t])}
+        return self._toward(s, seat, k, goals)
+
+    def _close_now(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
+        key = (tuple(s.grid_kind), tuple(s.grid_rot), tuple(s.pos), s.avail["fuel"], tuple(s.hands[seat]))
+        if key == self._no_build:
+            return None
+        kinds, rots = list(s.grid_kind), list(s.grid_rot)
+        base = farm_count(s.farm)
+        for a, cost, t, tile, rlist in self._changes(s, seat, k):
+            if s.avail["fuel"] - cost < FUEL_RESERVE:
+                continue
+            old_k, old_r = kinds[t], rots[t]
+            kinds[t] = tile
+            for r in rlist:
+                rots[t] = r
+                if self._safe(s, kinds, rots, base + 1):
+                    self._want = r
+                    return a
+            kinds[t], rots[t] = old_k, old_r
+        self._no_build = key
+        return None
+
+    def _changes(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]):  # noqa: ANN202
+        """(action, Fuel, tile, new tile type, rotations to try) for each Rotate and road Replace."""
+        rc = rotate_cost(s)
+        for a in k.get("rotate", []):
+            t = int(a.args[0])
+            yield a, rc, t, s.grid_kind[t], ((s.grid_rot[t] + (1 if a.args[1] == "cw" else 3)) % 4,)
+        for a in k.get("replace", []):
+            slot, t = int(a.args[0]), int(a.args[1])
+            tile = s.hands[seat][slot]
+            if tile in ("curve", "tee", "cross", "tennis"):
+                yield a, replace_cost(s, seat, tile), t, tile, s.geo.rotations[tile]
+
+    def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], at_least: int) -> bool:
+        farm = find_farms(s.geo, kinds, rots)
+        return farm_count(farm) >= at_least and not any(farm[p] < 0 for p in s.crop)
+
+    def _pick_target(self, s: ResourcityState, seat: int) -> int | None:
+        """The lattice point whose small loop is cheapest to close from here (sticky between turns)."""
+        dist = _distances(s, s.pos[seat])
+        best, best_v = None, -99.0
+        for i in range(1, 6):
+            for j in range(1, 6):
+                p = i * 7 + j
+                if s.farm[p] >= 0:
+                    continue
+                needs = _ring_needs(s, p)
+                d = min((dist.get(u, 99) for t, _ in needs for u in (t, *ORTHOGONAL[t])), default=0)
+                if d >= 99:
+                    continue
+                v = -1.5 * len(needs) - 0.5 * d + (1.0 if p == self._target else 0.0)
+                if v > best_v:
+                    best, best_v = p, v
+        self._target = best
+        return best
+
+    def _fix(
+        self, s: ResourcityState, seat: int, k: dict[str, list[Action]], t: int, corner: int
+    ) -> Action | None:
+        """A Rotate (or a Replace from the hand) that walls in ``corner`` of tile ``t``."""
+        geo = s.geo
+        kind, rot = s.grid_kind[t], s.grid_rot[t]
+        kinds, rots = list(s.grid_kind), list(s.grid_rot)
+        base = farm_count(s.farm)
+        if s.avail["fuel"] - rotate_cost(s) >= FUEL_RESERVE and kind != "green":
+            for turns, way in ((1, "cw"), (3, "ccw"), (2, "cw")):
+                r = (rot + turns) % 4
+                rots[t] = r
+                if geo.corner_arms[(kind, r)][corner] == 2 and self._safe(s, kinds, rots, base):
+                    a = Action("rotate", (t, way))
+                    if a in k.get("rotate", []):
+                        return a
+            rots[t] = rot
+        for a in k.get("replace", []):
+            slot, tt = a.args
+            tile = s.hands[seat][slot]  # type: ignore[index]
+            if tt != t or tile == "green" or s.avail["fuel"] - replace_cost(s, seat, tile) < FUEL_RESERVE:
+                continue
+            kinds[t] = tile
+            for r in geo.rotations[tile]:
+                rots[t] = r
+                if geo.corner_arms[(tile, r)][corner] == 2 and self._safe(s, kinds, rots, base):
+                    self._want = r
+                    return a
+            kinds[t], rots[t] = kind, rot
+        return None
+
+    def _hurry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
+        """Spend spare Fuel on a Replace that breaks no Farm: each tile laid draws the deck on faster."""
+        base = farm_count(s.farm)
+        for a in sorted(k.get("replace", []), key=lambda a: s.hands[seat][int(a.args[0])] != "green"):
+            slot, t = int(a.args[0]), int(a.args[1])
+            tile = s.hands[seat][slot]
+            if s.avail["fuel"] - replace_cost(s, seat, tile) < FUEL_RESERVE + 4:
+                continue
+            if s.grid_kind[t] in ("centre", "green"):
+                continue
+            kinds = list(s.grid_kind)
+            rots = list(s.grid_rot)
+            kinds[t] = tile
+            for r in s.geo.rotations[tile]:
+                rots[t] = r
+                farm = find_farms(s.geo, kinds, rots)
+                if farm_count(farm) >= base and not any(farm[p] < 0 for p in s.crop):
+                    return a
+        return None
+
+    def _go_farm(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
+        """Walk toward the tile with the most farming work around it (Community Centres preferred)."""
+        dist = _distances(s, s.pos[seat])
+        plant_ok = s.avail["food"] > s.players + 3 and s.avail["water"] > s.players + 3
+        best_t, best_v = s.pos[seat], self._work(s, s.pos[seat], plant_ok)
+        for t, d in dist.items():
+            v = self._work(s, t, plant_ok) - 0.6 * d
+            if v > best_v + 0.01:
+                best_t, best_v = t, v
+        if best_t == s.pos[seat] or best_v <= 0:
+            return None
+        return self._toward(s, seat, k, {best_t})
+
+    def _work(self, s: ResourcityState, t: int, plant_ok: bool) -> float:
+        """How many farming actions could be done now from tile ``t``."""
+        v = 0.0
+        for p in _tile_plots(s, t):
+            if p in s.crop:
+                if p not in s.farmed:
+                    v += 1.0
+            elif plant_ok:
+                v += 0.6
+        if v and s.grid_kind[t] == "centre":
+            v += 0.5
+        return v
+
+    def _toward(
+        self, s: ResourcityState, seat: int, k: dict[str, list[Action]], goals: set[int]
+    ) -> Action | None:
+        """The first step of a shortest road path (Teleports included) to any goal tile."""
+        if not goals or not (k.get("move") or k.get("teleport")):
+            return None
+        first: dict[int, Action] = {}
+        for a in k.get("move", []) + k.get("teleport", []):
+            first.setdefault(a.args[0], a)  # type: ignore[arg-type]
+        frontier = list(first)
+        seen = {s.pos[seat], *frontier}
+        origin = dict.fromkeys(frontier)
+        for t in frontier:
+            origin[t] = t
+        while frontier:
+            nxt = []
+            for t in frontier:
+                if t in goals:
+                    return first[origin[t]]  # type: ignore[index]
+                for n in s.moves(t):
+                    if n not in seen:
+                        seen.add(n)
+                        origin[n] = origin[t]
+                        nxt.append(n)
+            frontier = nxt
+        return None
+
+
+RING = ((-1, -1, 2), (-1, 0, 3), (0, -1, 1), (0, 0, 0))
+
+
+def _ring_needs(s: ResourcityState, p: int) -> list[tuple[int, int]]:
+    """The (tile, corner) pairs round lattice point ``p`` whose corner is not yet walled in by roads."""
+    i, j = divmod(p, 7)
+    out = []
+    for di, dj, corner in RING:
+        t = (i + di) * 6 + j + dj
+        if s.geo.corner_arms[(s.grid_kind[t], s.grid_rot[t])][corner] < 2:
+            out.append((t, corner))
+    return out
+
+
+def _best_ring(s: ResourcityState, kinds: list[str], rots: list[int], points: list[int]) -> int:
+    return max((ring_progress(s.geo, kinds, rots, p) for p in points), default=0)
+
+
+def _distances(s: ResourcityState, start: int) -> dict[int, int]:
+    """Road distance (in Moves, Teleports counted as 1) from ``start`` to every reachable tile."""
+    centres = [t for t in range(TILES) if s.grid_kind[t] == "centre"]
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for t in frontier:
+            hops = s.moves(t) + (centres if s.grid_kind[t] == "centre" else [])
+            for n in hops:
+                if n not in dist:
+                    dist[n] = dist[t] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def _tile_plots(s: ResourcityState, t: int) -> list[int]:
+    out = [p for p in TILE_CORNER_PLOTS[t] if s.farm[p] >= 0]
+    if s.grid_kind[t] == "green" and s.farm[GREEN_PLOT + t] >= 0:
+        out.append(GREEN_PLOT + t)
+    return out
+
+
+__all__ = ["HeuristicBot", "destinations", "teleports"]

@@ -1,0 +1,177 @@
+"""Which actions a seat may take now, and why a refused one is not allowed (in the rulebook's words)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loopcity.engine import Action
+
+from .actions import CROPS
+from .farming import compost_targets
+
+if TYPE_CHECKING:
+    from .rules import ResourcityState
+
+END = Action("end")
+
+
+def rotate_cost(s: ResourcityState) -> int:
+    """Fuel to Rotate a tile (Community Day: 1 less)."""
+    return max(0, s.content.costs.rotate - _discount(s))
+
+
+def replace_cost(s: ResourcityState, seat: int, tile: str) -> int:
+    """Fuel to Replace with ``tile``: Green Space 1, road 3 (Builder 2); Community Day 1 less."""
+    c = s.content
+    if tile == "green":
+        base = c.costs.replace_green
+    elif s.powers[seat] == "builder":
+        base = c.superpowers.builder_road_cost
+    else:
+        base = c.costs.replace_road
+    return max(0, base - _discount(s))
+
+
+def _discount(s: ResourcityState) -> int:
+    return s.content.event("communityday").discount if s.community > 0 else 0
+
+
+def destinations(s: ResourcityState, seat: int) -> list[int]:
+    """Tiles one Move reaches: along connected roads (Cyclist: up to 2 tiles), with room for a token."""
+    here = s.pos[seat]
+    limit = s.content.turn.max_players_per_tile
+    steps = s.content.superpowers.cyclist_steps if s.powers[seat] == "cyclist" else 1
+    seen = {here}
+    frontier = [here]
+    out: list[int] = []
+    for _ in range(steps):
+        nxt = []
+        for t in frontier:
+            for n in s.moves(t):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+                    if s.pos.count(n) < limit:
+                        out.append(n)
+        frontier = nxt
+    return sorted(out)
+
+
+def teleports(s: ResourcityState, seat: int) -> list[int]:
+    """Community Centres a seat on a Community Centre may Teleport to (with room for a token)."""
+    here = s.pos[seat]
+    if s.grid_kind[here] != "centre":
+        return []
+    limit = s.content.turn.max_players_per_tile
+    return [t for t, k in enumerate(s.grid_kind) if k == "centre" and t != here and s.pos.count(t) < limit]
+
+
+def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
+    """Every legal action of the seat to act."""
+    phase = s.phase
+    if phase == "act":
+        return _act_actions(s, seat)
+    if phase == "orient":
+        kind = s.hands[seat][s.pending[0]]
+        return [Action("orient", (r,)) for r in s.geo.rotations[kind]]
+    if phase == "relocate":
+        target = s.pending[0]
+        limit = s.content.turn.max_players_per_tile
+        return [Action("to", (t,)) for t in range(36) if t != s.pos[target] and s.pos.count(t) < limit]
+    if phase == "discard":
+        return [Action("discard", (i,)) for i in range(len(s.hands[seat]))]
+    if phase == "compost":
+        return [Action("compost", (p,)) for p in compost_targets(s)]
+    return []
+
+
+def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
+    out = [END]
+    if s.grid_kind[s.pos[seat]] == "centre":
+        out += [Action("exchange", (c,)) for c in CROPS if any(h[0] == c for h in s.baskets[seat])]
+    if s.actions_left < 1:
+        return out
+    out += [Action("move", (t,)) for t in destinations(s, seat)]
+    out += [Action("teleport", (t,)) for t in teleports(s, seat)]
+    if s.manpower <= 0:
+        out += _building(s, seat)
+    out += _farming(s, seat)
+    power = s.powers[seat]
+    if power == "planner" and s.actions_left >= s.content.superpowers.planner_actions:
+        out += [Action("swap", (o + 1,)) for o in range(s.players) if s.pos[o] != s.pos[seat]]
+    if power == "policymaker" and s.actions_left >= s.content.superpowers.policy_maker_actions:
+        out += [Action("relocate", (o + 1,)) for o in range(s.players)]
+    return out
+
+
+def _building(s: ResourcityState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    fuel = s.avail["fuel"]
+    reach = s.reach(seat)
+    if fuel >= rotate_cost(s):
+        for t in reach:
+            n = len(s.geo.rotations[s.grid_kind[t]])
+            if n > 1:
+                out.append(Action("rotate", (t, "cw")))
+            if n > 2:
+                out.append(Action("rotate", (t, "ccw")))
+    for slot, kind in enumerate(s.hands[seat]):
+        if fuel >= replace_cost(s, seat, kind):
+            out += [Action("replace", (slot, t)) for t in reach]
+    return out
+
+
+def _farming(s: ResourcityState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    for p in s.plots_near(seat):
+        if p in s.crop:
+            if s.needed(p) > 0:
+                if s.grow_problem(seat, p) is None:
+                    out.append(Action("grow", (p,)))
+            elif s.harvest_problem(seat, p) is None:
+                out.append(Action("harvest", (p,)))
+        else:
+            out += [Action("plant", (p, c)) for c in CROPS if s.plant_problem(seat, p, c) is None]
+    return out
+
+
+def explain(s: ResourcityState, seat: int, a: Action) -> str | None:
+    """Why ``a`` is refused now, in the rulebook's words."""
+    k = a.kind
+    if s.phase != "act" and k not in ("orient", "to", "discard", "compost"):
+        return {
+            "orient": "first choose how to turn the tile you are placing (orient 0-3)",
+            "relocate": "first choose where the token goes (to <tile>)",
+            "discard": "your hand is full: discard 1 tile, then draw 1",
+            "compost": "Compost Day: choose a Plot for a Compost token",
+        }.get(s.phase)
+    if k in ("move", "teleport", "rotate", "replace", "plant", "grow", "harvest") and s.actions_left < 1:
+        return "you have no Actions left this turn"
+    if k == "move":
+        if a.args[0] not in s.moves(s.pos[seat]) and s.powers[seat] != "cyclist":
+            return "you cannot move to a tile whose road is disconnected from yours"
+        return "at most 3 players can be on 1 tile together"
+    if k == "teleport":
+        return "you can Teleport only from a Community Centre to another Community Centre with room"
+    if k in ("rotate", "replace"):
+        if s.manpower > 0:
+            return "Manpower Shortage: no Replace or Rotate this round"
+        if (
+            a.args[-1] not in s.reach(seat)
+            and k == "replace"
+            or k == "rotate"
+            and a.args[0] not in s.reach(seat)
+        ):
+            return "you may only change the tile you stand on or an adjacent tile"
+        return "not enough Fuel" if k == "rotate" else "no such tile in your hand, or not enough Fuel"
+    if k == "plant":
+        return s.plant_problem(seat, a.args[0], a.args[1])  # type: ignore[arg-type]
+    if k == "grow":
+        return s.grow_problem(seat, a.args[0])  # type: ignore[arg-type]
+    if k == "harvest":
+        return s.harvest_problem(seat, a.args[0])  # type: ignore[arg-type]
+    if k == "exchange":
+        return "you exchange harvested crops only while standing on a Community Centre"
+    if k in ("swap", "relocate"):
+        return "only the Planner may swap tiles, and only the Policy Maker may move other tokens (2 Actions)"
+    return None

@@ -1,0 +1,191 @@
+"""Resourcity's state: the turn (pay, actions, draw), Move, Teleport, Rotate, Replace, the
+Superpowers' actions, and the end-of-turn draw. Farming lives in :mod:`.farming`, Crisis and Huat
+tiles in :mod:`.events`, setup in :mod:`.setup`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loopcity.engine import Action, Game, Outcome, Rng
+
+from .base import RESOURCES
+from .board import TILES, find_farms
+from .content import CRISES, HUATS
+from .events import EventsMixin
+from .setup import set_up
+
+
+class ResourcityState(EventsMixin):
+    """A game of Resourcity. ``phase`` is 'act', 'orient', 'relocate', 'discard', 'compost' or 'over'."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        c = self.content
+        n = game.players
+        self.grid_kind: list[str] = [""] * TILES
+        self.grid_rot: list[int] = [0] * TILES
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.deck: list[str] = []
+        self.sections: list[int] = []
+        self.discard_pile: list[str] = []
+        self.resolved: list[str] = []
+        self.powers: list[str] = []
+        self.pos: list[int] = []
+        self.avail = {"fuel": c.start.fuel, "food": c.start.food, "water": c.start.water}
+        self.used = {r: 0 for r in RESOURCES}
+        self.supply = c.supply.model_dump(exclude={"source"})
+        self.crop: dict[int, str] = {}
+        self.tokens: dict[int, int] = {}
+        self.compost: set[int] = set()
+        self.baskets: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
+        self.farmed: dict[int, str] = {}
+        self.turn = 0
+        self.round = 1
+        self.actions_left = 0
+        self.phase = "act"
+        self.pending: tuple[int, ...] = ()
+        self.manpower = 0
+        self.pandemic = 0
+        self.community = 0
+        self.crises_drawn = 0
+        self.result: str | None = None
+        self.won = False
+        set_up(self)
+        self.farm = find_farms(self.geo, self.grid_kind, self.grid_rot)
+        self._start_turn()
+
+    # ----- the turn ------------------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        """Start of turn: pay 1 Food and 1 Water, then the turn's actions (4; Innovator 5; Pandemic 1)."""
+        t = self.content.turn
+        self.farmed = {}
+        self.phase = "act"
+        self.pending = ()
+        if not self.pay("food", t.upkeep_food, "the turn's upkeep"):
+            return
+        if not self.pay("water", t.upkeep_water, "the turn's upkeep"):
+            return
+        if self.pandemic > 0:
+            self.actions_left = 1
+        elif self.powers[self.turn] == "innovator":
+            self.actions_left = self.content.superpowers.innovator_actions
+        else:
+            self.actions_left = t.actions
+
+    def _end_actions(self) -> None:
+        """The end-of-turn draw: a full hand discards 1 then draws 1; otherwise draw up to 3."""
+        for effect in ("manpower", "pandemic", "community"):
+            if getattr(self, effect) > 0:
+                setattr(self, effect, getattr(self, effect) - 1)
+        if len(self.hands[self.turn]) >= self.content.turn.hand_size:
+            self.phase = "discard"
+            return
+        self._continue_draw()
+
+    def _continue_draw(self) -> None:
+        """Draw until the hand is full, resolving Crisis and Huat tiles at once; then the next turn."""
+        self.phase = "draw"
+        hand = self.hands[self.turn]
+        while len(hand) < self.content.turn.hand_size and self.deck:
+            tile = self._draw()
+            if tile in CRISES:
+                self.resolve_crisis(tile)
+            elif tile in HUATS:
+                self.resolve_huat(tile)
+            else:
+                hand.append(tile)
+            if self.phase != "draw":
+                return
+        self._next_turn()
+
+    def _draw(self) -> str:
+        tile = self.deck.pop()
+        for i, n in enumerate(self.sections):
+            if n:
+                self.sections[i] = n - 1
+                break
+        self.note(f"Seat {self.turn + 1} draws {self.event_name(tile)}")
+        return tile
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.players
+        if self.turn == 0:
+            self.round += 1
+        self._start_turn()
+
+    # ----- engine hooks --------------------------------------------------------------------------
+    def active_seats(self) -> tuple[int, ...]:
+        """The seat whose turn it is (every phase belongs to that player)."""
+        return () if self.phase == "over" else (self.turn,)
+
+    def is_terminal(self) -> bool:
+        """Whether the team has won or lost."""
+        return self.phase == "over"
+
+    def outcome(self) -> Outcome | None:
+        """Team result, cause and the shared score."""
+        if self.phase != "over":
+            return None
+        s = float(self.score())
+        cause = "survived the last Crisis" if self.won else (self.result or "lost")
+        return Outcome(self.won, cause, (s,) * self.players, tuple(range(self.players)) if self.won else ())
+
+    def score(self) -> int:
+        """(Fuel + Water + Food) - (highest - lowest) + Farms, on the Available pool."""
+        v = list(self.avail.values())
+        return sum(v) - (max(v) - min(v)) + self.farm_count()
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        from .legal import legal_actions
+
+        return legal_actions(self, seat)
+
+    def explain_illegal(self, seat: int, action: Action) -> str | None:
+        """Why an action is refused, in the rulebook's words."""
+        from .legal import explain
+
+        return explain(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        from .apply import apply_action
+
+        apply_action(self, seat, action)
+
+    def describe(self, seat: int, action: Action) -> str:
+        """A log line for an action."""
+        from .views import describe
+
+        return describe(self, seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (everything but the deck order)."""
+        from .views import make_view
+
+        return make_view(self, seat)
+
+    def resample_hidden(self, seat: int | None, rng: Rng) -> None:
+        """Redraw the draw deck: its road tiles' order and which Crisis tiles lie where in each stack."""
+        unseen_crises = [c for c in CRISES if c not in self.resolved]
+        rng.shuffle(unseen_crises)
+        tiles = [k for k in self.deck if k not in CRISES]
+        rng.shuffle(tiles)
+        deck: list[str] = []
+        top = len(self.deck)
+        for n in self.sections:
+            part = self.deck[top - n : top]
+            top -= n
+            has = sum(1 for k in part if k in CRISES)
+            new = [tiles.pop() for _ in range(n - has)] + [unseen_crises.pop() for _ in range(has)]
+            rng.shuffle(new)
+            deck = new + deck
+        self.deck = deck
+
+    def check_invariants(self) -> None:
+        """Resources, tiles and tokens all accounted for."""
+        from .views import check_invariants
+
+        check_invariants(self)
+
+    def can_act(self, seat: int) -> bool:
+        """Whether ``seat`` is taking Actions now."""
+        return self.phase == "act" and seat == self.turn

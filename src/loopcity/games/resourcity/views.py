@@ -1,0 +1,115 @@
+"""What each seat may see, log lines, and the game's invariants.
+
+Everything on the table is public in Resourcity (hands are dealt face up); only the draw deck's order
+and which Crisis tiles it holds are hidden."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from loopcity.engine import Action
+
+from .board import SIDES, TILES, plot_name
+from .content import CRISES, HUATS
+from .setup import POWERS, power_name, tile_pool
+
+if TYPE_CHECKING:
+    from .rules import ResourcityState
+
+
+def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
+    """A JSON-ready view for ``seat`` (None: a spectator); the same public table for all."""
+    geo = s.geo
+    grid = []
+    for t in range(TILES):
+        k, r = s.grid_kind[t], s.grid_rot[t]
+        m = geo.exits[(k, r)] if k != "green" else 0
+        grid.append({"tile": k, "rot": r, "exits": "".join(SIDES[d] for d in range(4) if m >> d & 1)})
+    return {
+        "game": "resourcity",
+        "seat": seat,
+        "round": s.round,
+        "turn": s.turn,
+        "active_seats": list(s.active_seats()),
+        "phase": s.phase,
+        "pending": list(s.pending),
+        "actions_left": s.actions_left,
+        "layout": s.game.options["layout"],
+        "grid": grid,
+        "players": [
+            {
+                "seat": i,
+                "power": p,
+                "power_name": power_name(p),
+                "tile": s.pos[i],
+                "hand": list(s.hands[i]),
+                "harvest": [list(h) for h in s.baskets[i]],
+            }
+            for i, p in enumerate(s.powers)
+        ],
+        "available": dict(s.avail),
+        "used": dict(s.used),
+        "supply": dict(s.supply),
+        "plots": s.plots_json(),
+        "farms": s.farm_count(),
+        "deck_size": len(s.deck),
+        "deck_stacks": list(s.sections),
+        "crises_drawn": s.crises_drawn,
+        "crises_to_win": s.content.turn.crises_to_win,
+        "events": [{"id": e, "name": s.content.event(e).name, "crisis": e in CRISES} for e in s.resolved],
+        "discard_pile": list(s.discard_pile),
+        "effects": {"manpower_shortage": s.manpower, "pandemic": s.pandemic, "community_day": s.community},
+        "score": s.score(),
+        "result": ("won" if s.won else s.result) if s.phase == "over" else None,
+    }
+
+
+def describe(s: ResourcityState, seat: int, a: Action) -> str:
+    """A log line for an action in words."""
+    who = f"Seat {seat + 1} ({power_name(s.powers[seat])})"
+    k, args = a.kind, a.args
+    if k in ("plant", "grow", "harvest", "compost"):
+        extra = f" {s.crop_of(args[1]).name}" if k == "plant" else ""  # type: ignore[arg-type]
+        return f"{who}: {k}{extra} at {plot_name(args[0])}"  # type: ignore[arg-type]
+    if k == "replace":
+        return f"{who}: replace tile {args[1]} with {s.hands[seat][args[0]]}"  # type: ignore[index]
+    return f"{who}: {a}"
+
+
+def check_invariants(s: ResourcityState) -> None:
+    """Resources are conserved (Available + Used), tiles and tokens are all accounted for."""
+    c = s.content
+    start = {"fuel": c.start.fuel, "food": c.start.food, "water": c.start.water}
+    for r, n in start.items():
+        assert s.avail[r] >= 0 and s.used[r] >= 0, f"negative {r}"
+        assert s.avail[r] + s.used[r] == n, f"{r}: Available + Used changed"
+    tiles = Counter(s.grid_kind) + Counter(k for h in s.hands for k in h) + Counter(s.deck)
+    tiles += Counter(s.discard_pile) + Counter(s.resolved)
+    crises = sum(n for k, n in tiles.items() if k in CRISES)
+    assert crises == c.turn.crises_per_game, "the game holds the wrong number of Crisis tiles"
+    fixed = Counter(f.tile for f in c.layout(s.game.options["layout"]).fixed)
+    expect = Counter(tile_pool(s)) + fixed
+    assert Counter({k: n for k, n in tiles.items() if k not in CRISES}) == expect, "tiles changed"
+    assert sum(s.sections) == len(s.deck), "deck stacks do not add up"
+    assert all(k not in HUATS and k not in CRISES for h in s.hands for k in h), "event tile in a hand"
+    _check_tokens(s)
+    assert sorted(s.powers) == sorted(set(s.powers)) and set(s.powers) <= set(POWERS)
+    for t in range(TILES):
+        assert s.pos.count(t) <= c.turn.max_players_per_tile, "too many players on a tile"
+    for p in s.crop:
+        assert s.farm[p] >= 0, f"crop on plot {p} outside every Farm"
+
+
+def _check_tokens(s: ResourcityState) -> None:
+    used: Counter[str] = Counter()
+    for p, crop in s.crop.items():
+        used["rainwater" if crop == "catchment" else crop] += s.tokens[p]
+        used["catchment"] += crop == "catchment"
+    used["compost"] += len(s.compost)
+    for basket in s.baskets:
+        for crop, n, comp in basket:
+            used["rainwater" if crop == "catchment" else crop] += n
+            used["compost"] += comp
+    for token, total in s.content.supply.model_dump(exclude={"source"}).items():
+        assert s.supply[token] >= 0 and s.supply[token] + used[token] == total, f"{token} tokens lost"

@@ -1,0 +1,74 @@
+"""SUSTAIN: a semi-cooperative game about a growing city, its indicators and its Departments."""
+
+from __future__ import annotations
+
+from loopcity.engine import ContentSpec, GameSpec, Option, Variant
+
+from .actions import SPACE
+from .content import CONTENT_PATH, SustainContent
+from .heuristic import HeuristicBot, SelfishBot
+from .render import render_svg, render_text
+from .rules import SustainState
+
+
+def metrics(state: SustainState) -> dict[str, float]:  # type: ignore[override]
+    """Per-year figures for simulations: the four tracks, the two tables, population and map."""
+    return {
+        "round": float(state.round),
+        "standard_of_living": float(state.track[0]),
+        "attractiveness": float(state.track[1]),
+        "sustainable_transport": float(state.track[2]),
+        "pollution": float(state.track[3]),
+        "unhappy": float(state.unhappy),
+        "co2": float(state.co2),
+        "population": float(sum(state.people)),
+        "free_squares": float(sum(1 for c in state.lk.geo.squares if state.cells[c] is None)),
+        "coins": float(sum(state.coins)),
+    }
+
+
+SPEC = GameSpec(
+    id="sustain",
+    title="SUSTAIN",
+    description=(
+        "Run a Department of a growing city: invest together to keep it liveable, "
+        "and score for your own Department. Everyone loses if the city fails."
+    ),
+    min_players=3,
+    max_players=6,
+    default_players=4,
+    state_class=SustainState,
+    action_space=SPACE,
+    rules_version="1",
+    cooperative=False,
+    hidden_information=True,
+    max_steps=6000,
+    options=(
+        Option(
+            "scenario",
+            "first_game",
+            "which scenario's Event and Solution decks: an id of content.toml's [[scenarios]] "
+            "(first_game, traffic_crisis, housing_boom)",
+        ),
+        Option("deal", "random", "how Department sheets are handed out", ("random", "in_order")),
+        Option(
+            "discussion_minutes",
+            0,
+            "the discussion clock in minutes, run by a front end (the rulebook: 5; 0: no clock, the discussion ends when all have passed)",
+        ),
+    ),
+    variants=(
+        Variant(
+            "first_game", "Scenario 1, your first game: decks in a fixed order", {"scenario": "first_game"}
+        ),
+        Variant(
+            "traffic_crisis", "Scenario 2, traffic crisis: shuffled decks", {"scenario": "traffic_crisis"}
+        ),
+        Variant("housing_boom", "Scenario 3, housing boom: shuffled decks", {"scenario": "housing_boom"}),
+    ),
+    content=ContentSpec(SustainContent, CONTENT_PATH),
+    bots={"heuristic": HeuristicBot, "selfish": SelfishBot},
+    render_text=render_text,
+    render_svg=render_svg,
+    metrics=metrics,  # type: ignore[arg-type]
+)

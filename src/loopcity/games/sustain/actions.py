@@ -1,0 +1,68 @@
+"""SUSTAIN's actions. Discussion: ``give <player>`` (one Coin to another player), ``pass``.
+Investing, in two steps: choose the space — ``fund <department> <space>`` on a Department sheet,
+``invest <card>`` on a Solution card on the table, ``request <card>`` on a REQUEST card — then
+``coins <n>``; or ``pass``. After a Building is paid for, ``build <cell>`` picks its space on the
+City Map."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from loopcity.engine import Action, ActionSpace, kind
+
+MAX_PLAYERS = 6
+MAX_COINS = 20
+MAX_TABLE = 40
+MAX_REQUESTS = 10
+MAX_CELLS = 8 * 8 + 7 * 7 + 2 * 8 * 7
+
+SPACE = ActionSpace(
+    [
+        kind("give", "give one of your Coins to another player", player=range(1, MAX_PLAYERS + 1)),
+        kind("pass", "discussion: you are done talking; investing: you pass for the rest of the year"),
+        kind(
+            "fund",
+            "choose a Building space of a Department sheet to put Coins on",
+            department=range(1, MAX_PLAYERS + 1),
+            space=range(1, 5),
+        ),
+        kind("invest", "choose a Solution card on the table to put Coins on", card=range(1, MAX_TABLE + 1)),
+        kind("request", "choose a REQUEST card to put Coins on", card=range(1, MAX_REQUESTS + 1)),
+        kind("coins", "put this many Coins on the space you chose", coins=range(1, MAX_COINS + 1)),
+        kind("build", "draw the Building on this free space of the City Map", cell=range(MAX_CELLS)),
+        kind("clock", "the discussion clock ran out: every player still talking passes"),
+    ]
+)
+
+PASS = Action("pass")
+CLOCK = Action("clock")
+
+
+@cache
+def give(player: int) -> Action:
+    return Action("give", (player,))
+
+
+@cache
+def fund(department: int, space: int) -> Action:
+    return Action("fund", (department, space))
+
+
+@cache
+def invest(card: int) -> Action:
+    return Action("invest", (card,))
+
+
+@cache
+def request(card: int) -> Action:
+    return Action("request", (card,))
+
+
+@cache
+def coins(n: int) -> Action:
+    return Action("coins", (n,))
+
+
+@cache
+def build(cell: int) -> Action:
+    return Action("build", (cell,))

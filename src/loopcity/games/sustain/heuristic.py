@@ -1,0 +1,358 @@
+"""The heuristic bot: weighs the city's survival against its own Department's points.
+
+For each investment space it may use, it forecasts the city over the years the Event deck still
+holds (steps 1 and 2 with the feedback tables, plus the penalties of REQUEST and lasting cards in
+play), before and after the investment's effects. A forecast defeat costs far more than any points;
+closeness to a full table costs a little; the bot's own points and end-of-game bonus count in full.
+A Solution card's effects are averaged over the white sides its gray side may hide (only public
+facts are used: the scenario's cards and those already flipped). It pays spaces it can fill now,
+puts Coins on dear spaces only when they are urgent, and passes when nothing is worth its Coins.
+In the discussion it gives Coins to the owner of an urgent Department space who cannot pay for it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loopcity.engine import Action, Game, Rng
+
+from . import actions as A
+from .content import Effect
+
+if TYPE_CHECKING:
+    from .rules import SustainState
+
+TRACK = {"standard_of_living": 0, "attractiveness": 1, "sustainable_transport": 2, "pollution": 3}
+DEFEAT = 1000.0
+# model: [living, attractiveness, transport, pollution, unhappy, co2, free housing, population]
+U, C, HOUSING, POP = 4, 5, 6, 7
+PEOPLE = 8
+NO_EFFECTS: list[Effect] = []
+CODES = {**TRACK, "unhappy": U, "co2": C, "people": PEOPLE}
+_COMPILED: dict[int, tuple[list[Effect], tuple]] = {}
+
+
+def _compiled(effects: list[Effect]) -> tuple:
+    """Effects as tuples (code, amount, (index, value, below) or None, per), cached per list."""
+    hit = _COMPILED.get(id(effects))
+    if hit is not None and hit[0] is effects:
+        return hit[1]
+    out = []
+    for e in effects:
+        cond = None
+        if e.if_below is not None:
+            cond = (CODES[e.if_below[0]], e.if_below[1], True)
+        elif e.if_at_least is not None:
+            cond = (CODES[e.if_at_least[0]], e.if_at_least[1], False)
+        out.append((CODES.get(e.target, -1), e.amount, cond, e.per))
+    _COMPILED[id(effects)] = (effects, tuple(out))
+    return tuple(out)
+
+
+def _arrive(m: list[int], count: int) -> None:
+    housed = min(count, m[HOUSING])
+    m[HOUSING] -= housed
+    m[POP] += housed
+    m[U] += count - housed
+
+
+class HeuristicBot:
+    """Deterministic heuristic for one seat; never changes the state it is given."""
+
+    name = "heuristic"
+    selfish = False
+
+    def __init__(self, game: Game, seat: int = 0, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = Rng(seed)
+        self._memo: tuple[tuple, dict] = ((), {})
+
+    def choose(self, state: SustainState, seat: int) -> Action:  # type: ignore[override]
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == "build":
+            return self._build(state, legal)
+        if state.phase == "coins":  # all it has, up to what the space still needs
+            return legal[-1]
+        plans = Planner(state, seat, self._forecasts(state), self.selfish)
+        if state.phase == "discussion":
+            return plans.gift(legal)
+        return plans.invest(legal)
+
+    def _forecasts(self, st: SustainState) -> dict:
+        """Forecasts are reused while the year and the cards in play stay the same."""
+        key = (
+            st.round,
+            st.final_year,
+            len(st.event_deck),
+            tuple(r[0] for r in st.requests),
+            tuple(tuple(x) for x in st.lasting),
+        )
+        if self._memo[0] != key:
+            self._memo = (key, {})
+        return self._memo[1]
+
+    def _build(self, st: SustainState, legal: list[Action]) -> Action:
+        lk = st.lk
+        b = lk.buildings[st.pending[0]]  # type: ignore[index]
+
+        def score(a: Action) -> tuple[int, int]:
+            cell = a.args[0]
+            touched = [st.cells[t] for t in lk.geo.touches[cell]]  # type: ignore[index]
+            bonus = b.bonus is not None and any(
+                t is not None and lk.buildings[t].category == b.bonus.category for t in touched
+            )
+            free_near = sum(1 for t in touched if t is None)
+            # bonus first; homes and green spaces in the middle, industry at the rim
+            return (int(bonus), free_near if b.category != "industry" else -free_near)
+
+        return max(legal, key=score)
+
+
+class Planner:
+    """Forecasts and values for one seat's decision."""
+
+    def __init__(self, st: SustainState, seat: int, cache: dict | None = None, selfish: bool = False) -> None:
+        self.selfish = selfish
+        self.cache: dict = {} if cache is None else cache
+        self._cells: dict[str, list[int]] = {}
+        self._options: list[tuple[float, int, Action]] | None = None
+        self._gray: dict[str, float] = {}
+        self.free_squares = sum(1 for c in st.lk.geo.squares if st.cells[c] is None)
+        self.st = st
+        self.seat = seat
+        self.lk = st.lk
+        self.dept = st.dept_of[seat]
+        self.years = 0 if st.final_year else self._years_left()
+        self.base = self.model()
+        self.base_value = self.value(self.base, 0)
+
+    # ----- what the bot knows --------------------------------------------------------------
+    def _years_left(self) -> int:
+        lk = self.lk
+        return max(1, sum(1 for e in self.st.event_deck if not lk.events[e].draw_again))
+
+    def model(self) -> list[int]:
+        st = self.st
+        return [*st.track, st.unhappy, st.co2, st.housing_free(), sum(st.people)]
+
+    def white_sides(self, gray: str) -> list[str]:
+        """The Solution cards a gray side may hide: the scenario's, less those flipped."""
+        lk = self.lk
+        cards = [s for s in lk.scenarios[self.st.scenario].solutions if lk.solutions[s].gray == gray]
+        left = [s for s in cards if s not in self.st.flipped]
+        return left or cards
+
+    # ----- the city forecast -----------------------------------------------------------------
+    def apply(self, m: list[int], effects: list[Effect]) -> None:
+        """Apply effects to a model city (only the parts the forecast tracks)."""
+        top = self.lk.top
+        for code, amount, cond, per in _compiled(effects):
+            if cond is not None and (m[cond[0]] < cond[1]) != cond[2]:
+                continue
+            if per is not None:
+                amount *= self.st.count_category(per)
+            if code < 4:
+                m[code] = max(0, min(top, m[code] + amount))
+            elif code < 6:
+                m[code] += amount
+            elif code == PEOPLE:
+                _arrive(m, amount)
+
+    def forecast(self, m: list[int], skip: str = "") -> tuple[list[int], int]:
+        """Run the coming years' steps 1, 2 and the cards in play (less the REQUEST ``skip``);
+        the year (from 0) in which the city falls, or -1 when it stands."""
+        key = (*m, skip)
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = self._forecast(list(m), skip)
+        return hit
+
+    def _forecast(self, m: list[int], skip: str) -> tuple[list[int], int]:
+        b = self.lk.board
+        top = self.lk.top
+        st = self.st
+        yearly = [self.lk.events[r[0]].request.penalty for r in st.requests if r[0] != skip]  # type: ignore[union-attr]
+        lasting = [(self.lk.events[e].lasting.effects, n) for e, n in st.lasting]  # type: ignore[union-attr]
+        u_max, c_max = b.unhappy_squares, b.co2_squares
+        for year in range(self.years):
+            m[0] = max(0, min(top, m[0] + b.unhappy_to_living[min(m[U], u_max)]))
+            m[1] = max(0, min(top, m[1] + b.living_to_attractiveness[m[0]]))
+            m[C] += b.transport_to_co2[m[2]] + b.pollution_to_co2[m[3]]
+            if m[C] >= c_max:
+                return m, year
+            m[0] = max(0, min(top, m[0] + b.co2_to_living[m[C]]))
+            _arrive(m, b.growth[m[1]])
+            for effects in yearly:
+                self.apply(m, effects)
+            for effects, n in lasting:
+                if year < n:
+                    self.apply(m, effects)
+            if m[U] >= u_max or m[C] >= c_max:
+                return m, year
+        return m, -1
+
+    def value(self, m: list[int], points: float, skip: str = "") -> float:
+        """How good a city is for this seat: survival first, then own points."""
+        b = self.lk.board
+        if self.selfish:  # own points and end bonus only, as if the city could not fall
+            return points + self._bonus(m)
+        if m[U] >= b.unhappy_squares or m[C] >= b.co2_squares:
+            return -DEFEAT
+        end, fallen = self.forecast(m, skip)
+        if fallen >= 0:  # a later fall leaves more time to act
+            return -DEFEAT / 2 + 25.0 * fallen + points
+        risk = 6.0 * max(0, end[U] - (b.unhappy_squares - 4)) + 6.0 * max(0, end[C] - (b.co2_squares - 5))
+        risk += 3.0 * (end[U] / b.unhappy_squares) ** 2 + 3.0 * (end[C] / b.co2_squares) ** 2
+        return points + self._bonus(end) - risk + 0.4 * end[0]
+
+    def _bonus(self, m: list[int]) -> float:
+        bonus = self.lk.departments[self.dept].end_bonus
+        measure = {
+            "standard_of_living": m[0],
+            "attractiveness": m[1],
+            "sustainable_transport": m[2],
+            "clean_air": self.lk.top - m[3],
+            "population": m[POP],
+            "calm": self.lk.board.unhappy_squares - m[U],
+        }[bonus.measure]
+        return measure / bonus.divisor
+
+    # ----- options -----------------------------------------------------------------------
+    def gain(self, effects: list[Effect], building: str | None, points: int, owner: int) -> float:
+        """Value of an investment's effects compared with doing nothing (memoized)."""
+        mine = points if owner == self.dept else 0
+        bonus = self._bonus_effects(building) if building is not None else []
+        key = (id(effects), building, mine, len(bonus), self.free_squares, *self.base)
+        memo = self.cache.setdefault("gains", {})
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._gain(effects, building, mine, bonus)
+        return found
+
+    def _gain(self, effects: list[Effect], building: str | None, mine: int, bonus: list[Effect]) -> float:
+        m = list(self.base)
+        free_sq = self.free_squares
+        penalty = 0.0
+        if building is not None:
+            b = self.lk.buildings[building]
+            if b.space == "square":
+                if free_sq <= 1:
+                    return -DEFEAT
+                penalty = 6.0 / free_sq + (4.0 if free_sq <= 3 else 0.0)
+            m[HOUSING] += b.housing
+            self.apply(m, b.effects)
+            self.apply(m, bonus)
+        self.apply(m, effects)
+        return self.value(m, mine) - self.base_value - penalty
+
+    def _bonus_effects(self, building: str) -> list[Effect]:
+        b = self.lk.buildings[building]
+        if b.bonus is None:
+            return []
+        st = self.st
+        for c in self.cells(building):
+            if any(
+                st.cells[t] is not None and self.lk.buildings[st.cells[t]].category == b.bonus.category  # type: ignore[index]
+                for t in self.lk.geo.touches[c]
+            ):
+                return list(b.bonus.effects)
+        return []
+
+    def cells(self, building: str) -> list[int]:
+        found = self._cells.get(building)
+        if found is None:
+            found = self._cells[building] = self.st.legal_cells(building)
+        return found
+
+    def options(self) -> list[tuple[float, int, Action]]:
+        """(value, coins still needed, the action that chooses it) for every space this seat may pay into."""
+        if self._options is None:
+            self._options = self._all_options()
+        return self._options
+
+    def _all_options(self) -> list[tuple[float, int, Action]]:
+        st, lk = self.st, self.lk
+        out: list[tuple[float, int, Action]] = []
+        for d, dept in enumerate(lk.departments):
+            if not st.may_fund(self.seat, d):
+                continue
+            for s, sp in enumerate(dept.spaces):
+                if self.cells(sp.building):
+                    v = self.gain(NO_EFFECTS, sp.building, sp.points, d)
+                    out.append((v, sp.cost - st.sheet[d][s], A.fund(d + 1, s + 1)))
+        for i, (sid, put) in enumerate(st.table):
+            gray = lk.solutions[sid].gray
+            v = self._gray.get(gray)
+            if v is None:
+                sides = self.white_sides(gray)
+                v = self._gray[gray] = sum(self._solution_gain(x) for x in sides) / len(sides)
+            out.append((v, lk.gray[gray].cost - put, A.invest(i + 1)))
+        for i, (ev, put) in enumerate(st.requests):
+            req = lk.events[ev].request
+            v = self.gain(req.reward, None, 0, -1)  # type: ignore[union-attr]
+            out.append((v + self._request_relief(ev), req.cost - put, A.request(i + 1)))  # type: ignore[union-attr]
+        return out
+
+    def _solution_gain(self, sid: str) -> float:
+        sol = self.lk.solutions[sid]
+        pts = sol.points
+        building = sol.building if sol.building and self.cells(sol.building) else None
+        return self.gain(
+            sol.effects, building, pts.amount if pts else 0, self.lk.dept_index[pts.department] if pts else -1
+        )
+
+    def _request_relief(self, ev: str) -> float:
+        """Value of no longer suffering a REQUEST card's penalty."""
+        return self.value(list(self.base), 0, skip=ev) - self.base_value
+
+    # ----- decisions -------------------------------------------------------------------
+    def invest(self, legal: list[Action]) -> Action:
+        have = self.st.coins[self.seat]
+        best: tuple[float, Action] | None = None
+        for value, need, prefix in self.options():
+            if value <= 0.15 or need <= 0:
+                continue
+            coins = min(have, need)
+            per_coin = value / need
+            if coins < need:
+                per_coin *= 0.6 if value > 2.0 else 0.0
+            action = prefix
+            if per_coin > 0 and (best is None or per_coin > best[0]):
+                best = (per_coin, action)
+        return best[1] if best and best[1] in legal else A.PASS
+
+    def gift(self, legal: list[Action]) -> Action:
+        """Give a Coin to the owner of a housing Building the city needs, if they cannot pay it."""
+        st, lk = self.st, self.lk
+        if st.coins[self.seat] <= 0 or st.final_year or self.selfish:
+            return A.PASS
+        if st.housing_free() >= lk.board.growth[st.track[1]] + 1:
+            return A.PASS  # gifts only when homes run short
+        best: tuple[float, int] | None = None
+        for d, dept in enumerate(lk.departments):
+            owner = st.owner[d]
+            if owner in (-1, self.seat):
+                continue
+            for s, sp in enumerate(dept.spaces):
+                need = sp.cost - st.sheet[d][s]
+                if lk.buildings[sp.building].housing == 0 or st.coins[owner] >= need:
+                    continue
+                if not self.cells(sp.building):
+                    continue
+                v = self.gain(NO_EFFECTS, sp.building, 0, -1)
+                if v > 3.0 and (best is None or v > best[0]):
+                    best = (v, owner)
+        if best is None:
+            return A.PASS
+        action = A.give(best[1] + 1)
+        return action if action in legal else A.PASS
+
+
+class SelfishBot(HeuristicBot):
+    """The heuristic without the city: it values only its own Department's points and bonus.
+    A yardstick for designers: how much the city needs its Departments to cooperate."""
+
+    name = "selfish"
+    selfish = True

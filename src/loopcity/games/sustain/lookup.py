@@ -1,0 +1,50 @@
+"""Content indexed for fast play: built once per loaded content and shared by every state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from .board import Geometry, geometry
+from .content import (
+    TRACKS,
+    Building,
+    Department,
+    EventCard,
+    GraySide,
+    Scenario,
+    Solution,
+    SustainContent,
+)
+
+if TYPE_CHECKING:
+    from loopcity.engine import Game
+
+
+class Lookup:
+    """Dictionaries by id over the content, the map geometry and the track bounds."""
+
+    def __init__(self, content: SustainContent) -> None:
+        self.content = content
+        self.board = content.board
+        self.top = content.board.track_squares - 1
+        self.geo: Geometry = geometry(content.map.size)
+        self.buildings: dict[str, Building] = {b.id: b for b in content.buildings}
+        self.departments: list[Department] = list(content.departments)
+        self.dept_index = {d.id: i for i, d in enumerate(content.departments)}
+        self.solutions: dict[str, Solution] = {s.id: s for s in content.solutions}
+        self.gray: dict[str, GraySide] = {g.id: g for g in content.gray_sides}
+        self.events: dict[str, EventCard] = {e.id: e for e in content.events}
+        self.scenarios: dict[str, Scenario] = {s.id: s for s in content.scenarios}
+        self.tracks = TRACKS
+
+    def sol_cost(self, sol_id: str) -> int:
+        return self.gray[self.solutions[sol_id].gray].cost
+
+
+def lookup(game: Game) -> Lookup:
+    """The shared :class:`Lookup` of a game's content."""
+    found = game.__dict__.get("_sustain_lookup")
+    if found is None:
+        found = Lookup(cast(SustainContent, game.content))
+        game.__dict__["_sustain_lookup"] = found
+    return cast(Lookup, found)

@@ -1,0 +1,67 @@
+"""Waste What?: a cooperative game for 2 players (or teams) about keeping stuff in use (Trash Games, 2022)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loopcity.engine import ContentSpec, GameSpec, Option, State, Variant
+
+from .actions import ACTION_SPACE
+from .content import CONTENT_PATH, WasteWhatContent
+from .heuristic import HeuristicBot
+from .render import render_svg, render_text
+from .rules import WasteWhatState
+
+
+def metrics(state: State) -> dict[str, float]:
+    """Per-round figures: CO2 released, money, stored cards, cards reused, skill levels."""
+    assert isinstance(state, WasteWhatState)
+    return {
+        "round": float(state.round),
+        "co2_released": float(state.co2),
+        "money": float(sum(state.cash)),
+        "stored": float(sum(len(s) for s in state.storage)),
+        "reused": float(state.reused),
+        "skill_levels": float(sum(state.level.values())),
+        "combos": float(state.combos_made),
+        "removed": float(len(state.removed)),
+    }
+
+
+def _heuristic(game: Any, seat: int, seed: int) -> HeuristicBot:
+    return HeuristicBot(game, seat, seed)
+
+
+SPEC = GameSpec(
+    id="waste_what",
+    title="Waste What?",
+    description=(
+        "Two material recovery initiatives reuse, store, recycle or burn the city's waste for 6 rounds, "
+        "growing their skills, paying rent and keeping CO2 in check."
+    ),
+    min_players=2,
+    max_players=2,
+    state_class=WasteWhatState,
+    action_space=ACTION_SPACE,
+    rules_version="1",
+    cooperative=True,
+    hidden_information=True,
+    max_steps=3000,
+    options=(
+        Option("just_waste", 12, "Just Waste cards shuffled into the Waste deck", (9, 12, 18)),
+        Option("combos", True, "allow Combos"),
+        Option("first_game", False, "deal the Skill cards at random instead of drafting them"),
+    ),
+    variants=(
+        Variant("normal", "Normal round: 12 Just Waste cards, Combos allowed"),
+        Variant(
+            "beginners", "Beginners round: 9 Just Waste cards, no Combos", {"just_waste": 9, "combos": False}
+        ),
+        Variant("difficult", "Difficult round: all 18 Just Waste cards, Combos allowed", {"just_waste": 18}),
+    ),
+    content=ContentSpec(WasteWhatContent, CONTENT_PATH),
+    bots={"heuristic": _heuristic},
+    render_text=render_text,
+    render_svg=render_svg,
+    metrics=metrics,
+)

@@ -1,0 +1,159 @@
+"""Waste What? content: the rulebook's numbers, the Skill cards, and the reconstructed cards.
+
+The rulebook gives the numbers (6 rounds, 2 money each, 10 money tokens, 3 CO2 tokens, 3 burn slots,
+6 waste cards a round, 6 blank Combo cards) and the 7 Skill cards. The 54 Waste cards, the 18 Just
+Waste cards, the 20 Event cards and the maximum skill level are lost and reconstructed (each item
+says ``source``). :attr:`WasteWhatContent.tables` turns the cards into flat tuples indexed by card id
+so that the rules look them up cheaply: Waste cards first, then Just Waste, then the blank Combo cards.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+Source = Literal["rulebook", "research", "reconstructed"]
+CATEGORIES = ("textile", "furniture", "bikes", "food", "construction", "electronics")
+CREATIVE = "creative"
+SKILL_ORDER = (*CATEGORIES, CREATIVE)
+Category = Literal["textile", "furniture", "bikes", "food", "construction", "electronics"]
+EffectName = Literal[
+    "grant",
+    "tax",
+    "rent",
+    "extra_waste",
+    "no_recycling",
+    "recycle_limit",
+    "easier",
+    "sell_bonus",
+    "train",
+    "no_burning",
+]
+CONTENT_PATH = Path(__file__).with_name("content.toml")
+
+
+class Rules(BaseModel):
+    """The numbers of the rulebook (and the one it lost: the maximum skill level)."""
+
+    rounds: int = Field(ge=1)
+    start_money: int = Field(ge=0)
+    money_tokens: int = Field(ge=0)
+    sell_slots: int = Field(ge=1)
+    donate_slots: int = Field(ge=1)
+    burn_slots: int = Field(ge=1)
+    co2_tokens: int = Field(ge=1)
+    waste_per_round: int = Field(ge=1)
+    recycle_per_round: int = Field(ge=0)
+    start_level: int = Field(ge=1)
+    combo_cards: int = Field(ge=0)
+    creative_any_skill_level: int = Field(ge=1)
+    max_skill_level: int = Field(ge=1)
+    max_skill_level_source: Source = "reconstructed"
+    source: Source = "rulebook"
+
+    @model_validator(mode="after")
+    def _levels(self) -> Rules:
+        if self.max_skill_level < self.start_level:
+            raise ValueError("max_skill_level must be at least start_level")
+        return self
+
+
+class Skill(BaseModel):
+    """A Skill card: a category's skill, or the Creative Community (category ``creative``)."""
+
+    id: Literal["textile", "furniture", "bikes", "food", "construction", "electronics", "creative"]
+    name: str
+    source: Source = "rulebook"
+
+
+class WasteCard(BaseModel):
+    """A Waste card: an everyday item of one category with a complexity and its recycling rule."""
+
+    name: str
+    category: Category
+    complexity: int = Field(ge=1, le=6)
+    recyclable: bool = True
+    recycle_cost: int = Field(default=0, ge=0)
+    source: Source = "reconstructed"
+
+
+class JustWasteCard(BaseModel):
+    """A Just Waste card (gray heading): no category, so it can never be reused."""
+
+    name: str
+    recyclable: bool = True
+    recycle_cost: int = Field(default=0, ge=0)
+    source: Source = "reconstructed"
+
+
+class EventCard(BaseModel):
+    """An Event card, drawn from round 2; its effect lasts for the round it is drawn in."""
+
+    id: str
+    name: str
+    text: str
+    effect: EffectName
+    amount: int = 0
+    category: Category | None = None
+    source: Source = "reconstructed"
+
+
+class Tables:
+    """Flat per-card tuples indexed by card id (Waste, then Just Waste, then blank Combo cards)."""
+
+    def __init__(self, content: WasteWhatContent) -> None:
+        waste, just = content.waste, content.just_waste
+        self.n_waste = len(waste)
+        self.n_just = len(just)
+        self.first_combo = self.n_waste + self.n_just
+        self.n_cards = self.first_combo + content.rules.combo_cards
+        blanks = content.rules.combo_cards
+        self.name = tuple([c.name for c in waste] + [c.name for c in just] + ["Combo"] * blanks)
+        self.category = tuple([c.category for c in waste] + [""] * (len(just) + blanks))
+        self.complexity = tuple([c.complexity for c in waste] + [0] * (len(just) + blanks))
+        self.recyclable = tuple(
+            [c.recyclable for c in waste] + [c.recyclable for c in just] + [False] * blanks
+        )
+        self.recycle_cost = tuple(
+            [c.recycle_cost for c in waste] + [c.recycle_cost for c in just] + [0] * blanks
+        )
+        self.events = {e.id: e for e in content.events}
+        self.skill_names = {s.id: s.name for s in content.skills}
+
+
+class WasteWhatContent(BaseModel):
+    """Everything on the cards of Waste What?, validated."""
+
+    rules: Rules
+    skills: list[Skill]
+    waste: list[WasteCard]
+    just_waste: list[JustWasteCard]
+    events: list[EventCard]
+    combo_words: list[str] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> WasteWhatContent:
+        ids = [s.id for s in self.skills]
+        if sorted(ids) != sorted([*CATEGORIES, CREATIVE]):
+            raise ValueError("skills must be one card for each category plus 'creative'")
+        if len({e.id for e in self.events}) != len(self.events):
+            raise ValueError("event ids must be unique")
+        total = len(self.waste) + len(self.just_waste) + self.rules.combo_cards
+        if total > MAX_CARDS:
+            raise ValueError(f"at most {MAX_CARDS} cards in all (Waste + Just Waste + Combo)")
+        for e in self.events:
+            if e.effect == "easier" and e.amount < 0:
+                raise ValueError(f"event {e.id}: 'easier' takes a non-negative amount")
+        return self
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The per-card lookup tables (computed once per loaded content)."""
+        return Tables(self)
+
+
+MAX_CARDS = 128
+"""The action space names cards 0..MAX_CARDS-1."""

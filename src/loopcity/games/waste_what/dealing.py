@@ -1,0 +1,468 @@
+"""The shared phase of Waste What? (rulebook sections 5 and 6): Reuse, Store, Recycle, Burn, Combos.
+
+Every card on the table must be dealt with before the round can end. A card is taken from the table
+(or, from the next round on, from a player's Storage) and
+
+- reused: ``reuse CARD SKILL`` (or ``reuse_plus CARD SKILL`` adding the Creative Community's level),
+  then ``sell RAISE`` or ``donate RAISE`` puts it on a slot and raises one skill;
+- made into a combo: ``combo CARD`` for each card, then ``combine CATEGORY alone|creative``, which
+  rolls the acceptance die; an accepted combo is then sold or donated like a card;
+- stored (``store CARD p1|p2``), recycled (``recycle CARD`` / ``recycle_paying CARD p1|p2``) or burned
+  (``burn CARD``; every third burned card releases a CO2 token and 1 money, ``co2_money p1|p2``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from loopcity.engine import Action
+
+from .content import CATEGORIES, CREATIVE, SKILL_ORDER, EventCard, Tables
+
+PLAYER = {"p1": 0, "p2": 1}
+WORD = ("p1", "p2")
+
+
+class Dealing:
+    """The card-handling half of the state (mixed into :class:`WasteWhatState`)."""
+
+    # fields set by WasteWhatState.__init__
+    tables: Tables
+    table: list[int]
+    storage: list[list[int]]
+    fresh: set[int]
+    owner: dict[str, int]
+    level: dict[str, int]
+    used: set[str]
+    work: dict[str, Any] | None
+    event: str | None
+    pending: str | None
+    combos: dict[int, dict[str, Any]]
+    blanks: list[int]
+    removed: list[int]
+    rejected: set[int]
+    sell: list[int]
+    donate: list[int]
+    burn: list[int]
+    bin: list[int]
+    deck: list[int]
+    cash: list[int]
+    bank: int
+    sell_money: int
+    co2: int
+    recycled: int
+    reused: int
+    combos_made: int
+    result: str | None
+    game: Any
+
+    if TYPE_CHECKING:  # provided by WasteWhatState and the engine's State
+
+        def event_card(self) -> EventCard | None: ...
+        def note(self, text: str, seats: Any = None, kind: str = "info") -> None: ...
+        def roll(self, sides: int, what: str) -> int: ...
+
+    # ----- card facts ---------------------------------------------------------------------------
+    def category(self, card: int) -> str:
+        """The card's category ('' for Just Waste)."""
+        t = self.game.content.tables
+        return self.combos[card]["category"] if card >= t.first_combo else t.category[card]
+
+    def printed_complexity(self, card: int) -> int:
+        """The complexity written on the card (0 for Just Waste)."""
+        t = self.game.content.tables
+        return self.combos[card]["complexity"] if card >= t.first_combo else t.complexity[card]
+
+    def complexity(self, card: int) -> int:
+        """The card's complexity this round (an Event may make it easier, never below 1)."""
+        t = self.game.content.tables
+        if card >= t.first_combo:
+            combo = self.combos[card]
+            base, cat = combo["complexity"], combo["category"]
+        else:
+            base, cat = t.complexity[card], t.category[card]
+        if self.event is not None:
+            ev = t.events[self.event]
+            if ev.effect == "easier" and (ev.category is None or ev.category == cat):
+                return max(1, base - ev.amount)
+        return base
+
+    def card_name(self, card: int) -> str:
+        combo = self.combos.get(card)
+        return combo["name"] if combo is not None else self.tables.name[card]
+
+    def card_label(self, card: int) -> str:
+        return f"[{card}] {self.card_name(card)}"
+
+    def rules(self) -> Any:
+        return self.game.content.rules
+
+    def skill_label(self, skill: str) -> str:
+        """'P2's Electronics (level 2)': whose skill it is and its level."""
+        return f"P{self.owner[skill] + 1}'s {self.tables.skill_names[skill]} (level {self.level[skill]})"
+
+    def candidates(self) -> list[int]:
+        """Cards that may be dealt with now: the table, then stored cards from earlier rounds."""
+        out = list(self.table)
+        for stored in self.storage:
+            out.extend(c for c in stored if c not in self.fresh)
+        return out
+
+    def skill_free(self, skill: str) -> bool:
+        return skill in self.owner and skill not in self.used
+
+    # ----- legal actions ----------------------------------------------------------------------
+    def dealing_actions(self) -> list[Action]:
+        """The legal actions of the shared phase (the same for both seats)."""
+        if self.pending == "co2_money":
+            return [Action("co2_money", (w,)) for w in WORD[: len(self.cash)]]
+        if self.pending == "train":
+            return [Action("train", (s,)) for s in self._trainable()]
+        if self.work is not None:
+            if self.work["kind"] == "combo":
+                return self._combo_actions()
+            return self._slot_actions()
+        out: list[Action] = []
+        cands = self.candidates()
+        for card in cands:
+            self._card_actions(card, out)
+        if self.game.options["combos"] and self.blanks:
+            starts = self._combo_starts(cands)
+            out.extend(Action("combo", (c,)) for c in starts)
+        if not self.table:
+            out.append(Action("end_round"))
+        return out
+
+    def _card_actions(self, card: int, out: list[Action]) -> None:
+        cat = self.category(card)
+        if cat:
+            self._reuse_actions(card, cat, out)
+        if card in self.table:
+            out.extend(Action("store", (card, w)) for w in WORD[: len(self.storage)])
+        if self.can_recycle(card):
+            cost = self.tables.recycle_cost[card]
+            if cost == 0:
+                out.append(Action("recycle", (card,)))
+            else:
+                out.extend(
+                    Action("recycle_paying", (card, WORD[p]))
+                    for p in range(len(self.cash))
+                    if self.cash[p] >= cost
+                )
+        if self._burning_open():
+            out.append(Action("burn", (card,)))
+
+    def _reuse_actions(self, card: int, cat: str, out: list[Action]) -> None:
+        need = self.complexity(card)
+        cc = self.skill_free(CREATIVE)
+        cc_level = self.level.get(CREATIVE, 0)
+        if self.skill_free(cat):
+            if self.level[cat] >= need:
+                out.append(Action("reuse", (card, cat)))
+            elif cc and self.level[cat] + cc_level >= need:
+                out.append(Action("reuse_plus", (card, cat)))
+        if cc and cc_level >= self.rules().creative_any_skill_level and cc_level >= need:
+            out.append(Action("reuse", (card, CREATIVE)))
+
+    def can_recycle(self, card: int) -> bool:
+        """One card a round on the Recycle Bin (an Event may close it or allow more); not Combo cards."""
+        if not self.tables.recyclable[card] or card in self.combos:
+            return False
+        ev = self.event_card()
+        limit = self.rules().recycle_per_round
+        if ev is not None and ev.effect == "no_recycling":
+            limit = 0
+        elif ev is not None and ev.effect == "recycle_limit":
+            limit = ev.amount
+        return self.recycled < limit
+
+    def _burning_open(self) -> bool:
+        ev = self.event_card()
+        return ev is None or ev.effect != "no_burning"
+
+    def _slot_actions(self) -> list[Action]:
+        assert self.work is not None
+        used = self.work["skills"]
+        rules = self.rules()
+        out: list[Action] = []
+        top = rules.max_skill_level
+        if len(self.sell) < rules.sell_slots:
+            ups = [s for s in used if s != CREATIVE and self.level[s] < top]
+            out.extend(Action("sell", (s,)) for s in ups or ["none"])
+        if len(self.donate) < rules.donate_slots:
+            ups = [s for s in used if s != CREATIVE and self.level[s] < top]
+            if CREATIVE in self.owner and self.level[CREATIVE] < top:
+                ups.append(CREATIVE)
+            out.extend(Action("donate", (s,)) for s in ups or ["none"])
+        return out
+
+    def _trainable(self) -> list[str]:
+        top = self.rules().max_skill_level
+        return [s for s in SKILL_ORDER if s in self.owner and self.level[s] < top]
+
+    # ----- combos (section 6) -----------------------------------------------------------------
+    def combo_feasible(self, cards: list[int], creative: bool) -> bool:
+        """A skill for each category in the combo (the Creative Community may stand in for one from
+        level 4, or add its level), every skill represented, levels summed >= complexities summed."""
+        cats = {self.category(c) for c in cards}
+        missing = 0
+        levels = 0
+        for cat in cats:
+            if self.skill_free(cat):
+                levels += self.level[cat]
+            else:
+                missing += 1
+        if creative:
+            if not self.skill_free(CREATIVE) or missing > 1:
+                return False
+            if missing and self.level[CREATIVE] < self.rules().creative_any_skill_level:
+                return False
+            levels += self.level[CREATIVE]
+        elif missing:
+            return False
+        return levels >= sum(self.complexity(c) for c in cards)
+
+    def _comboable(self, card: int) -> bool:
+        return bool(self.category(card)) and card not in self.rejected
+
+    def _combo_starts(self, cands: list[int]) -> list[int]:
+        """Cards that can start a combo: some second card makes a feasible pair. For speed, each card
+        is tried only with the two easiest cards of each category, against a per-category-pair limit."""
+        pool = [c for c in cands if self._comboable(c)]
+        if len(pool) < 2:
+            return []
+        cat = {c: self.category(c) for c in pool}
+        cx = {c: self.complexity(c) for c in pool}
+        easiest: dict[str, list[int]] = {}
+        for c in sorted(pool, key=cx.__getitem__):
+            lst = easiest.setdefault(cat[c], [])
+            if len(lst) < 2:
+                lst.append(c)
+        limits: dict[tuple[str, str], int] = {}
+        starts = []
+        for c in pool:
+            for k, partners in easiest.items():
+                d = partners[0] if partners[0] != c else (partners[1] if len(partners) > 1 else None)
+                if d is None:
+                    continue
+                key = (cat[c], k)
+                if key not in limits:
+                    limits[key] = self._pair_limit(key)
+                if cx[c] + cx[d] <= limits[key]:
+                    starts.append(c)
+                    break
+        return starts
+
+    def _pair_limit(self, pair: tuple[str, str]) -> int:
+        """The highest summed complexity a combo of cards of these categories can reach (-1: none)."""
+        cats = set(pair)
+        free = [self.level[k] for k in cats if self.skill_free(k)]
+        missing = len(cats) - len(free)
+        alone = -1 if missing else sum(free)
+        if not self.skill_free(CREATIVE) or missing > 1:
+            return alone
+        cc = self.level[CREATIVE]
+        if missing and cc < self.rules().creative_any_skill_level:
+            return alone
+        return max(alone, sum(free) + cc)
+
+    def _combo_actions(self) -> list[Action]:
+        assert self.work is not None
+        cards = self.work["cards"]
+        out: list[Action] = []
+        for c in self.candidates():
+            if self._comboable(c) and (
+                self.combo_feasible([*cards, c], False) or self.combo_feasible([*cards, c], True)
+            ):
+                out.append(Action("combo", (c,)))
+        if len(cards) >= 2:
+            cats = sorted({self.category(c) for c in cards}, key=CATEGORIES.index)
+            for use in ("alone", "creative"):
+                if self.combo_feasible(cards, use == "creative"):
+                    out.extend(Action("combine", (cat, use)) for cat in cats)
+        return out
+
+    # ----- applying ---------------------------------------------------------------------------
+    def apply_dealing(self, seat: int, action: Action) -> None:
+        """Carry out a legal action of the shared phase."""
+        k, args = action.kind, action.args
+        if k == "reuse" or k == "reuse_plus":
+            skills = [str(args[1])] + ([CREATIVE] if k == "reuse_plus" else [])
+            self._start_reuse(seat, int(args[0]), skills)
+        elif k == "sell" or k == "donate":
+            self._place(seat, k, str(args[0]))
+        elif k == "combo":
+            self._add_to_combo(int(args[0]))
+        elif k == "combine":
+            self._combine(seat, str(args[0]), args[1] == "creative")
+        elif k == "store":
+            self._store(seat, int(args[0]), PLAYER[str(args[1])])
+        elif k == "recycle" or k == "recycle_paying":
+            self._recycle(seat, int(args[0]), PLAYER[str(args[1])] if len(args) > 1 else None)
+        elif k == "burn":
+            self._burn(seat, int(args[0]))
+        elif k == "co2_money":
+            self._co2_money(seat, PLAYER[str(args[0])])
+        elif k == "train":
+            self._train(seat, str(args[0]))
+
+    def _take(self, card: int) -> str:
+        """Lift a card from the table or a Storage; returns where it came from, for the log."""
+        if card in self.table:
+            self.table.remove(card)
+            return "the table"
+        p = 0 if card in self.storage[0] else 1
+        self.storage[p].remove(card)
+        return f"P{p + 1}'s Storage"
+
+    def _start_reuse(self, seat: int, card: int, skills: list[str]) -> None:
+        origin = self._take(card)
+        self.used.update(skills)
+        self.work = {"kind": "reuse", "cards": [card], "skills": skills}
+        using = " + ".join(self.skill_label(s) for s in skills)
+        self.note(f"P{seat + 1} works on {self.card_label(card)} from {origin} using {using}")
+
+    def _place(self, seat: int, slot: str, raise_skill: str) -> None:
+        """Sell or Donate the card in work, then raise one skill (selling also takes the slot's money)."""
+        assert self.work is not None
+        card = self.work["cards"][0]
+        skills = self.work["skills"]
+        self.work = None
+        self.reused += 1
+        (self.sell if slot == "sell" else self.donate).append(card)
+        text = f"P{seat + 1} {'sells' if slot == 'sell' else 'donates'} {self.card_label(card)}"
+        if raise_skill != "none":
+            self.level[raise_skill] += 1
+            text += f"; {self.skill_label(raise_skill)} goes up"
+        if slot == "sell":
+            who = self.owner[raise_skill if raise_skill != "none" else skills[0]]
+            text += self._sale_money(who)
+        self.note(text)
+        self._maybe_reset()
+
+    def _sale_money(self, who: int) -> str:
+        got = 1 if self.sell_money > 0 else 0
+        self.sell_money -= got
+        ev = self.event_card()
+        if ev is not None and ev.effect == "sell_bonus":
+            bonus = min(ev.amount, self.bank)
+            self.bank -= bonus
+            got += bonus
+        self.cash[who] += got
+        return f"; P{who + 1} takes {got} money"
+
+    def _maybe_reset(self) -> None:
+        """When all Sell and Donate slots are full they reset at once; the cards go back to the deck."""
+        rules = self.rules()
+        if len(self.sell) < rules.sell_slots or len(self.donate) < rules.donate_slots:
+            return
+        self.deck.extend(self.sell + self.donate)
+        self.sell.clear()
+        self.donate.clear()
+        refill = min(rules.sell_slots - self.sell_money, self.bank)
+        self.sell_money += refill
+        self.bank -= refill
+        self.note(
+            f"All four slots were full: they reset, their cards go back into the Waste deck; {refill} money from the bank onto the Sell slots"
+        )
+
+    def _add_to_combo(self, card: int) -> None:
+        origin = self._take(card)
+        if self.work is None:
+            self.work = {"kind": "combo", "cards": [], "origins": []}
+        self.work["cards"].append(card)
+        self.work["origins"].append(origin)
+        self.note(f"{self.card_label(card)} from {origin} goes into the combo")
+
+    def _combine(self, seat: int, category: str, creative: bool) -> None:
+        """Make the Combo card, then roll: accepted if the die is higher than the number of cards."""
+        assert self.work is not None
+        cards = self.work["cards"]
+        skills = [c for c in CATEGORIES if c in {self.category(x) for x in cards} and self.skill_free(c)]
+        if creative:
+            skills.append(CREATIVE)
+        using = " + ".join(self.skill_label(s) for s in skills)
+        self.note(f"P{seat + 1} combines {len(cards)} cards using {using}")
+        self.used.update(skills)
+        rolled = self.roll(6, f"Combo acceptance (needs more than {len(cards)})")
+        if rolled <= len(cards):
+            self.note("The combo is not accepted: its cards go back to the table to be dealt with one by one")
+            self.table.extend(cards)
+            self.rejected.update(cards)
+            self.work = None
+            return
+        combo = self.blanks.pop(0)
+        self.combos[combo] = {
+            "category": category,
+            "complexity": max(self.printed_complexity(c) for c in cards),
+            "name": self._combo_name(combo, cards),
+            "cards": len(cards),
+        }
+        for c in cards:
+            self._out_of_game(c)
+        self.combos_made += 1
+        self.work = {"kind": "reuse", "cards": [combo], "skills": skills}
+        self.note(
+            f"Accepted: {self.card_label(combo)} ({category}, complexity {self.combos[combo]['complexity']})"
+        )
+
+    def _combo_name(self, combo: int, cards: list[int]) -> str:
+        words = self.game.content.combo_words
+        parts = [self.card_name(c).split()[-1].capitalize() for c in cards[:2]]
+        return f"{words[self.combos_made % len(words)]} {'-'.join(parts)}"
+
+    def _out_of_game(self, card: int) -> None:
+        """Remove a card from the game; a Combo card is wiped and becomes a blank again."""
+        if card in self.combos:
+            del self.combos[card]
+            self.blanks.append(card)
+        else:
+            self.removed.append(card)
+
+    def _store(self, seat: int, card: int, player: int) -> None:
+        self._take(card)
+        self.storage[player].append(card)
+        self.fresh.add(card)
+        self.note(f"P{seat + 1} stores {self.card_label(card)} in P{player + 1}'s Storage")
+
+    def _recycle(self, seat: int, card: int, payer: int | None) -> None:
+        origin = self._take(card)
+        self.bin.append(card)
+        self.recycled += 1
+        text = f"P{seat + 1} recycles {self.card_label(card)} from {origin}"
+        if payer is not None:
+            cost = self.tables.recycle_cost[card]
+            self.cash[payer] -= cost
+            self.bank += cost
+            text += f"; P{payer + 1} pays {cost}"
+        self.note(text)
+
+    def _burn(self, seat: int, card: int) -> None:
+        """Burn: the third filled Burn slot releases a CO2 token (and 1 money); the last CO2 loses."""
+        origin = self._take(card)
+        self.burn.append(card)
+        self.note(f"P{seat + 1} burns {self.card_label(card)} from {origin}")
+        if len(self.burn) < self.rules().burn_slots:
+            return
+        for c in self.burn:
+            self._out_of_game(c)
+        self.burn.clear()
+        self.co2 += 1
+        self.note(f"The third Burn slot is filled: CO2 token {self.co2} is released")
+        if self.co2 >= self.rules().co2_tokens:
+            self.result = "the last CO2 token was released"
+        elif self.bank > 0:
+            self.pending = "co2_money"
+        else:
+            self.note("The bank is empty: no money comes with this CO2")
+
+    def _co2_money(self, seat: int, player: int) -> None:
+        self.bank -= 1
+        self.cash[player] += 1
+        self.pending = None
+        self.note(f"P{seat + 1} gives the money from the incinerator to P{player + 1}")
+
+    def _train(self, seat: int, skill: str) -> None:
+        self.level[skill] += 1
+        self.pending = None
+        self.note(f"P{seat + 1} trains {self.skill_label(skill)}")

@@ -1,0 +1,166 @@
+"""A heuristic bot for Waste What?: reuse first, combine pairs, recycle the least reusable card,
+store what a skill can handle later, burn only within a CO2 budget, and keep both Cash Boxes able to
+pay the rent.
+
+The bot scores every legal action with simple rules and plays the best (ties: the first listed). It
+never changes the state it is given. Both seats play the same way, so in a shared phase it does not
+matter which seat acts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loopcity.engine import Action, Rng, derive_seed
+
+from .content import CREATIVE
+from .dealing import PLAYER
+
+DRAFT_PREFERENCE = ("creative", "furniture", "bikes", "food", "construction", "textile", "electronics")
+
+
+class HeuristicBot:
+    """Rule-based play for either seat of the shared phase."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Any = None, seat: int = 0, seed: int = 0) -> None:
+        self.rng = Rng(derive_seed(seed, seat, "waste_what_heuristic"))
+
+    def choose(self, state: Any, seat: int) -> Action:
+        """The best-scored legal action for ``seat``."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        if state.draft_pool:
+            return min(legal, key=lambda a: DRAFT_PREFERENCE.index(a.args[0]))
+        plan = Plan(state, legal)
+        return max(legal, key=plan.score)
+
+
+class Plan:
+    """Facts about the position computed once per decision."""
+
+    def __init__(self, state: Any, legal: list[Action]) -> None:
+        self.s = state
+        self.reusable_now = {a.args[0] for a in legal if a.kind in ("reuse", "reuse_plus")}
+        rules = state.rules()
+        self.rules = rules
+        self.rounds_left = rules.rounds - state.round
+        self.margin = [state.cash[p] - state.rent_due(p) for p in range(len(state.cash))]
+        self.burns_left = (rules.co2_tokens - state.co2) * rules.burn_slots - len(state.burn) - 1
+        self.reserve = self.rounds_left  # keep one burn for each round still to play
+        cc = state.level.get(CREATIVE, 0) if CREATIVE in state.owner else 0
+        self.cc_any = cc >= rules.creative_any_skill_level
+        self.free_storage = any(not stored for stored in state.storage)
+
+    # ----- card judgements ---------------------------------------------------------------------
+    def reusable_later(self, card: int) -> bool:
+        """Could some skill in play ever reuse this card?"""
+        cat = self.s.category(card)
+        return bool(cat) and (cat in self.s.owner or CREATIVE in self.s.owner)
+
+    # ----- scoring ---------------------------------------------------------------------------
+    def score(self, a: Action) -> float:
+        fn = getattr(self, "_" + a.kind)
+        return float(fn(*a.args))
+
+    def _co2_money(self, player: str) -> float:
+        return -self.margin[PLAYER[player]]
+
+    def _train(self, skill: str) -> float:
+        if skill == CREATIVE and not self.cc_any:
+            return 10
+        return -self.s.level[skill]
+
+    def _reuse(self, card: int, skill: str) -> float:
+        base = 60 if skill == CREATIVE else 80
+        return base + self.s.complexity(card) + (2 if card in self.s.table else 0) + self._need(skill)
+
+    def _need(self, skill: str) -> float:
+        """While the Sell slots hold money, reuse first with the skills of the player who needs it."""
+        if self.s.sell_money <= 0 or skill == CREATIVE:
+            return 0.0
+        return max(0.0, 3.0 - self.margin[self.s.owner[skill]])
+
+    def _reuse_plus(self, card: int, skill: str) -> float:
+        return 50 + self.s.complexity(card)
+
+    def _combo(self, card: int) -> float:
+        s = self.s
+        work = s.work
+        if work is None:
+            if self.free_storage or self._pair_for(card) is None:
+                return -50
+            return 90 + s.complexity(card)
+        first = work["cards"][0]
+        if len(work["cards"]) >= 2 or s.category(card) != s.category(first):
+            return -50
+        return 90 + s.complexity(card) if s.combo_feasible([first, card], False) else -50
+
+    def _pair_for(self, card: int) -> int | None:
+        """A second card of the same category with which the skill alone handles both."""
+        s = self.s
+        cat = s.category(card)
+        for d in s.candidates():
+            if (
+                d != card
+                and s.category(d) == cat
+                and d not in s.rejected
+                and s.combo_feasible([card, d], False)
+            ):
+                return d
+        return None
+
+    def _combine(self, category: str, creative: str) -> float:
+        return 100 if creative == "alone" else 0
+
+    def _sell(self, raise_skill: str) -> float:
+        s = self.s
+        money = s.sell_money > 0
+        who = s.owner[raise_skill] if raise_skill != "none" else s.owner[s.work["skills"][0]]
+        if money and self.margin[who] - min(self.margin) >= 3:
+            return 30.0
+        return (70 if money else 20) - self.margin[who]
+
+    def _donate(self, raise_skill: str) -> float:
+        s = self.s
+        if raise_skill == CREATIVE:
+            return 40 if not self.cc_any else 25
+        if raise_skill == "none":
+            return 20
+        return 35 - s.level[raise_skill]
+
+    def _recycle(self, card: int) -> float:
+        return 40 + (15 if not self.reusable_later(card) else 0) + (5 if card in self.s.table else 0)
+
+    def _recycle_paying(self, card: int, player: str) -> float:
+        p = PLAYER[player]
+        if self.margin[p] - 1 < self.rounds_left:  # keep money for the rents to come
+            return -10
+        return 30 + (15 if not self.reusable_later(card) else 0) + self.margin[p]
+
+    def _store(self, card: int, player: str) -> float:
+        s = self.s
+        p = PLAYER[player]
+        after = self.margin[p] - (1 if s.storage[p] else 0)
+        if after < 0:
+            return -40 + after
+        return 20 + (10 if self.reusable_later(card) else -5) + after
+
+    def _burn(self, card: int) -> float:
+        s = self.s
+        if self.burns_left <= 0:
+            return -1000
+        if card not in s.table:
+            owner = 0 if card in s.storage[0] else 1
+            if len(s.storage[owner]) > 1 and card not in self.reusable_now:
+                return 200 - (10 if self.reusable_later(card) else 0)
+            return -20
+        value = 25 if not self.reusable_later(card) else 12
+        if self.burns_left <= self.reserve:
+            value -= 20
+        return value
+
+    def _end_round(self) -> float:
+        return 10

@@ -1,0 +1,260 @@
+"""Persistence: tables (game, options, seed, seats, version) and their moves, in SQLite or PostgreSQL.
+
+The schema is created and upgraded by Alembic migrations (``loopcity/web/migrations``). A table is
+rebuilt after a restart by replaying its moves from the seed, so the moves are the only game state
+kept. Every accepted move is written in one transaction together with a version bump that only
+succeeds when the stored version is the one the move was checked against.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, cast
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    Text,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+DEFAULT_DB_DIR = Path("data")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """One game table: what game, with which options and seed, who sits where, how far it is."""
+
+    __tablename__ = "game_tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(Integer)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TokenRow(Base):
+    """A link token: a seat (0..n-1), the spectators (seat NULL, role 'spectator') or the facilitator."""
+
+    __tablename__ = "tokens"
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    role: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class MoveRow(Base):
+    """The n-th accepted move of a table (n from 0): who made it and its text form."""
+
+    __tablename__ = "moves"
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+_T = cast(Table, TableRow.__table__)
+_BUMP = (
+    update(_T)
+    .where(_T.c.id == bindparam("tid"), _T.c.version == bindparam("v"))
+    .values(version=bindparam("nv"), finished=bindparam("fin"))
+)
+_ADD_MOVE = insert(cast(Table, MoveRow.__table__))
+
+
+@dataclass
+class StoredTable:
+    """A table as read back from the database."""
+
+    id: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    settings: dict[str, Any]
+    version: int
+    moves: list[tuple[int, str]]
+
+
+class VersionConflict(Exception):
+    """The stored table moved on since the move was checked (another writer got there first)."""
+
+
+def default_url() -> str:
+    """SQLite in ./data/loopcity.db (the folder is created)."""
+    DEFAULT_DB_DIR.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{(DEFAULT_DB_DIR / 'loopcity.db').resolve()}"
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def normalize_url(url: str) -> str:
+    """Accept ``postgresql://`` URLs and use the psycopg 3 driver for them."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://") :]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def upgrade(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest migration."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Database:
+    """The tables and moves of the web app, behind a SQLAlchemy engine."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = normalize_url(url or default_url())
+        self.engine = make_engine(self.url)
+        self._tokens: dict[str, tuple[str, str, int | None]] = {}
+        upgrade(self.engine)
+
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        config: dict[str, Any],
+        seed: int,
+        seats: list[dict[str, Any]],
+        settings: dict[str, Any],
+        tokens: list[tuple[str, str, int | None]],
+        moves: Sequence[tuple[int, str]] = (),
+    ) -> None:
+        """Store a new table with its link tokens; ``moves`` are moves it starts with (a what-if table
+        starts with its parent's moves up to the step it continues from)."""
+        with Session(self.engine) as s, s.begin():
+            s.add(
+                TableRow(
+                    id=table_id,
+                    game=game,
+                    config=json.loads(json.dumps(config)),
+                    seed=seed,
+                    seats=seats,
+                    settings=settings,
+                    version=len(moves),
+                    finished=False,
+                    created_at=_now(),
+                )
+            )
+            s.flush()
+            for token, role, seat in tokens:
+                s.add(TokenRow(token=token, table_id=table_id, role=role, seat=seat))
+            for n, (seat, action) in enumerate(moves):
+                s.add(MoveRow(table_id=table_id, n=n, seat=seat, action=action, created_at=_now()))
+
+    def token(self, token: str) -> tuple[str, str, int | None] | None:
+        """(table id, role, seat) for a link token, or None (tokens never change, so they are cached)."""
+        found = self._tokens.get(token)
+        if found is None:
+            with Session(self.engine) as s:
+                row = s.get(TokenRow, token)
+                if row is None:
+                    return None
+                found = self._tokens[token] = (row.table_id, row.role, row.seat)
+        return found
+
+    def tokens(self, table_id: str) -> list[tuple[str, str, int | None]]:
+        with Session(self.engine) as s:
+            rows = s.scalars(select(TokenRow).where(TokenRow.table_id == table_id))
+            return [(r.token, r.role, r.seat) for r in rows]
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with Session(self.engine) as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            moves = s.execute(
+                select(MoveRow.seat, MoveRow.action).where(MoveRow.table_id == table_id).order_by(MoveRow.n)
+            ).all()
+            return StoredTable(
+                row.id,
+                row.game,
+                dict(row.config),
+                row.seed,
+                list(row.seats),
+                dict(row.settings or {}),
+                row.version,
+                [(m.seat, m.action) for m in moves],
+            )
+
+    def add_move(self, table_id: str, version: int, seat: int, action: str, finished: bool) -> None:
+        """Store move number ``version`` and bump the table to ``version + 1``, or raise VersionConflict."""
+        with self.engine.begin() as conn:
+            done = conn.execute(_BUMP, {"tid": table_id, "v": version, "nv": version + 1, "fin": finished})
+            if done.rowcount != 1:
+                raise VersionConflict(table_id)
+            conn.execute(
+                _ADD_MOVE,
+                {"table_id": table_id, "n": version, "seat": seat, "action": action, "created_at": _now()},
+            )
+
+    def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """Store a table's settings (e.g. ``paused``)."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(TableRow, table_id)
+            if row is not None:
+                row.settings = dict(settings)
+
+    def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
+        with Session(self.engine) as s:
+            rows = s.scalars(select(TableRow).order_by(TableRow.created_at.desc()).limit(limit))
+            return [{"id": r.id, "game": r.game, "version": r.version, "finished": r.finished} for r in rows]
+
+    def dispose(self) -> None:
+        self.engine.dispose()

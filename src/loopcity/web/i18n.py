@@ -1,0 +1,80 @@
+"""The one translation layer: every user-facing text of the web app goes through ``gettext`` here.
+
+Catalogues live in ``locale/<lang>/LC_MESSAGES/messages.mo`` (made with Babel:
+``pybabel extract -F babel.cfg -o src/loopcity/web/locale/messages.pot src/loopcity/web`` then
+``pybabel init``/``update`` and ``compile``). English is the source language, so it needs no catalogue;
+adding a language is adding a catalogue, with no code change.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from babel.support import NullTranslations, Translations
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+DEFAULT = "en"
+
+
+def available() -> list[str]:
+    """The languages with a compiled catalogue, plus English."""
+    found = {p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/messages.mo")}
+    return sorted(found | {DEFAULT})
+
+
+@lru_cache(maxsize=16)
+def translations(lang: str = DEFAULT) -> NullTranslations:
+    """The catalogue for ``lang`` (English source texts when there is none)."""
+    return Translations.load(str(LOCALE_DIR), [lang], domain="messages")
+
+
+def pick(accept_language: str | None, asked: str | None = None) -> str:
+    """The language to use: ``?lang=`` when available, else the browser's best available one."""
+    langs = available()
+    if asked and asked in langs:
+        return asked
+    for part in (accept_language or "").split(","):
+        code = part.split(";")[0].strip().lower()
+        for cand in (code, code.split("-")[0]):
+            if cand in langs:
+                return cand
+    return DEFAULT
+
+
+def gettext(message: str, lang: str = DEFAULT) -> str:
+    return translations(lang).gettext(message)
+
+
+_ = gettext
+
+
+def client_strings(lang: str) -> dict[str, str]:
+    """The texts the play page's script shows, translated once on the server."""
+    _ = translations(lang).gettext  # "_" is the name pybabel extracts
+    return {
+        "your_turn": _("Your turn"),
+        "waiting_for": _("Waiting for"),
+        "seat": _("Seat"),
+        "bot": _("bot"),
+        "human": _("human"),
+        "you": _("you"),
+        "spectator": _("You are watching as a spectator."),
+        "game_over": _("Game over"),
+        "team_won": _("The team won"),
+        "team_lost": _("The team lost"),
+        "winners": _("Winners"),
+        "scores": _("Scores"),
+        "cause": _("How it ended"),
+        "no_actions": _("Nothing to do right now."),
+        "refused": _("Refused"),
+        "connected": _("Live"),
+        "disconnected": _("Reconnecting…"),
+        "download": _("Download the game record"),
+        "clock": _("Clock"),
+        "details": _("Everything you can see (details)"),
+        "move": _("Move"),
+        "sent": _("Sent"),
+        "debrief": _("Closing figures"),
+        "paused": _("The facilitator has paused the table."),
+    }

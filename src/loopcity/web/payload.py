@@ -1,0 +1,90 @@
+"""What one seat (or a spectator) is sent: built only from ``state.view(seat)`` and that seat's own
+legal actions and log lines, so nothing the seat may not see can reach it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..engine import State
+
+LOG_LINES = 80
+
+
+def render_board(state: State, view: dict[str, Any], legal: list[Any]) -> tuple[str | None, str | None]:
+    """The game's SVG (with clickable ``data-act`` targets), or else its text rendering, of a view."""
+    spec = state.game.spec
+    svg = text = None
+    if spec.render_svg is not None:
+        try:
+            svg = spec.render_svg(view, legal)
+        except Exception:  # a renderer that wants action texts rather than actions
+            try:
+                svg = spec.render_svg(view, [str(a) for a in legal])
+            except Exception:
+                svg = None
+    if svg is None and spec.render_text is not None:  # the text board only where there is no picture
+        try:
+            text = spec.render_text(view)
+        except Exception:
+            text = None
+    return svg, text
+
+
+def _debrief(state: State) -> dict[str, float] | None:
+    """The game's closing figures (its simulation metrics), told to everyone once the game is over."""
+    metrics = state.game.spec.metrics
+    if metrics is None:
+        return None
+    try:
+        return {str(k): float(v) for k, v in metrics(state).items()}
+    except Exception:
+        return None
+
+
+def build(
+    state: State,
+    seat: int | None,
+    *,
+    table_id: str,
+    version: int,
+    seats: list[dict[str, Any]],
+    clock: dict[str, Any] | None = None,
+    hidden_kinds: Iterable[str] = (),
+    paused: bool = False,
+) -> dict[str, Any]:
+    """The message for ``seat`` (None: spectator) about the table now.
+
+    Actions of ``hidden_kinds`` (those the server's clock plays) are not offered to the seat."""
+    view = state.view(seat)
+    legal = state.legal_actions(seat) if seat is not None else []
+    hidden = set(hidden_kinds)
+    if hidden:
+        legal = [a for a in legal if a.kind not in hidden]
+    svg, text = render_board(state, view, legal)
+    terminal = state.is_terminal()
+    outcome = state.outcome() if terminal else None
+    active = list(state.active_seats()) if not terminal else []
+    return {
+        "type": "state",
+        "table": table_id,
+        "game": state.game.id,
+        "title": state.game.spec.title,
+        "variant": state.game.variant,
+        "players": state.players,
+        "version": version,
+        "seat": seat,
+        "seats": [{"seat": i, "kind": s["kind"], "bot": s.get("bot")} for i, s in enumerate(seats)],
+        "active_seats": active,
+        "your_turn": seat is not None and seat in active and bool(legal),
+        "legal": [str(a) for a in legal],
+        "view": view,
+        "svg": svg,
+        "text": text,
+        "log": state.log_for(seat, last=LOG_LINES),
+        "finished": terminal,
+        "outcome": outcome.to_json() if outcome is not None else None,
+        "debrief": _debrief(state) if terminal else None,
+        "clock": clock,
+        "paused": paused,
+    }

@@ -1,0 +1,58 @@
+"""The heuristic bot: legal, deterministic, leaves the state alone, and loses together less often."""
+
+from loopcity import load_game
+from loopcity.bots import make_bot
+from loopcity.engine import play
+
+
+def _play(game, bot, seed):
+    st = game.new_state(seed)
+    play(st, [make_bot(bot, game, s, seed) for s in range(4)])
+    return st
+
+
+def test_heuristic_does_not_change_the_state_and_is_deterministic():
+    game = load_game("reclaim")
+    st = game.new_state(3)
+    bot = make_bot("heuristic", game, 0, 7)
+    before = st.state_hash()
+    a = bot.choose(st, 0)
+    assert st.state_hash() == before
+    assert make_bot("heuristic", game, 0, 7).choose(st, 0) == a
+    assert _play(game, "heuristic", 4).state_hash() == _play(game, "heuristic", 4).state_hash()
+
+
+def test_heuristic_tables_lose_together_less_often_than_random_ones():
+    game = load_game("reclaim")
+    heuristic = sum(not _play(game, "heuristic", s).outcome().team_won for s in range(8))
+    random = sum(not _play(game, "random", s).outcome().team_won for s in range(8))
+    assert heuristic < random
+
+
+def test_whole_heuristic_game_keeps_invariants_views_and_copies():
+    """Random tables rarely leave round 1, so the later rounds (growth, urbanizing, events, all four
+    roles rotating) are checked here with the engine's own checks along a heuristic game."""
+    from loopcity.engine import Rng
+    from loopcity.engine.testing import check_actions_round_trip, check_copies, check_views
+
+    game = load_game("reclaim")
+    st = game.new_state(11)
+    bots = [make_bot("heuristic", game, s, 11) for s in range(4)]
+    rng = Rng(3)
+    while not st.is_terminal():
+        st.check_invariants()
+        if st.step % 25 == 0:
+            check_actions_round_trip(st)
+            check_copies(st)
+            check_views(st, rng)
+        seat = st.active_seats()[0]
+        st.apply(seat, bots[seat].choose(st, seat))
+    assert st.round == 4
+    check_views(st, rng)
+
+
+def test_heuristic_plays_the_timer_variant_without_ringing_the_alarm():
+    game = load_game("reclaim", variant="timer")
+    st = _play(game, "heuristic", 2)
+    assert st.round == 4 or st.lost
+    assert len(st.events) == len(st.content.events)

@@ -1,0 +1,137 @@
+"""Event cards: the `turns` and `timer` schedules, negative cards at once, positive cards kept."""
+
+import pytest
+
+from loopcity import load_game
+from loopcity.games.reclaim import events, politics
+from loopcity.games.reclaim.board import FARMING, HOUSING, ROLES
+
+from .conftest import legal_texts, turn_of
+
+
+def _card(st, effect):
+    return next(i for i, e in enumerate(st.content.events) if e.effect == effect)
+
+
+def _end_housing_turn(st):
+    seat = turn_of(st, HOUSING)
+    st.apply(seat, "convert")
+    st.apply(seat, "end_turn")
+
+
+def test_turns_schedule_draws_after_every_k_player_turns():
+    st = load_game("reclaim", event_every=2).new_state(0)
+    _end_housing_turn(st)
+    assert len(st.events) == 20
+    seat = st.active_seats()[0]
+    st.apply(seat, "end_turn")
+    assert len(st.events) == 19 and st.last_event >= 0
+
+
+def test_default_schedule_gives_about_as_many_events_as_a_two_hour_session():
+    game = load_game("reclaim")
+    turns = 4 * game.content.rules.rounds
+    assert turns // game.options["event_every"] == 8  # a 10-minute timer in ~100 minutes of play
+
+
+def test_timer_schedule_draws_when_the_front_end_rings_the_alarm():
+    st = load_game("reclaim", events="timer").new_state(0)
+    seat = st.active_seats()[0]
+    assert "alarm" in legal_texts(st, seat)
+    st.apply(seat, "alarm")
+    assert len(st.events) == 19
+    assert "alarm" not in legal_texts(st, seat)  # once per ring
+
+
+def test_no_alarm_in_the_turns_schedule(st):
+    assert "alarm" not in legal_texts(st, st.active_seats()[0])
+
+
+def test_negative_event_applies_at_once(st):
+    card = next(i for i, e in enumerate(st.content.events) if e.id == "budget_cut")
+    st.events.remove(card)
+    st.events.append(card)
+    events.draw(st)
+    assert st.city == 300 and card in st.discard
+
+
+def test_positive_event_is_kept_by_the_player_of_its_role_and_played_later(st):
+    card = next(i for i, e in enumerate(st.content.events) if e.id == "urine_diversion")
+    st.events.remove(card)
+    st.events.append(card)
+    events.draw(st)
+    farmer = st.seat_of_role(FARMING)
+    assert st.hands[farmer] == [card]
+    seat = turn_of(st, FARMING)
+    assert seat == farmer and "play_event 0" in legal_texts(st, seat)
+    before = st.res[5][4] + st.res[7][4]
+    st.apply(seat, "play_event 0")
+    assert st.res[5][4] + st.res[7][4] == before + 2 and not st.hands[farmer]
+
+
+def test_event_during_joint_decisions_waits_for_the_coming_round():
+    st = load_game("reclaim", events="timer").new_state(0)
+    politics.start(st)
+    card = next(i for i, e in enumerate(st.content.events) if e.id == "budget_cut")
+    st.events.remove(card)
+    st.events.append(card)
+    st._legal = {}
+    st.apply(0, "alarm")
+    assert st.city == 500 and st.pending_events == [card]
+    politics.new_round(st)
+    assert st.city == 500 + 500 - 200
+
+
+@pytest.mark.parametrize("effect", ["farm_capacity", "plant_capacity"])
+def test_round_effects_last_for_the_current_round(st, effect):
+    ev = next(e for e in st.content.events if e.effect == effect and e.kind == "negative")
+    events.apply_effect(st, ev, holder=-1)
+    assert st.mods[effect] == -1
+    politics.new_round(st)
+    assert st.mods[effect] == 0
+
+
+def test_about_twenty_event_cards_positive_ones_name_a_role(st):
+    assert 18 <= len(st.content.events) <= 24
+    for e in st.content.events:
+        assert e.kind == "negative" or e.role in ROLES
+
+
+def _event(st, card_id):
+    return next(e for e in st.content.events if e.id == card_id)
+
+
+def test_heavy_rains_wash_residual_waste_into_the_water(st):
+    st.res[8][1] = 3
+    events.apply_effect(st, _event(st, "heavy_rains"), holder=-1)
+    water = [h for h, t in enumerate(st.terrain) if t == "water"]
+    assert st.res[8][1] == 1 and sum(st.res[h][1] for h in water) == 2
+
+
+def test_cholera_puts_disease_in_the_most_crowded_urban_hexagon(st):
+    st.blocks[9] = [0, 4, 0]
+    events.apply_effect(st, _event(st, "cholera"), holder=-1)
+    assert st.disease[9] == 1 and sum(st.disease) == 1
+
+
+def test_pipe_burst_destroys_the_oldest_grey_link_and_its_card_stays(st):
+    st.owned[0].append(("grey", 0))
+    events.apply_effect(st, _event(st, "pipe_burst"), holder=-1)
+    assert not any(t == "grey" for _, _, t in st.links) and ("grey", 0) in st.owned[0]
+    assert st.comp["grey"][4] != st.comp["grey"][8]
+
+
+def test_migration_adds_a_level_0_block(st):
+    events.apply_effect(st, _event(st, "migration"), holder=-1)
+    assert sum(sum(b) for b in st.blocks) == 7
+
+
+def test_price_events_change_this_rounds_cost(st):
+    before = st.cost("npk")
+    events.apply_effect(st, _event(st, "fertilizer_prices"), holder=-1)
+    assert st.cost("npk") == before + 100
+
+
+def test_green_bond_pays_its_holder(st):
+    events.apply_effect(st, _event(st, "green_bond"), holder=2)
+    assert st.coins == [1000, 1000, 1300, 1000]

@@ -1,0 +1,69 @@
+"""The heuristic bot: legal, deterministic, never changes the state, and better than random."""
+
+from loopcity import load_game
+from loopcity.engine import Action
+from loopcity.sim.core import run_games
+
+from .helpers import empty_hands, new_game, set_hand, set_waste, start_turn
+
+
+def test_heuristic_bot_is_deterministic_and_leaves_the_state_alone():
+    game = load_game("resourced", players=3)
+    bot = game.spec.bots["heuristic"](game, 0, 7)
+    st = game.new_state(3)
+    for _ in range(200):
+        if st.is_terminal():
+            break
+        seat = st.active_seats()[0]
+        before = st.state_hash()
+        a = game.spec.bots["heuristic"](game, seat, 7).choose(st, seat)
+        assert st.state_hash() == before
+        assert a == game.spec.bots["heuristic"](game, seat, 7).choose(st, seat)
+        st.apply(seat, a)
+    assert bot is not None
+
+
+def test_heuristic_wins_more_often_than_random():
+    games = 30
+    heur = run_games("resourced", games, ["heuristic"], seed=11, players=4, variant="alternate")
+    rand = run_games("resourced", games, ["random"], seed=11, players=4, variant="alternate")
+    wins_h = sum(g.team_won for g in heur)
+    wins_r = sum(g.team_won for g in rand)
+    assert wins_h >= wins_r + 5
+    assert sum(g.length for g in heur) > 0
+
+
+def _burst_position(recycler_hand: dict[str, int], waste: int):
+    """Alternate Difficulty, 3 players: seat 1 on BGCS holding two Social Housing; seat 2 on the
+    Ring 1 Recycler (removes 5) holding ``recycler_hand``; ``waste`` cards in the Waste Pile."""
+    st = new_game(players=3, variant="alternate")
+    empty_hands(st)
+    st._put_upgrade(2, "composter")
+    set_waste(st, *["wood"] * waste)
+    start_turn(st, seat=0, cell=0, moves=1)
+    set_hand(st, 0, wood=2, metal=2)
+    set_hand(st, 1, **recycler_hand)
+    st.pos[1] = 5
+    st.pos[2] = 1
+    return st
+
+
+def _choice(st):
+    return st.game.spec.bots["heuristic"](st.game, 0, 1).choose(st, 0)
+
+
+def test_heuristic_builds_the_last_social_housing_when_the_pile_can_reach_zero_this_round():
+    st = _burst_position({"wood": 2, "metal": 2}, waste=4)
+    assert _choice(st) == Action("craft", ("social_housing",))
+
+
+def test_heuristic_waits_when_no_later_player_can_recycle_the_pile_to_zero():
+    no_cost = _burst_position({"wood": 1, "metal": 2}, waste=4)
+    assert _choice(no_cost) != Action("craft", ("social_housing",))
+    too_much = _burst_position({"wood": 2, "metal": 2}, waste=6)
+    assert _choice(too_much) != Action("craft", ("social_housing",))
+
+
+def test_heuristic_wins_the_standard_game_with_four_players():
+    games = run_games("resourced", 12, ["heuristic"], seed=5, players=4, variant="standard")
+    assert sum(g.team_won for g in games) >= 4

@@ -1,0 +1,71 @@
+"""The rulebook's Example Round and Example Turn (their pictures are lost; the text is followed)."""
+
+from loopcity.games.resourced.board import ADJACENT
+
+from .helpers import empty_hands, hand, new_game, place, set_hand, set_waste
+
+
+def test_example_round():
+    st = new_game()
+    # 1. Round begins: 2 Social Housing, a Composter and a Shipping Container; there is 1 Waste.
+    place(st, 7, "social_housing")
+    st._put_upgrade(2, "composter")
+    st._put_upgrade(4, "shipping_container")
+    empty_hands(st)
+    set_hand(st, 0, food=2)
+    set_hand(st, 1, water=2)
+    set_waste(st, "compost")
+    st.round = 1
+    st.phase = "auto"
+    st.queue = [("round",)]
+    st.round = 0
+    st.roll = lambda sides, what: 6  # a Bad Event
+    st.draw_from = lambda items, what, seats=None: "vandalism" if "Event" in what else 1
+    st._advance()
+    # 2. Social Housing Upkeep: the Waste increases by 4 (2 Social Housing).
+    for _ in range(4):
+        st.apply(0, "waste wood")
+    assert len(st.waste) == 5
+    for who in (0, 0, 1, 1):
+        st.apply(0, f"supply {who + 1}")
+    assert len(st.waste) == 5  # Food and Water Used: a Composter is built
+    # 3. Vandalism: the players have no Metal to fix it, so the Shipping Container is removed.
+    assert st.phase == "remove"
+    st.apply(0, "remove 4")
+    assert st.upgrades[4] is None
+    # 4. Each player takes their turn in order, starting with seat 1.
+    for seat in range(4):
+        assert st.active_seats() == (seat,)
+        st.apply(seat, "gather_any food")
+        st.apply(seat, "move 0")
+        st.apply(seat, "gather_any water")
+        st.apply(seat, "end_turn")
+    # 5. The Waste Pile is checked: 5, under the maximum; the Round ends.
+    assert len(st.waste) == 5 and not st.is_terminal() and st.round == 2
+
+
+def test_example_turn():
+    st = new_game()
+    empty_hands(st)
+    st.pos = [1, 0, 4, 3]  # seat 3 (on tile 4) is reached from seat 1 through seat 2 on BGCS
+    set_hand(st, 0, food=1)
+    st.phase = "auto"
+    st.queue = [("turn", 0), ("round_end",)]
+    st.draw_from = lambda items, what, seats=None: 2
+    st._advance()
+    # 1. Seat 1 starts on the Food Forest and spins a 2.
+    assert st.spin == 2 and st.moves == 2
+    # 2. It trades with seat 3 through a chain, giving them a Food.
+    assert 2 in st.chain(0) and 4 not in ADJACENT[1]
+    st.apply(0, "give 3 food")
+    assert hand(st, 2) == {"food": 1}
+    # 3. It gathers 2 Wood as its Action, then moves 1 (to BGCS).
+    st.apply(0, "gather")
+    assert hand(st, 0) == {"wood": 2}
+    st.apply(0, "move 0")
+    # 4. It Uses the 2 Wood to build a Composter as its last Action.
+    st.apply(0, "craft composter")
+    st.apply(0, "place 2")
+    assert st.upgrades[2] == "composter" and hand(st, 0) == {}
+    st.apply(0, "end_turn")
+    assert st.round == 2  # end of turn (and, here, of the Round)

@@ -1,0 +1,28 @@
+"""Golden playthroughs: seeded random games whose end is pinned, to catch unintended rule changes.
+
+When a rule or content change is intended, check the new playthrough and update the values here.
+"""
+
+import pytest
+
+from loopcity import load_game
+from loopcity.engine import RandomBot
+from loopcity.engine.runner import next_seat
+
+
+@pytest.mark.parametrize(
+    "variant,steps,rounds,digest",
+    [
+        ("standard", 100, 3, "ff6e8290ec33b85264a1"),
+        ("alternate", 100, 3, "46561162f052b9e75c63"),
+    ],
+)
+def test_golden_random_playthrough(variant, steps, rounds, digest):
+    game = load_game("resourced", players=4, variant=variant)
+    st = game.new_state(42)
+    bots = [RandomBot(game, s, 42) for s in range(4)]
+    while not st.is_terminal():
+        s = next_seat(st)
+        st.apply(s, bots[s].choose(st, s))
+    assert (st.step, st.round, st.outcome().cause) == (steps, rounds, "maximum waste")
+    assert st.state_hash() == digest

@@ -1,0 +1,92 @@
+"""Board, pieces, setup and the definitions of Use, Waste and Recycle."""
+
+import pytest
+
+from loopcity import load_game
+from loopcity.engine import IllegalAction
+from loopcity.games.resourced.board import ADJACENT, RING, RING_CELLS
+
+from .helpers import hand, legal, new_game, set_hand, set_waste
+
+
+def test_board_is_bgcs_and_rings_of_6_12_18():
+    assert [len(RING_CELLS[k]) for k in range(4)] == [1, 6, 12, 18]
+    assert RING[0] == 0 and all(RING[c] == 1 for c in RING_CELLS[1])
+    assert ADJACENT[0] == frozenset(RING_CELLS[1])
+
+
+def test_setup_places_ring1_and_offers_the_sixth_tile_choice():
+    st = load_game("resourced", players=3).new_state(5)
+    assert st.phase == "setup" and st.active_seats() == (0,)
+    assert sorted(legal(st)) == [
+        "choose_sixth community_garden",
+        "choose_sixth food_forest",
+        "choose_sixth heat_haven",
+    ]
+    assert [st.tiles[c] for c in RING_CELLS[1][:5]] == [
+        "food_forest",
+        "community_garden",
+        "heat_haven",
+        "social_housing",
+        "recycler",
+    ]
+    st.apply(0, "choose_sixth food_forest")
+    assert st.tiles[RING_CELLS[1][5]] == "food_forest"
+    assert all(st.tiles[c] is None for c in RING_CELLS[2] + RING_CELLS[3])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_player_starts_on_bgcs_with_one_food_and_one_water(players):
+    st = new_game(players)
+    assert st.pos == [0] * players
+    assert all(hand(st, s) == {"food": 1, "water": 1} for s in range(players))
+    assert st.bank == [16, 16, 16, 16 - players, 16 - players]
+
+
+def test_only_three_or_four_players():
+    with pytest.raises(Exception, match="3-4 players"):
+        load_game("resourced", players=2)
+
+
+def test_round_one_begins_and_seat_one_is_first():
+    st = new_game()
+    assert st.round == 1
+    assert st.queue[4:8] == [("turn", 0), ("turn", 1), ("turn", 2), ("turn", 3)]
+
+
+def test_use_returns_cards_to_the_bank():
+    st = new_game()
+    set_hand(st, 0, wood=2)
+    bank = st.bank[0]
+    st._use(0, 0, 2)
+    assert st.bank[0] == bank + 2 and st.waste == []
+
+
+def test_food_and_water_are_wasted_instead_of_used_before_a_composter():
+    st = new_game()
+    st._use(0, 3)
+    st._use(1, 4)
+    assert st.waste == [3, 4]
+
+
+def test_food_and_water_are_used_once_a_composter_is_built():
+    st = new_game()
+    st._put_upgrade(2, "composter")
+    bank = list(st.bank)
+    st._use(0, 3)
+    assert st.waste == [] and st.bank[3] == bank[3] + 1
+
+
+def test_recycle_returns_cards_from_the_bottom_of_the_waste_pile():
+    st = new_game()
+    set_waste(st, "wood", "metal", "food", "water")
+    st._recycle(2)
+    assert st.waste == [3, 4]
+
+
+def test_refused_action_leaves_the_state_unchanged_and_says_why():
+    st = new_game()
+    before = st.state_hash()
+    with pytest.raises(IllegalAction, match="may not act now"):
+        st.apply(2, "waste wood")
+    assert st.state_hash() == before

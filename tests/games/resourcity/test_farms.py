@@ -1,0 +1,158 @@
+"""Farm detection: any closed loop of roads is a Farm; the tile corners inside it are its Plots."""
+
+from loopcity.games.resourcity.board import GREEN_PLOT, farm_count, geometry, ring_progress
+
+from .helpers import farms_of, fresh, parse, point, set_board
+
+
+def plots(farm, f):
+    return sorted(p for p, x in enumerate(farm) if x == f)
+
+
+def test_smallest_loop_of_four_curves_is_a_farm_with_one_plot():
+    farm = farms_of(["┌┐", "└┘"])
+    assert farm_count(farm) == 1
+    assert [p for p, f in enumerate(farm) if f >= 0] == [point(1, 1)]
+
+
+def test_open_road_is_not_a_farm():
+    assert farm_count(farms_of(["┌─", "└┘"])) == 0  # the top right tile leads off: no loop
+    assert farm_count(farms_of(["┌┐", "└─"])) == 0
+
+
+def test_dead_end_arm_does_not_split_a_farm():
+    # the tee's stub into the middle ends there: the loop still holds all four Plots as one Farm
+    farm = farms_of(["┌┬┐", "│.│", "└─┘"])
+    assert farm_count(farm) == 1
+    inside = [p for p, f in enumerate(farm) if f >= 0 and p < GREEN_PLOT]
+    assert inside == [point(1, 1), point(1, 2), point(2, 1), point(2, 2)]
+
+
+def test_green_space_inside_a_farm_has_five_plots():
+    farm = farms_of(["┌─┐", "│G│", "└─┘"])
+    green = 1 * 6 + 1
+    assert farm_count(farm) == 1
+    mine = plots(farm, farm[point(1, 1)])
+    assert mine == [point(1, 1), point(1, 2), point(2, 1), point(2, 2), GREEN_PLOT + green]
+
+
+def test_farms_need_not_be_square():
+    farm = farms_of(["┌─┐", "│.└┐", "└──┘"])
+    assert farm_count(farm) == 1
+    assert point(2, 3) in plots(farm, farm[point(1, 1)])
+
+
+def test_loops_sharing_a_road_are_two_farms():
+    farm = farms_of(["┌┐", "├┤", "└┘"])
+    assert farm_count(farm) == 2
+    assert farm[point(1, 1)] != farm[point(2, 1)] and farm[point(1, 1)] >= 0 and farm[point(2, 1)] >= 0
+
+
+def test_nested_loops_are_two_farms():
+    rows = ["┌────┐", "│....│", "│.┌┐.│", "│.└┘.│", "│....│", "└────┘"]
+    farm = farms_of(rows)
+    assert farm_count(farm) == 2
+    assert farm[point(3, 3)] >= 0 and farm[point(1, 1)] >= 0
+    assert farm[point(3, 3)] != farm[point(1, 1)]
+    assert farm[point(2, 2)] == farm[point(1, 1)]  # between the rings: the outer Farm
+
+
+def test_board_rim_is_never_inside_a_farm():
+    farm = farms_of(["┌────┐", "│....│", "│....│", "│....│", "│....│", "└────┘"])
+    assert farm_count(farm) == 1
+    assert all(farm[i * 7 + j] < 0 for i in range(7) for j in range(7) if i in (0, 6) or j in (0, 6))
+    assert all(farm[point(i, j)] >= 0 for i in range(1, 6) for j in range(1, 6))
+
+
+def test_tennis_ball_curve_closes_a_loop_only_round_its_arc_corner():
+    assert farm_count(farms_of(["╲┐", "└┘"])) == 1  # its S-E quarter curve walls in its SE corner
+    assert farm_count(farms_of(["╱┐", "└┘"])) == 0  # turned once: the SE corner joins the middle band
+
+
+def test_four_way_and_community_centre_close_loops_too():
+    assert farm_count(farms_of(["┼┐", "└C"])) == 1
+
+
+def test_ring_progress_counts_walls_round_a_point():
+    s = fresh()
+    kinds, rots = parse(["┌┐", "└─"], s.game.content)
+    geo = geometry(s.game.content)
+    assert ring_progress(geo, kinds, rots, point(1, 1)) == 7
+    kinds, rots = parse(["┌┐", "└┘"], s.game.content)
+    assert ring_progress(geo, kinds, rots, point(1, 1)) == 8
+
+
+def test_rotate_breaks_a_loop_and_its_crops_are_lost():
+    s = fresh(powers=["builder", "cyclist"])
+    set_board(s, ["┌┐", "└┘"])
+    s.pos[0] = 0
+    s.crop[point(1, 1)] = "sweetpotato"
+    s.tokens[point(1, 1)] = 2
+    s.supply["sweetpotato"] -= 2
+    s.apply(0, "rotate 1 cw")
+    assert s.farm_count() == 0
+    assert point(1, 1) not in s.crop
+    assert s.supply["sweetpotato"] == 10
+
+
+def test_rotate_can_close_a_loop():
+    s = fresh(powers=["builder", "cyclist"])
+    set_board(s, ["┌┐", "└─"])
+    s.pos[0] = 0
+    s.apply(0, "rotate 7 cw")  # straight E-W becomes N-S: still open
+    assert s.farm_count() == 0
+    set_board(s, ["┌┐", "└┌"])
+    s.apply(0, "rotate 7 cw")  # curve E-S turned to S-W ... then W-N closes it
+    s.apply(0, "rotate 7 cw")
+    assert s.farm_count() == 1
+
+
+def test_earthquake_turns_the_diagonals_and_breaks_a_loop():
+    s = fresh(powers=["builder", "cyclist"])
+    set_board(s, ["┌┐", "└┘"])  # (0,0) and (1,1) lie on the main diagonal
+    s.crop[point(1, 1)] = "sugarcane"
+    s.tokens[point(1, 1)] = 1
+    s.supply["sugarcane"] -= 1
+    s.resolve_crisis("earthquake")
+    assert s.grid_rot[0] == (parse(["┌"], s.game.content)[1][0] + 1) % 4
+    assert s.farm_count() == 0 and not s.crop
+
+
+def test_earthquake_can_also_close_a_loop():
+    s = fresh()
+    set_board(s, ["└┐", "└┐"])  # each diagonal tile is one quarter turn short of closing it
+    assert s.farm_count() == 0
+    s.resolve_crisis("earthquake")
+    assert s.farm_count() == 1
+
+
+def test_sea_level_rise_turns_the_outer_ring_anticlockwise():
+    s = fresh()
+    set_board(s, ["......", ".┌┐...", ".└┘...", "......", "......", "......"])
+    s.crop[point(2, 2)] = "sweetpotato"
+    s.tokens[point(2, 2)] = 1
+    s.supply["sweetpotato"] -= 1
+    before = list(s.grid_rot)
+    s.resolve_crisis("sealevel")
+    for t in range(36):
+        r, c = divmod(t, 6)
+        rim = r in (0, 5) or c in (0, 5)
+        assert s.grid_rot[t] == ((before[t] + 3) % 4 if rim else before[t])
+    assert s.farm_count() == 1 and s.crop  # an inner loop survives Sea Level Rise
+    set_board(s, ["┌┐", "└┘"])
+    s.resolve_crisis("sealevel")
+    assert s.farm_count() == 0  # a loop touching the rim is broken
+
+
+def test_farm_detection_is_fast():
+    import time
+
+    from loopcity.games.resourcity.board import find_farms
+
+    s = fresh()
+    geo = geometry(s.game.content)
+    start = time.perf_counter()
+    for _ in range(2000):
+        find_farms(geo, s.grid_kind, s.grid_rot)
+    per_call = (time.perf_counter() - start) / 2000
+    assert per_call < 0.001  # well under a millisecond per full board

@@ -1,0 +1,42 @@
+"""The heuristic bot: legal, deterministic, never changes the state, clearly better than random."""
+
+from loopcity import load_game
+from loopcity.engine import next_seat
+from loopcity.sim.core import run_games
+
+from .helpers import new_game
+
+
+def test_heuristic_plays_legal_moves_without_changing_the_state():
+    game = load_game("waste_what")
+    bot = game.spec.bots["heuristic"](game, 0, 1)
+    state = game.new_state(4)
+    while not state.is_terminal():
+        seat = next_seat(state)
+        before = state.state_hash()
+        action = bot.choose(state, seat)
+        assert state.state_hash() == before
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+
+
+def test_heuristic_is_deterministic_for_a_seed():
+    a = run_games("waste_what", 5, ["heuristic"], seed=3)
+    b = run_games("waste_what", 5, ["heuristic"], seed=3)
+    assert [(r.team_won, r.length) for r in a] == [(r.team_won, r.length) for r in b]
+
+
+def test_heuristic_wins_clearly_more_than_random():
+    heuristic = sum(
+        r.team_won for r in run_games("waste_what", 60, ["heuristic"], seed=1, variant="beginners")
+    )
+    random = sum(r.team_won for r in run_games("waste_what", 60, ["random"], seed=1, variant="beginners"))
+    assert heuristic >= random + 15
+
+
+def test_heuristic_reuses_before_storing():
+    s = new_game()
+    bot = s.game.spec.bots["heuristic"](s.game, 0, 0)
+    reusable = [a for a in s.legal_actions(0) if a.kind in ("reuse", "reuse_plus", "combo")]
+    if reusable:
+        assert bot.choose(s, 0).kind in ("reuse", "reuse_plus", "combo")

@@ -1,0 +1,206 @@
+"""Rulebook section 6, Combos: the combo rules, the Combo card and the acceptance roll."""
+
+import pytest
+
+from loopcity.engine import IllegalAction
+
+from .helpers import card, legal, new_game, position
+
+SKILLS = {
+    "textile": (0, 1),
+    "furniture": (0, 3),
+    "bikes": (0, 1),
+    "food": (1, 2),
+    "electronics": (1, 1),
+    "creative": (1, 1),
+}
+
+
+def game(table, skills=None, variant="normal", storage=((), ())):
+    return position(new_game(variant), table=table, skills=skills or dict(SKILLS), storage=storage)
+
+
+def start(s, *names):
+    for n in names:
+        s.apply(0, f"combo {card(s, n)}")
+
+
+def force_roll(s, value):
+    """Make the next die roll give ``value`` (the acceptance roll is the next draw)."""
+    probe = s.clone()
+    for seed in range(10_000):
+        probe.rng.key, probe.rng.counter = seed, 0
+        if probe.rng.randint(1, 6) == value:
+            s.rng.key, s.rng.counter = seed, 0
+            return
+    raise AssertionError
+
+
+def test_a_skill_for_each_category_and_summed_levels_reach_summed_complexity():
+    s = game(["Wobbly chair", "Chest of drawers", "Wardrobe in pieces"])
+    chair, drawers, wardrobe = (
+        card(s, n) for n in ("Wobbly chair", "Chest of drawers", "Wardrobe in pieces")
+    )
+    assert s.combo_feasible([chair, drawers], False), "furniture 3 >= 1 + 2"
+    assert not s.combo_feasible([drawers, wardrobe], False), "furniture 3 < 2 + 3"
+    assert s.combo_feasible([drawers, wardrobe], True) is False, "with the Creative Community 4 < 5"
+
+
+def test_every_skill_used_is_represented_in_the_combo():
+    s = game(["Wobbly chair", "Stale bread"])
+    chair, bread = card(s, "Wobbly chair"), card(s, "Stale bread")
+    s.apply(0, f"combo {chair}")
+    s.apply(0, f"combo {bread}")
+    assert legal(s) >= {"combine furniture alone", "combine food alone"}
+    s2 = game(["Wobbly chair", "Scratched table"])
+    start(s2, "Wobbly chair", "Scratched table")
+    assert "combine food alone" not in legal(s2), "the Food skill is not represented in a furniture combo"
+
+
+def test_a_missing_category_skill_makes_the_combo_illegal_unless_the_cc_stands_in_at_4():
+    skills = {"furniture": (0, 3), "food": (1, 2), "creative": (1, 1)}
+    s = game(["Wobbly chair", "Flat tyre"], skills=skills)
+    chair, tyre = card(s, "Wobbly chair"), card(s, "Flat tyre")
+    assert not s.combo_feasible([chair, tyre], False) and not s.combo_feasible([chair, tyre], True)
+    s.level["creative"] = 4
+    assert s.combo_feasible([chair, tyre], True)
+
+
+def test_the_cc_adds_its_level_in_a_combo():
+    s = game(["Chest of drawers", "Wardrobe in pieces"], skills={**SKILLS, "creative": (1, 2)})
+    drawers, wardrobe = card(s, "Chest of drawers"), card(s, "Wardrobe in pieces")
+    assert s.combo_feasible([drawers, wardrobe], True) and not s.combo_feasible([drawers, wardrobe], False)
+
+
+def test_just_waste_cannot_join_a_combo():
+    s = game(["Wobbly chair", "Mixed plastic packaging", "Scratched table"])
+    bag = card(s, "Mixed plastic packaging")
+    start(s, "Wobbly chair")
+    assert f"combo {bag}" not in legal(s)
+
+
+def test_no_combos_in_the_beginners_round():
+    s = game(["Wobbly chair", "Scratched table"], variant="beginners")
+    assert not any(a.startswith("combo") for a in legal(s))
+    with pytest.raises(IllegalAction, match="does not include Combos"):
+        s.apply(0, f"combo {card(s, 'Wobbly chair')}")
+
+
+@pytest.mark.parametrize("cards,roll,accepted", [(2, 2, False), (2, 3, True), (3, 3, False), (3, 4, True)])
+def test_acceptance_roll_must_be_higher_than_the_number_of_cards(cards, roll, accepted):
+    names = ["Wobbly chair", "Scratched table", "Wooden crate"][:cards]
+    s = game(names)
+    start(s, *names)
+    force_roll(s, roll)
+    s.apply(0, "combine furniture alone")
+    assert any(f"rolled {roll}" in row[2] for row in s.log[-4:])
+    if accepted:
+        assert s.work is not None and s.work["cards"][0] in s.combos
+    else:
+        assert s.work is None and sorted(s.table) == sorted(card(s, n) for n in names)
+
+
+def test_accepted_combo_replaces_its_cards_with_complexity_the_highest_and_the_chosen_category():
+    s = game(["Wobbly chair", "Chest of drawers"])
+    start(s, "Wobbly chair", "Chest of drawers")
+    force_roll(s, 6)
+    s.apply(0, "combine furniture alone")
+    combo = s.work["cards"][0]
+    assert s.combos[combo]["complexity"] == 2 and s.category(combo) == "furniture"
+    assert {card(s, "Wobbly chair"), card(s, "Chest of drawers")} <= set(s.removed)
+    assert s.card_name(combo) != "Combo", "a generated name"
+    assert "furniture" in s.used
+
+
+def test_accepted_combo_is_sold_then_returns_to_the_deck_as_one_card():
+    s = game(["Wobbly chair", "Chest of drawers", "Flat tyre", "Stale bread", "Torn jeans"])
+    start(s, "Wobbly chair", "Chest of drawers")
+    force_roll(s, 6)
+    s.apply(0, "combine furniture alone")
+    combo = s.work["cards"][0]
+    s.apply(0, "sell furniture")
+    assert s.sell == [combo] and s.level["furniture"] == 4
+    for n, skill, slot in (
+        ("Flat tyre", "bikes", "sell"),
+        ("Stale bread", "food", "donate"),
+        ("Torn jeans", "textile", "donate"),
+    ):
+        s.apply(0, f"reuse {card(s, n)} {skill}")
+        s.apply(0, f"{slot} {skill}")
+    assert combo in s.deck
+
+
+def test_combo_cards_cannot_be_recycled():
+    s = game(["Wobbly chair", "Chest of drawers"])
+    start(s, "Wobbly chair", "Chest of drawers")
+    force_roll(s, 6)
+    s.apply(0, "combine furniture alone")
+    combo = s.work["cards"][0]
+    s.apply(0, "donate furniture")
+    s.donate.remove(combo)
+    s.table.append(combo)
+    s._legal = {}
+    assert f"recycle {combo}" not in legal(s) and f"burn {combo}" in legal(s)
+
+
+def test_a_rejected_combo_uses_its_skills_and_its_cards_are_dealt_with_one_by_one():
+    s = game(["Wobbly chair", "Scratched table"])
+    start(s, "Wobbly chair", "Scratched table")
+    force_roll(s, 1)
+    s.apply(0, "combine furniture alone")
+    chair = card(s, "Wobbly chair")
+    assert "furniture" in s.used
+    assert f"store {chair} p1" in legal(s) and f"combo {chair}" not in legal(s)
+
+
+def test_a_burned_combo_card_is_wiped_and_becomes_blank_again():
+    s = game(["Wobbly chair", "Chest of drawers", "Chewing gum", "Used tissues"])
+    start(s, "Wobbly chair", "Chest of drawers")
+    force_roll(s, 6)
+    s.apply(0, "combine furniture alone")
+    combo = s.work["cards"][0]
+    s.apply(0, "donate furniture")
+    s.donate.remove(combo)
+    s.table.append(combo)
+    s._legal = {}
+    for c in (combo, card(s, "Chewing gum"), card(s, "Used tissues")):
+        s.apply(0, f"burn {c}")
+    assert combo in s.blanks and combo not in s.combos
+
+
+def test_combo_complexity_is_the_highest_printed_complexity_even_in_an_easier_round():
+    s = position(
+        new_game(), table=["Wobbly chair", "Chest of drawers"], skills=dict(SKILLS), event="furniture_fair"
+    )
+    start(s, "Wobbly chair", "Chest of drawers")
+    force_roll(s, 6)
+    s.apply(0, "combine furniture alone")
+    combo = s.work["cards"][0]
+    assert s.combos[combo]["complexity"] == 2 and s.complexity(combo) == 1
+
+
+def test_combo_starts_are_exactly_the_cards_with_a_feasible_partner():
+    """The fast start test agrees with trying every pair through the combo rules."""
+    from loopcity import load_game
+    from loopcity.engine import RandomBot, next_seat
+
+    game = load_game("waste_what", variant="difficult", first_game=True)
+    checked = 0
+    heuristic = game.spec.bots["heuristic"]
+    for seed in range(30):
+        state = game.new_state(seed)
+        bots = [RandomBot(game, s, seed) if seed % 2 else heuristic(game, s, seed) for s in range(2)]
+        while not state.is_terminal():
+            if state.work is None and not state.pending:
+                cands = state.candidates()
+                pool = [c for c in cands if state.category(c) and c not in state.rejected]
+                brute = [
+                    c
+                    for c in pool
+                    if any(state.combo_feasible([c, d], cc) for d in pool if d != c for cc in (False, True))
+                ]
+                assert state._combo_starts(cands) == brute
+                checked += 1
+            seat = next_seat(state)
+            state.apply(seat, bots[seat].choose(state, seat))
+    assert checked > 50

@@ -1,0 +1,354 @@
+"""End to end in real headless Chromium (Debian's package), for every game: set up a table in the
+lobby, play moves by clicking, see another seat's page follow, reload and resume, and check that a
+spectator's page holds only the spectator's view. Screenshots go to $LOOPCITY_SCREENSHOTS when set."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from loopcity.engine import Action, Record, unregister
+from loopcity.web import create_app
+from tiny_game import SPEC as TINY
+
+from .conftest import GAME_IDS, players_of
+
+pytestmark = pytest.mark.slow
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+def _svg(view, legal=()):
+    """A board for the tiny game: a box per action, each a click target while it is legal."""
+    acts = {str(a) for a in legal}
+    boxes = []
+    for i, act in enumerate(["ready", "take 1", "take 2", "roll"]):
+        attr = f' data-act="{act}"' if act in acts else ""
+        boxes.append(
+            f'<g{attr}><rect x="{10 + i * 95}" y="40" width="85" height="40" fill="#cde"/>'
+            f'<text x="{20 + i * 95}" y="65">{act}</text></g>'
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 100"><text x="10" y="25">pile {view["pile"]}'
+        f"</text>{''.join(boxes)}</svg>"
+    )
+
+
+BOARD = replace(TINY, id="tinyboard", title="Tiny board", render_svg=_svg)
+PHONE = {"width": 390, "height": 844}
+SHOTS = os.environ.get("LOOPCITY_SCREENSHOTS")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start(db: Path, port: int):
+    """Run the app over ``db`` on ``port`` in a thread; returns (app, stop)."""
+    import uvicorn
+
+    app = create_app(f"sqlite:///{db}", bot_delay=0.15, extra_games=[TINY, BOARD])
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < end, "server did not start"
+        time.sleep(0.05)
+
+    def stop() -> None:
+        srv.should_exit = True
+        thread.join(10)
+
+    return app, stop
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = _free_port()
+    app, stop = _start(tmp_path_factory.mktemp("browser") / "web.db", port)
+    yield f"http://127.0.0.1:{port}", app
+    stop()
+    unregister(TINY.id)
+    unregister(BOARD.id)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/system-deps.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _create_in_lobby(page, base: str, game: str) -> dict:
+    """Fill in the lobby form: seats 1 and 2 people, the rest bots; returns the links page's links."""
+    page.goto(base + "/")
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/lobby.png", full_page=True)
+    form = page.locator(f"section[data-game='{game}'] form")
+    n = players_of(game)
+    form.locator("select[name=players]").select_option(str(n))
+    form.locator("select[name=seat0]").select_option("human")
+    if n > 1:
+        form.locator("select[name=seat1]").select_option("human")
+    form.locator("input[name=seed]").fill("3")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/table/*")
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{game}-links.png", full_page=True)
+    seats = {
+        int(a.get_attribute("data-seat")): a.get_attribute("href") for a in page.locator("a.seat-link").all()
+    }
+    return {"seats": seats, "spectator": page.locator("a.spectator-link").get_attribute("href")}
+
+
+def _version(page) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def _wait_version(page, above: int) -> None:
+    page.wait_for_function(f"parseInt(document.body.dataset.version) > {above}", timeout=10_000)
+
+
+def _live(app, page):
+    return app.state.manager.live[page.evaluate("window.LOOPCITY.current.table")]
+
+
+def _view_at(t, version: int, seat: int | None) -> dict:
+    """The view of ``seat`` after the table's first ``version`` moves (bots may have moved on since)."""
+    state = t.state.game.new_state(t.seed)
+    for s, text in t.moves[:version]:
+        state.apply(s, Action.parse(text))
+    return json.loads(json.dumps(state.view(seat)))
+
+
+def _click_a_move(page, turn: int) -> str:
+    """Click a highlighted place on the board when there is one, else an action button."""
+    page.bring_to_front()  # a background tab's animation frames are throttled, which slows clicks
+    targets = page.locator("#board .target")
+    if targets.count() and turn % 2 == 0:
+        target = targets.nth(turn % targets.count())
+        act = target.get_attribute("data-act")
+        target.click()
+        return act
+    folded = page.locator("#actions details.fold:not([open]) summary")
+    visible = page.locator("#actions button:visible").count()
+    if folded.count() and (turn % 3 == 1 or not visible):  # open a folded long list, as a person would
+        folded.first.click()
+    buttons = page.locator("#actions button:visible")
+    button = buttons.nth((turn * 7919) % buttons.count())
+    act = button.get_attribute("data-action")
+    button.click()
+    return act
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_play_a_table_in_the_browser(server, browser, game):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE)
+    lobby = ctx.new_page()
+    links = _create_in_lobby(lobby, base, game)
+    humans = sorted(links["seats"])
+    pages = {s: ctx.new_page() for s in humans}
+    for s, p in pages.items():
+        p.goto(links["seats"][s])
+        p.wait_for_selector("#turn")
+    moves = 0
+    for turn in range(60):
+        t = _live(app, pages[humans[0]])
+        if t.state.is_terminal() or moves >= 4:
+            break
+        seat = next((s for s in t.state.active_seats() if s in pages), None)
+        if seat is None:  # bots are thinking
+            time.sleep(0.1)
+            continue
+        page = pages[seat]
+        page.wait_for_function(f"document.body.dataset.version == '{t.version}'", timeout=10_000)
+        before = t.version
+        act = _click_a_move(page, turn)
+        _wait_version(page, before)
+        assert t.moves[before] == (seat, act), "the click made that seat's move"
+        for other in pages.values():  # every other seat's page follows live
+            _wait_version(other, before)
+        moves += 1
+    assert moves >= 1 or _live(app, pages[humans[0]]).state.is_terminal()
+    first = pages[humans[0]]
+    assert first.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), "fits a phone"
+    first.bring_to_front()
+    first.locator("#zoom").click()  # a larger board scrolls inside its frame, the page still fits
+    assert first.locator("#zoom").get_attribute("aria-pressed") == "true"
+    assert first.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    first.locator("#zoom").click()
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        first.screenshot(path=f"{SHOTS}/{game}-phone.png", full_page=True)
+    # reload and resume: the page is rebuilt from the server
+    version = _live(app, first).version
+    first.reload()
+    first.wait_for_function(f"parseInt(document.body.dataset.version) >= {version}")
+    msg = first.evaluate("window.LOOPCITY.current")
+    assert msg["view"] == _view_at(_live(app, first), msg["version"], humans[0])
+    # the spectator's page holds the spectator's view only, and no action controls
+    spect = ctx.new_page()
+    spect.set_viewport_size({"width": 1280, "height": 900})
+    spect.goto(links["spectator"])
+    msg = spect.evaluate("window.LOOPCITY.current")
+    assert msg["view"] == _view_at(_live(app, spect), msg["version"], None)
+    assert msg["legal"] == [] and spect.locator("#actions button").count() == 0
+    assert spect.locator("#board [data-act].target").count() == 0
+    if SHOTS:
+        spect.screenshot(path=f"{SHOTS}/{game}-spectator.png", full_page=True)
+    ctx.close()
+
+
+def test_the_play_page_works_from_the_keyboard(server, browser):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    links = _create_in_lobby(page, base, "tiny")
+    page.goto(links["seats"][0])
+    page.wait_for_selector("#actions button")
+    for _ in range(30):  # Tab to the first action and press Enter
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action || ''"):
+            break
+    assert page.evaluate("document.activeElement.dataset.action") == "ready"
+    page.keyboard.press("Enter")
+    _wait_version(page, 0)
+    t = _live(app, page)
+    assert (0, "ready") in t.moves
+    page.goto(links["seats"][1])  # keys 1-9 press the first nine actions
+    page.wait_for_selector("#actions button")
+    page.keyboard.press("1")
+    _wait_version(page, 1)
+    assert (1, "ready") in _live(app, page).moves
+    ctx.close()
+
+
+def test_a_refused_move_shows_the_reason(server, browser):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    links = _create_in_lobby(page, base, "tiny")
+    page.goto(links["seats"][1])
+    page.wait_for_selector("#actions button")
+    page.evaluate("window.LOOPCITY.send('take 2')")  # as a page that missed an update would
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert "not allowed now" in page.locator("#refusal").inner_text()
+    assert _version(page) == 0 and _live(app, page).moves == []
+    page.locator("#actions button").first.click()  # a legal move clears the message
+    _wait_version(page, 0)
+    assert page.locator("#refusal").is_hidden()
+    ctx.close()
+
+
+def test_clicks_on_board_places_make_moves(server, browser):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    links = _create_in_lobby(page, base, "tinyboard")
+    page.goto(links["seats"][0])
+    target = page.locator("#board [data-act='ready']")
+    assert target.get_attribute("role") == "button" and target.get_attribute("tabindex") == "0"
+    assert page.locator("#board [data-act='roll']").count() == 0  # not legal now: not on the board
+    target.click()
+    _wait_version(page, 0)
+    t = _live(app, page)
+    assert (0, "ready") in t.moves
+    page.goto(links["seats"][1])
+    page.locator("#board [data-act='ready']").focus()  # and from the keyboard
+    page.keyboard.press("Enter")
+    _wait_version(page, 1)
+    assert (1, "ready") in _live(app, page).moves
+    page.goto(links["seats"][0])
+    page.locator("#board [data-act='roll']").click()
+    _wait_version(page, 2)
+    assert _live(app, page).moves[2] == (0, "roll")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/tinyboard-phone.png", full_page=True)
+    ctx.close()
+
+
+def test_a_finished_game_shows_the_outcome_and_offers_the_record(server, browser, tmp_path):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+    page = ctx.new_page()
+    page.goto(base + "/")
+    form = page.locator("section[data-game='tiny'] form")
+    form.locator("select[name=variant]").select_option("short")
+    form.locator("select[name=seat1]").select_option("bot:random")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/table/*")
+    page.goto(page.locator("a.seat-link").first.get_attribute("href"))
+    for _ in range(40):
+        if page.locator("#outcome:not([hidden])").count():
+            break
+        buttons = page.locator("#actions button")
+        if buttons.count():
+            version = _version(page)
+            buttons.last.click()
+            _wait_version(page, version)
+        else:
+            page.wait_for_timeout(100)
+    outcome = page.locator("#outcome")
+    assert outcome.is_visible() and "Game over" in outcome.inner_text() and "pile empty" in outcome.inner_text()
+    with page.expect_download() as download:
+        page.locator("#download").click()
+    path = tmp_path / "record.json"
+    download.value.save_as(path)
+    record = Record.load(path)
+    assert record.replay(verify=True) == _live(app, page).state
+    ctx.close()
+
+
+def test_a_page_reconnects_after_a_server_restart_and_play_goes_on(browser, tmp_path):
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    app, stop = _start(tmp_path / "web.db", port)
+    try:
+        ctx = browser.new_context(viewport=PHONE)
+        page = ctx.new_page()
+        links = _create_in_lobby(page, base, "tiny")
+        page.goto(links["seats"][0])
+        page.locator("#actions button").first.click()
+        _wait_version(page, 0)
+        page.wait_for_selector(".live.on")
+    finally:
+        stop()
+    page.wait_for_selector(".live.off")  # the page says it is reconnecting
+    app, stop = _start(tmp_path / "web.db", port)  # a new server process over the same database
+    try:
+        page.wait_for_selector(".live.on", timeout=15_000)
+        assert _version(page) == 1
+        other = ctx.new_page()
+        other.goto(links["seats"][1])
+        other.locator("#actions button").first.click()
+        _wait_version(page, 1)  # the reconnected page follows the other seat's move
+        assert _live(app, page).moves == [(0, "ready"), (1, "ready")]
+        ctx.close()
+    finally:
+        stop()
+        unregister(TINY.id)
+        unregister(BOARD.id)

@@ -1,0 +1,71 @@
+"""WebSockets: refusals, stale versions and bad links, and live bot moves to every seat."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from .conftest import new_table, seat_tokens, wait_for
+
+
+def test_a_bad_link_cannot_open_a_socket(client):
+    with pytest.raises(WebSocketDisconnect) as e, client.websocket_connect("/ws/nope") as ws:
+        ws.receive_json()
+    assert e.value.code == 4403
+
+
+def test_a_refused_move_over_the_socket_says_why(client):
+    t = new_table(client)
+    tok = seat_tokens(t)
+    with client.websocket_connect(f"/ws/{tok[0]}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "act", "action": "take 2", "id": "a"})
+        r = ws.receive_json()
+        assert r["type"] == "refused" and r["status"] == 422 and "not allowed now" in r["reason"] and r["id"] == "a"
+        ws.send_json({"type": "act", "action": "ready", "version": 3})
+        r = ws.receive_json()
+        assert r["status"] == 409
+        ws.send_json({"type": "sync"})
+        assert ws.receive_json()["version"] == 0
+
+
+def test_spectators_cannot_act_over_the_socket(client):
+    t = new_table(client)
+    with client.websocket_connect(f"/ws/{t['spectator']['token']}") as ws:
+        assert ws.receive_json()["seat"] is None
+        ws.send_json({"type": "act", "action": "ready"})
+        assert ws.receive_json()["status"] == 403
+
+
+def test_bot_moves_reach_every_connected_seat(make_client):
+    client = make_client(bot_delay=0.05)
+    t = new_table(client, players=3, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "human"}])
+    tok = seat_tokens(t)
+    with client.websocket_connect(f"/ws/{tok[2]}") as ws:
+        versions = [ws.receive_json()["version"]]
+        while versions[-1] < 1:
+            versions.append(ws.receive_json()["version"])
+        assert versions[-1] == 1  # the bot said ready on its own, after its pause
+
+
+def test_a_table_nobody_watches_leaves_memory_and_comes_back_whole(client):
+    t = new_table(client)
+    tok = seat_tokens(t)
+    with client.websocket_connect(f"/ws/{tok[0]}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "act", "action": "ready"})
+        assert ws.receive_json()["version"] == 1
+    manager = client.app.state.manager
+    wait_for(lambda: t["id"] not in manager.live)  # released once its last client left
+    again = client.get(f"/api/state/{tok[1]}").json()
+    assert again["version"] == 1 and again["view"]["ready"] == [0]
+
+
+def test_a_garbled_message_is_refused_and_the_socket_stays_open(client):
+    t = new_table(client)
+    with client.websocket_connect(f"/ws/{seat_tokens(t)[0]}") as ws:
+        ws.receive_json()
+        ws.send_text("{not json")
+        assert ws.receive_json()["status"] == 400
+        ws.send_json({"type": "act", "action": "ready"})
+        assert ws.receive_json()["version"] == 1
