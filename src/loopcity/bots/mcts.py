@@ -36,16 +36,11 @@ Rewards = list[float]
 
 
 def rewards(outcome: Outcome, players: int, cooperative: bool) -> Rewards:
-    """Each seat's reward in [-1, 1] for a finished game (the project's one mapping, as
-    ``Outcome.returns``): cooperative games give every seat +1 for a team win and -1 for a loss; the
+    """Each seat's reward in [-1, 1] for a finished game: the project's one mapping,
+    ``Outcome.returns``. Cooperative games give every seat +1 for a team win and -1 for a loss; the
     others give every seat -1 when the team lost (the worst result) and, when it won, the seat's score
     divided by the best score (the winners get 1; when no score is positive, winners 1 and others 0)."""
-    if cooperative or not outcome.team_won:
-        return [1.0 if outcome.team_won else -1.0] * players
-    best = max(outcome.scores, default=0.0)
-    if best <= 0:
-        return [1.0 if s in outcome.winners else 0.0 for s in range(players)]
-    return [max(0.0, score / best) for score in outcome.scores]
+    return list(outcome.returns(cooperative))
 
 
 @dataclass(frozen=True)
