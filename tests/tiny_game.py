@@ -71,7 +71,7 @@ class TinyState(State):
         }
 
     def resample_hidden(self, seat, rng: Rng):
-        unseen = self.deck + [c for s, c in enumerate(self.cards) if s != seat]
+        unseen = sorted(self.deck + [c for s, c in enumerate(self.cards) if s != seat])
         rng.shuffle(unseen)
         for s in range(self.players):
             if s != seat:

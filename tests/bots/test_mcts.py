@@ -10,30 +10,14 @@ from loopcity.bots import GENERIC, MctsBot, bot_names, make_bot, rewards
 from loopcity.engine import Action, OptionError, Outcome, load_game, play, register, unregister
 from loopcity.sim import wilson_interval
 from tiny_game import SPEC as TINY
-from tiny_game import TinyState
 
 from .search_games import COMMONS, NIM
 
 
-class CanonicalTiny(TinyState):
-    """Tiny with a redraw that depends only on what the seat sees (the unseen cards in sorted order)."""
-
-    def resample_hidden(self, seat, rng):
-        unseen = sorted(self.deck + [c for s, c in enumerate(self.cards) if s != seat])
-        rng.shuffle(unseen)
-        for s in range(self.players):
-            if s != seat:
-                self.cards[s] = unseen.pop()
-        self.deck = unseen
-
-
-CANONICAL_TINY = dataclasses.replace(TINY, id="tiny_canonical", state_class=CanonicalTiny)
-
-
 @pytest.fixture
 def games():
-    """The tiny game, its canonical-redraw twin, nim and commons, registered for a test."""
-    specs = (TINY, CANONICAL_TINY, NIM, COMMONS)
+    """The tiny game, nim and commons, registered for a test."""
+    specs = (TINY, NIM, COMMONS)
     for spec in specs:
         register(spec)
     yield
@@ -101,7 +85,7 @@ def test_apply_trusted_is_apply_without_the_log(games):
 
 # ----- information sets: the decision depends only on what the seat knows -------------------------
 def test_decision_unchanged_when_hidden_cards_are_redrawn(games):
-    game = load_game("tiny_canonical", players=3, pile=4)
+    game = load_game("tiny", players=3, pile=4)
     checked = 0
     for seed in range(6):
         state = _past_ready(game.new_state(seed))

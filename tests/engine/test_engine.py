@@ -210,3 +210,19 @@ def test_outcome_returns_map_team_result_and_scores():
     assert Outcome(False, "waste", (3.0, 1.0), ()).returns(cooperative=True) == (-1.0, -1.0)
     assert Outcome(False, "disease", (9.0, 1.0), ()).returns(cooperative=False) == (-1.0, -1.0)
     assert Outcome(True, "end", (8.0, 4.0, 0.0), (0,)).returns(cooperative=False) == (1.0, 0.5, 0.0)
+
+
+def test_conformance_suite_catches_a_redraw_that_depends_on_the_truth(tiny, monkeypatch):
+    from tiny_game import TinyState
+
+    def truth_ordered_redraw(self, seat, rng):
+        unseen = self.deck + [c for s, c in enumerate(self.cards) if s != seat]  # true order kept
+        rng.shuffle(unseen)
+        for s in range(self.players):
+            if s != seat:
+                self.cards[s] = unseen.pop()
+        self.deck = unseen
+
+    monkeypatch.setattr(TinyState, "resample_hidden", truth_ordered_redraw)
+    with pytest.raises(AssertionError, match="depends on the true hidden state"):
+        check_game(load_game("tiny"), playouts=1)

@@ -4,7 +4,8 @@
 the game's maximum length; clone and JSON snapshots give equal states; replaying the record is
 deterministic; malformed and illegal actions are refused without change; every legal action's text,
 JSON and index forms read back exactly; views are JSON-ready and leak nothing (a state redrawn in
-what a seat cannot see gives that seat the same view); the game's own invariants hold at every step.
+what a seat cannot see gives that seat the same view, and the redraw depends on that view alone, so a
+search bot's decision cannot depend on the truth); the game's own invariants hold at every step.
 """
 
 from __future__ import annotations
@@ -91,6 +92,11 @@ def check_views(state: State, rng: Rng) -> bool:
                 assert other.legal_actions(seat) == state.legal_actions(seat), (
                     f"seat {seat} legal actions leak"
                 )
+            seed = rng.next64()
+            again = other.determinize(seat, seed)
+            assert again == state.determinize(seat, seed), (
+                f"seat {seat}'s redraw depends on the true hidden state, not on its view alone"
+            )
             shown = {k: v for k, v in other._fields().items() if k != "rng"}
             if shown != {k: v for k, v in state._fields().items() if k != "rng"}:
                 redrew = True

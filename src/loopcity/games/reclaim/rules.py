@@ -221,8 +221,10 @@ class ReclaimState(State):
         return make_view(self, seat)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
-        for order in self.deck.values():
+        for order in self.deck.values():  # sorted first: the redraw depends on the view alone
+            order.sort()
             rng.shuffle(order)
+        self.events.sort()
         rng.shuffle(self.events)
         if self.phase == "over":
             return

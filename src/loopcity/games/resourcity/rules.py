@@ -167,7 +167,7 @@ class ResourcityState(EventsMixin):
         """Redraw the draw deck: its road tiles' order and which Crisis tiles lie where in each stack."""
         unseen_crises = [c for c in CRISES if c not in self.resolved]
         rng.shuffle(unseen_crises)
-        tiles = [k for k in self.deck if k not in CRISES]
+        tiles = sorted(k for k in self.deck if k not in CRISES)  # sorted: depends on the view alone
         rng.shuffle(tiles)
         deck: list[str] = []
         top = len(self.deck)

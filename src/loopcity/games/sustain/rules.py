@@ -366,13 +366,14 @@ class SustainState(YearSteps, State):
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
         """Redraw the deck orders and the white sides of the unflipped Solution cards on the table."""
         sols = self.lk.solutions
-        pool = self.sol_deck + [entry[0] for entry in self.table]
+        pool = sorted(self.sol_deck + [entry[0] for entry in self.table])  # the view's facts alone
         rng.shuffle(pool)
         for entry in self.table:
             gray = sols[entry[0]].gray
             pick = next(i for i, c in enumerate(pool) if sols[c].gray == gray)
             entry[0] = pool.pop(pick)
         self.sol_deck = pool
+        self.event_deck.sort()
         rng.shuffle(self.event_deck)
 
     def check_invariants(self) -> None:

@@ -218,7 +218,9 @@ class WasteWhatState(Dealing, State):
         The removed Skill card is never shown, but it is the one Skill card missing from the six
         on offer, so every player can deduce it; it stays as it is.
         """
+        self.deck.sort()  # sorted first: the redraw depends on what the seat sees alone
         rng.shuffle(self.deck)
+        self.event_deck.sort()
         rng.shuffle(self.event_deck)
 
     def check_invariants(self) -> None:
