@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Bot, Game, OptionError, RandomBot, derive_seed
+from ..engine import Bot, Game, GameSpec, OptionError, RandomBot, derive_seed
 from .mcts import MctsBot, MctsConfig, rewards
 
 BotFactory = Callable[[Game, int, int], Bot]
@@ -19,9 +19,10 @@ GENERIC: dict[str, BotFactory] = {"random": RandomBot, "mcts": MctsBot}
 __all__ = ["GENERIC", "BotFactory", "MctsBot", "MctsConfig", "bot_names", "make_bot", "rewards"]
 
 
-def bot_names(game: Game) -> list[str]:
-    """Every bot name usable for this game."""
-    return [*GENERIC, *(n for n in game.spec.bots if n not in GENERIC)]
+def bot_names(game: Game | GameSpec) -> list[str]:
+    """Every bot name usable for this game (a configured Game or its GameSpec)."""
+    spec = game.spec if isinstance(game, Game) else game
+    return [*GENERIC, *(n for n in spec.bots if n not in GENERIC)]
 
 
 def make_bot(name: str, game: Game, seat: int, seed: int = 0) -> Bot:

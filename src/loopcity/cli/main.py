@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ..bots import bot_names
 from ..engine import LoopcityError, Record, list_games, load_game
 from .sim import register_commands
 from .terminal import TerminalSession, describe_outcome, parse_bot_seats, render
@@ -31,7 +32,7 @@ def fail(message: str) -> None:
 @app.command()
 def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
     """The games you can play, with player ranges and variants."""
-    specs = [s.summary() for s in list_games()]
+    specs = [{**s.summary(), "bots": bot_names(s)} for s in list_games()]
     if as_json:
         print(json.dumps(specs, indent=1))
         return

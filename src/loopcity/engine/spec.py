@@ -125,7 +125,7 @@ class GameSpec:
             "cooperative": self.cooperative,
             "variants": [{"name": v.name, "description": v.description} for v in self.variants],
             "options": [{"name": o.name, "default": o.default, "help": o.help} for o in self.options],
-            "bots": ["random", *self.bots],
+            "bots": list(dict.fromkeys(["random", *self.bots])),  # front ends add the search bots
         }
 
 

@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from ..bots import bot_names
 from ..engine import GameSpec, list_games, register
 from . import i18n, review
 from .db import Database
@@ -44,7 +45,7 @@ def lobby_games() -> list[dict[str, Any]]:
     out = []
     for spec in list_games():
         s = spec.summary()
-        s["bots"] = list(dict.fromkeys(["random", *spec.bots]))  # as loopcity.bots.bot_names
+        s["bots"] = bot_names(spec)
         s["default_players"] = spec.default_players or spec.min_players
         s["option_fields"] = [
             {
