@@ -212,19 +212,19 @@ def _find_farms(
 ) -> list[int]:
     # Union by the smaller root, so every class's root is its smallest point whatever the path halving.
     parent = list(range(OUTSIDE + 1))
-    for t in range(TILES):
-        pts = table[(kinds[t], rots[t])][t]
-        for k in range(0, len(pts), 2):
-            ra = pts[k]
-            while parent[ra] != ra:
-                parent[ra] = ra = parent[parent[ra]]
-            rb = pts[k + 1]
-            while parent[rb] != rb:
-                parent[rb] = rb = parent[parent[rb]]
-            if ra < rb:
-                parent[rb] = ra
-            elif rb < ra:
-                parent[ra] = rb
+    flat: list[int] = []
+    for t, key in enumerate(zip(kinds, rots, strict=True)):
+        flat += table[key][t]
+    it = iter(flat)
+    for ra, rb in zip(it, it, strict=True):
+        while parent[ra] != ra:
+            parent[ra] = ra = parent[parent[ra]]
+        while parent[rb] != rb:
+            parent[rb] = rb = parent[parent[rb]]
+        if ra < rb:
+            parent[rb] = ra
+        elif rb < ra:
+            parent[ra] = rb
     for x in range(OUTSIDE + 1):  # parents are always smaller points: resolve roots in order
         parent[x] = parent[parent[x]]
     outside = parent[OUTSIDE]

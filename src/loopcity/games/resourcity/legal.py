@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from loopcity.engine import Action
 
 from .actions import CROPS
+from .board import moves_from
 from .farming import compost_targets
 
 if TYPE_CHECKING:
@@ -52,13 +53,14 @@ def destinations(s: ResourcityState, seat: int) -> list[int]:
     here = s.pos[seat]
     limit = s.content.turn.max_players_per_tile
     steps = s.content.superpowers.cyclist_steps if s.powers[seat] == "cyclist" else 1
+    geo, kinds, rots = s.geo, s.grid_kind, s.grid_rot
     seen = {here}
     frontier = [here]
     out: list[int] = []
     for _ in range(steps):
         nxt = []
         for t in frontier:
-            for n in s.moves(t):
+            for n in moves_from(geo, kinds, rots, t):
                 if n not in seen:
                     seen.add(n)
                     nxt.append(n)
@@ -128,8 +130,9 @@ def _building(s: ResourcityState, seat: int) -> list[Action]:
     fuel = s.avail["fuel"]
     reach = s.reach(seat)
     if fuel >= rotate_cost(s):
+        rotations, kinds = s.geo.rotations, s.grid_kind
         for t in reach:
-            n = len(s.geo.rotations[s.grid_kind[t]])
+            n = len(rotations[kinds[t]])
             if n > 1:
                 out.append(_ROTATE_CW[t])
             if n > 2:
