@@ -49,7 +49,7 @@ def targets(st: ReclaimState, item: str) -> list[int]:
         return [h for h, lv in enumerate(st.farm_level) if lv and st.res[h][NPK] < limit]
     if item == "vaccinate":
         return [h for h, d in enumerate(st.disease) if d]
-    if turn.water_hex_for_waste(st, 0) < 0:
+    if not turn.water_has_room(st):
         return []
     return [h for h, w in enumerate(events.land_waste(st)) if w]
 

@@ -70,6 +70,14 @@ def room(st: ReclaimState, hex_: int, resource: int) -> bool:
     return st.res[hex_][resource] < st.content.rules.max_resource_per_hex
 
 
+def water_has_room(st: ReclaimState) -> bool:
+    """Whether some Water hexagon can still take a unit of Waste (``water_hex_for_waste`` finds one)."""
+    limit = st.content.rules.max_resource_per_hex
+    return any(
+        t == "water" and st.res[h][MIXED] + st.res[h][SEPARATED] < limit for h, t in enumerate(st.terrain)
+    )
+
+
 def water_hex_for_waste(st: ReclaimState, near: int) -> int:
     """The Water hexagon a unit of Waste runs into: the nearest one that is not full (-1: none)."""
     limit = st.content.rules.max_resource_per_hex
@@ -125,10 +133,9 @@ def build_actions(st: ReclaimState) -> list[Action]:
     for p in st.plants:
         plants[p[0]] += 1
     acts = []
-    spots = _build_spots(st, plants)
     for item in BUILD_IDS:
         if (contractor or b.build_role[item] == st.turn_role) and b.price(item, contractor) <= coins:
-            acts += [_action("build", item, h) for h in spots[item]]
+            acts += [_action("build", item, h) for h in _spots(st, plants, item)]
     free: list[tuple[int, int]] | None = None
     links: set[tuple[int, int, str]] = set()
     for t in TRANSPORTS:
@@ -166,25 +173,23 @@ def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
     return sorted(c if a == h else a for a, c in open_links(st, t) if h in (a, c))
 
 
-def _build_spots(st: ReclaimState, plants: list[int]) -> dict[str, list[int]]:
-    """The hexagons where each build is possible now."""
-    limit = st.content.rules.max_plants_per_hex
+def _spots(st: ReclaimState, plants: list[int], item: str) -> list[int]:
+    """The hexagons where ``item`` may be built now."""
     n = st.board.n
-    zero = [h for h in range(n) if st.blocks[h][0]]
-    new_plant = [h for h in range(n) if st.terrain[h] == "urban" and h != st.dump and plants[h] < limit]
-    new_farm = [h for h in range(n) if st.terrain[h] == "rural" and h != st.dump and not st.farm_level[h]]
-    return {
-        "house0to1": zero,
-        "house0to2": zero,
-        "house1to2": [h for h in range(n) if st.blocks[h][1]],
-        "plant1": new_plant,
-        "plant2": new_plant,
-        "plant1to2": sorted({p[0] for p in st.plants if p[1] == 1}),
-        "remove0": sorted({p[0] for p in st.plants if p[1] == 0}),
-        "farm1": new_farm,
-        "farm2": new_farm,
-        "farm1to2": [h for h in range(n) if st.farm_level[h] == 1],
-    }
+    if item in ("house0to1", "house0to2"):
+        return [h for h in range(n) if st.blocks[h][0]]
+    if item == "house1to2":
+        return [h for h in range(n) if st.blocks[h][1]]
+    if item in ("plant1", "plant2"):
+        limit = st.content.rules.max_plants_per_hex
+        return [h for h in range(n) if st.terrain[h] == "urban" and h != st.dump and plants[h] < limit]
+    if item == "plant1to2":
+        return sorted({p[0] for p in st.plants if p[1] == 1})
+    if item == "remove0":
+        return sorted({p[0] for p in st.plants if p[1] == 0})
+    if item in ("farm1", "farm2"):
+        return [h for h in range(n) if st.terrain[h] == "rural" and h != st.dump and not st.farm_level[h]]
+    return [h for h in range(n) if st.farm_level[h] == 1]  # farm1to2
 
 
 def can_build(st: ReclaimState, item: str, h: int, plants: list[int] | None = None) -> bool:
