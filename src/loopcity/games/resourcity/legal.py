@@ -137,8 +137,12 @@ def _building(s: ResourcityState, seat: int) -> list[Action]:
                 out.append(_ROTATE_CW[t])
             if n > 2:
                 out.append(_ROTATE_CCW[t])
+    costs: dict[str, int] = {}
     for slot, kind in enumerate(s.hands[seat]):
-        if fuel >= replace_cost(s, seat, kind):
+        cost = costs.get(kind)
+        if cost is None:
+            cost = costs[kind] = replace_cost(s, seat, kind)
+        if fuel >= cost:
             out += [_cached(_REPLACE, (slot, t), "replace") for t in reach]
     return out
 
@@ -148,12 +152,12 @@ def _farming(s: ResourcityState, seat: int) -> list[Action]:
     for p in s.plots_near(seat):
         if p in s.crop:
             if s.needed(p) > 0:
-                if s.grow_problem(seat, p) is None:
+                if s.grow_block(seat, p) is None:
                     out.append(_cached(_GROW, p, "grow"))
-            elif s.harvest_problem(seat, p) is None:
+            elif s.farm_block(seat, p, "harvest") is None:
                 out.append(_cached(_HARVEST, p, "harvest"))
         else:
-            out += [_cached(_PLANT, (p, c), "plant") for c in CROPS if s.plant_problem(seat, p, c) is None]
+            out += [_cached(_PLANT, (p, c), "plant") for c in CROPS if s.plant_block(seat, p, c) is None]
     return out
 
 
