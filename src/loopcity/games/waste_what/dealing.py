@@ -248,10 +248,15 @@ class Dealing:
     def _combo_starts(self, cands: list[int]) -> list[int]:
         """Cards that can start a combo: some second card makes a feasible pair. For speed, each card
         is tried only with the two easiest cards of each category, against a per-category-pair limit."""
-        pool = [c for c in cands if self._comboable(c)]
+        rejected = self.rejected
+        cat: dict[int, str] = {}
+        for c in cands:
+            k = self.category(c)
+            if k and c not in rejected:
+                cat[c] = k
+        pool = [c for c in cands if c in cat]
         if len(pool) < 2:
             return []
-        cat = {c: self.category(c) for c in pool}
         cx = {c: self.complexity(c) for c in pool}
         easiest: dict[str, list[int]] = {}
         for c in sorted(pool, key=cx.__getitem__):
