@@ -171,7 +171,7 @@ def geometry(content: Content) -> Geometry:
 
 
 _FARMS: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
-_FARMS_LIMIT = 50_000
+_FARMS_LIMIT = 4096  # boards; about 1.5 KB each
 _JOIN_POINTS: dict[int, dict[tuple[str, int], tuple[tuple[int, ...], ...]]] = {}
 
 
