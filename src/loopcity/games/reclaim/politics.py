@@ -49,23 +49,27 @@ def targets(st: ReclaimState, item: str) -> list[int]:
         return [h for h, lv in enumerate(st.farm_level) if lv and st.res[h][NPK] < limit]
     if item == "vaccinate":
         return [h for h, d in enumerate(st.disease) if d]
-    if turn.water_hex_for_waste(st, 0) < 0:
+    if not turn.water_has_room(st):
         return []
     return [h for h, w in enumerate(events.land_waste(st)) if w]
+
+
+_VOTE_YES, _VOTE_NO = Action("vote", ("yes",)), Action("vote", ("no",))
+_FUND, _DONE = Action("fund"), Action("done")
 
 
 def legal(st: ReclaimState, seat: int) -> list[Action]:
     """Votes on a pending proposal, or proposals, funding and `done`."""
     if st.proposal is not None:
-        return [Action("vote", ("yes",)), Action("vote", ("no",))]
+        return [_VOTE_YES, _VOTE_NO]
     acts: list[Action] = []
     if st.rejections[seat] < st.content.table.rejections_per_round:
         for item, decision in ITEMS.items():
             if st.cost(decision) <= st.city:
-                acts += [Action("propose", (item, h)) for h in targets(st, item)]
+                acts += [turn._action("propose", item, h) for h in targets(st, item)]
     if st.coins[seat] >= st.content.table.fund_step:
-        acts.append(Action("fund"))
-    acts.append(Action("done"))
+        acts.append(_FUND)
+    acts.append(_DONE)
     return acts
 
 

@@ -70,6 +70,14 @@ def room(st: ReclaimState, hex_: int, resource: int) -> bool:
     return st.res[hex_][resource] < st.content.rules.max_resource_per_hex
 
 
+def water_has_room(st: ReclaimState) -> bool:
+    """Whether some Water hexagon can still take a unit of Waste (``water_hex_for_waste`` finds one)."""
+    limit = st.content.rules.max_resource_per_hex
+    return any(
+        t == "water" and st.res[h][MIXED] + st.res[h][SEPARATED] < limit for h, t in enumerate(st.terrain)
+    )
+
+
 def water_hex_for_waste(st: ReclaimState, near: int) -> int:
     """The Water hexagon a unit of Waste runs into: the nearest one that is not full (-1: none)."""
     limit = st.content.rules.max_resource_per_hex
@@ -94,16 +102,16 @@ def farm_hexes(st: ReclaimState) -> list[int]:
 def legal(st: ReclaimState) -> list[Action]:
     """The legal actions of the seat whose turn it is."""
     if st.pending_pile is not None:
-        return [Action("card", (i,)) for i in range(len(st.face_up[st.pending_pile]))]
+        return [_action("card", i) for i in range(len(st.face_up[st.pending_pile]))]
     if st.pending_link is not None:
-        return [Action("link_to", (h,)) for h in link_ends(st, *st.pending_link)]
+        return [_action("link_to", h) for h in link_ends(st, *st.pending_link)]
     if st.stage == "role":
-        return [Action("role", (ROLES[r],)) for r in (HOUSING, TREATMENT, FARMING)]
+        return [_action("role", ROLES[r]) for r in (HOUSING, TREATMENT, FARMING)]
     acts: list[Action] = []
     if st.stage == "build" and st.builds_left > 0:
         acts += build_actions(st)
     seat = st.seat_of_role(st.turn_role)
-    acts += [Action("play_event", (i,)) for i in range(len(st.hands[seat])) if events.playable(st, seat, i)]
+    acts += [_action("play_event", i) for i in range(len(st.hands[seat])) if events.playable(st, seat, i)]
     role = st.play_as
     if role == HOUSING:
         acts += housing_actions(st)
@@ -112,7 +120,7 @@ def legal(st: ReclaimState) -> list[Action]:
     else:
         acts += farming_actions(st)
     if role != HOUSING or STAGES[st.stage] >= STAGES["send"] or not unconverted(st):
-        acts.append(Action("end_turn"))
+        acts.append(_action("end_turn"))
     return acts
 
 
@@ -125,15 +133,32 @@ def build_actions(st: ReclaimState) -> list[Action]:
     for p in st.plants:
         plants[p[0]] += 1
     acts = []
-    spots = _build_spots(st, plants)
     for item in BUILD_IDS:
         if (contractor or b.build_role[item] == st.turn_role) and b.price(item, contractor) <= coins:
-            acts += [Action("build", (item, h)) for h in spots[item]]
+            acts += [_action("build", item, h) for h in _spots(st, plants, item)]
+    free: list[tuple[int, int]] | None = None
+    links: set[tuple[int, int, str]] = set()
     for t in TRANSPORTS:
         if b.price(t, contractor) <= coins:
-            starts = {h for pair in open_links(st, t) for h in pair}
+            if free is None:
+                ok = [x in BUILDABLE for x in st.terrain]
+                free = [(a, c) for a, c in b.edges if ok[a] and ok[c]]
+                links = set(st.links)
+            starts = {h for a, c in free if (a, c, t) not in links for h in (a, c)}
             acts += [b.link_actions[t][h] for h in sorted(starts)]
     return acts
+
+
+_ACTIONS: dict[tuple[str, tuple[int | str, ...]], Action] = {}
+
+
+def _action(kind: str, *args: int | str) -> Action:
+    """The shared (immutable) Action value ``kind`` with ``args``."""
+    key = (kind, args)
+    hit = _ACTIONS.get(key)
+    if hit is None:
+        hit = _ACTIONS[key] = Action(kind, args)
+    return hit
 
 
 def open_links(st: ReclaimState, t: str) -> list[tuple[int, int]]:
@@ -148,25 +173,23 @@ def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
     return sorted(c if a == h else a for a, c in open_links(st, t) if h in (a, c))
 
 
-def _build_spots(st: ReclaimState, plants: list[int]) -> dict[str, list[int]]:
-    """The hexagons where each build is possible now."""
-    limit = st.content.rules.max_plants_per_hex
+def _spots(st: ReclaimState, plants: list[int], item: str) -> list[int]:
+    """The hexagons where ``item`` may be built now."""
     n = st.board.n
-    zero = [h for h in range(n) if st.blocks[h][0]]
-    new_plant = [h for h in range(n) if st.terrain[h] == "urban" and h != st.dump and plants[h] < limit]
-    new_farm = [h for h in range(n) if st.terrain[h] == "rural" and h != st.dump and not st.farm_level[h]]
-    return {
-        "house0to1": zero,
-        "house0to2": zero,
-        "house1to2": [h for h in range(n) if st.blocks[h][1]],
-        "plant1": new_plant,
-        "plant2": new_plant,
-        "plant1to2": sorted({p[0] for p in st.plants if p[1] == 1}),
-        "remove0": sorted({p[0] for p in st.plants if p[1] == 0}),
-        "farm1": new_farm,
-        "farm2": new_farm,
-        "farm1to2": [h for h in range(n) if st.farm_level[h] == 1],
-    }
+    if item in ("house0to1", "house0to2"):
+        return [h for h in range(n) if st.blocks[h][0]]
+    if item == "house1to2":
+        return [h for h in range(n) if st.blocks[h][1]]
+    if item in ("plant1", "plant2"):
+        limit = st.content.rules.max_plants_per_hex
+        return [h for h in range(n) if st.terrain[h] == "urban" and h != st.dump and plants[h] < limit]
+    if item == "plant1to2":
+        return sorted({p[0] for p in st.plants if p[1] == 1})
+    if item == "remove0":
+        return sorted({p[0] for p in st.plants if p[1] == 0})
+    if item in ("farm1", "farm2"):
+        return [h for h in range(n) if st.terrain[h] == "rural" and h != st.dump and not st.farm_level[h]]
+    return [h for h in range(n) if st.farm_level[h] == 1]  # farm1to2
 
 
 def can_build(st: ReclaimState, item: str, h: int, plants: list[int] | None = None) -> bool:
@@ -211,7 +234,7 @@ def _moves(st: ReclaimState, resource: int, sources: list[int], targets: list[in
         if not room(st, dst, resource):
             continue
         cd = comp[dst]
-        acts += [Action("move", (name, src, dst)) for src in have if src != dst and comp[src] == cd]
+        acts += [_action("move", name, src, dst) for src in have if src != dst and comp[src] == cd]
     return acts
 
 
@@ -224,7 +247,7 @@ def housing_actions(st: ReclaimState) -> list[Action]:
     homes = [h for h, bl in enumerate(st.blocks) if sum(bl)]
     if _before(st, "fetch"):
         land = [h for h in range(st.board.n) if st.terrain[h] != "water"]
-        return [*_moves(st, FOOD, land, homes), Action("convert")]
+        return [*_moves(st, FOOD, land, homes), _action("convert")]
     plants = plant_hexes(st)
     return _moves(st, MIXED, homes, plants) + _moves(st, SEPARATED, homes, plants)
 
@@ -240,12 +263,12 @@ def treatment_actions(st: ReclaimState) -> list[Action]:
         for h in plants:
             for waste, name in ((MIXED, "mixed"), (SEPARATED, "separated")):
                 if st.res[h][waste] and treating_plant(st, h, waste) is not None:
-                    acts.append(Action("treat", (h, name)))
+                    acts.append(_action("treat", h, name))
     farms = farm_hexes(st)
     acts += _moves(st, SLUDGE, plants, farms + ([st.dump] if st.dump >= 0 else []))
     acts += _moves(st, NPK, plants, farms)
     if st.dump < 0:
-        acts += [Action("dump_site", (h,)) for h in dump_candidates(st)]
+        acts += [_action("dump_site", h) for h in dump_candidates(st)]
     return acts
 
 
@@ -261,9 +284,7 @@ def farming_actions(st: ReclaimState) -> list[Action]:
         for h in farms:
             if farm_spare(st, h) > 0 and st.res[h][FOOD] < st.content.rules.max_resource_per_hex:
                 acts += [
-                    Action("grow", (h, name))
-                    for r, name in ((NPK, "npk"), (SLUDGE, "sludge"))
-                    if st.res[h][r]
+                    _action("grow", h, name) for r, name in ((NPK, "npk"), (SLUDGE, "sludge")) if st.res[h][r]
                 ]
     urban = [h for h, t in enumerate(st.terrain) if t == "urban"]
     acts += _moves(st, FOOD, farms, urban)

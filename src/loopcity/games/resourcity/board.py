@@ -154,51 +154,94 @@ def build_geometry(content: Content) -> Geometry:
 
 
 _GEOMETRY: dict[int, tuple[Content, Geometry]] = {}
+_LAST_GEOMETRY: list[tuple[Content, Geometry] | None] = [None]
 
 
 def geometry(content: Content) -> Geometry:
     """The (cached) geometry tables of a content."""
+    last = _LAST_GEOMETRY[0]
+    if last is not None and last[0] is content:
+        return last[1]
     hit = _GEOMETRY.get(id(content))
     if hit is None or hit[0] is not content:
         hit = (content, build_geometry(content))
         _GEOMETRY[id(content)] = hit
+    _LAST_GEOMETRY[0] = hit
     return hit[1]
 
 
+_FARMS: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
+_FARMS_LIMIT = 4096  # boards; about 1.5 KB each
+_JOIN_POINTS: dict[int, dict[tuple[str, int], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _join_points(geo: Geometry) -> dict[tuple[str, int], tuple[tuple[int, ...], ...]]:
+    """For every (kind, rotation), per tile, the lattice points its open corners join (flattened pairs)."""
+    hit = _JOIN_POINTS.get(id(geo))
+    if hit is None:
+        hit = {
+            key: tuple(
+                tuple(x for a, b in pairs for x in (CORNER_POINT[t][a], CORNER_POINT[t][b]))
+                for t in range(TILES)
+            )
+            for key, pairs in geo.joins.items()
+        }
+        _JOIN_POINTS.clear()
+        _JOIN_POINTS[id(geo)] = hit
+        _FARMS.clear()
+    return hit
+
+
 def find_farms(geo: Geometry, kinds: Sequence[str], rots: Sequence[int]) -> list[int]:
-    """For every Plot, the id of its Farm (the smallest Plot of that closed loop) or -1."""
+    """For every Plot, the id of its Farm (the smallest Plot of that closed loop) or -1.
+
+    Results are cached by board (tile kinds and rotations); the caller gets its own copy."""
+    table = _join_points(geo)
+    key = (tuple(kinds), tuple(rots))
+    hit = _FARMS.get(key)
+    if hit is None:
+        hit = _find_farms(table, key[0], key[1])
+        if len(_FARMS) >= _FARMS_LIMIT:
+            _FARMS.clear()
+        _FARMS[key] = hit
+    return hit.copy()
+
+
+def _find_farms(
+    table: dict[tuple[str, int], tuple[tuple[int, ...], ...]], kinds: Sequence[str], rots: Sequence[int]
+) -> list[int]:
+    # Union by the smaller root, so every class's root is its smallest point whatever the path halving.
     parent = list(range(OUTSIDE + 1))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    joins = geo.joins
-    for t in range(TILES):
-        cp = CORNER_POINT[t]
-        for a, b in joins[(kinds[t], rots[t])]:
-            ra, rb = find(cp[a]), find(cp[b])
-            if ra != rb:
-                if ra < rb:
-                    parent[rb] = ra
-                else:
-                    parent[ra] = rb
-    outside = find(OUTSIDE)
+    flat: list[int] = []
+    for t, key in enumerate(zip(kinds, rots, strict=True)):
+        flat += table[key][t]
+    it = iter(flat)
+    for ra, rb in zip(it, it, strict=True):
+        while parent[ra] != ra:
+            parent[ra] = ra = parent[parent[ra]]
+        while parent[rb] != rb:
+            parent[rb] = rb = parent[parent[rb]]
+        if ra < rb:
+            parent[rb] = ra
+        elif rb < ra:
+            parent[ra] = rb
+    for x in range(OUTSIDE + 1):  # parents are always smaller points: resolve roots in order
+        parent[x] = parent[parent[x]]
+    outside = parent[OUTSIDE]
     farm = [-1] * PLOTS
-    for i in range(1, SIZE):
-        for j in range(1, SIZE):
-            p = i * LATTICE + j
-            root = find(p)
-            if root != outside:
-                farm[p] = root
+    for p in INNER_POINTS:
+        root = parent[p]
+        if root != outside:
+            farm[p] = root
     for t in range(TILES):
         if kinds[t] == "green":
-            root = find(CORNER_POINT[t][0])
+            root = parent[CORNER_POINT[t][0]]
             if root != outside:
                 farm[GREEN_PLOT + t] = root
     return farm
+
+
+INNER_POINTS = tuple(i * LATTICE + j for i in range(1, SIZE) for j in range(1, SIZE))
 
 
 def farm_count(farm: Sequence[int]) -> int:

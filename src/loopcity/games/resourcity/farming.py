@@ -76,6 +76,10 @@ class FarmingMixin(ResourcityBase):
             return "you must be next to a Plot in a Farm to Plant there"
         if p in self.crop:
             return "that Plot already grows a crop (1 crop type per Plot)"
+        return self.plant_block(seat, p, crop_id)
+
+    def plant_block(self, seat: int, p: int, crop_id: str) -> str | None:
+        """Why Planting ``crop_id`` on ``p``, an empty Plot in a Farm next to ``seat``, is not allowed."""
         crop = self.crop_of(crop_id)
         if crop.near_green and not self.near_green(p):
             return "Water Catchments must be placed on or next to a Green Space"
@@ -91,6 +95,10 @@ class FarmingMixin(ResourcityBase):
             return "you must be next to a planted Plot to Grow there"
         if self.needed(p) <= 0:
             return "that Plot is ready: you must Harvest it"
+        return self.grow_block(seat, p)
+
+    def grow_block(self, seat: int, p: int) -> str | None:
+        """Why Growing on ``p``, a planted Plot next to ``seat`` that needs tokens, is not allowed."""
         if self.supply[TOKEN[self.crop[p]]] < 1:
             return "no crop tokens of that type are left in the supply"
         return self.farm_block(seat, p, "grow")

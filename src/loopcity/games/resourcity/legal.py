@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action
 
 from .actions import CROPS
+from .board import moves_from
 from .farming import compost_targets
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
 
 END = Action("end")
+_MOVE = tuple(Action("move", (t,)) for t in range(36))
+_TELEPORT = tuple(Action("teleport", (t,)) for t in range(36))
+_TO = tuple(Action("to", (t,)) for t in range(36))
+_EXCHANGE = {c: Action("exchange", (c,)) for c in CROPS}
+_ROTATE_CW = tuple(Action("rotate", (t, "cw")) for t in range(36))
+_ROTATE_CCW = tuple(Action("rotate", (t, "ccw")) for t in range(36))
+_ORIENT = tuple(Action("orient", (r,)) for r in range(4))
+_REPLACE: dict[tuple[int, int], Action] = {}
+_PLANT: dict[tuple[int, str], Action] = {}
+_GROW: dict[int, Action] = {}
+_HARVEST: dict[int, Action] = {}
 
 
 def rotate_cost(s: ResourcityState) -> int:
@@ -41,13 +53,14 @@ def destinations(s: ResourcityState, seat: int) -> list[int]:
     here = s.pos[seat]
     limit = s.content.turn.max_players_per_tile
     steps = s.content.superpowers.cyclist_steps if s.powers[seat] == "cyclist" else 1
+    geo, kinds, rots = s.geo, s.grid_kind, s.grid_rot
     seen = {here}
     frontier = [here]
     out: list[int] = []
     for _ in range(steps):
         nxt = []
         for t in frontier:
-            for n in s.moves(t):
+            for n in moves_from(geo, kinds, rots, t):
                 if n not in seen:
                     seen.add(n)
                     nxt.append(n)
@@ -66,6 +79,14 @@ def teleports(s: ResourcityState, seat: int) -> list[int]:
     return [t for t, k in enumerate(s.grid_kind) if k == "centre" and t != here and s.pos.count(t) < limit]
 
 
+def _cached(table: dict, key: Any, kind: str) -> Action:
+    """The (shared, immutable) Action ``kind`` with ``key`` as its argument(s)."""
+    hit = table.get(key)
+    if hit is None:
+        hit = table[key] = Action(kind, key if isinstance(key, tuple) else (key,))
+    return hit
+
+
 def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
     """Every legal action of the seat to act."""
     phase = s.phase
@@ -73,11 +94,11 @@ def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
         return _act_actions(s, seat)
     if phase == "orient":
         kind = s.hands[seat][s.pending[0]]
-        return [Action("orient", (r,)) for r in s.geo.rotations[kind]]
+        return [_ORIENT[r] for r in s.geo.rotations[kind]]
     if phase == "relocate":
         target = s.pending[0]
         limit = s.content.turn.max_players_per_tile
-        return [Action("to", (t,)) for t in range(36) if t != s.pos[target] and s.pos.count(t) < limit]
+        return [_TO[t] for t in range(36) if t != s.pos[target] and s.pos.count(t) < limit]
     if phase == "discard":
         return [Action("discard", (i,)) for i in range(len(s.hands[seat]))]
     if phase == "compost":
@@ -88,11 +109,11 @@ def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
 def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     out = [END]
     if s.grid_kind[s.pos[seat]] == "centre":
-        out += [Action("exchange", (c,)) for c in CROPS if any(h[0] == c for h in s.baskets[seat])]
+        out += [_EXCHANGE[c] for c in CROPS if any(h[0] == c for h in s.baskets[seat])]
     if s.actions_left < 1:
         return out
-    out += [Action("move", (t,)) for t in destinations(s, seat)]
-    out += [Action("teleport", (t,)) for t in teleports(s, seat)]
+    out += [_MOVE[t] for t in destinations(s, seat)]
+    out += [_TELEPORT[t] for t in teleports(s, seat)]
     if s.manpower <= 0:
         out += _building(s, seat)
     out += _farming(s, seat)
@@ -109,15 +130,20 @@ def _building(s: ResourcityState, seat: int) -> list[Action]:
     fuel = s.avail["fuel"]
     reach = s.reach(seat)
     if fuel >= rotate_cost(s):
+        rotations, kinds = s.geo.rotations, s.grid_kind
         for t in reach:
-            n = len(s.geo.rotations[s.grid_kind[t]])
+            n = len(rotations[kinds[t]])
             if n > 1:
-                out.append(Action("rotate", (t, "cw")))
+                out.append(_ROTATE_CW[t])
             if n > 2:
-                out.append(Action("rotate", (t, "ccw")))
+                out.append(_ROTATE_CCW[t])
+    costs: dict[str, int] = {}
     for slot, kind in enumerate(s.hands[seat]):
-        if fuel >= replace_cost(s, seat, kind):
-            out += [Action("replace", (slot, t)) for t in reach]
+        cost = costs.get(kind)
+        if cost is None:
+            cost = costs[kind] = replace_cost(s, seat, kind)
+        if fuel >= cost:
+            out += [_cached(_REPLACE, (slot, t), "replace") for t in reach]
     return out
 
 
@@ -126,12 +152,12 @@ def _farming(s: ResourcityState, seat: int) -> list[Action]:
     for p in s.plots_near(seat):
         if p in s.crop:
             if s.needed(p) > 0:
-                if s.grow_problem(seat, p) is None:
-                    out.append(Action("grow", (p,)))
-            elif s.harvest_problem(seat, p) is None:
-                out.append(Action("harvest", (p,)))
+                if s.grow_block(seat, p) is None:
+                    out.append(_cached(_GROW, p, "grow"))
+            elif s.farm_block(seat, p, "harvest") is None:
+                out.append(_cached(_HARVEST, p, "harvest"))
         else:
-            out += [Action("plant", (p, c)) for c in CROPS if s.plant_problem(seat, p, c) is None]
+            out += [_cached(_PLANT, (p, c), "plant") for c in CROPS if s.plant_block(seat, p, c) is None]
     return out
 
 

@@ -23,6 +23,19 @@ PLAYER = {"p1": 0, "p2": 1}
 WORD = ("p1", "p2")
 
 
+_ACTIONS: dict[tuple[str, tuple[Any, ...]], Action] = {}
+_END_ROUND = Action("end_round")
+
+
+def _act(kind: str, *args: Any) -> Action:
+    """The shared (immutable) Action value ``kind`` with ``args``."""
+    key = (kind, args)
+    hit = _ACTIONS.get(key)
+    if hit is None:
+        hit = _ACTIONS[key] = Action(kind, args)
+    return hit
+
+
 class Dealing:
     """The card-handling half of the state (mixed into :class:`WasteWhatState`)."""
 
@@ -115,42 +128,45 @@ class Dealing:
     def dealing_actions(self) -> list[Action]:
         """The legal actions of the shared phase (the same for both seats)."""
         if self.pending == "co2_money":
-            return [Action("co2_money", (w,)) for w in WORD[: len(self.cash)]]
+            return [_act("co2_money", w) for w in WORD[: len(self.cash)]]
         if self.pending == "train":
-            return [Action("train", (s,)) for s in self._trainable()]
+            return [_act("train", s) for s in self._trainable()]
         if self.work is not None:
             if self.work["kind"] == "combo":
                 return self._combo_actions()
             return self._slot_actions()
         out: list[Action] = []
         cands = self.candidates()
+        recycle_open = self._recycle_open()
+        burn_open = self._burning_open()
         for card in cands:
-            self._card_actions(card, out)
+            self._card_actions(card, out, recycle_open, burn_open)
         if self.game.options["combos"] and self.blanks:
             starts = self._combo_starts(cands)
-            out.extend(Action("combo", (c,)) for c in starts)
+            out.extend(_act("combo", c) for c in starts)
         if not self.table:
-            out.append(Action("end_round"))
+            out.append(_END_ROUND)
         return out
 
-    def _card_actions(self, card: int, out: list[Action]) -> None:
+    def _card_actions(self, card: int, out: list[Action], recycle_open: bool, burn_open: bool) -> None:
         cat = self.category(card)
         if cat:
             self._reuse_actions(card, cat, out)
         if card in self.table:
-            out.extend(Action("store", (card, w)) for w in WORD[: len(self.storage)])
-        if self.can_recycle(card):
-            cost = self.tables.recycle_cost[card]
+            out.extend(_act("store", card, w) for w in WORD[: len(self.storage)])
+        tables = self.tables
+        if recycle_open and tables.recyclable[card] and card not in self.combos:
+            cost = tables.recycle_cost[card]
             if cost == 0:
-                out.append(Action("recycle", (card,)))
+                out.append(_act("recycle", card))
             else:
                 out.extend(
-                    Action("recycle_paying", (card, WORD[p]))
+                    _act("recycle_paying", card, WORD[p])
                     for p in range(len(self.cash))
                     if self.cash[p] >= cost
                 )
-        if self._burning_open():
-            out.append(Action("burn", (card,)))
+        if burn_open:
+            out.append(_act("burn", card))
 
     def _reuse_actions(self, card: int, cat: str, out: list[Action]) -> None:
         need = self.complexity(card)
@@ -158,16 +174,20 @@ class Dealing:
         cc_level = self.level.get(CREATIVE, 0)
         if self.skill_free(cat):
             if self.level[cat] >= need:
-                out.append(Action("reuse", (card, cat)))
+                out.append(_act("reuse", card, cat))
             elif cc and self.level[cat] + cc_level >= need:
-                out.append(Action("reuse_plus", (card, cat)))
+                out.append(_act("reuse_plus", card, cat))
         if cc and cc_level >= self.rules().creative_any_skill_level and cc_level >= need:
-            out.append(Action("reuse", (card, CREATIVE)))
+            out.append(_act("reuse", card, CREATIVE))
 
     def can_recycle(self, card: int) -> bool:
         """One card a round on the Recycle Bin (an Event may close it or allow more); not Combo cards."""
         if not self.tables.recyclable[card] or card in self.combos:
             return False
+        return self._recycle_open()
+
+    def _recycle_open(self) -> bool:
+        """Whether the Recycle Bin takes another card this round (the Event may close it or allow more)."""
         ev = self.event_card()
         limit = self.rules().recycle_per_round
         if ev is not None and ev.effect == "no_recycling":
@@ -188,12 +208,12 @@ class Dealing:
         top = rules.max_skill_level
         if len(self.sell) < rules.sell_slots:
             ups = [s for s in used if s != CREATIVE and self.level[s] < top]
-            out.extend(Action("sell", (s,)) for s in ups or ["none"])
+            out.extend(_act("sell", s) for s in ups or ["none"])
         if len(self.donate) < rules.donate_slots:
             ups = [s for s in used if s != CREATIVE and self.level[s] < top]
             if CREATIVE in self.owner and self.level[CREATIVE] < top:
                 ups.append(CREATIVE)
-            out.extend(Action("donate", (s,)) for s in ups or ["none"])
+            out.extend(_act("donate", s) for s in ups or ["none"])
         return out
 
     def _trainable(self) -> list[str]:
@@ -228,10 +248,15 @@ class Dealing:
     def _combo_starts(self, cands: list[int]) -> list[int]:
         """Cards that can start a combo: some second card makes a feasible pair. For speed, each card
         is tried only with the two easiest cards of each category, against a per-category-pair limit."""
-        pool = [c for c in cands if self._comboable(c)]
+        rejected = self.rejected
+        cat: dict[int, str] = {}
+        for c in cands:
+            k = self.category(c)
+            if k and c not in rejected:
+                cat[c] = k
+        pool = [c for c in cands if c in cat]
         if len(pool) < 2:
             return []
-        cat = {c: self.category(c) for c in pool}
         cx = {c: self.complexity(c) for c in pool}
         easiest: dict[str, list[int]] = {}
         for c in sorted(pool, key=cx.__getitem__):
