@@ -35,7 +35,13 @@ extra = [SPEC] + [
     getattr(importlib.import_module(m), a) for m, a in (x.split(":") for x in {extra!r})
 ]
 app = create_app({db!r}, bot_delay=0, extra_games=extra)
-uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_per_message_deflate=False)
+run = lambda: uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_per_message_deflate=False)
+if {profile!r}:
+    import cProfile, signal
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # uvicorn re-raises it after shutting down
+    cProfile.run("run()", {profile!r})
+else:
+    run()
 """
 
 
@@ -217,6 +223,7 @@ def main() -> None:
         action="store_true",
         help="send each move with the version it was chosen at (stale ones are refused with 409)",
     )
+    ap.add_argument("--profile", default="", help="write the server's cProfile statistics to this file")
     ap.add_argument(
         "--register", action="append", default=[], help="also serve a game that is not installed (MODULE:SPEC)"
     )
@@ -224,7 +231,7 @@ def main() -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/load.db"
-        code = SERVER.format(tests=str(ROOT / "tests"), db=db, port=port, extra=args.register)
+        code = SERVER.format(tests=str(ROOT / "tests"), db=db, port=port, extra=args.register, profile=args.profile)
         server = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "PYTHONUNBUFFERED": "1"})
         base = f"http://127.0.0.1:{port}"
         try:
