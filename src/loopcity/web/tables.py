@@ -479,7 +479,7 @@ class TableManager:
         clients = list(t.clients)
         snap = t.snapshot()
         seats = list(dict.fromkeys(c.seat for c in clients))
-        texts = await asyncio.to_thread(lambda: {s: t.message(s, snap) for s in seats})
+        texts = {s: t.message(s, snap) for s in seats}
         for c in clients:
             try:
                 await c.send(texts[c.seat])
