@@ -35,7 +35,13 @@ extra = [SPEC] + [
     getattr(importlib.import_module(m), a) for m, a in (x.split(":") for x in {extra!r})
 ]
 app = create_app({db!r}, bot_delay=0, extra_games=extra)
-uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_per_message_deflate=False)
+run = lambda: uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_per_message_deflate=False)
+if {profile!r}:
+    import cProfile, signal
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # uvicorn re-raises it after shutting down
+    cProfile.run("run()", {profile!r})
+else:
+    run()
 """
 
 
@@ -153,12 +159,21 @@ async def run_table(
             table = await asyncio.to_thread(create_table, base, game, players, seed, options)
 
 
+def cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU time of a process so far (Linux /proc), or None where it cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def percentile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
-async def main_async(args: argparse.Namespace, base: str) -> dict:
+async def main_async(args: argparse.Namespace, base: str, pid: int | None = None) -> dict:
     game = pick_game(base, args.game)
     players = args.players or game["default_players"]
     options = dict(kv.split("=", 1) for kv in args.option)
@@ -167,6 +182,7 @@ async def main_async(args: argparse.Namespace, base: str) -> dict:
     args.table_setup = (game, players, options)
     tables = [create_table(base, game, players, 1000 + i, options) for i in range(args.tables)]
     stats = Stats()
+    cpu0 = cpu_seconds(pid)
     start = time.monotonic()
     stop = start + args.seconds
     ws_base = base.replace("http://", "ws://")
@@ -174,6 +190,8 @@ async def main_async(args: argparse.Namespace, base: str) -> dict:
         *(run_table(base, ws_base, t, args, stats, stop, 1000 + i) for i, t in enumerate(tables))
     )
     elapsed = time.monotonic() - start
+    cpu1 = cpu_seconds(pid)
+    server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
     ms = [x * 1000 for x in stats.latencies]
     return {
         "game": game["id"],
@@ -191,6 +209,9 @@ async def main_async(args: argparse.Namespace, base: str) -> dict:
             "max": round(max(ms), 1) if ms else None,
             "mean": round(statistics.fmean(ms), 1) if ms else None,
         },
+        "server_cpu_s": None if server_cpu is None else round(server_cpu, 2),
+        "server_cpu_ms_per_move": round(server_cpu * 1000 / len(ms), 2) if server_cpu is not None and ms else None,
+        "load_average": round(os.getloadavg()[0], 1),
         "games_finished": stats.finished,
         "version_conflicts": stats.conflicts,
         "other_refusals": stats.refused,
@@ -217,6 +238,7 @@ def main() -> None:
         action="store_true",
         help="send each move with the version it was chosen at (stale ones are refused with 409)",
     )
+    ap.add_argument("--profile", default="", help="write the server's cProfile statistics to this file")
     ap.add_argument(
         "--register", action="append", default=[], help="also serve a game that is not installed (MODULE:SPEC)"
     )
@@ -224,7 +246,7 @@ def main() -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/load.db"
-        code = SERVER.format(tests=str(ROOT / "tests"), db=db, port=port, extra=args.register)
+        code = SERVER.format(tests=str(ROOT / "tests"), db=db, port=port, extra=args.register, profile=args.profile)
         server = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "PYTHONUNBUFFERED": "1"})
         base = f"http://127.0.0.1:{port}"
         try:
@@ -234,7 +256,7 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
-            result = asyncio.run(main_async(args, base))
+            result = asyncio.run(main_async(args, base, server.pid))
         finally:
             server.terminate()
             server.wait(10)
@@ -248,6 +270,10 @@ def main() -> None:
     )
     print(f"moves: {result['moves']}  ({result['moves_per_s']} moves/s), games finished: {result['games_finished']}")
     print(f"move latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
+    print(
+        f"server CPU: {result['server_cpu_s']} s ({result['server_cpu_ms_per_move']} ms per move), "
+        f"load average {result['load_average']}"
+    )
     print(f"version conflicts: {result['version_conflicts']}, other refusals: {result['other_refusals']}")
 
 

@@ -69,3 +69,33 @@ def test_a_garbled_message_is_refused_and_the_socket_stays_open(client):
         assert ws.receive_json()["status"] == 400
         ws.send_json({"type": "act", "action": "ready"})
         assert ws.receive_json()["version"] == 1
+
+
+def test_clients_with_the_same_view_share_one_message_per_version(client, monkeypatch):
+    from loopcity.web import payload
+
+    built: list[int | None] = []
+    real = payload.build
+
+    def counting(state, seat, **kw):
+        built.append(seat)
+        return real(state, seat, **kw)
+
+    monkeypatch.setattr(payload, "build", counting)
+    t = new_table(client)
+    tok = seat_tokens(t)
+    watchers = [t["spectator"]["token"], t["spectator"]["token"], t["facilitator"]["token"]]
+    with (
+        client.websocket_connect(f"/ws/{tok[0]}") as s0,
+        client.websocket_connect(f"/ws/{watchers[0]}") as a,
+        client.websocket_connect(f"/ws/{watchers[1]}") as b,
+        client.websocket_connect(f"/ws/{watchers[2]}") as f,
+    ):
+        before = [w.receive_text() for w in (a, b, f)]
+        assert before[0] == before[1] == before[2]
+        assert s0.receive_json()["seat"] == 0
+        assert built.count(None) == 1
+        s0.send_json({"type": "act", "action": "ready"})
+        after = [w.receive_json() for w in (a, b, f)]
+        assert after[0] == after[1] == after[2] and after[0]["version"] == 1 and after[0]["seat"] is None
+        assert built.count(None) == 2 and built.count(0) == 2

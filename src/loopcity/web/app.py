@@ -282,7 +282,7 @@ def create_app(
         client = Client(seat, websocket.send_text)
         t.clients.append(client)
         try:
-            await websocket.send_json(t.payload(seat))
+            await websocket.send_text(t.message(seat))
             while True:
                 text = await websocket.receive_text()
                 try:
@@ -300,7 +300,7 @@ def create_app(
     async def _ws_message(websocket: WebSocket, t: Any, role: str, seat: int | None, msg: Any) -> None:
         kind = msg.get("type") if isinstance(msg, dict) else None
         if kind == "sync":
-            await websocket.send_json(manager.live.get(t.id, t).payload(seat))
+            await websocket.send_text(manager.live.get(t.id, t).message(seat))
             return
         if kind != "act":
             await websocket.send_json({"type": "refused", "status": 400, "reason": i18n._("unknown message")})

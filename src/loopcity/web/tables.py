@@ -82,6 +82,12 @@ class LiveTable:
     sent_version: int = -1
     push_task: asyncio.Task[None] | None = None
     pushed: asyncio.Future[None] | None = None
+    texts: tuple[tuple[Any, ...], dict[int | None, str]] = field(default_factory=lambda: ((), {}))
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """What a message depends on besides the seat: a state once current is never changed (a move
+        makes a new one), so this names one version of every seat's message."""
+        return (self.state, self.version, self.clock, self.paused)
 
     @property
     def paused(self) -> bool:
@@ -98,6 +104,35 @@ class LiveTable:
             hidden_kinds=REALTIME_KINDS.keys(),
             paused=self.paused,
         )
+
+    def message(self, seat: int | None, snap: tuple[Any, ...] | None = None) -> str:
+        """The seat's message encoded as JSON, built once per version and shared by every client with
+        the same view (a seat's tabs; spectators and the facilitator, who all see the spectator's view).
+
+        Safe to call from a worker thread with a ``snap`` taken on the event loop."""
+        snap = self.snapshot() if snap is None else snap
+        key, texts = self.texts  # one read: a worker thread may replace it meanwhile
+        if not (key and key[0] is snap[0] and key[1:] == snap[1:]):
+            texts = {}
+            self.texts = (snap, texts)
+        text = texts.get(seat)
+        if text is None:
+            state, version, clock, paused = snap
+            text = json.dumps(
+                payload.build(
+                    state,
+                    seat,
+                    table_id=self.id,
+                    version=version,
+                    seats=self.seats,
+                    clock=clock,
+                    hidden_kinds=REALTIME_KINDS.keys(),
+                    paused=paused,
+                ),
+                separators=(",", ":"),
+            )
+            texts[seat] = text
+        return text
 
     def bot_to_move(self) -> int | None:
         if self.state.is_terminal() or self.paused:
@@ -439,14 +474,15 @@ class TableManager:
 
     # ----- clients ---------------------------------------------------------------------------
     async def broadcast(self, t: LiveTable) -> None:
-        """Send every connected client its own seat's message (built and encoded once per seat)."""
-        cache: dict[int | None, str] = {}
-        for c in list(t.clients):
-            text = cache.get(c.seat)
-            if text is None:
-                text = cache[c.seat] = json.dumps(t.payload(c.seat), separators=(",", ":"))
+        """Send every connected client its own seat's message (built and encoded once per seat and
+        version, in a worker thread so that the event loop goes on taking moves meanwhile)."""
+        clients = list(t.clients)
+        snap = t.snapshot()
+        seats = list(dict.fromkeys(c.seat for c in clients))
+        texts = {s: t.message(s, snap) for s in seats}
+        for c in clients:
             try:
-                await c.send(text)
+                await c.send(texts[c.seat])
             except Exception:
                 with contextlib.suppress(ValueError):
                     t.clients.remove(c)

@@ -6,6 +6,7 @@ differ by dash pattern as well as colour, resources are written as letters and n
 
 from __future__ import annotations
 
+import functools
 import math
 from html import escape
 from typing import Any
@@ -114,7 +115,9 @@ def _centre(q: int, r: int) -> tuple[float, float]:
     return SIZE * math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r
 
 
+@functools.cache
 def _corners(x: float, y: float) -> str:
+    """The hexagon's corner points (the board's hexagons are few, so each is worked out once)."""
     pts = []
     for i in range(6):
         a = math.radians(60 * i - 30)

@@ -228,7 +228,21 @@ def _svg_map(view: dict[str, Any], acts: set[str]) -> list[str]:
     return out
 
 
+_EMPTY_SMALL: dict[tuple[int, int, bool], str] = {}
+"""Drawings of free small spaces by (map size, space, offered to build on): the same every time."""
+
+
 def _svg_small(geo: Any, cell: int, built: dict[str, Any] | None, acts: set[str]) -> str:
+    if built is not None:
+        return _draw_small(geo, cell, built, acts)
+    key = (geo.size, cell, f"build {cell}" in acts)
+    text = _EMPTY_SMALL.get(key)
+    if text is None:
+        text = _EMPTY_SMALL[key] = _draw_small(geo, cell, None, acts)
+    return text
+
+
+def _draw_small(geo: Any, cell: int, built: dict[str, Any] | None, acts: set[str]) -> str:
     a = geo.touches[cell]
     (r0, c0), (r1, c1) = geo.coords(a[0]), geo.coords(a[-1])
     cx = MAP_X + (c0 + c1 + 1) * CELL / 2
