@@ -20,7 +20,7 @@ import csv
 import io
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -91,6 +91,15 @@ class Debrief:
                 return before
             before = v
         return before
+
+    def near_losses(self, name: str, limit: float, near: float, text: Callable[[int, float], str]) -> list[Moment]:
+        """Round ends where metric ``name`` stood within ``near`` below the ``limit`` that loses;
+        ``text(round, value)`` words each moment."""
+        return [
+            Moment(self.last_step(r), r, "near-loss", text(r, v))
+            for r, v in self.round_end(name).items()
+            if limit - near <= v < limit
+        ]
 
     def last_step(self, r: int) -> int:
         """The last step of round ``r``."""

@@ -7,11 +7,11 @@ and shared by all states of a game, so legal-action generation never recomputes 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 from loopcity.engine import Action
 
-from .content import ReclaimContent
+from .content import BuildId, ReclaimContent
 
 if TYPE_CHECKING:
     from loopcity.engine import Game
@@ -24,18 +24,7 @@ HOUSING, TREATMENT, FARMING, CONTRACTOR = range(4)
 TRANSPORTS = ("road", "grey", "green")
 DECISIONS = ("vaccination", "food", "npk", "dump")
 SYMBOLS = ("environment", "economy", "joy", "public_good")
-BUILD_IDS = (
-    "house0to1",
-    "house1to2",
-    "house0to2",
-    "plant1",
-    "plant1to2",
-    "plant2",
-    "remove0",
-    "farm1",
-    "farm1to2",
-    "farm2",
-)
+BUILD_IDS: tuple[str, ...] = get_args(BuildId)
 _DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 

@@ -80,19 +80,23 @@ class Setup(BaseModel):
     links: list[Link]
 
 
+BuildId = Literal[
+    "house0to1",
+    "house1to2",
+    "house0to2",
+    "plant1",
+    "plant1to2",
+    "plant2",
+    "remove0",
+    "farm1",
+    "farm1to2",
+    "farm2",
+]
+"""The build and upgrade actions of the price list, in the order the action space numbers them."""
+
+
 class Build(BaseModel):
-    id: Literal[
-        "house0to1",
-        "house1to2",
-        "house0to2",
-        "plant1",
-        "plant1to2",
-        "plant2",
-        "remove0",
-        "farm1",
-        "farm1to2",
-        "farm2",
-    ]
+    id: BuildId
     role: Role
     price: int = Field(ge=0)
     text: str

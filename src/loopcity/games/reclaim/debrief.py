@@ -28,16 +28,9 @@ NEAR = 2
 def key_moments(d: Debrief) -> list[Moment]:
     """Round ends with disease close to the limit that loses."""
     limit = d.game.content.rules.disease_limit
-    return [
-        Moment(
-            d.last_step(r),
-            r,
-            "near-loss",
-            f"Disease at {v:g} after round {r}: {limit - v:g} below the {limit} that loses",
-        )
-        for r, v in d.round_end("disease").items()
-        if limit - NEAR <= v < limit
-    ]
+    return d.near_losses(
+        "disease", limit, NEAR, lambda r, v: f"Disease at {v:g} after round {r}: {limit - v:g} below the {limit} that loses"
+    )
 
 
 def learning_points(d: Debrief) -> list[str]:

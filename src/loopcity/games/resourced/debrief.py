@@ -32,16 +32,9 @@ def figures(state: Any) -> dict[str, float]:
 def key_moments(d: Debrief) -> list[Moment]:
     """Round ends with the Waste Pile close to the size that loses."""
     limit = d.game.content.rules.max_waste
-    return [
-        Moment(
-            d.last_step(r),
-            r,
-            "near-loss",
-            f"Waste Pile at {v:g} after round {r}: {limit - v:g} short of the {limit} that loses",
-        )
-        for r, v in d.round_end("waste").items()
-        if limit - NEAR <= v < limit
-    ]
+    return d.near_losses(
+        "waste", limit, NEAR, lambda r, v: f"Waste Pile at {v:g} after round {r}: {limit - v:g} short of the {limit} that loses"
+    )
 
 
 def learning_points(d: Debrief) -> list[str]:
