@@ -49,15 +49,24 @@ class Rng:
     def copy(self) -> Rng:
         return Rng.restore(self.key, self.counter)
 
+    # The draws below inline _mix: a generator is drawn from at every chance event of every playout,
+    # and a Python call per draw would be a good part of its cost. The values are _mix's.
     def next64(self) -> int:
-        self.counter += 1
-        return _mix((self.key + self.counter * _GOLDEN) & _MASK)
+        c = self.counter = self.counter + 1
+        z = (self.key + c * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return (self.next64() * n) >> 64
+        c = self.counter = self.counter + 1
+        z = (self.key + c * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, lo: int, hi: int) -> int:
         """A uniform integer in ``[lo, hi]``, both ends included (a die is ``randint(1, 6)``)."""
@@ -70,9 +79,16 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, drawing ``below(i + 1)`` for i from the last index down."""
+        key, c = self.key, self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            c += 1
+            z = (key + c * _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.counter = c
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and (self.key, self.counter) == (other.key, other.counter)

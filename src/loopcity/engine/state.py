@@ -20,7 +20,7 @@ import hashlib
 import json
 from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .actions import Action
 from .errors import IllegalAction, MalformedAction
@@ -68,6 +68,19 @@ class Outcome:
             "scores": list(self.scores),
             "winners": list(self.winners),
         }
+
+
+def _taken_from(legal: list[Action] | None, action: object) -> bool:
+    """Whether ``action`` is one of the very objects of a legal-action list already handed out.
+
+    Bots pick from ``legal_actions``, so this identity test settles most steps without comparing
+    actions field by field; anything else (parsed text, JSON, a bot's own Action) is fully checked."""
+    if legal is None:
+        return False
+    for a in legal:
+        if a is action:
+            return True
+    return False
 
 
 class State:
@@ -134,6 +147,18 @@ class State:
 
     def apply(self, seat: int, action: Action | str) -> None:
         """Carry out ``action`` for ``seat``; a refusal raises and leaves the state as it was."""
+        if type(seat) is int and _taken_from(self._legal.get(seat), action):
+            checked = cast(Action, action)
+        else:
+            checked = self._check(seat, action)
+        self.log.append((self.step, "action", self.describe(seat, checked), None))
+        self._apply(seat, checked)
+        self.step += 1
+        self._legal = {}
+
+    def _check(self, seat: int, action: Action | str) -> Action:
+        """The action (parsed from text if need be) when ``seat`` may take it now; otherwise raise
+        MalformedAction or IllegalAction, saying why."""
         if isinstance(action, str):
             action = Action.parse(action)
         self.game.spec.action_space.validate(action)
@@ -141,10 +166,7 @@ class State:
             raise MalformedAction(f"seat must be 0..{self.game.players - 1}, got {seat!r}")
         if action not in self.legal_actions(seat):
             raise IllegalAction(self._refusal(seat, action))
-        self.log.append((self.step, "action", self.describe(seat, action), None))
-        self._apply(seat, action)
-        self.step += 1
-        self._legal = {}
+        return action
 
     def apply_trusted(self, seat: int, action: Action) -> None:
         """Carry out an action taken from ``legal_actions(seat)``, without checking or logging it.
