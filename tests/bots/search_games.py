@@ -5,6 +5,8 @@
 - ``commons``: a shared stock; each seat takes 0, 1 or 2 on its turn for ``turns`` turns each. The team
   loses when the stock ends below ``reserve``; otherwise each seat scores what it took. Greedy seats
   sink the team; a seat playing for its score with the team's loss as the worst result does not.
+- ``wager``: one seat names a number 0..5, then a die is rolled; the team wins when the roll is above
+  the number. Naming 0 always wins; its ``heuristic`` bot always names 3 (wins half the time).
 """
 
 from __future__ import annotations
@@ -115,4 +117,65 @@ COMMONS = GameSpec(
         Option("turns", 3, "turns per seat"),
         Option("reserve", 6, "the stock the team must keep"),
     ),
+)
+
+
+class WagerState(State):
+    def __init__(self, game, seed):
+        super().__init__(game, seed)
+        self.named: int | None = None
+        self.rolled = 0
+
+    def active_seats(self):
+        return (0,) if self.named is None else ()
+
+    def _legal_actions(self, seat):
+        return [Action("name", (n,)) for n in range(6)]
+
+    def _apply(self, seat, action):
+        self.named = action.args[0]
+        self.rolled = self.roll(6, "die")
+
+    def is_terminal(self):
+        return self.named is not None
+
+    def outcome(self):
+        if self.named is None:
+            return None
+        won = self.rolled > self.named
+        return Outcome(
+            won,
+            "roll above the number" if won else "roll too low",
+            (float(self.rolled),),
+            (0,) if won else (),
+        )
+
+    def view(self, seat) -> dict[str, Any]:
+        return {
+            "named": self.named,
+            "rolled": self.rolled,
+            "round": 0,
+            "active_seats": list(self.active_seats()),
+        }
+
+
+class NamesThree:
+    def __init__(self, game, seat, seed):
+        pass
+
+    def choose(self, state, seat):
+        return Action("name", (3,))
+
+
+WAGER = GameSpec(
+    id="wager",
+    title="Wager",
+    description="Name a number; a die must roll above it.",
+    min_players=1,
+    max_players=1,
+    state_class=WagerState,
+    action_space=ActionSpace([kind("name", n=range(6))]),
+    cooperative=True,
+    max_steps=2,
+    bots={"heuristic": NamesThree},
 )

@@ -11,13 +11,13 @@ from loopcity.engine import Action, OptionError, Outcome, load_game, play, regis
 from loopcity.sim import wilson_interval
 from tiny_game import SPEC as TINY
 
-from .search_games import COMMONS, NIM
+from .search_games import COMMONS, NIM, WAGER
 
 
 @pytest.fixture
 def games():
-    """The tiny game, nim and commons, registered for a test."""
-    specs = (TINY, NIM, COMMONS)
+    """The tiny game, nim, commons and wager, registered for a test."""
+    specs = (TINY, NIM, COMMONS, WAGER)
     for spec in specs:
         register(spec)
     yield
@@ -215,6 +215,35 @@ def test_trust_keeps_the_heuristic_move_unless_search_clearly_beats_it(games):
         )
     finally:
         unregister("nim_h")
+
+
+def test_halving_root_finds_the_surest_wager_on_shared_dice(games):
+    game = load_game("wager")
+    # every number is played out on the same rolls, so naming 0 is never behind on any sample
+    bot = make_bot("mcts:root=halving:iterations=24", game, 0, 5)
+    assert bot.choose(game.new_state(0), 0) == Action("name", (0,))
+    assert 20 <= bot.last_iterations <= 30  # the budget, give or take a round's rounding
+
+
+def test_halving_root_keeps_the_heuristic_move_within_the_margin(games):
+    game = load_game("wager")
+    # naming 0 scores at most 2 above the heuristic's 3 (always +1 against a -1): a margin of 2 keeps 3
+    assert make_bot("mcts:root=halving:margin=2", game, 0, 5).choose(game.new_state(0), 0) == Action(
+        "name", (3,)
+    )
+    assert make_bot("mcts:root=halving:margin=0.2", game, 0, 5).choose(game.new_state(0), 0) == Action(
+        "name", (0,)
+    )
+
+
+def test_halving_root_is_deterministic_and_leaves_the_state_alone(games):
+    game = load_game("tiny", players=3)
+    state = _past_ready(game.new_state(3))
+    before = state.state_hash()
+    picks = {make_bot("mcts:root=halving:iterations=40", game, 0, 9).choose(state, 0) for _ in range(2)}
+    assert len(picks) == 1 and state.state_hash() == before
+    with pytest.raises(OptionError, match="root"):
+        make_bot("mcts:root=widest", game, 0)
 
 
 def test_bench_reports_iterations_per_second(games):

@@ -69,6 +69,12 @@ class MctsConfig:
     trust: float = 0.0
     """when picking the move, visits credited to the heuristic bot's own choice, as a fraction of the
     iterations (0: off); the search must then beat the heuristic's move clearly to overrule it"""
+    root: str = "uct"
+    """how the root's actions share the budget: 'uct' (the tree search above) or 'halving'
+    (sequential halving over the root's actions, every action played out on the same samples)"""
+    margin: float = 0.0
+    """with root=halving, how much higher (mean reward, on the same samples) an action must score
+    than the heuristic bot's own choice to be played instead of it"""
 
 
 # Settings chosen per game so that a decision takes well under a second on a loaded 2-core machine
@@ -121,6 +127,8 @@ class MctsBot:
             self.evaluate = spec.evaluate or VALUES.get(game.id) or fitted_value(game)
         elif self.config.value != "none":
             raise ValueError(f"value must be auto or none, not {self.config.value!r}")
+        if self.config.root not in ("uct", "halving"):
+            raise ValueError(f"root must be uct or halving, not {self.config.root!r}")
         heuristic = self.heuristic_factory = spec.bots.get("heuristic")
         use_heuristic = self.config.rollout == "heuristic" or self.config.rollout == "auto"
         if self.config.rollout not in ("auto", "heuristic", "random"):
@@ -149,6 +157,8 @@ class MctsBot:
         deadline = start + cfg.time_limit if cfg.time_limit else None
         base = state.clone()
         base.log = []  # the search's copies need no history; a long game's log is costly to copy
+        if cfg.root == "halving":
+            return self._halving(base, state, seat, legal, rng, start, deadline)
         done = 0
         for done in range(1, cfg.iterations + 1):  # noqa: B007
             self._iterate(root, base.determinize(seat, rng.next64()), seat, rng, policy)
@@ -161,6 +171,79 @@ class MctsBot:
             favoured = self.heuristic_factory(self.game, seat, rng.next64()).choose(state, seat)
             bonus = cfg.trust * done
         return self._best(root, seat, legal, favoured, bonus)
+
+    # ----- sequential halving at the root ----------------------------------------------------------
+    def _halving(
+        self,
+        base: State,
+        state: State,
+        seat: int,
+        legal: list[Action],
+        rng: Rng,
+        start: float,
+        deadline: float | None,
+    ) -> Action:
+        """Sequential halving (Karnin, Koren and Somekh 2013) over the root's actions with common
+        random numbers: sample j of every action starts from the same determinization and plays out
+        with the same seed, so actions are compared on the same deals and dice. Each round splits
+        the budget evenly over the actions still in and keeps the better half; the heuristic bot's
+        own move stays in every round, and the last survivor is played only if it beats that move by
+        more than ``margin`` on the samples both have."""
+        favoured = None
+        if self.heuristic_factory is not None:
+            favoured = self.heuristic_factory(self.game, seat, rng.next64()).choose(state, seat)
+        alive = list(legal)
+        results: dict[Action, list[tuple[float | None, float]]] = {a: [] for a in alive}
+        seeds: list[int] = []
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        budget = self.config.iterations
+        done = 0
+        while len(alive) > 1 and not (deadline is not None and time.perf_counter() > deadline):
+            per = max(1, (budget - done) // (rounds * len(alive)))
+            rounds = max(1, rounds - 1)
+            first = len(seeds)
+            seeds.extend(rng.next64() for _ in range(per))
+            for action in alive:
+                for sample in seeds[first:]:
+                    results[action].append(self._sample(base, seat, action, sample))
+                    done += 1
+            ranked = sorted(alive, key=lambda a: -self._mean(results[a], seat))
+            keep = ranked[: (len(ranked) + 1) // 2]
+            if favoured is not None and favoured not in keep:
+                keep.append(favoured)
+            if len(keep) == len(alive):  # two left, one of them the heuristic's: compare and stop
+                break
+            alive = keep
+        self.last_iterations, self.last_seconds = done, time.perf_counter() - start
+        self.total_iterations += done
+        best = max(alive, key=lambda a: self._mean(results[a], seat))
+        if favoured is None or best == favoured:
+            return best
+        if self._mean(results[best], seat) > self._mean(results[favoured], seat) + self.config.margin:
+            return best
+        return favoured
+
+    def _sample(self, base: State, seat: int, action: Action, seed: int) -> tuple[float | None, float]:
+        """One playout after ``action`` from the determinization ``seed``: (the seat's reward, or
+        None for a team loss, and the seats' mean score), so losses are shaped when compared."""
+        state = base.determinize(seat, seed)
+        state.apply_trusted(seat, action)
+        rng = Rng(seed)
+        values = self._playout(state, rng, self._policy(rng), shape=False)
+        if values is None:
+            outcome = state.outcome()
+            assert outcome is not None
+            mean = sum(outcome.scores) / len(outcome.scores) if outcome.scores else 0.0
+            self.score_high = max(self.score_high, mean)
+            return None, mean
+        return values[seat], 0.0
+
+    def _mean(self, samples: list[tuple[float | None, float]], seat: int) -> float:
+        shaping, high = self.config.shaping, self.score_high
+        total = 0.0
+        for value, mean in samples:
+            total += value if value is not None else -1.0 + shaping * max(0.0, mean) / high
+        return total / len(samples) if samples else -2.0
 
     def _best(
         self, root: _Node, seat: int, legal: list[Action], favoured: Action | None, bonus: float
@@ -200,11 +283,13 @@ class MctsBot:
                 break
             actor = state.active_seats()[0]
         values = self._playout(state, rng, policy)
+        assert values is not None
         for n in path:
             n.visits += 1
             n.total += values[n.seat]
 
-    def _playout(self, state: State, rng: Rng, policy: Policy) -> Rewards:
+    def _playout(self, state: State, rng: Rng, policy: Policy, shape: bool = True) -> Rewards | None:
+        """Play on to the end (or the cut) and score; with ``shape=False`` a team loss gives None."""
         players = state.players
         limit = self.game.spec.max_steps
         steps = 0
@@ -221,6 +306,8 @@ class MctsBot:
         assert outcome is not None
         if outcome.team_won or not self.config.shaping:
             return rewards(outcome, players, self.cooperative)
+        if not shape:
+            return None
         return [self._shaped_loss(outcome)] * players
 
     def _shaped_loss(self, outcome: Outcome) -> float:
@@ -303,6 +390,6 @@ def _from_text(key: str, text: str) -> Any:
         return None
     if key in ("iterations", "rollout_depth"):
         return int(text)
-    if key in ("time_limit", "exploration", "epsilon", "trust", "shaping"):
+    if key in ("time_limit", "exploration", "epsilon", "trust", "shaping", "margin"):
         return float(text)
     return text
