@@ -75,6 +75,9 @@ class MctsConfig:
     margin: float = 0.0
     """with root=halving, how much higher (mean reward, on the same samples) an action must score
     than the heuristic bot's own choice to be played instead of it"""
+    confidence: float = 0.0
+    """with root=halving, how many standard errors of the paired differences (same samples) an
+    action's lead over the heuristic's move must also exceed (0: none)"""
 
 
 # Settings chosen per game so that a decision takes well under a second on a loaded 2-core machine
@@ -207,7 +210,7 @@ class MctsBot:
                 for sample in seeds[first:]:
                     results[action].append(self._sample(base, seat, action, sample))
                     done += 1
-            ranked = sorted(alive, key=lambda a: -self._mean(results[a], seat))
+            ranked = sorted(alive, key=lambda a: -self._mean(results[a]))
             keep = ranked[: (len(ranked) + 1) // 2]
             if favoured is not None and favoured not in keep:
                 keep.append(favoured)
@@ -216,12 +219,27 @@ class MctsBot:
             alive = keep
         self.last_iterations, self.last_seconds = done, time.perf_counter() - start
         self.total_iterations += done
-        best = max(alive, key=lambda a: self._mean(results[a], seat))
+        best = max(alive, key=lambda a: self._mean(results[a]))
         if favoured is None or best == favoured:
             return best
-        if self._mean(results[best], seat) > self._mean(results[favoured], seat) + self.config.margin:
-            return best
-        return favoured
+        return best if self._clearly_better(results[best], results[favoured]) else favoured
+
+    def _clearly_better(
+        self, best: list[tuple[float | None, float]], favoured: list[tuple[float | None, float]]
+    ) -> bool:
+        """Whether ``best`` leads ``favoured`` on their common samples by more than ``margin`` and by
+        more than ``confidence`` standard errors of the paired differences."""
+        diffs = [self._value(b) - self._value(f) for b, f in zip(best, favoured, strict=False)]
+        n = len(diffs)
+        lead = sum(diffs) / n
+        if lead <= self.config.margin:
+            return False
+        if self.config.confidence <= 0:
+            return True
+        # the spread counts one extra difference at the widest (4, rewards lying in [-1, 1]), so a
+        # handful of samples that happen to agree is never taken for certainty
+        var = (sum((d - lead) ** 2 for d in diffs) + 4.0) / n
+        return lead > self.config.confidence * math.sqrt(var / n)
 
     def _sample(self, base: State, seat: int, action: Action, seed: int) -> tuple[float | None, float]:
         """One playout after ``action`` from the determinization ``seed``: (the seat's reward, or
@@ -238,12 +256,15 @@ class MctsBot:
             return None, mean
         return values[seat], 0.0
 
-    def _mean(self, samples: list[tuple[float | None, float]], seat: int) -> float:
-        shaping, high = self.config.shaping, self.score_high
-        total = 0.0
-        for value, mean in samples:
-            total += value if value is not None else -1.0 + shaping * max(0.0, mean) / high
-        return total / len(samples) if samples else -2.0
+    def _value(self, sample: tuple[float | None, float]) -> float:
+        """A sample's reward: the seat's, or for a team loss -1 lifted by the playout's mean score."""
+        value, mean = sample
+        if value is not None:
+            return value
+        return -1.0 + self.config.shaping * max(0.0, mean) / self.score_high
+
+    def _mean(self, samples: list[tuple[float | None, float]]) -> float:
+        return sum(map(self._value, samples)) / len(samples) if samples else -2.0
 
     def _best(
         self, root: _Node, seat: int, legal: list[Action], favoured: Action | None, bonus: float
@@ -390,6 +411,6 @@ def _from_text(key: str, text: str) -> Any:
         return None
     if key in ("iterations", "rollout_depth"):
         return int(text)
-    if key in ("time_limit", "exploration", "epsilon", "trust", "shaping", "margin"):
+    if key in ("time_limit", "exploration", "epsilon", "trust", "shaping", "margin", "confidence"):
         return float(text)
     return text
