@@ -191,7 +191,9 @@ class MctsBot:
         with the same seed, so actions are compared on the same deals and dice. Each round splits
         the budget evenly over the actions still in and keeps the better half; the heuristic bot's
         own move stays in every round, and the last survivor is played only if it beats that move by
-        more than ``margin`` on the samples both have."""
+        more than ``margin`` on the samples both have. With ``confidence`` the halving spends half
+        the budget, and the survivor and the heuristic's move then meet on a quarter of it in fresh
+        samples each: a lead won by being the luckiest of many is not taken for a real one."""
         favoured = None
         if self.heuristic_factory is not None:
             favoured = self.heuristic_factory(self.game, seat, rng.next64()).choose(state, seat)
@@ -199,7 +201,8 @@ class MctsBot:
         results: dict[Action, list[tuple[float | None, float]]] = {a: [] for a in alive}
         seeds: list[int] = []
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        budget = self.config.iterations
+        testing = self.config.confidence > 0 and favoured is not None
+        budget = self.config.iterations // 2 if testing else self.config.iterations
         done = 0
         while len(alive) > 1 and not (deadline is not None and time.perf_counter() > deadline):
             per = max(1, (budget - done) // (rounds * len(alive)))
@@ -217,12 +220,17 @@ class MctsBot:
             if len(keep) == len(alive):  # two left, one of them the heuristic's: compare and stop
                 break
             alive = keep
+        best = max(alive, key=lambda a: self._mean(results[a]))
+        if favoured is not None and best != favoured:
+            if testing:  # the survivor's lead is biased upward by its selection: test it afresh
+                fresh = [rng.next64() for _ in range(max(4, self.config.iterations // 4))]
+                results = {a: [self._sample(base, seat, a, x) for x in fresh] for a in (best, favoured)}
+                done += 2 * len(fresh)
+            if not self._clearly_better(results[best], results[favoured]):
+                best = favoured
         self.last_iterations, self.last_seconds = done, time.perf_counter() - start
         self.total_iterations += done
-        best = max(alive, key=lambda a: self._mean(results[a]))
-        if favoured is None or best == favoured:
-            return best
-        return best if self._clearly_better(results[best], results[favoured]) else favoured
+        return best
 
     def _clearly_better(
         self, best: list[tuple[float | None, float]], favoured: list[tuple[float | None, float]]

@@ -1,0 +1,60 @@
+"""The strength benchmark: paired games against the heuristic, with the seat in turn where needed."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from bots.search_games import COMMONS, WAGER
+from loopcity.engine import Action, register, unregister
+from loopcity.sim.strength import main, run_pairs, summarize_pairs
+
+
+class TakesNothing:
+    """A timid commons heuristic: never take (the stock stays whole; every seat ties at 0)."""
+
+    def __init__(self, game, seat, seed):
+        pass
+
+    def choose(self, state, seat):
+        return Action("take", (0,))
+
+
+SPECS = (WAGER, dataclasses.replace(COMMONS, bots={"heuristic": TakesNothing}))
+
+
+@pytest.fixture
+def test_games():
+    for spec in SPECS:
+        register(spec)
+    yield
+    for spec in SPECS:
+        unregister(spec.id)
+
+
+def test_a_better_bot_shows_as_better_with_intervals(test_games):
+    pairs = list(run_pairs("wager", "mcts:root=halving:iterations=24", 40, seed=3))
+    summary = summarize_pairs("wager", "mcts", pairs, cooperative=True)
+    assert [p.index for p in pairs] == list(range(40)) and all(p.seat is None for p in pairs)
+    assert summary["bot_win_rate"] == 1.0  # naming 0 always wins
+    assert 0.25 < summary["heuristic_win_rate"] < 0.75  # naming 3 wins half the time
+    assert summary["bot_win_ci95"][0] > summary["heuristic_win_ci95"][1]
+    assert summary["only_heuristic_won"] == 0
+
+
+def test_semi_cooperative_games_put_the_bot_in_each_seat_in_turn(test_games, capsys):
+    main(["commons", "--bot", "mcts:iterations=60", "--games", "6", "--players", "3", "--json"])
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 6 and summary["measure"].startswith("seat win share")
+    # the searching seat takes more than its share (without sinking the stock) and wins outright
+    assert summary["bot_win_rate"] == 1.0 and summary["score_difference_ci95"][0] > 0
+    assert summary["heuristic_win_rate"] == 1.0  # every seat ties at 0: all share first place
+    pairs = list(run_pairs("commons", "random", 6, players=3))
+    assert [p.seat for p in pairs] == [0, 1, 2, 0, 1, 2]
+
+
+def test_a_bad_bot_name_stops_before_any_game(test_games):
+    with pytest.raises(Exception, match="no bot"):
+        main(["wager", "--bot", "genius", "--games", "2"])
