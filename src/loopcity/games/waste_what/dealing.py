@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action
 
-from .content import CATEGORIES, CREATIVE, SKILL_ORDER, EventCard, Tables
+from .content import CATEGORIES, CREATIVE, MAX_CARDS, SKILL_ORDER, EventCard, Tables
 
 PLAYER = {"p1": 0, "p2": 1}
 WORD = ("p1", "p2")
@@ -34,6 +34,26 @@ def _act(kind: str, *args: Any) -> Action:
     if hit is None:
         hit = _ACTIONS[key] = Action(kind, args)
     return hit
+
+
+_NONE = 1 << 20  # no such card (a complexity no card reaches)
+
+
+def _per_card(kind: str, *rest: Any) -> tuple[Action, ...]:
+    """The Action ``kind CARD *rest`` of every card id (shared values, looked up by card)."""
+    return tuple(Action(kind, (c, *rest)) for c in CARDS)
+
+
+CARDS = range(MAX_CARDS)
+_STORE = tuple(zip(_per_card("store", "p1"), _per_card("store", "p2"), strict=True))
+_RECYCLE = _per_card("recycle")
+_RECYCLE_PAYING = tuple(
+    zip(_per_card("recycle_paying", "p1"), _per_card("recycle_paying", "p2"), strict=True)
+)
+_BURN = _per_card("burn")
+_COMBO = _per_card("combo")
+_REUSE = tuple({s: Action("reuse", (c, s)) for s in SKILL_ORDER} for c in CARDS)
+_REUSE_PLUS = tuple({s: Action("reuse_plus", (c, s)) for s in CATEGORIES} for c in CARDS)
 
 
 class Dealing:
@@ -135,50 +155,68 @@ class Dealing:
             if self.work["kind"] == "combo":
                 return self._combo_actions()
             return self._slot_actions()
-        out: list[Action] = []
-        cands = self.candidates()
-        recycle_open = self._recycle_open()
-        burn_open = self._burning_open()
-        for card in cands:
-            self._card_actions(card, out, recycle_open, burn_open)
+        t: Tables = self.game.content.tables
+        ev = None if self.event is None else t.events[self.event]
+        free = self.free_levels()
+        pool: list[tuple[int, str, int]] = []  # (card, category, complexity) of cards a combo may take
+        out = self._card_actions(t, ev, free, pool)
         if self.game.options["combos"] and self.blanks:
-            starts = self._combo_starts(cands)
-            out.extend(_act("combo", c) for c in starts)
+            out.extend(_COMBO[c] for c in self._combo_starts(pool, free))
         if not self.table:
             out.append(_END_ROUND)
         return out
 
-    def _card_actions(self, card: int, out: list[Action], recycle_open: bool, burn_open: bool) -> None:
-        cat = self.category(card)
-        if cat:
-            self._reuse_actions(card, cat, out)
-        if card in self.table:
-            out.extend(_act("store", card, w) for w in WORD[: len(self.storage)])
-        tables = self.tables
-        if recycle_open and tables.recyclable[card] and card not in self.combos:
-            cost = tables.recycle_cost[card]
-            if cost == 0:
-                out.append(_act("recycle", card))
-            else:
-                out.extend(
-                    _act("recycle_paying", card, WORD[p])
-                    for p in range(len(self.cash))
-                    if self.cash[p] >= cost
-                )
-        if burn_open:
-            out.append(_act("burn", card))
+    def free_levels(self) -> dict[str, int]:
+        """The level of each Skill card in play not yet used this round."""
+        used = self.used
+        return {s: lvl for s, lvl in self.level.items() if s not in used}
 
-    def _reuse_actions(self, card: int, cat: str, out: list[Action]) -> None:
-        need = self.complexity(card)
-        cc = self.skill_free(CREATIVE)
-        cc_level = self.level.get(CREATIVE, 0)
-        if self.skill_free(cat):
-            if self.level[cat] >= need:
-                out.append(_act("reuse", card, cat))
-            elif cc and self.level[cat] + cc_level >= need:
-                out.append(_act("reuse_plus", card, cat))
-        if cc and cc_level >= self.rules().creative_any_skill_level and cc_level >= need:
-            out.append(_act("reuse", card, CREATIVE))
+    def _card_actions(
+        self, t: Tables, ev: EventCard | None, free: dict[str, int], pool: list[tuple[int, str, int]]
+    ) -> list[Action]:
+        """Reuse, store, recycle and burn for every card that may be dealt with now, card by card;
+        fills ``pool`` with the cards that may start a combo."""
+        easier = ev is not None and ev.effect == "easier"
+        cc_level = free.get(CREATIVE)
+        cc_any = -1  # the highest complexity the Creative Community reuses alone (-1: none)
+        if cc_level is not None and cc_level >= self.rules().creative_any_skill_level:
+            cc_any = cc_level
+        recycle_open = self._recycle_open()
+        burn_open = ev is None or ev.effect != "no_burning"
+        first_combo, table, cash, rejected = t.first_combo, self.table, self.cash, self.rejected
+        out: list[Action] = []
+        for card in self.candidates():
+            if card >= first_combo:
+                combo = self.combos[card]
+                cat, need = combo["category"], combo["complexity"]
+            else:
+                cat, need = t.category[card], t.complexity[card]
+            if cat:
+                if easier and (ev.category is None or ev.category == cat):  # type: ignore[union-attr]
+                    need = max(1, need - ev.amount)  # type: ignore[union-attr]
+                if card not in rejected:
+                    pool.append((card, cat, need))
+                lvl = free.get(cat)
+                if lvl is not None:
+                    if lvl >= need:
+                        out.append(_REUSE[card][cat])
+                    elif cc_level is not None and lvl + cc_level >= need:
+                        out.append(_REUSE_PLUS[card][cat])
+                if cc_any >= need:
+                    out.append(_REUSE[card][CREATIVE])
+            if card in table:
+                out.extend(_STORE[card])
+            if recycle_open and t.recyclable[card]:  # never a Combo card: those are not recyclable
+                cost = t.recycle_cost[card]
+                if cost == 0:
+                    out.append(_RECYCLE[card])
+                else:
+                    out.extend(
+                        a for a, money in zip(_RECYCLE_PAYING[card], cash, strict=True) if money >= cost
+                    )
+            if burn_open:
+                out.append(_BURN[card])
+        return out
 
     def can_recycle(self, card: int) -> bool:
         """One card a round on the Recycle Bin (an Event may close it or allow more); not Combo cards."""
@@ -195,10 +233,6 @@ class Dealing:
         elif ev is not None and ev.effect == "recycle_limit":
             limit = ev.amount
         return self.recycled < limit
-
-    def _burning_open(self) -> bool:
-        ev = self.event_card()
-        return ev is None or ev.effect != "no_burning"
 
     def _slot_actions(self) -> list[Action]:
         assert self.work is not None
@@ -245,51 +279,55 @@ class Dealing:
     def _comboable(self, card: int) -> bool:
         return bool(self.category(card)) and card not in self.rejected
 
-    def _combo_starts(self, cands: list[int]) -> list[int]:
-        """Cards that can start a combo: some second card makes a feasible pair. For speed, each card
-        is tried only with the two easiest cards of each category, against a per-category-pair limit."""
-        rejected = self.rejected
-        cat: dict[int, str] = {}
-        for c in cands:
-            k = self.category(c)
-            if k and c not in rejected:
-                cat[c] = k
-        pool = [c for c in cands if c in cat]
+    def combo_starts(self) -> list[int]:
+        """The cards that may be dealt with now and can start a combo (see :meth:`_combo_starts`)."""
+        pool = [
+            (c, self.category(c), self.complexity(c))
+            for c in self.candidates()
+            if self.category(c) and c not in self.rejected
+        ]
+        return self._combo_starts(pool, self.free_levels())
+
+    def _combo_starts(self, pool: list[tuple[int, str, int]], free: dict[str, int]) -> list[int]:
+        """Cards of ``pool`` (card, category, complexity) that can start a combo: some second card
+        makes a feasible pair, i.e. the card's complexity plus the easiest other card's of some
+        category stays within what the skills of the two categories can reach together."""
         if len(pool) < 2:
             return []
-        cx = {c: self.complexity(c) for c in pool}
-        easiest: dict[str, list[int]] = {}
-        for c in sorted(pool, key=cx.__getitem__):
-            lst = easiest.setdefault(cat[c], [])
-            if len(lst) < 2:
-                lst.append(c)
-        limits: dict[tuple[str, str], int] = {}
-        starts = []
-        for c in pool:
-            for k, partners in easiest.items():
-                d = partners[0] if partners[0] != c else (partners[1] if len(partners) > 1 else None)
-                if d is None:
-                    continue
-                key = (cat[c], k)
-                if key not in limits:
-                    limits[key] = self._pair_limit(key)
-                if cx[c] + cx[d] <= limits[key]:
-                    starts.append(c)
-                    break
-        return starts
+        easiest: dict[str, list[int]] = {}  # category -> [lowest complexity, its card, second lowest]
+        for card, cat, need in pool:
+            e = easiest.get(cat)
+            if e is None:
+                easiest[cat] = [need, card, _NONE]
+            elif need < e[0]:
+                e[2], e[0], e[1] = e[0], need, card
+            elif need < e[2]:
+                e[2] = need
+        # room[cat] = (most complexity a card of cat may have to pair with some card,
+        #              the same for the easiest card of cat itself, whose partner in cat is the second)
+        room: dict[str, tuple[int, int]] = {}
+        for a in easiest:
+            others = itself = -_NONE
+            for k, (low, _card, second) in easiest.items():
+                limit = self._pair_limit(a, k, free)
+                others = max(others, limit - low)
+                itself = max(itself, limit - (second if k == a else low))
+            room[a] = (others, itself)
+        return [card for card, cat, need in pool if need <= room[cat][1 if card == easiest[cat][1] else 0]]
 
-    def _pair_limit(self, pair: tuple[str, str]) -> int:
-        """The highest summed complexity a combo of cards of these categories can reach (-1: none)."""
-        cats = set(pair)
-        free = [self.level[k] for k in cats if self.skill_free(k)]
-        missing = len(cats) - len(free)
-        alone = -1 if missing else sum(free)
-        if not self.skill_free(CREATIVE) or missing > 1:
+    def _pair_limit(self, a: str, b: str, free: dict[str, int]) -> int:
+        """The highest summed complexity a combo of cards of categories ``a`` and ``b`` can reach with
+        the unused skills ``free`` (-1: none)."""
+        cats = (a,) if a == b else (a, b)
+        levels = [free[k] for k in cats if k in free]
+        missing = len(cats) - len(levels)
+        alone = -1 if missing else sum(levels)
+        cc = free.get(CREATIVE)
+        if cc is None or missing > 1:
             return alone
-        cc = self.level[CREATIVE]
         if missing and cc < self.rules().creative_any_skill_level:
             return alone
-        return max(alone, sum(free) + cc)
+        return max(alone, sum(levels) + cc)
 
     def _combo_actions(self) -> list[Action]:
         assert self.work is not None
