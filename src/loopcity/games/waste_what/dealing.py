@@ -136,9 +136,11 @@ class Dealing:
 
     def candidates(self) -> list[int]:
         """Cards that may be dealt with now: the table, then stored cards from earlier rounds."""
-        out = list(self.table)
+        out = self.table[:]
+        fresh = self.fresh
         for stored in self.storage:
-            out.extend(c for c in stored if c not in self.fresh)
+            if stored:
+                out.extend([c for c in stored if c not in fresh] if fresh else stored)
         return out
 
     def skill_free(self, skill: str) -> bool:
@@ -168,8 +170,10 @@ class Dealing:
 
     def free_levels(self) -> dict[str, int]:
         """The level of each Skill card in play not yet used this round."""
-        used = self.used
-        return {s: lvl for s, lvl in self.level.items() if s not in used}
+        free = self.level.copy()
+        for s in self.used:
+            free.pop(s, None)
+        return free
 
     def _card_actions(
         self, t: Tables, ev: EventCard | None, free: dict[str, int], pool: list[tuple[int, str, int]]
@@ -305,29 +309,34 @@ class Dealing:
                 e[2] = need
         # room[cat] = (most complexity a card of cat may have to pair with some card,
         #              the same for the easiest card of cat itself, whose partner in cat is the second)
+        cc = free.get(CREATIVE)
+        add = 0 if cc is None else cc  # a free Creative Community adds its level
+        stand_in = cc is not None and cc >= self.rules().creative_any_skill_level
+        cats = [(k, free.get(k), low, second) for k, (low, _card, second) in easiest.items()]
         room: dict[str, tuple[int, int]] = {}
-        for a in easiest:
+        for a, la, _low, _second in cats:
             others = itself = -_NONE
-            for k, (low, _card, second) in easiest.items():
-                limit = self._pair_limit(a, k, free)
-                others = max(others, limit - low)
-                itself = max(itself, limit - (second if k == a else low))
+            if la is not None or stand_in:  # else no skill for category a: no combo with it
+                base = add if la is None else la + add
+                for k, lk, low, second in cats:
+                    # the highest summed complexity of a combo of categories a and k (see
+                    # combo_feasible): a skill for each, from level 4 the Creative Community may
+                    # stand in for one of them
+                    if k == a:
+                        limit = base
+                    elif lk is not None:
+                        limit = base + lk
+                    elif stand_in and la is not None:
+                        limit = base
+                    else:
+                        continue
+                    if limit - low > others:
+                        others = limit - low
+                    partner = second if k == a else low
+                    if limit - partner > itself:
+                        itself = limit - partner
             room[a] = (others, itself)
         return [card for card, cat, need in pool if need <= room[cat][1 if card == easiest[cat][1] else 0]]
-
-    def _pair_limit(self, a: str, b: str, free: dict[str, int]) -> int:
-        """The highest summed complexity a combo of cards of categories ``a`` and ``b`` can reach with
-        the unused skills ``free`` (-1: none)."""
-        cats = (a,) if a == b else (a, b)
-        levels = [free[k] for k in cats if k in free]
-        missing = len(cats) - len(levels)
-        alone = -1 if missing else sum(levels)
-        cc = free.get(CREATIVE)
-        if cc is None or missing > 1:
-            return alone
-        if missing and cc < self.rules().creative_any_skill_level:
-            return alone
-        return max(alone, sum(levels) + cc)
 
     def _combo_actions(self) -> list[Action]:
         assert self.work is not None
