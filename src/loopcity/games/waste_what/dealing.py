@@ -125,7 +125,9 @@ class Dealing:
         return combo["name"] if combo is not None else self.tables.name[card]
 
     def card_label(self, card: int) -> str:
-        return f"[{card}] {self.card_name(card)}"
+        """'[12] Old sofa': the card's id and name."""
+        combo = self.combos.get(card)
+        return self.tables.label[card] if combo is None else f"[{card}] {combo['name']}"
 
     def rules(self) -> Any:
         return self.game.content.rules
@@ -185,16 +187,16 @@ class Dealing:
         cc_any = -1  # the highest complexity the Creative Community reuses alone (-1: none)
         if cc_level is not None and cc_level >= self.rules().creative_any_skill_level:
             cc_any = cc_level
-        recycle_open = self._recycle_open()
+        recycle_open = self._recycle_open(ev)
         burn_open = ev is None or ev.effect != "no_burning"
-        first_combo, table, cash, rejected = t.first_combo, self.table, self.cash, self.rejected
+        first_combo, info, table, cash, rejected = t.first_combo, t.card, self.table, self.cash, self.rejected
         out: list[Action] = []
         for card in self.candidates():
             if card >= first_combo:
                 combo = self.combos[card]
-                cat, need = combo["category"], combo["complexity"]
+                cat, need, recycle = combo["category"], combo["complexity"], -1  # Combo cards: no
             else:
-                cat, need = t.category[card], t.complexity[card]
+                cat, need, recycle = info[card]
             if cat:
                 if easier and (ev.category is None or ev.category == cat):  # type: ignore[union-attr]
                     need = max(1, need - ev.amount)  # type: ignore[union-attr]
@@ -209,14 +211,13 @@ class Dealing:
                 if cc_any >= need:
                     out.append(_REUSE[card][CREATIVE])
             if card in table:
-                out.extend(_STORE[card])
-            if recycle_open and t.recyclable[card]:  # never a Combo card: those are not recyclable
-                cost = t.recycle_cost[card]
-                if cost == 0:
+                out += _STORE[card]
+            if recycle >= 0 and recycle_open:
+                if recycle == 0:
                     out.append(_RECYCLE[card])
                 else:
                     out.extend(
-                        a for a, money in zip(_RECYCLE_PAYING[card], cash, strict=True) if money >= cost
+                        a for a, money in zip(_RECYCLE_PAYING[card], cash, strict=True) if money >= recycle
                     )
             if burn_open:
                 out.append(_BURN[card])
@@ -226,17 +227,18 @@ class Dealing:
         """One card a round on the Recycle Bin (an Event may close it or allow more); not Combo cards."""
         if not self.tables.recyclable[card] or card in self.combos:
             return False
-        return self._recycle_open()
+        return self._recycle_open(self.event_card())
 
-    def _recycle_open(self) -> bool:
-        """Whether the Recycle Bin takes another card this round (the Event may close it or allow more)."""
-        ev = self.event_card()
-        limit = self.rules().recycle_per_round
-        if ev is not None and ev.effect == "no_recycling":
-            limit = 0
-        elif ev is not None and ev.effect == "recycle_limit":
-            limit = ev.amount
-        return self.recycled < limit
+    def _recycle_open(self, ev: EventCard | None) -> bool:
+        """Whether the Recycle Bin takes another card this round (the Event ``ev`` may close it or
+        allow more)."""
+        if ev is None:
+            return self.recycled < self.rules().recycle_per_round
+        if ev.effect == "no_recycling":
+            return False
+        if ev.effect == "recycle_limit":
+            return self.recycled < ev.amount
+        return self.recycled < self.rules().recycle_per_round
 
     def _slot_actions(self) -> list[Action]:
         assert self.work is not None
