@@ -13,7 +13,8 @@ from typing import Any
 
 from loopcity.engine import Action, Rng, derive_seed
 
-from .content import CREATIVE
+from .actions import ACTION_SPACE
+from .content import CATEGORIES, CREATIVE
 from .dealing import PLAYER
 
 DRAFT_PREFERENCE = ("creative", "furniture", "bikes", "food", "construction", "textile", "electronics")
@@ -28,14 +29,13 @@ class HeuristicBot:
         self.rng = Rng(derive_seed(seed, seat, "waste_what_heuristic"))
 
     def choose(self, state: Any, seat: int) -> Action:
-        """The best-scored legal action for ``seat``."""
+        """The best-scored legal action for ``seat`` (ties: the first listed)."""
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         if state.draft_pool:
             return min(legal, key=lambda a: DRAFT_PREFERENCE.index(a.args[0]))
-        plan = Plan(state, legal)
-        return max(legal, key=plan.score)
+        return max(legal, key=Plan(state, legal).score)
 
 
 class Plan:
@@ -43,7 +43,10 @@ class Plan:
 
     def __init__(self, state: Any, legal: list[Action]) -> None:
         self.s = state
-        self.reusable_now = {a.args[0] for a in legal if a.kind in ("reuse", "reuse_plus")}
+        self.legal = legal
+        t = state.tables
+        self.first_combo = t.first_combo
+        self.card_category = t.category
         rules = state.rules()
         self.rules = rules
         self.rounds_left = rules.rounds - state.round
@@ -53,17 +56,36 @@ class Plan:
         cc = state.level.get(CREATIVE, 0) if CREATIVE in state.owner else 0
         self.cc_any = cc >= rules.creative_any_skill_level
         self.free_storage = any(not stored for stored in state.storage)
+        self.table = state.table
+        # each player's money margin once one more card lies in their Storage
+        self.margin_storing = [
+            m - (1 if stored else 0) for m, stored in zip(self.margin, state.storage, strict=True)
+        ]
+        # the categories some skill in play could ever reuse (the Creative Community: any)
+        self.later = set(CATEGORIES) if CREATIVE in state.owner else set(state.owner)
+        self._reusable_now: set[int] | None = None
 
     # ----- card judgements ---------------------------------------------------------------------
+    def category(self, card: int) -> str:
+        """The card's category ('' for Just Waste)."""
+        if card < self.first_combo:
+            return self.card_category[card]  # type: ignore[no-any-return]
+        return self.s.category(card)  # type: ignore[no-any-return]
+
     def reusable_later(self, card: int) -> bool:
         """Could some skill in play ever reuse this card?"""
-        cat = self.s.category(card)
-        return bool(cat) and (cat in self.s.owner or CREATIVE in self.s.owner)
+        return self.category(card) in self.later
+
+    def reusable_now(self, card: int) -> bool:
+        """Is there a reuse action for this card now?"""
+        if self._reusable_now is None:
+            reuse = ("reuse", "reuse_plus")
+            self._reusable_now = {a.args[0] for a in self.legal if a.kind in reuse}  # type: ignore[misc]
+        return card in self._reusable_now
 
     # ----- scoring ---------------------------------------------------------------------------
     def score(self, a: Action) -> float:
-        fn = getattr(self, "_" + a.kind)
-        return float(fn(*a.args))
+        return _SCORES[a.kind](self, *a.args)  # type: ignore[no-any-return]
 
     def _co2_money(self, player: str) -> float:
         return -self.margin[PLAYER[player]]
@@ -75,7 +97,7 @@ class Plan:
 
     def _reuse(self, card: int, skill: str) -> float:
         base = 60 if skill == CREATIVE else 80
-        return base + self.s.complexity(card) + (2 if card in self.s.table else 0) + self._need(skill)
+        return base + self.s.complexity(card) + (2 if card in self.table else 0) + self._need(skill)
 
     def _need(self, skill: str) -> float:
         """While the Sell slots hold money, reuse first with the skills of the player who needs it."""
@@ -132,7 +154,7 @@ class Plan:
         return 35 - s.level[raise_skill]
 
     def _recycle(self, card: int) -> float:
-        return 40 + (15 if not self.reusable_later(card) else 0) + (5 if card in self.s.table else 0)
+        return 40 + (15 if not self.reusable_later(card) else 0) + (5 if card in self.table else 0)
 
     def _recycle_paying(self, card: int, player: str) -> float:
         p = PLAYER[player]
@@ -141,20 +163,18 @@ class Plan:
         return 30 + (15 if not self.reusable_later(card) else 0) + self.margin[p]
 
     def _store(self, card: int, player: str) -> float:
-        s = self.s
-        p = PLAYER[player]
-        after = self.margin[p] - (1 if s.storage[p] else 0)
+        after = self.margin_storing[PLAYER[player]]
         if after < 0:
             return -40 + after
         return 20 + (10 if self.reusable_later(card) else -5) + after
 
     def _burn(self, card: int) -> float:
-        s = self.s
         if self.burns_left <= 0:
             return -1000
-        if card not in s.table:
+        if card not in self.table:
+            s = self.s
             owner = 0 if card in s.storage[0] else 1
-            if len(s.storage[owner]) > 1 and card not in self.reusable_now:
+            if len(s.storage[owner]) > 1 and not self.reusable_now(card):
                 return 200 - (10 if self.reusable_later(card) else 0)
             return -20
         value = 25 if not self.reusable_later(card) else 12
@@ -164,3 +184,7 @@ class Plan:
 
     def _end_round(self) -> float:
         return 10
+
+
+_SCORES = {k.name: getattr(Plan, "_" + k.name) for k in ACTION_SPACE.kinds if k.name != "choose"}
+"""The scoring rule of each action kind (``Plan._reuse`` scores ``reuse`` actions, ...)."""
