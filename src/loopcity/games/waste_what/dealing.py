@@ -36,7 +36,8 @@ def _act(kind: str, *args: Any) -> Action:
     return hit
 
 
-_NONE = 1 << 20  # no such card (a complexity no card reaches)
+_PoolCard = tuple[int, str, int, int | None]
+"""A card a combo may take: (card, category, complexity, level of its category's skill if free)."""
 
 
 def _per_card(kind: str, *rest: Any) -> tuple[Action, ...]:
@@ -162,7 +163,7 @@ class Dealing:
         t: Tables = self.game.content.tables
         ev = None if self.event is None else t.events[self.event]
         free = self.free_levels()
-        pool: list[tuple[int, str, int]] = []  # (card, category, complexity) of cards a combo may take
+        pool: list[_PoolCard] = []  # the cards a combo may take
         out = self._card_actions(t, ev, free, pool)
         if self.game.options["combos"] and self.blanks:
             out.extend(_COMBO[c] for c in self._combo_starts(pool, free))
@@ -178,7 +179,7 @@ class Dealing:
         return free
 
     def _card_actions(
-        self, t: Tables, ev: EventCard | None, free: dict[str, int], pool: list[tuple[int, str, int]]
+        self, t: Tables, ev: EventCard | None, free: dict[str, int], pool: list[_PoolCard]
     ) -> list[Action]:
         """Reuse, store, recycle and burn for every card that may be dealt with now, card by card;
         fills ``pool`` with the cards that may start a combo."""
@@ -200,9 +201,9 @@ class Dealing:
             if cat:
                 if easier and (ev.category is None or ev.category == cat):  # type: ignore[union-attr]
                     need = max(1, need - ev.amount)  # type: ignore[union-attr]
-                if card not in rejected:
-                    pool.append((card, cat, need))
                 lvl = free.get(cat)
+                if card not in rejected:
+                    pool.append((card, cat, need, lvl))
                 if lvl is not None:
                     if lvl >= need:
                         out.append(_REUSE[card][cat])
@@ -287,58 +288,47 @@ class Dealing:
 
     def combo_starts(self) -> list[int]:
         """The cards that may be dealt with now and can start a combo (see :meth:`_combo_starts`)."""
+        free = self.free_levels()
         pool = [
-            (c, self.category(c), self.complexity(c))
+            (c, self.category(c), self.complexity(c), free.get(self.category(c)))
             for c in self.candidates()
             if self.category(c) and c not in self.rejected
         ]
-        return self._combo_starts(pool, self.free_levels())
+        return self._combo_starts(pool, free)
 
-    def _combo_starts(self, pool: list[tuple[int, str, int]], free: dict[str, int]) -> list[int]:
-        """Cards of ``pool`` (card, category, complexity) that can start a combo: some second card
-        makes a feasible pair, i.e. the card's complexity plus the easiest other card's of some
-        category stays within what the skills of the two categories can reach together."""
+    def _combo_starts(self, pool: list[_PoolCard], free: dict[str, int]) -> list[int]:
+        """Cards of ``pool`` that can start a combo: some second card of the pool makes a feasible
+        pair (see :meth:`combo_feasible`: a skill for each of the two categories, from level 4 the
+        Creative Community standing in for one of them, and the levels adding up to at least the
+        two complexities). ``free``: the unused skills' levels."""
         if len(pool) < 2:
             return []
-        easiest: dict[str, list[int]] = {}  # category -> [lowest complexity, its card, second lowest]
-        for card, cat, need in pool:
-            e = easiest.get(cat)
-            if e is None:
-                easiest[cat] = [need, card, _NONE]
-            elif need < e[0]:
-                e[2], e[0], e[1] = e[0], need, card
-            elif need < e[2]:
-                e[2] = need
-        # room[cat] = (most complexity a card of cat may have to pair with some card,
-        #              the same for the easiest card of cat itself, whose partner in cat is the second)
         cc = free.get(CREATIVE)
         add = 0 if cc is None else cc  # a free Creative Community adds its level
         stand_in = cc is not None and cc >= self.rules().creative_any_skill_level
-        cats = [(k, free.get(k), low, second) for k, (low, _card, second) in easiest.items()]
-        room: dict[str, tuple[int, int]] = {}
-        for a, la, _low, _second in cats:
-            others = itself = -_NONE
-            if la is not None or stand_in:  # else no skill for category a: no combo with it
-                base = add if la is None else la + add
-                for k, lk, low, second in cats:
-                    # the highest summed complexity of a combo of categories a and k (see
-                    # combo_feasible): a skill for each, from level 4 the Creative Community may
-                    # stand in for one of them
-                    if k == a:
-                        limit = base
-                    elif lk is not None:
-                        limit = base + lk
-                    elif stand_in and la is not None:
-                        limit = base
-                    else:
+        starts = []
+        for card, cat, need, level in pool:
+            if level is None:
+                if not stand_in:
+                    continue  # no skill for this category: no combo with it
+                base = add
+            else:
+                base = level + add
+            for other, other_cat, other_need, other_level in pool:
+                if other_cat == cat:
+                    if other == card:
                         continue
-                    if limit - low > others:
-                        others = limit - low
-                    partner = second if k == a else low
-                    if limit - partner > itself:
-                        itself = limit - partner
-            room[a] = (others, itself)
-        return [card for card, cat, need in pool if need <= room[cat][1 if card == easiest[cat][1] else 0]]
+                    limit = base
+                elif other_level is not None:
+                    limit = base + other_level
+                elif stand_in and level is not None:
+                    limit = base
+                else:
+                    continue
+                if need + other_need <= limit:
+                    starts.append(card)
+                    break
+        return starts
 
     def _combo_actions(self) -> list[Action]:
         assert self.work is not None

@@ -69,8 +69,8 @@ class Plan:
     def category(self, card: int) -> str:
         """The card's category ('' for Just Waste)."""
         if card < self.first_combo:
-            return self.card_category[card]  # type: ignore[no-any-return]
-        return self.s.category(card)  # type: ignore[no-any-return]
+            return self.card_category[card]
+        return self.s.category(card)
 
     def reusable_later(self, card: int) -> bool:
         """Could some skill in play ever reuse this card?"""
@@ -85,7 +85,7 @@ class Plan:
 
     # ----- scoring ---------------------------------------------------------------------------
     def score(self, a: Action) -> float:
-        return _SCORES[a.kind](self, *a.args)  # type: ignore[no-any-return]
+        return _SCORES[a.kind](self, *a.args)
 
     def _co2_money(self, player: str) -> float:
         return -self.margin[PLAYER[player]]
