@@ -178,7 +178,7 @@ class WasteWhatState(Dealing, State):
             return ()
         if self.draft_pool:
             return (self.draft_turn,)
-        return ALL_SEATS[self.players]
+        return ALL_SEATS[self.game.players]
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.draft_pool:
