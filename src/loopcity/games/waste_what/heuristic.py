@@ -17,6 +17,7 @@ from .actions import ACTION_SPACE
 from .content import CATEGORIES, CREATIVE
 from .dealing import PLAYER
 
+_ALL_CATEGORIES = frozenset(CATEGORIES)
 DRAFT_PREFERENCE = ("creative", "furniture", "bikes", "food", "construction", "textile", "electronics")
 
 
@@ -62,7 +63,7 @@ class Plan:
             m - (1 if stored else 0) for m, stored in zip(self.margin, state.storage, strict=True)
         ]
         # the categories some skill in play could ever reuse (the Creative Community: any)
-        self.later = set(CATEGORIES) if CREATIVE in state.owner else set(state.owner)
+        self.later = _ALL_CATEGORIES if CREATIVE in state.owner else state.owner
         self._reusable_now: set[int] | None = None
 
     # ----- card judgements ---------------------------------------------------------------------
