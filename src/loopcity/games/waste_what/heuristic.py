@@ -36,7 +36,9 @@ class HeuristicBot:
             return legal[0]
         if state.draft_pool:
             return min(legal, key=lambda a: DRAFT_PREFERENCE.index(a.args[0]))
-        return max(legal, key=Plan(state, legal).score)
+        plan = Plan(state, legal)
+        scores = [_SCORES[a.kind](plan, *a.args) for a in legal]
+        return legal[scores.index(max(scores))]  # the first of the best
 
 
 class Plan:
