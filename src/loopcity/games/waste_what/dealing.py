@@ -217,9 +217,9 @@ class Dealing:
                 if recycle == 0:
                     out.append(_RECYCLE[card])
                 else:
-                    out.extend(
-                        a for a, money in zip(_RECYCLE_PAYING[card], cash, strict=True) if money >= recycle
-                    )
+                    for a, money in zip(_RECYCLE_PAYING[card], cash, strict=True):
+                        if money >= recycle:
+                            out.append(a)
             if burn_open:
                 out.append(_BURN[card])
         return out
