@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action
 
+from .actions import CC_USE
 from .content import CATEGORIES, CREATIVE, MAX_CARDS, SKILL_ORDER, EventCard, Tables
 
 PLAYER = {"p1": 0, "p2": 1}
@@ -54,6 +55,7 @@ _RECYCLE_PAYING = tuple(
 _BURN = _per_card("burn")
 _COMBO = _per_card("combo")
 _REUSE = tuple({s: Action("reuse", (c, s)) for s in SKILL_ORDER} for c in CARDS)
+_COMBINE = {(cat, use): Action("combine", (cat, use)) for cat in CATEGORIES for use in CC_USE}
 _REUSE_PLUS = tuple({s: Action("reuse_plus", (c, s)) for s in CATEGORIES} for c in CARDS)
 
 
@@ -166,7 +168,7 @@ class Dealing:
         pool: list[_PoolCard] = []  # the cards a combo may take
         out = self._card_actions(t, ev, free, pool)
         if self.game.options["combos"] and self.blanks:
-            out.extend(_COMBO[c] for c in self._combo_starts(pool, free))
+            out += [_COMBO[c] for c in self._combo_starts(pool, free)]
         if not self.table:
             out.append(_END_ROUND)
         return out
@@ -266,25 +268,27 @@ class Dealing:
         """A skill for each category in the combo (the Creative Community may stand in for one from
         level 4, or add its level), every skill represented, levels summed >= complexities summed."""
         cats = {self.category(c) for c in cards}
-        missing = 0
-        levels = 0
-        for cat in cats:
-            if self.skill_free(cat):
-                levels += self.level[cat]
-            else:
-                missing += 1
-        if creative:
-            if not self.skill_free(CREATIVE) or missing > 1:
-                return False
-            if missing and self.level[CREATIVE] < self.rules().creative_any_skill_level:
-                return False
-            levels += self.level[CREATIVE]
-        elif missing:
-            return False
-        return levels >= sum(self.complexity(c) for c in cards)
+        reach = self._combo_reach(cats, self.free_levels(), creative)
+        return reach >= sum(self.complexity(c) for c in cards)
 
-    def _comboable(self, card: int) -> bool:
-        return bool(self.category(card)) and card not in self.rejected
+    def _combo_reach(self, cats: set[str], free: dict[str, int], creative: bool) -> int:
+        """The highest summed complexity a combo of cards of the categories ``cats`` can reach with
+        the unused skills' levels ``free``, with or without the Creative Community (-1: none)."""
+        levels = missing = 0
+        for cat in cats:
+            level = free.get(cat)
+            if level is None:
+                missing += 1
+            else:
+                levels += level
+        if not creative:
+            return -1 if missing else levels
+        cc = free.get(CREATIVE)
+        if cc is None or missing > 1:
+            return -1
+        if missing and cc < self.rules().creative_any_skill_level:
+            return -1
+        return levels + cc
 
     def combo_starts(self) -> list[int]:
         """The cards that may be dealt with now and can start a combo (see :meth:`_combo_starts`)."""
@@ -331,19 +335,29 @@ class Dealing:
         return starts
 
     def _combo_actions(self) -> list[Action]:
+        """Add a card the combo can still handle, or (from 2 cards) make the Combo card."""
         assert self.work is not None
         cards = self.work["cards"]
+        free = self.free_levels()
+        cats = {self.category(c) for c in cards}
+        need = sum(self.complexity(c) for c in cards)
+        reach: dict[str, int] = {}  # by the added card's category: the most the combo can reach
+        rejected = self.rejected
         out: list[Action] = []
         for c in self.candidates():
-            if self._comboable(c) and (
-                self.combo_feasible([*cards, c], False) or self.combo_feasible([*cards, c], True)
-            ):
-                out.append(Action("combo", (c,)))
+            cat = self.category(c)
+            if not cat or c in rejected:
+                continue
+            if cat not in reach:
+                both = cats | {cat}
+                reach[cat] = max(self._combo_reach(both, free, False), self._combo_reach(both, free, True))
+            if need + self.complexity(c) <= reach[cat]:
+                out.append(_COMBO[c])
         if len(cards) >= 2:
-            cats = sorted({self.category(c) for c in cards}, key=CATEGORIES.index)
-            for use in ("alone", "creative"):
-                if self.combo_feasible(cards, use == "creative"):
-                    out.extend(Action("combine", (cat, use)) for cat in cats)
+            ordered = sorted(cats, key=CATEGORIES.index)
+            for use in CC_USE:
+                if self._combo_reach(cats, free, use == "creative") >= need:
+                    out.extend(_COMBINE[cat, use] for cat in ordered)
         return out
 
     # ----- applying ---------------------------------------------------------------------------
