@@ -51,18 +51,17 @@ class Plan:
         self.first_combo = t.first_combo
         self.card_category = t.category
         rules = state.rules()
-        self.rules = rules
         self.rounds_left = rules.rounds - state.round
         self.margin = [state.cash[p] - state.rent_due(p) for p in range(len(state.cash))]
         self.burns_left = (rules.co2_tokens - state.co2) * rules.burn_slots - len(state.burn) - 1
         self.reserve = self.rounds_left  # keep one burn for each round still to play
         cc = state.level.get(CREATIVE, 0) if CREATIVE in state.owner else 0
         self.cc_any = cc >= rules.creative_any_skill_level
-        self.free_storage = any(not stored for stored in state.storage)
+        self.free_storage = not all(state.storage)
         self.table = state.table
         # each player's money margin once one more card lies in their Storage
         self.margin_storing = [
-            m - (1 if stored else 0) for m, stored in zip(self.margin, state.storage, strict=True)
+            m - 1 if stored else m for m, stored in zip(self.margin, state.storage, strict=True)
         ]
         # the categories some skill in play could ever reuse (the Creative Community: any)
         self.later = _ALL_CATEGORIES if CREATIVE in state.owner else state.owner
