@@ -66,17 +66,14 @@ class Plan:
         # the categories some skill in play could ever reuse (the Creative Community: any)
         self.later = _ALL_CATEGORIES if CREATIVE in state.owner else state.owner
         self._reusable_now: set[int] | None = None
+        self._easiest: dict[str, list[tuple[int, int]]] | None = None  # see _easiest_cards
+        self._free: dict[str, int] = {}
 
     # ----- card judgements ---------------------------------------------------------------------
-    def category(self, card: int) -> str:
-        """The card's category ('' for Just Waste)."""
-        if card < self.first_combo:
-            return self.card_category[card]
-        return self.s.category(card)
-
     def reusable_later(self, card: int) -> bool:
         """Could some skill in play ever reuse this card?"""
-        return self.category(card) in self.later
+        cat = self.card_category[card] if card < self.first_combo else self.s.category(card)
+        return cat in self.later
 
     def reusable_now(self, card: int) -> bool:
         """Is there a reuse action for this card now?"""
@@ -114,7 +111,7 @@ class Plan:
         s = self.s
         work = s.work
         if work is None:
-            if self.free_storage or self._pair_for(card) is None:
+            if self.free_storage or not self._has_pair(card):
                 return -50
             return 90 + s.complexity(card)
         first = work["cards"][0]
@@ -122,19 +119,31 @@ class Plan:
             return -50
         return 90 + s.complexity(card) if s.combo_feasible([first, card], False) else -50
 
-    def _pair_for(self, card: int) -> int | None:
-        """A second card of the same category with which the skill alone handles both."""
+    def _has_pair(self, card: int) -> bool:
+        """Is there a second card of the same category with which the skill alone handles both?"""
         s = self.s
+        if self._easiest is None:
+            self._easiest = self._easiest_cards()
         cat = s.category(card)
+        level = self._free.get(cat)
+        if level is None:
+            return False
+        partner = next((cx for cx, d in self._easiest.get(cat, ()) if d != card), None)
+        return partner is not None and level >= s.complexity(card) + partner
+
+    def _easiest_cards(self) -> dict[str, list[tuple[int, int]]]:
+        """(complexity, card) of the two easiest cards of each category that may join a combo now."""
+        s = self.s
+        self._free = s.free_levels()
+        easiest: dict[str, list[tuple[int, int]]] = {}
         for d in s.candidates():
-            if (
-                d != card
-                and s.category(d) == cat
-                and d not in s.rejected
-                and s.combo_feasible([card, d], False)
-            ):
-                return d
-        return None
+            cat = s.category(d)
+            if cat and d not in s.rejected:
+                easiest.setdefault(cat, []).append((s.complexity(d), d))
+        for cards in easiest.values():
+            cards.sort()
+            del cards[2:]
+        return easiest
 
     def _combine(self, category: str, creative: str) -> float:
         return 100 if creative == "alone" else 0
