@@ -128,8 +128,10 @@ class Plan:
         level = self._free.get(cat)
         if level is None:
             return False
-        partner = next((cx for cx, d in self._easiest.get(cat, ()) if d != card), None)
-        return partner is not None and level >= s.complexity(card) + partner
+        for partner, d in self._easiest.get(cat, ()):
+            if d != card:
+                return level >= s.complexity(card) + partner
+        return False
 
     def _easiest_cards(self) -> dict[str, list[tuple[int, int]]]:
         """(complexity, card) of the two easiest cards of each category that may join a combo now."""
