@@ -199,7 +199,7 @@ def test_combo_starts_are_exactly_the_cards_with_a_feasible_partner():
                     for c in pool
                     if any(state.combo_feasible([c, d], cc) for d in pool if d != c for cc in (False, True))
                 ]
-                assert state._combo_starts(cands) == brute
+                assert state.combo_starts() == brute
                 checked += 1
             seat = next_seat(state)
             state.apply(seat, bots[seat].choose(state, seat))

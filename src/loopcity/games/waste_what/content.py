@@ -120,6 +120,12 @@ class Tables:
         self.recycle_cost = tuple(
             [c.recycle_cost for c in waste] + [c.recycle_cost for c in just] + [0] * blanks
         )
+        self.recycle = tuple(  # what recycling the card costs, -1 where it cannot be recycled
+            cost if ok else -1 for ok, cost in zip(self.recyclable, self.recycle_cost, strict=True)
+        )
+        self.card = tuple(zip(self.category, self.complexity, self.recycle, strict=True))
+        """(category, complexity, recycling cost or -1) of each card but the Combo cards."""
+        self.label = tuple(f"[{c}] {name}" for c, name in enumerate(self.name))
         self.events = {e.id: e for e in content.events}
         self.skill_names = {s.id: s.name for s in content.skills}
 

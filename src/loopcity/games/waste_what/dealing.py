@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action
 
-from .content import CATEGORIES, CREATIVE, SKILL_ORDER, EventCard, Tables
+from .actions import CC_USE
+from .content import CATEGORIES, CREATIVE, MAX_CARDS, SKILL_ORDER, EventCard, Tables
 
 PLAYER = {"p1": 0, "p2": 1}
 WORD = ("p1", "p2")
@@ -34,6 +35,28 @@ def _act(kind: str, *args: Any) -> Action:
     if hit is None:
         hit = _ACTIONS[key] = Action(kind, args)
     return hit
+
+
+_PoolCard = tuple[int, str, int, int | None]
+"""A card a combo may take: (card, category, complexity, level of its category's skill if free)."""
+
+
+def _per_card(kind: str, *rest: Any) -> tuple[Action, ...]:
+    """The Action ``kind CARD *rest`` of every card id (shared values, looked up by card)."""
+    return tuple(Action(kind, (c, *rest)) for c in CARDS)
+
+
+CARDS = range(MAX_CARDS)
+_STORE = tuple(zip(_per_card("store", "p1"), _per_card("store", "p2"), strict=True))
+_RECYCLE = _per_card("recycle")
+_RECYCLE_PAYING = tuple(
+    zip(_per_card("recycle_paying", "p1"), _per_card("recycle_paying", "p2"), strict=True)
+)
+_BURN = _per_card("burn")
+_COMBO = _per_card("combo")
+_REUSE = tuple({s: Action("reuse", (c, s)) for s in SKILL_ORDER} for c in CARDS)
+_COMBINE = {(cat, use): Action("combine", (cat, use)) for cat in CATEGORIES for use in CC_USE}
+_REUSE_PLUS = tuple({s: Action("reuse_plus", (c, s)) for s in CATEGORIES} for c in CARDS)
 
 
 class Dealing:
@@ -105,7 +128,9 @@ class Dealing:
         return combo["name"] if combo is not None else self.tables.name[card]
 
     def card_label(self, card: int) -> str:
-        return f"[{card}] {self.card_name(card)}"
+        """'[12] Old sofa': the card's id and name."""
+        combo = self.combos.get(card)
+        return self.tables.label[card] if combo is None else f"[{card}] {combo['name']}"
 
     def rules(self) -> Any:
         return self.game.content.rules
@@ -116,9 +141,11 @@ class Dealing:
 
     def candidates(self) -> list[int]:
         """Cards that may be dealt with now: the table, then stored cards from earlier rounds."""
-        out = list(self.table)
+        out = self.table[:]
+        fresh = self.fresh
         for stored in self.storage:
-            out.extend(c for c in stored if c not in self.fresh)
+            if stored:
+                out.extend([c for c in stored if c not in fresh] if fresh else stored)
         return out
 
     def skill_free(self, skill: str) -> bool:
@@ -135,70 +162,86 @@ class Dealing:
             if self.work["kind"] == "combo":
                 return self._combo_actions()
             return self._slot_actions()
-        out: list[Action] = []
-        cands = self.candidates()
-        recycle_open = self._recycle_open()
-        burn_open = self._burning_open()
-        for card in cands:
-            self._card_actions(card, out, recycle_open, burn_open)
+        t: Tables = self.game.content.tables
+        ev = None if self.event is None else t.events[self.event]
+        free = self.free_levels()
+        pool: list[_PoolCard] = []  # the cards a combo may take
+        out = self._card_actions(t, ev, free, pool)
         if self.game.options["combos"] and self.blanks:
-            starts = self._combo_starts(cands)
-            out.extend(_act("combo", c) for c in starts)
+            out += [_COMBO[c] for c in self._combo_starts(pool, free)]
         if not self.table:
             out.append(_END_ROUND)
         return out
 
-    def _card_actions(self, card: int, out: list[Action], recycle_open: bool, burn_open: bool) -> None:
-        cat = self.category(card)
-        if cat:
-            self._reuse_actions(card, cat, out)
-        if card in self.table:
-            out.extend(_act("store", card, w) for w in WORD[: len(self.storage)])
-        tables = self.tables
-        if recycle_open and tables.recyclable[card] and card not in self.combos:
-            cost = tables.recycle_cost[card]
-            if cost == 0:
-                out.append(_act("recycle", card))
-            else:
-                out.extend(
-                    _act("recycle_paying", card, WORD[p])
-                    for p in range(len(self.cash))
-                    if self.cash[p] >= cost
-                )
-        if burn_open:
-            out.append(_act("burn", card))
+    def free_levels(self) -> dict[str, int]:
+        """The level of each Skill card in play not yet used this round."""
+        free = self.level.copy()
+        for s in self.used:
+            free.pop(s, None)
+        return free
 
-    def _reuse_actions(self, card: int, cat: str, out: list[Action]) -> None:
-        need = self.complexity(card)
-        cc = self.skill_free(CREATIVE)
-        cc_level = self.level.get(CREATIVE, 0)
-        if self.skill_free(cat):
-            if self.level[cat] >= need:
-                out.append(_act("reuse", card, cat))
-            elif cc and self.level[cat] + cc_level >= need:
-                out.append(_act("reuse_plus", card, cat))
-        if cc and cc_level >= self.rules().creative_any_skill_level and cc_level >= need:
-            out.append(_act("reuse", card, CREATIVE))
+    def _card_actions(
+        self, t: Tables, ev: EventCard | None, free: dict[str, int], pool: list[_PoolCard]
+    ) -> list[Action]:
+        """Reuse, store, recycle and burn for every card that may be dealt with now, card by card;
+        fills ``pool`` with the cards that may start a combo."""
+        easier = ev is not None and ev.effect == "easier"
+        cc_level = free.get(CREATIVE)
+        cc_any = -1  # the highest complexity the Creative Community reuses alone (-1: none)
+        if cc_level is not None and cc_level >= self.rules().creative_any_skill_level:
+            cc_any = cc_level
+        recycle_open = self._recycle_open(ev)
+        burn_open = ev is None or ev.effect != "no_burning"
+        first_combo, info, table, cash, rejected = t.first_combo, t.card, self.table, self.cash, self.rejected
+        out: list[Action] = []
+        for card in self.candidates():
+            if card >= first_combo:
+                combo = self.combos[card]
+                cat, need, recycle = combo["category"], combo["complexity"], -1  # Combo cards: no
+            else:
+                cat, need, recycle = info[card]
+            if cat:
+                if easier and (ev.category is None or ev.category == cat):  # type: ignore[union-attr]
+                    need = max(1, need - ev.amount)  # type: ignore[union-attr]
+                lvl = free.get(cat)
+                if card not in rejected:
+                    pool.append((card, cat, need, lvl))
+                if lvl is not None:
+                    if lvl >= need:
+                        out.append(_REUSE[card][cat])
+                    elif cc_level is not None and lvl + cc_level >= need:
+                        out.append(_REUSE_PLUS[card][cat])
+                if cc_any >= need:
+                    out.append(_REUSE[card][CREATIVE])
+            if card in table:
+                out += _STORE[card]
+            if recycle >= 0 and recycle_open:
+                if recycle == 0:
+                    out.append(_RECYCLE[card])
+                else:
+                    for a, money in zip(_RECYCLE_PAYING[card], cash, strict=True):
+                        if money >= recycle:
+                            out.append(a)
+            if burn_open:
+                out.append(_BURN[card])
+        return out
 
     def can_recycle(self, card: int) -> bool:
         """One card a round on the Recycle Bin (an Event may close it or allow more); not Combo cards."""
         if not self.tables.recyclable[card] or card in self.combos:
             return False
-        return self._recycle_open()
+        return self._recycle_open(self.event_card())
 
-    def _recycle_open(self) -> bool:
-        """Whether the Recycle Bin takes another card this round (the Event may close it or allow more)."""
-        ev = self.event_card()
-        limit = self.rules().recycle_per_round
-        if ev is not None and ev.effect == "no_recycling":
-            limit = 0
-        elif ev is not None and ev.effect == "recycle_limit":
-            limit = ev.amount
-        return self.recycled < limit
-
-    def _burning_open(self) -> bool:
-        ev = self.event_card()
-        return ev is None or ev.effect != "no_burning"
+    def _recycle_open(self, ev: EventCard | None) -> bool:
+        """Whether the Recycle Bin takes another card this round (the Event ``ev`` may close it or
+        allow more)."""
+        if ev is None:
+            return self.recycled < self.rules().recycle_per_round
+        if ev.effect == "no_recycling":
+            return False
+        if ev.effect == "recycle_limit":
+            return self.recycled < ev.amount
+        return self.recycled < self.rules().recycle_per_round
 
     def _slot_actions(self) -> list[Action]:
         assert self.work is not None
@@ -225,86 +268,96 @@ class Dealing:
         """A skill for each category in the combo (the Creative Community may stand in for one from
         level 4, or add its level), every skill represented, levels summed >= complexities summed."""
         cats = {self.category(c) for c in cards}
-        missing = 0
-        levels = 0
+        reach = self._combo_reach(cats, self.free_levels(), creative)
+        return reach >= sum(self.complexity(c) for c in cards)
+
+    def _combo_reach(self, cats: set[str], free: dict[str, int], creative: bool) -> int:
+        """The highest summed complexity a combo of cards of the categories ``cats`` can reach with
+        the unused skills' levels ``free``, with or without the Creative Community (-1: none)."""
+        levels = missing = 0
         for cat in cats:
-            if self.skill_free(cat):
-                levels += self.level[cat]
-            else:
+            level = free.get(cat)
+            if level is None:
                 missing += 1
-        if creative:
-            if not self.skill_free(CREATIVE) or missing > 1:
-                return False
-            if missing and self.level[CREATIVE] < self.rules().creative_any_skill_level:
-                return False
-            levels += self.level[CREATIVE]
-        elif missing:
-            return False
-        return levels >= sum(self.complexity(c) for c in cards)
+            else:
+                levels += level
+        if not creative:
+            return -1 if missing else levels
+        cc = free.get(CREATIVE)
+        if cc is None or missing > 1:
+            return -1
+        if missing and cc < self.rules().creative_any_skill_level:
+            return -1
+        return levels + cc
 
-    def _comboable(self, card: int) -> bool:
-        return bool(self.category(card)) and card not in self.rejected
+    def combo_starts(self) -> list[int]:
+        """The cards that may be dealt with now and can start a combo (see :meth:`_combo_starts`)."""
+        free = self.free_levels()
+        pool = [
+            (c, self.category(c), self.complexity(c), free.get(self.category(c)))
+            for c in self.candidates()
+            if self.category(c) and c not in self.rejected
+        ]
+        return self._combo_starts(pool, free)
 
-    def _combo_starts(self, cands: list[int]) -> list[int]:
-        """Cards that can start a combo: some second card makes a feasible pair. For speed, each card
-        is tried only with the two easiest cards of each category, against a per-category-pair limit."""
-        rejected = self.rejected
-        cat: dict[int, str] = {}
-        for c in cands:
-            k = self.category(c)
-            if k and c not in rejected:
-                cat[c] = k
-        pool = [c for c in cands if c in cat]
+    def _combo_starts(self, pool: list[_PoolCard], free: dict[str, int]) -> list[int]:
+        """Cards of ``pool`` that can start a combo: some second card of the pool makes a feasible
+        pair (see :meth:`combo_feasible`: a skill for each of the two categories, from level 4 the
+        Creative Community standing in for one of them, and the levels adding up to at least the
+        two complexities). ``free``: the unused skills' levels."""
         if len(pool) < 2:
             return []
-        cx = {c: self.complexity(c) for c in pool}
-        easiest: dict[str, list[int]] = {}
-        for c in sorted(pool, key=cx.__getitem__):
-            lst = easiest.setdefault(cat[c], [])
-            if len(lst) < 2:
-                lst.append(c)
-        limits: dict[tuple[str, str], int] = {}
+        cc = free.get(CREATIVE)
+        add = 0 if cc is None else cc  # a free Creative Community adds its level
+        stand_in = cc is not None and cc >= self.rules().creative_any_skill_level
         starts = []
-        for c in pool:
-            for k, partners in easiest.items():
-                d = partners[0] if partners[0] != c else (partners[1] if len(partners) > 1 else None)
-                if d is None:
+        for card, cat, need, level in pool:
+            if level is None:
+                if not stand_in:
+                    continue  # no skill for this category: no combo with it
+                base = add
+            else:
+                base = level + add
+            for other, other_cat, other_need, other_level in pool:
+                if other_cat == cat:
+                    if other == card:
+                        continue
+                    limit = base
+                elif other_level is not None:
+                    limit = base + other_level
+                elif stand_in and level is not None:
+                    limit = base
+                else:
                     continue
-                key = (cat[c], k)
-                if key not in limits:
-                    limits[key] = self._pair_limit(key)
-                if cx[c] + cx[d] <= limits[key]:
-                    starts.append(c)
+                if need + other_need <= limit:
+                    starts.append(card)
                     break
         return starts
 
-    def _pair_limit(self, pair: tuple[str, str]) -> int:
-        """The highest summed complexity a combo of cards of these categories can reach (-1: none)."""
-        cats = set(pair)
-        free = [self.level[k] for k in cats if self.skill_free(k)]
-        missing = len(cats) - len(free)
-        alone = -1 if missing else sum(free)
-        if not self.skill_free(CREATIVE) or missing > 1:
-            return alone
-        cc = self.level[CREATIVE]
-        if missing and cc < self.rules().creative_any_skill_level:
-            return alone
-        return max(alone, sum(free) + cc)
-
     def _combo_actions(self) -> list[Action]:
+        """Add a card the combo can still handle, or (from 2 cards) make the Combo card."""
         assert self.work is not None
         cards = self.work["cards"]
+        free = self.free_levels()
+        cats = {self.category(c) for c in cards}
+        need = sum(self.complexity(c) for c in cards)
+        reach: dict[str, int] = {}  # by the added card's category: the most the combo can reach
+        rejected = self.rejected
         out: list[Action] = []
         for c in self.candidates():
-            if self._comboable(c) and (
-                self.combo_feasible([*cards, c], False) or self.combo_feasible([*cards, c], True)
-            ):
-                out.append(Action("combo", (c,)))
+            cat = self.category(c)
+            if not cat or c in rejected:
+                continue
+            if cat not in reach:
+                both = cats | {cat}
+                reach[cat] = max(self._combo_reach(both, free, False), self._combo_reach(both, free, True))
+            if need + self.complexity(c) <= reach[cat]:
+                out.append(_COMBO[c])
         if len(cards) >= 2:
-            cats = sorted({self.category(c) for c in cards}, key=CATEGORIES.index)
-            for use in ("alone", "creative"):
-                if self.combo_feasible(cards, use == "creative"):
-                    out.extend(Action("combine", (cat, use)) for cat in cats)
+            ordered = sorted(cats, key=CATEGORIES.index)
+            for use in CC_USE:
+                if self._combo_reach(cats, free, use == "creative") >= need:
+                    out.extend(_COMBINE[cat, use] for cat in ordered)
         return out
 
     # ----- applying ---------------------------------------------------------------------------

@@ -13,9 +13,11 @@ from typing import Any
 
 from loopcity.engine import Action, Rng, derive_seed
 
-from .content import CREATIVE
+from .actions import ACTION_SPACE
+from .content import CATEGORIES, CREATIVE
 from .dealing import PLAYER
 
+_ALL_CATEGORIES = frozenset(CATEGORIES)
 DRAFT_PREFERENCE = ("creative", "furniture", "bikes", "food", "construction", "textile", "electronics")
 
 
@@ -28,14 +30,15 @@ class HeuristicBot:
         self.rng = Rng(derive_seed(seed, seat, "waste_what_heuristic"))
 
     def choose(self, state: Any, seat: int) -> Action:
-        """The best-scored legal action for ``seat``."""
+        """The best-scored legal action for ``seat`` (ties: the first listed)."""
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         if state.draft_pool:
             return min(legal, key=lambda a: DRAFT_PREFERENCE.index(a.args[0]))
         plan = Plan(state, legal)
-        return max(legal, key=plan.score)
+        scores = [_SCORES[a.kind](plan, *a.args) for a in legal]
+        return legal[scores.index(max(scores))]  # the first of the best
 
 
 class Plan:
@@ -43,27 +46,45 @@ class Plan:
 
     def __init__(self, state: Any, legal: list[Action]) -> None:
         self.s = state
-        self.reusable_now = {a.args[0] for a in legal if a.kind in ("reuse", "reuse_plus")}
+        self.legal = legal
+        t = state.tables
+        self.first_combo = t.first_combo
+        self.card_category = t.category
         rules = state.rules()
-        self.rules = rules
         self.rounds_left = rules.rounds - state.round
         self.margin = [state.cash[p] - state.rent_due(p) for p in range(len(state.cash))]
         self.burns_left = (rules.co2_tokens - state.co2) * rules.burn_slots - len(state.burn) - 1
         self.reserve = self.rounds_left  # keep one burn for each round still to play
         cc = state.level.get(CREATIVE, 0) if CREATIVE in state.owner else 0
         self.cc_any = cc >= rules.creative_any_skill_level
-        self.free_storage = any(not stored for stored in state.storage)
+        self.free_storage = not all(state.storage)
+        self.table = state.table
+        # each player's money margin once one more card lies in their Storage
+        self.margin_storing = [
+            m - 1 if stored else m for m, stored in zip(self.margin, state.storage, strict=True)
+        ]
+        # the categories some skill in play could ever reuse (the Creative Community: any)
+        self.later = _ALL_CATEGORIES if CREATIVE in state.owner else state.owner
+        self._reusable_now: set[int] | None = None
+        self._easiest: dict[str, list[tuple[int, int]]] | None = None  # see _easiest_cards
+        self._free: dict[str, int] = {}
 
     # ----- card judgements ---------------------------------------------------------------------
     def reusable_later(self, card: int) -> bool:
         """Could some skill in play ever reuse this card?"""
-        cat = self.s.category(card)
-        return bool(cat) and (cat in self.s.owner or CREATIVE in self.s.owner)
+        cat = self.card_category[card] if card < self.first_combo else self.s.category(card)
+        return cat in self.later
+
+    def reusable_now(self, card: int) -> bool:
+        """Is there a reuse action for this card now?"""
+        if self._reusable_now is None:
+            reuse = ("reuse", "reuse_plus")
+            self._reusable_now = {a.args[0] for a in self.legal if a.kind in reuse}  # type: ignore[misc]
+        return card in self._reusable_now
 
     # ----- scoring ---------------------------------------------------------------------------
     def score(self, a: Action) -> float:
-        fn = getattr(self, "_" + a.kind)
-        return float(fn(*a.args))
+        return _SCORES[a.kind](self, *a.args)
 
     def _co2_money(self, player: str) -> float:
         return -self.margin[PLAYER[player]]
@@ -75,7 +96,7 @@ class Plan:
 
     def _reuse(self, card: int, skill: str) -> float:
         base = 60 if skill == CREATIVE else 80
-        return base + self.s.complexity(card) + (2 if card in self.s.table else 0) + self._need(skill)
+        return base + self.s.complexity(card) + (2 if card in self.table else 0) + self._need(skill)
 
     def _need(self, skill: str) -> float:
         """While the Sell slots hold money, reuse first with the skills of the player who needs it."""
@@ -90,7 +111,7 @@ class Plan:
         s = self.s
         work = s.work
         if work is None:
-            if self.free_storage or self._pair_for(card) is None:
+            if self.free_storage or not self._has_pair(card):
                 return -50
             return 90 + s.complexity(card)
         first = work["cards"][0]
@@ -98,19 +119,33 @@ class Plan:
             return -50
         return 90 + s.complexity(card) if s.combo_feasible([first, card], False) else -50
 
-    def _pair_for(self, card: int) -> int | None:
-        """A second card of the same category with which the skill alone handles both."""
+    def _has_pair(self, card: int) -> bool:
+        """Is there a second card of the same category with which the skill alone handles both?"""
         s = self.s
+        if self._easiest is None:
+            self._easiest = self._easiest_cards()
         cat = s.category(card)
+        level = self._free.get(cat)
+        if level is None:
+            return False
+        for partner, d in self._easiest.get(cat, ()):
+            if d != card:
+                return level >= s.complexity(card) + partner
+        return False
+
+    def _easiest_cards(self) -> dict[str, list[tuple[int, int]]]:
+        """(complexity, card) of the two easiest cards of each category that may join a combo now."""
+        s = self.s
+        self._free = s.free_levels()
+        easiest: dict[str, list[tuple[int, int]]] = {}
         for d in s.candidates():
-            if (
-                d != card
-                and s.category(d) == cat
-                and d not in s.rejected
-                and s.combo_feasible([card, d], False)
-            ):
-                return d
-        return None
+            cat = s.category(d)
+            if cat and d not in s.rejected:
+                easiest.setdefault(cat, []).append((s.complexity(d), d))
+        for cards in easiest.values():
+            cards.sort()
+            del cards[2:]
+        return easiest
 
     def _combine(self, category: str, creative: str) -> float:
         return 100 if creative == "alone" else 0
@@ -132,7 +167,7 @@ class Plan:
         return 35 - s.level[raise_skill]
 
     def _recycle(self, card: int) -> float:
-        return 40 + (15 if not self.reusable_later(card) else 0) + (5 if card in self.s.table else 0)
+        return 40 + (15 if not self.reusable_later(card) else 0) + (5 if card in self.table else 0)
 
     def _recycle_paying(self, card: int, player: str) -> float:
         p = PLAYER[player]
@@ -141,20 +176,18 @@ class Plan:
         return 30 + (15 if not self.reusable_later(card) else 0) + self.margin[p]
 
     def _store(self, card: int, player: str) -> float:
-        s = self.s
-        p = PLAYER[player]
-        after = self.margin[p] - (1 if s.storage[p] else 0)
+        after = self.margin_storing[PLAYER[player]]
         if after < 0:
             return -40 + after
         return 20 + (10 if self.reusable_later(card) else -5) + after
 
     def _burn(self, card: int) -> float:
-        s = self.s
         if self.burns_left <= 0:
             return -1000
-        if card not in s.table:
+        if card not in self.table:
+            s = self.s
             owner = 0 if card in s.storage[0] else 1
-            if len(s.storage[owner]) > 1 and card not in self.reusable_now:
+            if len(s.storage[owner]) > 1 and not self.reusable_now(card):
                 return 200 - (10 if self.reusable_later(card) else 0)
             return -20
         value = 25 if not self.reusable_later(card) else 12
@@ -164,3 +197,7 @@ class Plan:
 
     def _end_round(self) -> float:
         return 10
+
+
+_SCORES = {k.name: getattr(Plan, "_" + k.name) for k in ACTION_SPACE.kinds if k.name != "choose"}
+"""The scoring rule of each action kind (``Plan._reuse`` scores ``reuse`` actions, ...)."""

@@ -178,11 +178,11 @@ class WasteWhatState(Dealing, State):
             return ()
         if self.draft_pool:
             return (self.draft_turn,)
-        return ALL_SEATS[self.players]
+        return ALL_SEATS[self.game.players]
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.draft_pool:
-            return [Action("choose", (s,)) for s in self.draft_pool]
+            return [_CHOOSE[s] for s in self.draft_pool]
         return self.dealing_actions()
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -197,7 +197,10 @@ class WasteWhatState(Dealing, State):
         return explain(self, action)
 
     def describe(self, seat: int, action: Action) -> str:
-        return f"P{seat + 1}: {action}"
+        lines = _DESCRIBED.get(action)
+        if lines is None:
+            lines = _DESCRIBED[action] = (f"P1: {action}", f"P2: {action}")
+        return lines[seat]
 
     def is_terminal(self) -> bool:
         return self.result is not None
@@ -253,3 +256,7 @@ class WasteWhatState(Dealing, State):
 
 
 ALL_SEATS = {1: (0,), 2: (0, 1)}
+_CHOOSE = {s: Action("choose", (s,)) for s in SKILL_ORDER}
+_DESCRIBED: dict[Action, tuple[str, str]] = {}
+"""The log line of each action for seat 1 and seat 2 (it depends on the action alone; at most one
+entry for each of the action space's few thousand actions, since only valid actions are described)."""
