@@ -236,6 +236,17 @@ def test_halving_root_keeps_the_heuristic_move_within_the_margin(games):
     )
 
 
+def test_halving_root_needs_enough_samples_to_overrule_the_heuristic(games):
+    game = load_game("wager")
+    # on shared rolls naming 0 leads naming 3 on half the samples: a few samples cannot show it at
+    # two standard errors, many can (checked over several seeds)
+    for seed in range(8):
+        few = make_bot("mcts:root=halving:iterations=6:confidence=2", game, 0, seed)
+        many = make_bot("mcts:root=halving:iterations=120:confidence=2", game, 0, seed)
+        assert few.choose(game.new_state(0), 0) == Action("name", (3,))
+        assert many.choose(game.new_state(0), 0) == Action("name", (0,))
+
+
 def test_halving_root_is_deterministic_and_leaves_the_state_alone(games):
     game = load_game("tiny", players=3)
     state = _past_ready(game.new_state(3))

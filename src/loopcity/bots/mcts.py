@@ -238,16 +238,18 @@ class MctsBot:
         """Whether ``best`` leads ``favoured`` on their common samples by more than ``margin`` and by
         more than ``confidence`` standard errors of the paired differences."""
         diffs = [self._value(b) - self._value(f) for b, f in zip(best, favoured, strict=False)]
-        n = len(diffs)
-        lead = sum(diffs) / n
+        lead = sum(diffs) / len(diffs)
         if lead <= self.config.margin:
             return False
         if self.config.confidence <= 0:
             return True
-        # the spread counts one extra difference at the widest (4, rewards lying in [-1, 1]), so a
-        # handful of samples that happen to agree is never taken for certainty
-        var = (sum((d - lead) ** 2 for d in diffs) + 4.0) / n
-        return lead > self.config.confidence * math.sqrt(var / n)
+        # one extra difference as wide as the widest seen, against the lead: a handful of samples
+        # that happen to agree is never taken for certainty, on any game's scale of rewards
+        diffs.append(-max(abs(d) for d in diffs))
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.config.confidence * math.sqrt(var / n)
 
     def _sample(self, base: State, seat: int, action: Action, seed: int) -> tuple[float | None, float]:
         """One playout after ``action`` from the determinization ``seed``: (the seat's reward, or
