@@ -7,7 +7,7 @@ from typing import Any
 
 from loopcity.engine import State
 
-from .board import AROUND, ORTHOGONAL, Geometry, geometry, moves_from
+from .board import REACH, REACH_BUILDER, Geometry, geometry, moves_from
 from .content import Content
 
 RESOURCES = ("fuel", "food", "water")
@@ -66,8 +66,7 @@ class ResourcityBase(State):
 
     def reach(self, seat: int) -> tuple[int, ...]:
         """Tiles a seat may Rotate or Replace: its own and adjacent ones (Builder: diagonal too)."""
-        t = self.pos[seat]
-        return (t, *(AROUND[t] if self.powers[seat] == "builder" else ORTHOGONAL[t]))
+        return (REACH_BUILDER if self.powers[seat] == "builder" else REACH)[self.pos[seat]]
 
     def pay(self, resource: str, n: int, why: str) -> bool:
         """Move ``n`` of a resource from Available to Used; the team loses when it cannot be paid."""

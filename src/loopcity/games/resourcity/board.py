@@ -19,7 +19,7 @@ loops sharing a road and dead ends come out right with no special case.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .content import Content
 
@@ -69,6 +69,10 @@ TILE_CORNER_PLOTS = tuple(tuple(p for p in CORNER_POINT[t] if p != OUTSIDE) for 
 DIAGONALS = tuple(
     sorted({i * SIZE + i for i in range(SIZE)} | {i * SIZE + SIZE - 1 - i for i in range(SIZE)})
 )
+REACH = tuple((t, *ORTHOGONAL[t]) for t in range(TILES))
+"""Tiles a player on t may Rotate or Replace: its own and the orthogonal neighbours."""
+REACH_BUILDER = tuple((t, *AROUND[t]) for t in range(TILES))
+"""The Builder's reach: diagonal neighbours too."""
 OUTER_RING = tuple(t for t in range(TILES) if t // SIZE in (0, SIZE - 1) or t % SIZE in (0, SIZE - 1))
 
 
@@ -113,6 +117,12 @@ class Geometry:
     corner_arms: dict[tuple[str, int], tuple[int, int, int, int]]
     """For each corner (NW, NE, SE, SW), how many of the two road arms beside it the tile has
     (at most 1 where a link joins that corner's region to another): 2 means the corner is walled in."""
+    exit_masks: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    """``exits`` by tile type, then rotation (no tuple key to build in the inner loops)."""
+    memo: dict[str, object] = field(default_factory=dict, compare=False)
+    """Further tables derived from this content alone, by name, filled as they are first needed."""
+    lines: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False)
+    """Log lines of actions, by what they depend on (see ``views.describe``)."""
 
     def rotation_for(self, tile: str, exits: Sequence[str]) -> int:
         """The rotation that gives ``tile`` exactly the road ``exits`` (a layout's fixed tile)."""
@@ -150,7 +160,10 @@ def build_geometry(content: Content) -> Geometry:
             seen.setdefault((m, tuple(sorted((min(p), max(p)) for p in pairs))), r)
         rotations[tile.id] = tuple(sorted(seen.values()))
     roads = frozenset(t.id for t in content.tiles if t.road)
-    return Geometry(exits, joins, rotations, roads, corner_arms)
+    masks = {
+        t.id: (exits[(t.id, 0)], exits[(t.id, 1)], exits[(t.id, 2)], exits[(t.id, 3)]) for t in content.tiles
+    }
+    return Geometry(exits, joins, rotations, roads, corner_arms, masks)
 
 
 _GEOMETRY: dict[int, tuple[Content, Geometry]] = {}
@@ -249,16 +262,20 @@ def farm_count(farm: Sequence[int]) -> int:
     return len({f for f in farm if f >= 0})
 
 
+OPEN_SIDES = tuple(
+    tuple(
+        tuple((STEP[t][d], 1 << (d + 2) % 4) for d in range(4) if m >> d & 1 and STEP[t][d] >= 0)
+        for m in range(16)
+    )
+    for t in range(TILES)
+)
+"""For tile t and an exit mask: (neighbour, the neighbour's side facing t as a bit) per exit, N to W."""
+
+
 def moves_from(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], t: int) -> list[int]:
     """Tiles one Move from ``t``: the road leaves ``t`` on a side and the neighbour's road meets it."""
-    out = []
-    m = geo.exits[(kinds[t], rots[t])]
-    for d in range(4):
-        if m >> d & 1:
-            n = STEP[t][d]
-            if n >= 0 and geo.exits[(kinds[n], rots[n])] >> ((d + 2) % 4) & 1:
-                out.append(n)
-    return out
+    masks = geo.exit_masks
+    return [n for n, back in OPEN_SIDES[t][masks[kinds[t]][rots[t]]] if masks[kinds[n]][rots[n]] & back]
 
 
 def ring_progress(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], point: int) -> int:
@@ -274,3 +291,107 @@ def ring_progress(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], poin
     ):
         total += geo.corner_arms[(kinds[t], rots[t])][k]
     return total
+
+
+# ----- keeping the Farms up to date after a few tiles change ------------------------------------
+#
+# Only the roads of the changed tiles differ, and they only join or part the corners of those tiles.
+# So a region that touches none of those corners is unchanged, and every region that may change (an
+# old one through a changed corner, or a new one) contains a changed corner: it is enough to forget
+# the Farms through the changed corners and flood the regions round them again. A flood that reaches
+# the rim stops there: that region is outside every Farm.
+
+POINT_CORNERS = tuple(
+    tuple((t, k) for t in range(TILES) for k in range(4) if CORNER_POINT[t][k] == p)
+    if p in set(INNER_POINTS)
+    else ()
+    for p in range(OUTSIDE)
+)
+"""For each lattice point, the (tile, corner) pairs that meet there (empty on the rim)."""
+NW_TILE = tuple(
+    p // LATTICE * SIZE + p % LATTICE if 0 < p // LATTICE < SIZE and 0 < p % LATTICE < SIZE else -1
+    for p in range(OUTSIDE)
+)
+"""The tile whose NW corner is lattice point p (-1 on the rim): a Green Space's centre shares its Farm."""
+
+Links = dict[str, tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]]
+_LINKS: dict[int, tuple[Geometry, Links]] = {}
+
+
+def _links(geo: Geometry) -> Links:
+    """For every tile type, rotation, tile and corner: the lattice points that corner's region reaches
+    across the tile (OUTSIDE on the rim). Depends on the geometry's ``joins`` alone."""
+    hit = _LINKS.get(id(geo))
+    if hit is not None and hit[0] is geo:
+        return hit[1]
+    table: Links = {}
+    for (kind, r), pairs in geo.joins.items():
+        per_rot = list(table.get(kind, ((),) * 4))
+        per_rot[r] = tuple(
+            tuple(
+                tuple(CORNER_POINT[t][b if a == k else a] for a, b in pairs if k in (a, b)) for k in range(4)
+            )
+            for t in range(TILES)
+        )
+        table[kind] = tuple(per_rot)
+    _LINKS.clear()
+    _LINKS[id(geo)] = (geo, table)
+    return table
+
+
+def _region(links: Links, kinds: Sequence[str], rots: Sequence[int], start: int) -> tuple[list[int], bool]:
+    """The lattice points of ``start``'s region and True; or, once it reaches the rim, the points met so
+    far and False."""
+    region = [start]
+    seen = {start}
+    for p in region:  # the list grows as the flood goes on
+        for t, k in POINT_CORNERS[p]:
+            for q in links[kinds[t]][rots[t]][t][k]:
+                if q not in seen:
+                    if q == OUTSIDE:
+                        return region, False
+                    seen.add(q)
+                    region.append(q)
+    return region, True
+
+
+def update_farms(
+    geo: Geometry, farm: list[int], kinds: Sequence[str], rots: Sequence[int], tiles: Sequence[int]
+) -> None:
+    """Bring ``farm`` (the Plot-to-Farm table of the board before) up to date, in place, after the
+    ``tiles`` changed type or rotation; the result equals :func:`find_farms` of the new board."""
+    links = _links(geo)
+    corners = {p for t in tiles for p in TILE_CORNER_PLOTS[t]}
+    gone = {farm[p] for p in corners}
+    gone.discard(-1)
+    touched = set(corners)
+    if gone:
+        for p in INNER_POINTS:
+            if farm[p] in gone:
+                farm[p] = -1
+                touched.add(p)
+    done: set[int] = set()
+    for c in corners:
+        if c in done:
+            continue
+        region, closed = _region(links, kinds, rots, c)
+        done.update(region)
+        if closed:
+            root = min(region)
+            for p in region:
+                farm[p] = root
+            touched.update(region)
+    greens = {NW_TILE[p] for p in touched}
+    greens.update(tiles)
+    for t in greens:
+        p = CORNER_POINT[t][0]
+        farm[GREEN_PLOT + t] = farm[p] if kinds[t] == "green" and p != OUTSIDE else -1
+
+
+def farms_after(
+    geo: Geometry, farm: Sequence[int], kinds: Sequence[str], rots: Sequence[int], tiles: Sequence[int]
+) -> list[int]:
+    """The Plot-to-Farm table of a board that differs from the one of ``farm`` only at ``tiles``."""
+    new = list(farm)
+    update_farms(geo, new, kinds, rots, tiles)
+    return new

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from loopcity.engine import Action
 
 from .actions import CROPS
-from .board import moves_from
-from .farming import compost_targets
+from .board import REACH, REACH_BUILDER, TILES, Geometry, moves_from
+from .farming import TOKEN, compost_targets
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
@@ -21,7 +21,14 @@ _EXCHANGE = {c: Action("exchange", (c,)) for c in CROPS}
 _ROTATE_CW = tuple(Action("rotate", (t, "cw")) for t in range(36))
 _ROTATE_CCW = tuple(Action("rotate", (t, "ccw")) for t in range(36))
 _ORIENT = tuple(Action("orient", (r,)) for r in range(4))
-_REPLACE: dict[tuple[int, int], Action] = {}
+_REPLACE_ONE = {(slot, t): Action("replace", (slot, t)) for slot in range(3) for t in range(TILES)}
+_REPLACE = tuple(
+    tuple(tuple(_REPLACE_ONE[slot, u] for u in REACH[t]) for t in range(TILES)) for slot in range(3)
+)
+"""Replace actions of hand slot ``slot`` for a player on tile t: ``_REPLACE[slot][t]``."""
+_REPLACE_BUILDER = tuple(
+    tuple(tuple(_REPLACE_ONE[slot, u] for u in REACH_BUILDER[t]) for t in range(TILES)) for slot in range(3)
+)
 _PLANT: dict[tuple[int, str], Action] = {}
 _GROW: dict[int, Action] = {}
 _HARVEST: dict[int, Action] = {}
@@ -51,20 +58,22 @@ def _discount(s: ResourcityState) -> int:
 def destinations(s: ResourcityState, seat: int) -> list[int]:
     """Tiles one Move reaches: along connected roads (Cyclist: up to 2 tiles), with room for a token."""
     here = s.pos[seat]
+    pos = s.pos
     limit = s.content.turn.max_players_per_tile
-    steps = s.content.superpowers.cyclist_steps if s.powers[seat] == "cyclist" else 1
     geo, kinds, rots = s.geo, s.grid_kind, s.grid_rot
+    if s.powers[seat] != "cyclist":
+        return sorted(n for n in moves_from(geo, kinds, rots, here) if pos.count(n) < limit)
     seen = {here}
     frontier = [here]
     out: list[int] = []
-    for _ in range(steps):
+    for _ in range(s.content.superpowers.cyclist_steps):
         nxt = []
         for t in frontier:
             for n in moves_from(geo, kinds, rots, t):
                 if n not in seen:
                     seen.add(n)
                     nxt.append(n)
-                    if s.pos.count(n) < limit:
+                    if pos.count(n) < limit:
                         out.append(n)
         frontier = nxt
     return sorted(out)
@@ -128,36 +137,69 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
 def _building(s: ResourcityState, seat: int) -> list[Action]:
     out: list[Action] = []
     fuel = s.avail["fuel"]
-    reach = s.reach(seat)
-    if fuel >= rotate_cost(s):
-        rotations, kinds = s.geo.rotations, s.grid_kind
+    builder = s.powers[seat] == "builder"
+    here = s.pos[seat]
+    reach = (REACH_BUILDER if builder else REACH)[here]
+    discount = _discount(s)
+    costs = s.content.costs
+    if fuel >= max(0, costs.rotate - discount):
+        table, kinds = _rotations_offered(s.geo), s.grid_kind
         for t in reach:
-            n = len(rotations[kinds[t]])
-            if n > 1:
-                out.append(_ROTATE_CW[t])
-            if n > 2:
-                out.append(_ROTATE_CCW[t])
-    costs: dict[str, int] = {}
+            out += table[kinds[t]][t]
+    green = max(0, costs.replace_green - discount)
+    road = max(0, (s.content.superpowers.builder_road_cost if builder else costs.replace_road) - discount)
+    replaces = _REPLACE_BUILDER if builder else _REPLACE
     for slot, kind in enumerate(s.hands[seat]):
-        cost = costs.get(kind)
-        if cost is None:
-            cost = costs[kind] = replace_cost(s, seat, kind)
-        if fuel >= cost:
-            out += [_cached(_REPLACE, (slot, t), "replace") for t in reach]
+        if fuel >= (green if kind == "green" else road):
+            out += replaces[slot][here]
     return out
+
+
+def _rotations_offered(geo: Geometry) -> dict[str, tuple[tuple[Action, ...], ...]]:
+    """Per tile type and tile: its Rotate actions (cw where the type has 2 distinct rotations, ccw too
+    where it has more). Depends on the content's tile types alone (kept in the geometry's memo)."""
+    table = geo.memo.get("rotations_offered")
+    if table is None:
+        table = geo.memo["rotations_offered"] = {
+            kind: tuple((_ROTATE_CW[t], _ROTATE_CCW[t])[: min(2, len(rots) - 1)] for t in range(TILES))
+            for kind, rots in geo.rotations.items()
+        }
+    return table  # type: ignore[return-value]
 
 
 def _farming(s: ResourcityState, seat: int) -> list[Action]:
     out: list[Action] = []
+    crop, farmed, supply = s.crop, s.farmed, s.supply
+    plantable: list[tuple[str, bool]] | None = None
     for p in s.plots_near(seat):
-        if p in s.crop:
+        if p in crop:
             if s.needed(p) > 0:
-                if s.grow_block(seat, p) is None:
+                if supply[TOKEN[crop[p]]] >= 1 and p not in farmed:  # grow_block, inlined
                     out.append(_cached(_GROW, p, "grow"))
             elif s.farm_block(seat, p, "harvest") is None:
                 out.append(_cached(_HARVEST, p, "harvest"))
-        else:
-            out += [_cached(_PLANT, (p, c), "plant") for c in CROPS if s.plant_block(seat, p, c) is None]
+        elif p not in farmed:  # farm_block: 1 farming Action per Plot each turn
+            if plantable is None:
+                plantable = _plantable(s)
+            for c, near_green in plantable:
+                if not near_green or s.near_green(p):
+                    out.append(_cached(_PLANT, (p, c), "plant"))
+    return out
+
+
+def _plantable(s: ResourcityState) -> list[tuple[str, bool]]:
+    """The crops the team can Plant now on some Plot (affordable, tokens left), each with whether it
+    must go next to a Green Space: what ``plant_block`` checks that does not depend on the Plot."""
+    out = []
+    supply = s.supply
+    for c in CROPS:
+        crop = s.crop_of(c)
+        if (
+            s.can_afford(crop.cost)
+            and supply[TOKEN[c]] >= 1
+            and (c != "catchment" or supply["catchment"] >= 1)
+        ):
+            out.append((c, crop.near_green))
     return out
 
 
