@@ -54,7 +54,7 @@ class ResourcityBase(State):
     @property
     def geo(self) -> Geometry:
         """The cached geometry tables of this game's content."""
-        return geometry(self.content)
+        return geometry(self.game.content)  # type: ignore[arg-type]
 
     def moves(self, t: int) -> list[int]:
         """Tiles one Move from ``t`` reaches along connected roads."""

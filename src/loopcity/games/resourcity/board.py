@@ -175,6 +175,10 @@ def geometry(content: Content) -> Geometry:
     last = _LAST_GEOMETRY[0]
     if last is not None and last[0] is content:
         return last[1]
+    return _geometry(content)
+
+
+def _geometry(content: Content) -> Geometry:
     hit = _GEOMETRY.get(id(content))
     if hit is None or hit[0] is not content:
         hit = (content, build_geometry(content))
@@ -270,6 +274,8 @@ OPEN_SIDES = tuple(
     for t in range(TILES)
 )
 """For tile t and an exit mask: (neighbour, the neighbour's side facing t as a bit) per exit, N to W."""
+OPEN_SIDES_BY_TILE = tuple(tuple(tuple(sorted(sides)) for sides in per_mask) for per_mask in OPEN_SIDES)
+"""The same, in the order of the neighbours' tile numbers."""
 
 
 def moves_from(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], t: int) -> list[int]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from loopcity.engine import Action
 
 from .actions import CROPS
-from .board import REACH, REACH_BUILDER, TILES, Geometry, moves_from
+from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILES, Geometry, moves_from
 from .farming import TOKEN, compost_targets
 
 if TYPE_CHECKING:
@@ -61,8 +61,13 @@ def destinations(s: ResourcityState, seat: int) -> list[int]:
     pos = s.pos
     limit = s.content.turn.max_players_per_tile
     geo, kinds, rots = s.geo, s.grid_kind, s.grid_rot
-    if s.powers[seat] != "cyclist":
-        return sorted(n for n in moves_from(geo, kinds, rots, here) if pos.count(n) < limit)
+    if s.powers[seat] != "cyclist":  # one step: moves_from's tiles, in tile order
+        masks = geo.exit_masks
+        return [
+            n
+            for n, back in OPEN_SIDES_BY_TILE[here][masks[kinds[here]][rots[here]]]
+            if masks[kinds[n]][rots[n]] & back and pos.count(n) < limit
+        ]
     seen = {here}
     frontier = [here]
     out: list[int] = []
