@@ -263,7 +263,9 @@ INNER_POINTS = tuple(i * LATTICE + j for i in range(1, SIZE) for j in range(1, S
 
 def farm_count(farm: Sequence[int]) -> int:
     """How many Farms a Plot-to-Farm table holds."""
-    return len({f for f in farm if f >= 0})
+    ids = set(farm)
+    ids.discard(-1)
+    return len(ids)
 
 
 OPEN_SIDES = tuple(

@@ -18,7 +18,7 @@ from .board import (
     TILE_CORNER_PLOTS,
     TILES,
     farm_count,
-    find_farms,
+    farms_after,
     ring_progress,
 )
 from .legal import destinations, replace_cost, rotate_cost, teleports
@@ -71,7 +71,7 @@ class HeuristicBot:
         best, best_n = legal[0], -1
         for a in legal:
             rots[t] = a.args[0]  # type: ignore[assignment]
-            n = farm_count(find_farms(s.geo, kinds, rots))
+            n = farm_count(farms_after(s.geo, s.farm, kinds, rots, (t,)))
             if n > best_n:
                 best, best_n = a, n
         return best
@@ -166,7 +166,7 @@ class HeuristicBot:
                 continue
             kinds = list(s.grid_kind)
             kinds[t] = "green"  # type: ignore[index]
-            farm = find_farms(s.geo, kinds, s.grid_rot)
+            farm = farms_after(s.geo, s.farm, kinds, s.grid_rot, (t,))  # type: ignore[arg-type]
             if farm_count(farm) < base or any(farm[p] < 0 for p in s.crop):
                 continue
             n = sum(1 for p in GREEN_ZONE[int(t)] if farm[p] >= 0 and p not in s.crop)
@@ -210,7 +210,7 @@ class HeuristicBot:
             kinds[t] = tile
             for r in rlist:
                 rots[t] = r
-                if self._safe(s, kinds, rots, base + 1):
+                if self._safe(s, kinds, rots, t, base + 1):
                     self._want = r
                     return a
             kinds[t], rots[t] = old_k, old_r
@@ -229,8 +229,10 @@ class HeuristicBot:
             if tile in ("curve", "tee", "cross", "tennis"):
                 yield a, replace_cost(s, seat, tile), t, tile, s.geo.rotations[tile]
 
-    def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], at_least: int) -> bool:
-        farm = find_farms(s.geo, kinds, rots)
+    def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int, at_least: int) -> bool:
+        """Whether the board ``kinds``/``rots`` (the state's but for tile ``t``) holds ``at_least`` Farms
+        and keeps every planted Plot in a Farm."""
+        farm = farms_after(s.geo, s.farm, kinds, rots, (t,))
         return farm_count(farm) >= at_least and not any(farm[p] < 0 for p in s.crop)
 
     def _pick_target(self, s: ResourcityState, seat: int) -> int | None:
@@ -264,7 +266,7 @@ class HeuristicBot:
             for turns, way in ((1, "cw"), (3, "ccw"), (2, "cw")):
                 r = (rot + turns) % 4
                 rots[t] = r
-                if geo.corner_arms[(kind, r)][corner] == 2 and self._safe(s, kinds, rots, base):
+                if geo.corner_arms[(kind, r)][corner] == 2 and self._safe(s, kinds, rots, t, base):
                     a = Action("rotate", (t, way))
                     if a in k.get("rotate", []):
                         return a
@@ -277,7 +279,7 @@ class HeuristicBot:
             kinds[t] = tile
             for r in geo.rotations[tile]:
                 rots[t] = r
-                if geo.corner_arms[(tile, r)][corner] == 2 and self._safe(s, kinds, rots, base):
+                if geo.corner_arms[(tile, r)][corner] == 2 and self._safe(s, kinds, rots, t, base):
                     self._want = r
                     return a
             kinds[t], rots[t] = kind, rot
@@ -298,7 +300,7 @@ class HeuristicBot:
             kinds[t] = tile
             for r in s.geo.rotations[tile]:
                 rots[t] = r
-                farm = find_farms(s.geo, kinds, rots)
+                farm = farms_after(s.geo, s.farm, kinds, rots, (t,))
                 if farm_count(farm) >= base and not any(farm[p] < 0 for p in s.crop):
                     return a
         return None
