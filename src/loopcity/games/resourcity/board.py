@@ -310,25 +310,20 @@ def ring_progress(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], poin
 # the rim stops there: that region is outside every Farm.
 
 POINT_CORNERS = tuple(
-    tuple((t, k) for t in range(TILES) for k in range(4) if CORNER_POINT[t][k] == p)
+    tuple((t, t * 4 + k) for t in range(TILES) for k in range(4) if CORNER_POINT[t][k] == p)
     if p in set(INNER_POINTS)
     else ()
     for p in range(OUTSIDE)
 )
-"""For each lattice point, the (tile, corner) pairs that meet there (empty on the rim)."""
-NW_TILE = tuple(
-    p // LATTICE * SIZE + p % LATTICE if 0 < p // LATTICE < SIZE and 0 < p % LATTICE < SIZE else -1
-    for p in range(OUTSIDE)
-)
-"""The tile whose NW corner is lattice point p (-1 on the rim): a Green Space's centre shares its Farm."""
+"""For each lattice point, the tiles that meet there, each with ``4 * tile + corner`` (empty on the rim)."""
 
-Links = dict[str, tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]]
+Links = dict[str, tuple[tuple[tuple[int, ...], ...], ...]]
 _LINKS: dict[int, tuple[Geometry, Links]] = {}
 
 
 def _links(geo: Geometry) -> Links:
-    """For every tile type, rotation, tile and corner: the lattice points that corner's region reaches
-    across the tile (OUTSIDE on the rim). Depends on the geometry's ``joins`` alone."""
+    """For every tile type and rotation, then ``4 * tile + corner``: the lattice points that corner's
+    region reaches across the tile (OUTSIDE on the rim). Depends on the geometry's ``joins`` alone."""
     hit = _LINKS.get(id(geo))
     if hit is not None and hit[0] is geo:
         return hit[1]
@@ -336,10 +331,9 @@ def _links(geo: Geometry) -> Links:
     for (kind, r), pairs in geo.joins.items():
         per_rot = list(table.get(kind, ((),) * 4))
         per_rot[r] = tuple(
-            tuple(
-                tuple(CORNER_POINT[t][b if a == k else a] for a, b in pairs if k in (a, b)) for k in range(4)
-            )
+            tuple(CORNER_POINT[t][b if a == k else a] for a, b in pairs if k in (a, b))
             for t in range(TILES)
+            for k in range(4)
         )
         table[kind] = tuple(per_rot)
     _LINKS.clear()
@@ -353,8 +347,8 @@ def _region(links: Links, kinds: Sequence[str], rots: Sequence[int], start: int)
     region = [start]
     seen = {start}
     for p in region:  # the list grows as the flood goes on
-        for t, k in POINT_CORNERS[p]:
-            for q in links[kinds[t]][rots[t]][t][k]:
+        for t, tk in POINT_CORNERS[p]:
+            for q in links[kinds[t]][rots[t]][tk]:
                 if q not in seen:
                     if q == OUTSIDE:
                         return region, False
@@ -369,15 +363,15 @@ def update_farms(
     """Bring ``farm`` (the Plot-to-Farm table of the board before) up to date, in place, after the
     ``tiles`` changed type or rotation; the result equals :func:`find_farms` of the new board."""
     links = _links(geo)
-    corners = {p for t in tiles for p in TILE_CORNER_PLOTS[t]}
+    corners = (
+        TILE_CORNER_PLOTS[tiles[0]] if len(tiles) == 1 else {p for t in tiles for p in TILE_CORNER_PLOTS[t]}
+    )
     gone = {farm[p] for p in corners}
     gone.discard(-1)
-    touched = set(corners)
     if gone:
         for p in INNER_POINTS:
             if farm[p] in gone:
                 farm[p] = -1
-                touched.add(p)
     done: set[int] = set()
     for c in corners:
         if c in done:
@@ -388,12 +382,12 @@ def update_farms(
             root = min(region)
             for p in region:
                 farm[p] = root
-            touched.update(region)
-    greens = {NW_TILE[p] for p in touched}
-    greens.update(tiles)
-    for t in greens:
-        p = CORNER_POINT[t][0]
-        farm[GREEN_PLOT + t] = farm[p] if kinds[t] == "green" and p != OUTSIDE else -1
+    for t in tiles:
+        farm[GREEN_PLOT + t] = -1
+    for t, kind in enumerate(kinds):  # a Green Space's centre is in the Farm of its corners
+        if kind == "green":
+            p = CORNER_POINT[t][0]
+            farm[GREEN_PLOT + t] = farm[p] if p != OUTSIDE else -1
 
 
 def farms_after(
