@@ -21,6 +21,10 @@ _EXCHANGE = {c: Action("exchange", (c,)) for c in CROPS}
 _ROTATE_CW = tuple(Action("rotate", (t, "cw")) for t in range(36))
 _ROTATE_CCW = tuple(Action("rotate", (t, "ccw")) for t in range(36))
 _ORIENT = tuple(Action("orient", (r,)) for r in range(4))
+_DISCARD = tuple(Action("discard", (i,)) for i in range(3))
+_SWAP = tuple(Action("swap", (o + 1,)) for o in range(6))
+_RELOCATE = tuple(Action("relocate", (o + 1,)) for o in range(6))
+_COMPOST: dict[int, Action] = {}
 _REPLACE_ONE = {(slot, t): Action("replace", (slot, t)) for slot in range(3) for t in range(TILES)}
 _REPLACE = tuple(
     tuple(tuple(_REPLACE_ONE[slot, u] for u in REACH[t]) for t in range(TILES)) for slot in range(3)
@@ -114,28 +118,40 @@ def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
         limit = s.content.turn.max_players_per_tile
         return [_TO[t] for t in range(36) if t != s.pos[target] and s.pos.count(t) < limit]
     if phase == "discard":
-        return [Action("discard", (i,)) for i in range(len(s.hands[seat]))]
+        return list(_DISCARD[: len(s.hands[seat])])
     if phase == "compost":
-        return [Action("compost", (p,)) for p in compost_targets(s)]
+        return [_cached(_COMPOST, p, "compost") for p in compost_targets(s)]
     return []
 
 
 def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     out = [END]
-    if s.grid_kind[s.pos[seat]] == "centre":
+    here = s.pos[seat]
+    on_centre = s.grid_kind[here] == "centre"
+    if on_centre and s.baskets[seat]:
         out += [_EXCHANGE[c] for c in CROPS if any(h[0] == c for h in s.baskets[seat])]
     if s.actions_left < 1:
         return out
-    out += [_MOVE[t] for t in destinations(s, seat)]
-    out += [_TELEPORT[t] for t in teleports(s, seat)]
+    power = s.powers[seat]
+    if power == "cyclist":
+        out += [_MOVE[t] for t in destinations(s, seat)]
+    else:  # destinations() for one step, inlined
+        masks, kinds, rots, pos = s.geo.exit_masks, s.grid_kind, s.grid_rot, s.pos
+        limit = s.content.turn.max_players_per_tile
+        sides = OPEN_SIDES_BY_TILE[here][masks[kinds[here]][rots[here]]]
+        if len(pos) < limit:  # too few players to fill a tile
+            out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back]
+        else:
+            out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back and pos.count(n) < limit]
+    if on_centre:
+        out += [_TELEPORT[t] for t in teleports(s, seat)]
     if s.manpower <= 0:
         out += _building(s, seat)
     out += _farming(s, seat)
-    power = s.powers[seat]
     if power == "planner" and s.actions_left >= s.content.superpowers.planner_actions:
-        out += [Action("swap", (o + 1,)) for o in range(s.players) if s.pos[o] != s.pos[seat]]
+        out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
     if power == "policymaker" and s.actions_left >= s.content.superpowers.policy_maker_actions:
-        out += [Action("relocate", (o + 1,)) for o in range(s.players)]
+        out += [_RELOCATE[o] for o in range(s.players)]
     return out
 
 

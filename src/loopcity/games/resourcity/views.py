@@ -70,7 +70,8 @@ def describe(s: ResourcityState, seat: int, a: Action) -> str:
     # Kept per (seat, Superpower, action and, for Replace, the tile laid): the line depends on nothing
     # else but the content (crop names), and they are kept with the content's geometry.
     power = s.powers[seat]
-    key = (seat, power, a, s.hands[seat][a.args[0]]) if a.kind == "replace" else (seat, power, a)  # type: ignore[index]
+    k = a.kind
+    key = (seat, power, k, a.args, s.hands[seat][a.args[0]]) if k == "replace" else (seat, power, k, a.args)  # type: ignore[index]
     lines = s.geo.lines
     text = lines.get(key)
     if text is None:
