@@ -187,8 +187,6 @@ def _geometry(content: Content) -> Geometry:
     return hit[1]
 
 
-_FARMS: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
-_FARMS_LIMIT = 4096  # boards; about 1.5 KB each
 _JOIN_POINTS: dict[int, dict[tuple[str, int], tuple[tuple[int, ...], ...]]] = {}
 
 
@@ -205,23 +203,15 @@ def _join_points(geo: Geometry) -> dict[tuple[str, int], tuple[tuple[int, ...], 
         }
         _JOIN_POINTS.clear()
         _JOIN_POINTS[id(geo)] = hit
-        _FARMS.clear()
     return hit
 
 
 def find_farms(geo: Geometry, kinds: Sequence[str], rots: Sequence[int]) -> list[int]:
     """For every Plot, the id of its Farm (the smallest Plot of that closed loop) or -1.
 
-    Results are cached by board (tile kinds and rotations); the caller gets its own copy."""
-    table = _join_points(geo)
-    key = (tuple(kinds), tuple(rots))
-    hit = _FARMS.get(key)
-    if hit is None:
-        hit = _find_farms(table, key[0], key[1])
-        if len(_FARMS) >= _FARMS_LIMIT:
-            _FARMS.clear()
-        _FARMS[key] = hit
-    return hit.copy()
+    This looks at the whole board; :func:`update_farms` brings a table up to date after a few tiles
+    changed, looking only round them."""
+    return _find_farms(_join_points(geo), kinds, rots)
 
 
 def _find_farms(

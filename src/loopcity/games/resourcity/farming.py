@@ -44,13 +44,14 @@ class FarmingMixin(ResourcityBase):
         """How many Farms (closed road loops) the board holds."""
         return farm_count(self.farm)
 
-    def plots_near(self, seat: int) -> tuple[int, ...]:
+    def plots_near(self, seat: int) -> list[int]:
         """Plots in a Farm next to a player: its tile's corners, and the centre of a Green Space it is on."""
         t = self.pos[seat]
-        near = TILE_CORNER_PLOTS[t]
-        if self.grid_kind[t] == "green":
-            near = (*near, GREEN_PLOT + t)
-        return tuple(p for p in near if self.farm[p] >= 0)
+        farm = self.farm
+        near = [p for p in TILE_CORNER_PLOTS[t] if farm[p] >= 0]
+        if self.grid_kind[t] == "green" and farm[GREEN_PLOT + t] >= 0:
+            near.append(GREEN_PLOT + t)
+        return near
 
     def crop_of(self, crop_id: str) -> Crop:
         """The crop with this id."""

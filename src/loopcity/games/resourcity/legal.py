@@ -161,14 +161,15 @@ def _building(s: ResourcityState, seat: int) -> list[Action]:
     builder = s.powers[seat] == "builder"
     here = s.pos[seat]
     reach = (REACH_BUILDER if builder else REACH)[here]
-    discount = _discount(s)
-    costs = s.content.costs
-    if fuel >= max(0, costs.rotate - discount):
+    c = s.content
+    discount = _discount(s) if s.community > 0 else 0
+    costs = c.costs
+    if fuel >= costs.rotate - discount:
         table, kinds = _rotations_offered(s.geo), s.grid_kind
         for t in reach:
             out += table[kinds[t]][t]
-    green = max(0, costs.replace_green - discount)
-    road = max(0, (s.content.superpowers.builder_road_cost if builder else costs.replace_road) - discount)
+    green = costs.replace_green - discount
+    road = (c.superpowers.builder_road_cost if builder else costs.replace_road) - discount
     replaces = _REPLACE_BUILDER if builder else _REPLACE
     for slot, kind in enumerate(s.hands[seat]):
         if fuel >= (green if kind == "green" else road):

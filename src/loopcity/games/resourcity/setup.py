@@ -84,7 +84,7 @@ def _replace_grid_huats(state: ResourcityState, pool: list[str], huats: set[str]
     roads = state.geo.roads - {"centre"}
     for t in range(TILES):
         if state.grid_kind[t] in huats:
-            i = max(i for i, k in enumerate(pool) if k in roads)
+            i = next(i for i in range(len(pool) - 1, -1, -1) if pool[i] in roads)  # the last road tile
             state.grid_kind[t], pool[i] = pool[i], state.grid_kind[t]
 
 
