@@ -14,11 +14,13 @@ from loopcity.engine import Action, Game, Rng, State
 from .board import (
     GREEN_PLOT,
     GREEN_ZONE,
+    OPEN_SIDES,
     ORTHOGONAL,
     TILE_CORNER_PLOTS,
     TILES,
     farm_count,
     farms_after,
+    moves_from,
     ring_progress,
 )
 from .legal import destinations, replace_cost, rotate_cost, teleports
@@ -43,6 +45,8 @@ class HeuristicBot:
         self._no_build: tuple[object, ...] | None = None
         self._target: int | None = None
         self._want: int | None = None
+        self._farms_board: tuple[tuple[str, ...], tuple[int, ...]] | None = None
+        self._farms_memo: dict[tuple[int, str, int], list[int]] = {}
 
     def choose(self, state: State, seat: int) -> Action:
         """Pick an action for ``seat`` without changing ``state``."""
@@ -50,6 +54,10 @@ class HeuristicBot:
         legal = s.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        board = (tuple(s.grid_kind), tuple(s.grid_rot))
+        if board != self._farms_board:
+            self._farms_board = board
+            self._farms_memo = {}
         pick = {
             "orient": self._orient,
             "discard": self._discard,
@@ -57,6 +65,15 @@ class HeuristicBot:
             "relocate": lambda s, seat, legal: legal[0],
         }.get(s.phase, self._act)(s, seat, legal)
         return pick if pick in legal else legal[0]
+
+    def _farms_with(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int) -> list[int]:
+        """The Farms of the board ``kinds``/``rots``: the state's board but for tile ``t`` (read only).
+        Kept per (t, tile type, rotation) while the state's board stays the same (see ``choose``)."""
+        key = (t, kinds[t], rots[t])
+        farm = self._farms_memo.get(key)
+        if farm is None:
+            farm = self._farms_memo[key] = farms_after(s.geo, s.farm, kinds, rots, (t,))
+        return farm
 
     # ----- small phases ----------------------------------------------------------------------
     def _orient(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
@@ -71,7 +88,7 @@ class HeuristicBot:
         best, best_n = legal[0], -1
         for a in legal:
             rots[t] = a.args[0]  # type: ignore[assignment]
-            n = farm_count(farms_after(s.geo, s.farm, kinds, rots, (t,)))
+            n = farm_count(self._farms_with(s, kinds, rots, t))
             if n > best_n:
                 best, best_n = a, n
         return best
@@ -166,7 +183,7 @@ class HeuristicBot:
                 continue
             kinds = list(s.grid_kind)
             kinds[t] = "green"  # type: ignore[index]
-            farm = farms_after(s.geo, s.farm, kinds, s.grid_rot, (t,))  # type: ignore[arg-type]
+            farm = self._farms_with(s, kinds, s.grid_rot, t)  # type: ignore[arg-type]
             if farm_count(farm) < base or any(farm[p] < 0 for p in s.crop):
                 continue
             n = sum(1 for p in GREEN_ZONE[int(t)] if farm[p] >= 0 and p not in s.crop)
@@ -232,7 +249,7 @@ class HeuristicBot:
     def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int, at_least: int) -> bool:
         """Whether the board ``kinds``/``rots`` (the state's but for tile ``t``) holds ``at_least`` Farms
         and keeps every planted Plot in a Farm."""
-        farm = farms_after(s.geo, s.farm, kinds, rots, (t,))
+        farm = self._farms_with(s, kinds, rots, t)
         return farm_count(farm) >= at_least and not any(farm[p] < 0 for p in s.crop)
 
     def _pick_target(self, s: ResourcityState, seat: int) -> int | None:
@@ -300,7 +317,7 @@ class HeuristicBot:
             kinds[t] = tile
             for r in s.geo.rotations[tile]:
                 rots[t] = r
-                farm = farms_after(s.geo, s.farm, kinds, rots, (t,))
+                farm = self._farms_with(s, kinds, rots, t)
                 if farm_count(farm) >= base and not any(farm[p] < 0 for p in s.crop):
                     return a
         return None
@@ -345,12 +362,13 @@ class HeuristicBot:
         origin = dict.fromkeys(frontier)
         for t in frontier:
             origin[t] = t
+        geo, kinds, rots = s.geo, s.grid_kind, s.grid_rot
         while frontier:
             nxt = []
             for t in frontier:
                 if t in goals:
                     return first[origin[t]]  # type: ignore[index]
-                for n in s.moves(t):
+                for n in moves_from(geo, kinds, rots, t):
                     if n not in seen:
                         seen.add(n)
                         origin[n] = origin[t]
@@ -379,17 +397,23 @@ def _best_ring(s: ResourcityState, kinds: list[str], rots: list[int], points: li
 
 def _distances(s: ResourcityState, start: int) -> dict[int, int]:
     """Road distance (in Moves, Teleports counted as 1) from ``start`` to every reachable tile."""
-    centres = [t for t in range(TILES) if s.grid_kind[t] == "centre"]
+    kinds, rots, masks = s.grid_kind, s.grid_rot, s.geo.exit_masks
+    centres = [t for t in range(TILES) if kinds[t] == "centre"]
     dist = {start: 0}
     frontier = [start]
     while frontier:
         nxt = []
         for t in frontier:
-            hops = s.moves(t) + (centres if s.grid_kind[t] == "centre" else [])
-            for n in hops:
-                if n not in dist:
-                    dist[n] = dist[t] + 1
+            d = dist[t] + 1
+            for n, back in OPEN_SIDES[t][masks[kinds[t]][rots[t]]]:  # moves_from, inlined
+                if masks[kinds[n]][rots[n]] & back and n not in dist:
+                    dist[n] = d
                     nxt.append(n)
+            if kinds[t] == "centre":
+                for n in centres:
+                    if n not in dist:
+                        dist[n] = d
+                        nxt.append(n)
         frontier = nxt
     return dist
 
