@@ -47,6 +47,7 @@ class HeuristicBot:
         self._want: int | None = None
         self._farms_board: tuple[tuple[str, ...], tuple[int, ...]] | None = None
         self._farms_memo: dict[tuple[int, str, int], list[int]] = {}
+        self._dist_memo: dict[int, dict[int, int]] = {}
 
     def choose(self, state: State, seat: int) -> Action:
         """Pick an action for ``seat`` without changing ``state``."""
@@ -55,15 +56,19 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         board = (tuple(s.grid_kind), tuple(s.grid_rot))
-        if board != self._farms_board:
+        if board != self._farms_board:  # what the memos of trial Farms and distances depend on
             self._farms_board = board
             self._farms_memo = {}
+            self._dist_memo = {}
         pick = {
             "orient": self._orient,
             "discard": self._discard,
             "compost": self._compost,
             "relocate": lambda s, seat, legal: legal[0],
         }.get(s.phase, self._act)(s, seat, legal)
+        for a in legal:  # the pick is usually one of these very objects: no need to compare fields
+            if a is pick:
+                return pick
         return pick if pick in legal else legal[0]
 
     def _farms_with(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int) -> list[int]:
@@ -74,6 +79,13 @@ class HeuristicBot:
         if farm is None:
             farm = self._farms_memo[key] = farms_after(s.geo, s.farm, kinds, rots, (t,))
         return farm
+
+    def _distances(self, s: ResourcityState, start: int) -> dict[int, int]:
+        """Road distances from ``start`` (read only), kept while the state's board stays the same."""
+        dist = self._dist_memo.get(start)
+        if dist is None:
+            dist = self._dist_memo[start] = _distances(s, start)
+        return dist
 
     # ----- small phases ----------------------------------------------------------------------
     def _orient(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
@@ -254,7 +266,7 @@ class HeuristicBot:
 
     def _pick_target(self, s: ResourcityState, seat: int) -> int | None:
         """The lattice point whose small loop is cheapest to close from here (sticky between turns)."""
-        dist = _distances(s, s.pos[seat])
+        dist = self._distances(s, s.pos[seat])
         best, best_v = None, -99.0
         for i in range(1, 6):
             for j in range(1, 6):
@@ -324,7 +336,7 @@ class HeuristicBot:
 
     def _go_farm(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Walk toward the tile with the most farming work around it (Community Centres preferred)."""
-        dist = _distances(s, s.pos[seat])
+        dist = self._distances(s, s.pos[seat])
         plant_ok = s.avail["food"] > s.players + 3 and s.avail["water"] > s.players + 3
         best_t, best_v = s.pos[seat], self._work(s, s.pos[seat], plant_ok)
         for t, d in dist.items():
