@@ -13,9 +13,9 @@ if TYPE_CHECKING:
     from .rules import ResourcityState
 
 
-def apply_action(s: ResourcityState, seat: int, a: Action) -> None:
-    """Apply ``a`` (already checked legal) for ``seat``."""
-    _HANDLERS[a.kind](s, seat, a)
+def apply_action(s: ResourcityState, seat: int, action: Action) -> None:
+    """Apply ``action`` (already checked legal) for ``seat``."""
+    _HANDLERS[action.kind](s, seat, action)
     if s.phase == "act" and s.actions_left <= 0 and s.turn == seat:
         if not (s.grid_kind[s.pos[seat]] == "centre" and s.baskets[seat]):
             s._end_actions()

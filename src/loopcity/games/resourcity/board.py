@@ -119,6 +119,9 @@ class Geometry:
     (at most 1 where a link joins that corner's region to another): 2 means the corner is walled in."""
     exit_masks: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
     """``exits`` by tile type, then rotation (no tuple key to build in the inner loops)."""
+    links: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = field(default_factory=dict)
+    """For every tile type and rotation, then ``4 * tile + corner``: the lattice points that corner's
+    region reaches across the tile (OUTSIDE on the rim); the Farm flood of :func:`update_farms`."""
     memo: dict[str, object] = field(default_factory=dict, compare=False)
     """Further tables derived from this content alone, by name, filled as they are first needed."""
     lines: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False)
@@ -163,7 +166,7 @@ def build_geometry(content: Content) -> Geometry:
     masks = {
         t.id: (exits[(t.id, 0)], exits[(t.id, 1)], exits[(t.id, 2)], exits[(t.id, 3)]) for t in content.tiles
     }
-    return Geometry(exits, joins, rotations, roads, corner_arms, masks)
+    return Geometry(exits, joins, rotations, roads, corner_arms, masks, _links(joins))
 
 
 _GEOMETRY: dict[int, tuple[Content, Geometry]] = {}
@@ -308,17 +311,12 @@ POINT_CORNERS = tuple(
 """For each lattice point, the tiles that meet there, each with ``4 * tile + corner`` (empty on the rim)."""
 
 Links = dict[str, tuple[tuple[tuple[int, ...], ...], ...]]
-_LINKS: dict[int, tuple[Geometry, Links]] = {}
 
 
-def _links(geo: Geometry) -> Links:
-    """For every tile type and rotation, then ``4 * tile + corner``: the lattice points that corner's
-    region reaches across the tile (OUTSIDE on the rim). Depends on the geometry's ``joins`` alone."""
-    hit = _LINKS.get(id(geo))
-    if hit is not None and hit[0] is geo:
-        return hit[1]
+def _links(joins: dict[tuple[str, int], tuple[tuple[int, int], ...]]) -> Links:
+    """``Geometry.links`` from the corner joins of every (tile type, rotation)."""
     table: Links = {}
-    for (kind, r), pairs in geo.joins.items():
+    for (kind, r), pairs in joins.items():
         per_rot = list(table.get(kind, ((),) * 4))
         per_rot[r] = tuple(
             tuple(CORNER_POINT[t][b if a == k else a] for a, b in pairs if k in (a, b))
@@ -326,8 +324,6 @@ def _links(geo: Geometry) -> Links:
             for k in range(4)
         )
         table[kind] = tuple(per_rot)
-    _LINKS.clear()
-    _LINKS[id(geo)] = (geo, table)
     return table
 
 
@@ -352,7 +348,7 @@ def update_farms(
 ) -> None:
     """Bring ``farm`` (the Plot-to-Farm table of the board before) up to date, in place, after the
     ``tiles`` changed type or rotation; the result equals :func:`find_farms` of the new board."""
-    links = _links(geo)
+    links = geo.links
     corners = (
         TILE_CORNER_PLOTS[tiles[0]] if len(tiles) == 1 else {p for t in tiles for p in TILE_CORNER_PLOTS[t]}
     )

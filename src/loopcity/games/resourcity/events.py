@@ -18,7 +18,7 @@ class EventsMixin(FarmingMixin):
             names = self.geo.memo["event_names"] = {t.id: f"a {t.id} tile" for t in self.content.tiles}
             for e in (*self.content.crises, *self.content.huats):
                 names[e.id] = e.name + (" (Crisis)" if e.id in _CRISIS_EFFECTS else " (Huat)")
-        return names.get(tile) or f"a {tile} tile"  # type: ignore[attr-defined,no-any-return]
+        return names.get(tile) or f"a {tile} tile"  # type: ignore[attr-defined]
 
     def resolve_crisis(self, tile: str) -> None:
         """Carry out a Crisis tile; surviving the last one wins the game."""

@@ -59,7 +59,7 @@ class FarmingMixin(ResourcityBase):
         crops = memo.get("crops")
         if crops is None:  # depends on the content alone, like the geometry that keeps it
             crops = memo["crops"] = {c.id: c for c in self.content.crops}
-        return crops[crop_id]  # type: ignore[index,no-any-return]
+        return crops[crop_id]  # type: ignore[index]
 
     def needed(self, p: int) -> int:
         """Crop tokens still to place on Plot ``p`` before it can be Harvested (Compost counts for 1)."""

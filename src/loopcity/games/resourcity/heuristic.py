@@ -208,7 +208,9 @@ class HeuristicBot:
         Rotate or Replace a tile of it within reach, or walk toward one."""
         if not (k.get("rotate") or k.get("replace")) or s.avail["fuel"] <= FUEL_RESERVE:
             return None
-        if sum(1 for p, f in enumerate(s.farm) if f >= 0 and p not in s.crop) >= s.players + 1:
+        farm = s.farm
+        free = len(farm) - farm.count(-1) - sum(1 for p in s.crop if farm[p] >= 0)  # empty Plots in Farms
+        if free >= s.players + 1:
             return None
         a = self._close_now(s, seat, k)
         if a is not None:

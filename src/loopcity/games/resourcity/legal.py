@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from loopcity.engine import Action
 
 from .actions import CROPS
-from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILES, Geometry, moves_from
+from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILE_CORNER_PLOTS, TILES, Geometry, moves_from
 from .farming import TOKEN, compost_targets
 
 if TYPE_CHECKING:
@@ -127,16 +127,18 @@ def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
 def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     out = [END]
     here = s.pos[seat]
-    on_centre = s.grid_kind[here] == "centre"
+    kinds = s.grid_kind
+    on_centre = kinds[here] == "centre"
     if on_centre and s.baskets[seat]:
         out += [_EXCHANGE[c] for c in CROPS if any(h[0] == c for h in s.baskets[seat])]
     if s.actions_left < 1:
         return out
+    geo = s.geo
     power = s.powers[seat]
     if power == "cyclist":
         out += [_MOVE[t] for t in destinations(s, seat)]
     else:  # destinations() for one step, inlined
-        masks, kinds, rots, pos = s.geo.exit_masks, s.grid_kind, s.grid_rot, s.pos
+        masks, rots, pos = geo.exit_masks, s.grid_rot, s.pos
         limit = s.content.turn.max_players_per_tile
         sides = OPEN_SIDES_BY_TILE[here][masks[kinds[here]][rots[here]]]
         if len(pos) < limit:  # too few players to fill a tile
@@ -146,8 +148,9 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     if on_centre:
         out += [_TELEPORT[t] for t in teleports(s, seat)]
     if s.manpower <= 0:
-        out += _building(s, seat)
-    out += _farming(s, seat)
+        _add_building(s, seat, geo, out)
+    if any(s.farm[p] >= 0 for p in TILE_CORNER_PLOTS[here]):  # else no Plot in a Farm is next to the seat
+        _add_farming(s, seat, out)
     if power == "planner" and s.actions_left >= s.content.superpowers.planner_actions:
         out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
     if power == "policymaker" and s.actions_left >= s.content.superpowers.policy_maker_actions:
@@ -155,18 +158,17 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     return out
 
 
-def _building(s: ResourcityState, seat: int) -> list[Action]:
-    out: list[Action] = []
+def _add_building(s: ResourcityState, seat: int, geo: Geometry, out: list[Action]) -> None:
+    """Append the Rotate and Replace actions the seat can afford within its reach."""
     fuel = s.avail["fuel"]
     builder = s.powers[seat] == "builder"
     here = s.pos[seat]
-    reach = (REACH_BUILDER if builder else REACH)[here]
     c = s.content
     discount = _discount(s) if s.community > 0 else 0
     costs = c.costs
     if fuel >= costs.rotate - discount:
-        table, kinds = _rotations_offered(s.geo), s.grid_kind
-        for t in reach:
+        table, kinds = _rotations_offered(geo), s.grid_kind
+        for t in (REACH_BUILDER if builder else REACH)[here]:
             out += table[kinds[t]][t]
     green = costs.replace_green - discount
     road = (c.superpowers.builder_road_cost if builder else costs.replace_road) - discount
@@ -174,7 +176,6 @@ def _building(s: ResourcityState, seat: int) -> list[Action]:
     for slot, kind in enumerate(s.hands[seat]):
         if fuel >= (green if kind == "green" else road):
             out += replaces[slot][here]
-    return out
 
 
 def _rotations_offered(geo: Geometry) -> dict[str, tuple[tuple[Action, ...], ...]]:
@@ -189,8 +190,8 @@ def _rotations_offered(geo: Geometry) -> dict[str, tuple[tuple[Action, ...], ...
     return table  # type: ignore[return-value]
 
 
-def _farming(s: ResourcityState, seat: int) -> list[Action]:
-    out: list[Action] = []
+def _add_farming(s: ResourcityState, seat: int, out: list[Action]) -> None:
+    """Append the Plant, Grow and Harvest actions on the Plots next to the seat."""
     crop, farmed, supply = s.crop, s.farmed, s.supply
     plantable: list[tuple[str, bool]] | None = None
     for p in s.plots_near(seat):
@@ -206,7 +207,6 @@ def _farming(s: ResourcityState, seat: int) -> list[Action]:
             for c, near_green in plantable:
                 if not near_green or s.near_green(p):
                     out.append(_cached(_PLANT, (p, c), "plant"))
-    return out
 
 
 def _plantable(s: ResourcityState) -> list[tuple[str, bool]]:

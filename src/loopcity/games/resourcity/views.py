@@ -65,8 +65,9 @@ def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def describe(s: ResourcityState, seat: int, a: Action) -> str:
+def describe(s: ResourcityState, seat: int, action: Action) -> str:
     """A log line for an action in words."""
+    a = action
     # Kept per (seat, Superpower, action and, for Replace, the tile laid): the line depends on nothing
     # else but the content (crop names), and they are kept with the content's geometry.
     power = s.powers[seat]
