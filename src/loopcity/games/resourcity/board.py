@@ -327,20 +327,25 @@ def _links(joins: dict[tuple[str, int], tuple[tuple[int, int], ...]]) -> Links:
     return table
 
 
-def _region(links: Links, kinds: Sequence[str], rots: Sequence[int], start: int) -> tuple[list[int], bool]:
-    """The lattice points of ``start``'s region and True; or, once it reaches the rim, the points met so
-    far and False."""
+def _flood(
+    links: Links, kinds: Sequence[str], rots: Sequence[int], start: int, done: set[int]
+) -> list[int] | None:
+    """The lattice points of ``start``'s region, or None when it is outside every Farm: it reaches the
+    rim, or a point in ``done`` (regions flooded before: a closed one would already hold ``start``).
+    The points met are added to ``done`` either way."""
     region = [start]
     seen = {start}
     for p in region:  # the list grows as the flood goes on
         for t, tk in POINT_CORNERS[p]:
             for q in links[kinds[t]][rots[t]][tk]:
                 if q not in seen:
-                    if q == OUTSIDE:
-                        return region, False
+                    if q == OUTSIDE or q in done:
+                        done.update(region)
+                        return None
                     seen.add(q)
                     region.append(q)
-    return region, True
+    done.update(region)
+    return region
 
 
 def update_farms(
@@ -358,16 +363,14 @@ def update_farms(
         for p in INNER_POINTS:
             if farm[p] in gone:
                 farm[p] = -1
-    done: set[int] = set()
+    done: set[int] = set()  # points of the regions flooded so far
     for c in corners:
-        if c in done:
-            continue
-        region, closed = _region(links, kinds, rots, c)
-        done.update(region)
-        if closed:
-            root = min(region)
-            for p in region:
-                farm[p] = root
+        if c not in done:
+            region = _flood(links, kinds, rots, c, done)
+            if region is not None:
+                root = min(region)
+                for p in region:
+                    farm[p] = root
     for t in tiles:
         farm[GREEN_PLOT + t] = -1
     for t, kind in enumerate(kinds):  # a Green Space's centre is in the Farm of its corners
