@@ -18,6 +18,9 @@ from .setup import set_up
 from .views import check_invariants, make_view
 from .views import describe as describe_action
 
+_CRISES = frozenset(CRISES)
+_HUATS = frozenset(HUATS)
+
 
 class ResourcityState(EventsMixin):
     """A game of Resourcity. ``phase`` is 'act', 'orient', 'relocate', 'discard', 'compost' or 'over'."""
@@ -65,9 +68,15 @@ class ResourcityState(EventsMixin):
         self.farmed = {}
         self.phase = "act"
         self.pending = ()
-        if not self.pay("food", t.upkeep_food, "the turn's upkeep"):
-            return
-        if not self.pay("water", t.upkeep_water, "the turn's upkeep"):
+        avail, food, water = self.avail, t.upkeep_food, t.upkeep_water
+        if avail["food"] >= food and avail["water"] >= water:  # both paid in full: pay() without checks
+            avail["food"] -= food
+            self.used["food"] += food
+            avail["water"] -= water
+            self.used["water"] += water
+        elif not self.pay("food", food, "the turn's upkeep") or not self.pay(
+            "water", water, "the turn's upkeep"
+        ):
             return
         if self.pandemic > 0:
             self.actions_left = 1
@@ -95,9 +104,9 @@ class ResourcityState(EventsMixin):
         hand = self.hands[self.turn]
         while len(hand) < self.content.turn.hand_size and self.deck:
             tile = self._draw()
-            if tile in CRISES:
+            if tile in _CRISES:
                 self.resolve_crisis(tile)
-            elif tile in HUATS:
+            elif tile in _HUATS:
                 self.resolve_huat(tile)
             else:
                 hand.append(tile)
