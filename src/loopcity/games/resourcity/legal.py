@@ -94,7 +94,17 @@ def teleports(s: ResourcityState, seat: int) -> list[int]:
     if s.grid_kind[here] != "centre":
         return []
     limit = s.content.turn.max_players_per_tile
-    return [t for t, k in enumerate(s.grid_kind) if k == "centre" and t != here and s.pos.count(t) < limit]
+    return [t for t in _centres(s.grid_kind) if t != here and s.pos.count(t) < limit]
+
+
+def _centres(kinds: list[str]) -> list[int]:
+    """The tiles holding a Community Centre, in order."""
+    out = []
+    t = -1
+    for _ in range(kinds.count("centre")):  # list methods: no Python loop over the 36 tiles
+        t = kinds.index("centre", t + 1)
+        out.append(t)
+    return out
 
 
 def _cached(table: dict, key: Any, kind: str) -> Action:
@@ -149,8 +159,11 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
         out += [_TELEPORT[t] for t in teleports(s, seat)]
     if s.manpower <= 0:
         _add_building(s, seat, geo, out)
-    if any(s.farm[p] >= 0 for p in TILE_CORNER_PLOTS[here]):  # else no Plot in a Farm is next to the seat
-        _add_farming(s, seat, out)
+    farm = s.farm
+    for p in TILE_CORNER_PLOTS[here]:
+        if farm[p] >= 0:  # a Plot in a Farm is next to the seat
+            _add_farming(s, seat, out)
+            break
     if power == "planner" and s.actions_left >= s.content.superpowers.planner_actions:
         out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
     if power == "policymaker" and s.actions_left >= s.content.superpowers.policy_maker_actions:
