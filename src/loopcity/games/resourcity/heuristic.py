@@ -352,12 +352,17 @@ class HeuristicBot:
     def _work(self, s: ResourcityState, t: int, plant_ok: bool) -> float:
         """How many farming actions could be done now from tile ``t``."""
         v = 0.0
-        for p in _tile_plots(s, t):
-            if p in s.crop:
-                if p not in s.farmed:
-                    v += 1.0
-            elif plant_ok:
-                v += 0.6
+        farm, crop, farmed = s.farm, s.crop, s.farmed
+        plots = TILE_CORNER_PLOTS[t]  # _tile_plots, inlined: the corners, then a Green Space's centre
+        if s.grid_kind[t] == "green":
+            plots = (*plots, GREEN_PLOT + t)
+        for p in plots:
+            if farm[p] >= 0:
+                if p in crop:
+                    if p not in farmed:
+                        v += 1.0
+                elif plant_ok:
+                    v += 0.6
         if v and s.grid_kind[t] == "centre":
             v += 0.5
         return v
@@ -398,9 +403,10 @@ def _ring_needs(s: ResourcityState, p: int) -> list[tuple[int, int]]:
     """The (tile, corner) pairs round lattice point ``p`` whose corner is not yet walled in by roads."""
     i, j = divmod(p, 7)
     out = []
+    arms, kinds, rots = s.geo.corner_arms, s.grid_kind, s.grid_rot
     for di, dj, corner in RING:
         t = (i + di) * 6 + j + dj
-        if s.geo.corner_arms[(s.grid_kind[t], s.grid_rot[t])][corner] < 2:
+        if arms[(kinds[t], rots[t])][corner] < 2:
             out.append((t, corner))
     return out
 
