@@ -170,7 +170,7 @@ def test_farms_updated_round_changed_tiles_equal_farms_found_afresh():
     types = ["curve", "curve", "cross", "tee", "tennis", "green", "straight"]
     rng = random.Random(7)
     farms_seen = 0
-    for board in range(20):
+    for _board in range(20):
         kinds = [rng.choice(types[:4]) for _ in range(36)]
         rots = [rng.randrange(4) for _ in range(36)]
         farm = find_farms(geo, kinds, rots)
