@@ -177,7 +177,7 @@ def _add_building(s: ResourcityState, seat: int, geo: Geometry, out: list[Action
     builder = s.powers[seat] == "builder"
     here = s.pos[seat]
     c = s.content
-    discount = _discount(s) if s.community > 0 else 0
+    discount = _discount(s)
     costs = c.costs
     if fuel >= costs.rotate - discount:
         table, kinds = _rotations_offered(geo), s.grid_kind
