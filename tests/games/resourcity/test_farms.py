@@ -185,3 +185,29 @@ def test_farms_updated_round_changed_tiles_equal_farms_found_afresh():
             assert updated == farm
             farms_seen += farm_count(farm)
     assert farms_seen > 100  # the boards did hold Farms to open, close, split and merge
+
+
+def test_a_tile_change_that_parts_no_corners_never_makes_a_new_farm():
+    # The heuristic bot skips such changes when it looks for a Rotate or Replace that closes a loop.
+    import random
+
+    from loopcity.games.resourcity.board import farms_after, find_farms, parts_corners
+
+    s = fresh()
+    geo = geometry(s.game.content)
+    types = [t.id for t in s.game.content.tiles]
+    rng = random.Random(11)
+    skipped = 0
+    for _board in range(40):
+        kinds = [rng.choice(["curve", "curve", "tee", "cross"]) for _ in range(36)]
+        rots = [rng.randrange(4) for _ in range(36)]
+        farm = find_farms(geo, kinds, rots)
+        for t in range(36):
+            new_kind, new_rot = rng.choice(types), rng.randrange(4)
+            if parts_corners(geo, kinds[t], rots[t], new_kind, new_rot):
+                continue
+            skipped += 1
+            trial_kinds, trial_rots = list(kinds), list(rots)
+            trial_kinds[t], trial_rots[t] = new_kind, new_rot
+            assert farm_count(farms_after(geo, farm, trial_kinds, trial_rots, (t,))) <= farm_count(farm)
+    assert skipped > 100

@@ -379,6 +379,27 @@ def update_farms(
             farm[GREEN_PLOT + t] = farm[p] if p != OUTSIDE else -1
 
 
+def parts_corners(geo: Geometry, old_kind: str, old_rot: int, new_kind: str, new_rot: int) -> bool:
+    """Whether a tile changed from ``old`` to ``new`` (type, rotation) parts two of its corners that the
+    old tile joined. If not, every region of the board stays joined and regions can only merge: such a
+    change never makes a new Farm."""
+    classes = geo.memo.get("corner_classes")
+    if classes is None:  # per (type, rotation): each corner's class among the tile's 4 (content alone)
+        classes = geo.memo["corner_classes"] = {
+            key: _corner_classes(pairs) for key, pairs in geo.joins.items()
+        }
+    new = classes[(new_kind, new_rot)]  # type: ignore[index]
+    return any(new[a] != new[b] for a, b in geo.joins[(old_kind, old_rot)])
+
+
+def _corner_classes(pairs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    label = [0, 1, 2, 3]
+    for _ in range(4):  # enough passes for 4 corners
+        for a, b in pairs:
+            label[a] = label[b] = min(label[a], label[b])
+    return tuple(label)
+
+
 def farms_after(
     geo: Geometry, farm: Sequence[int], kinds: Sequence[str], rots: Sequence[int], tiles: Sequence[int]
 ) -> list[int]:

@@ -21,6 +21,7 @@ from .board import (
     farm_count,
     farms_after,
     moves_from,
+    parts_corners,
     ring_progress,
 )
 from .legal import destinations, replace_cost, rotate_cost, teleports
@@ -241,7 +242,8 @@ class HeuristicBot:
             kinds[t] = tile
             for r in rlist:
                 rots[t] = r
-                if self._safe(s, kinds, rots, t, base + 1):
+                # only a tile that parts two of its corners can close a new loop
+                if parts_corners(s.geo, old_k, old_r, tile, r) and self._safe(s, kinds, rots, t, base + 1):
                     self._want = r
                     return a
             kinds[t], rots[t] = old_k, old_r
