@@ -156,3 +156,58 @@ def test_farm_detection_is_fast():
         find_farms(geo, s.grid_kind, s.grid_rot)
     per_call = (time.perf_counter() - start) / 2000
     assert per_call < 0.001  # well under a millisecond per full board
+
+
+def test_farms_updated_round_changed_tiles_equal_farms_found_afresh():
+    # Farms are kept up to date by looking only round the tiles that changed (a Rotate, a Replace, a
+    # Planner's swap): the table must be exactly the one found from the whole board.
+    import random
+
+    from loopcity.games.resourcity.board import farms_after, find_farms
+
+    s = fresh()
+    geo = geometry(s.game.content)
+    types = ["curve", "curve", "cross", "tee", "tennis", "green", "straight"]
+    rng = random.Random(7)
+    farms_seen = 0
+    for _board in range(20):
+        kinds = [rng.choice(types[:4]) for _ in range(36)]
+        rots = [rng.randrange(4) for _ in range(36)]
+        farm = find_farms(geo, kinds, rots)
+        for _ in range(40):
+            tiles = tuple(rng.sample(range(36), rng.choice((1, 1, 2))))
+            for t in tiles:
+                if rng.random() < 0.3:
+                    kinds[t] = rng.choice(types)
+                rots[t] = rng.randrange(4)
+            updated = farms_after(geo, farm, kinds, rots, tiles)
+            farm = find_farms(geo, kinds, rots)
+            assert updated == farm
+            farms_seen += farm_count(farm)
+    assert farms_seen > 100  # the boards did hold Farms to open, close, split and merge
+
+
+def test_a_tile_change_that_parts_no_corners_never_makes_a_new_farm():
+    # The heuristic bot skips such changes when it looks for a Rotate or Replace that closes a loop.
+    import random
+
+    from loopcity.games.resourcity.board import farms_after, find_farms, parts_corners
+
+    s = fresh()
+    geo = geometry(s.game.content)
+    types = [t.id for t in s.game.content.tiles]
+    rng = random.Random(11)
+    skipped = 0
+    for _board in range(40):
+        kinds = [rng.choice(["curve", "curve", "tee", "cross"]) for _ in range(36)]
+        rots = [rng.randrange(4) for _ in range(36)]
+        farm = find_farms(geo, kinds, rots)
+        for t in range(36):
+            new_kind, new_rot = rng.choice(types), rng.randrange(4)
+            if parts_corners(geo, kinds[t], rots[t], new_kind, new_rot):
+                continue
+            skipped += 1
+            trial_kinds, trial_rots = list(kinds), list(rots)
+            trial_kinds[t], trial_rots[t] = new_kind, new_rot
+            assert farm_count(farms_after(geo, farm, trial_kinds, trial_rots, (t,))) <= farm_count(farm)
+    assert skipped > 100

@@ -13,9 +13,9 @@ if TYPE_CHECKING:
     from .rules import ResourcityState
 
 
-def apply_action(s: ResourcityState, seat: int, a: Action) -> None:
-    """Apply ``a`` (already checked legal) for ``seat``."""
-    _HANDLERS[a.kind](s, seat, a)
+def apply_action(s: ResourcityState, seat: int, action: Action) -> None:
+    """Apply ``action`` (already checked legal) for ``seat``."""
+    _HANDLERS[action.kind](s, seat, action)
     if s.phase == "act" and s.actions_left <= 0 and s.turn == seat:
         if not (s.grid_kind[s.pos[seat]] == "centre" and s.baskets[seat]):
             s._end_actions()
@@ -35,7 +35,7 @@ def _rotate(s: ResourcityState, seat: int, a: Action) -> None:
     s.pay("fuel", rotate_cost(s), "Rotate")
     s.grid_rot[t] = (s.grid_rot[t] + (1 if way == "cw" else 3)) % 4  # type: ignore[index]
     s.actions_left -= 1
-    s.board_changed()
+    s.board_changed((t,))  # type: ignore[arg-type]
 
 
 def _replace(s: ResourcityState, seat: int, a: Action) -> None:
@@ -62,7 +62,7 @@ def place(s: ResourcityState, seat: int, slot: int, t: int, rot: int) -> None:
     s.discard_pile.append(s.grid_kind[t])
     s.grid_kind[t] = s.hands[seat].pop(slot)
     s.grid_rot[t] = rot
-    s.board_changed()
+    s.board_changed((t,))
 
 
 def _plant(s: ResourcityState, seat: int, a: Action) -> None:
@@ -92,7 +92,7 @@ def _swap(s: ResourcityState, seat: int, a: Action) -> None:
     g[here], g[there] = g[there], g[here]
     r[here], r[there] = r[there], r[here]
     s.actions_left -= s.content.superpowers.planner_actions
-    s.board_changed()
+    s.board_changed((here, there))
 
 
 def _relocate(s: ResourcityState, seat: int, a: Action) -> None:

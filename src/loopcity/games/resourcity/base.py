@@ -7,7 +7,7 @@ from typing import Any
 
 from loopcity.engine import State
 
-from .board import AROUND, ORTHOGONAL, Geometry, geometry, moves_from
+from .board import REACH, REACH_BUILDER, Geometry, geometry, moves_from
 from .content import Content
 
 RESOURCES = ("fuel", "food", "water")
@@ -54,7 +54,7 @@ class ResourcityBase(State):
     @property
     def geo(self) -> Geometry:
         """The cached geometry tables of this game's content."""
-        return geometry(self.content)
+        return geometry(self.game.content)  # type: ignore[arg-type]
 
     def moves(self, t: int) -> list[int]:
         """Tiles one Move from ``t`` reaches along connected roads."""
@@ -66,8 +66,7 @@ class ResourcityBase(State):
 
     def reach(self, seat: int) -> tuple[int, ...]:
         """Tiles a seat may Rotate or Replace: its own and adjacent ones (Builder: diagonal too)."""
-        t = self.pos[seat]
-        return (t, *(AROUND[t] if self.powers[seat] == "builder" else ORTHOGONAL[t]))
+        return (REACH_BUILDER if self.powers[seat] == "builder" else REACH)[self.pos[seat]]
 
     def pay(self, resource: str, n: int, why: str) -> bool:
         """Move ``n`` of a resource from Available to Used; the team loses when it cannot be paid."""

@@ -19,7 +19,7 @@ loops sharing a road and dead ends come out right with no special case.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .content import Content
 
@@ -69,6 +69,10 @@ TILE_CORNER_PLOTS = tuple(tuple(p for p in CORNER_POINT[t] if p != OUTSIDE) for 
 DIAGONALS = tuple(
     sorted({i * SIZE + i for i in range(SIZE)} | {i * SIZE + SIZE - 1 - i for i in range(SIZE)})
 )
+REACH = tuple((t, *ORTHOGONAL[t]) for t in range(TILES))
+"""Tiles a player on t may Rotate or Replace: its own and the orthogonal neighbours."""
+REACH_BUILDER = tuple((t, *AROUND[t]) for t in range(TILES))
+"""The Builder's reach: diagonal neighbours too."""
 OUTER_RING = tuple(t for t in range(TILES) if t // SIZE in (0, SIZE - 1) or t % SIZE in (0, SIZE - 1))
 
 
@@ -113,6 +117,15 @@ class Geometry:
     corner_arms: dict[tuple[str, int], tuple[int, int, int, int]]
     """For each corner (NW, NE, SE, SW), how many of the two road arms beside it the tile has
     (at most 1 where a link joins that corner's region to another): 2 means the corner is walled in."""
+    exit_masks: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    """``exits`` by tile type, then rotation (no tuple key to build in the inner loops)."""
+    links: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = field(default_factory=dict)
+    """For every tile type and rotation, then ``4 * tile + corner``: the lattice points that corner's
+    region reaches across the tile (OUTSIDE on the rim); the Farm flood of :func:`update_farms`."""
+    memo: dict[str, object] = field(default_factory=dict, compare=False)
+    """Further tables derived from this content alone, by name, filled as they are first needed."""
+    lines: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False)
+    """Log lines of actions, by what they depend on (see ``views.describe``)."""
 
     def rotation_for(self, tile: str, exits: Sequence[str]) -> int:
         """The rotation that gives ``tile`` exactly the road ``exits`` (a layout's fixed tile)."""
@@ -150,7 +163,10 @@ def build_geometry(content: Content) -> Geometry:
             seen.setdefault((m, tuple(sorted((min(p), max(p)) for p in pairs))), r)
         rotations[tile.id] = tuple(sorted(seen.values()))
     roads = frozenset(t.id for t in content.tiles if t.road)
-    return Geometry(exits, joins, rotations, roads, corner_arms)
+    masks = {
+        t.id: (exits[(t.id, 0)], exits[(t.id, 1)], exits[(t.id, 2)], exits[(t.id, 3)]) for t in content.tiles
+    }
+    return Geometry(exits, joins, rotations, roads, corner_arms, masks, _links(joins))
 
 
 _GEOMETRY: dict[int, tuple[Content, Geometry]] = {}
@@ -162,6 +178,10 @@ def geometry(content: Content) -> Geometry:
     last = _LAST_GEOMETRY[0]
     if last is not None and last[0] is content:
         return last[1]
+    return _geometry(content)
+
+
+def _geometry(content: Content) -> Geometry:
     hit = _GEOMETRY.get(id(content))
     if hit is None or hit[0] is not content:
         hit = (content, build_geometry(content))
@@ -170,8 +190,6 @@ def geometry(content: Content) -> Geometry:
     return hit[1]
 
 
-_FARMS: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
-_FARMS_LIMIT = 4096  # boards; about 1.5 KB each
 _JOIN_POINTS: dict[int, dict[tuple[str, int], tuple[tuple[int, ...], ...]]] = {}
 
 
@@ -188,23 +206,15 @@ def _join_points(geo: Geometry) -> dict[tuple[str, int], tuple[tuple[int, ...], 
         }
         _JOIN_POINTS.clear()
         _JOIN_POINTS[id(geo)] = hit
-        _FARMS.clear()
     return hit
 
 
 def find_farms(geo: Geometry, kinds: Sequence[str], rots: Sequence[int]) -> list[int]:
     """For every Plot, the id of its Farm (the smallest Plot of that closed loop) or -1.
 
-    Results are cached by board (tile kinds and rotations); the caller gets its own copy."""
-    table = _join_points(geo)
-    key = (tuple(kinds), tuple(rots))
-    hit = _FARMS.get(key)
-    if hit is None:
-        hit = _find_farms(table, key[0], key[1])
-        if len(_FARMS) >= _FARMS_LIMIT:
-            _FARMS.clear()
-        _FARMS[key] = hit
-    return hit.copy()
+    This looks at the whole board; :func:`update_farms` brings a table up to date after a few tiles
+    changed, looking only round them."""
+    return _find_farms(_join_points(geo), kinds, rots)
 
 
 def _find_farms(
@@ -246,19 +256,27 @@ INNER_POINTS = tuple(i * LATTICE + j for i in range(1, SIZE) for j in range(1, S
 
 def farm_count(farm: Sequence[int]) -> int:
     """How many Farms a Plot-to-Farm table holds."""
-    return len({f for f in farm if f >= 0})
+    ids = set(farm)
+    ids.discard(-1)
+    return len(ids)
+
+
+OPEN_SIDES = tuple(
+    tuple(
+        tuple((STEP[t][d], 1 << (d + 2) % 4) for d in range(4) if m >> d & 1 and STEP[t][d] >= 0)
+        for m in range(16)
+    )
+    for t in range(TILES)
+)
+"""For tile t and an exit mask: (neighbour, the neighbour's side facing t as a bit) per exit, N to W."""
+OPEN_SIDES_BY_TILE = tuple(tuple(tuple(sorted(sides)) for sides in per_mask) for per_mask in OPEN_SIDES)
+"""The same, in the order of the neighbours' tile numbers."""
 
 
 def moves_from(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], t: int) -> list[int]:
     """Tiles one Move from ``t``: the road leaves ``t`` on a side and the neighbour's road meets it."""
-    out = []
-    m = geo.exits[(kinds[t], rots[t])]
-    for d in range(4):
-        if m >> d & 1:
-            n = STEP[t][d]
-            if n >= 0 and geo.exits[(kinds[n], rots[n])] >> ((d + 2) % 4) & 1:
-                out.append(n)
-    return out
+    masks = geo.exit_masks
+    return [n for n, back in OPEN_SIDES[t][masks[kinds[t]][rots[t]]] if masks[kinds[n]][rots[n]] & back]
 
 
 def ring_progress(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], point: int) -> int:
@@ -274,3 +292,118 @@ def ring_progress(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], poin
     ):
         total += geo.corner_arms[(kinds[t], rots[t])][k]
     return total
+
+
+# ----- keeping the Farms up to date after a few tiles change ------------------------------------
+#
+# Only the roads of the changed tiles differ, and they only join or part the corners of those tiles.
+# So a region that touches none of those corners is unchanged, and every region that may change (an
+# old one through a changed corner, or a new one) contains a changed corner: it is enough to forget
+# the Farms through the changed corners and flood the regions round them again. A flood that reaches
+# the rim stops there: that region is outside every Farm.
+
+POINT_CORNERS = tuple(
+    tuple((t, t * 4 + k) for t in range(TILES) for k in range(4) if CORNER_POINT[t][k] == p)
+    if p in set(INNER_POINTS)
+    else ()
+    for p in range(OUTSIDE)
+)
+"""For each lattice point, the tiles that meet there, each with ``4 * tile + corner`` (empty on the rim)."""
+
+Links = dict[str, tuple[tuple[tuple[int, ...], ...], ...]]
+
+
+def _links(joins: dict[tuple[str, int], tuple[tuple[int, int], ...]]) -> Links:
+    """``Geometry.links`` from the corner joins of every (tile type, rotation)."""
+    table: Links = {}
+    for (kind, r), pairs in joins.items():
+        per_rot = list(table.get(kind, ((),) * 4))
+        per_rot[r] = tuple(
+            tuple(CORNER_POINT[t][b if a == k else a] for a, b in pairs if k in (a, b))
+            for t in range(TILES)
+            for k in range(4)
+        )
+        table[kind] = tuple(per_rot)
+    return table
+
+
+def _flood(
+    links: Links, kinds: Sequence[str], rots: Sequence[int], start: int, done: set[int]
+) -> list[int] | None:
+    """The lattice points of ``start``'s region, or None when it is outside every Farm: it reaches the
+    rim, or a point in ``done`` (regions flooded before: a closed one would already hold ``start``).
+    The points met are added to ``done`` either way."""
+    region = [start]
+    seen = {start}
+    for p in region:  # the list grows as the flood goes on
+        for t, tk in POINT_CORNERS[p]:
+            for q in links[kinds[t]][rots[t]][tk]:
+                if q not in seen:
+                    if q == OUTSIDE or q in done:
+                        done.update(region)
+                        return None
+                    seen.add(q)
+                    region.append(q)
+    done.update(region)
+    return region
+
+
+def update_farms(
+    geo: Geometry, farm: list[int], kinds: Sequence[str], rots: Sequence[int], tiles: Sequence[int]
+) -> None:
+    """Bring ``farm`` (the Plot-to-Farm table of the board before) up to date, in place, after the
+    ``tiles`` changed type or rotation; the result equals :func:`find_farms` of the new board."""
+    links = geo.links
+    corners = (
+        TILE_CORNER_PLOTS[tiles[0]] if len(tiles) == 1 else {p for t in tiles for p in TILE_CORNER_PLOTS[t]}
+    )
+    gone = {farm[p] for p in corners}
+    gone.discard(-1)
+    if gone:
+        for p in INNER_POINTS:
+            if farm[p] in gone:
+                farm[p] = -1
+    done: set[int] = set()  # points of the regions flooded so far
+    for c in corners:
+        if c not in done:
+            region = _flood(links, kinds, rots, c, done)
+            if region is not None:
+                root = min(region)
+                for p in region:
+                    farm[p] = root
+    for t in tiles:
+        farm[GREEN_PLOT + t] = -1
+    for t, kind in enumerate(kinds):  # a Green Space's centre is in the Farm of its corners
+        if kind == "green":
+            p = CORNER_POINT[t][0]
+            farm[GREEN_PLOT + t] = farm[p] if p != OUTSIDE else -1
+
+
+def parts_corners(geo: Geometry, old_kind: str, old_rot: int, new_kind: str, new_rot: int) -> bool:
+    """Whether a tile changed from ``old`` to ``new`` (type, rotation) parts two of its corners that the
+    old tile joined. If not, every region of the board stays joined and regions can only merge: such a
+    change never makes a new Farm."""
+    classes = geo.memo.get("corner_classes")
+    if classes is None:  # per (type, rotation): each corner's class among the tile's 4 (content alone)
+        classes = geo.memo["corner_classes"] = {
+            key: _corner_classes(pairs) for key, pairs in geo.joins.items()
+        }
+    new = classes[(new_kind, new_rot)]  # type: ignore[index]
+    return any(new[a] != new[b] for a, b in geo.joins[(old_kind, old_rot)])
+
+
+def _corner_classes(pairs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    label = [0, 1, 2, 3]
+    for _ in range(4):  # enough passes for 4 corners
+        for a, b in pairs:
+            label[a] = label[b] = min(label[a], label[b])
+    return tuple(label)
+
+
+def farms_after(
+    geo: Geometry, farm: Sequence[int], kinds: Sequence[str], rots: Sequence[int], tiles: Sequence[int]
+) -> list[int]:
+    """The Plot-to-Farm table of a board that differs from the one of ``farm`` only at ``tiles``."""
+    new = list(farm)
+    update_farms(geo, new, kinds, rots, tiles)
+    return new

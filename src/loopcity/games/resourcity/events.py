@@ -13,10 +13,12 @@ class EventsMixin(FarmingMixin):
 
     def event_name(self, tile: str) -> str:
         """A drawn tile's name for the log."""
-        try:
-            return self.content.event(tile).name + (" (Crisis)" if tile in _CRISIS_EFFECTS else " (Huat)")
-        except KeyError:
-            return f"a {tile} tile"
+        names = self.geo.memo.get("event_names")
+        if names is None:  # depends on the content alone, like the geometry that keeps it
+            names = self.geo.memo["event_names"] = {t.id: f"a {t.id} tile" for t in self.content.tiles}
+            for e in (*self.content.crises, *self.content.huats):
+                names[e.id] = e.name + (" (Crisis)" if e.id in _CRISIS_EFFECTS else " (Huat)")
+        return names.get(tile) or f"a {tile} tile"  # type: ignore[attr-defined]
 
     def resolve_crisis(self, tile: str) -> None:
         """Carry out a Crisis tile; surviving the last one wins the game."""

@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .base import ResourcityBase
-from .board import GREEN_PLOT, GREEN_ZONE, PLOTS, TILE_CORNER_PLOTS, TILES, farm_count, find_farms
+from .board import (
+    GREEN_PLOT,
+    GREEN_ZONE,
+    PLOTS,
+    TILE_CORNER_PLOTS,
+    TILES,
+    farm_count,
+    find_farms,
+    update_farms,
+)
 
 if TYPE_CHECKING:
     from .content import Crop
@@ -18,28 +27,39 @@ TOKEN = {"sugarcane": "sugarcane", "sweetpotato": "sweetpotato", "catchment": "r
 class FarmingMixin(ResourcityBase):
     """Farming rules, mixed into the state."""
 
-    def board_changed(self, crisis: bool = False) -> None:
-        """Recompute the Farms; a Plot left outside every Farm loses what was on it."""
-        self.farm = find_farms(self.geo, self.grid_kind, self.grid_rot)
-        for p in sorted(set(self.crop) | self.compost):
-            if self.farm[p] < 0:
-                self.clear_plot(p, crisis, everything=True)
+    def board_changed(self, tiles: tuple[int, ...] | None = None, crisis: bool = False) -> None:
+        """Recompute the Farms (only round ``tiles`` when given: the only tiles that changed since the
+        Farms were last found); a Plot left outside every Farm loses what was on it."""
+        if tiles is None:
+            self.farm = find_farms(self.geo, self.grid_kind, self.grid_rot)
+        else:
+            update_farms(self.geo, self.farm, self.grid_kind, self.grid_rot, tiles)
+        farm = self.farm
+        lost = {p for p in self.crop if farm[p] < 0}
+        lost.update(p for p in self.compost if farm[p] < 0)
+        for p in sorted(lost):
+            self.clear_plot(p, crisis, everything=True)
 
     def farm_count(self) -> int:
         """How many Farms (closed road loops) the board holds."""
         return farm_count(self.farm)
 
-    def plots_near(self, seat: int) -> tuple[int, ...]:
+    def plots_near(self, seat: int) -> list[int]:
         """Plots in a Farm next to a player: its tile's corners, and the centre of a Green Space it is on."""
         t = self.pos[seat]
-        near = TILE_CORNER_PLOTS[t]
-        if self.grid_kind[t] == "green":
-            near = (*near, GREEN_PLOT + t)
-        return tuple(p for p in near if self.farm[p] >= 0)
+        farm = self.farm
+        near = [p for p in TILE_CORNER_PLOTS[t] if farm[p] >= 0]
+        if self.grid_kind[t] == "green" and farm[GREEN_PLOT + t] >= 0:
+            near.append(GREEN_PLOT + t)
+        return near
 
     def crop_of(self, crop_id: str) -> Crop:
         """The crop with this id."""
-        return self.content.crop(crop_id)
+        memo = self.geo.memo
+        crops = memo.get("crops")
+        if crops is None:  # depends on the content alone, like the geometry that keeps it
+            crops = memo["crops"] = {c.id: c for c in self.content.crops}
+        return crops[crop_id]  # type: ignore[index]
 
     def needed(self, p: int) -> int:
         """Crop tokens still to place on Plot ``p`` before it can be Harvested (Compost counts for 1)."""

@@ -14,11 +14,14 @@ from loopcity.engine import Action, Game, Rng, State
 from .board import (
     GREEN_PLOT,
     GREEN_ZONE,
+    OPEN_SIDES,
     ORTHOGONAL,
     TILE_CORNER_PLOTS,
     TILES,
     farm_count,
-    find_farms,
+    farms_after,
+    moves_from,
+    parts_corners,
     ring_progress,
 )
 from .legal import destinations, replace_cost, rotate_cost, teleports
@@ -43,6 +46,9 @@ class HeuristicBot:
         self._no_build: tuple[object, ...] | None = None
         self._target: int | None = None
         self._want: int | None = None
+        self._farms_board: tuple[tuple[str, ...], tuple[int, ...]] | None = None
+        self._farms_memo: dict[tuple[int, str, int], list[int]] = {}
+        self._dist_memo: dict[int, dict[int, int]] = {}
 
     def choose(self, state: State, seat: int) -> Action:
         """Pick an action for ``seat`` without changing ``state``."""
@@ -50,13 +56,37 @@ class HeuristicBot:
         legal = s.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        board = (tuple(s.grid_kind), tuple(s.grid_rot))
+        if board != self._farms_board:  # what the memos of trial Farms and distances depend on
+            self._farms_board = board
+            self._farms_memo = {}
+            self._dist_memo = {}
         pick = {
             "orient": self._orient,
             "discard": self._discard,
             "compost": self._compost,
             "relocate": lambda s, seat, legal: legal[0],
         }.get(s.phase, self._act)(s, seat, legal)
+        for a in legal:  # the pick is usually one of these very objects: no need to compare fields
+            if a is pick:
+                return pick
         return pick if pick in legal else legal[0]
+
+    def _farms_with(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int) -> list[int]:
+        """The Farms of the board ``kinds``/``rots``: the state's board but for tile ``t`` (read only).
+        Kept per (t, tile type, rotation) while the state's board stays the same (see ``choose``)."""
+        key = (t, kinds[t], rots[t])
+        farm = self._farms_memo.get(key)
+        if farm is None:
+            farm = self._farms_memo[key] = farms_after(s.geo, s.farm, kinds, rots, (t,))
+        return farm
+
+    def _distances(self, s: ResourcityState, start: int) -> dict[int, int]:
+        """Road distances from ``start`` (read only), kept while the state's board stays the same."""
+        dist = self._dist_memo.get(start)
+        if dist is None:
+            dist = self._dist_memo[start] = _distances(s, start)
+        return dist
 
     # ----- small phases ----------------------------------------------------------------------
     def _orient(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
@@ -71,7 +101,7 @@ class HeuristicBot:
         best, best_n = legal[0], -1
         for a in legal:
             rots[t] = a.args[0]  # type: ignore[assignment]
-            n = farm_count(find_farms(s.geo, kinds, rots))
+            n = farm_count(self._farms_with(s, kinds, rots, t))
             if n > best_n:
                 best, best_n = a, n
         return best
@@ -166,7 +196,7 @@ class HeuristicBot:
                 continue
             kinds = list(s.grid_kind)
             kinds[t] = "green"  # type: ignore[index]
-            farm = find_farms(s.geo, kinds, s.grid_rot)
+            farm = self._farms_with(s, kinds, s.grid_rot, t)  # type: ignore[arg-type]
             if farm_count(farm) < base or any(farm[p] < 0 for p in s.crop):
                 continue
             n = sum(1 for p in GREEN_ZONE[int(t)] if farm[p] >= 0 and p not in s.crop)
@@ -179,7 +209,9 @@ class HeuristicBot:
         Rotate or Replace a tile of it within reach, or walk toward one."""
         if not (k.get("rotate") or k.get("replace")) or s.avail["fuel"] <= FUEL_RESERVE:
             return None
-        if sum(1 for p, f in enumerate(s.farm) if f >= 0 and p not in s.crop) >= s.players + 1:
+        farm = s.farm
+        free = len(farm) - farm.count(-1) - sum(1 for p in s.crop if farm[p] >= 0)  # empty Plots in Farms
+        if free >= s.players + 1:
             return None
         a = self._close_now(s, seat, k)
         if a is not None:
@@ -210,7 +242,8 @@ class HeuristicBot:
             kinds[t] = tile
             for r in rlist:
                 rots[t] = r
-                if self._safe(s, kinds, rots, base + 1):
+                # only a tile that parts two of its corners can close a new loop
+                if parts_corners(s.geo, old_k, old_r, tile, r) and self._safe(s, kinds, rots, t, base + 1):
                     self._want = r
                     return a
             kinds[t], rots[t] = old_k, old_r
@@ -229,13 +262,15 @@ class HeuristicBot:
             if tile in ("curve", "tee", "cross", "tennis"):
                 yield a, replace_cost(s, seat, tile), t, tile, s.geo.rotations[tile]
 
-    def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], at_least: int) -> bool:
-        farm = find_farms(s.geo, kinds, rots)
+    def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int, at_least: int) -> bool:
+        """Whether the board ``kinds``/``rots`` (the state's but for tile ``t``) holds ``at_least`` Farms
+        and keeps every planted Plot in a Farm."""
+        farm = self._farms_with(s, kinds, rots, t)
         return farm_count(farm) >= at_least and not any(farm[p] < 0 for p in s.crop)
 
     def _pick_target(self, s: ResourcityState, seat: int) -> int | None:
         """The lattice point whose small loop is cheapest to close from here (sticky between turns)."""
-        dist = _distances(s, s.pos[seat])
+        dist = self._distances(s, s.pos[seat])
         best, best_v = None, -99.0
         for i in range(1, 6):
             for j in range(1, 6):
@@ -264,7 +299,7 @@ class HeuristicBot:
             for turns, way in ((1, "cw"), (3, "ccw"), (2, "cw")):
                 r = (rot + turns) % 4
                 rots[t] = r
-                if geo.corner_arms[(kind, r)][corner] == 2 and self._safe(s, kinds, rots, base):
+                if geo.corner_arms[(kind, r)][corner] == 2 and self._safe(s, kinds, rots, t, base):
                     a = Action("rotate", (t, way))
                     if a in k.get("rotate", []):
                         return a
@@ -277,7 +312,7 @@ class HeuristicBot:
             kinds[t] = tile
             for r in geo.rotations[tile]:
                 rots[t] = r
-                if geo.corner_arms[(tile, r)][corner] == 2 and self._safe(s, kinds, rots, base):
+                if geo.corner_arms[(tile, r)][corner] == 2 and self._safe(s, kinds, rots, t, base):
                     self._want = r
                     return a
             kinds[t], rots[t] = kind, rot
@@ -298,14 +333,14 @@ class HeuristicBot:
             kinds[t] = tile
             for r in s.geo.rotations[tile]:
                 rots[t] = r
-                farm = find_farms(s.geo, kinds, rots)
+                farm = self._farms_with(s, kinds, rots, t)
                 if farm_count(farm) >= base and not any(farm[p] < 0 for p in s.crop):
                     return a
         return None
 
     def _go_farm(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Walk toward the tile with the most farming work around it (Community Centres preferred)."""
-        dist = _distances(s, s.pos[seat])
+        dist = self._distances(s, s.pos[seat])
         plant_ok = s.avail["food"] > s.players + 3 and s.avail["water"] > s.players + 3
         best_t, best_v = s.pos[seat], self._work(s, s.pos[seat], plant_ok)
         for t, d in dist.items():
@@ -319,12 +354,17 @@ class HeuristicBot:
     def _work(self, s: ResourcityState, t: int, plant_ok: bool) -> float:
         """How many farming actions could be done now from tile ``t``."""
         v = 0.0
-        for p in _tile_plots(s, t):
-            if p in s.crop:
-                if p not in s.farmed:
-                    v += 1.0
-            elif plant_ok:
-                v += 0.6
+        farm, crop, farmed = s.farm, s.crop, s.farmed
+        plots = TILE_CORNER_PLOTS[t]  # _tile_plots, inlined: the corners, then a Green Space's centre
+        if s.grid_kind[t] == "green":
+            plots = (*plots, GREEN_PLOT + t)
+        for p in plots:
+            if farm[p] >= 0:
+                if p in crop:
+                    if p not in farmed:
+                        v += 1.0
+                elif plant_ok:
+                    v += 0.6
         if v and s.grid_kind[t] == "centre":
             v += 0.5
         return v
@@ -343,12 +383,13 @@ class HeuristicBot:
         origin = dict.fromkeys(frontier)
         for t in frontier:
             origin[t] = t
+        geo, kinds, rots = s.geo, s.grid_kind, s.grid_rot
         while frontier:
             nxt = []
             for t in frontier:
                 if t in goals:
                     return first[origin[t]]  # type: ignore[index]
-                for n in s.moves(t):
+                for n in moves_from(geo, kinds, rots, t):
                     if n not in seen:
                         seen.add(n)
                         origin[n] = origin[t]
@@ -364,9 +405,10 @@ def _ring_needs(s: ResourcityState, p: int) -> list[tuple[int, int]]:
     """The (tile, corner) pairs round lattice point ``p`` whose corner is not yet walled in by roads."""
     i, j = divmod(p, 7)
     out = []
+    arms, kinds, rots = s.geo.corner_arms, s.grid_kind, s.grid_rot
     for di, dj, corner in RING:
         t = (i + di) * 6 + j + dj
-        if s.geo.corner_arms[(s.grid_kind[t], s.grid_rot[t])][corner] < 2:
+        if arms[(kinds[t], rots[t])][corner] < 2:
             out.append((t, corner))
     return out
 
@@ -377,17 +419,23 @@ def _best_ring(s: ResourcityState, kinds: list[str], rots: list[int], points: li
 
 def _distances(s: ResourcityState, start: int) -> dict[int, int]:
     """Road distance (in Moves, Teleports counted as 1) from ``start`` to every reachable tile."""
-    centres = [t for t in range(TILES) if s.grid_kind[t] == "centre"]
+    kinds, rots, masks = s.grid_kind, s.grid_rot, s.geo.exit_masks
+    centres = [t for t in range(TILES) if kinds[t] == "centre"]
     dist = {start: 0}
     frontier = [start]
     while frontier:
         nxt = []
         for t in frontier:
-            hops = s.moves(t) + (centres if s.grid_kind[t] == "centre" else [])
-            for n in hops:
-                if n not in dist:
-                    dist[n] = dist[t] + 1
+            d = dist[t] + 1
+            for n, back in OPEN_SIDES[t][masks[kinds[t]][rots[t]]]:  # moves_from, inlined
+                if masks[kinds[n]][rots[n]] & back and n not in dist:
+                    dist[n] = d
                     nxt.append(n)
+            if kinds[t] == "centre":
+                for n in centres:
+                    if n not in dist:
+                        dist[n] = d
+                        nxt.append(n)
         frontier = nxt
     return dist
 

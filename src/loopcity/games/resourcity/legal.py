@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from loopcity.engine import Action
 
 from .actions import CROPS
-from .board import moves_from
-from .farming import compost_targets
+from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILE_CORNER_PLOTS, TILES, Geometry, moves_from
+from .farming import TOKEN, compost_targets
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
@@ -21,7 +21,18 @@ _EXCHANGE = {c: Action("exchange", (c,)) for c in CROPS}
 _ROTATE_CW = tuple(Action("rotate", (t, "cw")) for t in range(36))
 _ROTATE_CCW = tuple(Action("rotate", (t, "ccw")) for t in range(36))
 _ORIENT = tuple(Action("orient", (r,)) for r in range(4))
-_REPLACE: dict[tuple[int, int], Action] = {}
+_DISCARD = tuple(Action("discard", (i,)) for i in range(3))
+_SWAP = tuple(Action("swap", (o + 1,)) for o in range(6))
+_RELOCATE = tuple(Action("relocate", (o + 1,)) for o in range(6))
+_COMPOST: dict[int, Action] = {}
+_REPLACE_ONE = {(slot, t): Action("replace", (slot, t)) for slot in range(3) for t in range(TILES)}
+_REPLACE = tuple(
+    tuple(tuple(_REPLACE_ONE[slot, u] for u in REACH[t]) for t in range(TILES)) for slot in range(3)
+)
+"""Replace actions of hand slot ``slot`` for a player on tile t: ``_REPLACE[slot][t]``."""
+_REPLACE_BUILDER = tuple(
+    tuple(tuple(_REPLACE_ONE[slot, u] for u in REACH_BUILDER[t]) for t in range(TILES)) for slot in range(3)
+)
 _PLANT: dict[tuple[int, str], Action] = {}
 _GROW: dict[int, Action] = {}
 _HARVEST: dict[int, Action] = {}
@@ -51,20 +62,27 @@ def _discount(s: ResourcityState) -> int:
 def destinations(s: ResourcityState, seat: int) -> list[int]:
     """Tiles one Move reaches: along connected roads (Cyclist: up to 2 tiles), with room for a token."""
     here = s.pos[seat]
+    pos = s.pos
     limit = s.content.turn.max_players_per_tile
-    steps = s.content.superpowers.cyclist_steps if s.powers[seat] == "cyclist" else 1
     geo, kinds, rots = s.geo, s.grid_kind, s.grid_rot
+    if s.powers[seat] != "cyclist":  # one step: moves_from's tiles, in tile order
+        masks = geo.exit_masks
+        return [
+            n
+            for n, back in OPEN_SIDES_BY_TILE[here][masks[kinds[here]][rots[here]]]
+            if masks[kinds[n]][rots[n]] & back and pos.count(n) < limit
+        ]
     seen = {here}
     frontier = [here]
     out: list[int] = []
-    for _ in range(steps):
+    for _ in range(s.content.superpowers.cyclist_steps):
         nxt = []
         for t in frontier:
             for n in moves_from(geo, kinds, rots, t):
                 if n not in seen:
                     seen.add(n)
                     nxt.append(n)
-                    if s.pos.count(n) < limit:
+                    if pos.count(n) < limit:
                         out.append(n)
         frontier = nxt
     return sorted(out)
@@ -76,7 +94,17 @@ def teleports(s: ResourcityState, seat: int) -> list[int]:
     if s.grid_kind[here] != "centre":
         return []
     limit = s.content.turn.max_players_per_tile
-    return [t for t, k in enumerate(s.grid_kind) if k == "centre" and t != here and s.pos.count(t) < limit]
+    return [t for t in _centres(s.grid_kind) if t != here and s.pos.count(t) < limit]
+
+
+def _centres(kinds: list[str]) -> list[int]:
+    """The tiles holding a Community Centre, in order."""
+    out = []
+    t = -1
+    for _ in range(kinds.count("centre")):  # list methods: no Python loop over the 36 tiles
+        t = kinds.index("centre", t + 1)
+        out.append(t)
+    return out
 
 
 def _cached(table: dict, key: Any, kind: str) -> Action:
@@ -100,64 +128,113 @@ def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
         limit = s.content.turn.max_players_per_tile
         return [_TO[t] for t in range(36) if t != s.pos[target] and s.pos.count(t) < limit]
     if phase == "discard":
-        return [Action("discard", (i,)) for i in range(len(s.hands[seat]))]
+        return list(_DISCARD[: len(s.hands[seat])])
     if phase == "compost":
-        return [Action("compost", (p,)) for p in compost_targets(s)]
+        return [_cached(_COMPOST, p, "compost") for p in compost_targets(s)]
     return []
 
 
 def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     out = [END]
-    if s.grid_kind[s.pos[seat]] == "centre":
+    here = s.pos[seat]
+    kinds = s.grid_kind
+    on_centre = kinds[here] == "centre"
+    if on_centre and s.baskets[seat]:
         out += [_EXCHANGE[c] for c in CROPS if any(h[0] == c for h in s.baskets[seat])]
     if s.actions_left < 1:
         return out
-    out += [_MOVE[t] for t in destinations(s, seat)]
-    out += [_TELEPORT[t] for t in teleports(s, seat)]
-    if s.manpower <= 0:
-        out += _building(s, seat)
-    out += _farming(s, seat)
+    geo = s.geo
     power = s.powers[seat]
+    if power == "cyclist":
+        out += [_MOVE[t] for t in destinations(s, seat)]
+    else:  # destinations() for one step, inlined
+        masks, rots, pos = geo.exit_masks, s.grid_rot, s.pos
+        limit = s.content.turn.max_players_per_tile
+        sides = OPEN_SIDES_BY_TILE[here][masks[kinds[here]][rots[here]]]
+        if len(pos) < limit:  # too few players to fill a tile
+            out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back]
+        else:
+            out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back and pos.count(n) < limit]
+    if on_centre:
+        out += [_TELEPORT[t] for t in teleports(s, seat)]
+    if s.manpower <= 0:
+        _add_building(s, seat, geo, out)
+    farm = s.farm
+    for p in TILE_CORNER_PLOTS[here]:
+        if farm[p] >= 0:  # a Plot in a Farm is next to the seat
+            _add_farming(s, seat, out)
+            break
     if power == "planner" and s.actions_left >= s.content.superpowers.planner_actions:
-        out += [Action("swap", (o + 1,)) for o in range(s.players) if s.pos[o] != s.pos[seat]]
+        out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
     if power == "policymaker" and s.actions_left >= s.content.superpowers.policy_maker_actions:
-        out += [Action("relocate", (o + 1,)) for o in range(s.players)]
+        out += [_RELOCATE[o] for o in range(s.players)]
     return out
 
 
-def _building(s: ResourcityState, seat: int) -> list[Action]:
-    out: list[Action] = []
+def _add_building(s: ResourcityState, seat: int, geo: Geometry, out: list[Action]) -> None:
+    """Append the Rotate and Replace actions the seat can afford within its reach."""
     fuel = s.avail["fuel"]
-    reach = s.reach(seat)
-    if fuel >= rotate_cost(s):
-        rotations, kinds = s.geo.rotations, s.grid_kind
-        for t in reach:
-            n = len(rotations[kinds[t]])
-            if n > 1:
-                out.append(_ROTATE_CW[t])
-            if n > 2:
-                out.append(_ROTATE_CCW[t])
-    costs: dict[str, int] = {}
+    builder = s.powers[seat] == "builder"
+    here = s.pos[seat]
+    c = s.content
+    discount = _discount(s)
+    costs = c.costs
+    if fuel >= costs.rotate - discount:
+        table, kinds = _rotations_offered(geo), s.grid_kind
+        for t in (REACH_BUILDER if builder else REACH)[here]:
+            out += table[kinds[t]][t]
+    green = costs.replace_green - discount
+    road = (c.superpowers.builder_road_cost if builder else costs.replace_road) - discount
+    replaces = _REPLACE_BUILDER if builder else _REPLACE
     for slot, kind in enumerate(s.hands[seat]):
-        cost = costs.get(kind)
-        if cost is None:
-            cost = costs[kind] = replace_cost(s, seat, kind)
-        if fuel >= cost:
-            out += [_cached(_REPLACE, (slot, t), "replace") for t in reach]
-    return out
+        if fuel >= (green if kind == "green" else road):
+            out += replaces[slot][here]
 
 
-def _farming(s: ResourcityState, seat: int) -> list[Action]:
-    out: list[Action] = []
+def _rotations_offered(geo: Geometry) -> dict[str, tuple[tuple[Action, ...], ...]]:
+    """Per tile type and tile: its Rotate actions (cw where the type has 2 distinct rotations, ccw too
+    where it has more). Depends on the content's tile types alone (kept in the geometry's memo)."""
+    table = geo.memo.get("rotations_offered")
+    if table is None:
+        table = geo.memo["rotations_offered"] = {
+            kind: tuple((_ROTATE_CW[t], _ROTATE_CCW[t])[: min(2, len(rots) - 1)] for t in range(TILES))
+            for kind, rots in geo.rotations.items()
+        }
+    return table  # type: ignore[return-value]
+
+
+def _add_farming(s: ResourcityState, seat: int, out: list[Action]) -> None:
+    """Append the Plant, Grow and Harvest actions on the Plots next to the seat."""
+    crop, farmed, supply = s.crop, s.farmed, s.supply
+    plantable: list[tuple[str, bool]] | None = None
     for p in s.plots_near(seat):
-        if p in s.crop:
+        if p in crop:
             if s.needed(p) > 0:
-                if s.grow_block(seat, p) is None:
+                if supply[TOKEN[crop[p]]] >= 1 and p not in farmed:  # grow_block, inlined
                     out.append(_cached(_GROW, p, "grow"))
             elif s.farm_block(seat, p, "harvest") is None:
                 out.append(_cached(_HARVEST, p, "harvest"))
-        else:
-            out += [_cached(_PLANT, (p, c), "plant") for c in CROPS if s.plant_block(seat, p, c) is None]
+        elif p not in farmed:  # farm_block: 1 farming Action per Plot each turn
+            if plantable is None:
+                plantable = _plantable(s)
+            for c, near_green in plantable:
+                if not near_green or s.near_green(p):
+                    out.append(_cached(_PLANT, (p, c), "plant"))
+
+
+def _plantable(s: ResourcityState) -> list[tuple[str, bool]]:
+    """The crops the team can Plant now on some Plot (affordable, tokens left), each with whether it
+    must go next to a Green Space: what ``plant_block`` checks that does not depend on the Plot."""
+    out = []
+    supply = s.supply
+    for c in CROPS:
+        crop = s.crop_of(c)
+        if (
+            s.can_afford(crop.cost)
+            and supply[TOKEN[c]] >= 1
+            and (c != "catchment" or supply["catchment"] >= 1)
+        ):
+            out.append((c, crop.near_green))
     return out
 
 

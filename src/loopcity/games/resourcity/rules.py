@@ -8,11 +8,18 @@ from typing import Any
 
 from loopcity.engine import Action, Game, Outcome, Rng
 
+from .apply import apply_action
 from .base import RESOURCES
 from .board import TILES, find_farms
 from .content import CRISES, HUATS
 from .events import EventsMixin
+from .legal import explain, legal_actions
 from .setup import set_up
+from .views import check_invariants, make_view
+from .views import describe as describe_action
+
+_CRISES = frozenset(CRISES)
+_HUATS = frozenset(HUATS)
 
 
 class ResourcityState(EventsMixin):
@@ -61,9 +68,15 @@ class ResourcityState(EventsMixin):
         self.farmed = {}
         self.phase = "act"
         self.pending = ()
-        if not self.pay("food", t.upkeep_food, "the turn's upkeep"):
-            return
-        if not self.pay("water", t.upkeep_water, "the turn's upkeep"):
+        avail, food, water = self.avail, t.upkeep_food, t.upkeep_water
+        if avail["food"] >= food and avail["water"] >= water:  # both paid in full: pay() without checks
+            avail["food"] -= food
+            self.used["food"] += food
+            avail["water"] -= water
+            self.used["water"] += water
+        elif not self.pay("food", food, "the turn's upkeep") or not self.pay(
+            "water", water, "the turn's upkeep"
+        ):
             return
         if self.pandemic > 0:
             self.actions_left = 1
@@ -74,9 +87,12 @@ class ResourcityState(EventsMixin):
 
     def _end_actions(self) -> None:
         """The end-of-turn draw: a full hand discards 1 then draws 1; otherwise draw up to 3."""
-        for effect in ("manpower", "pandemic", "community"):
-            if getattr(self, effect) > 0:
-                setattr(self, effect, getattr(self, effect) - 1)
+        if self.manpower > 0:
+            self.manpower -= 1
+        if self.pandemic > 0:
+            self.pandemic -= 1
+        if self.community > 0:
+            self.community -= 1
         if len(self.hands[self.turn]) >= self.content.turn.hand_size:
             self.phase = "discard"
             return
@@ -88,9 +104,9 @@ class ResourcityState(EventsMixin):
         hand = self.hands[self.turn]
         while len(hand) < self.content.turn.hand_size and self.deck:
             tile = self._draw()
-            if tile in CRISES:
+            if tile in _CRISES:
                 self.resolve_crisis(tile)
-            elif tile in HUATS:
+            elif tile in _HUATS:
                 self.resolve_huat(tile)
             else:
                 hand.append(tile)
@@ -135,32 +151,17 @@ class ResourcityState(EventsMixin):
         v = list(self.avail.values())
         return sum(v) - (max(v) - min(v)) + self.farm_count()
 
-    def _legal_actions(self, seat: int) -> list[Action]:
-        from .legal import legal_actions
-
-        return legal_actions(self, seat)
+    # The engine's per-step hooks are the rules modules' functions themselves (no extra call per step).
+    _legal_actions = legal_actions
+    _apply = apply_action
+    describe = describe_action
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
         """Why an action is refused, in the rulebook's words."""
-        from .legal import explain
-
         return explain(self, seat, action)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        from .apply import apply_action
-
-        apply_action(self, seat, action)
-
-    def describe(self, seat: int, action: Action) -> str:
-        """A log line for an action."""
-        from .views import describe
-
-        return describe(self, seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (everything but the deck order)."""
-        from .views import make_view
-
         return make_view(self, seat)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
@@ -182,8 +183,6 @@ class ResourcityState(EventsMixin):
 
     def check_invariants(self) -> None:
         """Resources, tiles and tokens all accounted for."""
-        from .views import check_invariants
-
         check_invariants(self)
 
     def can_act(self, seat: int) -> bool:

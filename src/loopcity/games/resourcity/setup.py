@@ -27,13 +27,12 @@ def tile_pool(state: ResourcityState) -> list[str]:
 
 def set_up(state: ResourcityState) -> None:
     """Steps 1-8: fixed tiles, deal hands, fill the grid, build the deck, deal Superpowers, place tokens."""
-    c, geo = state.content, state.geo
-    layout = c.layout(state.game.options["layout"])
-    for f in layout.fixed:
-        t = f.cell[0] * SIZE + f.cell[1]
-        state.grid_kind[t] = f.tile
-        state.grid_rot[t] = geo.rotation_for(f.tile, f.exits)
-    pool = tile_pool(state)
+    c = state.content
+    fixed, remaining = _layout_tables(state)
+    for t, tile, rot in fixed:
+        state.grid_kind[t] = tile
+        state.grid_rot[t] = rot
+    pool = list(remaining)
     state.shuffle(pool, "the remaining tiles")
     huats = {h.id for h in c.huats}
     for seat in range(state.players):
@@ -41,12 +40,31 @@ def set_up(state: ResourcityState) -> None:
     for t in range(TILES):
         if state.grid_kind[t] == "":
             state.grid_kind[t] = pool.pop()
-            state.grid_rot[t] = state.chance_below(4, f"rotation of the tile dealt to cell {t}")
+            state.grid_rot[t] = state.chance_below(4, _DEALT_TO[t])
     _replace_grid_huats(state, pool, huats)
     _build_deck(state, pool)
     _deal_powers(state)
     centres = [t for t in range(TILES) if state.grid_kind[t] == "centre"]
     state.pos = [centres[s % len(centres)] for s in range(state.players)]
+
+
+_DEALT_TO = tuple(f"rotation of the tile dealt to cell {t}" for t in range(TILES))
+
+
+def _layout_tables(state: ResourcityState) -> tuple[tuple[tuple[int, str, int], ...], tuple[str, ...]]:
+    """The layout's fixed (cell, tile, rotation)s and the remaining tiles in content order (Steps 1-2).
+    They depend on the content and the layout option alone, so they are kept with the geometry."""
+    layout_id = state.game.options["layout"]
+    memo = state.geo.memo
+    hit = memo.get(f"layout {layout_id}")
+    if hit is None:
+        geo = state.geo
+        fixed = tuple(
+            (f.cell[0] * SIZE + f.cell[1], f.tile, geo.rotation_for(f.tile, f.exits))
+            for f in state.content.layout(layout_id).fixed
+        )
+        hit = memo[f"layout {layout_id}"] = (fixed, tuple(tile_pool(state)))
+    return hit  # type: ignore[return-value]
 
 
 def _deal_hand(pool: list[str], huats: set[str], size: int) -> list[str]:
@@ -66,7 +84,7 @@ def _replace_grid_huats(state: ResourcityState, pool: list[str], huats: set[str]
     roads = state.geo.roads - {"centre"}
     for t in range(TILES):
         if state.grid_kind[t] in huats:
-            i = max(i for i, k in enumerate(pool) if k in roads)
+            i = next(i for i in range(len(pool) - 1, -1, -1) if pool[i] in roads)  # the last road tile
             state.grid_kind[t], pool[i] = pool[i], state.grid_kind[t]
 
 

@@ -65,8 +65,22 @@ def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def describe(s: ResourcityState, seat: int, a: Action) -> str:
+def describe(s: ResourcityState, seat: int, action: Action) -> str:
     """A log line for an action in words."""
+    a = action
+    # Kept per (seat, Superpower, action and, for Replace, the tile laid): the line depends on nothing
+    # else but the content (crop names), and they are kept with the content's geometry.
+    power = s.powers[seat]
+    k = a.kind
+    key = (seat, power, k, a.args, s.hands[seat][a.args[0]]) if k == "replace" else (seat, power, k, a.args)  # type: ignore[index]
+    lines = s.geo.lines
+    text = lines.get(key)
+    if text is None:
+        text = lines[key] = _describe(s, seat, a)
+    return text
+
+
+def _describe(s: ResourcityState, seat: int, a: Action) -> str:
     who = f"Seat {seat + 1} ({power_name(s.powers[seat])})"
     k, args = a.kind, a.args
     if k in ("plant", "grow", "harvest", "compost"):
