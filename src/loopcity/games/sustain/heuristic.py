@@ -18,42 +18,23 @@ from loopcity.engine import Action, Game, Rng
 
 from . import actions as A
 from .content import Effect
+from .forecast import C, HOUSING, POP, U, Outlook, apply, compiled, outlook
 
 if TYPE_CHECKING:
     from .rules import SustainState
 
-TRACK = {"standard_of_living": 0, "attractiveness": 1, "sustainable_transport": 2, "pollution": 3}
 DEFEAT = 1000.0
-# model: [living, attractiveness, transport, pollution, unhappy, co2, free housing, population]
-U, C, HOUSING, POP = 4, 5, 6, 7
-PEOPLE = 8
 NO_EFFECTS: list[Effect] = []
-CODES = {**TRACK, "unhappy": U, "co2": C, "people": PEOPLE}
-_COMPILED: dict[int, tuple[list[Effect], tuple]] = {}
-
-
-def _compiled(effects: list[Effect]) -> tuple:
-    """Effects as tuples (code, amount, (index, value, below) or None, per), cached per list."""
-    hit = _COMPILED.get(id(effects))
-    if hit is not None and hit[0] is effects:
-        return hit[1]
-    out = []
-    for e in effects:
-        cond = None
-        if e.if_below is not None:
-            cond = (CODES[e.if_below[0]], e.if_below[1], True)
-        elif e.if_at_least is not None:
-            cond = (CODES[e.if_at_least[0]], e.if_at_least[1], False)
-        out.append((CODES.get(e.target, -1), e.amount, cond, e.per))
-    _COMPILED[id(effects)] = (effects, tuple(out))
-    return tuple(out)
-
-
-def _arrive(m: list[int], count: int) -> None:
-    housed = min(count, m[HOUSING])
-    m[HOUSING] -= housed
-    m[POP] += housed
-    m[U] += count - housed
+MEASURES = {
+    "standard_of_living": (0, 1),
+    "attractiveness": (1, 1),
+    "sustainable_transport": (2, 1),
+    "clean_air": (3, -1),
+    "population": (POP, 1),
+    "calm": (U, -1),
+}
+"""End-of-game bonus measures on a model city: (index, sign); a negative sign counts down from
+the top of the track (clean air) or of the Unhappy Population table (calm)."""
 
 
 class HeuristicBot:
@@ -117,25 +98,37 @@ class Planner:
         self.selfish = selfish
         self.cache: dict = {} if cache is None else cache
         self._cells: dict[str, list[int]] = {}
+        self._bonuses: dict[str, list[Effect]] = {}
         self._options: list[tuple[float, int, Action]] | None = None
         self._gray: dict[str, float] = {}
-        self.free_squares = sum(1 for c in st.lk.geo.squares if st.cells[c] is None)
+        self._gains: dict | None = None
+        cells = st.cells
+        self.free_squares = sum(1 for c in st.lk.geo.squares if cells[c] is None)
         self.st = st
         self.seat = seat
-        self.lk = st.lk
+        self.lk = lk = st.lk
+        self.top = lk.top
         self.dept = st.dept_of[seat]
+        bonus = lk.departments[self.dept].end_bonus
+        self._measure = (*MEASURES[bonus.measure], bonus.divisor)
         self.years = 0 if st.final_year else self._years_left()
+        self.outlook: Outlook = outlook(st, self.years)
         self.base = self.model()
         self.base_value = self.value(self.base, 0)
 
     # ----- what the bot knows --------------------------------------------------------------
     def _years_left(self) -> int:
-        lk = self.lk
-        return max(1, sum(1 for e in self.st.event_deck if not lk.events[e].draw_again))
+        events = self.lk.events
+        return max(1, sum(1 for e in self.st.event_deck if not events[e].draw_again))
 
     def model(self) -> list[int]:
         st = self.st
-        return [*st.track, st.unhappy, st.co2, st.housing_free(), sum(st.people)]
+        housing = self.lk.housing
+        free = 0
+        for bid, people in zip(st.cells, st.people):
+            if bid is not None:
+                free += housing[bid] - people
+        return [*st.track, st.unhappy, st.co2, free, sum(st.people)]
 
     def white_sides(self, gray: str) -> list[str]:
         """The Solution cards a gray side may hide: the scenario's, less those flipped."""
@@ -147,51 +140,12 @@ class Planner:
     # ----- the city forecast -----------------------------------------------------------------
     def apply(self, m: list[int], effects: list[Effect]) -> None:
         """Apply effects to a model city (only the parts the forecast tracks)."""
-        top = self.lk.top
-        for code, amount, cond, per in _compiled(effects):
-            if cond is not None and (m[cond[0]] < cond[1]) != cond[2]:
-                continue
-            if per is not None:
-                amount *= self.st.count_category(per)
-            if code < 4:
-                m[code] = max(0, min(top, m[code] + amount))
-            elif code < 6:
-                m[code] += amount
-            elif code == PEOPLE:
-                _arrive(m, amount)
+        apply(m, compiled(effects), self.top, self.st)
 
     def forecast(self, m: list[int], skip: str = "") -> tuple[list[int], int]:
         """Run the coming years' steps 1, 2 and the cards in play (less the REQUEST ``skip``);
         the year (from 0) in which the city falls, or -1 when it stands."""
-        key = (*m, skip)
-        hit = self.cache.get(key)
-        if hit is None:
-            hit = self.cache[key] = self._forecast(list(m), skip)
-        return hit
-
-    def _forecast(self, m: list[int], skip: str) -> tuple[list[int], int]:
-        b = self.lk.board
-        top = self.lk.top
-        st = self.st
-        yearly = [self.lk.events[r[0]].request.penalty for r in st.requests if r[0] != skip]  # type: ignore[union-attr]
-        lasting = [(self.lk.events[e].lasting.effects, n) for e, n in st.lasting]  # type: ignore[union-attr]
-        u_max, c_max = b.unhappy_squares, b.co2_squares
-        for year in range(self.years):
-            m[0] = max(0, min(top, m[0] + b.unhappy_to_living[min(m[U], u_max)]))
-            m[1] = max(0, min(top, m[1] + b.living_to_attractiveness[m[0]]))
-            m[C] += b.transport_to_co2[m[2]] + b.pollution_to_co2[m[3]]
-            if m[C] >= c_max:
-                return m, year
-            m[0] = max(0, min(top, m[0] + b.co2_to_living[m[C]]))
-            _arrive(m, b.growth[m[1]])
-            for effects in yearly:
-                self.apply(m, effects)
-            for effects, n in lasting:
-                if year < n:
-                    self.apply(m, effects)
-            if m[U] >= u_max or m[C] >= c_max:
-                return m, year
-        return m, -1
+        return self.outlook.forecast(m, skip)
 
     def value(self, m: list[int], points: float, skip: str = "") -> float:
         """How good a city is for this seat: survival first, then own points."""
@@ -200,7 +154,7 @@ class Planner:
             return points + self._bonus(m)
         if m[U] >= b.unhappy_squares or m[C] >= b.co2_squares:
             return -DEFEAT
-        end, fallen = self.forecast(m, skip)
+        end, fallen = self.outlook.forecast(m, skip)
         if fallen >= 0:  # a later fall leaves more time to act
             return -DEFEAT / 2 + 25.0 * fallen + points
         risk = 6.0 * max(0, end[U] - (b.unhappy_squares - 4)) + 6.0 * max(0, end[C] - (b.co2_squares - 5))
@@ -208,24 +162,22 @@ class Planner:
         return points + self._bonus(end) - risk + 0.4 * end[0]
 
     def _bonus(self, m: list[int]) -> float:
-        bonus = self.lk.departments[self.dept].end_bonus
-        measure = {
-            "standard_of_living": m[0],
-            "attractiveness": m[1],
-            "sustainable_transport": m[2],
-            "clean_air": self.lk.top - m[3],
-            "population": m[POP],
-            "calm": self.lk.board.unhappy_squares - m[U],
-        }[bonus.measure]
-        return measure / bonus.divisor
+        index, sign, divisor = self._measure
+        if sign > 0:
+            return m[index] / divisor
+        top = self.top if index == 3 else self.lk.board.unhappy_squares
+        return (top - m[index]) / divisor
 
     # ----- options -----------------------------------------------------------------------
     def gain(self, effects: list[Effect], building: str | None, points: int, owner: int) -> float:
-        """Value of an investment's effects compared with doing nothing (memoized)."""
+        """Value of an investment's effects compared with doing nothing (memoized for the year,
+        by the city the Planner starts from)."""
         mine = points if owner == self.dept else 0
-        bonus = self._bonus_effects(building) if building is not None else []
-        key = (id(effects), building, mine, len(bonus), self.free_squares, *self.base)
-        memo = self.cache.setdefault("gains", {})
+        bonus = self._bonus_effects(building) if building is not None else NO_EFFECTS
+        memo = self._gains
+        if memo is None:
+            memo = self._gains = self.cache.setdefault((self.free_squares, *self.base), {})
+        key = (id(effects), building, mine, len(bonus))
         found = memo.get(key)
         if found is None:
             found = memo[key] = self._gain(effects, building, mine, bonus)
@@ -235,6 +187,7 @@ class Planner:
         m = list(self.base)
         free_sq = self.free_squares
         penalty = 0.0
+        top, st = self.top, self.st
         if building is not None:
             b = self.lk.buildings[building]
             if b.space == "square":
@@ -242,23 +195,31 @@ class Planner:
                     return -DEFEAT
                 penalty = 6.0 / free_sq + (4.0 if free_sq <= 3 else 0.0)
             m[HOUSING] += b.housing
-            self.apply(m, b.effects)
-            self.apply(m, bonus)
-        self.apply(m, effects)
+            apply(m, compiled(b.effects), top, st)
+            apply(m, compiled(bonus), top, st)
+        apply(m, compiled(effects), top, st)
         return self.value(m, mine) - self.base_value - penalty
 
     def _bonus_effects(self, building: str) -> list[Effect]:
-        b = self.lk.buildings[building]
+        """The Building's bonus effects when some space it may go touches its bonus category."""
+        found = self._bonuses.get(building)
+        if found is None:
+            found = self._bonuses[building] = self._find_bonus(building)
+        return found
+
+    def _find_bonus(self, building: str) -> list[Effect]:
+        lk = self.lk
+        b = lk.buildings[building]
         if b.bonus is None:
-            return []
-        st = self.st
+            return NO_EFFECTS
+        cells, buildings, touches = self.st.cells, lk.buildings, lk.geo.touches
+        category = b.bonus.category
         for c in self.cells(building):
-            if any(
-                st.cells[t] is not None and self.lk.buildings[st.cells[t]].category == b.bonus.category  # type: ignore[index]
-                for t in self.lk.geo.touches[c]
-            ):
-                return list(b.bonus.effects)
-        return []
+            for t in touches[c]:
+                bid = cells[t]
+                if bid is not None and buildings[bid].category == category:
+                    return b.bonus.effects
+        return NO_EFFECTS
 
     def cells(self, building: str) -> list[int]:
         found = self._cells.get(building)

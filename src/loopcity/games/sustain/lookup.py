@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .board import Geometry, geometry
 from .content import (
@@ -36,6 +36,10 @@ class Lookup:
         self.events: dict[str, EventCard] = {e.id: e for e in content.events}
         self.scenarios: dict[str, Scenario] = {s.id: s for s in content.scenarios}
         self.tracks = TRACKS
+        self.housing: dict[str, int] = {b.id: b.housing for b in content.buildings}
+        self.outlooks: dict[tuple, Any] = {}
+        """The heuristic bot's forecasts by outlook (see :mod:`.forecast`): they depend only on
+        this content, the years left and the cards in play, which the key holds."""
 
     def sol_cost(self, sol_id: str) -> int:
         return self.gray[self.solutions[sol_id].gray].cost

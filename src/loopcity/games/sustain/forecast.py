@@ -1,0 +1,169 @@
+"""The heuristic bot's city forecast: a model city run over the years the Event deck still holds.
+
+A model city is a list of eight ints: [living, attractiveness, transport, pollution, unhappy, co2,
+free housing, population]. Its forecast (steps 1 and 2 with the feedback tables, then the penalties
+of the REQUEST cards and the effects of the lasting cards in play) depends on nothing but the model
+city and an :class:`Outlook`: the years left and the cards in play. Outlooks and their forecasts are
+kept on the game's :class:`~.lookup.Lookup`, shared by every seat, decision and game that meets the
+same outlook, since a forecast is the same wherever it is asked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .content import Effect
+
+if TYPE_CHECKING:
+    from .lookup import Lookup
+    from .rules import SustainState
+
+TRACK = {"standard_of_living": 0, "attractiveness": 1, "sustainable_transport": 2, "pollution": 3}
+U, C, HOUSING, POP = 4, 5, 6, 7
+PEOPLE = 8
+CODES = {**TRACK, "unhappy": U, "co2": C, "people": PEOPLE}
+OTHER = -1
+"""The code of a target the model city does not track (budget, coins_each). Like any code below 4
+it moves ``m[OTHER]`` (the population, the list's last entry) as a track; kept as it was."""
+MAX_OUTLOOKS = 512
+"""Outlooks kept on a Lookup before they are all dropped (bounds memory over long runs)."""
+
+Compiled = tuple[tuple[int, int, "tuple[int, int, bool] | None", "str | None"], ...]
+_COMPILED: dict[int, tuple[list[Effect], Compiled]] = {}
+
+
+def compiled(effects: list[Effect]) -> Compiled:
+    """Effects as tuples (code, amount, (index, value, below) or None, per), cached per list
+    (the cache holds the list, so its id stays its own)."""
+    hit = _COMPILED.get(id(effects))
+    if hit is not None and hit[0] is effects:
+        return hit[1]
+    out = []
+    for e in effects:
+        cond = None
+        if e.if_below is not None:
+            cond = (CODES[e.if_below[0]], e.if_below[1], True)
+        elif e.if_at_least is not None:
+            cond = (CODES[e.if_at_least[0]], e.if_at_least[1], False)
+        out.append((CODES.get(e.target, OTHER), e.amount, cond, e.per))
+    result = tuple(out)
+    _COMPILED[id(effects)] = (effects, result)
+    return result
+
+
+def arrive(m: list[int], count: int) -> None:
+    """New people in a model city: free housing first, the rest Unhappy."""
+    housed = min(count, m[HOUSING])
+    m[HOUSING] -= housed
+    m[POP] += housed
+    m[U] += count - housed
+
+
+def apply(m: list[int], effects: Compiled, top: int, st: SustainState | None) -> None:
+    """Apply compiled effects to a model city (only the parts the forecast tracks); ``st`` counts
+    the Buildings of a ``per`` effect (None: every ``per`` is already counted into the amount)."""
+    for code, amount, cond, per in effects:
+        if cond is not None and (m[cond[0]] < cond[1]) != cond[2]:
+            continue
+        if per is not None and st is not None:
+            amount *= st.count_category(per)
+        if code < 4:
+            m[code] = max(0, min(top, m[code] + amount))
+        elif code < 6:
+            m[code] += amount
+        elif code == PEOPLE:
+            arrive(m, amount)
+
+
+def _counted(effects: Compiled, st: SustainState) -> Compiled:
+    """Effects with every ``per`` counted into the amount, on the City Map of ``st``."""
+    return tuple(
+        (code, amount * st.count_category(per) if per is not None else amount, cond, None)
+        for code, amount, cond, per in effects
+    )
+
+
+class Outlook:
+    """The years left and the cards in play: all a forecast depends on besides the model city."""
+
+    def __init__(self, lk: Lookup, st: SustainState, years: int) -> None:
+        self.years = years
+        self.top = lk.top
+        self._board = lk.board
+        events = lk.events
+        self._requests = [
+            (ev, _counted(compiled(events[ev].request.penalty), st))  # type: ignore[union-attr]
+            for ev, _ in st.requests
+        ]
+        self.lasting = [
+            (_counted(compiled(events[ev].lasting.effects), st), n)  # type: ignore[union-attr]
+            for ev, n in st.lasting
+        ]
+        self._yearly: dict[str, Compiled] = {}
+        self.results: dict[tuple, tuple[list[int], int]] = {}
+        """Forecasts by (skip, *model city)."""
+
+    def yearly(self, skip: str) -> Compiled:
+        """The penalties of the REQUEST cards in play but ``skip``, in their order, as one list."""
+        found = self._yearly.get(skip)
+        if found is None:
+            found = self._yearly[skip] = tuple(e for ev, pen in self._requests if ev != skip for e in pen)
+        return found
+
+    def forecast(self, m: list[int], skip: str = "") -> tuple[list[int], int]:
+        """The model city after the coming years (less the REQUEST ``skip``) and the year (from 0)
+        in which the city falls, or -1 when it stands. ``m`` is left as it was."""
+        key = (skip, *m)
+        hit = self.results.get(key)
+        if hit is None:
+            hit = self.results[key] = self._run(list(m), skip)
+        return hit
+
+    def _run(self, m: list[int], skip: str) -> tuple[list[int], int]:
+        b = self._board
+        top = self.top
+        yearly = self.yearly(skip)
+        lasting = self.lasting
+        u_max, c_max = b.unhappy_squares, b.co2_squares
+        u_to_l, l_to_a, c_to_l = b.unhappy_to_living, b.living_to_attractiveness, b.co2_to_living
+        t_to_c, p_to_c, growth = b.transport_to_co2, b.pollution_to_co2, b.growth
+        for year in range(self.years):
+            m[0] = max(0, min(top, m[0] + u_to_l[min(m[U], u_max)]))
+            m[1] = max(0, min(top, m[1] + l_to_a[m[0]]))
+            m[C] += t_to_c[m[2]] + p_to_c[m[3]]
+            if m[C] >= c_max:
+                return m, year
+            m[0] = max(0, min(top, m[0] + c_to_l[m[C]]))
+            arrive(m, growth[m[1]])
+            apply(m, yearly, top, None)
+            for effects, n in lasting:
+                if year < n:
+                    apply(m, effects, top, None)
+            if m[U] >= u_max or m[C] >= c_max:
+                return m, year
+        return m, -1
+
+
+def outlook(st: SustainState, years: int) -> Outlook:
+    """The shared :class:`Outlook` of ``st`` with ``years`` left to forecast."""
+    lk = st.lk
+    events = lk.events
+    requests = tuple(r[0] for r in st.requests)
+    lasting = tuple((e, n) for e, n in st.lasting)
+    key: tuple = (years, requests, lasting)
+    counted = {
+        per
+        for effects in [events[e].request.penalty for e in requests]  # type: ignore[union-attr]
+        + [events[e].lasting.effects for e, _ in lasting]  # type: ignore[union-attr]
+        for _, _, _, per in compiled(effects)
+        if per is not None
+    }
+    if counted:  # the forecast then depends on the City Map too
+        key += tuple((c, st.count_category(c)) for c in sorted(counted))
+    shared = lk.outlooks
+    found = shared.get(key)
+    if found is None:
+        if len(shared) >= MAX_OUTLOOKS:
+            shared.clear()
+        found = shared[key] = Outlook(lk, st, years)
+    return found
