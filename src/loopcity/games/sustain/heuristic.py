@@ -18,7 +18,7 @@ from loopcity.engine import Action, Game, Rng
 
 from . import actions as A
 from .content import Effect
-from .forecast import C, HOUSING, POP, U, Outlook, apply, compiled, outlook
+from .forecast import HOUSING, POP, C, Outlook, U, apply, compiled, outlook
 
 if TYPE_CHECKING:
     from .rules import SustainState
@@ -125,7 +125,7 @@ class Planner:
         st = self.st
         housing = self.lk.housing
         free = 0
-        for bid, people in zip(st.cells, st.people):
+        for bid, people in zip(st.cells, st.people, strict=True):
             if bid is not None:
                 free += housing[bid] - people
         return [*st.track, st.unhappy, st.co2, free, sum(st.people)]
