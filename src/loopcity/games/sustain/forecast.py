@@ -29,6 +29,8 @@ MAX_OUTLOOKS = 512
 """Outlooks kept on a Lookup before they are all dropped (bounds memory over long runs)."""
 
 Compiled = tuple[tuple[int, int, "tuple[int, int, bool] | None", "str | None"], ...]
+Forecast = tuple[list[int], int, float, float]
+"""The city at the end, the year it falls (-1: it stands), its risk, 0.4 x its Standard of Living."""
 _COMPILED: dict[int, tuple[list[Effect], Compiled]] = {}
 
 
@@ -53,7 +55,8 @@ def compiled(effects: list[Effect]) -> Compiled:
 
 def arrive(m: list[int], count: int) -> None:
     """New people in a model city: free housing first, the rest Unhappy."""
-    housed = min(count, m[HOUSING])
+    free = m[HOUSING]
+    housed = count if count < free else free
     m[HOUSING] -= housed
     m[POP] += housed
     m[U] += count - housed
@@ -67,8 +70,9 @@ def apply(m: list[int], effects: Compiled, top: int, st: SustainState | None) ->
             continue
         if per is not None and st is not None:
             amount *= st.count_category(per)
-        if code < 4:
-            m[code] = max(0, min(top, m[code] + amount))
+        if code < 4:  # a track: never beyond its lowest or highest square
+            x = m[code] + amount
+            m[code] = 0 if x < 0 else top if x > top else x
         elif code < 6:
             m[code] += amount
         elif code == PEOPLE:
@@ -100,7 +104,7 @@ class Outlook:
             for ev, n in st.lasting
         ]
         self._yearly: dict[str, Compiled] = {}
-        self.results: dict[tuple, tuple[list[int], int]] = {}
+        self.results: dict[tuple, Forecast] = {}
         """Forecasts by (skip, *model city)."""
 
     def yearly(self, skip: str) -> Compiled:
@@ -113,11 +117,23 @@ class Outlook:
     def forecast(self, m: list[int], skip: str = "") -> tuple[list[int], int]:
         """The model city after the coming years (less the REQUEST ``skip``) and the year (from 0)
         in which the city falls, or -1 when it stands. ``m`` is left as it was."""
+        end, fallen, _, _ = self.outcome(m, skip)
+        return end, fallen
+
+    def outcome(self, m: list[int], skip: str = "") -> Forecast:
+        """:meth:`forecast` with the risk of the city at the end and 0.4 times its Standard of Living."""
         key = (skip, *m)
         hit = self.results.get(key)
         if hit is None:
-            hit = self.results[key] = self._run(list(m), skip)
+            hit = self.results[key] = self._outcome(list(m), skip)
         return hit
+
+    def _outcome(self, m: list[int], skip: str) -> Forecast:
+        end, fallen = self._run(m, skip)
+        b = self._board
+        risk = 6.0 * max(0, end[U] - (b.unhappy_squares - 4)) + 6.0 * max(0, end[C] - (b.co2_squares - 5))
+        risk += 3.0 * (end[U] / b.unhappy_squares) ** 2 + 3.0 * (end[C] / b.co2_squares) ** 2
+        return end, fallen, risk, 0.4 * end[0]
 
     def _run(self, m: list[int], skip: str) -> tuple[list[int], int]:
         b = self._board
@@ -128,14 +144,19 @@ class Outlook:
         u_to_l, l_to_a, c_to_l = b.unhappy_to_living, b.living_to_attractiveness, b.co2_to_living
         t_to_c, p_to_c, growth = b.transport_to_co2, b.pollution_to_co2, b.growth
         for year in range(self.years):
-            m[0] = max(0, min(top, m[0] + u_to_l[min(m[U], u_max)]))
-            m[1] = max(0, min(top, m[1] + l_to_a[m[0]]))
-            m[C] += t_to_c[m[2]] + p_to_c[m[3]]
-            if m[C] >= c_max:
+            u = m[U]
+            x = m[0] + u_to_l[u if u < u_max else u_max]
+            m[0] = living = 0 if x < 0 else top if x > top else x
+            x = m[1] + l_to_a[living]
+            m[1] = 0 if x < 0 else top if x > top else x
+            m[C] = co2 = m[C] + t_to_c[m[2]] + p_to_c[m[3]]
+            if co2 >= c_max:
                 return m, year
-            m[0] = max(0, min(top, m[0] + c_to_l[m[C]]))
+            x = living + c_to_l[co2]
+            m[0] = 0 if x < 0 else top if x > top else x
             arrive(m, growth[m[1]])
-            apply(m, yearly, top, None)
+            if yearly:
+                apply(m, yearly, top, None)
             for effects, n in lasting:
                 if year < n:
                     apply(m, effects, top, None)

@@ -110,9 +110,13 @@ class Planner:
         self.top = lk.top
         self.dept = st.dept_of[seat]
         bonus = lk.departments[self.dept].end_bonus
-        self._measure = (*MEASURES[bonus.measure], bonus.divisor)
+        index, sign = MEASURES[bonus.measure]
+        from_top = None if sign > 0 else lk.top if index == 3 else lk.board.unhappy_squares
+        self._measure = (index, from_top, bonus.divisor)
+        self.u_max, self.c_max = lk.board.unhappy_squares, lk.board.co2_squares
         self.years = 0 if st.final_year else self._years_left()
         self.outlook: Outlook = outlook(st, self.years)
+        self._results = self.outlook.results
         self.base = self.model()
         self.base_value = self.value(self.base, 0)
 
@@ -149,24 +153,19 @@ class Planner:
 
     def value(self, m: list[int], points: float, skip: str = "") -> float:
         """How good a city is for this seat: survival first, then own points."""
-        b = self.lk.board
         if self.selfish:  # own points and end bonus only, as if the city could not fall
             return points + self._bonus(m)
-        if m[U] >= b.unhappy_squares or m[C] >= b.co2_squares:
+        if m[U] >= self.u_max or m[C] >= self.c_max:
             return -DEFEAT
-        end, fallen = self.outlook.forecast(m, skip)
+        found = self._results.get((skip, *m))
+        end, fallen, risk, living = found if found is not None else self.outlook.outcome(m, skip)
         if fallen >= 0:  # a later fall leaves more time to act
             return -DEFEAT / 2 + 25.0 * fallen + points
-        risk = 6.0 * max(0, end[U] - (b.unhappy_squares - 4)) + 6.0 * max(0, end[C] - (b.co2_squares - 5))
-        risk += 3.0 * (end[U] / b.unhappy_squares) ** 2 + 3.0 * (end[C] / b.co2_squares) ** 2
-        return points + self._bonus(end) - risk + 0.4 * end[0]
+        return points + self._bonus(end) - risk + living
 
     def _bonus(self, m: list[int]) -> float:
-        index, sign, divisor = self._measure
-        if sign > 0:
-            return m[index] / divisor
-        top = self.top if index == 3 else self.lk.board.unhappy_squares
-        return (top - m[index]) / divisor
+        index, from_top, divisor = self._measure
+        return (m[index] if from_top is None else from_top - m[index]) / divisor
 
     # ----- options -----------------------------------------------------------------------
     def gain(self, effects: list[Effect], building: str | None, points: int, owner: int) -> float:

@@ -36,10 +36,20 @@ class Lookup:
         self.events: dict[str, EventCard] = {e.id: e for e in content.events}
         self.scenarios: dict[str, Scenario] = {s.id: s for s in content.scenarios}
         self.tracks = TRACKS
+        self.placement = {b.id: self._placement(b) for b in content.buildings}
+        """Per Building: the spaces of its kind, and (category, ``within`` table of the distance)
+        when it keeps away from a category."""
         self.housing: dict[str, int] = {b.id: b.housing for b in content.buildings}
         self.outlooks: dict[tuple, Any] = {}
         """The heuristic bot's forecasts by outlook (see :mod:`.forecast`): they depend only on
         this content, the years left and the cards in play, which the key holds."""
+
+    def _placement(self, b: Building) -> tuple[tuple[int, ...], tuple[str, tuple] | None]:
+        geo = self.geo
+        spaces = geo.squares if b.space == "square" else geo.corners if b.space == "corner" else geo.edges
+        if b.keep_away is None:
+            return spaces, None
+        return spaces, (b.keep_away.category, geo.within[min(b.keep_away.distance, 2 * geo.size - 1)])
 
     def sol_cost(self, sol_id: str) -> int:
         return self.gray[self.solutions[sol_id].gray].cost

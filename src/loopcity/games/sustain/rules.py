@@ -12,6 +12,7 @@ from typing import Any
 from loopcity.engine import Action, Game, OptionError, Outcome, Rng, State
 
 from . import actions as A
+from .explain import describe
 from .lookup import Lookup, lookup
 from .year import DEFEAT_MAP, POLLUTION, YearSteps
 
@@ -60,7 +61,10 @@ class SustainState(YearSteps, State):
 
     @property
     def lk(self) -> Lookup:
-        return lookup(self.game)
+        try:  # the shared Lookup sits in the game's __dict__ once built
+            return self.game._sustain_lookup  # type: ignore[attr-defined,no-any-return]
+        except AttributeError:
+            return lookup(self.game)
 
     # ----- setup --------------------------------------------------------------------------
     def _deal_departments(self, deal: str) -> None:
@@ -146,8 +150,9 @@ class SustainState(YearSteps, State):
         for d, dept in enumerate(lk.departments):
             if not self.may_fund(seat, d):
                 continue
+            sheet = self.sheet[d]
             for s, space in enumerate(dept.spaces):
-                if self.sheet[d][s] < space.cost and self.legal_cells(space.building):
+                if sheet[s] < space.cost and self.has_room(space.building):
                     out.append(A.fund(d + 1, s + 1))
         out.extend(A.invest(i + 1) for i in range(len(self.table)))
         out.extend(A.request(i + 1) for i in range(len(self.requests)))
@@ -156,20 +161,33 @@ class SustainState(YearSteps, State):
     def legal_cells(self, building: str) -> list[int]:
         """Free spaces of the City Map where ``building`` may be drawn."""
         lk = self.lk
-        b = lk.buildings[building]
-        geo = lk.geo
-        spaces = geo.squares if b.space == "square" else geo.corners if b.space == "corner" else geo.edges
+        spaces, keep_away = lk.placement[building]
         cells = self.cells
         free = [c for c in spaces if cells[c] is None]
-        if b.keep_away is None:
+        if keep_away is None:
             return free
-        cat, dist = b.keep_away.category, min(b.keep_away.distance, 2 * geo.size - 1)
-        blocked: set[int] = set()
-        for c in geo.squares:
-            other = cells[c]
-            if other is not None and lk.buildings[other].category == cat:
-                blocked |= geo.within[dist][c]
+        blocked = self._kept_away(*keep_away)
         return [c for c in free if c not in blocked]
+
+    def has_room(self, building: str) -> bool:
+        """Whether ``building`` may be drawn somewhere on the City Map (``legal_cells`` not empty)."""
+        spaces, keep_away = self.lk.placement[building]
+        cells = self.cells
+        if keep_away is None:
+            return any(cells[c] is None for c in spaces)
+        blocked = self._kept_away(*keep_away)
+        return any(cells[c] is None and c not in blocked for c in spaces)
+
+    def _kept_away(self, category: str, within: tuple[frozenset[int], ...]) -> set[int]:
+        """The cells too near a big square built with a Building of ``category``."""
+        lk = self.lk
+        cells = self.cells
+        blocked: set[int] = set()
+        for c in lk.geo.squares:
+            other = cells[c]
+            if other is not None and lk.buildings[other].category == category:
+                blocked |= within[c]
+        return blocked
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
         from .explain import explain
@@ -359,8 +377,6 @@ class SustainState(YearSteps, State):
         return build_view(self, seat)
 
     def describe(self, seat: int, action: Action) -> str:
-        from .explain import describe
-
         return describe(self, seat, action)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
