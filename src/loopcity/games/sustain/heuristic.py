@@ -19,12 +19,12 @@ from loopcity.engine import Action, Game, Rng
 from . import actions as A
 from .content import Effect
 from .forecast import HOUSING, POP, C, Outlook, U, apply, compiled, outlook
+from .plans import NO_EFFECTS, bot_tables
 
 if TYPE_CHECKING:
     from .rules import SustainState
 
 DEFEAT = 1000.0
-NO_EFFECTS: list[Effect] = []
 MEASURES = {
     "standard_of_living": (0, 1),
     "attractiveness": (1, 1),
@@ -56,6 +56,8 @@ class HeuristicBot:
             return self._build(state, legal)
         if state.phase == "coins":  # all it has, up to what the space still needs
             return legal[-1]
+        if state.phase == "discussion" and not gift_may_help(state, seat, self.selfish):
+            return A.PASS
         plans = Planner(state, seat, self._forecasts(state), self.selfish)
         if state.phase == "discussion":
             return plans.gift(legal)
@@ -91,22 +93,28 @@ class HeuristicBot:
         return max(legal, key=score)
 
 
+def gift_may_help(st: SustainState, seat: int, selfish: bool) -> bool:
+    """Whether a gift is worth weighing: the seat has Coins, a later year comes, homes run short."""
+    if st.coins[seat] <= 0 or st.final_year or selfish:
+        return False
+    return st.housing_free() < st.lk.board.growth[st.track[1]] + 1
+
+
 class Planner:
     """Forecasts and values for one seat's decision."""
 
     def __init__(self, st: SustainState, seat: int, cache: dict | None = None, selfish: bool = False) -> None:
         self.selfish = selfish
         self.cache: dict = {} if cache is None else cache
-        self._cells: dict[str, list[int]] = {}
-        self._bonuses: dict[str, list[Effect]] = {}
         self._options: list[tuple[float, int, Action]] | None = None
         self._gray: dict[str, float] = {}
         self._gains: dict | None = None
-        cells = st.cells
-        self.free_squares = sum(1 for c in st.lk.geo.squares if cells[c] is None)
         self.st = st
         self.seat = seat
         self.lk = lk = st.lk
+        self.tables = bot_tables(lk)
+        self.map = self.tables.map_facts(st)
+        self.free_squares = self.map.free_squares
         self.top = lk.top
         self.dept = st.dept_of[seat]
         bonus = lk.departments[self.dept].end_bonus
@@ -136,9 +144,9 @@ class Planner:
 
     def white_sides(self, gray: str) -> list[str]:
         """The Solution cards a gray side may hide: the scenario's, less those flipped."""
-        lk = self.lk
-        cards = [s for s in lk.scenarios[self.st.scenario].solutions if lk.solutions[s].gray == gray]
-        left = [s for s in cards if s not in self.st.flipped]
+        cards = self.tables.cards(self.st.scenario, gray)
+        flipped = self.st.flipped
+        left = [s for s in cards if s not in flipped]
         return left or cards
 
     # ----- the city forecast -----------------------------------------------------------------
@@ -172,7 +180,7 @@ class Planner:
         """Value of an investment's effects compared with doing nothing (memoized for the year,
         by the city the Planner starts from)."""
         mine = points if owner == self.dept else 0
-        bonus = self._bonus_effects(building) if building is not None else NO_EFFECTS
+        bonus = self.map.bonus(building) if building is not None else NO_EFFECTS
         memo = self._gains
         if memo is None:
             memo = self._gains = self.cache.setdefault((self.free_squares, *self.base), {})
@@ -183,48 +191,32 @@ class Planner:
         return found
 
     def _gain(self, effects: list[Effect], building: str | None, mine: int, bonus: list[Effect]) -> float:
-        m = list(self.base)
-        free_sq = self.free_squares
+        m = self.base[:]
         penalty = 0.0
         top, st = self.top, self.st
         if building is not None:
-            b = self.lk.buildings[building]
-            if b.space == "square":
+            square, housing, built = self.tables.building[building]
+            if square:
+                free_sq = self.free_squares
                 if free_sq <= 1:
                     return -DEFEAT
                 penalty = 6.0 / free_sq + (4.0 if free_sq <= 3 else 0.0)
-            m[HOUSING] += b.housing
-            apply(m, compiled(b.effects), top, st)
-            apply(m, compiled(bonus), top, st)
-        apply(m, compiled(effects), top, st)
+            m[HOUSING] += housing
+            if built:
+                apply(m, built, top, st)
+            if bonus:
+                apply(m, compiled(bonus), top, st)
+        if effects:
+            apply(m, compiled(effects), top, st)
         return self.value(m, mine) - self.base_value - penalty
 
     def _bonus_effects(self, building: str) -> list[Effect]:
         """The Building's bonus effects when some space it may go touches its bonus category."""
-        found = self._bonuses.get(building)
-        if found is None:
-            found = self._bonuses[building] = self._find_bonus(building)
-        return found
-
-    def _find_bonus(self, building: str) -> list[Effect]:
-        lk = self.lk
-        b = lk.buildings[building]
-        if b.bonus is None:
-            return NO_EFFECTS
-        cells, buildings, touches = self.st.cells, lk.buildings, lk.geo.touches
-        category = b.bonus.category
-        for c in self.cells(building):
-            for t in touches[c]:
-                bid = cells[t]
-                if bid is not None and buildings[bid].category == category:
-                    return b.bonus.effects
-        return NO_EFFECTS
+        return self.map.bonus(building)
 
     def cells(self, building: str) -> list[int]:
-        found = self._cells.get(building)
-        if found is None:
-            found = self._cells[building] = self.st.legal_cells(building)
-        return found
+        """The free spaces where ``building`` may be drawn (read only)."""
+        return self.map.legal_cells(building)
 
     def options(self) -> list[tuple[float, int, Action]]:
         """(value, coins still needed, the action that chooses it) for every space this seat may pay into."""
@@ -256,12 +248,10 @@ class Planner:
         return out
 
     def _solution_gain(self, sid: str) -> float:
-        sol = self.lk.solutions[sid]
-        pts = sol.points
-        building = sol.building if sol.building and self.cells(sol.building) else None
-        return self.gain(
-            sol.effects, building, pts.amount if pts else 0, self.lk.dept_index[pts.department] if pts else -1
-        )
+        effects, building, points, owner = self.tables.side[sid]
+        if building is not None and not self.map.legal_cells(building):
+            building = None
+        return self.gain(effects, building, points, owner)
 
     def _request_relief(self, ev: str) -> float:
         """Value of no longer suffering a REQUEST card's penalty."""
@@ -286,10 +276,8 @@ class Planner:
     def gift(self, legal: list[Action]) -> Action:
         """Give a Coin to the owner of a housing Building the city needs, if they cannot pay it."""
         st, lk = self.st, self.lk
-        if st.coins[self.seat] <= 0 or st.final_year or self.selfish:
+        if not gift_may_help(st, self.seat, self.selfish):
             return A.PASS
-        if st.housing_free() >= lk.board.growth[st.track[1]] + 1:
-            return A.PASS  # gifts only when homes run short
         best: tuple[float, int] | None = None
         for d, dept in enumerate(lk.departments):
             owner = st.owner[d]

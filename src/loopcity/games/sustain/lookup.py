@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from .board import Geometry, geometry
@@ -40,6 +41,8 @@ class Lookup:
         """Per Building: the spaces of its kind, and (category, ``within`` table of the distance)
         when it keeps away from a category."""
         self.housing: dict[str, int] = {b.id: b.housing for b in content.buildings}
+        self.bot_tables: Any = None
+        """The heuristic bot's tables, built on first use (see :mod:`.plans`)."""
         self.outlooks: dict[tuple, Any] = {}
         """The heuristic bot's forecasts by outlook (see :mod:`.forecast`): they depend only on
         this content, the years left and the cards in play, which the key holds."""
@@ -50,6 +53,36 @@ class Lookup:
         if b.keep_away is None:
             return spaces, None
         return spaces, (b.keep_away.category, geo.within[min(b.keep_away.distance, 2 * geo.size - 1)])
+
+    def legal_cells(self, cells: Sequence[str | None], building: str) -> list[int]:
+        """Free spaces of a City Map (``cells``: the Building on each space) where ``building`` may
+        be drawn."""
+        spaces, keep_away = self.placement[building]
+        free = [c for c in spaces if cells[c] is None]
+        if keep_away is None:
+            return free
+        blocked = self._kept_away(cells, *keep_away)
+        return [c for c in free if c not in blocked]
+
+    def has_room(self, cells: Sequence[str | None], building: str) -> bool:
+        """Whether ``legal_cells(cells, building)`` is not empty."""
+        spaces, keep_away = self.placement[building]
+        if keep_away is None:
+            return any(cells[c] is None for c in spaces)
+        blocked = self._kept_away(cells, *keep_away)
+        return any(cells[c] is None and c not in blocked for c in spaces)
+
+    def _kept_away(
+        self, cells: Sequence[str | None], category: str, within: tuple[frozenset[int], ...]
+    ) -> set[int]:
+        """The cells too near a big square built with a Building of ``category``."""
+        buildings = self.buildings
+        blocked: set[int] = set()
+        for c in self.geo.squares:
+            other = cells[c]
+            if other is not None and buildings[other].category == category:
+                blocked |= within[c]
+        return blocked
 
     def sol_cost(self, sol_id: str) -> int:
         return self.gray[self.solutions[sol_id].gray].cost

@@ -160,34 +160,11 @@ class SustainState(YearSteps, State):
 
     def legal_cells(self, building: str) -> list[int]:
         """Free spaces of the City Map where ``building`` may be drawn."""
-        lk = self.lk
-        spaces, keep_away = lk.placement[building]
-        cells = self.cells
-        free = [c for c in spaces if cells[c] is None]
-        if keep_away is None:
-            return free
-        blocked = self._kept_away(*keep_away)
-        return [c for c in free if c not in blocked]
+        return self.lk.legal_cells(self.cells, building)
 
     def has_room(self, building: str) -> bool:
         """Whether ``building`` may be drawn somewhere on the City Map (``legal_cells`` not empty)."""
-        spaces, keep_away = self.lk.placement[building]
-        cells = self.cells
-        if keep_away is None:
-            return any(cells[c] is None for c in spaces)
-        blocked = self._kept_away(*keep_away)
-        return any(cells[c] is None and c not in blocked for c in spaces)
-
-    def _kept_away(self, category: str, within: tuple[frozenset[int], ...]) -> set[int]:
-        """The cells too near a big square built with a Building of ``category``."""
-        lk = self.lk
-        cells = self.cells
-        blocked: set[int] = set()
-        for c in lk.geo.squares:
-            other = cells[c]
-            if other is not None and lk.buildings[other].category == category:
-                blocked |= within[c]
-        return blocked
+        return self.lk.has_room(self.cells, building)
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
         from .explain import explain
