@@ -208,7 +208,13 @@ class Planner:
                 apply(m, compiled(bonus), top, st)
         if effects:
             apply(m, compiled(effects), top, st)
-        return self.value(m, mine) - self.base_value - penalty
+        if self.selfish or m[U] >= self.u_max or m[C] >= self.c_max:
+            return self.value(m, mine) - self.base_value - penalty
+        found = self._results.get(("", *m))
+        end, fallen, risk, living = found if found is not None else self.outlook.outcome(m)
+        if fallen >= 0:  # as in value(), without a call
+            return -DEFEAT / 2 + 25.0 * fallen + mine - self.base_value - penalty
+        return mine + self._bonus(end) - risk + living - self.base_value - penalty
 
     def _bonus_effects(self, building: str) -> list[Effect]:
         """The Building's bonus effects when some space it may go touches its bonus category."""
@@ -227,20 +233,22 @@ class Planner:
     def _all_options(self) -> list[tuple[float, int, Action]]:
         st, lk = self.st, self.lk
         out: list[tuple[float, int, Action]] = []
-        for d, dept in enumerate(lk.departments):
+        legal_cells, gain = self.map.legal_cells, self.gain
+        for d, spaces in enumerate(self.tables.spaces):
             if not st.may_fund(self.seat, d):
                 continue
-            for s, sp in enumerate(dept.spaces):
-                if self.cells(sp.building):
-                    v = self.gain(NO_EFFECTS, sp.building, sp.points, d)
-                    out.append((v, sp.cost - st.sheet[d][s], A.fund(d + 1, s + 1)))
+            sheet = st.sheet[d]
+            for s, (building, points, cost, action) in enumerate(spaces):
+                if legal_cells(building):
+                    out.append((gain(NO_EFFECTS, building, points, d), cost - sheet[s], action))
+        solutions, gray_cost = lk.solutions, self.tables.gray_cost
         for i, (sid, put) in enumerate(st.table):
-            gray = lk.solutions[sid].gray
+            gray = solutions[sid].gray
             v = self._gray.get(gray)
             if v is None:
                 sides = self.white_sides(gray)
-                v = self._gray[gray] = sum(self._solution_gain(x) for x in sides) / len(sides)
-            out.append((v, lk.gray[gray].cost - put, A.invest(i + 1)))
+                v = self._gray[gray] = sum([self._solution_gain(x) for x in sides]) / len(sides)
+            out.append((v, gray_cost[gray] - put, A.invest(i + 1)))
         for i, (ev, put) in enumerate(st.requests):
             req = lk.events[ev].request
             v = self.gain(req.reward, None, 0, -1)  # type: ignore[union-attr]

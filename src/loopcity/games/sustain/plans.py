@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import actions as A
 from .content import Effect
 from .forecast import Compiled, compiled
 
@@ -30,6 +31,12 @@ class BotTables:
             pts = s.points
             owner = lk.dept_index[pts.department] if pts else -1
             self.side[s.id] = (s.effects, s.building or None, pts.amount if pts else 0, owner)
+        self.spaces = [
+            [(sp.building, sp.points, sp.cost, A.fund(d + 1, s + 1)) for s, sp in enumerate(dept.spaces)]
+            for d, dept in enumerate(lk.departments)
+        ]
+        """(Building, points, cost, the action that chooses it) per space of each Department sheet."""
+        self.gray_cost = {g.id: g.cost for g in lk.content.gray_sides}
         self._cards: dict[tuple[str, str], list[str]] = {}
         self._map: MapFacts | None = None
 
