@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
 
+from . import actions as A
 from .board import Geometry, geometry
 from .content import (
     TRACKS,
@@ -40,6 +42,15 @@ class Lookup:
         self.placement = {b.id: self._placement(b) for b in content.buildings}
         """Per Building: the spaces of its kind, and (category, ``within`` table of the distance)
         when it keeps away from a category."""
+        self._free_in = {
+            spaces: _getter(spaces) for spaces in (self.geo.squares, self.geo.corners, self.geo.edges)
+        }
+        """Per kind of space, a getter of the Buildings on those spaces of a map."""
+        self.sheet_spaces = [
+            [(s, sp.cost, sp.building, A.fund(d + 1, s + 1)) for s, sp in enumerate(dept.spaces)]
+            for d, dept in enumerate(self.departments)
+        ]
+        """(space index, cost, Building, the action that chooses it) per space of each Department sheet."""
         self.housing: dict[str, int] = {b.id: b.housing for b in content.buildings}
         self.bot_tables: Any = None
         """The heuristic bot's tables, built on first use (see :mod:`.plans`)."""
@@ -68,7 +79,7 @@ class Lookup:
         """Whether ``legal_cells(cells, building)`` is not empty."""
         spaces, keep_away = self.placement[building]
         if keep_away is None:
-            return any(cells[c] is None for c in spaces)
+            return None in self._free_in[spaces](cells)
         blocked = self._kept_away(cells, *keep_away)
         return any(cells[c] is None and c not in blocked for c in spaces)
 
@@ -86,6 +97,13 @@ class Lookup:
 
     def sol_cost(self, sol_id: str) -> int:
         return self.gray[self.solutions[sol_id].gray].cost
+
+
+def _getter(spaces: tuple[int, ...]) -> Callable[[Sequence[str | None]], tuple]:
+    """A function giving the tuple of a map's Buildings on ``spaces``."""
+    if len(spaces) == 1:
+        return lambda cells: (cells[spaces[0]],)
+    return itemgetter(*spaces) if spaces else lambda cells: ()
 
 
 def lookup(game: Game) -> Lookup:

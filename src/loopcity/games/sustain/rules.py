@@ -101,9 +101,10 @@ class SustainState(YearSteps, State):
 
     # ----- whose turn ------------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
-        if self.phase == DISCUSSION:
-            return tuple(s for s in range(self.players) if not self.passed[s])
-        if self.phase in (INVESTING, COINS, BUILD):
+        phase = self.phase
+        if phase == DISCUSSION:
+            return tuple([s for s, done in enumerate(self.passed) if not done])
+        if phase == INVESTING or phase == COINS or phase == BUILD:
             return (self.turn,)
         return ()
 
@@ -147,15 +148,21 @@ class SustainState(YearSteps, State):
             return []
         out: list[Action] = []
         lk = self.lk
-        for d, dept in enumerate(lk.departments):
-            if not self.may_fund(seat, d):
+        cells, owner = self.cells, self.owner
+        room: dict[str, bool] = {}  # has_room by Building, for this map
+        for d, spaces in enumerate(lk.sheet_spaces):
+            if owner[d] != -1 and owner[d] != seat:  # not may_fund
                 continue
             sheet = self.sheet[d]
-            for s, space in enumerate(dept.spaces):
-                if sheet[s] < space.cost and self.has_room(space.building):
-                    out.append(A.fund(d + 1, s + 1))
-        out.extend(A.invest(i + 1) for i in range(len(self.table)))
-        out.extend(A.request(i + 1) for i in range(len(self.requests)))
+            for s, cost, building, action in spaces:
+                if sheet[s] < cost:
+                    ok = room.get(building)
+                    if ok is None:
+                        ok = room[building] = lk.has_room(cells, building)
+                    if ok:
+                        out.append(action)
+        out.extend(A.INVEST[: len(self.table)])
+        out.extend(A.REQUEST[: len(self.requests)])
         return out
 
     def legal_cells(self, building: str) -> list[int]:
