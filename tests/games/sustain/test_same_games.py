@@ -80,7 +80,7 @@ def test_seeded_games_end_in_the_recorded_state(bot, variant, players, seed, exp
 
 
 def test_heuristic_games_do_not_depend_on_the_forecasts_kept_from_earlier_games(monkeypatch):
-    monkeypatch.setattr(forecast, "MAX_OUTLOOKS", 2)  # forecasts dropped again and again
+    monkeypatch.setattr(forecast, "MAX_KEPT", 50)  # forecasts dropped again and again
     for bot, variant, players, seed, expected in RECORDED:
         if bot == "heuristic" and players == 4:
             assert final_hash(bot, variant, players, seed) == expected

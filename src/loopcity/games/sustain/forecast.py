@@ -25,8 +25,9 @@ CODES = {**TRACK, "unhappy": U, "co2": C, "people": PEOPLE}
 OTHER = -1
 """The code of a target the model city does not track (budget, coins_each). Like any code below 4
 it moves ``m[OTHER]`` (the population, the list's last entry) as a track; kept as it was."""
-MAX_OUTLOOKS = 512
-"""Outlooks kept on a Lookup before they are all dropped (bounds memory over long runs)."""
+MAX_KEPT = 60_000
+"""Forecasts kept for one content (some 30 MB) before they are all dropped: bounds memory over
+long runs, where new cities keep coming."""
 
 Compiled = tuple[tuple[int, int, "tuple[int, int, bool] | None", "str | None"], ...]
 Forecast = tuple[list[int], int, float, float]
@@ -90,7 +91,8 @@ def _counted(effects: Compiled, st: SustainState) -> Compiled:
 class Outlook:
     """The years left and the cards in play: all a forecast depends on besides the model city."""
 
-    def __init__(self, lk: Lookup, st: SustainState, years: int) -> None:
+    def __init__(self, lk: Lookup, st: SustainState, years: int, store: ForecastStore) -> None:
+        self._store = store
         self.years = years
         self.top = lk.top
         self._board = lk.board
@@ -126,6 +128,7 @@ class Outlook:
         hit = self.results.get(key)
         if hit is None:
             hit = self.results[key] = self._outcome(list(m), skip)
+            self._store.kept += 1
         return hit
 
     def _outcome(self, m: list[int], skip: str) -> Forecast:
@@ -181,10 +184,21 @@ def outlook(st: SustainState, years: int) -> Outlook:
     }
     if counted:  # the forecast then depends on the City Map too
         key += tuple((c, st.count_category(c)) for c in sorted(counted))
-    shared = lk.outlooks
-    found = shared.get(key)
+    store = lk.forecasts
+    if store is None:
+        store = lk.forecasts = ForecastStore()
+    if store.kept > MAX_KEPT:
+        store.outlooks.clear()
+        store.kept = 0
+    found = store.outlooks.get(key)
     if found is None:
-        if len(shared) >= MAX_OUTLOOKS:
-            shared.clear()
-        found = shared[key] = Outlook(lk, st, years)
+        found = store.outlooks[key] = Outlook(lk, st, years, store)
     return found
+
+
+class ForecastStore:
+    """The outlooks met with one content, and how many forecasts they keep in all."""
+
+    def __init__(self) -> None:
+        self.outlooks: dict[tuple, Outlook] = {}
+        self.kept = 0

@@ -54,9 +54,9 @@ class Lookup:
         self.housing: dict[str, int] = {b.id: b.housing for b in content.buildings}
         self.bot_tables: Any = None
         """The heuristic bot's tables, built on first use (see :mod:`.plans`)."""
-        self.outlooks: dict[tuple, Any] = {}
-        """The heuristic bot's forecasts by outlook (see :mod:`.forecast`): they depend only on
-        this content, the years left and the cards in play, which the key holds."""
+        self.forecasts: Any = None
+        """The heuristic bot's forecasts by outlook, built on first use (see :mod:`.forecast`):
+        they depend only on this content, the years left and the cards in play."""
 
     def _placement(self, b: Building) -> tuple[tuple[int, ...], tuple[str, tuple] | None]:
         geo = self.geo
