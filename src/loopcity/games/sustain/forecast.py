@@ -139,57 +139,60 @@ class Outlook:
         return end, fallen, risk, 0.4 * end[0]
 
     def _run(self, m: list[int], skip: str) -> tuple[list[int], int]:
+        """The years one by one on the model city's figures; the cards in play act on the list."""
         b = self._board
         top = self.top
         yearly = self.yearly(skip)
         lasting = self.lasting
+        last_card_year = max((n for _, n in lasting), default=0)
         u_max, c_max = b.unhappy_squares, b.co2_squares
         u_to_l, l_to_a, c_to_l = b.unhappy_to_living, b.living_to_attractiveness, b.co2_to_living
         t_to_c, p_to_c, growth = b.transport_to_co2, b.pollution_to_co2, b.growth
+        living, attract, transport, pollution, u, co2, free, pop = m
         for year in range(self.years):
-            u = m[U]
-            x = m[0] + u_to_l[u if u < u_max else u_max]
-            m[0] = living = 0 if x < 0 else top if x > top else x
-            x = m[1] + l_to_a[living]
-            m[1] = 0 if x < 0 else top if x > top else x
-            m[C] = co2 = m[C] + t_to_c[m[2]] + p_to_c[m[3]]
+            x = living + u_to_l[u if u < u_max else u_max]
+            living = 0 if x < 0 else top if x > top else x
+            x = attract + l_to_a[living]
+            attract = 0 if x < 0 else top if x > top else x
+            co2 += t_to_c[transport] + p_to_c[pollution]
             if co2 >= c_max:
-                return m, year
+                return [living, attract, transport, pollution, u, co2, free, pop], year
             x = living + c_to_l[co2]
-            m[0] = 0 if x < 0 else top if x > top else x
-            arrive(m, growth[m[1]])
-            if yearly:
+            living = 0 if x < 0 else top if x > top else x
+            people = growth[attract]  # people increasing: free housing first, the rest Unhappy
+            housed = people if people < free else free
+            free -= housed
+            pop += housed
+            u += people - housed
+            if yearly or year < last_card_year:
+                m = [living, attract, transport, pollution, u, co2, free, pop]
                 apply(m, yearly, top, None)
-            for effects, n in lasting:
-                if year < n:
-                    apply(m, effects, top, None)
-            if m[U] >= u_max or m[C] >= c_max:
-                return m, year
-        return m, -1
+                for effects, n in lasting:
+                    if year < n:
+                        apply(m, effects, top, None)
+                living, attract, transport, pollution, u, co2, free, pop = m
+            if u >= u_max or co2 >= c_max:
+                return [living, attract, transport, pollution, u, co2, free, pop], year
+        return [living, attract, transport, pollution, u, co2, free, pop], -1
 
 
 def outlook(st: SustainState, years: int) -> Outlook:
     """The shared :class:`Outlook` of ``st`` with ``years`` left to forecast."""
     lk = st.lk
-    events = lk.events
-    requests = tuple(r[0] for r in st.requests)
-    lasting = tuple((e, n) for e, n in st.lasting)
-    key: tuple = (years, requests, lasting)
-    counted = {
-        per
-        for effects in [events[e].request.penalty for e in requests]  # type: ignore[union-attr]
-        + [events[e].lasting.effects for e, _ in lasting]  # type: ignore[union-attr]
-        for _, _, _, per in compiled(effects)
-        if per is not None
-    }
-    if counted:  # the forecast then depends on the City Map too
-        key += tuple((c, st.count_category(c)) for c in sorted(counted))
     store = lk.forecasts
     if store is None:
-        store = lk.forecasts = ForecastStore()
+        store = lk.forecasts = ForecastStore(lk)
     if store.kept > MAX_KEPT:
         store.outlooks.clear()
         store.kept = 0
+    requests = tuple([r[0] for r in st.requests])
+    lasting = tuple([(e, n) for e, n in st.lasting])
+    key: tuple = (years, requests, lasting)
+    counting = store.counting
+    if counting and any(e in counting for e in requests + tuple(e for e, _ in lasting)):
+        # the forecast then depends on the City Map too
+        categories = sorted({c for e in requests + tuple(e for e, _ in lasting) for c in counting.get(e, ())})
+        key += tuple((c, st.count_category(c)) for c in categories)
     found = store.outlooks.get(key)
     if found is None:
         found = store.outlooks[key] = Outlook(lk, st, years, store)
@@ -199,6 +202,15 @@ def outlook(st: SustainState, years: int) -> Outlook:
 class ForecastStore:
     """The outlooks met with one content, and how many forecasts they keep in all."""
 
-    def __init__(self) -> None:
+    def __init__(self, lk: Lookup) -> None:
         self.outlooks: dict[tuple, Outlook] = {}
         self.kept = 0
+        self.counting: dict[str, set[str]] = {}
+        """The Building categories that the penalty or lasting effects of an Event card count."""
+        for card in lk.events.values():
+            effects = (card.request.penalty if card.request else []) + (
+                card.lasting.effects if card.lasting else []
+            )
+            categories = {e.per for e in effects if e.per is not None}
+            if categories:
+                self.counting[card.id] = categories
