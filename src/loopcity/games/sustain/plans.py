@@ -103,4 +103,4 @@ def bot_tables(lk: Lookup) -> BotTables:
     found = lk.bot_tables
     if found is None:
         found = lk.bot_tables = BotTables(lk)
-    return found  # type: ignore[no-any-return]
+    return found

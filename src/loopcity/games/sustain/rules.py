@@ -62,7 +62,7 @@ class SustainState(YearSteps, State):
     @property
     def lk(self) -> Lookup:
         try:  # the shared Lookup sits in the game's __dict__ once built
-            return self.game._sustain_lookup  # type: ignore[attr-defined,no-any-return]
+            return self.game._sustain_lookup  # type: ignore[attr-defined]
         except AttributeError:
             return lookup(self.game)
 
