@@ -79,16 +79,20 @@ class HeuristicBot:
     def _build(self, st: SustainState, legal: list[Action]) -> Action:
         lk = st.lk
         b = lk.buildings[st.pending[0]]  # type: ignore[index]
+        cells, buildings, touches = st.cells, lk.buildings, lk.geo.touches
+        wanted = b.bonus.category if b.bonus is not None else None
+        sign = -1 if b.category == "industry" else 1
 
         def score(a: Action) -> tuple[int, int]:
-            cell = a.args[0]
-            touched = [st.cells[t] for t in lk.geo.touches[cell]]  # type: ignore[index]
-            bonus = b.bonus is not None and any(
-                t is not None and lk.buildings[t].category == b.bonus.category for t in touched
-            )
-            free_near = sum(1 for t in touched if t is None)
+            bonus = free_near = 0
+            for t in touches[a.args[0]]:  # type: ignore[index]
+                bid = cells[t]
+                if bid is None:
+                    free_near += 1
+                elif buildings[bid].category == wanted:
+                    bonus = 1
             # bonus first; homes and green spaces in the middle, industry at the rim
-            return (int(bonus), free_near if b.category != "industry" else -free_near)
+            return (bonus, sign * free_near)
 
         return max(legal, key=score)
 
