@@ -117,3 +117,23 @@ def test_selfish_departments_lose_the_city_more_often_than_cooperating_ones():
         return sum(not r.team_won for r in rows)
 
     assert defeats("selfish") > defeats("heuristic")
+
+
+def test_heuristic_forecast_counts_the_buildings_a_lasting_card_counts():
+    """Forecasts are shared between decisions; one that counts Buildings is not reused on a map
+    with another count (a designer's card: a lasting Pollution +1 per industry)."""
+    from loopcity.games.sustain.heuristic import Planner
+
+    per_industry = [{"target": "pollution", "amount": 1, "per": "industry"}]
+    s = investing(new(players=3, overrides={"events.I-5.lasting.effects": per_industry}))
+    s.event_deck, s.lasting, s.requests = ["I-7"], [["I-5", 2]], []  # one year left, the heat wave in play
+    squares = [c for c in s.lk.geo.squares if s.cells[c] is None]
+    industries = []
+    for factories in (1, 3):
+        for c in squares[:factories]:
+            s.cells[c] = "factory"
+        plans = Planner(s, 0)
+        industries.append(s.count_category("industry"))
+        end, fallen = plans.forecast(plans.base)
+        assert fallen == -1 and end[3] == min(s.lk.top, s.track[3] + industries[-1])
+    assert industries[0] < industries[1]

@@ -66,3 +66,9 @@ def coins(n: int) -> Action:
 @cache
 def build(cell: int) -> Action:
     return Action("build", (cell,))
+
+
+INVEST = tuple(invest(i) for i in range(1, MAX_TABLE + 1))
+"""``invest 1``, ``invest 2``, ...: the first n choose the n Solution cards on the table."""
+REQUEST = tuple(request(i) for i in range(1, MAX_REQUESTS + 1))
+"""``request 1``, ``request 2``, ...: the first n choose the n REQUEST cards in play."""

@@ -18,42 +18,23 @@ from loopcity.engine import Action, Game, Rng
 
 from . import actions as A
 from .content import Effect
+from .forecast import HOUSING, POP, C, Outlook, U, apply, compiled, outlook
+from .plans import NO_EFFECTS, bot_tables
 
 if TYPE_CHECKING:
     from .rules import SustainState
 
-TRACK = {"standard_of_living": 0, "attractiveness": 1, "sustainable_transport": 2, "pollution": 3}
 DEFEAT = 1000.0
-# model: [living, attractiveness, transport, pollution, unhappy, co2, free housing, population]
-U, C, HOUSING, POP = 4, 5, 6, 7
-PEOPLE = 8
-NO_EFFECTS: list[Effect] = []
-CODES = {**TRACK, "unhappy": U, "co2": C, "people": PEOPLE}
-_COMPILED: dict[int, tuple[list[Effect], tuple]] = {}
-
-
-def _compiled(effects: list[Effect]) -> tuple:
-    """Effects as tuples (code, amount, (index, value, below) or None, per), cached per list."""
-    hit = _COMPILED.get(id(effects))
-    if hit is not None and hit[0] is effects:
-        return hit[1]
-    out = []
-    for e in effects:
-        cond = None
-        if e.if_below is not None:
-            cond = (CODES[e.if_below[0]], e.if_below[1], True)
-        elif e.if_at_least is not None:
-            cond = (CODES[e.if_at_least[0]], e.if_at_least[1], False)
-        out.append((CODES.get(e.target, -1), e.amount, cond, e.per))
-    _COMPILED[id(effects)] = (effects, tuple(out))
-    return tuple(out)
-
-
-def _arrive(m: list[int], count: int) -> None:
-    housed = min(count, m[HOUSING])
-    m[HOUSING] -= housed
-    m[POP] += housed
-    m[U] += count - housed
+MEASURES = {
+    "standard_of_living": (0, 1),
+    "attractiveness": (1, 1),
+    "sustainable_transport": (2, 1),
+    "clean_air": (3, -1),
+    "population": (POP, 1),
+    "calm": (U, -1),
+}
+"""End-of-game bonus measures on a model city: (index, sign); a negative sign counts down from
+the top of the track (clean air) or of the Unhappy Population table (calm)."""
 
 
 class HeuristicBot:
@@ -75,6 +56,8 @@ class HeuristicBot:
             return self._build(state, legal)
         if state.phase == "coins":  # all it has, up to what the space still needs
             return legal[-1]
+        if state.phase == "discussion" and not gift_may_help(state, seat, self.selfish):
+            return A.PASS
         plans = Planner(state, seat, self._forecasts(state), self.selfish)
         if state.phase == "discussion":
             return plans.gift(legal)
@@ -96,18 +79,29 @@ class HeuristicBot:
     def _build(self, st: SustainState, legal: list[Action]) -> Action:
         lk = st.lk
         b = lk.buildings[st.pending[0]]  # type: ignore[index]
+        cells, buildings, touches = st.cells, lk.buildings, lk.geo.touches
+        wanted = b.bonus.category if b.bonus is not None else None
+        sign = -1 if b.category == "industry" else 1
 
         def score(a: Action) -> tuple[int, int]:
-            cell = a.args[0]
-            touched = [st.cells[t] for t in lk.geo.touches[cell]]  # type: ignore[index]
-            bonus = b.bonus is not None and any(
-                t is not None and lk.buildings[t].category == b.bonus.category for t in touched
-            )
-            free_near = sum(1 for t in touched if t is None)
+            bonus = free_near = 0
+            for t in touches[a.args[0]]:  # type: ignore[index]
+                bid = cells[t]
+                if bid is None:
+                    free_near += 1
+                elif buildings[bid].category == wanted:
+                    bonus = 1
             # bonus first; homes and green spaces in the middle, industry at the rim
-            return (int(bonus), free_near if b.category != "industry" else -free_near)
+            return (bonus, sign * free_near)
 
         return max(legal, key=score)
+
+
+def gift_may_help(st: SustainState, seat: int, selfish: bool) -> bool:
+    """Whether a gift is worth weighing: the seat has Coins, a later year comes, homes run short."""
+    if st.coins[seat] <= 0 or st.final_year or selfish:
+        return False
+    return st.housing_free() < st.lk.board.growth[st.track[1]] + 1
 
 
 class Planner:
@@ -116,155 +110,123 @@ class Planner:
     def __init__(self, st: SustainState, seat: int, cache: dict | None = None, selfish: bool = False) -> None:
         self.selfish = selfish
         self.cache: dict = {} if cache is None else cache
-        self._cells: dict[str, list[int]] = {}
         self._options: list[tuple[float, int, Action]] | None = None
         self._gray: dict[str, float] = {}
-        self.free_squares = sum(1 for c in st.lk.geo.squares if st.cells[c] is None)
+        self._gains: dict | None = None
         self.st = st
         self.seat = seat
-        self.lk = st.lk
+        self.lk = lk = st.lk
+        self.tables = bot_tables(lk)
+        self.map = self.tables.map_facts(st)
+        self.free_squares = self.map.free_squares
+        self.top = lk.top
         self.dept = st.dept_of[seat]
+        bonus = lk.departments[self.dept].end_bonus
+        index, sign = MEASURES[bonus.measure]
+        from_top = None if sign > 0 else lk.top if index == 3 else lk.board.unhappy_squares
+        self._measure = (index, from_top, bonus.divisor)
+        self.u_max, self.c_max = lk.board.unhappy_squares, lk.board.co2_squares
         self.years = 0 if st.final_year else self._years_left()
+        self.outlook: Outlook = outlook(st, self.years)
+        self._results = self.outlook.results
         self.base = self.model()
         self.base_value = self.value(self.base, 0)
 
     # ----- what the bot knows --------------------------------------------------------------
     def _years_left(self) -> int:
-        lk = self.lk
-        return max(1, sum(1 for e in self.st.event_deck if not lk.events[e].draw_again))
+        events = self.lk.events
+        return max(1, sum(1 for e in self.st.event_deck if not events[e].draw_again))
 
     def model(self) -> list[int]:
         st = self.st
-        return [*st.track, st.unhappy, st.co2, st.housing_free(), sum(st.people)]
+        housing = self.lk.housing
+        free = 0
+        for bid, people in zip(st.cells, st.people, strict=True):
+            if bid is not None:
+                free += housing[bid] - people
+        return [*st.track, st.unhappy, st.co2, free, sum(st.people)]
 
     def white_sides(self, gray: str) -> list[str]:
         """The Solution cards a gray side may hide: the scenario's, less those flipped."""
-        lk = self.lk
-        cards = [s for s in lk.scenarios[self.st.scenario].solutions if lk.solutions[s].gray == gray]
-        left = [s for s in cards if s not in self.st.flipped]
+        cards = self.tables.cards(self.st.scenario, gray)
+        flipped = self.st.flipped
+        left = [s for s in cards if s not in flipped]
         return left or cards
 
     # ----- the city forecast -----------------------------------------------------------------
     def apply(self, m: list[int], effects: list[Effect]) -> None:
         """Apply effects to a model city (only the parts the forecast tracks)."""
-        top = self.lk.top
-        for code, amount, cond, per in _compiled(effects):
-            if cond is not None and (m[cond[0]] < cond[1]) != cond[2]:
-                continue
-            if per is not None:
-                amount *= self.st.count_category(per)
-            if code < 4:
-                m[code] = max(0, min(top, m[code] + amount))
-            elif code < 6:
-                m[code] += amount
-            elif code == PEOPLE:
-                _arrive(m, amount)
+        apply(m, compiled(effects), self.top, self.st)
 
     def forecast(self, m: list[int], skip: str = "") -> tuple[list[int], int]:
         """Run the coming years' steps 1, 2 and the cards in play (less the REQUEST ``skip``);
         the year (from 0) in which the city falls, or -1 when it stands."""
-        key = (*m, skip)
-        hit = self.cache.get(key)
-        if hit is None:
-            hit = self.cache[key] = self._forecast(list(m), skip)
-        return hit
-
-    def _forecast(self, m: list[int], skip: str) -> tuple[list[int], int]:
-        b = self.lk.board
-        top = self.lk.top
-        st = self.st
-        yearly = [self.lk.events[r[0]].request.penalty for r in st.requests if r[0] != skip]  # type: ignore[union-attr]
-        lasting = [(self.lk.events[e].lasting.effects, n) for e, n in st.lasting]  # type: ignore[union-attr]
-        u_max, c_max = b.unhappy_squares, b.co2_squares
-        for year in range(self.years):
-            m[0] = max(0, min(top, m[0] + b.unhappy_to_living[min(m[U], u_max)]))
-            m[1] = max(0, min(top, m[1] + b.living_to_attractiveness[m[0]]))
-            m[C] += b.transport_to_co2[m[2]] + b.pollution_to_co2[m[3]]
-            if m[C] >= c_max:
-                return m, year
-            m[0] = max(0, min(top, m[0] + b.co2_to_living[m[C]]))
-            _arrive(m, b.growth[m[1]])
-            for effects in yearly:
-                self.apply(m, effects)
-            for effects, n in lasting:
-                if year < n:
-                    self.apply(m, effects)
-            if m[U] >= u_max or m[C] >= c_max:
-                return m, year
-        return m, -1
+        return self.outlook.forecast(m, skip)
 
     def value(self, m: list[int], points: float, skip: str = "") -> float:
         """How good a city is for this seat: survival first, then own points."""
-        b = self.lk.board
         if self.selfish:  # own points and end bonus only, as if the city could not fall
             return points + self._bonus(m)
-        if m[U] >= b.unhappy_squares or m[C] >= b.co2_squares:
+        if m[U] >= self.u_max or m[C] >= self.c_max:
             return -DEFEAT
-        end, fallen = self.forecast(m, skip)
+        found = self._results.get((skip, *m))
+        end, fallen, risk, living = found if found is not None else self.outlook.outcome(m, skip)
         if fallen >= 0:  # a later fall leaves more time to act
             return -DEFEAT / 2 + 25.0 * fallen + points
-        risk = 6.0 * max(0, end[U] - (b.unhappy_squares - 4)) + 6.0 * max(0, end[C] - (b.co2_squares - 5))
-        risk += 3.0 * (end[U] / b.unhappy_squares) ** 2 + 3.0 * (end[C] / b.co2_squares) ** 2
-        return points + self._bonus(end) - risk + 0.4 * end[0]
+        return points + self._bonus(end) - risk + living
 
     def _bonus(self, m: list[int]) -> float:
-        bonus = self.lk.departments[self.dept].end_bonus
-        measure = {
-            "standard_of_living": m[0],
-            "attractiveness": m[1],
-            "sustainable_transport": m[2],
-            "clean_air": self.lk.top - m[3],
-            "population": m[POP],
-            "calm": self.lk.board.unhappy_squares - m[U],
-        }[bonus.measure]
-        return measure / bonus.divisor
+        index, from_top, divisor = self._measure
+        return (m[index] if from_top is None else from_top - m[index]) / divisor
 
     # ----- options -----------------------------------------------------------------------
     def gain(self, effects: list[Effect], building: str | None, points: int, owner: int) -> float:
-        """Value of an investment's effects compared with doing nothing (memoized)."""
+        """Value of an investment's effects compared with doing nothing (memoized for the year,
+        by the city the Planner starts from)."""
         mine = points if owner == self.dept else 0
-        bonus = self._bonus_effects(building) if building is not None else []
-        key = (id(effects), building, mine, len(bonus), self.free_squares, *self.base)
-        memo = self.cache.setdefault("gains", {})
+        bonus = self.map.bonus(building) if building is not None else NO_EFFECTS
+        memo = self._gains
+        if memo is None:
+            memo = self._gains = self.cache.setdefault((self.free_squares, *self.base), {})
+        key = (id(effects), building, mine, len(bonus))
         found = memo.get(key)
         if found is None:
             found = memo[key] = self._gain(effects, building, mine, bonus)
         return found
 
     def _gain(self, effects: list[Effect], building: str | None, mine: int, bonus: list[Effect]) -> float:
-        m = list(self.base)
-        free_sq = self.free_squares
+        m = self.base[:]
         penalty = 0.0
+        top, st = self.top, self.st
         if building is not None:
-            b = self.lk.buildings[building]
-            if b.space == "square":
+            square, housing, built = self.tables.building[building]
+            if square:
+                free_sq = self.free_squares
                 if free_sq <= 1:
                     return -DEFEAT
                 penalty = 6.0 / free_sq + (4.0 if free_sq <= 3 else 0.0)
-            m[HOUSING] += b.housing
-            self.apply(m, b.effects)
-            self.apply(m, bonus)
-        self.apply(m, effects)
-        return self.value(m, mine) - self.base_value - penalty
+            m[HOUSING] += housing
+            if built:
+                apply(m, built, top, st)
+            if bonus:
+                apply(m, compiled(bonus), top, st)
+        if effects:
+            apply(m, compiled(effects), top, st)
+        if self.selfish or m[U] >= self.u_max or m[C] >= self.c_max:
+            return self.value(m, mine) - self.base_value - penalty
+        found = self._results.get(("", *m))
+        end, fallen, risk, living = found if found is not None else self.outlook.outcome(m)
+        if fallen >= 0:  # as in value(), without a call
+            return -DEFEAT / 2 + 25.0 * fallen + mine - self.base_value - penalty
+        return mine + self._bonus(end) - risk + living - self.base_value - penalty
 
     def _bonus_effects(self, building: str) -> list[Effect]:
-        b = self.lk.buildings[building]
-        if b.bonus is None:
-            return []
-        st = self.st
-        for c in self.cells(building):
-            if any(
-                st.cells[t] is not None and self.lk.buildings[st.cells[t]].category == b.bonus.category  # type: ignore[index]
-                for t in self.lk.geo.touches[c]
-            ):
-                return list(b.bonus.effects)
-        return []
+        """The Building's bonus effects when some space it may go touches its bonus category."""
+        return self.map.bonus(building)
 
     def cells(self, building: str) -> list[int]:
-        found = self._cells.get(building)
-        if found is None:
-            found = self._cells[building] = self.st.legal_cells(building)
-        return found
+        """The free spaces where ``building`` may be drawn (read only)."""
+        return self.map.legal_cells(building)
 
     def options(self) -> list[tuple[float, int, Action]]:
         """(value, coins still needed, the action that chooses it) for every space this seat may pay into."""
@@ -275,20 +237,22 @@ class Planner:
     def _all_options(self) -> list[tuple[float, int, Action]]:
         st, lk = self.st, self.lk
         out: list[tuple[float, int, Action]] = []
-        for d, dept in enumerate(lk.departments):
+        legal_cells, gain = self.map.legal_cells, self.gain
+        for d, spaces in enumerate(self.tables.spaces):
             if not st.may_fund(self.seat, d):
                 continue
-            for s, sp in enumerate(dept.spaces):
-                if self.cells(sp.building):
-                    v = self.gain(NO_EFFECTS, sp.building, sp.points, d)
-                    out.append((v, sp.cost - st.sheet[d][s], A.fund(d + 1, s + 1)))
+            sheet = st.sheet[d]
+            for s, (building, points, cost, action) in enumerate(spaces):
+                if legal_cells(building):
+                    out.append((gain(NO_EFFECTS, building, points, d), cost - sheet[s], action))
+        solutions, gray_cost = lk.solutions, self.tables.gray_cost
         for i, (sid, put) in enumerate(st.table):
-            gray = lk.solutions[sid].gray
+            gray = solutions[sid].gray
             v = self._gray.get(gray)
             if v is None:
                 sides = self.white_sides(gray)
-                v = self._gray[gray] = sum(self._solution_gain(x) for x in sides) / len(sides)
-            out.append((v, lk.gray[gray].cost - put, A.invest(i + 1)))
+                v = self._gray[gray] = sum([self._solution_gain(x) for x in sides]) / len(sides)
+            out.append((v, gray_cost[gray] - put, A.invest(i + 1)))
         for i, (ev, put) in enumerate(st.requests):
             req = lk.events[ev].request
             v = self.gain(req.reward, None, 0, -1)  # type: ignore[union-attr]
@@ -296,12 +260,10 @@ class Planner:
         return out
 
     def _solution_gain(self, sid: str) -> float:
-        sol = self.lk.solutions[sid]
-        pts = sol.points
-        building = sol.building if sol.building and self.cells(sol.building) else None
-        return self.gain(
-            sol.effects, building, pts.amount if pts else 0, self.lk.dept_index[pts.department] if pts else -1
-        )
+        effects, building, points, owner = self.tables.side[sid]
+        if building is not None and not self.map.legal_cells(building):
+            building = None
+        return self.gain(effects, building, points, owner)
 
     def _request_relief(self, ev: str) -> float:
         """Value of no longer suffering a REQUEST card's penalty."""
@@ -326,10 +288,8 @@ class Planner:
     def gift(self, legal: list[Action]) -> Action:
         """Give a Coin to the owner of a housing Building the city needs, if they cannot pay it."""
         st, lk = self.st, self.lk
-        if st.coins[self.seat] <= 0 or st.final_year or self.selfish:
+        if not gift_may_help(st, self.seat, self.selfish):
             return A.PASS
-        if st.housing_free() >= lk.board.growth[st.track[1]] + 1:
-            return A.PASS  # gifts only when homes run short
         best: tuple[float, int] | None = None
         for d, dept in enumerate(lk.departments):
             owner = st.owner[d]

@@ -12,6 +12,7 @@ from typing import Any
 from loopcity.engine import Action, Game, OptionError, Outcome, Rng, State
 
 from . import actions as A
+from .explain import describe
 from .lookup import Lookup, lookup
 from .year import DEFEAT_MAP, POLLUTION, YearSteps
 
@@ -60,7 +61,10 @@ class SustainState(YearSteps, State):
 
     @property
     def lk(self) -> Lookup:
-        return lookup(self.game)
+        try:  # the shared Lookup sits in the game's __dict__ once built
+            return self.game._sustain_lookup  # type: ignore[attr-defined]
+        except AttributeError:
+            return lookup(self.game)
 
     # ----- setup --------------------------------------------------------------------------
     def _deal_departments(self, deal: str) -> None:
@@ -97,9 +101,10 @@ class SustainState(YearSteps, State):
 
     # ----- whose turn ------------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
-        if self.phase == DISCUSSION:
-            return tuple(s for s in range(self.players) if not self.passed[s])
-        if self.phase in (INVESTING, COINS, BUILD):
+        phase = self.phase
+        if phase == DISCUSSION:
+            return tuple([s for s, done in enumerate(self.passed) if not done])
+        if phase == INVESTING or phase == COINS or phase == BUILD:
             return (self.turn,)
         return ()
 
@@ -143,33 +148,30 @@ class SustainState(YearSteps, State):
             return []
         out: list[Action] = []
         lk = self.lk
-        for d, dept in enumerate(lk.departments):
-            if not self.may_fund(seat, d):
+        cells, owner = self.cells, self.owner
+        room: dict[str, bool] = {}  # has_room by Building, for this map
+        for d, spaces in enumerate(lk.sheet_spaces):
+            if owner[d] != -1 and owner[d] != seat:  # not may_fund
                 continue
-            for s, space in enumerate(dept.spaces):
-                if self.sheet[d][s] < space.cost and self.legal_cells(space.building):
-                    out.append(A.fund(d + 1, s + 1))
-        out.extend(A.invest(i + 1) for i in range(len(self.table)))
-        out.extend(A.request(i + 1) for i in range(len(self.requests)))
+            sheet = self.sheet[d]
+            for s, cost, building, action in spaces:
+                if sheet[s] < cost:
+                    ok = room.get(building)
+                    if ok is None:
+                        ok = room[building] = lk.has_room(cells, building)
+                    if ok:
+                        out.append(action)
+        out.extend(A.INVEST[: len(self.table)])
+        out.extend(A.REQUEST[: len(self.requests)])
         return out
 
     def legal_cells(self, building: str) -> list[int]:
         """Free spaces of the City Map where ``building`` may be drawn."""
-        lk = self.lk
-        b = lk.buildings[building]
-        geo = lk.geo
-        spaces = geo.squares if b.space == "square" else geo.corners if b.space == "corner" else geo.edges
-        cells = self.cells
-        free = [c for c in spaces if cells[c] is None]
-        if b.keep_away is None:
-            return free
-        cat, dist = b.keep_away.category, min(b.keep_away.distance, 2 * geo.size - 1)
-        blocked: set[int] = set()
-        for c in geo.squares:
-            other = cells[c]
-            if other is not None and lk.buildings[other].category == cat:
-                blocked |= geo.within[dist][c]
-        return [c for c in free if c not in blocked]
+        return self.lk.legal_cells(self.cells, building)
+
+    def has_room(self, building: str) -> bool:
+        """Whether ``building`` may be drawn somewhere on the City Map (``legal_cells`` not empty)."""
+        return self.lk.has_room(self.cells, building)
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
         from .explain import explain
@@ -359,8 +361,6 @@ class SustainState(YearSteps, State):
         return build_view(self, seat)
 
     def describe(self, seat: int, action: Action) -> str:
-        from .explain import describe
-
         return describe(self, seat, action)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
