@@ -44,9 +44,10 @@ def food_import_cost(st: ReclaimState) -> int:
 
 def targets(st: ReclaimState, item: str) -> list[int]:
     """Hexagons a proposal of ``item`` may name."""
-    limit = st.content.rules.max_resource_per_hex
     if item == "npk":
-        return [h for h, lv in enumerate(st.farm_level) if lv and st.res[h][NPK] < limit]
+        limit = st.board.limit
+        res = st.res
+        return [h for h, lv in enumerate(st.farm_level) if lv and res[h][NPK] < limit]
     if item == "vaccinate":
         return [h for h, d in enumerate(st.disease) if d]
     if not turn.water_has_room(st):
@@ -54,22 +55,22 @@ def targets(st: ReclaimState, item: str) -> list[int]:
     return [h for h, w in enumerate(events.land_waste(st)) if w]
 
 
-_VOTE_YES, _VOTE_NO = Action("vote", ("yes",)), Action("vote", ("no",))
-_FUND, _DONE = Action("fund"), Action("done")
-
-
 def legal(st: ReclaimState, seat: int) -> list[Action]:
     """Votes on a pending proposal, or proposals, funding and `done`."""
+    acts_of = st.board.acts
     if st.proposal is not None:
-        return [_VOTE_YES, _VOTE_NO]
+        return [acts_of.vote_yes, acts_of.vote_no]
     acts: list[Action] = []
-    if st.rejections[seat] < st.content.table.rejections_per_round:
+    table = st.content.table
+    if st.rejections[seat] < table.rejections_per_round:
+        city = st.city
         for item, decision in ITEMS.items():
-            if st.cost(decision) <= st.city:
-                acts += [turn._action("propose", item, h) for h in targets(st, item)]
-    if st.coins[seat] >= st.content.table.fund_step:
-        acts.append(_FUND)
-    acts.append(_DONE)
+            if st.cost(decision) <= city:
+                propose = acts_of.propose[item]
+                acts += [propose[h] for h in targets(st, item)]
+    if st.coins[seat] >= table.fund_step:
+        acts.append(acts_of.fund)
+    acts.append(acts_of.done)
     return acts
 
 

@@ -139,14 +139,15 @@ class ReclaimState(State):
         return self.roles.index(role)
 
     def active_seats(self) -> tuple[int, ...]:
-        if self.phase == "turn":
-            return (self.seat_of_role(self.turn_role),)
-        if self.phase == "politics":
+        phase = self.phase
+        if phase == "turn":
+            return (self.roles.index(self.turn_role),)
+        if phase == "politics":
             if self.proposal is not None:
-                return tuple(s for s in range(self.players) if self.votes[s] < 0)
-            return tuple(s for s in range(self.players) if not self.pol_done[s])
-        if self.phase == "growth":
-            return (self.seat_of_role(HOUSING),)
+                return tuple([s for s, v in enumerate(self.votes) if v < 0])
+            return tuple([s for s, done in enumerate(self.pol_done) if not done])
+        if phase == "growth":
+            return (self.roles.index(HOUSING),)
         return ()
 
     def cost(self, decision: str) -> int:
@@ -162,7 +163,7 @@ class ReclaimState(State):
         else:
             acts = politics.growth_legal(self)
         if self._alarm_allowed():
-            acts.append(Action("alarm"))
+            acts.append(self.board.acts.alarm)
         return acts
 
     def _alarm_allowed(self) -> bool:
@@ -191,10 +192,11 @@ class ReclaimState(State):
         return "new level 0 blocks go on an Urban hexagon with fewer than 4 Housing blocks (not the Dump)"
 
     def describe(self, seat: int, action: Action) -> str:
-        who = f"Seat {seat + 1}"
+        # the board's Action tables know their texts; any other Action is written out
+        text = self.board.text.get(id(action)) or str(action)
         if self.phase == "turn":
-            who += f" ({ROLES[self.turn_role]})"
-        return f"{who}: {action}"
+            return f"Seat {seat + 1} ({ROLES[self.turn_role]}): {text}"
+        return f"Seat {seat + 1}: {text}"
 
     # ----- end ------------------------------------------------------------------------------------
     def is_terminal(self) -> bool:
