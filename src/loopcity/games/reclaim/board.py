@@ -7,7 +7,7 @@ and shared by all states of a game, so legal-action generation never recomputes 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from loopcity.engine import Action
 
@@ -65,6 +65,8 @@ class Board:
     acts: Acts
     text: dict[int, str]
     """The text of each Action in ``acts`` by its ``id`` (the board keeps them alive, so ids are stable)."""
+    start_cache: dict[str, Any]
+    """The set-up position (filled by the state on first use; it depends on the content alone)."""
     terrain_cache: dict[tuple[str, ...], Terrain]
     """Terrain tables by the whole map's terrain (which changes only when a hexagon is urbanized)."""
 
@@ -73,6 +75,8 @@ class Board:
         key = tuple(terrain)
         hit = self.terrain_cache.get(key)
         if hit is None:
+            if len(self.terrain_cache) >= 256:
+                self.terrain_cache.clear()
             hit = self.terrain_cache[key] = _terrain_tables(self, key)
         return hit
 
@@ -139,6 +143,8 @@ class Terrain:
     free_degree: tuple[int, ...]
     link_starts: dict[str, tuple[Action, ...]]
     """``link`` actions from every hexagon with a free edge, for each transport kind."""
+    starts_cache: dict[tuple[str, tuple[tuple[int, int, str], ...]], tuple[Action, ...]]
+    """``link`` actions of a kind still open, by the kind and the links built (``turn._link_starts``)."""
 
 
 def _terrain_tables(b: Board, terrain: tuple[str, ...]) -> Terrain:
@@ -157,6 +163,7 @@ def _terrain_tables(b: Board, terrain: tuple[str, ...]) -> Terrain:
         free_edges=frozenset(free),
         free_degree=tuple(degree),
         link_starts={t: tuple(b.link_actions[t][h] for h in starts) for t in TRANSPORTS},
+        starts_cache={},
     )
 
 
@@ -252,6 +259,7 @@ def build_board(c: ReclaimContent) -> Board:
         prices=(base, {item: contractor_price.get(p, p) for item, p in base.items()}),
         acts=acts,
         text={id(a): str(a) for a in table},
+        start_cache={},
         terrain_cache={},
     )
 

@@ -52,7 +52,8 @@ def targets(st: ReclaimState, item: str) -> list[int]:
         return [h for h, d in enumerate(st.disease) if d]
     if not turn.water_has_room(st):
         return []
-    return [h for h, w in enumerate(events.land_waste(st)) if w]
+    res = st.res  # hexagons with Waste on land (amounts are never negative)
+    return [h for h, t in enumerate(st.terrain) if t != "water" and (res[h][MIXED] or res[h][SEPARATED])]
 
 
 def legal(st: ReclaimState, seat: int) -> list[Action]:

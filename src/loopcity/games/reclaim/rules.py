@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from loopcity.engine import Action, Game, Outcome, Rng, State
+from loopcity.engine.serialize import copy_data
 
 from . import events, politics, turn
 from .board import (
@@ -26,6 +27,38 @@ from .board import (
     board_of,
 )
 from .content import ReclaimContent
+
+
+def _start_position(b: Board) -> dict[str, Any]:
+    """The set-up's blocks, Food, plants, NPK, Farms and transportation on the board."""
+    s = b.content.setup
+    blocks = [[0, 0, 0] for _ in range(b.n)]
+    res = [[0, 0, 0, 0, 0] for _ in range(b.n)]
+    plants: list[list[int]] = []
+    farm_level = [0] * b.n
+    links: list[tuple[int, int, str]] = []
+    for p in s.blocks:
+        blocks[p.hex][p.level] += p.count
+    for p in s.food:
+        res[p.hex][FOOD] += p.count
+    for p in s.plants:
+        plants.append([p.hex, p.level, 0])
+    for h, terrain in enumerate(b.start_terrain):
+        if terrain == "rural":
+            res[h][NPK] += s.rural_npk
+    for p in s.farms:
+        farm_level[p.hex] = p.level
+        res[p.hex][NPK] += s.farm_npk
+    for link in s.links:
+        links.append((min(link.a, link.b), max(link.a, link.b), link.transport))
+    return {
+        "blocks": blocks,
+        "res": res,
+        "plants": plants,
+        "farm_level": farm_level,
+        "links": links,
+        "comp": turn.components(b.n, links),
+    }
 
 
 class ReclaimState(State):
@@ -90,22 +123,12 @@ class ReclaimState(State):
 
     # ----- set-up ---------------------------------------------------------------------------------
     def _setup_board(self) -> None:
-        s = self.content.setup
-        for p in s.blocks:
-            self.blocks[p.hex][p.level] += p.count
-        for p in s.food:
-            self.res[p.hex][FOOD] += p.count
-        for p in s.plants:
-            self.plants.append([p.hex, p.level, 0])
-        for h, terrain in enumerate(self.terrain):
-            if terrain == "rural":
-                self.res[h][NPK] += s.rural_npk
-        for p in s.farms:
-            self.farm_level[p.hex] = p.level
-            self.res[p.hex][NPK] += s.farm_npk
-        for link in s.links:
-            self.links.append((min(link.a, link.b), max(link.a, link.b), link.transport))
-        turn.recompute_components(self)
+        # the set-up depends on the content alone: worked out once per board, then copied
+        start = self.board.start_cache
+        if not start:
+            start.update(_start_position(self.board))
+        for name, value in start.items():
+            setattr(self, name, copy_data(value))
 
     def _setup_cards(self, players: int) -> None:
         c = self.content

@@ -39,7 +39,13 @@ BUILDABLE = ("urban", "rural")
 # ----- transport ----------------------------------------------------------------------------------
 def recompute_components(st: ReclaimState) -> None:
     """Label each hexagon with its connected component for every kind of transport."""
-    n = st.board.n
+    st.comp = components(st.board.n, st.links)
+
+
+def components(n: int, links: list[tuple[int, int, str]]) -> dict[str, list[int]]:
+    """For each kind of transport, each hexagon's component label (the root of its union-find set,
+    joining the links in order)."""
+    comp = {}
     for t in TRANSPORTS:
         parent = list(range(n))
 
@@ -49,10 +55,11 @@ def recompute_components(st: ReclaimState) -> None:
                 x = parent[x]
             return x
 
-        for a, b, kind in st.links:
+        for a, b, kind in links:
             if kind == t:
                 parent[find(a)] = find(b)
-        st.comp[t] = [find(h) for h in range(n)]
+        comp[t] = [find(h) for h in range(n)]
+    return comp
 
 
 def join_components(st: ReclaimState, t: str, a: int, c: int) -> None:
@@ -170,18 +177,28 @@ def build_actions(st: ReclaimState) -> list[Action]:
 
 def _link_starts(st: ReclaimState, tables: Terrain, t: str) -> Sequence[Action]:
     """``link`` actions of kind ``t`` from every hexagon with a free edge that has no such link yet."""
-    starts = tables.link_starts[t]
+    key = (t, tuple(st.links))
+    hit = tables.starts_cache.get(key)
+    if hit is None:
+        if len(tables.starts_cache) >= _CACHE_SIZE:
+            tables.starts_cache.clear()
+        hit = tables.starts_cache[key] = _open_starts(tables, t, st.links)
+    return hit
+
+
+_CACHE_SIZE = 4096
+
+
+def _open_starts(tables: Terrain, t: str, links: list[tuple[int, int, str]]) -> tuple[Action, ...]:
     free = tables.free_edges
     count: dict[int, int] = {}
-    for a, c, kind in set(st.links):
+    for a, c, kind in set(links):
         if kind == t and (a, c) in free:
             count[a] = count.get(a, 0) + 1
             count[c] = count.get(c, 0) + 1
     degree = tables.free_degree
     full = {h for h, k in count.items() if k >= degree[h]}
-    if not full:
-        return starts
-    return [a for a in starts if a.args[1] not in full]
+    return tuple(a for a in tables.link_starts[t] if a.args[1] not in full)
 
 
 def open_links(st: ReclaimState, t: str) -> list[tuple[int, int]]:
