@@ -143,8 +143,8 @@ class Terrain:
     free_degree: tuple[int, ...]
     link_starts: dict[str, tuple[Action, ...]]
     """``link`` actions from every hexagon with a free edge, for each transport kind."""
-    starts_cache: dict[tuple[str, tuple[tuple[int, int, str], ...]], tuple[Action, ...]]
-    """``link`` actions of a kind still open, by the kind and the links built (``turn._link_starts``)."""
+    starts_cache: dict[tuple[tuple[int, int, str], ...], dict[str, tuple[Action, ...]]]
+    """``link`` actions still open for each kind, by the links built (``turn._link_starts``)."""
 
 
 def _terrain_tables(b: Board, terrain: tuple[str, ...]) -> Terrain:

@@ -34,12 +34,18 @@ def start(st: ReclaimState) -> None:
 
 def unfed(st: ReclaimState) -> list[int]:
     """Housing blocks on each hexagon without a Food unit for the coming round."""
-    return [max(0, sum(bl) - st.res[h][FOOD]) for h, bl in enumerate(st.blocks)]
+    return [max(0, sum(bl) - r[FOOD]) for bl, r in zip(st.blocks, st.res, strict=True)]
 
 
 def food_import_cost(st: ReclaimState) -> int:
     """What the mandatory Food import costs now."""
-    return sum(unfed(st)) * st.cost("food")
+    need = 0
+    for bl, r in zip(st.blocks, st.res, strict=True):
+        if bl != [0, 0, 0]:
+            short = sum(bl) - r[FOOD]
+            if short > 0:
+                need += short
+    return need * st.cost("food")
 
 
 def targets(st: ReclaimState, item: str) -> list[int]:

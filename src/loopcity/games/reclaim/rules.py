@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from loopcity.engine import Action, Game, Outcome, Rng, State
-from loopcity.engine.serialize import copy_data
 
 from . import events, politics, turn
 from .board import (
@@ -127,8 +126,12 @@ class ReclaimState(State):
         start = self.board.start_cache
         if not start:
             start.update(_start_position(self.board))
-        for name, value in start.items():
-            setattr(self, name, copy_data(value))
+        self.blocks = [[*bl] for bl in start["blocks"]]
+        self.res = [[*r] for r in start["res"]]
+        self.plants = [[*p] for p in start["plants"]]
+        self.farm_level = [*start["farm_level"]]
+        self.links = [*start["links"]]
+        self.comp = {t: [*labels] for t, labels in start["comp"].items()}
 
     def _setup_cards(self, players: int) -> None:
         c = self.content

@@ -167,38 +167,42 @@ def build_actions(st: ReclaimState) -> list[Action]:
         if prices[item] <= coins:
             table = b.acts.build[item]
             acts += [table[h] for h in _spots(st, item)]
-    tables = None
+    starts = None
     for t in TRANSPORTS:
         if prices[t] <= coins:
-            tables = tables or b.terrain_tables(st.terrain)
-            acts += _link_starts(st, tables, t)
+            starts = starts or _link_starts(st, b.terrain_tables(st.terrain))
+            acts += starts[t]
     return acts
 
 
-def _link_starts(st: ReclaimState, tables: Terrain, t: str) -> Sequence[Action]:
-    """``link`` actions of kind ``t`` from every hexagon with a free edge that has no such link yet."""
-    key = (t, tuple(st.links))
+def _link_starts(st: ReclaimState, tables: Terrain) -> dict[str, tuple[Action, ...]]:
+    """For each kind, ``link`` actions from every hexagon with a free edge that has no such link yet
+    (cached by the links built)."""
+    key = tuple(st.links)
     hit = tables.starts_cache.get(key)
     if hit is None:
         if len(tables.starts_cache) >= _CACHE_SIZE:
             tables.starts_cache.clear()
-        hit = tables.starts_cache[key] = _open_starts(tables, t, st.links)
+        hit = tables.starts_cache[key] = _open_starts(tables, key)
     return hit
 
 
 _CACHE_SIZE = 4096
 
 
-def _open_starts(tables: Terrain, t: str, links: list[tuple[int, int, str]]) -> tuple[Action, ...]:
+def _open_starts(tables: Terrain, links: tuple[tuple[int, int, str], ...]) -> dict[str, tuple[Action, ...]]:
     free = tables.free_edges
-    count: dict[int, int] = {}
+    count: dict[tuple[str, int], int] = {}
     for a, c, kind in set(links):
-        if kind == t and (a, c) in free:
-            count[a] = count.get(a, 0) + 1
-            count[c] = count.get(c, 0) + 1
+        if (a, c) in free:
+            count[kind, a] = count.get((kind, a), 0) + 1
+            count[kind, c] = count.get((kind, c), 0) + 1
     degree = tables.free_degree
-    full = {h for h, k in count.items() if k >= degree[h]}
-    return tuple(a for a in tables.link_starts[t] if a.args[1] not in full)
+    full = {key for key, k in count.items() if k >= degree[key[1]]}
+    starts = tables.link_starts
+    if not full:
+        return starts
+    return {t: tuple([a for a in row if (t, a.args[1]) not in full]) for t, row in starts.items()}
 
 
 def open_links(st: ReclaimState, t: str) -> list[tuple[int, int]]:
