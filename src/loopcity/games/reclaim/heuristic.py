@@ -13,7 +13,7 @@ from loopcity.engine import Action, Game, Rng, State
 from .board import CONTRACTOR, FARMING, FOOD, HOUSING, MIXED, NPK, RES_INDEX, SEPARATED, SLUDGE, TREATMENT
 from .events import land_waste
 from .politics import food_import_cost
-from .turn import BUILDABLE, farm_spare, home_hexes, treating_plant, unconverted, water_hex_for_waste
+from .turn import farm_spare, home_hexes, treating_plant, unconverted, water_hex_for_waste
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -94,12 +94,16 @@ def road_gap(st: ReclaimState, kind: str, sources: set[int], targets: set[int]) 
     dist = {h: 0 for h in sources}
     prev: dict[int, int] = {}
     dq = deque(sources)
+    neighbours = st.board.neighbours
+    ok = st.board.terrain_tables(st.terrain).buildable
     while dq:
         h = dq.popleft()
-        for nb in st.board.neighbours[h]:
-            if st.terrain[nb] not in BUILDABLE or st.terrain[h] not in BUILDABLE:
+        if not ok[h]:
+            continue
+        for nb in neighbours[h]:
+            if not ok[nb]:
                 continue
-            w = 0 if (min(h, nb), max(h, nb)) in have else 1
+            w = 0 if ((h, nb) if h < nb else (nb, h)) in have else 1
             if nb not in dist or dist[h] + w < dist[nb]:
                 dist[nb] = dist[h] + w
                 prev[nb] = h
@@ -220,7 +224,9 @@ def food_gap(st: ReclaimState) -> int:
             blocks += sum(bl)
             supply += r[FOOD]
     capacity = st.board.farm_capacity
-    supply += sum(min(capacity[lv], 4) for lv in st.farm_level)
+    for lv in st.farm_level:
+        if lv:  # a Farm (no Farm: no capacity)
+            supply += min(capacity[lv], 4)
     return max(0, blocks - supply) * st.cost("food") - st.content.rules.city_coins
 
 

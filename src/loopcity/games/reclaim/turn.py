@@ -163,10 +163,15 @@ def build_actions(st: ReclaimState) -> list[Action]:
     coins = st.coins[st.roles.index(role)]
     prices = b.prices[role == CONTRACTOR]
     acts: list[Action] = []
+    spots: dict[str, list[int]] = {}  # builds that share their spots (house0to1 and house0to2, ...)
     for item in b.role_builds[role]:
         if prices[item] <= coins:
+            where = _SAME_SPOTS.get(item, item)
+            hexes = spots.get(where)
+            if hexes is None:
+                hexes = spots[where] = _spots(st, item)
             table = b.acts.build[item]
-            acts += [table[h] for h in _spots(st, item)]
+            acts += [table[h] for h in hexes]
     starts = None
     for t in TRANSPORTS:
         if prices[t] <= coins:
@@ -220,6 +225,9 @@ def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
         return []
     links = st.links
     return [nb for nb in b.neighbours[h] if ok[nb] and ((h, nb, t) if h < nb else (nb, h, t)) not in links]
+
+
+_SAME_SPOTS = {"house0to2": "house0to1", "plant2": "plant1", "farm2": "farm1"}
 
 
 def _spots(st: ReclaimState, item: str) -> list[int]:
