@@ -10,7 +10,19 @@ from typing import TYPE_CHECKING
 
 from loopcity.engine import Action, Game, Rng, State
 
-from .board import CONTRACTOR, FARMING, FOOD, HOUSING, MIXED, NPK, RES_INDEX, SEPARATED, SLUDGE, TREATMENT
+from .board import (
+    CONTRACTOR,
+    FARMING,
+    FOOD,
+    HOUSING,
+    MIXED,
+    NPK,
+    RES_INDEX,
+    ROLES,
+    SEPARATED,
+    SLUDGE,
+    TREATMENT,
+)
 from .events import land_waste
 from .politics import food_import_cost
 from .turn import farm_spare, home_hexes, treating_plant, unconverted, water_hex_for_waste
@@ -34,10 +46,10 @@ class HeuristicBot:
         self.share_round = 0  # the round whose Food import share was worked out
         self.share_left = 0  # coins still to add to the City budget for that share
 
-    def _pays_food_share(self, st: ReclaimState, seat: int) -> bool:
-        """Whether to add coins for the Food import now: each player pays a share of what the City
-        budget lacks in proportion to its coins; the last player still at the table pays the rest."""
-        short = food_import_cost(st) - st.city
+    def _pays_food_share(self, st: ReclaimState, seat: int, due: int) -> bool:
+        """Whether to add coins for the Food import (``due``) now: each player pays a share of what the
+        City budget lacks in proportion to its coins; the last player still at the table pays the rest."""
+        short = due - st.city
         if short <= 0:
             return False
         open_seats = [s for s in range(st.players) if not st.pol_done[s]]
@@ -56,10 +68,12 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         if st.phase == "politics":
-            if st.proposal is None and self._pays_food_share(st, seat) and Action("fund") in legal:
+            fund = st.board.acts.fund
+            due = food_import_cost(st)
+            if st.proposal is None and self._pays_food_share(st, seat, due) and fund in legal:
                 self.share_left -= st.content.table.fund_step
-                return Action("fund")
-            return politics_choice(st, seat, legal)
+                return fund
+            return politics_choice(st, seat, legal, due)
         if st.phase == "growth":
             return growth_choice(st, legal)
         if st.pending_link is not None:
@@ -67,8 +81,9 @@ class HeuristicBot:
             return target if target in legal else legal[0]
         action = turn_choice(st, seat, legal)
         if action.kind == "link" and len(action.args) == 3:
-            self.link_to = Action("link_to", (int(action.args[2]),))
-            action = Action("link", action.args[:2])
+            b = st.board
+            self.link_to = b.acts.link_to[int(action.args[2])]
+            action = b.link_actions[str(action.args[0])][int(action.args[1])]
         return action
 
 
@@ -144,9 +159,9 @@ def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
         best = max(
             range(len(st.face_up[pile])), key=lambda i: agenda_value(st, seat, pile, st.face_up[pile][i])
         )
-        return Action("card", (best,))
+        return st.board.acts.card[best]
     if "role" in kinds:
-        return Action("role", (contractor_role(st),))
+        return st.board.acts.role[ROLES.index(contractor_role(st))]
     for a in legal:
         if a.kind == "play_event" and event_worth_playing(st, seat, int(a.args[0])):
             return a
@@ -159,25 +174,27 @@ def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
     if st.stage == "build" and st.builds_left > 0:
         money = _spendable(st, seat)
         plan = build_plan(st, seat, money)
-        if plan is not None and (
-            _offered(legal, plan.kind, plan.args)
-            or plan.kind == "link"
-            and _offered(legal, "link", plan.args[:2])
-        ):
-            return plan
+        if plan is not None:
+            if plan.kind == "link":  # ``link kind from to``: the choose method plays it in two steps
+                if _offered(legal, "link", plan.args[:2]) is not None:
+                    return plan
+            else:
+                offered = _offered(legal, plan.kind, plan.args)
+                if offered is not None:
+                    return offered
         extra = points_build(st, seat, legal, money)
         if extra is not None:
             return extra
     pick = resource_choice(st, legal)
-    return pick if pick is not None else Action("end_turn")
+    return pick if pick is not None else st.board.acts.end_turn
 
 
-def _offered(legal: list[Action], kind: str, args: tuple[int | str, ...]) -> bool:
-    """Whether the action ``kind args`` is among ``legal``."""
+def _offered(legal: list[Action], kind: str, args: tuple[int | str, ...]) -> Action | None:
+    """The action ``kind args`` of ``legal`` (None: not offered)."""
     for a in legal:
         if a.args == args and a.kind == kind:
-            return True
-    return False
+            return a
+    return None
 
 
 def contractor_role(st: ReclaimState) -> str:
@@ -423,14 +440,14 @@ def resource_value(st: ReclaimState, a: Action, plants: set[int] | None = None) 
 
 
 # ----- politics and growth ----------------------------------------------------------------------------
-def politics_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
-    due = food_import_cost(st)
+def politics_choice(st: ReclaimState, seat: int, legal: list[Action], due: int) -> Action:
+    """A vote, proposal, funding or ``done``; ``due``: what the Food import costs now."""
     disease = sum(st.disease)
     if st.proposal is not None:
         item, _, _ = st.proposal
         price = st.cost({"npk": "npk", "vaccinate": "vaccination", "dump": "dump"}[item])
         ok = st.city - price >= due or (item == "vaccinate" and disease >= 2)
-        return Action("vote", ("yes" if ok else "no",))
+        return st.board.acts.vote_yes if ok else st.board.acts.vote_no
     kinds = {a.kind for a in legal}
     can_fund = "fund" in kinds
     spare = st.city - due
@@ -443,7 +460,7 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
             ):
                 return a
         if can_fund and (disease >= 2 or richest(st, seat)) and spare < st.cost("vaccination"):
-            return Action("fund")
+            return st.board.acts.fund
     water_room = sum(
         4 - st.res[h][MIXED] - st.res[h][SEPARATED] for h, t in enumerate(st.terrain) if t == "water"
     )
@@ -451,7 +468,7 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
         if a.kind == "propose" and a.args[0] == "dump" and water_room > 5 and spare >= st.cost("dump"):
             return a
     if any(land_waste(st)) and water_room > 5 and can_fund and spare < st.cost("dump") and richest(st, seat):
-        return Action("fund")
+        return st.board.acts.fund
     if st.round < st.content.rules.rounds:
         wanted = [
             a for a in legal if a.kind == "propose" and a.args[0] == "npk" and npk_wanted(st, int(a.args[1]))
@@ -459,8 +476,8 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
         if wanted and spare >= st.cost("npk"):
             return wanted[0]
         if wanted and can_fund and richest(st, seat) and st.coins[seat] > 500:
-            return Action("fund")
-    return Action("done")
+            return st.board.acts.fund
+    return st.board.acts.done
 
 
 def npk_wanted(st: ReclaimState, h: int) -> bool:
