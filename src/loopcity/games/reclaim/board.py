@@ -138,6 +138,8 @@ class Terrain:
     urban: tuple[int, ...]
     rural: tuple[int, ...]
     buildable: tuple[bool, ...]
+    buildable_hexes: tuple[int, ...]
+    """Urban and Rural hexagons, in order."""
     free_edges: frozenset[tuple[int, int]]
     """Neighbouring Urban or Rural pairs (a < b): where transportation may be built."""
     free_degree: tuple[int, ...]
@@ -160,6 +162,7 @@ def _terrain_tables(b: Board, terrain: tuple[str, ...]) -> Terrain:
         urban=tuple(h for h, t in enumerate(terrain) if t == "urban"),
         rural=tuple(h for h, t in enumerate(terrain) if t == "rural"),
         buildable=buildable,
+        buildable_hexes=tuple(h for h, ok in enumerate(buildable) if ok),
         free_edges=frozenset(free),
         free_degree=tuple(degree),
         link_starts={t: tuple(b.link_actions[t][h] for h in starts) for t in TRANSPORTS},

@@ -298,7 +298,6 @@ def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Seq
     b = st.board
     comp = st.comp[b.carrier[resource]]
     table = b.acts.move[resource]
-    froms = [(src, comp[src], table[src]) for src in have]
     limit, terrain = b.limit, st.terrain
     dump = st.dump if resource == SLUDGE else -1
     acts: list[Action] = []
@@ -306,7 +305,7 @@ def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Seq
         if dst != dump and (terrain[dst] == "water" or res[dst][resource] >= limit):
             continue
         cd = comp[dst]
-        acts += [row[dst] for src, c, row in froms if c == cd and src != dst]
+        acts += [table[src][dst] for src in have if comp[src] == cd and src != dst]
     return acts
 
 
@@ -374,11 +373,8 @@ def dump_candidates(st: ReclaimState) -> list[int]:
     """Hexagons that may become the Dump: Urban or Rural with nothing built on them."""
     plants = {p[0] for p in st.plants}
     blocks, farm = st.blocks, st.farm_level
-    return [
-        h
-        for h, t in enumerate(st.terrain)
-        if t in BUILDABLE and blocks[h] == _EMPTY and not farm[h] and h not in plants
-    ]
+    buildable = st.board.terrain_tables(st.terrain).buildable_hexes
+    return [h for h in buildable if not farm[h] and h not in plants and blocks[h] == _EMPTY]
 
 
 def treating_plant(st: ReclaimState, h: int, waste: int) -> int | None:
