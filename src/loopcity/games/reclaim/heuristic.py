@@ -64,7 +64,9 @@ class HeuristicBot:
     def choose(self, state: State, seat: int) -> Action:
         st: ReclaimState = state  # type: ignore[assignment]
         # the alarm belongs to the wall-clock timer, never to a player's judgement
-        legal = [a for a in st.legal_actions(seat) if a.kind != "alarm"]
+        legal = st.legal_actions(seat)
+        if legal and legal[-1].kind == "alarm":  # the rules offer it last
+            legal = legal[:-1]
         if len(legal) == 1:
             return legal[0]
         if st.phase == "politics":
@@ -162,11 +164,12 @@ def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
         return st.board.acts.card[best]
     if "role" in kinds:
         return st.board.acts.role[ROLES.index(contractor_role(st))]
-    for a in legal:
-        if a.kind == "play_event" and event_worth_playing(st, seat, int(a.args[0])):
-            return a
-    sites = [a for a in legal if a.kind == "dump_site"]
-    if sites:
+    if "play_event" in kinds:
+        for a in legal:
+            if a.kind == "play_event" and event_worth_playing(st, seat, int(a.args[0])):
+                return a
+    if "dump_site" in kinds:
+        sites = [a for a in legal if a.kind == "dump_site"]
         plants = plant_hexes(st)
         site = max(sites, key=lambda a: resource_value(st, a, plants))
         if resource_value(st, site) > 0:
