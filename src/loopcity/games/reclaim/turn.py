@@ -237,12 +237,13 @@ def _spots(st: ReclaimState, item: str) -> list[int]:
     if item == "house1to2":
         return [h for h, bl in enumerate(st.blocks) if bl[1]]
     if item in ("plant1", "plant2"):
-        plants = [0] * st.board.n
+        b = st.board
+        plants = [0] * b.n
         for p in st.plants:
             plants[p[0]] += 1
-        limit = st.content.rules.max_plants_per_hex
+        limit = b.content.rules.max_plants_per_hex
         dump = st.dump
-        return [h for h, t in enumerate(st.terrain) if t == "urban" and h != dump and plants[h] < limit]
+        return [h for h in b.terrain_tables(st.terrain).urban if h != dump and plants[h] < limit]
     if item == "plant1to2":
         return sorted({p[0] for p in st.plants if p[1] == 1})
     if item == "remove0":
@@ -250,7 +251,7 @@ def _spots(st: ReclaimState, item: str) -> list[int]:
     farm = st.farm_level
     if item in ("farm1", "farm2"):
         dump = st.dump
-        return [h for h, t in enumerate(st.terrain) if t == "rural" and h != dump and not farm[h]]
+        return [h for h in st.board.terrain_tables(st.terrain).rural if h != dump and not farm[h]]
     return [h for h, lv in enumerate(farm) if lv == 1]  # farm1to2
 
 
@@ -281,9 +282,8 @@ def can_link(st: ReclaimState, t: str, a: int, c: int) -> bool:
 
 def unconverted(st: ReclaimState) -> bool:
     """Whether some Housing block that has not converted this round has Food on its hexagon."""
-    res, converted = st.res, st.converted
-    for h, bl in enumerate(st.blocks):
-        if res[h][FOOD] > 0 and sum(bl) > converted[h]:
+    for bl, r, done in zip(st.blocks, st.res, st.converted, strict=True):
+        if r[FOOD] > 0 and sum(bl) > done:
             return True
     return False
 
