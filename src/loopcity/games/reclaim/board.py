@@ -218,11 +218,11 @@ def build_board(c: ReclaimContent) -> Board:
     conv = c.dice.conversion
     dis = c.dice.disease
     r = c.rules
-    build_price = {b.id: b.price for b in c.builds}
-    transport_price = {t.id: t.price for t in c.transports}
+    build_price: dict[str, int] = {b.id: b.price for b in c.builds}
+    transport_price: dict[str, int] = {t.id: t.price for t in c.transports}
     contractor_price = {a: b for a, b in c.contractor_prices.table}
     base = {**build_price, **transport_price}
-    build_role = {b.id: ROLES.index(b.role) for b in c.builds}
+    build_role: dict[str, int] = {b.id: ROLES.index(b.role) for b in c.builds}
     plant_makes = tuple(RES_INDEX[plants[lv].makes] for lv in range(3))
     link_actions = {t: tuple(Action("link", (t, h)) for h in range(len(hexes))) for t in TRANSPORTS}
     acts = _acts(len(hexes), len(c.events))
