@@ -137,6 +137,7 @@ class Terrain:
     land: tuple[int, ...]
     urban: tuple[int, ...]
     rural: tuple[int, ...]
+    water: tuple[int, ...]
     buildable: tuple[bool, ...]
     buildable_hexes: tuple[int, ...]
     """Urban and Rural hexagons, in order."""
@@ -161,6 +162,7 @@ def _terrain_tables(b: Board, terrain: tuple[str, ...]) -> Terrain:
         land=tuple(h for h, t in enumerate(terrain) if t != "water"),
         urban=tuple(h for h, t in enumerate(terrain) if t == "urban"),
         rural=tuple(h for h, t in enumerate(terrain) if t == "rural"),
+        water=tuple(h for h, t in enumerate(terrain) if t == "water"),
         buildable=buildable,
         buildable_hexes=tuple(h for h, ok in enumerate(buildable) if ok),
         free_edges=frozenset(free),

@@ -55,11 +55,13 @@ def targets(st: ReclaimState, item: str) -> list[int]:
         res = st.res
         return [h for h, lv in enumerate(st.farm_level) if lv and res[h][NPK] < limit]
     if item == "vaccinate":
-        return [h for h, d in enumerate(st.disease) if d]
+        disease = st.disease
+        return [h for h, d in enumerate(disease) if d] if any(disease) else []
     if not turn.water_has_room(st):
         return []
     res = st.res  # hexagons with Waste on land (amounts are never negative)
-    return [h for h, t in enumerate(st.terrain) if t != "water" and (res[h][MIXED] or res[h][SEPARATED])]
+    land = st.board.terrain_tables(st.terrain).land
+    return [h for h in land if res[h][MIXED] or res[h][SEPARATED]]
 
 
 def legal(st: ReclaimState, seat: int) -> list[Action]:

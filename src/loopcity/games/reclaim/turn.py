@@ -88,10 +88,10 @@ def room(st: ReclaimState, hex_: int, resource: int) -> bool:
 
 def water_has_room(st: ReclaimState) -> bool:
     """Whether some Water hexagon can still take a unit of Waste (``water_hex_for_waste`` finds one)."""
-    limit = st.board.limit
-    res = st.res
-    for h, t in enumerate(st.terrain):
-        if t == "water" and res[h][MIXED] + res[h][SEPARATED] < limit:
+    b = st.board
+    limit, res = b.limit, st.res
+    for h in b.terrain_tables(st.terrain).water:
+        if res[h][MIXED] + res[h][SEPARATED] < limit:
             return True
     return False
 
