@@ -228,10 +228,11 @@ def growth_legal(st: ReclaimState) -> list[Action]:
     homes = [
         h for h, t in enumerate(st.terrain) if t == "urban" and h != st.dump and sum(st.blocks[h]) < limit
     ]
+    acts = st.board.acts
     if homes:
-        return [Action("place_block", (h,)) for h in homes]
+        return [acts.place_block[h] for h in homes]
     rural = [h for h, t in enumerate(st.terrain) if t == "rural" and h != st.dump]
-    return [Action("urbanize", (h,)) for h in rural]
+    return [acts.urbanize[h] for h in rural]
 
 
 def growth_apply(st: ReclaimState, a: Action) -> None:
