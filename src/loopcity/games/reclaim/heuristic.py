@@ -308,10 +308,10 @@ def _link(st: ReclaimState, kind: str, gap: tuple[int, int] | None, afford: Affo
 
 
 def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
-    urban = {h for h, t in enumerate(st.terrain) if t == "urban"}
     farm_set, home_set = farms(st), homes(st)
+    fed = home_set or set(st.board.terrain_tables(st.terrain).urban)  # no homes: any Urban hexagon
     for f in sorted(farm_set):
-        act = _link(st, "road", road_gap(st, "road", {f}, home_set or urban), afford)
+        act = _link(st, "road", road_gap(st, "road", {f}, fed), afford)
         if act:
             return act
     for f in sorted(farm_set):
