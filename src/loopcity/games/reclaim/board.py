@@ -63,8 +63,10 @@ class Board:
     prices: tuple[dict[str, int], dict[str, int]]
     """The price of every build and transport: ``prices[contractor][item]``."""
     acts: Acts
-    text: dict[int, str]
-    """The text of each Action in ``acts`` by its ``id`` (the board keeps them alive, so ids are stable)."""
+    text: dict[int, tuple[Action, str]]
+    """Each Action of ``acts`` and its text, by the Action's ``id`` (the board keeps them alive, so their
+    ids are stable; a reader checks that the Action found is the one it has, as a copied board keeps the
+    old ids)."""
     start_cache: dict[str, Any]
     """The set-up position (filled by the state on first use; it depends on the content alone)."""
     terrain_cache: dict[tuple[str, ...], Terrain]
@@ -263,7 +265,7 @@ def build_board(c: ReclaimContent) -> Board:
         ),
         prices=(base, {item: contractor_price.get(p, p) for item, p in base.items()}),
         acts=acts,
-        text={id(a): str(a) for a in table},
+        text={id(a): (a, str(a)) for a in table},
         start_cache={},
         terrain_cache={},
     )

@@ -219,7 +219,8 @@ class ReclaimState(State):
 
     def describe(self, seat: int, action: Action) -> str:
         # the board's Action tables know their texts; any other Action is written out
-        text = self.board.text.get(id(action)) or str(action)
+        known = self.board.text.get(id(action))
+        text = known[1] if known is not None and known[0] is action else str(action)
         if self.phase == "turn":
             return f"Seat {seat + 1} ({ROLES[self.turn_role]}): {text}"
         return f"Seat {seat + 1}: {text}"
