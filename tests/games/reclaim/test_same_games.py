@@ -43,3 +43,22 @@ def test_seeded_games_end_as_recorded(bot: str, variant: str) -> None:
     hashes = _final_hashes(variant, bot, 30 if bot == "random" else 10)
     digest = hashlib.sha256(" ".join(hashes).encode()).hexdigest()[:16]
     assert digest == RECORDED[(bot, variant)]
+
+
+def test_components_joined_per_link_match_a_full_recount() -> None:
+    """Each new link relabels the components in place; the labels equal a union-find over all links."""
+    from loopcity.games.reclaim import turn
+
+    game = load_game("reclaim")
+    checked = 0
+    for seed in range(20):
+        st = game.new_state(seed)
+        bots = [RandomBot(game, s, seed) for s in range(game.players)]
+        while not st.is_terminal():
+            seat = st.active_seats()[0]
+            action = bots[seat].choose(st, seat)
+            st.apply(seat, action)
+            if action.kind == "link_to":
+                assert st.comp == turn.components(st.board.n, st.links)
+                checked += 1
+    assert checked > 20

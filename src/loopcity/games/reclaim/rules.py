@@ -283,6 +283,7 @@ class ReclaimState(State):
             owned = sum(1 for cards in self.owned for p, _ in cards if p == pile.id)
             total = len(self.face_up[pile.id]) + len(self.deck[pile.id]) + owned
             assert total == len(pile.cards), f"pile {pile.id} lost cards"
+        assert self.comp == turn.components(b.n, self.links), "transport components follow the links"
         held = sum(len(h) for h in self.hands)
         total_events = len(self.events) + len(self.discard) + held + len(self.pending_events)
         assert total_events == len(self.content.events), "event cards are conserved"
