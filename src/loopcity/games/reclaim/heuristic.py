@@ -10,10 +10,22 @@ from typing import TYPE_CHECKING
 
 from loopcity.engine import Action, Game, Rng, State
 
-from .board import CONTRACTOR, FARMING, FOOD, HOUSING, MIXED, NPK, RES_INDEX, SEPARATED, SLUDGE, TREATMENT
+from .board import (
+    CONTRACTOR,
+    FARMING,
+    FOOD,
+    HOUSING,
+    MIXED,
+    NPK,
+    RES_INDEX,
+    ROLES,
+    SEPARATED,
+    SLUDGE,
+    TREATMENT,
+)
 from .events import land_waste
 from .politics import food_import_cost
-from .turn import BUILDABLE, farm_spare, treating_plant, unconverted, water_hex_for_waste
+from .turn import farm_spare, home_hexes, treating_plant, unconverted, water_hex_for_waste
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -34,10 +46,10 @@ class HeuristicBot:
         self.share_round = 0  # the round whose Food import share was worked out
         self.share_left = 0  # coins still to add to the City budget for that share
 
-    def _pays_food_share(self, st: ReclaimState, seat: int) -> bool:
-        """Whether to add coins for the Food import now: each player pays a share of what the City
-        budget lacks in proportion to its coins; the last player still at the table pays the rest."""
-        short = food_import_cost(st) - st.city
+    def _pays_food_share(self, st: ReclaimState, seat: int, due: int) -> bool:
+        """Whether to add coins for the Food import (``due``) now: each player pays a share of what the
+        City budget lacks in proportion to its coins; the last player still at the table pays the rest."""
+        short = due - st.city
         if short <= 0:
             return False
         open_seats = [s for s in range(st.players) if not st.pol_done[s]]
@@ -52,14 +64,18 @@ class HeuristicBot:
     def choose(self, state: State, seat: int) -> Action:
         st: ReclaimState = state  # type: ignore[assignment]
         # the alarm belongs to the wall-clock timer, never to a player's judgement
-        legal = [a for a in st.legal_actions(seat) if a.kind != "alarm"]
+        legal = st.legal_actions(seat)
+        if legal and legal[-1].kind == "alarm":  # the rules offer it last
+            legal = legal[:-1]
         if len(legal) == 1:
             return legal[0]
         if st.phase == "politics":
-            if st.proposal is None and self._pays_food_share(st, seat) and Action("fund") in legal:
+            fund = st.board.acts.fund
+            due = food_import_cost(st)
+            if st.proposal is None and self._pays_food_share(st, seat, due) and fund in legal:
                 self.share_left -= st.content.table.fund_step
-                return Action("fund")
-            return politics_choice(st, seat, legal)
+                return fund
+            return politics_choice(st, seat, legal, due)
         if st.phase == "growth":
             return growth_choice(st, legal)
         if st.pending_link is not None:
@@ -67,8 +83,9 @@ class HeuristicBot:
             return target if target in legal else legal[0]
         action = turn_choice(st, seat, legal)
         if action.kind == "link" and len(action.args) == 3:
-            self.link_to = Action("link_to", (int(action.args[2]),))
-            action = Action("link", action.args[:2])
+            b = st.board
+            self.link_to = b.acts.link_to[int(action.args[2])]
+            action = b.link_actions[str(action.args[0])][int(action.args[1])]
         return action
 
 
@@ -94,12 +111,16 @@ def road_gap(st: ReclaimState, kind: str, sources: set[int], targets: set[int]) 
     dist = {h: 0 for h in sources}
     prev: dict[int, int] = {}
     dq = deque(sources)
+    neighbours = st.board.neighbours
+    ok = st.board.terrain_tables(st.terrain).buildable
     while dq:
         h = dq.popleft()
-        for nb in st.board.neighbours[h]:
-            if st.terrain[nb] not in BUILDABLE or st.terrain[h] not in BUILDABLE:
+        if not ok[h]:
+            continue
+        for nb in neighbours[h]:
+            if not ok[nb]:
                 continue
-            w = 0 if (min(h, nb), max(h, nb)) in have else 1
+            w = 0 if ((h, nb) if h < nb else (nb, h)) in have else 1
             if nb not in dist or dist[h] + w < dist[nb]:
                 dist[nb] = dist[h] + w
                 prev[nb] = h
@@ -120,7 +141,7 @@ def road_gap(st: ReclaimState, kind: str, sources: set[int], targets: set[int]) 
 
 
 def homes(st: ReclaimState) -> set[int]:
-    return {h for h, bl in enumerate(st.blocks) if sum(bl)}
+    return set(home_hexes(st))
 
 
 def farms(st: ReclaimState) -> set[int]:
@@ -140,45 +161,58 @@ def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
         best = max(
             range(len(st.face_up[pile])), key=lambda i: agenda_value(st, seat, pile, st.face_up[pile][i])
         )
-        return Action("card", (best,))
+        return st.board.acts.card[best]
     if "role" in kinds:
-        return Action("role", (contractor_role(st),))
-    for a in legal:
-        if a.kind == "play_event" and event_worth_playing(st, seat, int(a.args[0])):
-            return a
-    sites = [a for a in legal if a.kind == "dump_site"]
-    if sites:
-        site = max(sites, key=lambda a: resource_value(st, a))
+        return st.board.acts.role[ROLES.index(contractor_role(st))]
+    if "play_event" in kinds:
+        for a in legal:
+            if a.kind == "play_event" and event_worth_playing(st, seat, int(a.args[0])):
+                return a
+    if "dump_site" in kinds:
+        sites = [a for a in legal if a.kind == "dump_site"]
+        plants = plant_hexes(st)
+        site = max(sites, key=lambda a: resource_value(st, a, plants))
         if resource_value(st, site) > 0:
             return site
     if st.stage == "build" and st.builds_left > 0:
-        plan = build_plan(st, seat)
-        if plan is not None and (
-            plan in legal or plan.kind == "link" and Action("link", plan.args[:2]) in legal
-        ):
-            return plan
-        extra = points_build(st, seat, legal)
+        money = _spendable(st, seat)
+        plan = build_plan(st, seat, money)
+        if plan is not None:
+            if plan.kind == "link":  # ``link kind from to``: the choose method plays it in two steps
+                if _offered(legal, "link", plan.args[:2]) is not None:
+                    return plan
+            else:
+                offered = _offered(legal, plan.kind, plan.args)
+                if offered is not None:
+                    return offered
+        extra = points_build(st, seat, legal, money)
         if extra is not None:
             return extra
     pick = resource_choice(st, legal)
-    return pick if pick is not None else Action("end_turn")
+    return pick if pick is not None else st.board.acts.end_turn
+
+
+def _offered(legal: list[Action], kind: str, args: tuple[int | str, ...]) -> Action | None:
+    """The action ``kind args`` of ``legal`` (None: not offered)."""
+    for a in legal:
+        if a.args == args and a.kind == kind:
+            return a
+    return None
 
 
 def contractor_role(st: ReclaimState) -> str:
     road = st.comp["road"]
+    plants = plant_hexes(st)
     food_work = 0
     for f in farms(st):
         near = sum(
             st.res[h][NPK]
             for h in range(st.board.n)
-            if road[h] == road[f] and (h == f or st.terrain[h] == "rural" or h in plant_hexes(st))
+            if road[h] == road[f] and (h == f or st.terrain[h] == "rural" or h in plants)
         )
-        food_work += min(farm_spare(st, f), near if road[f] != f or True else st.res[f][NPK])
+        food_work += min(farm_spare(st, f), near)
     waste_work = sum(
-        1
-        for h in plant_hexes(st)
-        for w in (MIXED, SEPARATED)
-        if st.res[h][w] and treating_plant(st, h, w) is not None
+        1 for h in plants for w in (MIXED, SEPARATED) if st.res[h][w] and treating_plant(st, h, w) is not None
     )
     if food_work >= waste_work and food_work:
         return "farming"
@@ -204,10 +238,15 @@ def event_worth_playing(st: ReclaimState, seat: int, i: int) -> bool:
 
 def food_gap(st: ReclaimState) -> int:
     """Coins the coming Food import will probably cost beyond the City budget."""
-    blocks = sum(sum(bl) for bl in st.blocks)
-    supply = sum(st.res[h][FOOD] for h in homes(st)) + sum(
-        min(st.board.farm_capacity[lv], 4) for lv in st.farm_level
-    )
+    blocks = supply = 0
+    for bl, r in zip(st.blocks, st.res, strict=True):
+        if bl != [0, 0, 0]:  # a home: its blocks and the Food already there
+            blocks += sum(bl)
+            supply += r[FOOD]
+    capacity = st.board.farm_capacity
+    for lv in st.farm_level:
+        if lv:  # a Farm (no Farm: no capacity)
+            supply += min(capacity[lv], 4)
     return max(0, blocks - supply) * st.cost("food") - st.content.rules.city_coins
 
 
@@ -215,22 +254,20 @@ def _spendable(st: ReclaimState, seat: int) -> int:
     return st.coins[seat] - RESERVE - max(0, food_gap(st)) // st.players
 
 
-def build_plan(st: ReclaimState, seat: int) -> Action | None:
-    """The next build of the role played, or None."""
+def build_plan(st: ReclaimState, seat: int, money: int) -> Action | None:
+    """The next build of the role played with ``money`` to spend (``_spendable``), or None."""
     role = st.play_as
-    b = st.board
-    contractor = st.turn_role != role
-    money = _spendable(st, seat)
+    prices = st.board.prices[st.turn_role != role]
 
     def afford(item: str) -> bool:
-        return b.price(item, contractor) <= money
+        return prices[item] <= money
 
     if role == FARMING:
         return farming_build(st, seat, afford)
     if role == TREATMENT:
         return treatment_build(st, seat, afford)
     if role == HOUSING:
-        return housing_build(st, seat, afford)
+        return housing_build(st, seat, afford, money)
     return None
 
 
@@ -238,11 +275,12 @@ HARMLESS = ("house0to1", "farm1to2", "plant1")
 SPARE = 900  # coins kept beyond the reserve before building for points alone
 
 
-def points_build(st: ReclaimState, seat: int, legal: list[Action]) -> Action | None:
+def points_build(st: ReclaimState, seat: int, legal: list[Action], spendable: int) -> Action | None:
     """With coins to spare, the build whose best face-up card is worth most to the agenda per coin."""
-    money = _spendable(st, seat) - SPARE
-    contractor = st.turn_role == CONTRACTOR
+    money = spendable - SPARE
+    prices = st.board.prices[st.turn_role == CONTRACTOR]
     best, best_key = None, 0.0
+    values: dict[str, int] = {}  # best_pile_value of each pile, worked out once
     for a in legal:
         if a.kind == "link":
             item = pile = str(a.args[0])
@@ -251,10 +289,13 @@ def points_build(st: ReclaimState, seat: int, legal: list[Action]) -> Action | N
             pile = st.board.build_pile[item]
         else:
             continue
-        price = st.board.price(item, contractor)
+        price = prices[item]
         if price > money or not st.face_up[pile]:
             continue
-        key = best_pile_value(st, seat, pile) / max(price, 1)
+        value = values.get(pile)
+        if value is None:
+            value = values[pile] = best_pile_value(st, seat, pile)
+        key = value / max(price, 1)
         if key > best_key:
             best, best_key = a, key
     return best
@@ -267,16 +308,17 @@ def _link(st: ReclaimState, kind: str, gap: tuple[int, int] | None, afford: Affo
 
 
 def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
-    urban = {h for h, t in enumerate(st.terrain) if t == "urban"}
-    for f in sorted(farms(st)):
-        act = _link(st, "road", road_gap(st, "road", {f}, homes(st) or urban), afford)
+    farm_set, home_set = farms(st), homes(st)
+    fed = home_set or set(st.board.terrain_tables(st.terrain).urban)  # no homes: any Urban hexagon
+    for f in sorted(farm_set):
+        act = _link(st, "road", road_gap(st, "road", {f}, fed), afford)
         if act:
             return act
-    for f in sorted(farms(st)):
+    for f in sorted(farm_set):
         npk = {
             nb
             for nb in st.board.neighbours[f]
-            if st.res[nb][NPK] and st.terrain[nb] == "rural" and nb not in farms(st)
+            if st.res[nb][NPK] and st.terrain[nb] == "rural" and nb not in farm_set
         }
         act = _link(st, "road", road_gap(st, "road", npk, {f}), afford) if npk else None
         if act:
@@ -284,7 +326,7 @@ def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
     capacity = sum(st.board.farm_capacity[lv] for lv in st.farm_level)
     demand = sum(sum(bl) for bl in st.blocks)
     if capacity < demand:
-        for f in sorted(farms(st)):
+        for f in sorted(farm_set):
             if st.farm_level[f] == 1 and afford("farm1to2"):
                 return Action("build", ("farm1to2", f))
         spots = [
@@ -293,7 +335,7 @@ def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
             if t == "rural"
             and not st.farm_level[h]
             and h != st.dump
-            and any(nb in homes(st) for nb in st.board.neighbours[h])
+            and any(nb in home_set for nb in st.board.neighbours[h])
         ]
         if spots and afford("farm1"):
             return Action("build", ("farm1", spots[0]))
@@ -320,7 +362,7 @@ def treatment_build(st: ReclaimState, seat: int, afford: Afford) -> Action | Non
     return None
 
 
-def housing_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
+def housing_build(st: ReclaimState, seat: int, afford: Afford, money: int) -> Action | None:
     plants = plant_hexes(st)
     for h in sorted(homes(st)):
         treats_here = any(p[0] == h and p[1] in (0, 1) for p in st.plants)
@@ -331,7 +373,7 @@ def housing_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
     for h in sorted(homes(st)):
         if st.blocks[h][1] and any(p[0] == h and p[1] == 2 for p in st.plants) and afford("house1to2"):
             return Action("build", ("house1to2", h))
-    if _spendable(st, seat) >= 500 and best_pile_value(st, seat, "house1") >= 2:
+    if money >= 500 and best_pile_value(st, seat, "house1") >= 2:
         for h in sorted(homes(st)):
             if st.blocks[h][0] and afford("house0to1"):
                 return Action("build", ("house0to1", h))
@@ -341,15 +383,16 @@ def housing_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
 # ----- resources ------------------------------------------------------------------------------------
 def resource_choice(st: ReclaimState, legal: list[Action]) -> Action | None:
     best, best_key = None, 0
+    plants = plant_hexes(st)
     for a in legal:
-        key = resource_value(st, a)
+        key = resource_value(st, a, plants)
         if key > best_key:
             best, best_key = a, key
     return best
 
 
-def resource_value(st: ReclaimState, a: Action) -> int:
-    """How much an action helps the city now (0: do not)."""
+def resource_value(st: ReclaimState, a: Action, plants: set[int] | None = None) -> int:
+    """How much an action helps the city now (0: do not); ``plants``: the ``plant_hexes``."""
     k = a.kind
     if k == "convert":
         return 50
@@ -363,7 +406,8 @@ def resource_value(st: ReclaimState, a: Action) -> int:
         )
     if k == "dump_site":
         h = int(a.args[0])
-        near = sum(1 for nb in st.board.neighbours[h] if nb in plant_hexes(st))
+        plants = plant_hexes(st) if plants is None else plants
+        near = sum(1 for nb in st.board.neighbours[h] if nb in plants)
         rich = st.res[h][NPK]
         return 10 + 5 * near - rich if near else 0
     if k != "move":
@@ -380,7 +424,8 @@ def resource_value(st: ReclaimState, a: Action) -> int:
         if st.play_as == HOUSING and st.turn_role != HOUSING:
             return 0
         if st.play_as == TREATMENT or st.play_as == HOUSING:
-            if src in plant_hexes(st) and treating_plant(st, src, r) is not None:
+            plants = plant_hexes(st) if plants is None else plants
+            if src in plants and treating_plant(st, src, r) is not None:
                 return 0
             return 85 if treating_plant(st, dst, r) is not None else 0
         return 0
@@ -398,14 +443,14 @@ def resource_value(st: ReclaimState, a: Action) -> int:
 
 
 # ----- politics and growth ----------------------------------------------------------------------------
-def politics_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
-    due = food_import_cost(st)
+def politics_choice(st: ReclaimState, seat: int, legal: list[Action], due: int) -> Action:
+    """A vote, proposal, funding or ``done``; ``due``: what the Food import costs now."""
     disease = sum(st.disease)
     if st.proposal is not None:
         item, _, _ = st.proposal
         price = st.cost({"npk": "npk", "vaccinate": "vaccination", "dump": "dump"}[item])
         ok = st.city - price >= due or (item == "vaccinate" and disease >= 2)
-        return Action("vote", ("yes" if ok else "no",))
+        return st.board.acts.vote_yes if ok else st.board.acts.vote_no
     kinds = {a.kind for a in legal}
     can_fund = "fund" in kinds
     spare = st.city - due
@@ -418,7 +463,7 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
             ):
                 return a
         if can_fund and (disease >= 2 or richest(st, seat)) and spare < st.cost("vaccination"):
-            return Action("fund")
+            return st.board.acts.fund
     water_room = sum(
         4 - st.res[h][MIXED] - st.res[h][SEPARATED] for h, t in enumerate(st.terrain) if t == "water"
     )
@@ -426,7 +471,7 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
         if a.kind == "propose" and a.args[0] == "dump" and water_room > 5 and spare >= st.cost("dump"):
             return a
     if any(land_waste(st)) and water_room > 5 and can_fund and spare < st.cost("dump") and richest(st, seat):
-        return Action("fund")
+        return st.board.acts.fund
     if st.round < st.content.rules.rounds:
         wanted = [
             a for a in legal if a.kind == "propose" and a.args[0] == "npk" and npk_wanted(st, int(a.args[1]))
@@ -434,8 +479,8 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
         if wanted and spare >= st.cost("npk"):
             return wanted[0]
         if wanted and can_fund and richest(st, seat) and st.coins[seat] > 500:
-            return Action("fund")
-    return Action("done")
+            return st.board.acts.fund
+    return st.board.acts.done
 
 
 def npk_wanted(st: ReclaimState, h: int) -> bool:
@@ -448,10 +493,13 @@ def richest(st: ReclaimState, seat: int) -> bool:
 
 
 def growth_choice(st: ReclaimState, legal: list[Action]) -> Action:
+    road = st.comp["road"]
+    fed = {road[f] for f in farms(st)}  # road networks with a Farm
+
     def value(a: Action) -> tuple[int, int]:
         h = int(a.args[0])
         plants = sum(1 for p in st.plants if p[0] == h and p[1] == 1)
-        food = 1 if st.comp["road"][h] in {st.comp["road"][f] for f in farms(st)} else 0
+        food = 1 if road[h] in fed else 0
         near = sum(1 for nb in st.board.neighbours[h] if st.terrain[nb] == "urban")
         return (2 * plants + food + near - st.farm_level[h] * 5, -h)
 

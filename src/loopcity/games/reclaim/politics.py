@@ -34,42 +34,52 @@ def start(st: ReclaimState) -> None:
 
 def unfed(st: ReclaimState) -> list[int]:
     """Housing blocks on each hexagon without a Food unit for the coming round."""
-    return [max(0, sum(bl) - st.res[h][FOOD]) for h, bl in enumerate(st.blocks)]
+    return [max(0, sum(bl) - r[FOOD]) for bl, r in zip(st.blocks, st.res, strict=True)]
 
 
 def food_import_cost(st: ReclaimState) -> int:
     """What the mandatory Food import costs now."""
-    return sum(unfed(st)) * st.cost("food")
+    need = 0
+    for bl, r in zip(st.blocks, st.res, strict=True):
+        if bl != [0, 0, 0]:
+            short = sum(bl) - r[FOOD]
+            if short > 0:
+                need += short
+    return need * st.cost("food")
 
 
 def targets(st: ReclaimState, item: str) -> list[int]:
     """Hexagons a proposal of ``item`` may name."""
-    limit = st.content.rules.max_resource_per_hex
     if item == "npk":
-        return [h for h, lv in enumerate(st.farm_level) if lv and st.res[h][NPK] < limit]
+        limit = st.board.limit
+        res = st.res
+        return [h for h, lv in enumerate(st.farm_level) if lv and res[h][NPK] < limit]
     if item == "vaccinate":
-        return [h for h, d in enumerate(st.disease) if d]
+        disease = st.disease
+        return [h for h, d in enumerate(disease) if d] if any(disease) else []
     if not turn.water_has_room(st):
         return []
-    return [h for h, w in enumerate(events.land_waste(st)) if w]
-
-
-_VOTE_YES, _VOTE_NO = Action("vote", ("yes",)), Action("vote", ("no",))
-_FUND, _DONE = Action("fund"), Action("done")
+    res = st.res  # hexagons with Waste on land (amounts are never negative)
+    land = st.board.terrain_tables(st.terrain).land
+    return [h for h in land if res[h][MIXED] or res[h][SEPARATED]]
 
 
 def legal(st: ReclaimState, seat: int) -> list[Action]:
     """Votes on a pending proposal, or proposals, funding and `done`."""
+    acts_of = st.board.acts
     if st.proposal is not None:
-        return [_VOTE_YES, _VOTE_NO]
+        return [acts_of.vote_yes, acts_of.vote_no]
     acts: list[Action] = []
-    if st.rejections[seat] < st.content.table.rejections_per_round:
+    table = st.content.table
+    if st.rejections[seat] < table.rejections_per_round:
+        city = st.city
         for item, decision in ITEMS.items():
-            if st.cost(decision) <= st.city:
-                acts += [turn._action("propose", item, h) for h in targets(st, item)]
-    if st.coins[seat] >= st.content.table.fund_step:
-        acts.append(_FUND)
-    acts.append(_DONE)
+            if st.cost(decision) <= city:
+                propose = acts_of.propose[item]
+                acts += [propose[h] for h in targets(st, item)]
+    if st.coins[seat] >= table.fund_step:
+        acts.append(acts_of.fund)
+    acts.append(acts_of.done)
     return acts
 
 
@@ -218,10 +228,11 @@ def growth_legal(st: ReclaimState) -> list[Action]:
     homes = [
         h for h, t in enumerate(st.terrain) if t == "urban" and h != st.dump and sum(st.blocks[h]) < limit
     ]
+    acts = st.board.acts
     if homes:
-        return [Action("place_block", (h,)) for h in homes]
+        return [acts.place_block[h] for h in homes]
     rural = [h for h, t in enumerate(st.terrain) if t == "rural" and h != st.dump]
-    return [Action("urbanize", (h,)) for h in rural]
+    return [acts.urbanize[h] for h in rural]
 
 
 def growth_apply(st: ReclaimState, a: Action) -> None:

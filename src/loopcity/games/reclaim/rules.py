@@ -28,6 +28,38 @@ from .board import (
 from .content import ReclaimContent
 
 
+def _start_position(b: Board) -> dict[str, Any]:
+    """The set-up's blocks, Food, plants, NPK, Farms and transportation on the board."""
+    s = b.content.setup
+    blocks = [[0, 0, 0] for _ in range(b.n)]
+    res = [[0, 0, 0, 0, 0] for _ in range(b.n)]
+    plants: list[list[int]] = []
+    farm_level = [0] * b.n
+    links: list[tuple[int, int, str]] = []
+    for p in s.blocks:
+        blocks[p.hex][p.level] += p.count
+    for p in s.food:
+        res[p.hex][FOOD] += p.count
+    for p in s.plants:
+        plants.append([p.hex, p.level, 0])
+    for h, terrain in enumerate(b.start_terrain):
+        if terrain == "rural":
+            res[h][NPK] += s.rural_npk
+    for p in s.farms:
+        farm_level[p.hex] = p.level
+        res[p.hex][NPK] += s.farm_npk
+    for link in s.links:
+        links.append((min(link.a, link.b), max(link.a, link.b), link.transport))
+    return {
+        "blocks": blocks,
+        "res": res,
+        "plants": plants,
+        "farm_level": farm_level,
+        "links": links,
+        "comp": turn.components(b.n, links),
+    }
+
+
 class ReclaimState(State):
     """A game of RECLAIM for 4 players."""
 
@@ -90,22 +122,16 @@ class ReclaimState(State):
 
     # ----- set-up ---------------------------------------------------------------------------------
     def _setup_board(self) -> None:
-        s = self.content.setup
-        for p in s.blocks:
-            self.blocks[p.hex][p.level] += p.count
-        for p in s.food:
-            self.res[p.hex][FOOD] += p.count
-        for p in s.plants:
-            self.plants.append([p.hex, p.level, 0])
-        for h, terrain in enumerate(self.terrain):
-            if terrain == "rural":
-                self.res[h][NPK] += s.rural_npk
-        for p in s.farms:
-            self.farm_level[p.hex] = p.level
-            self.res[p.hex][NPK] += s.farm_npk
-        for link in s.links:
-            self.links.append((min(link.a, link.b), max(link.a, link.b), link.transport))
-        turn.recompute_components(self)
+        # the set-up depends on the content alone: worked out once per board, then copied
+        start = self.board.start_cache
+        if not start:
+            start.update(_start_position(self.board))
+        self.blocks = [[*bl] for bl in start["blocks"]]
+        self.res = [[*r] for r in start["res"]]
+        self.plants = [[*p] for p in start["plants"]]
+        self.farm_level = [*start["farm_level"]]
+        self.links = [*start["links"]]
+        self.comp = {t: [*labels] for t, labels in start["comp"].items()}
 
     def _setup_cards(self, players: int) -> None:
         c = self.content
@@ -139,14 +165,15 @@ class ReclaimState(State):
         return self.roles.index(role)
 
     def active_seats(self) -> tuple[int, ...]:
-        if self.phase == "turn":
-            return (self.seat_of_role(self.turn_role),)
-        if self.phase == "politics":
+        phase = self.phase
+        if phase == "turn":
+            return (self.roles.index(self.turn_role),)
+        if phase == "politics":
             if self.proposal is not None:
-                return tuple(s for s in range(self.players) if self.votes[s] < 0)
-            return tuple(s for s in range(self.players) if not self.pol_done[s])
-        if self.phase == "growth":
-            return (self.seat_of_role(HOUSING),)
+                return tuple([s for s, v in enumerate(self.votes) if v < 0])
+            return tuple([s for s, done in enumerate(self.pol_done) if not done])
+        if phase == "growth":
+            return (self.roles.index(HOUSING),)
         return ()
 
     def cost(self, decision: str) -> int:
@@ -162,7 +189,7 @@ class ReclaimState(State):
         else:
             acts = politics.growth_legal(self)
         if self._alarm_allowed():
-            acts.append(Action("alarm"))
+            acts.append(self.board.acts.alarm)
         return acts
 
     def _alarm_allowed(self) -> bool:
@@ -191,10 +218,12 @@ class ReclaimState(State):
         return "new level 0 blocks go on an Urban hexagon with fewer than 4 Housing blocks (not the Dump)"
 
     def describe(self, seat: int, action: Action) -> str:
-        who = f"Seat {seat + 1}"
+        # the board's Action tables know their texts; any other Action is written out
+        known = self.board.text.get(id(action))
+        text = known[1] if known is not None and known[0] is action else str(action)
         if self.phase == "turn":
-            who += f" ({ROLES[self.turn_role]})"
-        return f"{who}: {action}"
+            return f"Seat {seat + 1} ({ROLES[self.turn_role]}): {text}"
+        return f"Seat {seat + 1}: {text}"
 
     # ----- end ------------------------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -254,6 +283,7 @@ class ReclaimState(State):
             owned = sum(1 for cards in self.owned for p, _ in cards if p == pile.id)
             total = len(self.face_up[pile.id]) + len(self.deck[pile.id]) + owned
             assert total == len(pile.cards), f"pile {pile.id} lost cards"
+        assert self.comp == turn.components(b.n, self.links), "transport components follow the links"
         held = sum(len(h) for h in self.hands)
         total_events = len(self.events) + len(self.discard) + held + len(self.pending_events)
         assert total_events == len(self.content.events), "event cards are conserved"

@@ -7,13 +7,13 @@ hexagons, so legal-action lists stay small.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Action
 
 from . import events
 from .board import (
-    BUILD_IDS,
     CONTRACTOR,
     FARMING,
     FOOD,
@@ -21,12 +21,12 @@ from .board import (
     MIXED,
     NPK,
     RES_INDEX,
-    RESOURCES,
     ROLES,
     SEPARATED,
     SLUDGE,
     TRANSPORTS,
     TREATMENT,
+    Terrain,
 )
 
 if TYPE_CHECKING:
@@ -39,7 +39,13 @@ BUILDABLE = ("urban", "rural")
 # ----- transport ----------------------------------------------------------------------------------
 def recompute_components(st: ReclaimState) -> None:
     """Label each hexagon with its connected component for every kind of transport."""
-    n = st.board.n
+    st.comp = components(st.board.n, st.links)
+
+
+def components(n: int, links: list[tuple[int, int, str]]) -> dict[str, list[int]]:
+    """For each kind of transport, each hexagon's component label (the root of its union-find set,
+    joining the links in order)."""
+    comp = {}
     for t in TRANSPORTS:
         parent = list(range(n))
 
@@ -49,10 +55,20 @@ def recompute_components(st: ReclaimState) -> None:
                 x = parent[x]
             return x
 
-        for a, b, kind in st.links:
+        for a, b, kind in links:
             if kind == t:
                 parent[find(a)] = find(b)
-        st.comp[t] = [find(h) for h in range(n)]
+        comp[t] = [find(h) for h in range(n)]
+    return comp
+
+
+def join_components(st: ReclaimState, t: str, a: int, c: int) -> None:
+    """Relabel the components of ``t`` after a new link ``(a, c, t)`` at the end of the links, exactly
+    as :func:`recompute_components` would: ``a``'s component takes the label of ``c``'s."""
+    comp = st.comp[t]
+    old, new = comp[a], comp[c]
+    if old != new:
+        st.comp[t] = [new if x == old else x for x in comp]
 
 
 def connected(st: ReclaimState, resource: int, a: int, b: int) -> bool:
@@ -67,20 +83,22 @@ def room(st: ReclaimState, hex_: int, resource: int) -> bool:
         return True
     if st.terrain[hex_] == "water":
         return False
-    return st.res[hex_][resource] < st.content.rules.max_resource_per_hex
+    return st.res[hex_][resource] < st.board.limit
 
 
 def water_has_room(st: ReclaimState) -> bool:
     """Whether some Water hexagon can still take a unit of Waste (``water_hex_for_waste`` finds one)."""
-    limit = st.content.rules.max_resource_per_hex
-    return any(
-        t == "water" and st.res[h][MIXED] + st.res[h][SEPARATED] < limit for h, t in enumerate(st.terrain)
-    )
+    b = st.board
+    limit, res = b.limit, st.res
+    for h in b.terrain_tables(st.terrain).water:
+        if res[h][MIXED] + res[h][SEPARATED] < limit:
+            return True
+    return False
 
 
 def water_hex_for_waste(st: ReclaimState, near: int) -> int:
     """The Water hexagon a unit of Waste runs into: the nearest one that is not full (-1: none)."""
-    limit = st.content.rules.max_resource_per_hex
+    limit = st.board.limit
     best, best_key = -1, (0, 0)
     for h, terrain in enumerate(st.terrain):
         if terrain == "water" and st.res[h][MIXED] + st.res[h][SEPARATED] < limit:
@@ -98,20 +116,34 @@ def farm_hexes(st: ReclaimState) -> list[int]:
     return [h for h, lv in enumerate(st.farm_level) if lv]
 
 
+_EMPTY = [0, 0, 0]  # a hexagon without Housing blocks (block counts are never negative)
+
+
+def home_hexes(st: ReclaimState) -> list[int]:
+    """Hexagons with Housing blocks."""
+    return [h for h, bl in enumerate(st.blocks) if bl != _EMPTY]
+
+
 # ----- legal actions ------------------------------------------------------------------------------
+# The lists are built from the board's shared Action tables (``board.acts``), in the same order as
+# the rules below name them: a random player's choice depends on that order.
 def legal(st: ReclaimState) -> list[Action]:
     """The legal actions of the seat whose turn it is."""
+    acts_of = st.board.acts
     if st.pending_pile is not None:
-        return [_action("card", i) for i in range(len(st.face_up[st.pending_pile]))]
+        return list(acts_of.card[: len(st.face_up[st.pending_pile])])
     if st.pending_link is not None:
-        return [_action("link_to", h) for h in link_ends(st, *st.pending_link)]
-    if st.stage == "role":
-        return [_action("role", ROLES[r]) for r in (HOUSING, TREATMENT, FARMING)]
-    acts: list[Action] = []
-    if st.stage == "build" and st.builds_left > 0:
-        acts += build_actions(st)
-    seat = st.seat_of_role(st.turn_role)
-    acts += [_action("play_event", i) for i in range(len(st.hands[seat])) if events.playable(st, seat, i)]
+        to = acts_of.link_to
+        return [to[h] for h in link_ends(st, *st.pending_link)]
+    stage = st.stage
+    if stage == "role":
+        return list(acts_of.role)
+    acts: list[Action] = build_actions(st) if stage == "build" and st.builds_left > 0 else []
+    seat = st.roles.index(st.turn_role)
+    hand = st.hands[seat]
+    if hand:
+        play = acts_of.play_event
+        acts += [play[i] for i in range(len(hand)) if events.playable(st, seat, i)]
     role = st.play_as
     if role == HOUSING:
         acts += housing_actions(st)
@@ -119,46 +151,63 @@ def legal(st: ReclaimState) -> list[Action]:
         acts += treatment_actions(st)
     else:
         acts += farming_actions(st)
-    if role != HOUSING or STAGES[st.stage] >= STAGES["send"] or not unconverted(st):
-        acts.append(_action("end_turn"))
+    if role != HOUSING or STAGES[stage] >= _SEND or not unconverted(st):
+        acts.append(acts_of.end_turn)
     return acts
 
 
 def build_actions(st: ReclaimState) -> list[Action]:
     """Builds and transport the role may afford now."""
     b = st.board
-    contractor = st.turn_role == CONTRACTOR
-    coins = st.coins[st.seat_of_role(st.turn_role)]
-    plants = [0] * b.n
-    for p in st.plants:
-        plants[p[0]] += 1
-    acts = []
-    for item in BUILD_IDS:
-        if (contractor or b.build_role[item] == st.turn_role) and b.price(item, contractor) <= coins:
-            acts += [_action("build", item, h) for h in _spots(st, plants, item)]
-    free: list[tuple[int, int]] | None = None
-    links: set[tuple[int, int, str]] = set()
+    role = st.turn_role
+    coins = st.coins[st.roles.index(role)]
+    prices = b.prices[role == CONTRACTOR]
+    acts: list[Action] = []
+    spots: dict[str, list[int]] = {}  # builds that share their spots (house0to1 and house0to2, ...)
+    for item in b.role_builds[role]:
+        if prices[item] <= coins:
+            where = _SAME_SPOTS.get(item, item)
+            hexes = spots.get(where)
+            if hexes is None:
+                hexes = spots[where] = _spots(st, item)
+            table = b.acts.build[item]
+            acts += [table[h] for h in hexes]
+    starts = None
     for t in TRANSPORTS:
-        if b.price(t, contractor) <= coins:
-            if free is None:
-                ok = [x in BUILDABLE for x in st.terrain]
-                free = [(a, c) for a, c in b.edges if ok[a] and ok[c]]
-                links = set(st.links)
-            starts = {h for a, c in free if (a, c, t) not in links for h in (a, c)}
-            acts += [b.link_actions[t][h] for h in sorted(starts)]
+        if prices[t] <= coins:
+            starts = starts or _link_starts(st, b.terrain_tables(st.terrain))
+            acts += starts[t]
     return acts
 
 
-_ACTIONS: dict[tuple[str, tuple[int | str, ...]], Action] = {}
-
-
-def _action(kind: str, *args: int | str) -> Action:
-    """The shared (immutable) Action value ``kind`` with ``args``."""
-    key = (kind, args)
-    hit = _ACTIONS.get(key)
+def _link_starts(st: ReclaimState, tables: Terrain) -> dict[str, tuple[Action, ...]]:
+    """For each kind, ``link`` actions from every hexagon with a free edge that has no such link yet
+    (cached by the links built)."""
+    key = tuple(st.links)
+    hit = tables.starts_cache.get(key)
     if hit is None:
-        hit = _ACTIONS[key] = Action(kind, args)
+        if len(tables.starts_cache) >= _CACHE_SIZE:
+            tables.starts_cache.clear()
+        hit = tables.starts_cache[key] = _open_starts(tables, key)
     return hit
+
+
+_CACHE_SIZE = 4096
+
+
+def _open_starts(tables: Terrain, links: tuple[tuple[int, int, str], ...]) -> dict[str, tuple[Action, ...]]:
+    free = tables.free_edges
+    count: dict[tuple[str, int], int] = {}
+    for a, c, kind in set(links):
+        if (a, c) in free:
+            count[kind, a] = count.get((kind, a), 0) + 1
+            count[kind, c] = count.get((kind, c), 0) + 1
+    degree = tables.free_degree
+    full = {key for key, k in count.items() if k >= degree[key[1]]}
+    starts = tables.link_starts
+    if not full:
+        return starts
+    return {t: tuple([a for a in row if (t, a.args[1]) not in full]) for t, row in starts.items()}
 
 
 def open_links(st: ReclaimState, t: str) -> list[tuple[int, int]]:
@@ -169,27 +218,41 @@ def open_links(st: ReclaimState, t: str) -> list[tuple[int, int]]:
 
 
 def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
-    """The hexagons a new link of kind ``t`` from ``h`` may go to."""
-    return sorted(c if a == h else a for a, c in open_links(st, t) if h in (a, c))
+    """The hexagons a new link of kind ``t`` from ``h`` may go to (in order)."""
+    b = st.board
+    ok = b.terrain_tables(st.terrain).buildable
+    if not ok[h]:
+        return []
+    links = st.links
+    return [nb for nb in b.neighbours[h] if ok[nb] and ((h, nb, t) if h < nb else (nb, h, t)) not in links]
 
 
-def _spots(st: ReclaimState, plants: list[int], item: str) -> list[int]:
+_SAME_SPOTS = {"house0to2": "house0to1", "plant2": "plant1", "farm2": "farm1"}
+
+
+def _spots(st: ReclaimState, item: str) -> list[int]:
     """The hexagons where ``item`` may be built now."""
-    n = st.board.n
     if item in ("house0to1", "house0to2"):
-        return [h for h in range(n) if st.blocks[h][0]]
+        return [h for h, bl in enumerate(st.blocks) if bl[0]]
     if item == "house1to2":
-        return [h for h in range(n) if st.blocks[h][1]]
+        return [h for h, bl in enumerate(st.blocks) if bl[1]]
     if item in ("plant1", "plant2"):
-        limit = st.content.rules.max_plants_per_hex
-        return [h for h in range(n) if st.terrain[h] == "urban" and h != st.dump and plants[h] < limit]
+        b = st.board
+        plants = [0] * b.n
+        for p in st.plants:
+            plants[p[0]] += 1
+        limit = b.content.rules.max_plants_per_hex
+        dump = st.dump
+        return [h for h in b.terrain_tables(st.terrain).urban if h != dump and plants[h] < limit]
     if item == "plant1to2":
         return sorted({p[0] for p in st.plants if p[1] == 1})
     if item == "remove0":
         return sorted({p[0] for p in st.plants if p[1] == 0})
+    farm = st.farm_level
     if item in ("farm1", "farm2"):
-        return [h for h in range(n) if st.terrain[h] == "rural" and h != st.dump and not st.farm_level[h]]
-    return [h for h in range(n) if st.farm_level[h] == 1]  # farm1to2
+        dump = st.dump
+        return [h for h in st.board.terrain_tables(st.terrain).rural if h != dump and not farm[h]]
+    return [h for h, lv in enumerate(farm) if lv == 1]  # farm1to2
 
 
 def can_build(st: ReclaimState, item: str, h: int, plants: list[int] | None = None) -> bool:
@@ -219,103 +282,116 @@ def can_link(st: ReclaimState, t: str, a: int, c: int) -> bool:
 
 def unconverted(st: ReclaimState) -> bool:
     """Whether some Housing block that has not converted this round has Food on its hexagon."""
-    return any(sum(bl) > st.converted[h] and st.res[h][FOOD] > 0 for h, bl in enumerate(st.blocks))
+    for bl, r, done in zip(st.blocks, st.res, st.converted, strict=True):
+        if r[FOOD] > 0 and sum(bl) > done:
+            return True
+    return False
 
 
-def _moves(st: ReclaimState, resource: int, sources: list[int], targets: list[int]) -> list[Action]:
-    comp = st.comp[st.board.carrier[resource]]
-    name = RESOURCES[resource]
+def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Sequence[int]) -> list[Action]:
+    """Moves of one ``resource`` from a source holding it to a target with room, along connected
+    transportation of its kind: for each target in order, each source in order."""
     res = st.res
     have = [src for src in sources if res[src][resource] > 0]
     if not have:
         return []
-    acts = []
+    b = st.board
+    comp = st.comp[b.carrier[resource]]
+    table = b.acts.move[resource]
+    limit, terrain = b.limit, st.terrain
+    dump = st.dump if resource == SLUDGE else -1
+    acts: list[Action] = []
     for dst in targets:
-        if not room(st, dst, resource):
+        if dst != dump and (terrain[dst] == "water" or res[dst][resource] >= limit):
             continue
         cd = comp[dst]
-        acts += [_action("move", name, src, dst) for src in have if src != dst and comp[src] == cd]
+        acts += [table[src][dst] for src in have if comp[src] == cd and src != dst]
     return acts
 
 
-def _before(st: ReclaimState, stage: str) -> bool:
-    return STAGES[st.stage] <= STAGES[stage]
+_FETCH, _CONVERT, _SEND = STAGES["fetch"], STAGES["convert"], STAGES["send"]
 
 
 def housing_actions(st: ReclaimState) -> list[Action]:
     """Fetch Food into housing, convert every block, then send Waste to Treatment plants."""
-    homes = [h for h, bl in enumerate(st.blocks) if sum(bl)]
-    if _before(st, "fetch"):
-        land = [h for h in range(st.board.n) if st.terrain[h] != "water"]
-        return [*_moves(st, FOOD, land, homes), _action("convert")]
+    homes = home_hexes(st)
+    if STAGES[st.stage] <= _FETCH:
+        b = st.board
+        land = b.terrain_tables(st.terrain).land
+        return [*_moves(st, FOOD, land, homes), b.acts.convert]
     plants = plant_hexes(st)
     return _moves(st, MIXED, homes, plants) + _moves(st, SEPARATED, homes, plants)
 
 
 def treatment_actions(st: ReclaimState) -> list[Action]:
     """Fetch Waste to plants, treat it, send Sludge and NPK to the Dump or Farms."""
+    b = st.board
     plants = plant_hexes(st)
     acts: list[Action] = []
-    if _before(st, "fetch"):
-        land = [h for h in range(st.board.n) if st.terrain[h] != "water"]
+    stage = STAGES[st.stage]
+    if stage <= _FETCH:
+        land = b.terrain_tables(st.terrain).land
         acts += _moves(st, MIXED, land, plants) + _moves(st, SEPARATED, land, plants)
-    if _before(st, "convert"):
+    if stage <= _CONVERT:
+        treat = b.acts.treat
         for h in plants:
-            for waste, name in ((MIXED, "mixed"), (SEPARATED, "separated")):
-                if st.res[h][waste] and treating_plant(st, h, waste) is not None:
-                    acts.append(_action("treat", h, name))
+            r = st.res[h]
+            for waste in (MIXED, SEPARATED):
+                if r[waste] and treating_plant(st, h, waste) is not None:
+                    acts.append(treat[waste][h])
     farms = farm_hexes(st)
     acts += _moves(st, SLUDGE, plants, farms + ([st.dump] if st.dump >= 0 else []))
     acts += _moves(st, NPK, plants, farms)
     if st.dump < 0:
-        acts += [_action("dump_site", h) for h in dump_candidates(st)]
+        site = b.acts.dump_site
+        acts += [site[h] for h in dump_candidates(st)]
     return acts
 
 
 def farming_actions(st: ReclaimState) -> list[Action]:
     """Fetch NPK and Sludge to Farms, grow Food, send Food to the Urban hexagons."""
+    b = st.board
     farms = farm_hexes(st)
+    tables = b.terrain_tables(st.terrain)
     acts: list[Action] = []
-    if _before(st, "fetch"):
-        plants = plant_hexes(st)
-        sources = sorted({*plants, *(h for h, t in enumerate(st.terrain) if t == "rural")})
+    stage = STAGES[st.stage]
+    if stage <= _FETCH:
+        sources = sorted({*plant_hexes(st), *tables.rural})
         acts += _moves(st, NPK, sources, farms) + _moves(st, SLUDGE, sources, farms)
-    if _before(st, "convert"):
+    if stage <= _CONVERT:
+        grow = b.acts.grow
+        res, limit = st.res, b.limit
         for h in farms:
-            if farm_spare(st, h) > 0 and st.res[h][FOOD] < st.content.rules.max_resource_per_hex:
-                acts += [
-                    _action("grow", h, name) for r, name in ((NPK, "npk"), (SLUDGE, "sludge")) if st.res[h][r]
-                ]
-    urban = [h for h, t in enumerate(st.terrain) if t == "urban"]
-    acts += _moves(st, FOOD, farms, urban)
+            r = res[h]
+            if r[FOOD] < limit and farm_spare(st, h) > 0:
+                acts += [grow[i][h] for i in (NPK, SLUDGE) if r[i]]
+    acts += _moves(st, FOOD, farms, tables.urban)
     return acts
 
 
 def dump_candidates(st: ReclaimState) -> list[int]:
     """Hexagons that may become the Dump: Urban or Rural with nothing built on them."""
-    plants = set(plant_hexes(st))
-    return [
-        h
-        for h, t in enumerate(st.terrain)
-        if t in BUILDABLE and not sum(st.blocks[h]) and not st.farm_level[h] and h not in plants
-    ]
+    plants = {p[0] for p in st.plants}
+    blocks, farm = st.blocks, st.farm_level
+    buildable = st.board.terrain_tables(st.terrain).buildable_hexes
+    return [h for h in buildable if not farm[h] and h not in plants and blocks[h] == _EMPTY]
 
 
 def treating_plant(st: ReclaimState, h: int, waste: int) -> int | None:
     """Index of the plant on ``h`` that treats ``waste`` now: spare capacity and room for its output."""
     b = st.board
-    best = None
+    extra = st.mods["plant_capacity"]
+    held = st.res[h]
+    best, best_level = None, -1
     for i, (ph, level, used) in enumerate(st.plants):
         if ph != h or waste not in b.plant_takes[level]:
             continue
-        if used >= max(0, b.plant_capacity[level] + st.mods["plant_capacity"]):
+        if used >= max(0, b.plant_capacity[level] + extra):
             continue
-        out = b.plant_makes[level]
-        cap = st.content.rules.max_sludge_at_plant if out == SLUDGE else st.content.rules.max_resource_per_hex
-        if st.res[h][out] >= min(cap, st.content.rules.max_resource_per_hex):
+        if held[b.plant_makes[level]] >= b.plant_room[level]:
             continue
-        if best is None or level > st.plants[best][1]:
-            best = i
+        if level > best_level:
+            best, best_level = i, level
     return best
 
 
@@ -363,7 +439,7 @@ def apply(st: ReclaimState, seat: int, a: Action) -> None:
 
 
 def _pay(st: ReclaimState, seat: int, item: str) -> None:
-    st.coins[seat] -= st.board.price(item, st.turn_role == CONTRACTOR)
+    st.coins[seat] -= st.board.prices[st.turn_role == CONTRACTOR][item]
     st.builds_left -= 1
 
 
@@ -393,7 +469,7 @@ def do_link(st: ReclaimState, seat: int, t: str, a: int, c: int) -> None:
     """Pay for and build transportation between two neighbouring hexagons."""
     _pay(st, seat, t)
     st.links.append((a, c, t))
-    recompute_components(st)
+    join_components(st, t, a, c)
     offer_card(st, seat, t)
 
 
