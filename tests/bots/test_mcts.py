@@ -178,6 +178,15 @@ def test_evaluate_hook_scores_cut_playouts(games):
         unregister("commons_e")
 
 
+def test_playouts_are_cut_only_where_a_value_scores_the_cut(games):
+    game = load_game("nim", pile=7)
+    # no position value: a rollout_depth is ignored and playouts run to the end, so the search still
+    # sees that taking 3 wins (a cut scored 0 would hide every win beyond the cut)
+    bot = make_bot("mcts:value=none:rollout_depth=1:iterations=400", game, 0, 7)
+    assert bot.depth is None
+    assert bot.choose(game.new_state(0), 0) == Action("take", (3,))
+
+
 def test_time_limit_stops_the_search(games):
     game = load_game("tiny", players=2)
     bot = make_bot("mcts:iterations=100000000:time_limit=0.05", game, 0, 1)

@@ -138,7 +138,11 @@ class MctsBot:
             raise ValueError(f"rollout must be auto, heuristic or random, not {self.config.rollout!r}")
         self.heuristic = heuristic if use_heuristic else None
         depth = self.config.rollout_depth
-        self.depth = depth if depth is not None else (40 if self.evaluate is not None else None)
+        # a playout is cut only where a position value can score the cut; without one it runs on
+        if self.evaluate is None:
+            self.depth = None
+        else:
+            self.depth = depth if depth is not None else 40
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.total_iterations = 0
