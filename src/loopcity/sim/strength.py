@@ -38,6 +38,8 @@ class Pair:
     bot_won: bool
     heuristic_score: float
     bot_score: float
+    heuristic_team_won: bool
+    bot_team_won: bool
     searched: int
     """decisions the bot searched (more than one legal action)"""
     search_seconds: float
@@ -70,7 +72,18 @@ def play_pair(game: Game, bot: str, seed: int, index: int) -> Pair:
         won = (a.team_won and seat in a.winners, b.team_won and seat in b.winners)
         scores = (a.scores[seat], b.scores[seat])
     iterations = sum(x.total_iterations for x in agents if isinstance(x, MctsBot))
-    return Pair(index, seat, *won, *scores, len(times), sum(times), max(times, default=0.0), iterations)
+    return Pair(
+        index,
+        seat,
+        *won,
+        *scores,
+        a.team_won,
+        b.team_won,
+        len(times),
+        sum(times),
+        max(times, default=0.0),
+        iterations,
+    )
 
 
 def _chunk(args: tuple[str, dict[str, Any], str, int, list[int]]) -> list[Pair]:
@@ -115,6 +128,8 @@ def summarize_pairs(game_id: str, bot: str, pairs: list[Pair], cooperative: bool
         "bot_win_ci95": list(wilson_interval(bw, n)),
         "only_bot_won": sum(p.bot_won and not p.heuristic_won for p in pairs),
         "only_heuristic_won": sum(p.heuristic_won and not p.bot_won for p in pairs),
+        "heuristic_team_win_rate": sum(p.heuristic_team_won for p in pairs) / n,
+        "bot_team_win_rate": sum(p.bot_team_won for p in pairs) / n,
         "heuristic_mean_score": sum(p.heuristic_score for p in pairs) / n,
         "bot_mean_score": sum(p.bot_score for p in pairs) / n,
         "score_difference": mean,
