@@ -22,7 +22,8 @@ serve: venv
 	$(BIN)/loopcity serve --host $(HOST) --port $(PORT)
 
 lint: venv
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy src/loopcity/engine src/loopcity/web src/loopcity/debrief
 
 test: lint

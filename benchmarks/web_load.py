@@ -90,7 +90,9 @@ async def play_seat(
         last: dict | None = None
         while time.monotonic() < stop:
             try:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic())))
+                msg = json.loads(
+                    await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
+                )
             except TimeoutError:
                 return
             kind = msg["type"]
@@ -210,7 +212,9 @@ async def main_async(args: argparse.Namespace, base: str, pid: int | None = None
             "mean": round(statistics.fmean(ms), 1) if ms else None,
         },
         "server_cpu_s": None if server_cpu is None else round(server_cpu, 2),
-        "server_cpu_ms_per_move": round(server_cpu * 1000 / len(ms), 2) if server_cpu is not None and ms else None,
+        "server_cpu_ms_per_move": round(server_cpu * 1000 / len(ms), 2)
+        if server_cpu is not None and ms
+        else None,
         "load_average": round(os.getloadavg()[0], 1),
         "games_finished": stats.finished,
         "version_conflicts": stats.conflicts,
@@ -240,13 +244,18 @@ def main() -> None:
     )
     ap.add_argument("--profile", default="", help="write the server's cProfile statistics to this file")
     ap.add_argument(
-        "--register", action="append", default=[], help="also serve a game that is not installed (MODULE:SPEC)"
+        "--register",
+        action="append",
+        default=[],
+        help="also serve a game that is not installed (MODULE:SPEC)",
     )
     args = ap.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/load.db"
-        code = SERVER.format(tests=str(ROOT / "tests"), db=db, port=port, extra=args.register, profile=args.profile)
+        code = SERVER.format(
+            tests=str(ROOT / "tests"), db=db, port=port, extra=args.register, profile=args.profile
+        )
         server = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "PYTHONUNBUFFERED": "1"})
         base = f"http://127.0.0.1:{port}"
         try:
@@ -268,7 +277,9 @@ def main() -> None:
         f"{result['game']}: {result['tables']} tables x {result['players']} seats over WebSockets, "
         f"{result['seconds']} s, think {result['think_s']} s"
     )
-    print(f"moves: {result['moves']}  ({result['moves_per_s']} moves/s), games finished: {result['games_finished']}")
+    print(
+        f"moves: {result['moves']}  ({result['moves_per_s']} moves/s), games finished: {result['games_finished']}"
+    )
     print(f"move latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
     print(
         f"server CPU: {result['server_cpu_s']} s ({result['server_cpu_ms_per_move']} ms per move), "

@@ -27,10 +27,17 @@ def test_lobby_lists_every_game_with_variants_and_bots(client):
 
 
 def test_create_table_gives_a_link_per_human_seat_and_a_spectator_link(client):
-    t = new_table(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "human"}], players=3)
+    t = new_table(
+        client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "human"}], players=3
+    )
     assert [s["kind"] for s in t["seats"]] == ["human", "bot", "human"]
     assert "token" not in t["seats"][1]
-    tokens = [t["seats"][0]["token"], t["seats"][2]["token"], t["spectator"]["token"], t["facilitator"]["token"]]
+    tokens = [
+        t["seats"][0]["token"],
+        t["seats"][2]["token"],
+        t["spectator"]["token"],
+        t["facilitator"]["token"],
+    ]
     assert len(set(tokens)) == 4 and all(len(tok) >= 22 for tok in tokens)
     assert t["seats"][0]["url"].endswith("/play/" + tokens[0])
     assert client.get(t["seats"][0]["url"]).status_code == 200
@@ -41,7 +48,14 @@ def test_create_table_gives_a_link_per_human_seat_and_a_spectator_link(client):
 
 def test_the_lobby_form_sets_game_options(client):
     assert 'name="opt_pile"' in client.get("/").text
-    form = {"game": "tiny", "players": "2", "variant": "short", "seat0": "human", "seat1": "human", "opt_pile": "9"}
+    form = {
+        "game": "tiny",
+        "players": "2",
+        "variant": "short",
+        "seat0": "human",
+        "seat1": "human",
+        "opt_pile": "9",
+    }
     r = client.post("/tables", data=form, follow_redirects=False)
     links = client.get("/api/tables/" + r.headers["location"].rsplit("/", 1)[1]).json()
     assert client.get(f"/api/state/{links['seats'][0]['token']}").json()["view"]["pile"] == 9
@@ -55,7 +69,14 @@ def test_the_lobby_form_sets_game_options(client):
 
 
 def test_create_table_from_the_lobby_form_redirects_to_the_links_page(client):
-    form = {"game": "tiny", "players": "2", "variant": "short", "seat0": "human", "seat1": "bot:random", "seed": "4"}
+    form = {
+        "game": "tiny",
+        "players": "2",
+        "variant": "short",
+        "seat0": "human",
+        "seat1": "bot:random",
+        "seed": "4",
+    }
     r = client.post("/tables", data=form, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"].startswith("/table/")
     page = client.get(r.headers["location"])
@@ -68,7 +89,11 @@ def test_create_table_from_the_lobby_form_redirects_to_the_links_page(client):
         ({"game": "nosuch"}, 404, "no game"),
         ({"game": "tiny", "players": 9}, 400, "2-4 players"),
         ({"game": "tiny", "players": 2, "seats": [{"kind": "human"}]}, 400, "one seat for each"),
-        ({"game": "tiny", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "x"}]}, 400, "no bot"),
+        (
+            {"game": "tiny", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "x"}]},
+            400,
+            "no bot",
+        ),
         ({"game": "tiny", "players": 2, "seats": [{"kind": "human"}, {"kind": "alien"}]}, 400, "human"),
         ({"game": "tiny", "variant": "huge"}, 400, "no variant"),
         ({"game": "tiny", "seed": -3}, 400, "seed"),
@@ -102,7 +127,12 @@ def test_refused_actions_say_why_and_change_nothing(client):
     t = new_table(client)
     tok = seat_tokens(t)
     before = client.get(f"/api/state/{tok[0]}").json()
-    cases = [("take 1", 422, "not allowed now"), ("fly", 400, "unknown action"), ("", 400, "empty"), (None, 400, "")]
+    cases = [
+        ("take 1", 422, "not allowed now"),
+        ("fly", 400, "unknown action"),
+        ("", 400, "empty"),
+        (None, 400, ""),
+    ]
     for action, status, words in cases:
         r = client.post(f"/api/act/{tok[0]}", json={"action": action})
         assert r.status_code == status, action
@@ -132,7 +162,9 @@ def test_concurrent_moves_on_one_table_are_serialized(client, db_url):
     async def race():
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as ac:
-            moves = [ac.post(f"/api/act/{tok[s % 2]}", json={"action": "ready", "version": 0}) for s in range(6)]
+            moves = [
+                ac.post(f"/api/act/{tok[s % 2]}", json={"action": "ready", "version": 0}) for s in range(6)
+            ]
             return await asyncio.gather(*moves)
 
     codes = sorted(r.status_code for r in asyncio.run(race()))

@@ -31,6 +31,8 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
 def _svg(view, legal=()):
     """A board for the tiny game: a box per action, each a click target while it is legal."""
     acts = {str(a) for a in legal}
@@ -313,7 +315,9 @@ def test_a_finished_game_shows_the_outcome_and_offers_the_record(server, browser
         else:
             page.wait_for_timeout(100)
     outcome = page.locator("#outcome")
-    assert outcome.is_visible() and "Game over" in outcome.inner_text() and "pile empty" in outcome.inner_text()
+    assert (
+        outcome.is_visible() and "Game over" in outcome.inner_text() and "pile empty" in outcome.inner_text()
+    )
     with page.expect_download() as download:
         page.locator("#download").click()
     path = tmp_path / "record.json"

@@ -15,7 +15,13 @@ from .conftest import new_table, seat_tokens
 def test_the_message_catalogue_template_lists_the_pages_texts():
     with open(i18n.LOCALE_DIR / "messages.pot", "rb") as f:
         ids = {m.id for m in read_po(f) if m.id}
-    for text in ("Set up a table", "Create table", "Your turn", "Game log", "only a seat's own link can act for that seat"):
+    for text in (
+        "Set up a table",
+        "Create table",
+        "Your turn",
+        "Game log",
+        "only a seat's own link can act for that seat",
+    ):
         assert text in ids
 
 

@@ -43,11 +43,15 @@ def pg_url():
         prefix = ["runuser", "-u", "postgres", "--"]
         shutil.chown(root, "postgres")
     port = _free_port()
-    subprocess.run([*prefix, initdb, "-D", str(data), "-A", "trust", "-U", "loopcity"], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [*prefix, initdb, "-D", str(data), "-A", "trust", "-U", "loopcity"], check=True, capture_output=True
+    )
     opts = f"-p {port} -k {root} -h 127.0.0.1 -c fsync=off"
-    subprocess.run([*prefix, pg_ctl, "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [*prefix, pg_ctl, "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"],
+        check=True,
+        capture_output=True,
+    )
     try:
         yield f"postgresql://loopcity@127.0.0.1:{port}/postgres"
     finally:

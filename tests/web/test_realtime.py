@@ -58,7 +58,9 @@ def test_the_clock_closes_the_discussion_when_time_is_up(clocked):
 
 
 def test_the_clock_stops_when_the_players_finish_first(clocked):
-    t = clocked.post("/api/tables", json={"game": "clocked", "players": 2, "seats": [{"kind": "human"}] * 2}).json()
+    t = clocked.post(
+        "/api/tables", json={"game": "clocked", "players": 2, "seats": [{"kind": "human"}] * 2}
+    ).json()
     for s in t["seats"]:
         clocked.post(f"/api/act/{s['token']}", json={"action": "ready"})
     state = clocked.get(f"/api/state/{t['seats'][0]['token']}").json()
@@ -83,7 +85,9 @@ def test_a_minutes_option_of_the_game_sets_the_clock(make_client):
     timed = replace(CLOCKED, id="timed", options=(*TINY.options, Option("discussion_minutes", 0.01, "clock")))
     client = make_client(extra_games=[TINY, timed])
     try:
-        t = client.post("/api/tables", json={"game": "timed", "players": 2, "seats": [{"kind": "human"}] * 2}).json()
+        t = client.post(
+            "/api/tables", json={"game": "timed", "players": 2, "seats": [{"kind": "human"}] * 2}
+        ).json()
         msg = client.get(f"/api/state/{t['seats'][0]['token']}").json()
         assert msg["clock"]["seconds"] == pytest.approx(0.6)
         wait_for(lambda: live_state(client, t["id"]).ready == {0, 1}, timeout=5)
@@ -115,7 +119,8 @@ def test_a_games_wall_clock_rule_is_run_by_the_server(make_client, game, variant
     spec = get_spec(game)
     players = spec.default_players or spec.min_players
     t = client.post(
-        "/api/tables", json={"game": game, "variant": variant, "players": players, "seats": [{"kind": "human"}] * players}
+        "/api/tables",
+        json={"game": game, "variant": variant, "players": players, "seats": [{"kind": "human"}] * players},
     ).json()
     tok = t["seats"][0]["token"]
     msg = client.get(f"/api/state/{tok}").json()

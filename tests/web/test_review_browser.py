@@ -32,7 +32,9 @@ def _finished(app, game_id: str, seed: int = 3) -> dict:
     """A finished table whose seats are people, made from a heuristic bots' game; its tokens by role/seat."""
     rec, _states = bot_game(game_id, seed)
     n = load_game(game_id).players
-    made = app.state.manager.create(game_id, players=n, seats=[{"kind": "human"}] * n, seed=seed, moves=rec.moves)
+    made = app.state.manager.create(
+        game_id, players=n, seats=[{"kind": "human"}] * n, seed=seed, moves=rec.moves
+    )
     return {role if seat is None else seat: tok for tok, role, seat in made["tokens"]}
 
 
@@ -78,7 +80,9 @@ def test_replay_steps_by_keyboard_and_links_and_switches_views(server, browser):
     assert "Move 2" in page.locator("#move").inner_text()
     page.locator("#prev").click()
     page.wait_for_url("**step=1**")
-    third = next(t for t in page.locator("#round-select option").all_inner_texts() if t.startswith("Round 3 "))
+    third = next(
+        t for t in page.locator("#round-select option").all_inner_texts() if t.startswith("Round 3 ")
+    )
     page.locator("#round-select").select_option(label=third)
     page.locator("#as-select").select_option("spectator")
     page.locator(".replay-jump button").click()

@@ -105,7 +105,10 @@ def test_websocket_updates_show_each_seat_only_its_own_view(client, game):
             if acting is not None:
                 acting.send_json({"type": "act", "action": pick(legal, i), "version": i, "id": i})
             else:
-                assert client.post(f"/api/act/{tokens[seat]}", json={"action": pick(legal, i)}).status_code == 200
+                assert (
+                    client.post(f"/api/act/{tokens[seat]}", json={"action": pick(legal, i)}).status_code
+                    == 200
+                )
             for s, ws in socks.items():
                 msg = ws.receive_json()
                 assert msg["type"] == "state" and msg["version"] == i + 1

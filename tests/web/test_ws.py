@@ -21,7 +21,12 @@ def test_a_refused_move_over_the_socket_says_why(client):
         ws.receive_json()
         ws.send_json({"type": "act", "action": "take 2", "id": "a"})
         r = ws.receive_json()
-        assert r["type"] == "refused" and r["status"] == 422 and "not allowed now" in r["reason"] and r["id"] == "a"
+        assert (
+            r["type"] == "refused"
+            and r["status"] == 422
+            and "not allowed now" in r["reason"]
+            and r["id"] == "a"
+        )
         ws.send_json({"type": "act", "action": "ready", "version": 3})
         r = ws.receive_json()
         assert r["status"] == 409
@@ -39,7 +44,9 @@ def test_spectators_cannot_act_over_the_socket(client):
 
 def test_bot_moves_reach_every_connected_seat(make_client):
     client = make_client(bot_delay=0.05)
-    t = new_table(client, players=3, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "human"}])
+    t = new_table(
+        client, players=3, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "human"}]
+    )
     tok = seat_tokens(t)
     with client.websocket_connect(f"/ws/{tok[2]}") as ws:
         versions = [ws.receive_json()["version"]]

@@ -92,7 +92,9 @@ class Debrief:
             before = v
         return before
 
-    def near_losses(self, name: str, limit: float, near: float, text: Callable[[int, float], str]) -> list[Moment]:
+    def near_losses(
+        self, name: str, limit: float, near: float, text: Callable[[int, float], str]
+    ) -> list[Moment]:
         """Round ends where metric ``name`` stood within ``near`` below the ``limit`` that loses;
         ``text(round, value)`` words each moment."""
         return [

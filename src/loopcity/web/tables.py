@@ -207,7 +207,9 @@ class TableManager:
             (new_token(), "seat", i) for i, s in enumerate(seats) if s["kind"] == "human"
         ]
         tokens += [(new_token(), "spectator", None), (new_token(), "facilitator", None)]
-        self.db.create_table(table_id, game.id, game.config(), seed, seats, dict(settings or {}), tokens, list(moves))
+        self.db.create_table(
+            table_id, game.id, game.config(), seed, seats, dict(settings or {}), tokens, list(moves)
+        )
         return {"id": table_id, "tokens": tokens, "seats": seats}
 
     def _check_seats(self, game: Any, seats: list[dict[str, Any]] | None) -> list[dict[str, Any]]:

@@ -21,7 +21,11 @@ def _build(st, role, action, play_as=None):
 
 @pytest.mark.parametrize(
     "action,price",
-    [(f"build house0to1 {HOUSE_L0}", 200), (f"build house1to2 {HOUSE_L1}", 400), (f"build house0to2 {HOUSE_L0}", 500)],
+    [
+        (f"build house0to1 {HOUSE_L0}", 200),
+        (f"build house1to2 {HOUSE_L1}", 400),
+        (f"build house0to2 {HOUSE_L0}", 500),
+    ],
 )
 def test_housing_role_upgrade_prices(st, action, price):
     assert _build(st, HOUSING, action)[1] == price

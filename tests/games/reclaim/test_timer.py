@@ -13,7 +13,9 @@ def _session(now, answers):
     record = Record.start(state, 0)
     console = Console(record=True, width=120)
     lines = iter(answers)
-    return TerminalSession(record, set(), "heuristic", console, ask=lambda _: next(lines), clock=lambda: now[0])
+    return TerminalSession(
+        record, set(), "heuristic", console, ask=lambda _: next(lines), clock=lambda: now[0]
+    )
 
 
 def test_terminal_rings_the_alarm_after_ten_minutes():

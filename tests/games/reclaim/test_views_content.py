@@ -58,8 +58,23 @@ def test_cost_card_outside_its_range_is_refused():
 
 def test_every_content_item_says_where_it_comes_from(st):
     c = st.content
-    items = [c.rules, c.table, c.dice, c.setup, c.contractor_prices, *c.hexes, *c.builds, *c.transports,
-             *c.housing, *c.plants, *c.farms, *c.cost_cards, *c.agendas, *c.piles, *c.events]
+    items = [
+        c.rules,
+        c.table,
+        c.dice,
+        c.setup,
+        c.contractor_prices,
+        *c.hexes,
+        *c.builds,
+        *c.transports,
+        *c.housing,
+        *c.plants,
+        *c.farms,
+        *c.cost_cards,
+        *c.agendas,
+        *c.piles,
+        *c.events,
+    ]
     assert all(i.source in ("rulebook", "research", "reconstructed") for i in items)
 
 

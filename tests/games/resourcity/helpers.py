@@ -7,10 +7,19 @@ from loopcity.games.resourcity.board import find_farms, geometry
 from loopcity.games.resourcity.rules import ResourcityState
 
 CHARS = {
-    "│": ("straight", "NS"), "─": ("straight", "EW"),
-    "┌": ("curve", "ES"), "┐": ("curve", "SW"), "└": ("curve", "NE"), "┘": ("curve", "NW"),
-    "┬": ("tee", "ESW"), "┤": ("tee", "NSW"), "┴": ("tee", "NEW"), "├": ("tee", "NES"),
-    "┼": ("cross", "NESW"), "C": ("centre", "NESW"), "G": ("green", ""),
+    "│": ("straight", "NS"),
+    "─": ("straight", "EW"),
+    "┌": ("curve", "ES"),
+    "┐": ("curve", "SW"),
+    "└": ("curve", "NE"),
+    "┘": ("curve", "NW"),
+    "┬": ("tee", "ESW"),
+    "┤": ("tee", "NSW"),
+    "┴": ("tee", "NEW"),
+    "├": ("tee", "NES"),
+    "┼": ("cross", "NESW"),
+    "C": ("centre", "NESW"),
+    "G": ("green", ""),
 }
 
 
@@ -41,7 +50,9 @@ def farms_of(rows: list[str]) -> list[int]:
     return find_farms(geometry(game.content), kinds, rots)
 
 
-def fresh(players: int = 2, layout: str = "beginner", seed: int = 0, powers: list[str] | None = None) -> ResourcityState:
+def fresh(
+    players: int = 2, layout: str = "beginner", seed: int = 0, powers: list[str] | None = None
+) -> ResourcityState:
     """A new game at the start of seat 1's turn, with chosen Superpowers."""
     s = load_game("resourcity", players=players, variant=layout).new_state(seed)
     assert isinstance(s, ResourcityState)

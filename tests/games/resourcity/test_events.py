@@ -34,8 +34,11 @@ def plant(s, p, crop, n):
 
 
 def test_drought_fuel_crisis_and_trade_embargo_consume_resources():
-    for tile, loss in (("drought", {"water": 5}), ("fuelcrisis", {"fuel": 5}),
-                       ("embargo", {"fuel": 2, "food": 2, "water": 2})):
+    for tile, loss in (
+        ("drought", {"water": 5}),
+        ("fuelcrisis", {"fuel": 5}),
+        ("embargo", {"fuel": 2, "food": 2, "water": 2}),
+    ):
         s = state()
         before = dict(s.avail)
         s.apply(0, "end")

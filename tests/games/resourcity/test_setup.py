@@ -14,10 +14,23 @@ from .helpers import fresh
 def test_component_counts_match_the_recovered_list():
     c = load_game("resourcity").content
     counts = {t.id: t.count for t in c.tiles}
-    assert counts == {"straight": 15, "curve": 20, "tennis": 10, "tee": 14, "cross": 6, "green": 8, "centre": 3}
+    assert counts == {
+        "straight": 15,
+        "curve": 20,
+        "tennis": 10,
+        "tee": 14,
+        "cross": 6,
+        "green": 8,
+        "centre": 3,
+    }
     assert len(c.crises) == 10 and len(c.huats) == 4
     assert c.supply.model_dump(exclude={"source"}) == {
-        "sugarcane": 10, "sweetpotato": 10, "catchment": 5, "rainwater": 10, "compost": 8}
+        "sugarcane": 10,
+        "sweetpotato": 10,
+        "catchment": 5,
+        "rainwater": 10,
+        "compost": 8,
+    }
 
 
 @pytest.mark.parametrize("layout", ["beginner", "advanced"])

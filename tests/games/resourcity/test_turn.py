@@ -9,7 +9,10 @@ from .helpers import fresh, set_board
 
 
 def ready(powers=("builder", "cyclist"), players=2, rows=None):
-    s = fresh(players=players, powers=list(powers) + ["farmer", "innovator", "planner", "policymaker"][: players - len(powers)])
+    s = fresh(
+        players=players,
+        powers=list(powers) + ["farmer", "innovator", "planner", "policymaker"][: players - len(powers)],
+    )
     if rows is not None:
         set_board(s, rows)
     return s

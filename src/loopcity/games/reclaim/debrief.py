@@ -29,7 +29,10 @@ def key_moments(d: Debrief) -> list[Moment]:
     """Round ends with disease close to the limit that loses."""
     limit = d.game.content.rules.disease_limit
     return d.near_losses(
-        "disease", limit, NEAR, lambda r, v: f"Disease at {v:g} after round {r}: {limit - v:g} below the {limit} that loses"
+        "disease",
+        limit,
+        NEAR,
+        lambda r, v: f"Disease at {v:g} after round {r}: {limit - v:g} below the {limit} that loses",
     )
 
 

@@ -33,7 +33,10 @@ def key_moments(d: Debrief) -> list[Moment]:
     """Round ends with the Waste Pile close to the size that loses."""
     limit = d.game.content.rules.max_waste
     return d.near_losses(
-        "waste", limit, NEAR, lambda r, v: f"Waste Pile at {v:g} after round {r}: {limit - v:g} short of the {limit} that loses"
+        "waste",
+        limit,
+        NEAR,
+        lambda r, v: f"Waste Pile at {v:g} after round {r}: {limit - v:g} short of the {limit} that loses",
     )
 
 
