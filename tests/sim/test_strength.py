@@ -55,6 +55,10 @@ def test_semi_cooperative_games_put_the_bot_in_each_seat_in_turn(test_games, cap
     assert [p.seat for p in pairs] == [0, 1, 2, 0, 1, 2]
 
 
-def test_a_bad_bot_name_stops_before_any_game(test_games):
-    with pytest.raises(Exception, match="no bot"):
-        main(["wager", "--bot", "genius", "--games", "2"])
+def test_a_bad_bot_name_or_game_stops_before_any_game_with_the_reason(test_games, capsys):
+    for argv in (["wager", "--bot", "genius"], ["no_such_game"], ["wager", "--bot", "mcts:depth=3"]):
+        with pytest.raises(SystemExit) as stop:
+            main([*argv, "--games", "2"])
+        assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "no bot 'genius'" in err and "no_such_game" in err and "depth" in err

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..bots import MctsBot, make_bot
-from ..engine import Game, load_game, play
+from ..engine import Game, LoopcityError, load_game, play
 from .core import game_seed, wilson_interval
 
 
@@ -155,10 +155,13 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
     options = {k: v for k, v in {"players": a.players, "variant": a.variant}.items() if v is not None}
-    game = load_game(a.game, **options)
+    try:
+        game = load_game(a.game, **options)
+        make_bot(a.bot, game, 0)  # a bad bot name or option stops here, before any game
+    except LoopcityError as e:
+        p.error(str(e))
     if "heuristic" not in game.spec.bots:
         p.error(f"{a.game} has no heuristic bot to compare with")
-    make_bot(a.bot, game, 0)  # a bad bot name or option stops here, before any game
     pairs: list[Pair] = []
     start = time.perf_counter()
     out = open(a.out, "w") if a.out else None  # noqa: SIM115 - closed below
