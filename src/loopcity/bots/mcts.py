@@ -85,8 +85,9 @@ class MctsConfig:
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     # long game: cut playouts after 60 steps and score them with the fitted value; lean on the heuristic
     "resourced": {"iterations": 30, "rollout_depth": 60, "epsilon": 0.0, "trust": 0.3},
-    # heuristic playouts to the end of the game (rollout policy improvement)
-    "resourcity": {"iterations": 30, "value": "none", "epsilon": 0.0, "trust": 0.2},
+    # halving with heuristic playouts to the end of the game; a stricter test before overruling the
+    # heuristic, since a Resourcity playout's result is close to a coin toss (docs/bots.md)
+    "resourcity": {"root": "halving", "iterations": 32, "value": "none", "epsilon": 0.0, "confidence": 1.5},
     # sequential halving on common samples, heuristic playouts to the end, the heuristic's move kept
     # unless a fresh test shows another better (docs/bots.md: 85% team wins against 67%, 200 games)
     "waste_what": {"root": "halving", "iterations": 64, "value": "none", "epsilon": 0.0, "confidence": 1.0},
