@@ -24,7 +24,7 @@ serve: venv
 lint: venv
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
-	$(BIN)/mypy src/loopcity/engine src/loopcity/web src/loopcity/debrief
+	$(BIN)/mypy src/loopcity
 
 test: lint
 	bash scripts/system-deps.sh

@@ -21,7 +21,7 @@ from ..engine import Game, IllegalAction, load_game, next_seat
 from .encoding import action_mask, encode_view, observation_size
 
 
-class LoopcityEnv(gym.Env):  # type: ignore[misc]
+class LoopcityEnv(gym.Env):
     """One seat of a Loopcity game against bots."""
 
     metadata = {"render_modes": ["ansi"]}

@@ -46,7 +46,7 @@ def _game_type(spec: GameSpec) -> pyspiel.GameType:
     )
 
 
-class LoopcityGame(pyspiel.Game):  # type: ignore[misc]
+class LoopcityGame(pyspiel.Game):
     """A Loopcity game seen by OpenSpiel (subclassed once per game by :func:`register_game`)."""
 
     _spec: GameSpec
@@ -86,7 +86,7 @@ class LoopcityGame(pyspiel.Game):  # type: ignore[misc]
         return ViewObserver(self.loopcity)
 
 
-class LoopcityState(pyspiel.State):  # type: ignore[misc]
+class LoopcityState(pyspiel.State):
     """An OpenSpiel state wrapping an engine state."""
 
     def __init__(self, game: LoopcityGame, state: Any) -> None:

@@ -20,7 +20,7 @@ from ..engine import Game, load_game, next_seat
 from .encoding import action_mask, encode_view, observation_size
 
 
-class LoopcityAEC(AECEnv):  # type: ignore[misc]
+class LoopcityAEC(AECEnv):
     """One Loopcity game as a PettingZoo AEC environment."""
 
     metadata = {"render_modes": ["ansi"], "name": "loopcity", "is_parallelizable": False}

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
+from .content import ReclaimContent
+
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
 
@@ -25,9 +27,17 @@ NEAR = 2
 """Disease within this many tokens of the limit at a round's end is a near-loss."""
 
 
+def _content(d: Debrief) -> ReclaimContent:
+    """The game's content with its type."""
+    content = d.game.content
+    if not isinstance(content, ReclaimContent):
+        raise TypeError(f"RECLAIM debrief needs ReclaimContent, got {type(content).__name__}")
+    return content
+
+
 def key_moments(d: Debrief) -> list[Moment]:
     """Round ends with disease close to the limit that loses."""
-    limit = d.game.content.rules.disease_limit
+    limit = _content(d).rules.disease_limit
     return d.near_losses(
         "disease",
         limit,
@@ -38,7 +48,7 @@ def key_moments(d: Debrief) -> list[Moment]:
 
 def learning_points(d: Debrief) -> list[str]:
     """Disease against its limit, where the water was polluted most, food, the budget, the scores."""
-    limit = d.game.content.rules.disease_limit
+    limit = _content(d).rules.disease_limit
     out = []
     disease = d.series("disease")
     peak = max(range(len(disease)), key=lambda k: disease[k])

@@ -197,22 +197,22 @@ class Tables:
         self.spinner = tuple(c.spinner.faces)
         self.production = tuple(r.ring_production)
         self.produces = {t.id: RESOURCES.index(t.produces) for t in c.tiles}
-        self.tile_cost = {t.id: vec(t.cost) for t in c.tiles}
-        self.pieces = {t.id: t.pieces for t in c.tiles} | {"recycler": c.recycler.pieces}
+        self.tile_cost: dict[str, tuple[int, ...]] = {t.id: vec(t.cost) for t in c.tiles}
+        self.pieces: dict[str, int] = {t.id: t.pieces for t in c.tiles} | {"recycler": c.recycler.pieces}
         self.pieces |= {u.id: u.pieces for u in c.upgrades}
         self.recycler_cost = {2: vec(c.recycler.cost_ring2), 3: vec(c.recycler.cost_ring3)}
         self.recycler_removal = tuple(c.recycler.removal)
         self.recycler_operating = vec(c.recycler.operating_cost)
-        self.upgrade_tile = {u.id: u.tile for u in c.upgrades}
+        self.upgrade_tile: dict[str, str] = {u.id: u.tile for u in c.upgrades}
         self.upgrade_for_tile = {u.tile: u.id for u in c.upgrades}
-        self.upgrade_cost = {u.id: vec(u.cost) for u in c.upgrades}
+        self.upgrade_cost: dict[str, tuple[int, ...]] = {u.id: vec(u.cost) for u in c.upgrades}
         self.operation = {u.id: (vec(u.operation_in), vec(u.operation_out)) for u in c.upgrades}
         self.good_events = tuple(e.id for e in c.events if e.good)
         self.bad_events = tuple(e.id for e in c.events if not e.good)
         self.event_name = {e.id: e.name for e in c.events}
         self.conditions = tuple((w.min_waste, w.good_up_to, w.name) for w in c.waste_conditions)
         self.setup_hand = vec(r.setup_hand)
-        self.name = {t.id: t.name for t in c.tiles} | {u.id: u.name for u in c.upgrades}
+        self.name: dict[str, str] = {t.id: t.name for t in c.tiles} | {u.id: u.name for u in c.upgrades}
         self.name |= {"recycler": "Recycler", "bgcs": "BGCS"}
 
     def craft_cost(self, item: str, ring: int) -> tuple[int, ...]:

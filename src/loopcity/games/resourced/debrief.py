@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.debrief import Moment
 
+from .content import Content
+
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
 
@@ -24,6 +26,14 @@ NEAR = 4
 """A Waste Pile within this many cards of the losing size at a round's end is a near-loss."""
 
 
+def _content(d: Debrief) -> Content:
+    """The game's content with its type."""
+    content = d.game.content
+    if not isinstance(content, Content):
+        raise TypeError(f"ResourCEd debrief needs Content, got {type(content).__name__}")
+    return content
+
+
 def figures(state: Any) -> dict[str, float]:
     """Composters on the board after each move."""
     return {"composters": float(state.count.get("composter", 0))}
@@ -31,7 +41,7 @@ def figures(state: Any) -> dict[str, float]:
 
 def key_moments(d: Debrief) -> list[Moment]:
     """Round ends with the Waste Pile close to the size that loses."""
-    limit = d.game.content.rules.max_waste
+    limit = _content(d).rules.max_waste
     return d.near_losses(
         "waste",
         limit,
@@ -42,7 +52,7 @@ def key_moments(d: Debrief) -> list[Moment]:
 
 def learning_points(d: Debrief) -> list[str]:
     """Where the Waste Pile grew, when Composters came, what Recycling removed, Social Housing built."""
-    limit = d.game.content.rules.max_waste
+    limit = _content(d).rules.max_waste
     out = []
     growth = d.round_change("waste")
     r = max(growth, key=lambda x: growth[x])

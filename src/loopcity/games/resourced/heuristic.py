@@ -27,6 +27,22 @@ from .content import FOOD, RESOURCES, WATER
 _DIST: list[list[int]] = []
 
 
+def _num(a: Action, i: int = 0) -> int:
+    """The ``i``-th argument of ``a``, a number (a seat, a cell)."""
+    v = a.args[i]
+    if not isinstance(v, int):
+        raise TypeError(f"{a}: argument {i} should be a number")
+    return v
+
+
+def _word(a: Action, i: int = 0) -> str:
+    """The ``i``-th argument of ``a``, a word (an item, a resource)."""
+    v = a.args[i]
+    if not isinstance(v, str):
+        raise TypeError(f"{a}: argument {i} should be a word")
+    return v
+
+
 def _distances() -> list[list[int]]:
     if not _DIST:
         for a in range(CELLS):
@@ -53,7 +69,7 @@ class HeuristicBot:
     def __init__(self, game: Any, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Rng(derive_seed(seed, seat, "resourced-heuristic"))
-        self._memo: dict[str, Any] = {}
+        self._memo: dict[object, Any] = {}
 
     # ----- plans ---------------------------------------------------------------------------------
     def wanted(self, st: Any) -> list[str]:
@@ -395,7 +411,7 @@ class HeuristicBot:
 
     def _richest(self, st: Any, legal: list[Action]) -> Action:
         r = st.ctx["res"]
-        return max(legal, key=lambda a: (st.hands[a.args[0] - 1][r], -a.args[0]))
+        return max(legal, key=lambda a: (st.hands[_num(a) - 1][r], -_num(a)))
 
     def _supply(self, st: Any, seat: int, legal: list[Action]) -> Action:
         return self._richest(st, legal)
@@ -408,7 +424,7 @@ class HeuristicBot:
             return self._least_needed_bank(st, seat, legal)
         return max(
             legal,
-            key=lambda a: (sum(st.hands[a.args[0] - 1]), st.hands[a.args[0] - 1][RESOURCES.index(a.args[1])]),
+            key=lambda a: (sum(st.hands[_num(a) - 1]), st.hands[_num(a) - 1][RESOURCES.index(a.args[1])]),
         )
 
     def _fix_choice(self, st: Any, seat: int, legal: list[Action]) -> Action:
@@ -424,7 +440,7 @@ class HeuristicBot:
         return A.USE[FOOD] if hand[FOOD] >= hand[WATER] else A.USE[WATER]
 
     def _cat(self, st: Any, seat: int, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: sum(st.hands[a.args[0] - 1]))
+        return max(legal, key=lambda a: sum(st.hands[_num(a) - 1]))
 
     def _discard_choice(self, st: Any, seat: int, legal: list[Action]) -> Action:
         hand = st.hands[seat]
@@ -438,19 +454,19 @@ class HeuristicBot:
         order = {"community_garden": 0, "social_housing": 1, "heat_haven": 2, "food_forest": 3}
         if st.has_composter():
             order["community_garden"] = 4
-        return min(legal, key=lambda a: (order[st.tiles[a.args[0]]], RING[a.args[0]], a.args[0]))
+        return min(legal, key=lambda a: (order[st.tiles[_num(a)]], RING[_num(a)], _num(a)))
 
     def _remove(self, st: Any, seat: int, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: (RING[a.args[0]], a.args[0]))
+        return max(legal, key=lambda a: (RING[_num(a)], _num(a)))
 
     def _place(self, st: Any, seat: int, legal: list[Action]) -> Action:
         item = st.ctx["item"]
         dist = _distances()
         if st.t.upgrade_tile.get(item):
-            return min(legal, key=lambda a: (dist[BGCS][a.args[0]], a.args[0]))
+            return min(legal, key=lambda a: (dist[BGCS][_num(a)], _num(a)))
 
         def score(a: Action) -> tuple[int, int, int]:
-            c = a.args[0]
+            c = _num(a)
             placed = sum(1 for n in NEIGHBOURS[c] if st.tiles[n] is not None)
             return (-placed, dist[BGCS][c], c)
 
@@ -479,6 +495,8 @@ class HeuristicBot:
         if who is None or who == seat or who not in st.trade_partners(seat):
             return None
         item = self.target(st, seat)
+        if item is None:  # never: crafter() found a target
+            return None
         cost = self.plan_cost(st, item)
         mine = st.hands[seat]
         theirs = st.hands[who]
@@ -507,7 +525,7 @@ class HeuristicBot:
         for a in legal:
             if a.kind != "move":
                 continue
-            cell = a.args[0]
+            cell = _num(a)
             v = self.best_at(st, seat, cell)[0]
             if goal is not None:
                 v -= 0.8 * dist[cell][goal]
@@ -529,7 +547,7 @@ class HeuristicBot:
 
     def _end(self, st: Any, seat: int, legal: list[Action]) -> Action:
         for a in legal:
-            if a.kind == "craft" and self.craft_value(st, a.args[0], seat) > 0:
+            if a.kind == "craft" and self.craft_value(st, _word(a), seat) > 0:
                 return a
         feed = self.feed_crafter(st, seat, legal)
         if feed is not None:
@@ -547,7 +565,7 @@ class HeuristicBot:
         limit = st.hand_limit()
         hand = st.hands[seat]
         need = self.demand(st, seat)
-        gives = [a for a in legal if a.kind == "give" and sum(st.hands[a.args[0] - 1]) < limit]
+        gives = [a for a in legal if a.kind == "give" and sum(st.hands[_num(a) - 1]) < limit]
         if not gives:
             return None
         return max(gives, key=lambda a: hand[RESOURCES.index(a.args[1])] - need[RESOURCES.index(a.args[1])])

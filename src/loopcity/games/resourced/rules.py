@@ -73,12 +73,13 @@ class ResourcedState(TurnMixin, EventsMixin, State):
     def t(self) -> Tables:
         """The precomputed content tables."""
         try:
-            return self.game._resourced_tables  # type: ignore[attr-defined,no-any-return]
+            return self.game._resourced_tables  # type: ignore[attr-defined]
         except AttributeError:
             content = self.game.content
             assert isinstance(content, Content)
-            self.game._resourced_tables = tables(content)  # type: ignore[attr-defined]
-            return self.game._resourced_tables  # type: ignore[attr-defined,no-any-return]
+            built = tables(content)
+            self.game._resourced_tables = built  # type: ignore[attr-defined]
+            return built
 
     @property
     def max_rounds(self) -> int:
@@ -182,7 +183,10 @@ class ResourcedState(TurnMixin, EventsMixin, State):
             args = (int(args[0]) - 1, *args[1:])
         at = RESOURCE_ARG.get(action.kind)
         if at is not None:  # resource words become indices into hands and the bank
-            args = args[:at] + (RESOURCE_INDEX[args[at]],) + args[at + 1 :]
+            word = args[at]
+            if not isinstance(word, str):
+                raise TypeError(f"{action.kind}: argument {at} must be a resource word, got {word!r}")
+            args = args[:at] + (RESOURCE_INDEX[word],) + args[at + 1 :]
         getattr(self, "_act_" + action.kind)(seat, *args)
         self._advance()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loopcity.engine import ContentSpec, GameSpec, Option, Variant
+from loopcity.engine import ContentSpec, GameSpec, Option, State, Variant
 
 from .actions import SPACE
 from .content import CONTENT_PATH, SustainContent
@@ -11,8 +11,10 @@ from .render import render_svg, render_text
 from .rules import SustainState
 
 
-def metrics(state: SustainState) -> dict[str, float]:  # type: ignore[override]
+def metrics(state: State) -> dict[str, float]:
     """Per-year figures for simulations: the four tracks, the two tables, population and map."""
+    if not isinstance(state, SustainState):
+        raise TypeError(f"SUSTAIN metrics need a SustainState, got {type(state).__name__}")
     return {
         "round": float(state.round),
         "standard_of_living": float(state.track[0]),
@@ -70,5 +72,5 @@ SPEC = GameSpec(
     bots={"heuristic": HeuristicBot, "selfish": SelfishBot},
     render_text=render_text,
     render_svg=render_svg,
-    metrics=metrics,  # type: ignore[arg-type]
+    metrics=metrics,
 )

@@ -187,6 +187,12 @@ class EventCard(Strict):
     ends_game: bool = False
     source: Source
 
+    def requested(self) -> Request:
+        """The REQUEST on this card; an error for a card without one."""
+        if self.request is None:
+            raise ValueError(f"event {self.id} is not a REQUEST card")
+        return self.request
+
 
 class Scenario(Strict):
     id: str
@@ -239,8 +245,8 @@ class SustainContent(Strict):
                 _known(e, events, f"scenario {sc.id}: events")
             if sum(1 for e in sc.events if by_id[e].request is not None) > 10:
                 raise ValueError(f"scenario {sc.id}: at most 10 REQUEST cards (the action space names 1..10)")
-            for s in sc.solutions:
-                _known(s, sols, f"scenario {sc.id}: solutions")
+            for sid in sc.solutions:
+                _known(sid, sols, f"scenario {sc.id}: solutions")
         return self
 
 

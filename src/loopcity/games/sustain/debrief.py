@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
+from .content import SustainContent
+
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
 
@@ -27,8 +29,16 @@ NEAR = {"unhappy": 2, "co2": 3, "free_squares": 2}
 """How close to a full table (or a full map) counts as a near-loss."""
 
 
+def _content(d: Debrief) -> SustainContent:
+    """The game's content with its type."""
+    content = d.game.content
+    if not isinstance(content, SustainContent):
+        raise TypeError(f"SUSTAIN debrief needs SustainContent, got {type(content).__name__}")
+    return content
+
+
 def _limits(d: Debrief) -> dict[str, int]:
-    board = d.game.content.board
+    board = _content(d).board
     return {"unhappy": board.unhappy_squares, "co2": board.co2_squares}
 
 

@@ -12,17 +12,13 @@ In the discussion it gives Coins to the owner of an urgent Department space who 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from loopcity.engine import Action, Game, Rng
+from loopcity.engine import Action, Game, Rng, State
 
 from . import actions as A
 from .content import Effect
 from .forecast import HOUSING, POP, C, Outlook, U, apply, compiled, outlook
 from .plans import NO_EFFECTS, bot_tables
-
-if TYPE_CHECKING:
-    from .rules import SustainState
+from .rules import SustainState
 
 DEFEAT = 1000.0
 MEASURES = {
@@ -48,7 +44,9 @@ class HeuristicBot:
         self.rng = Rng(seed)
         self._memo: tuple[tuple, dict] = ((), {})
 
-    def choose(self, state: SustainState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: State, seat: int) -> Action:
+        if not isinstance(state, SustainState):
+            raise TypeError(f"the SUSTAIN bot plays SustainState, got {type(state).__name__}")
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]

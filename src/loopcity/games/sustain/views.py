@@ -46,9 +46,9 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
                 "id": ev,
                 "title": lk.events[ev].title,
                 "text": lk.events[ev].text,
-                "cost": lk.events[ev].request.cost,
+                "cost": lk.events[ev].requested().cost,
                 "invested": put,
-            }  # type: ignore[union-attr]
+            }
             for i, (ev, put) in enumerate(st.requests)
         ],
         "lasting": [{"id": ev, "title": lk.events[ev].title, "years_left": left} for ev, left in st.lasting],

@@ -28,7 +28,6 @@ class YearSteps:
 
     # fields provided by the state
     players: int
-    lk: Lookup
     round: int
     first: int
     coins: list[int]
@@ -49,6 +48,10 @@ class YearSteps:
     defeat: str | None
 
     if TYPE_CHECKING:
+
+        @property
+        def lk(self) -> Lookup:
+            """The content's lookup tables (a read-only property of the state)."""
 
         def note(self, text: str, seats: object = None, kind: str = "info") -> None: ...
 

@@ -127,7 +127,7 @@ class Tables:
         """(category, complexity, recycling cost or -1) of each card but the Combo cards."""
         self.label = tuple(f"[{c}] {name}" for c, name in enumerate(self.name))
         self.events = {e.id: e for e in content.events}
-        self.skill_names = {s.id: s.name for s in content.skills}
+        self.skill_names: dict[str, str] = {s.id: s.name for s in content.skills}
 
 
 class WasteWhatContent(BaseModel):

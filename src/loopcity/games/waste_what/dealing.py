@@ -62,8 +62,13 @@ _REUSE_PLUS = tuple({s: Action("reuse_plus", (c, s)) for s in CATEGORIES} for c 
 class Dealing:
     """The card-handling half of the state (mixed into :class:`WasteWhatState`)."""
 
+    if TYPE_CHECKING:
+
+        @property
+        def tables(self) -> Tables:
+            """The content's tables (a read-only property of the state)."""
+
     # fields set by WasteWhatState.__init__
-    tables: Tables
     table: list[int]
     storage: list[list[int]]
     fresh: set[int]

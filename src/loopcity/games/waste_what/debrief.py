@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
+from .content import WasteWhatContent
+
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
 
@@ -21,9 +23,17 @@ LABELS = {
 }
 
 
+def _content(d: Debrief) -> WasteWhatContent:
+    """The game's content with its type."""
+    content = d.game.content
+    if not isinstance(content, WasteWhatContent):
+        raise TypeError(f"Waste What? debrief needs WasteWhatContent, got {type(content).__name__}")
+    return content
+
+
 def key_moments(d: Debrief) -> list[Moment]:
     """Each CO2 token released, and the last one left (a near-loss)."""
-    limit = d.game.content.rules.co2_tokens
+    limit = _content(d).rules.co2_tokens
     out = []
     for k, x in d.deltas("co2_released"):
         if x > 0:
@@ -35,7 +45,7 @@ def key_moments(d: Debrief) -> list[Moment]:
 
 def learning_points(d: Debrief) -> list[str]:
     """CO2 released against the limit, money at its lowest, Storage and rent, reuse and skills."""
-    limit = d.game.content.rules.co2_tokens
+    limit = _content(d).rules.co2_tokens
     out = []
     co2 = d.series("co2_released")
     burns = len(d.deltas("co2_released", "burn"))

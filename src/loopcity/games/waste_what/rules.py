@@ -136,7 +136,7 @@ class WasteWhatState(Dealing, State):
 
     def event_card(self) -> EventCard | None:
         """The Event card of this round, if any."""
-        return None if self.event is None else self.game.content.tables.events[self.event]  # type: ignore[attr-defined]
+        return None if self.event is None else self.tables.events[self.event]
 
     # ----- section 4: ending the round ----------------------------------------------------------
     def rent_due(self, seat: int) -> int:
@@ -249,7 +249,7 @@ class WasteWhatState(Dealing, State):
     # ----- names for the log ---------------------------------------------------------------------
     @property
     def tables(self) -> Tables:
-        return self.game.content.tables  # type: ignore[attr-defined]
+        return content_of(self.game).tables
 
     def skill_name(self, skill: str) -> str:
         return self.tables.skill_names[skill]
