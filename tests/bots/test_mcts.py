@@ -256,6 +256,12 @@ def test_halving_root_needs_enough_samples_to_overrule_the_heuristic(games):
         assert many.choose(game.new_state(0), 0) == Action("name", (0,))
 
 
+def test_halving_root_out_of_time_plays_the_heuristic_move(games):
+    game = load_game("wager")
+    bot = make_bot("mcts:root=halving:confidence=1:time_limit=0.000001", game, 0, 5)
+    assert bot.choose(game.new_state(0), 0) == Action("name", (3,))
+
+
 def test_halving_root_is_deterministic_and_leaves_the_state_alone(games):
     game = load_game("tiny", players=3)
     state = _past_ready(game.new_state(3))

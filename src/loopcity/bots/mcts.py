@@ -231,6 +231,8 @@ class MctsBot:
             alive = keep
         best = max(alive, key=lambda a: self._mean(results[a]))
         if favoured is not None and best != favoured:
+            if deadline is not None and time.perf_counter() > deadline:
+                testing = False  # out of time: no fresh test, only what the samples so far show
             if testing:  # the survivor's lead is biased upward by its selection: test it afresh
                 fresh = [rng.next64() for _ in range(max(4, self.config.iterations // 4))]
                 results = {a: [self._sample(base, seat, a, x) for x in fresh] for a in (best, favoured)}
@@ -247,6 +249,8 @@ class MctsBot:
         """Whether ``best`` leads ``favoured`` on their common samples by more than ``margin`` and by
         more than ``confidence`` standard errors of the paired differences."""
         diffs = [self._value(b) - self._value(f) for b, f in zip(best, favoured, strict=False)]
+        if not diffs:
+            return False
         lead = sum(diffs) / len(diffs)
         if lead <= self.config.margin:
             return False
