@@ -290,3 +290,20 @@ def test_fitted_value_learns_that_a_low_stock_loses(games):
         for _ in range(4):
             state.apply(state.active_seats()[0], Action("take", (take,)))
     assert -1.0 <= value(poor, 0) < value(rich, 0) <= 1.0
+
+
+def test_halving_root_screen_plays_the_heuristic_move_when_it_wins_every_sample(games):
+    game = load_game("wager")
+    # the heuristic names 3 and wins half the rolls: where both screening rolls win, its move is
+    # played after those two playouts alone; where one loses, the search goes on and finds 0
+    passed = searched = 0
+    for seed in range(16):
+        bot = make_bot("mcts:root=halving:iterations=60:screen=2", game, 0, seed)
+        pick = bot.choose(game.new_state(0), 0)
+        if bot.last_iterations == 2:
+            assert pick == Action("name", (3,))
+            passed += 1
+        else:
+            assert pick == Action("name", (0,))
+            searched += 1
+    assert passed >= 2 and searched >= 8

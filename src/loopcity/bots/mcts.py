@@ -78,13 +78,24 @@ class MctsConfig:
     confidence: float = 0.0
     """with root=halving, how many standard errors of the paired differences (same samples) an
     action's lead over the heuristic's move must also exceed (0: none)"""
+    screen: int = 0
+    """with root=halving, playouts of the heuristic's move before any other: when every one of them
+    ends with the best reward (a team win, or the seat on top) the move is played at once (0: off)"""
 
 
 # Settings chosen per game so that a decision takes well under a second on a loaded 2-core machine
 # (docs/bots.md gives the measurements); options given by name override them.
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    # long game: cut playouts after 60 steps and score them with the fitted value; lean on the heuristic
-    "resourced": {"iterations": 30, "rollout_depth": 60, "epsilon": 0.0, "trust": 0.3},
+    # halving with heuristic playouts to the end; the heuristic's move is played at once when it wins
+    # four samples out of four, so the search spends its budget where the team is at risk
+    "resourced": {
+        "root": "halving",
+        "iterations": 32,
+        "value": "none",
+        "epsilon": 0.0,
+        "confidence": 1.0,
+        "screen": 4,
+    },
     # halving with heuristic playouts to the end of the game; a stricter test before overruling the
     # heuristic, since a Resourcity playout's result is close to a coin toss (docs/bots.md)
     "resourcity": {"root": "halving", "iterations": 32, "value": "none", "epsilon": 0.0, "confidence": 1.5},
@@ -209,18 +220,30 @@ class MctsBot:
         alive = list(legal)
         results: dict[Action, list[tuple[float | None, float]]] = {a: [] for a in alive}
         seeds: list[int] = []
+        done = 0
+        screen = self.config.screen if favoured is not None else 0
+        if screen:  # the heuristic's move alone first: if it wins every sample, nothing can beat it
+            seeds.extend(rng.next64() for _ in range(screen))
+            assert favoured is not None
+            results[favoured] = [self._sample(base, seat, favoured, x) for x in seeds]
+            done = screen
+            if all(self._value(r) >= 1.0 for r in results[favoured]):
+                self.last_iterations, self.last_seconds = done, time.perf_counter() - start
+                self.total_iterations += done
+                return favoured
         rounds = max(1, math.ceil(math.log2(len(alive))))
         testing = self.config.confidence > 0 and favoured is not None
         budget = self.config.iterations // 2 if testing else self.config.iterations
-        done = 0
+        count = 0  # samples each action still in has had
         while len(alive) > 1 and not (deadline is not None and time.perf_counter() > deadline):
             per = max(1, (budget - done) // (rounds * len(alive)))
             rounds = max(1, rounds - 1)
-            first = len(seeds)
-            seeds.extend(rng.next64() for _ in range(per))
+            count = max(count + per, len(seeds))
+            seeds.extend(rng.next64() for _ in range(count - len(seeds)))
             for action in alive:
-                for sample in seeds[first:]:
-                    results[action].append(self._sample(base, seat, action, sample))
+                have = results[action]
+                for sample in seeds[len(have) : count]:
+                    have.append(self._sample(base, seat, action, sample))
                     done += 1
             ranked = sorted(alive, key=lambda a: -self._mean(results[a]))
             keep = ranked[: (len(ranked) + 1) // 2]
@@ -432,7 +455,7 @@ def _coerce(options: dict[str, Any]) -> dict[str, Any]:
 def _from_text(key: str, text: str) -> Any:
     if text.lower() == "none" and key in ("time_limit", "rollout_depth"):
         return None
-    if key in ("iterations", "rollout_depth"):
+    if key in ("iterations", "rollout_depth", "screen"):
         return int(text)
     if key in ("time_limit", "exploration", "epsilon", "trust", "shaping", "margin", "confidence"):
         return float(text)
