@@ -15,19 +15,9 @@ from ..engine import State
 Value = Callable[[State, int], float]
 
 
-def reclaim(state: Any, seat: int) -> float:
-    """RECLAIM: the seat's points over the leader's (the city survives every heuristic game, so a cut
-    playout is scored as a surviving city)."""
-    scores = state.scores()
-    best = max(scores)
-    if best <= 0:
-        return 0.5
-    return max(0.0, scores[seat] / best)
-
-
 def sustain(state: Any, seat: int) -> float:
-    """SUSTAIN: the seat's Department points over the leading Department's (as RECLAIM: the city
-    survives heuristic play, so a cut playout is scored as a surviving city)."""
+    """SUSTAIN: the seat's Department points over the leading Department's (the city survives
+    heuristic play, so a cut playout is scored as a surviving city)."""
     scores = [state.department_score(d) for d in state.dept_of]
     best = max(scores)
     if best <= 0:
@@ -35,4 +25,4 @@ def sustain(state: Any, seat: int) -> float:
     return max(0.0, scores[seat] / best)
 
 
-VALUES: dict[str, Value] = {"reclaim": reclaim, "sustain": sustain}
+VALUES: dict[str, Value] = {"sustain": sustain}

@@ -56,3 +56,21 @@ def test_heuristic_plays_the_timer_variant_without_ringing_the_alarm():
     st = _play(game, "heuristic", 2)
     assert st.round == 4 or st.lost
     assert len(st.events) == len(st.content.events)
+
+
+def test_search_position_value_counts_points_and_coins_still_to_spend():
+    from loopcity.games.reclaim.stats import COINS_PER_POINT, position_value
+
+    game = load_game("reclaim")
+    st = game.new_state(5)
+    st.coins = [1000, 1000, 1000, 1000]
+    level = [position_value(st, s) for s in range(4)]
+    points = st.scores()
+    leader = max(range(4), key=lambda s: points[s] + st.coins[s] / COINS_PER_POINT)
+    assert level[leader] == 1.0 and all(0.0 <= v <= 1.0 for v in level)
+    # a seat that spends 600 coins without a card to show for it falls behind by two points' worth
+    other = (leader + 1) % 4
+    before = position_value(st, other)
+    st.coins[other] -= 2 * COINS_PER_POINT
+    assert position_value(st, other) < before
+    assert game.spec.evaluate is position_value

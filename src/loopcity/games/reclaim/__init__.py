@@ -9,7 +9,7 @@ from .content import CONTENT_PATH, ReclaimContent
 from .heuristic import HeuristicBot
 from .render import render_svg, render_text
 from .rules import ReclaimState
-from .stats import metrics
+from .stats import metrics, position_value
 
 SPEC = GameSpec(
     id="reclaim",
@@ -51,4 +51,5 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    evaluate=position_value,
 )

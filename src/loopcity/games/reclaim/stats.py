@@ -28,3 +28,18 @@ def metrics(state: State) -> dict[str, float]:
         "sludge": float(sum(r[SLUDGE] for r in res)),
         "blocks": float(sum(sum(b) for b in st.blocks)),  # type: ignore[attr-defined,misc]
     }
+
+
+COINS_PER_POINT = 300
+"""What a coin not yet spent is worth to the search's position value, in points: builds cost 100 to
+500 coins and bring Infrastructure cards of level 1 to 2 plus the symbols of a Hidden agenda."""
+
+
+def position_value(state: State, seat: int) -> float:
+    """The search's value of an unfinished game for ``seat``, in [0, 1]: its standing (points plus
+    coins still to spend, at ``COINS_PER_POINT``) over the leading seat's. A playout cut mid-game is
+    scored as a city that survives; the losses it does see are scored by the playout itself."""
+    st = state
+    standing = [p + c / COINS_PER_POINT for p, c in zip(st.scores(), st.coins, strict=True)]  # type: ignore[attr-defined]
+    best = max(standing)
+    return 0.5 if best <= 0 else max(0.0, standing[seat] / best)
