@@ -36,7 +36,7 @@ def test_games():
 
 def test_a_better_bot_shows_as_better_with_intervals(test_games):
     pairs = list(run_pairs("wager", "mcts:root=halving:iterations=24", 40, seed=3))
-    summary = summarize_pairs("wager", "mcts", pairs, cooperative=True)
+    summary = summarize_pairs("wager", "mcts", pairs)
     assert [p.index for p in pairs] == list(range(40)) and all(p.seat is None for p in pairs)
     assert summary["bot_win_rate"] == 1.0  # naming 0 always wins
     assert 0.25 < summary["heuristic_win_rate"] < 0.75  # naming 3 wins half the time
@@ -62,3 +62,25 @@ def test_a_bad_bot_name_or_game_stops_before_any_game_with_the_reason(test_games
         assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "no bot 'genius'" in err and "no_such_game" in err and "depth" in err
+
+
+def test_every_seat_of_a_semi_cooperative_game_can_play_the_bot(test_games, capsys):
+    main(
+        [
+            "commons",
+            "--bot",
+            "mcts:iterations=60",
+            "--games",
+            "3",
+            "--players",
+            "3",
+            "--seats",
+            "all",
+            "--json",
+        ]
+    )
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["measure"] == "team win rate, bot in every seat"
+    # searching seats all take from the stock, keep the reserve, and score more than the timid table
+    assert summary["bot_team_win_rate"] == 1.0 and summary["bot_mean_score"] > summary["heuristic_mean_score"]
+    assert all(p.seat is None for p in run_pairs("commons", "random", 3, every_seat=True, players=3))

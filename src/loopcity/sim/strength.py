@@ -8,7 +8,10 @@ the team's win rate. In the other games one seat plays the bot against heuristic
 moving round the table from game to game (game ``i`` uses seat ``i mod players``) so that every seat
 is measured equally; the figures are that seat's win share (a shared first place counts) and its
 score, against the heuristic in the same seat on the same seeds, with the team's win rate beside
-them. Win rates carry Wilson 95% intervals; the score difference carries a paired 95% interval.
+them. ``--seats all`` puts the bot in every seat of a semi-cooperative game too: the figures are then
+the team's win rate and the seats' mean score, a whole table of the bot against a whole table of
+the heuristic. Win rates carry Wilson 95% intervals; the score difference carries a paired 95%
+interval.
 """
 
 from __future__ import annotations
@@ -47,9 +50,10 @@ class Pair:
     iterations: int
 
 
-def play_pair(game: Game, bot: str, seed: int, index: int) -> Pair:
-    """Play game ``index`` of a run with the heuristic table, then with ``bot`` in its seat(s)."""
-    seat = None if game.spec.cooperative else index % game.players
+def play_pair(game: Game, bot: str, seed: int, index: int, every_seat: bool = False) -> Pair:
+    """Play game ``index`` of a run with the heuristic table, then with ``bot`` in its seat(s): every
+    seat in a cooperative game or with ``every_seat``, else seat ``index mod players``."""
+    seat = None if game.spec.cooperative or every_seat else index % game.players
     base = play(game.new_state(seed), [make_bot("heuristic", game, s, seed) for s in range(game.players)])
     agents = [
         make_bot(bot if seat is None or s == seat else "heuristic", game, s, seed)
@@ -86,18 +90,24 @@ def play_pair(game: Game, bot: str, seed: int, index: int) -> Pair:
     )
 
 
-def _chunk(args: tuple[str, dict[str, Any], str, int, list[int]]) -> list[Pair]:
-    game_id, options, bot, seed, indices = args
+def _chunk(args: tuple[str, dict[str, Any], str, int, bool, list[int]]) -> list[Pair]:
+    game_id, options, bot, seed, every_seat, indices = args
     game = load_game(game_id, **options)
-    return [play_pair(game, bot, game_seed(seed, i), i) for i in indices]
+    return [play_pair(game, bot, game_seed(seed, i), i, every_seat) for i in indices]
 
 
 def run_pairs(
-    game_id: str, bot: str, games: int, seed: int = 0, workers: int = 1, **options: Any
+    game_id: str,
+    bot: str,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    every_seat: bool = False,
+    **options: Any,
 ) -> Iterator[Pair]:
     """The pairs of games 0..games-1, in order, over ``workers`` processes (1: in this process)."""
     chunks = [list(range(i, min(games, i + 4))) for i in range(0, games, 4)]
-    jobs = [(game_id, options, bot, seed, c) for c in chunks]
+    jobs = [(game_id, options, bot, seed, every_seat, c) for c in chunks]
     if workers <= 1:
         for job in jobs:
             yield from _chunk(job)
@@ -107,7 +117,7 @@ def run_pairs(
             yield from pairs
 
 
-def summarize_pairs(game_id: str, bot: str, pairs: list[Pair], cooperative: bool) -> dict[str, Any]:
+def summarize_pairs(game_id: str, bot: str, pairs: list[Pair]) -> dict[str, Any]:
     """Win rates with Wilson intervals, the paired score difference with its interval, speed."""
     n = len(pairs)
     hw, bw = sum(p.heuristic_won for p in pairs), sum(p.bot_won for p in pairs)
@@ -121,7 +131,11 @@ def summarize_pairs(game_id: str, bot: str, pairs: list[Pair], cooperative: bool
         "game": game_id,
         "bot": bot,
         "games": n,
-        "measure": "team win rate, bot in every seat" if cooperative else "seat win share, one seat in turn",
+        "measure": (
+            "team win rate, bot in every seat"
+            if all(p.seat is None for p in pairs)
+            else "seat win share, one seat in turn"
+        ),
         "heuristic_win_rate": hw / n,
         "heuristic_win_ci95": list(wilson_interval(hw, n)),
         "bot_win_rate": bw / n,
@@ -151,6 +165,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--players", type=int)
     p.add_argument("--variant")
+    p.add_argument(
+        "--seats",
+        choices=("one", "all"),
+        default="one",
+        help="semi-cooperative games: the bot in one seat in turn (default) or in every seat",
+    )
     p.add_argument("--out", help="write one JSON line per pair to this file")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
@@ -166,7 +186,8 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     out = open(a.out, "w") if a.out else None  # noqa: SIM115 - closed below
     try:
-        for pair in run_pairs(a.game, a.bot, a.games, a.seed, a.workers, **options):
+        every_seat = a.seats == "all"
+        for pair in run_pairs(a.game, a.bot, a.games, a.seed, a.workers, every_seat, **options):
             pairs.append(pair)
             if out is not None:
                 out.write(json.dumps(asdict(pair)) + "\n")
@@ -180,7 +201,7 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         if out is not None:
             out.close()
-    summary = summarize_pairs(a.game, a.bot, pairs, game.spec.cooperative)
+    summary = summarize_pairs(a.game, a.bot, pairs)
     summary["seconds"] = time.perf_counter() - start
     print(json.dumps(summary, indent=None if a.json else 2))
 
