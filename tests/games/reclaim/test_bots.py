@@ -74,3 +74,23 @@ def test_search_position_value_counts_points_and_coins_still_to_spend():
     st.coins[other] -= 2 * COINS_PER_POINT
     assert position_value(st, other) < before
     assert game.spec.evaluate is position_value
+
+
+def test_search_position_value_weighs_the_risk_of_disease_from_waste_left_on_land():
+    from loopcity.games.reclaim.board import MIXED, SEPARATED
+    from loopcity.games.reclaim.stats import disease_risk, position_value
+
+    game = load_game("reclaim")
+    st = game.new_state(5)
+    land = next(h for h, t in enumerate(st.terrain) if t == "urban")
+    st.disease = [0] * len(st.disease)
+    for h in range(len(st.res)):
+        st.res[h][MIXED] = st.res[h][SEPARATED] = 0
+    assert disease_risk(st) == 0.0
+    st.res[land][MIXED] = 4  # four rolls at 1/3 each: all four must turn to Disease
+    assert abs(disease_risk(st) - (1 / 3) ** 4) < 1e-12
+    st.disease[land] = 3  # one more Disease loses: 1 - (2/3)^4
+    assert abs(disease_risk(st) - (1 - (2 / 3) ** 4)) < 1e-12
+    assert all(-1.0 <= position_value(st, s) < 0.0 for s in range(4))
+    st.disease[land] = 4
+    assert disease_risk(st) == 1.0 and position_value(st, 0) == -1.0

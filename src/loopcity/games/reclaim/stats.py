@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from math import comb
 from typing import TYPE_CHECKING
 
 from .board import FOOD, MIXED, NPK, SEPARATED, SLUDGE
@@ -36,10 +37,33 @@ COINS_PER_POINT = 300
 
 
 def position_value(state: State, seat: int) -> float:
-    """The search's value of an unfinished game for ``seat``, in [0, 1]: its standing (points plus
-    coins still to spend, at ``COINS_PER_POINT``) over the leading seat's. A playout cut mid-game is
-    scored as a city that survives; the losses it does see are scored by the playout itself."""
+    """The search's value of an unfinished game for ``seat``, in [-1, 1]: its standing (points plus
+    coins still to spend, at ``COINS_PER_POINT``) over the leading seat's, weighed against the risk
+    that the next Disease control loses the game for everyone (a loss scores -1):
+    ``share * (1 - risk) - risk``."""
     st = state
     standing = [p + c / COINS_PER_POINT for p, c in zip(st.scores(), st.coins, strict=True)]  # type: ignore[attr-defined]
     best = max(standing)
-    return 0.5 if best <= 0 else max(0.0, standing[seat] / best)
+    share = 0.5 if best <= 0 else max(0.0, standing[seat] / best)
+    risk = disease_risk(state)
+    return share * (1 - risk) - risk
+
+
+def disease_risk(state: State) -> float:
+    """The chance that Disease control, rolled on the board as it stands, brings the Disease on the
+    board to the losing limit: one roll per Waste on land and per Water hexagon holding the most
+    Waste a hexagon may, each turning into Disease with the die's share of Disease faces."""
+    st = state
+    need = st.content.rules.disease_limit - sum(st.disease)  # type: ignore[attr-defined]
+    if need <= 0:
+        return 1.0
+    limit = st.content.rules.max_resource_per_hex  # type: ignore[attr-defined]
+    rolls = 0
+    for terrain, r in zip(st.terrain, st.res, strict=True):  # type: ignore[attr-defined]
+        waste = r[MIXED] + r[SEPARATED]
+        rolls += (waste >= limit) if terrain == "water" else waste
+    if rolls < need:
+        return 0.0
+    faces = st.board.disease_faces  # type: ignore[attr-defined]
+    p = faces.count("disease") / len(faces)
+    return sum(comb(rolls, k) * p**k * (1 - p) ** (rolls - k) for k in range(need, rolls + 1))
