@@ -42,6 +42,9 @@ def test_a_better_bot_shows_as_better_with_intervals(test_games):
     assert 0.25 < summary["heuristic_win_rate"] < 0.75  # naming 3 wins half the time
     assert summary["bot_win_ci95"][0] > summary["heuristic_win_ci95"][1]
     assert summary["only_heuristic_won"] == 0
+    # paired: naming 0 wins every seed the heuristic lost, so the win difference is the loss rate
+    assert summary["win_difference"] == 1.0 - summary["heuristic_win_rate"]
+    assert summary["win_difference_ci95"][0] > 0
 
 
 def test_semi_cooperative_games_put_the_bot_in_each_seat_in_turn(test_games, capsys):

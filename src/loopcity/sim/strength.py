@@ -10,8 +10,8 @@ is measured equally; the figures are that seat's win share (a shared first place
 score, against the heuristic in the same seat on the same seeds, with the team's win rate beside
 them. ``--seats all`` puts the bot in every seat of a semi-cooperative game too: the figures are then
 the team's win rate and the seats' mean score, a whole table of the bot against a whole table of
-the heuristic. Win rates carry Wilson 95% intervals; the score difference carries a paired 95%
-interval.
+the heuristic. Win rates carry Wilson 95% intervals; the differences in wins and in score, seed by
+seed, carry paired 95% intervals (the sharper test, as both tables face the same seeds).
 """
 
 from __future__ import annotations
@@ -117,14 +117,22 @@ def run_pairs(
             yield from pairs
 
 
-def summarize_pairs(game_id: str, bot: str, pairs: list[Pair]) -> dict[str, Any]:
-    """Win rates with Wilson intervals, the paired score difference with its interval, speed."""
-    n = len(pairs)
-    hw, bw = sum(p.heuristic_won for p in pairs), sum(p.bot_won for p in pairs)
-    diffs = [p.bot_score - p.heuristic_score for p in pairs]
+def paired_difference(diffs: list[float]) -> tuple[float, list[float]]:
+    """The mean of per-seed differences and its normal 95% interval (the seeds are the pairs)."""
+    n = len(diffs)
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n) if n > 1 else float("inf")
+    return mean, [mean - half, mean + half]
+
+
+def summarize_pairs(game_id: str, bot: str, pairs: list[Pair]) -> dict[str, Any]:
+    """Win rates with Wilson intervals, the paired differences in wins and score with their
+    intervals, speed."""
+    n = len(pairs)
+    hw, bw = sum(p.heuristic_won for p in pairs), sum(p.bot_won for p in pairs)
+    score, score_ci = paired_difference([p.bot_score - p.heuristic_score for p in pairs])
+    wins, wins_ci = paired_difference([float(p.bot_won) - float(p.heuristic_won) for p in pairs])
     searched = sum(p.searched for p in pairs)
     seconds = sum(p.search_seconds for p in pairs)
     return {
@@ -146,8 +154,10 @@ def summarize_pairs(game_id: str, bot: str, pairs: list[Pair]) -> dict[str, Any]
         "bot_team_win_rate": sum(p.bot_team_won for p in pairs) / n,
         "heuristic_mean_score": sum(p.heuristic_score for p in pairs) / n,
         "bot_mean_score": sum(p.bot_score for p in pairs) / n,
-        "score_difference": mean,
-        "score_difference_ci95": [mean - half, mean + half],
+        "win_difference": wins,
+        "win_difference_ci95": wins_ci,
+        "score_difference": score,
+        "score_difference_ci95": score_ci,
         "decisions_searched": searched,
         "mean_decision_s": seconds / searched if searched else 0.0,
         "max_decision_s": max((p.longest_decision for p in pairs), default=0.0),
