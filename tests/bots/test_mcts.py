@@ -307,3 +307,20 @@ def test_halving_root_screen_plays_the_heuristic_move_when_it_wins_every_sample(
             assert pick == Action("name", (0,))
             searched += 1
     assert passed >= 2 and searched >= 8
+
+
+def test_halving_root_screen_costs_no_more_than_its_own_samples_when_it_fails(games):
+    game = load_game("wager")
+    # when a screening roll loses, the six actions are halved as without the screen: the screen's
+    # samples are shared by every action only as far as the budget allows, so a position with many
+    # actions costs at most the screen's four playouts more than a plain search
+    failed = 0
+    for seed in range(12):
+        screened = make_bot("mcts:root=halving:iterations=12:screen=4", game, 0, seed)
+        plain = make_bot("mcts:root=halving:iterations=12", game, 0, seed)
+        screened.choose(game.new_state(0), 0)
+        plain.choose(game.new_state(0), 0)
+        if screened.last_iterations > 4:
+            failed += 1
+            assert screened.last_iterations <= plain.last_iterations + 4
+    assert failed >= 8

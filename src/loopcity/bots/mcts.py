@@ -239,7 +239,8 @@ class MctsBot:
         while len(alive) > 1 and not (deadline is not None and time.perf_counter() > deadline):
             per = max(1, (budget - done) // (rounds * len(alive)))
             rounds = max(1, rounds - 1)
-            count = max(count + per, len(seeds))
+            # every action shares the screen's samples only as far as the budget allows
+            count = max(count + per, min(len(seeds), (budget - done) // len(alive)))
             seeds.extend(rng.next64() for _ in range(count - len(seeds)))
             for action in alive:
                 have = results[action]
