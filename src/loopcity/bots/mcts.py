@@ -103,7 +103,7 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     # unless a fresh test shows another better (docs/bots.md: 85% team wins against 67%, 200 games)
     "waste_what": {"root": "halving", "iterations": 64, "value": "none", "epsilon": 0.0, "confidence": 1.0},
     # semi-cooperative: halving on playouts cut after 30 steps, scored by RECLAIM's own position value
-    # (the seat's points and unspent coins over the leader's)
+    # (the seat's points and unspent coins over the leader's, weighed against the Disease risk)
     "reclaim": {"root": "halving", "iterations": 32, "rollout_depth": 30, "confidence": 1.0},
     # halving with heuristic playouts to the end of the game (docs/bots.md: the searching seat wins
     # 69% of games against the heuristic seat's 29%, 200 games)
