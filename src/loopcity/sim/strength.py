@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -27,6 +26,7 @@ from typing import Any
 
 from ..bots import MctsBot, make_bot
 from ..engine import Game, LoopcityError, load_game, play
+from .compare import paired_interval
 from .core import game_seed, wilson_interval
 
 
@@ -117,22 +117,15 @@ def run_pairs(
             yield from pairs
 
 
-def paired_difference(diffs: list[float]) -> tuple[float, list[float]]:
-    """The mean of per-seed differences and its normal 95% interval (the seeds are the pairs)."""
-    n = len(diffs)
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n > 1 else float("inf")
-    return mean, [mean - half, mean + half]
-
-
 def summarize_pairs(game_id: str, bot: str, pairs: list[Pair]) -> dict[str, Any]:
     """Win rates with Wilson intervals, the paired differences in wins and score with their
     intervals, speed."""
     n = len(pairs)
     hw, bw = sum(p.heuristic_won for p in pairs), sum(p.bot_won for p in pairs)
-    score, score_ci = paired_difference([p.bot_score - p.heuristic_score for p in pairs])
-    wins, wins_ci = paired_difference([float(p.bot_won) - float(p.heuristic_won) for p in pairs])
+    score, *score_ci = paired_interval([p.heuristic_score for p in pairs], [p.bot_score for p in pairs])
+    wins, *wins_ci = paired_interval(
+        [float(p.heuristic_won) for p in pairs], [float(p.bot_won) for p in pairs]
+    )
     searched = sum(p.searched for p in pairs)
     seconds = sum(p.search_seconds for p in pairs)
     return {

@@ -174,17 +174,23 @@ def import_food(st: ReclaimState) -> None:
         st.note(f"{st.hunger} Housing block(s) go hungry: the City budget cannot import their Food")
 
 
+def disease_rolls(st: ReclaimState, h: int) -> int:
+    """How many disease dice hexagon ``h`` rolls at Disease control: one per Waste on land, one for a
+    Water hexagon holding the most Waste a hexagon may (4)."""
+    waste = st.res[h][MIXED] + st.res[h][SEPARATED]
+    if st.terrain[h] == "water":
+        return int(waste >= st.content.rules.max_resource_per_hex)
+    return waste
+
+
 def disease_control(st: ReclaimState) -> None:
-    """One disease roll per remaining Waste on land and per Water hexagon holding 4 Waste."""
+    """Roll each hexagon's disease dice (``disease_rolls``): a Disease on a Water hexagon, or one of
+    its Waste turned to Disease on land."""
     faces = st.board.disease_faces
-    limit = st.content.rules.max_resource_per_hex
     for h, terrain in enumerate(st.terrain):
         r = st.res[h]
         if terrain == "water":
-            if (
-                r[MIXED] + r[SEPARATED] >= limit
-                and turn.throw(st, faces, f"disease die, Water hex {h}") == "disease"
-            ):
+            if disease_rolls(st, h) and turn.throw(st, faces, f"disease die, Water hex {h}") == "disease":
                 st.disease[h] += 1
             continue
         for w in (MIXED, SEPARATED):

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .board import FOOD, MIXED, NPK, SEPARATED, SLUDGE
+from .politics import disease_rolls
 
 if TYPE_CHECKING:
     from loopcity.engine import State
+
+    from .rules import ReclaimState
 
 
 def metrics(state: State) -> dict[str, float]:
@@ -51,19 +54,15 @@ def position_value(state: State, seat: int) -> float:
 
 def disease_risk(state: State) -> float:
     """The chance that Disease control, rolled on the board as it stands, brings the Disease on the
-    board to the losing limit: one roll per Waste on land and per Water hexagon holding the most
-    Waste a hexagon may, each turning into Disease with the die's share of Disease faces."""
-    st = state
-    need = st.content.rules.disease_limit - sum(st.disease)  # type: ignore[attr-defined]
+    board to the losing limit: each hexagon's disease dice (``politics.disease_rolls``), each
+    turning into Disease with the die's share of Disease faces."""
+    st = cast("ReclaimState", state)
+    need = st.content.rules.disease_limit - sum(st.disease)
     if need <= 0:
         return 1.0
-    limit = st.content.rules.max_resource_per_hex  # type: ignore[attr-defined]
-    rolls = 0
-    for terrain, r in zip(st.terrain, st.res, strict=True):  # type: ignore[attr-defined]
-        waste = r[MIXED] + r[SEPARATED]
-        rolls += (waste >= limit) if terrain == "water" else waste
+    rolls = sum(disease_rolls(st, h) for h in range(len(st.terrain)))
     if rolls < need:
         return 0.0
-    faces = st.board.disease_faces  # type: ignore[attr-defined]
+    faces = st.board.disease_faces
     p = faces.count("disease") / len(faces)
     return sum(comb(rolls, k) * p**k * (1 - p) ** (rolls - k) for k in range(need, rolls + 1))
