@@ -8,12 +8,33 @@ A shared "vote" phase at the start lets every seat say ready in any order.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from loopcity.engine import Action, ActionSpace, GameSpec, Option, Outcome, Rng, State, Variant, kind
+from loopcity.engine import (
+    ActionSpace,
+    GameSpec,
+    Handlers,
+    NoArgs,
+    Option,
+    Outcome,
+    Rng,
+    State,
+    Variant,
+    kind,
+)
 
 
-class TinyState(State):
+class Take(NamedTuple):
+    n: int
+
+
+READY = kind("ready", "say you are ready to start")
+TAKE = kind("take", "take 1 or 2 counters", Take, n=(1, 2))
+ROLL = kind("roll", "roll a die and take that many counters (at most what is left)")
+HANDLERS = Handlers["TinyState"]()
+
+
+class TinyState(State[None, None]):
     def __init__(self, game, seed):
         super().__init__(game, seed)
         n = game.players
@@ -33,19 +54,29 @@ class TinyState(State):
 
     def _legal_actions(self, seat):
         if len(self.ready) < self.players:
-            return [Action("ready")]
-        return [Action("take", (k,)) for k in (1, 2) if k <= self.pile] + [Action("roll")]
+            return [READY()]
+        return [TAKE(k) for k in (1, 2) if k <= self.pile] + [ROLL()]
 
     def explain_illegal(self, seat, action):
-        if action.kind == "take" and action.args[0] > self.pile:
+        if action.kind == TAKE.name and TAKE.read(action).n > self.pile:
             return f"only {self.pile} counter(s) left"
         return None
 
-    def _apply(self, seat, action):
-        if action.kind == "ready":
-            self.ready.add(seat)
-            return
-        k = action.args[0] if action.kind == "take" else min(self.pile, self.roll(6, "die"))
+    handlers = HANDLERS
+
+    @HANDLERS.on(READY)
+    def _ready(self, seat: int, a: NoArgs) -> None:
+        self.ready.add(seat)
+
+    @HANDLERS.on(TAKE)
+    def _take(self, seat: int, a: Take) -> None:
+        self._collect(seat, a.n)
+
+    @HANDLERS.on(ROLL)
+    def _roll(self, seat: int, a: NoArgs) -> None:
+        self._collect(seat, min(self.pile, self.roll(6, "die")))
+
+    def _collect(self, seat: int, k: int) -> None:
         self.pile -= k
         self.taken[seat] += k
         self.turn = (self.turn + 1) % self.players
@@ -90,7 +121,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     state_class=TinyState,
-    action_space=ActionSpace([kind("ready"), kind("take", n=(1, 2)), kind("roll")]),
+    action_space=ActionSpace([READY, TAKE, ROLL]),
     cooperative=False,
     hidden_information=True,
     max_steps=200,

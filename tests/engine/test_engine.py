@@ -1,4 +1,5 @@
 import json
+from typing import NamedTuple
 
 import pytest
 from pydantic import BaseModel
@@ -56,8 +57,19 @@ def test_action_text_and_json_forms_read_back():
 
 
 def test_action_space_indexes_every_action_once():
+    class Move(NamedTuple):
+        tile: int
+
+    class Trade(NamedTuple):
+        n: int
+        what: str
+
     space = ActionSpace(
-        [kind("spin"), kind("move", tile=range(5)), kind("trade", n=(1, 2), what=("wood", "food"))]
+        [
+            kind("spin"),
+            kind("move", "", Move, tile=range(5)),
+            kind("trade", "", Trade, n=(1, 2), what=("wood", "food")),
+        ]
     )
     assert space.size == 1 + 5 + 4
     seen = {space.index(space.action(i)) for i in range(space.size)}

@@ -1,6 +1,6 @@
 """Loopcity's game-agnostic engine: no web, CLI, database or numpy code lives here."""
 
-from .actions import Action, ActionKind, ActionSpace, act, kind
+from .actions import Action, ActionKind, ActionSpace, Handlers, NoArgs, act, kind
 from .bots import Bot, RandomBot
 from .content import ContentSpec
 from .errors import (
@@ -28,9 +28,11 @@ __all__ = [
     "ContentSpec",
     "Game",
     "GameSpec",
+    "Handlers",
     "IllegalAction",
     "LoopcityError",
     "MalformedAction",
+    "NoArgs",
     "Option",
     "OptionError",
     "Outcome",

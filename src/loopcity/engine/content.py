@@ -14,18 +14,20 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .errors import ContentError
 
+M = TypeVar("M", bound=BaseModel)
+
 
 @dataclass(frozen=True)
-class ContentSpec:
+class ContentSpec(Generic[M]):
     """Where a game's default content lives and the model that validates it."""
 
-    model: type[BaseModel]
+    model: type[M]
     path: Path
 
 
@@ -63,7 +65,7 @@ def _item_name(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str]:
     return ".".join(item_parts) or "(top level)", str(loc[-1]) if loc else ""
 
 
-def validate(raw: dict[str, Any], model: type[BaseModel], source: str) -> BaseModel:
+def validate(raw: dict[str, Any], model: type[M], source: str) -> M:
     """Validate raw content; a failure raises ContentError naming file, item and field."""
     try:
         return model.model_validate(raw)
@@ -113,8 +115,8 @@ def _list_index(node: list[Any], part: str) -> int | None:
 
 
 def load_content(
-    spec: ContentSpec, file: str | Path | None = None, overrides: Mapping[str, Any] | None = None
-) -> tuple[BaseModel, str]:
+    spec: ContentSpec[M], file: str | Path | None = None, overrides: Mapping[str, Any] | None = None
+) -> tuple[M, str]:
     """Read, override and validate a game's content; returns the model and its hash."""
     path = Path(file) if file else spec.path
     raw = read_toml(path)

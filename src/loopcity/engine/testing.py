@@ -24,18 +24,18 @@ from .spec import Game
 from .state import State
 
 
-def _expect_refusal(state: State, seat: Any, action: Any, error: type[Exception]) -> None:
-    before = state.state_hash()
+def _expect_refusal(state: State[Any, Any], seat: Any, action: Any, error: type[Exception]) -> None:
+    before = state.state_hash(with_log=True)
     try:
         state.apply(seat, action)
     except error as e:
         assert str(e), "a refusal must say why"
     else:
         raise AssertionError(f"{action!r} for seat {seat!r} was accepted; expected {error.__name__}")
-    assert state.state_hash() == before, f"refused {action!r} changed the state"
+    assert state.state_hash(with_log=True) == before, f"refused {action!r} changed the state"
 
 
-def check_actions_round_trip(state: State) -> None:
+def check_actions_round_trip(state: State[Any, Any]) -> None:
     space = state.game.spec.action_space
     for seat in state.active_seats():
         for a in state.legal_actions(seat):
@@ -44,7 +44,7 @@ def check_actions_round_trip(state: State) -> None:
             assert space.action(space.index(a)) == a, f"index of {a!r} does not read back"
 
 
-def check_copies(state: State) -> None:
+def check_copies(state: State[Any, Any]) -> None:
     clone = state.clone()
     assert clone == state and clone.state_hash() == state.state_hash(), "clone differs"
     snapshot = json.loads(json.dumps(state.to_json()))
@@ -58,7 +58,7 @@ def check_copies(state: State) -> None:
         assert loaded.legal_actions(seat) == legal, "loaded snapshot has other legal actions"
 
 
-def check_refusals(state: State, rng: Rng) -> None:
+def check_refusals(state: State[Any, Any], rng: Rng) -> None:
     _expect_refusal(state, 0, Action("__no_such_action__"), MalformedAction)
     _expect_refusal(state, 0, "this is not an action", MalformedAction)
     _expect_refusal(state, state.players, state.game.spec.action_space.action(0), MalformedAction)
@@ -78,7 +78,7 @@ def check_refusals(state: State, rng: Rng) -> None:
         _expect_refusal(state, idle[0], next(iter(legal)), IllegalAction)
 
 
-def check_views(state: State, rng: Rng) -> bool:
+def check_views(state: State[Any, Any], rng: Rng) -> bool:
     """Views are JSON-ready and unchanged by redrawing hidden parts; True if anything was redrawn."""
     redrew = False
     for seat in [None, *range(state.players)]:
@@ -103,7 +103,7 @@ def check_views(state: State, rng: Rng) -> bool:
     return redrew
 
 
-def random_playout(game: Game, seed: int, record: Record | None = None) -> State:
+def random_playout(game: Game[Any, Any], seed: int, record: Record | None = None) -> State[Any, Any]:
     state = game.new_state(seed)
     bots = [RandomBot(game, s, seed) for s in range(game.players)]
     limit = game.spec.max_steps
@@ -117,7 +117,7 @@ def random_playout(game: Game, seed: int, record: Record | None = None) -> State
     return state
 
 
-def check_game(game: Game, playouts: int = 3, seed: int = 0, samples: int = 12) -> dict[str, Any]:
+def check_game(game: Game[Any, Any], playouts: int = 3, seed: int = 0, samples: int = 12) -> dict[str, Any]:
     """Run every conformance check on ``playouts`` random games; returns counts for reports."""
     spec = game.spec
     rng = Rng(seed ^ 0x5EED)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from loopcity.engine import ContentSpec, GameSpec, Option, State, Variant
 
 from .actions import SPACE
@@ -29,7 +31,19 @@ def metrics(state: State) -> dict[str, float]:
     }
 
 
-SPEC = GameSpec(
+def position_value(state: State, seat: int) -> float:
+    """The search's value of a cut playout: the seat's Department points over the leading
+    Department's (the city survives heuristic play, so a cut playout is scored as a surviving city)."""
+    if not isinstance(state, SustainState):
+        raise TypeError(f"SUSTAIN's position value needs a SustainState, got {type(state).__name__}")
+    scores = [state.department_score(d) for d in state.dept_of]
+    best = max(scores)
+    if best <= 0:
+        return 0.5
+    return max(0.0, scores[seat] / best)
+
+
+SPEC: GameSpec[Any, Any] = GameSpec(
     id="sustain",
     title="SUSTAIN",
     description=(
@@ -73,4 +87,8 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    evaluate=position_value,
+    # halving with heuristic playouts to the end of the game (docs/bots.md: the searching seat wins
+    # 69% of games against the heuristic seat's 29%, 200 games)
+    search={"root": "halving", "iterations": 32, "value": "none", "confidence": 1.0},
 )
