@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from pydantic import Field
+
 from loopcity.engine import (
     ActionSpace,
     GameSpec,
@@ -17,6 +19,7 @@ from loopcity.engine import (
     NoArgs,
     Option,
     Outcome,
+    PositionModel,
     Rng,
     State,
     Variant,
@@ -32,6 +35,17 @@ READY = kind("ready", "say you are ready to start")
 TAKE = kind("take", "take 1 or 2 counters", Take, n=(1, 2))
 ROLL = kind("roll", "roll a die and take that many counters (at most what is left)")
 HANDLERS = Handlers["TinyState"]()
+
+
+class TinyPosition(PositionModel):
+    """A Tiny position: who is ready, the pile, the counters taken, the cards and the deck."""
+
+    ready: list[int] = Field(default=[], description="seats (0-based) that said they are ready")
+    pile: int = Field(ge=0, description="counters left in the pile")
+    taken: list[int] = Field(description="counters each seat has taken")
+    turn: int = Field(ge=0, description="the seat (0-based) whose turn it is once all are ready")
+    cards: list[int] = Field(description="each seat's hidden card")
+    deck: list[int] = Field(description="the cards nobody holds")
 
 
 class TinyState(State[None, None]):
@@ -109,9 +123,30 @@ class TinyState(State[None, None]):
                 self.cards[s] = unseen.pop()
         self.deck = unseen
 
+    position_model = TinyPosition
+
+    def position(self) -> TinyPosition:
+        return TinyPosition(
+            ready=sorted(self.ready),
+            pile=self.pile,
+            taken=self.taken,
+            turn=self.turn,
+            cards=self.cards,
+            deck=self.deck,
+        )
+
+    @classmethod
+    def from_position(cls, game, fields: TinyPosition) -> TinyState:
+        state = cls(game, 0)
+        state.ready = set(fields.ready)
+        state.pile, state.taken, state.turn = fields.pile, list(fields.taken), fields.turn
+        state.cards, state.deck = list(fields.cards), list(fields.deck)
+        return state
+
     def check_invariants(self):
-        assert sorted(self.deck + self.cards) == list(range(1, 10))
-        assert self.pile + sum(self.taken) == self.game.options["pile"]
+        assert sorted(self.deck + self.cards) == list(range(1, 10)), "cards and deck hold the cards 1-9"
+        assert len(self.cards) == len(self.taken) == self.players, "one card and one count per seat"
+        assert self.pile + sum(self.taken) == self.game.options["pile"], "counters are in the pile or taken"
 
 
 SPEC = GameSpec(

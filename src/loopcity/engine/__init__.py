@@ -9,9 +9,11 @@ from .errors import (
     LoopcityError,
     MalformedAction,
     OptionError,
+    PositionError,
     RecordError,
     UnknownGame,
 )
+from .position import PositionModel, dump_position, load_position, position_of, read_position
 from .record import Record
 from .registry import get_spec, list_games, load_game, load_snapshot, register, unregister
 from .rng import Rng, derive_seed
@@ -35,6 +37,8 @@ __all__ = [
     "NoArgs",
     "Option",
     "OptionError",
+    "PositionError",
+    "PositionModel",
     "Outcome",
     "RandomBot",
     "Record",
@@ -45,14 +49,18 @@ __all__ = [
     "Variant",
     "act",
     "derive_seed",
+    "dump_position",
     "get_spec",
     "kind",
     "list_games",
     "load_game",
+    "load_position",
     "load_snapshot",
     "next_seat",
     "play",
     "play_step",
+    "position_of",
+    "read_position",
     "register",
     "unregister",
 ]

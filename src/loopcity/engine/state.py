@@ -10,7 +10,9 @@ A game subclasses :class:`State` and writes:
   checked legal before);
 - ``is_terminal()`` and ``outcome()``;
 - ``view(seat)``: what that seat (``None``: a spectator) may know, as JSON-ready data;
-- where the game has secrets, ``resample_hidden(seat, rng)``: redraw what ``seat`` cannot see.
+- where the game has secrets, ``resample_hidden(seat, rng)``: redraw what ``seat`` cannot see;
+- its readable position format (:mod:`loopcity.engine.position`): ``position_model``, ``position()``
+  and ``from_position(game, fields)``.
 
 State attributes hold plain data (see :mod:`loopcity.engine.serialize`), so cloning, JSON snapshots
 and equality come for free. Content and options stay on ``self.game`` and are shared, never copied.
@@ -22,7 +24,9 @@ import hashlib
 import json
 from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
+
+from pydantic import BaseModel
 
 from .actions import Action, Handlers
 from .errors import IllegalAction, MalformedAction
@@ -102,6 +106,8 @@ class State(Generic[C, TT]):
 
     game: Game[C, TT]
     handlers: ClassVar[Handlers[Any] | None] = None
+    position_model: ClassVar[type[BaseModel] | None] = None
+    """The game's position fields (a :class:`loopcity.engine.position.PositionModel`), if it has some."""
 
     def __init__(self, game: Game[C, TT], seed: int) -> None:
         self.game = game
@@ -141,6 +147,15 @@ class State(Generic[C, TT]):
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
         """Redraw, in place, everything ``seat`` cannot see (deck orders, others' secrets)."""
+
+    def position(self) -> BaseModel:
+        """This state's position: the fields of ``position_model`` (see :mod:`.position`)."""
+        raise NotImplementedError(f"{type(self).__name__} has no position format")
+
+    @classmethod
+    def from_position(cls, game: Game[C, TT], fields: Any) -> Self:
+        """A state set up from validated position fields, with everything derived recomputed."""
+        raise NotImplementedError(f"{cls.__name__} has no position format")
 
     def check_invariants(self) -> None:
         """Raise AssertionError when the game's own invariants fail (run by the conformance suite)."""

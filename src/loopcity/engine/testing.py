@@ -5,7 +5,9 @@ the game's maximum length; clone and JSON snapshots give equal states; replaying
 deterministic; malformed and illegal actions are refused without change; every legal action's text,
 JSON and index forms read back exactly; views are JSON-ready and leak nothing (a state redrawn in
 what a seat cannot see gives that seat the same view, and the redraw depends on that view alone, so a
-search bot's decision cannot depend on the truth); the game's own invariants hold at every step.
+search bot's decision cannot depend on the truth); a position written out and set up again gives the
+same views and legal actions; the game's own invariants hold at every step, under random play and
+under the game's heuristic bot, which reaches the situations random play rarely does.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from .actions import Action
 from .bots import RandomBot
 from .errors import IllegalAction, MalformedAction
+from .position import dump_position, read_position
 from .record import Record
 from .registry import load_snapshot
 from .rng import Rng
@@ -103,6 +106,21 @@ def check_views(state: State[Any, Any], rng: Rng) -> bool:
     return redrew
 
 
+def check_position(state: State[Any, Any]) -> None:
+    """The state's position, written as TOML and set up again, shows every seat the same view and
+    offers the same legal actions (what is not in a position: the log and the chance stream)."""
+    if state.position_model is None:
+        return
+    again = read_position(dump_position(state), state.game)
+    assert again.active_seats() == state.active_seats(), "a position set up again has other active seats"
+    for seat in [None, *range(state.players)]:
+        assert again.view(seat) == state.view(seat), f"a position set up again shows seat {seat} another view"
+    for seat in state.active_seats():
+        assert again.legal_actions(seat) == state.legal_actions(seat), (
+            f"a position set up again offers seat {seat} other actions"
+        )
+
+
 def random_playout(game: Game[Any, Any], seed: int, record: Record | None = None) -> State[Any, Any]:
     state = game.new_state(seed)
     bots = [RandomBot(game, s, seed) for s in range(game.players)]
@@ -117,18 +135,23 @@ def random_playout(game: Game[Any, Any], seed: int, record: Record | None = None
     return state
 
 
-def check_game(game: Game[Any, Any], playouts: int = 3, seed: int = 0, samples: int = 12) -> dict[str, Any]:
-    """Run every conformance check on ``playouts`` random games; returns counts for reports."""
+def check_game(
+    game: Game[Any, Any], playouts: int = 3, seed: int = 0, samples: int = 12, heuristic: int = 1
+) -> dict[str, Any]:
+    """Run every conformance check on ``playouts`` random games and ``heuristic`` games of the game's
+    heuristic bot (when it has one); returns counts for reports."""
     spec = game.spec
     rng = Rng(seed ^ 0x5EED)
     redrew_any = False
     lengths = []
-    for p in range(playouts):
+    factory = spec.bots.get("heuristic")
+    bot_games = [RandomBot] * playouts + ([factory] * heuristic if factory is not None else [])
+    for p, make in enumerate(bot_games):
         pseed = seed * 1000 + p
         state = game.new_state(pseed)
         assert state == game.new_state(pseed), "the same seed must give the same start"
         record = Record.start(state, pseed)
-        bots = [RandomBot(game, s, pseed) for s in range(game.players)]
+        bots = [make(game, s, pseed) for s in range(game.players)]
         stride = max(1, spec.max_steps // (samples * 8))
         while True:
             state.check_invariants()
@@ -137,6 +160,7 @@ def check_game(game: Game[Any, Any], playouts: int = 3, seed: int = 0, samples: 
                 check_actions_round_trip(state)
                 check_copies(state)
                 check_refusals(state, rng)
+                check_position(state)
                 redrew_any |= check_views(state, rng)
             if state.is_terminal():
                 break
@@ -157,4 +181,4 @@ def check_game(game: Game[Any, Any], playouts: int = 3, seed: int = 0, samples: 
         lengths.append(state.step)
     if spec.hidden_information:
         assert redrew_any, "a game with secrets must redraw them in determinize()"
-    return {"playouts": playouts, "lengths": lengths}
+    return {"playouts": len(bot_games), "lengths": lengths}
