@@ -288,3 +288,19 @@ def test_a_state_position_round_trips_through_toml(tiny):
     assert 'variant = "short"' in text and "seed = 9" in text and "ready = [0]" in text
     again = read_position(text)
     assert again.view(0) == state.view(0) and again.active_seats() == state.active_seats()
+
+
+def test_content_refuses_a_misspelled_field_naming_file_item_and_field(tmp_path):
+    from loopcity.engine import ContentError, ContentModel, ContentSpec
+
+    class Card(ContentModel):
+        id: str
+        recycle_cost: int = 0
+
+    class Deck(ContentModel):
+        cards: list[Card]
+
+    path = tmp_path / "deck.toml"
+    path.write_text('[[cards]]\nid = "jar"\nrecylce_cost = 2\n')
+    with pytest.raises(ContentError, match=r"deck.toml: item cards\.\[0\] \(jar\): field 'recylce_cost'"):
+        load_content(ContentSpec(Deck, path))

@@ -2,7 +2,7 @@
 
 from .actions import Action, ActionKind, ActionSpace, Handlers, NoArgs, act, kind
 from .bots import Bot, RandomBot
-from .content import ContentSpec
+from .content import ContentModel, ContentSpec
 from .errors import (
     ContentError,
     IllegalAction,
@@ -27,6 +27,7 @@ __all__ = [
     "ActionSpace",
     "Bot",
     "ContentError",
+    "ContentModel",
     "ContentSpec",
     "Game",
     "GameSpec",

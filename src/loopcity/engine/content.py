@@ -16,11 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import ContentError
 
 M = TypeVar("M", bound=BaseModel)
+
+
+class ContentModel(BaseModel):
+    """Base of every model in a game's content: a field the model does not know is refused (a
+    misspelled ``recylce_cost`` must not leave the card costing 0), naming file, item and field."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 @dataclass(frozen=True)
