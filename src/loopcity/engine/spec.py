@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from .actions import ActionSpace
 from .content import ContentSpec, load_content
 from .errors import OptionError
+from .text import Panel, Section
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -85,6 +86,10 @@ class GameSpec(Generic[C, T]):
     once per configured game (``Game.tables``), shared by every state and clone of that game.
     ``fitted_value`` names the file, in the game's own folder, that keeps the weights of the position
     value fitted to the game's metrics (``python -m loopcity.bots.value GAME`` writes it).
+    ``reference(content)`` gives the game's reference (cost keys, card texts, tables) generated from its
+    content, and ``panels(view)`` the players' panels of a view, as people see them at the table (both
+    in :mod:`loopcity.engine.text`; ``panels`` is a pure function of a view, so it shows nothing the
+    view does not).
     ``search`` holds the search bot's defaults for this game (see :class:`loopcity.bots.mcts.MctsConfig`),
     which options given with the bot's name override.
     """
@@ -112,6 +117,8 @@ class GameSpec(Generic[C, T]):
     evaluate: Callable[[State[Any, Any], int], float] | None = None
     search: Mapping[str, Any] = field(default_factory=dict)
     fitted_value: Path | None = None
+    reference: Callable[[C], Sequence[Section]] | None = None
+    panels: Callable[[dict[str, Any]], Sequence[Panel]] | None = None
 
     def variant(self, name: str) -> Variant:
         for v in self.variants:

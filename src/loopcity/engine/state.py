@@ -11,6 +11,8 @@ A game subclasses :class:`State` and writes:
 - ``is_terminal()`` and ``outcome()``;
 - ``view(seat)``: what that seat (``None``: a spectator) may know, as JSON-ready data;
 - where the game has secrets, ``resample_hidden(seat, rng)``: redraw what ``seat`` cannot see;
+- its words (:mod:`loopcity.engine.text`): ``texts`` (a label for every action), ``prompt(seat)``
+  and ``seat_name(seat)``;
 - its readable position format (:mod:`loopcity.engine.position`): ``position_model``, ``position()``
   and ``from_position(game, fields)``.
 
@@ -32,6 +34,7 @@ from .actions import Action, Handlers
 from .errors import IllegalAction, MalformedAction
 from .rng import Rng
 from .serialize import copy_data, decode, encode
+from .text import Label, Texts, _, plain_label
 
 if TYPE_CHECKING:
     from .spec import Game
@@ -106,6 +109,8 @@ class State(Generic[C, TT]):
 
     game: Game[C, TT]
     handlers: ClassVar[Handlers[Any] | None] = None
+    texts: ClassVar[Texts[Any] | None] = None
+    """The labels of the game's actions (see :mod:`loopcity.engine.text`)."""
     position_model: ClassVar[type[BaseModel] | None] = None
     """The game's position fields (a :class:`loopcity.engine.position.PositionModel`), if it has some."""
 
@@ -142,8 +147,27 @@ class State(Generic[C, TT]):
         return None
 
     def describe(self, seat: int, action: Action) -> str:
-        """The log line for an action (games may word it better)."""
-        return f"Seat {seat + 1}: {action}"
+        """The log line for an action: who did what, in the action's label's words."""
+        return f"{self.seat_name(seat)}: {self.label(seat, action).text}"
+
+    def label(self, seat: int, action: Action) -> Label:
+        """How ``action`` reads for ``seat``, in plain words (see :mod:`loopcity.engine.text`)."""
+        found = self.texts.of(self, seat, action) if self.texts is not None else None
+        return found if found is not None else plain_label(self.game.spec.action_space, action)
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as people name it at the table (games add the role: ``Seat 2 (Builder)``)."""
+        return _("Seat {n}").format(n=seat + 1)
+
+    def prompt(self, seat: int | None) -> str:
+        """What is being decided now and by whom, for ``seat`` (None: a spectator)."""
+        if self.is_terminal():
+            return _("The game is over.")
+        active = self.active_seats()
+        if seat is not None and seat in active:
+            return _("Your turn: choose what to do.")
+        names = ", ".join(self.seat_name(s) for s in active)
+        return _("Waiting for {names}.").format(names=names)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
         """Redraw, in place, everything ``seat`` cannot see (deck orders, others' secrets)."""

@@ -81,16 +81,41 @@ def check_refusals(state: State[Any, Any], rng: Rng) -> None:
         _expect_refusal(state, idle[0], next(iter(legal)), IllegalAction)
 
 
+def words(state: State[Any, Any], seat: int | None) -> tuple[str, list[tuple[str, str]]]:
+    """What ``seat`` reads of its situation: the prompt, and each legal action's label and group."""
+    legal = state.legal_actions(seat) if seat is not None else []
+    labels = (
+        [(lab.text, lab.group) for lab in (state.label(seat, a) for a in legal)] if seat is not None else []
+    )
+    return state.prompt(seat), labels
+
+
+def check_words(state: State[Any, Any]) -> None:
+    """Every legal action reads as words, not as its text form; panels are made from views alone."""
+    for seat in state.active_seats():
+        for action in state.legal_actions(seat):
+            label = state.label(seat, action)
+            assert label.text.strip() and label.text != str(action), f"{action} has no label of its own"
+    panels = state.game.spec.panels
+    for seat in [None, *range(state.players)]:
+        assert state.prompt(seat).strip(), f"seat {seat} has no prompt"
+        if panels is not None:
+            json.dumps([p.to_json() for p in panels(state.view(seat))])
+
+
 def check_views(state: State[Any, Any], rng: Rng) -> bool:
-    """Views are JSON-ready and unchanged by redrawing hidden parts; True if anything was redrawn."""
+    """Views, prompts and labels are JSON-ready and unchanged by redrawing hidden parts; True if
+    anything was redrawn."""
     redrew = False
     for seat in [None, *range(state.players)]:
         view = state.view(seat)
         json.dumps(view)
+        said = words(state, seat)
         for _ in range(2):
             other = state.determinize(seat, rng.next64())
             other.check_invariants()
             assert other.view(seat) == view, f"view of seat {seat} depends on what it cannot see"
+            assert words(other, seat) == said, f"what seat {seat} reads depends on what it cannot see"
             if seat is not None:
                 assert other.legal_actions(seat) == state.legal_actions(seat), (
                     f"seat {seat} legal actions leak"
@@ -161,6 +186,7 @@ def check_game(
                 check_copies(state)
                 check_refusals(state, rng)
                 check_position(state)
+                check_words(state)
                 redrew_any |= check_views(state, rng)
             if state.is_terminal():
                 break
