@@ -22,6 +22,26 @@ def test_count_actions_by_kind_by_named_item_and_by_winners():
     assert winners == {"craft": 1, "craft composter": 1, "move": 1}
 
 
+def test_count_actions_names_what_the_game_says_an_action_is_about():
+    from loopcity.engine import Action
+    from loopcity.sim.core import count_actions
+
+    moves = [
+        (0, Action("store", (12, "p1")), "Torn jeans"),
+        (1, Action("store", (12, "p2")), "Torn jeans"),
+        (1, Action("choose", ("textile",)), None),  # no subject: the word argument names it
+        (0, Action("end_round"), None),
+    ]
+    everyone, _ = count_actions(moves)
+    assert everyone == {
+        "store": 2,
+        "store Torn jeans": 2,
+        "choose": 1,
+        "choose textile": 1,
+        "end_round": 1,
+    }
+
+
 def test_summary_length_figures_match_the_plain_computation():
     import statistics
 
