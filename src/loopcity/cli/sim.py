@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -380,6 +380,7 @@ def register_commands(app: typer.Typer) -> None:
     app.command()(report)
     app.command()(bench)
     app.command()(tune)
+    app.command()(sensitivity)
 
 
 class TuneBar:
@@ -553,3 +554,101 @@ def print_best(result: dict[str, Any], best: dict[str, Any]) -> None:
     console.print(f"these games again: {result['command']}", soft_wrap=True)
     console.print(f"this search again: {result['tune_command']}", soft_wrap=True)
     console.print(f"{result['seconds']:.1f} s", soft_wrap=True)
+
+
+def sensitivity(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id (see: loopcity games)")],
+    metric: Annotated[
+        str, typer.Option(help="the measure to rank by (as tune's --target)")
+    ] = "team_win_rate",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games a point")] = 200,
+    under: Annotated[
+        list[str] | None, typer.Option("--under", help="only the numbers under this content path; repeatable")
+    ] = None,
+    path: Annotated[list[str] | None, typer.Option("--path", help="only this value; repeatable")] = None,
+    spread: Annotated[
+        float, typer.Option(help="how far each value moves down and up, as a share of it")
+    ] = 0.25,
+    method: Annotated[str, typer.Option(help="oat (one at a time) or sobol (Sobol indices, SALib)")] = "oat",
+    samples: Annotated[int, typer.Option(help="Sobol base samples (a power of 2)")] = 16,
+    top: Annotated[int, typer.Option(min=1, help="rows shown in the table (all in --json and --out)")] = 20,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
+    bot: Annotated[str | None, typer.Option(help="bot in every seat (default: heuristic if any)")] = None,
+    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated, cycled")] = None,
+    seed: Annotated[int, typer.Option(help="base seed shared by every point")] = 0,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address to join")] = None,
+    sets: SetOpt = None,
+    content: Annotated[Path | None, typer.Option(help="an edited content file")] = None,
+    out: Annotated[Path | None, typer.Option(help="write sensitivity.json and sensitivity.png here")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the analysis as one JSON object")] = False,
+) -> None:
+    """Rank the numbers in a game's content by their effect on a measure, each moved down and up on
+    the same seeded games (or Sobol indices), with a tornado chart."""
+    from ..sim.sensitivity import sensitivity as run_sensitivity
+
+    try:
+        names = _bots(bot or _default_bot(game_id, bots), bots)
+        with ExitStack() as stack:
+
+            def progress(total: int) -> Callable[[int], None]:
+                return stack.enter_context(progress_bar(f"{game_id} sensitivity", total))
+
+            result = run_sensitivity(
+                game_id, games, metric, names, seed, players, variant, sets, content, under, path, spread,
+                method, samples, backend, workers, address, progress,
+            )  # fmt: skip
+        if out is not None:
+            from ..sim.report_search import write_sensitivity
+
+            write_sensitivity(result, out)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    if as_json:
+        print_json(result)
+        return
+    print_sensitivity(result, top)
+    if out is not None:
+        console.print(f"analysis: {out / 'sensitivity.json'}  chart: {out / 'sensitivity.png'}")
+
+
+def print_sensitivity(result: dict[str, Any], top: int) -> None:
+    """The ranking (or the Sobol indices) as a table."""
+    base = result["baseline"]
+    title = (
+        f"{result['game']}: {result['metric']} {base['measure']:.3f} ({_ci_text(base['ci95'])}) as it stands; "
+        f"{result['games']} games a point, same seeds"
+    )
+    if result.get("sobol"):
+        table = Table("value", "source", "range", "S1", "± 95%", "ST", "± 95%", title=title)
+        for r in result["sobol"]["indices"][:top]:
+            table.add_row(
+                r["path"], r["source"] or "-", f"{r['low']}..{r['high']}", f"{r['S1']:.3f}", f"{r['S1_conf']:.3f}",
+                f"{r['ST']:.3f}", f"{r['ST_conf']:.3f}",
+            )  # fmt: skip
+        print_table(table)
+        console.print(f"again: {result['command']}", soft_wrap=True)
+        return
+    table = Table(
+        "rank", "value", "source", "now", "low", f"{result['metric']} at low", "high", "at high", "high - low",
+        "95% CI", "", title=title, caption="* the paired interval excludes 0",
+    )  # fmt: skip
+    for i, r in enumerate(result["values"][:top], start=1):
+        low, high = r["low"] or {}, r["high"] or {}
+        table.add_row(
+            str(i), r["path"], r["source"] or "-", str(r["value"]),
+            str(low.get("value", "-")), f"{low['measure']:.3f}" if low else "-",
+            str(high.get("value", "-")), f"{high['measure']:.3f}" if high else "-",
+            "-" if r["swing"] is None else f"{r['swing']:+.3f}",
+            "-" if r["swing"] is None else "{:+.3f}..{:+.3f}".format(*r["swing_ci95"]),
+            "*" if r["significant"] else "",
+        )  # fmt: skip
+    print_table(table)
+    if result["skipped"]:
+        console.print(f"left out ({len(result['skipped'])}):", soft_wrap=True)
+        for s in result["skipped"]:
+            console.print(f"  {s['path']}: {s['reason']}", soft_wrap=True)
+    console.print(f"again: {result['command']}", soft_wrap=True)

@@ -203,7 +203,7 @@ def plot_sensitivity(result: dict[str, Any], top: int = 25) -> bytes:
     its high value with 95% intervals, around the game as it stands (the vertical line)."""
     ranked = [r for r in result["values"] if r.get("swing") is not None][:top]
     fig, ax = _figure(8.5, 0.9 + 0.36 * max(3, len(ranked)))
-    base = result["baseline"]["value"]
+    base = result["baseline"]["measure"]
     ax.axvline(base, color="#333333", linewidth=1, label=f"as it stands ({base:.3f})")
     for i, r in enumerate(ranked):
         for side, colour, marker in (("low", LOST, "<"), ("high", WON, ">")):
@@ -220,7 +220,35 @@ def plot_sensitivity(result: dict[str, Any], top: int = 25) -> bytes:
     ax.set_yticks(range(len(ranked)), labels, fontsize="small")
     ax.invert_yaxis()
     ax.set_xlabel(f"{result['metric']}, 95% interval ({result['games']} games a point, same seeds)")
-    ax.legend(fontsize="small", loc="lower right")
+    ax.legend(fontsize="small", loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False)
+    return png_bytes(fig)
+
+
+def plot_sobol(result: dict[str, Any], top: int = 25) -> bytes:
+    """Sobol indices as bars: first order (S1) and total (ST) for each value, with 95% intervals."""
+    import numpy as np
+
+    rows = result["sobol"]["indices"][:top]
+    fig, ax = _figure(8.5, 0.9 + 0.45 * max(3, len(rows)))
+    y = np.arange(len(rows))
+    for offset, key, colour, hatch, label in (
+        (-0.2, "S1", "#4575b4", None, "first order S1"),
+        (0.2, "ST", "#d73027", "//", "total ST"),
+    ):
+        values = [r[key] for r in rows]
+        confs = [r[f"{key}_conf"] for r in rows]
+        ax.barh(y + offset, values, height=0.4, color=colour, hatch=hatch, alpha=0.8, label=label)
+        ax.errorbar(values, y + offset, xerr=confs, fmt="none", color="black", capsize=3)
+    ax.set_yticks(
+        y, [f"{r['path']} ({_short(r['low'])}..{_short(r['high'])})" for r in rows], fontsize="small"
+    )
+    ax.invert_yaxis()
+    ax.axvline(0, color="#333333", linewidth=0.8)
+    sobol = result["sobol"]
+    ax.set_xlabel(
+        f"share of the variance of {result['metric']} ({sobol['points']} points of {result['games']} games)"
+    )
+    ax.legend(fontsize="small", loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, frameon=False)
     return png_bytes(fig)
 
 
@@ -239,7 +267,8 @@ def write_sensitivity(result: dict[str, Any], out: str | Path) -> Path:
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / SENSITIVITY).write_text(json.dumps(result, indent=1, default=str))
-    (folder / "sensitivity.png").write_bytes(plot_sensitivity(result))
+    plot = plot_sobol if result.get("sobol") else plot_sensitivity
+    (folder / "sensitivity.png").write_bytes(plot(result))
     return folder
 
 
@@ -261,11 +290,11 @@ def sensitivity_report(result: dict[str, Any]) -> str:
         for i, r in enumerate(result["values"])
     ]
     body = [
-        f"<p>{html.escape(result['metric'])} as the game stands: <b>{base['value']:.3f}</b> "
+        f"<p>{html.escape(result['metric'])} as the game stands: <b>{base['measure']:.3f}</b> "
         f"(95% CI {_fmt_ci(base['ci95'])}) over {result['games']} games; each value below was moved "
         f"{html.escape(result['method_note'])}, every point on the same seeds. Bots: "
         f"{html.escape(', '.join(result['bots']))}.</p>",
-        img(plot_sensitivity(result)),
+        img((plot_sobol if result.get("sobol") else plot_sensitivity)(result)),
         "<h2>Ranking</h2>",
         _table(
             ["rank", "value", "source", "as it stands", "low", "high", "high - low", "95% CI (paired)", ""],

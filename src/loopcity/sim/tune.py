@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine import Game, LoopcityError, OptionError
-from ..engine.content import get_path, read_toml, set_path
 from .compare import paired_interval
+from .content_values import current_value
 from .core import GameResult, Tally
 from .job import SimJob, command_line, make_job, parse_value
 from .measures import Measure, parse_measure
@@ -74,19 +74,6 @@ class Param:
         else:
             out.update(low=self.low, high=self.high, step=self.step)
         return out
-
-
-def current_value(game: Game, path: str) -> Any:
-    """The value at ``path`` in the configured game: an option, or a value in its content."""
-    config = game.config()
-    if path in config and path not in ("content", "overrides"):
-        return config[path]
-    if game.spec.content is None:
-        raise OptionError(f"{game.id} has no option {path!r} and no content")
-    raw = read_toml(Path(config.get("content") or game.spec.content.path))
-    for key, value in config.get("overrides", {}).items():
-        set_path(raw, key, value)
-    return get_path(raw, path)
 
 
 def _number(text: str, item: str) -> float:
