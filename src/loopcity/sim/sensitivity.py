@@ -154,7 +154,7 @@ def sobol(
     import numpy as np
 
     found = analyze.analyze(problem, np.array(ys), calc_second_order=False, seed=seed)
-    indices = [
+    indices: list[dict[str, Any]] = [
         {
             "path": v.path,
             "value": v.value,
