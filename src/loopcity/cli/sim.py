@@ -222,6 +222,8 @@ def compare(
                 if side_bots != names or bots_a or bots_b:
                     bits.append("bots=" + ",".join(side_bots))
                 result[side]["label"] = " ".join(bits)
+            if out is not None:  # for loopcity report OUT
+                (out / "compare.json").write_text(json.dumps(_finite(result), indent=1))
     except LoopcityError as e:
         fail(str(e))
         return
@@ -250,15 +252,27 @@ def print_comparison(result: dict[str, Any]) -> None:
 
 
 def report(
-    folder: Annotated[Path, typer.Argument(metavar="DIR", help="a result folder (simulate --out)")],
-    out: Annotated[Path | None, typer.Option(help="the HTML file (default: DIR/report.html)")] = None,
+    folder: Annotated[
+        Path,
+        typer.Argument(
+            metavar="DIR", help="a folder of simulate, sweep, compare, tune or sensitivity (--out)"
+        ),
+    ],
+    other: Annotated[
+        Path | None, typer.Argument(metavar="[DIR_B]", help="a second result folder: report A against B")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="the HTML file (default: DIR/report.html, or DIR_B/comparison.html)"),
+    ] = None,
 ) -> None:
-    """Write a self-contained HTML report of a result folder: outcomes, lengths, loss causes,
-    metric trajectories and action use."""
+    """Write a self-contained HTML report: of a run (outcomes, lengths, loss causes, metric
+    trajectories, action and card use), a sweep (response curves), a comparison (A and B side by
+    side, paired differences), a search or a sensitivity analysis."""
     from ..sim.report import write_report
 
     try:
-        path = write_report(folder, out)
+        path = write_report(folder, out, other)
     except LoopcityError as e:
         fail(str(e))
         return

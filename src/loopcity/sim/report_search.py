@@ -22,6 +22,8 @@ from .report import CSS, LOST, WON, _figure, _table
 TUNE = "tune.json"
 SENSITIVITY = "sensitivity.json"
 BEST = "#d95f02"
+WIDE = "table{display:block;overflow-x:auto;max-width:100%}td{white-space:nowrap}"
+"""Wide tables scroll rather than stretch the page; figures stay on one line."""
 
 
 def png_bytes(fig: Any) -> bytes:
@@ -44,7 +46,7 @@ def page(title: str, body: list[str]) -> str:
     """A self-contained HTML page."""
     return (
         f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-        f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>{''.join(body)}</body></html>"
+        f"<style>{CSS}{WIDE}</style></head><body><h1>{html.escape(title)}</h1>{''.join(body)}</body></html>"
     )
 
 
