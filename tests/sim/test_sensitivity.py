@@ -103,6 +103,7 @@ def test_a_value_that_breaks_the_game_is_left_out_with_the_reason(metered):
 
 
 def test_sobol_indices_put_the_value_that_matters_first(taxed):
+    pytest.importorskip("SALib")
     result = invoke_json(
         "sensitivity", "taxed", "--method", "sobol", "--samples", "64", "--metric", "final:taxed",
         "--path", "dice.sides", "--path", "dice.tax", "-n", "2", *BASE,

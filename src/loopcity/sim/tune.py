@@ -395,6 +395,10 @@ def tune(
     """Search the ``varies`` for the point nearest the ``targets`` (each checked before any game
     runs) and return the search: every trial, the best point with its measures and their 95%
     intervals, its difference from the game as it stands, and the commands that repeat it."""
+    try:
+        import optuna  # noqa: F401
+    except ImportError:
+        raise OptionError("loopcity tune needs Optuna: pip install 'loopcity[workbench]'") from None
     if trials < 1:
         raise OptionError(f"--trials must be at least 1, got {trials}")
     if not varies:
