@@ -34,3 +34,20 @@ def test_investments_name_their_space_and_coins_follow_the_choice():
         named.add(action.kind)
         state.apply(seat, action)
     assert {"invest", "fund", "coins", "build"} <= named
+
+
+def test_the_solutions_metric_counts_the_solution_cards_adopted():
+    from loopcity.games.sustain import metrics
+
+    game = load_game("sustain")
+    state = game.new_state(8)
+    bots = [make_bot("heuristic", game, s, 8) for s in range(game.players)]
+    scenario = state.lk.scenarios[state.scenario]
+    seen = []
+    while not state.is_terminal():
+        seat = next_seat(state)
+        state.apply(seat, bots[seat].choose(state, seat))
+        adopted = len(scenario.solutions) - len(state.sol_deck) - len(state.table)
+        seen.append(metrics(state)["solutions"])
+        assert seen[-1] == adopted
+    assert seen == sorted(seen)  # adopted cards stay adopted

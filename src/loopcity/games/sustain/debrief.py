@@ -24,6 +24,7 @@ LABELS = {
     "population": "Population",
     "free_squares": "Free squares on the map",
     "coins": "Coins",
+    "solutions": "Solutions adopted",
 }
 TABLES = {"unhappy": "Unhappy Population", "co2": "CO2 Accumulation"}
 TRACKS = ("standard_of_living", "attractiveness", "sustainable_transport", "pollution")
