@@ -565,9 +565,11 @@ def print_best(result: dict[str, Any], best: dict[str, Any]) -> None:
             ]
         table.add_row(*row)
     print_table(table)
-    console.print(f"these games again: {result['command']}", soft_wrap=True)
-    console.print(f"this search again: {result['tune_command']}", soft_wrap=True)
-    console.print(f"{result['seconds']:.1f} s", soft_wrap=True)
+    console.print(f"these games again: {result['command']}", soft_wrap=True, markup=False, highlight=False)
+    console.print(
+        f"this search again: {result['tune_command']}", soft_wrap=True, markup=False, highlight=False
+    )
+    console.print(f"{result['seconds']:.1f} s", soft_wrap=True, markup=False, highlight=False)
 
 
 def sensitivity(
@@ -644,7 +646,7 @@ def print_sensitivity(result: dict[str, Any], top: int) -> None:
                 f"{r['ST']:.3f}", f"{r['ST_conf']:.3f}",
             )  # fmt: skip
         print_table(table)
-        console.print(f"again: {result['command']}", soft_wrap=True)
+        console.print(f"again: {result['command']}", soft_wrap=True, markup=False, highlight=False)
         return
     table = Table(
         "rank", "value", "source", "now", "low", f"{result['metric']} at low", "high", "at high", "high - low",
@@ -662,7 +664,7 @@ def print_sensitivity(result: dict[str, Any], top: int) -> None:
         )  # fmt: skip
     print_table(table)
     if result["skipped"]:
-        console.print(f"left out ({len(result['skipped'])}):", soft_wrap=True)
+        console.print(f"left out ({len(result['skipped'])}):", soft_wrap=True, markup=False, highlight=False)
         for s in result["skipped"]:
-            console.print(f"  {s['path']}: {s['reason']}", soft_wrap=True)
-    console.print(f"again: {result['command']}", soft_wrap=True)
+            console.print(f"  {s['path']}: {s['reason']}", soft_wrap=True, markup=False, highlight=False)
+    console.print(f"again: {result['command']}", soft_wrap=True, markup=False, highlight=False)
