@@ -4,8 +4,8 @@ Every trial plays the same seeded games (common random numbers), so two trials d
 settings, not by the luck of the draw. The search is Optuna's: every point of a small grid (its
 brute-force sampler) when the values to try are fewer than the trials allowed, otherwise its
 Tree-structured Parzen Estimator, seeded by the run's seed. A trial plays its games in stages (an
-eighth, a quarter, a half, all) and reports its distance from the targets after each; Optuna's median
-pruner stops a trial that is further than the median of the earlier trials on the same games.
+eighth, a quarter, a half, all) and after each reports the smallest distance from the targets that
+its 95% intervals allow; the pruner stops it when even that is further than the best finished trial.
 
 The distance of a trial is the root of the summed squares of each target's gap: a rate's gap in
 absolute terms (0.8 against 0.75 is 0.05), any other figure's relative to the target (a mean length
