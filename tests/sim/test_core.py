@@ -57,3 +57,10 @@ def test_summary_length_figures_match_the_plain_computation():
     assert s["mean_length"] == statistics.mean(lengths)
     assert abs(s["sd_length"] - statistics.stdev(lengths)) < 1e-9
     assert s["loss_causes"] == {"loss": 4} and s["team_win_rate"] == 7 / 11
+
+
+def test_wilson_interval_always_holds_the_observed_share():
+    for n in range(1, 400):
+        for k in (0, 1, n // 3, n - 1, n):
+            low, high = wilson_interval(k, n)
+            assert 0.0 <= low <= k / n <= high <= 1.0, (k, n)

@@ -146,7 +146,8 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, flo
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the interval holds p; min/max keep rounding at p = 0 or 1 from putting it a hair outside
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 class Tally:

@@ -104,8 +104,8 @@ def _tune_panel(
             continue
         xs, ticks = _positions(vary, [t["point"][path] for t in chosen])
         ys = [t["metrics"][name]["value"] for t in chosen]
-        lo = [y - t["metrics"][name]["ci95"][0] for y, t in zip(ys, chosen, strict=True)]
-        hi = [t["metrics"][name]["ci95"][1] - y for y, t in zip(ys, chosen, strict=True)]
+        lo = [max(0.0, y - t["metrics"][name]["ci95"][0]) for y, t in zip(ys, chosen, strict=True)]
+        hi = [max(0.0, t["metrics"][name]["ci95"][1] - y) for y, t in zip(ys, chosen, strict=True)]
         ax.errorbar(
             xs, ys, yerr=[lo, hi], fmt="o", capsize=3, color="#2166ac", alpha=1.0 if filled else 0.5,
             markerfacecolor="#2166ac" if filled else "white",
@@ -214,7 +214,7 @@ def plot_sensitivity(result: dict[str, Any], top: int = 25) -> bytes:
                 continue
             v, (lo, hi) = at["measure"], at["ci95"]
             ax.plot([base, v], [i, i], color=colour, linewidth=6, alpha=0.55, solid_capstyle="butt")
-            ax.errorbar(v, i, xerr=[[v - lo], [hi - v]], fmt=marker, color=colour, capsize=3,
+            ax.errorbar(v, i, xerr=[[max(0.0, v - lo)], [max(0.0, hi - v)]], fmt=marker, color=colour, capsize=3,
                         label=f"{side} value" if i == 0 else None)  # fmt: skip
     labels = [
         f"{r['path']} ({_short(r['low'])} / {_short(r['value'])} / {_short(r['high'])})" for r in ranked
@@ -238,7 +238,7 @@ def plot_sobol(result: dict[str, Any], top: int = 25) -> bytes:
         (0.2, "ST", "#d73027", "//", "total ST"),
     ):
         values = [r[key] for r in rows]
-        confs = [r[f"{key}_conf"] for r in rows]
+        confs = [abs(r[f"{key}_conf"]) if math.isfinite(r[f"{key}_conf"]) else 0.0 for r in rows]
         ax.barh(y + offset, values, height=0.4, color=colour, hatch=hatch, alpha=0.8, label=label)
         ax.errorbar(values, y + offset, xerr=confs, fmt="none", color="black", capsize=3)
     ax.set_yticks(

@@ -95,8 +95,8 @@ def response_curves(points: list[dict[str, Any]], figures: list[dict[str, Any]],
             idx = list(group)
             vals = [figures[i][name] for i in idx]
             ys = np.array([v[0] for v in vals])
-            lo = ys - np.array([v[1] for v in vals])
-            hi = np.array([v[2] for v in vals]) - ys
+            lo = np.maximum(0.0, ys - np.array([v[1] for v in vals]))
+            hi = np.maximum(0.0, np.array([v[2] for v in vals]) - ys)
             ax.errorbar([xs[i] for i in idx], ys, yerr=[lo, hi], marker="o", capsize=3, label=label or None)
         if ticks:
             ax.set_xticks(range(len(ticks)), ticks, rotation=20, fontsize="small")
@@ -198,7 +198,7 @@ def outcome_bars(fa: dict[str, Any], fb: dict[str, Any], labels: tuple[str, str]
             y + offset, [v[0] for v in vals], height=0.4, color=colour, hatch=hatch, alpha=0.8, label=label
         )
         ax.errorbar(
-            [v[0] for v in vals], y + offset, xerr=[[v[0] - v[1] for v in vals], [v[2] - v[0] for v in vals]],
+            [v[0] for v in vals], y + offset, xerr=[[max(0.0, v[0] - v[1]) for v in vals], [max(0.0, v[2] - v[0]) for v in vals]],
             fmt="none", color="black", capsize=3,
         )  # fmt: skip
     ax.set_yticks(y, [n.replace("rate ended by: ", "ended by: ") for n in names], fontsize="small")
@@ -216,7 +216,14 @@ def difference_plot(rows: list[dict[str, Any]]) -> str:
     for i, r in enumerate(rates):
         lo, hi = r["ci95"]
         colour = WON if r["diff"] >= 0 else LOST
-        ax.errorbar(r["diff"], i, xerr=[[r["diff"] - lo], [hi - r["diff"]]], fmt="o", color=colour, capsize=4)
+        ax.errorbar(
+            r["diff"],
+            i,
+            xerr=[[max(0.0, r["diff"] - lo)], [max(0.0, hi - r["diff"])]],
+            fmt="o",
+            color=colour,
+            capsize=4,
+        )
     ax.axvline(0, color="#333333", linewidth=1)
     ax.set_yticks(
         range(len(rates)),
