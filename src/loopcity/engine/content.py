@@ -112,6 +112,29 @@ def set_path(raw: Any, path: str, value: Any) -> None:
             raise ContentError(f"content path {path!r}: {'.'.join(parts[:depth])!r} is a value, not a table")
 
 
+def get_path(raw: Any, path: str) -> Any:
+    """The value at a dotted path in raw content (addressed as in :func:`set_path`); a bad path
+    raises ContentError."""
+    parts = path.split(".")
+    node = raw
+    for depth, part in enumerate(parts):
+        where = ".".join(parts[: depth + 1])
+        if isinstance(node, dict):
+            if part not in node:
+                keys = ", ".join(sorted(map(str, node))) or "(none)"
+                raise ContentError(f"content path {path!r}: no {where!r}; keys here: {keys}")
+            node = node[part]
+        elif isinstance(node, list):
+            idx = _list_index(node, part)
+            if idx is None:
+                ids = ", ".join(str(x.get("id", x.get("name"))) for x in node if isinstance(x, dict))
+                raise ContentError(f"content path {path!r}: no item {part!r} at {where!r}; items: {ids}")
+            node = node[idx]
+        else:
+            raise ContentError(f"content path {path!r}: {'.'.join(parts[:depth])!r} is a value, not a table")
+    return node
+
+
 def _list_index(node: list[Any], part: str) -> int | None:
     if part.isdigit():
         return int(part) if int(part) < len(node) else None

@@ -14,7 +14,8 @@ from .rules import SustainState
 
 
 def metrics(state: State) -> dict[str, float]:
-    """Per-year figures for simulations: the four tracks, the two tables, population and map."""
+    """Per-year figures for simulations: the four tracks, the two tables, population, map, Coins
+    and the Solution cards adopted (turned white side up)."""
     if not isinstance(state, SustainState):
         raise TypeError(f"SUSTAIN metrics need a SustainState, got {type(state).__name__}")
     return {
@@ -28,6 +29,7 @@ def metrics(state: State) -> dict[str, float]:
         "population": float(sum(state.people)),
         "free_squares": float(sum(1 for c in state.lk.geo.squares if state.cells[c] is None)),
         "coins": float(sum(state.coins)),
+        "solutions": float(len(state.flipped)),
     }
 
 
