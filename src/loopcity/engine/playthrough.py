@@ -49,7 +49,7 @@ def playthrough(game: Game[Any, Any], seed: int, bots: Sequence[BotFactory], tit
         label = state.label(seat, action).text
         out.append(f"{state.step:>4} {state.seat_name(seat)}: {label}  [{action}]")
         state.apply(seat, action)
-        for step, kind, text, seats in state.log[seen:]:
+        for _step, kind, text, seats in state.log[seen:]:
             if seats is None and kind != "action":
                 out.append(f"       | {text}")
         seen = len(state.log)
