@@ -34,6 +34,9 @@ def test_play_all_bots_prints_outcome_and_repeats_with_a_seed(tiny):
         (["play", "tiny", "--variant", "x"], "no variant 'x'"),
         (["play", "--load", "missing.json"], "no such file"),
         (["replay", "missing.json"], "no such file"),
+        (["play", "tiny", "--set", "pile"], "write PATH=VALUE"),
+        (["play", "tiny", "--set", "colour=red"], "no option 'colour'"),
+        (["play", "reclaim", "--set", "rules.player_coinz=5"], "no 'rules.player_coinz'"),
     ],
 )
 def test_bad_flags_explain_without_traceback(tiny, args, message):
@@ -71,3 +74,28 @@ def test_undo_refused_after_chance(tiny):
 def test_input_ending_leaves_cleanly(tiny):
     result = runner.invoke(app, ["play", "tiny"], input="")
     assert result.exit_code == 0 and "Input ended" in result.stdout
+
+
+def test_a_map_changed_to_match_local_conditions_can_be_played(tmp_path, monkeypatch):
+    """RECLAIM's hexagons are laid out "as shown" but "may be changed to match local conditions": a
+    facilitator plays with an edited content file, and the record keeps it so that it replays."""
+    from pathlib import Path
+
+    from loopcity.engine import Record
+    from loopcity.games.reclaim.content import CONTENT_PATH
+
+    monkeypatch.chdir(tmp_path)
+    local = tmp_path / "kampala.toml"
+    local.write_text(Path(CONTENT_PATH).read_text().replace("player_coins = 1000", "player_coins = 1500"))
+    result = runner.invoke(app, ["play", "reclaim", "--bots", "all", "--seed", "2", "--content", str(local)])
+    assert result.exit_code == 0, result.stdout
+    assert "Scores:" in result.stdout
+    played = runner.invoke(
+        app,
+        ["play", "reclaim", "--seed", "2", "--set", "rules.player_coins=1500"],
+        input="save g.json\nquit\n",
+    )
+    assert played.exit_code == 0, played.stdout
+    record = Record.load("g.json")
+    assert record.config["overrides"] == {"rules.player_coins": 1500}
+    assert record.replay(verify=True).coins == [1500] * 4

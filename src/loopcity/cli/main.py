@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..bots import bot_names
-from ..engine import LoopcityError, Record, list_games, load_game
+from ..engine import LoopcityError, Record, get_spec, list_games, load_game
 from .sim import register_commands
 from .terminal import TerminalSession, describe_outcome, parse_bot_seats, render
 
@@ -59,8 +59,15 @@ def play(
     seed: Annotated[int, typer.Option(help="random seed")] = 1,
     variant: Annotated[str | None, typer.Option(help="game variant")] = None,
     load: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
+    content: Annotated[Path | None, typer.Option(help="an edited content file (a local map, say)")] = None,
+    sets: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="PATH=VALUE: an option or a content value by dotted path; repeatable"),
+    ] = None,
 ) -> None:
     """Play in the terminal: hotseat among humans and bots."""
+    from ..sim.job import split_sets
+
     try:
         if load is not None:
             record = Record.load(load)
@@ -68,8 +75,10 @@ def play(
             fail("name a game (see: loopcity games) or --load a saved one")
             return
         else:
-            options = {"players": players, "variant": variant}
-            game = load_game(game_id, **{k: v for k, v in options.items() if v is not None})
+            set_options, overrides = split_sets(get_spec(game_id), list(sets or []))
+            options = {"players": players, "variant": variant, "content": content, **set_options}
+            options = {k: v for k, v in options.items() if v is not None}
+            game = load_game(game_id, **options, **({"overrides": overrides} if overrides else {}))
             record = Record.start(game.new_state(seed), seed)
         n = record.new_game().players
         bot_name = bot or ("heuristic" if "heuristic" in record.new_game().spec.bots else "random")
