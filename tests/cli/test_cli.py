@@ -54,7 +54,7 @@ def test_human_play_with_bad_input_undo_save_and_load(tiny, tmp_path):
     out = result.stdout
     assert "choose a number from 1 to" in out
     assert "unknown action 'fly'" in out
-    assert "Took back: take 1" in out or "Took back" in out
+    assert "Took back: Take 1 or 2 counters (n 1) [take 1]" in out and "taken back too" in out
     assert "Traceback" not in out
     saved = json.loads(save.read_text())
     assert saved["header"]["game"] == "tiny"
@@ -99,3 +99,17 @@ def test_a_map_changed_to_match_local_conditions_can_be_played(tmp_path, monkeyp
     record = Record.load("g.json")
     assert record.config["overrides"] == {"rules.player_coins": 1500}
     assert record.replay(verify=True).coins == [1500] * 4
+
+
+def test_game_text_is_shown_as_written_never_read_as_markup():
+    """SUSTAIN's indicator tracks are drawn with brackets ([#####.....]); the terminal shows them."""
+    result = runner.invoke(app, ["play", "sustain", "--bots", "all", "--seed", "1"])
+    assert result.exit_code == 0, result.stdout
+    tracks = [line for line in result.stdout.splitlines() if "[#" in line or "[." in line]
+    assert tracks, result.stdout[-2000:]
+
+
+def test_reference_prints_the_games_reference_or_its_actions(tiny):
+    result = runner.invoke(app, ["reference", "tiny"])
+    assert result.exit_code == 0 and "take: take 1 or 2 counters" in result.stdout
+    assert "no game 'chess'" in runner.invoke(app, ["reference", "chess"]).stdout

@@ -10,11 +10,13 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..bots import bot_names
 from ..engine import LoopcityError, Record, get_spec, list_games, load_game
 from .sim import register_commands
 from .terminal import TerminalSession, describe_outcome, parse_bot_seats, render
+from .terminal import reference as reference_text
 
 app = typer.Typer(
     help="Loopcity: serious games about the circular economy.",
@@ -87,6 +89,22 @@ def play(
         fail(str(e))
         return
     raise typer.Exit(session.run())
+
+
+@app.command()
+def reference(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id (see: loopcity games)")],
+    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
+    content: Annotated[Path | None, typer.Option(help="an edited content file")] = None,
+) -> None:
+    """The game's reference, generated from its content: costs, cards and tables."""
+    try:
+        options = {k: v for k, v in {"variant": variant, "content": content}.items() if v is not None}
+        state = load_game(game_id, **options).new_state(0)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    console.print(Text(reference_text(state)))
 
 
 @app.command()

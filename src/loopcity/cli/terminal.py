@@ -7,14 +7,18 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
+from rich.text import Text
 
 from ..bots import make_bot
 from ..engine import Action, Bot, LoopcityError, Record, State
 from ..engine.runner import next_seat
+from ..engine.text import reference_text
 
-HELP = """Type the number of an action, or its text (e.g. 'move 3').
+HELP = """Type the number of an action, or its text (shown in brackets, e.g. 'move 3').
   help         this text
+  rules        the game's reference: costs, cards, tables
   log          the last lines of the game log
   undo         take back your own last action (when no chance event came after it)
   save FILE    save the game record to FILE (continue later with: loopcity play --load FILE)
@@ -74,12 +78,12 @@ class TerminalSession:
                 action = self.bots[seat].choose(self.state, seat)
                 line = self.state.describe(seat, action)  # worded from the state it acts on
                 self._apply(seat, action)
-                self.console.print(f"[dim]Seat {seat + 1} (bot):[/] {line}")
+                self.console.print(Text.assemble(("bot  ", "dim"), line))
                 continue
             if not self._human_turn(seat):
                 return 0
-        self.console.print(Panel(render(self.state, None), title="Final table"))
-        self.console.print(f"[bold]{describe_outcome(self.state)}[/]")
+        self.console.print(Panel(Text(render(self.state, None)), title="Final table"))
+        self.console.print(Text(describe_outcome(self.state), style="bold"))
         return 0
 
     def _ring_timer(self, seat: int) -> bool:
@@ -102,12 +106,11 @@ class TerminalSession:
 
     def _human_turn(self, seat: int) -> bool:
         state = self.state
-        self.console.print(
-            Panel(render(state, seat), title=f"{state.game.spec.title} — seat {seat + 1} to act")
-        )
+        title = f"{state.game.spec.title} — {state.seat_name(seat)} to act"
+        self.console.print(Panel(Text(render(state, seat)), title=escape(title)))
+        self.console.print(Text(state.prompt(seat), style="bold"))
         legal = state.legal_actions(seat)
-        for i, a in enumerate(legal, 1):
-            self.console.print(f"  [cyan]{i:>3}[/] {a}")
+        self._list_actions(seat, legal)
         while True:
             try:
                 line = self.ask(f"seat {seat + 1}> ").strip()
@@ -118,18 +121,33 @@ class TerminalSession:
             if handled is not None:
                 return handled
 
+    def _list_actions(self, seat: int, legal: list[Action]) -> None:
+        """The legal actions, numbered, in their labels' words, grouped as a player thinks of them."""
+        group = None
+        for i, a in enumerate(legal, 1):
+            label = self.state.label(seat, a)
+            if label.group and label.group != group:
+                self.console.print(Text(f"  {label.group}", style="bold"))
+            group = label.group
+            indent = "    " if label.group else "  "
+            self.console.print(
+                Text.assemble(indent, (f"{i:>3}", "cyan"), f" {label.text}  ", (f"[{a}]", "dim"))
+            )
+
     def _command(self, line: str, seat: int, legal: list[Action]) -> bool | None:
         """Carry out one typed line; None asks again, True continues the game, False quits."""
         word, _, rest = line.partition(" ")
         if not line:
             return None
         if word == "help":
-            self.console.print(HELP)
+            self.console.print(Text(HELP))
+        elif word in ("rules", "reference"):
+            self.console.print(Text(reference(self.state)))
         elif word == "quit":
             return False
         elif word == "log":
             for row in self.state.log_for(seat, last=15):
-                self.console.print(f"  [dim]{row['step']:>4}[/] {row['text']}")
+                self.console.print(Text.assemble((f"  {row['step']:>4} ", "dim"), row["text"]))
         elif word == "save":
             return self._save(rest.strip())
         elif word == "undo":
@@ -145,7 +163,7 @@ class TerminalSession:
         try:
             self.record.save(path)
         except OSError as e:
-            self.console.print(f"[red]could not save: {e}[/]")
+            self.console.print(Text(f"could not save: {e}", style="red"))
             return None
         self.console.print(f"Saved to {path}. Continue with: loopcity play --load {path}")
         return None
@@ -160,7 +178,7 @@ class TerminalSession:
             self.console.print(f"[red]choose a number from 1 to {len(legal)}[/]")
             return None
         except LoopcityError as e:
-            self.console.print(f"[red]{e}[/]")
+            self.console.print(Text(str(e), style="red"))
             return None
         return True
 
@@ -175,10 +193,26 @@ class TerminalSession:
         if any(kind == "chance" for step, kind, _, _ in self.state.log if step >= previous.step):
             self.console.print("[red]cannot undo: a chance event came after that action[/]")
             return None
+        taken = moves[last][1]
+        label = previous.label(seat, Action.parse(taken)).text
+        undone = len(moves) - last
         self.record.truncate(last)
         self.state = previous
-        self.console.print(f"Took back: {moves[last][1] if last < len(moves) else ''}".rstrip())
+        others = {1: "", 2: "; the action after it is taken back too"}.get(
+            undone, f"; the {undone - 1} actions after it are taken back too"
+        )
+        self.console.print(Text(f"Took back: {label} [{taken}]{others}"))
         return True
+
+
+def reference(state: State) -> str:
+    """The game's reference as text: what ``rules`` prints and ``loopcity reference GAME`` shows."""
+    spec = state.game.spec
+    if spec.reference is None:
+        return f"{spec.title} has no reference yet; its actions' help:\n" + "\n".join(
+            f"  {k.name}: {k.help}" for k in spec.action_space.kinds
+        )
+    return reference_text(spec.reference(state.game.content))
 
 
 def parse_bot_seats(text: str | None, players: int) -> set[int]:
