@@ -54,7 +54,7 @@ def test_human_play_with_bad_input_undo_save_and_load(tiny, tmp_path):
     out = result.stdout
     assert "choose a number from 1 to" in out
     assert "unknown action 'fly'" in out
-    assert "Took back: Take 1 or 2 counters (n 1) [take 1]" in out and "taken back too" in out
+    assert "Took back: Take 1 or 2 counters (n 1) [take 1]; the action after it" in out
     assert "Traceback" not in out
     saved = json.loads(save.read_text())
     assert saved["header"]["game"] == "tiny"
