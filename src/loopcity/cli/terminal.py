@@ -11,6 +11,7 @@ from rich.panel import Panel
 
 from ..bots import make_bot
 from ..engine import Action, Bot, LoopcityError, Record, State
+from ..engine.clocks import Countdowns, clock_minutes
 from ..engine.runner import next_seat
 
 HELP = """Type the number of an action, or its text (e.g. 'move 3').
@@ -59,17 +60,19 @@ class TerminalSession:
         self.console = console
         self.ask = ask
         self.clock = clock
-        self.timer_start = clock()
         self.state = record.replay(verify=True)
         game = self.state.game
         self.bots: dict[int, Bot] = {s: make_bot(bot_name, game, s, record.seed) for s in bot_seats}
+        clocks = game.spec.action_space.clocks
+        self.countdowns = Countdowns({k: clock_minutes(game, c) * 60 for k, c in clocks.items()})
+        self.countdowns.update(self.state, clock())
 
     def run(self) -> int:
         """Play until the end or until the player quits; returns a process exit code."""
         while not self.state.is_terminal():
-            seat = next_seat(self.state)
-            if self._ring_timer(seat):
+            if self._ring_clocks():
                 continue
+            seat = next_seat(self.state)
             if seat in self.bots:
                 action = self.bots[seat].choose(self.state, seat)
                 line = self.state.describe(seat, action)  # worded from the state it acts on
@@ -82,23 +85,24 @@ class TerminalSession:
         self.console.print(f"[bold]{describe_outcome(self.state)}[/]")
         return 0
 
-    def _ring_timer(self, seat: int) -> bool:
-        """A game that offers ``alarm`` and shows ``timer_minutes`` in its view gets the alarm sent
-        when that many minutes have passed; the timer then restarts. True when it rang."""
-        alarm = Action("alarm")
-        if alarm not in self.state.legal_actions(seat):
+    def _ring_clocks(self) -> bool:
+        """Play a game's wall-clock action (RECLAIM's event timer, SUSTAIN's discussion clock) once
+        its minutes have passed since it became available; True when one rang."""
+        action = self.countdowns.due(self.state, self.clock())
+        if action is None:
             return False
-        minutes = self.state.view(None).get("timer_minutes")
-        if not isinstance(minutes, (int, float)) or self.clock() - self.timer_start < minutes * 60:
-            return False
-        self.timer_start = self.clock()
-        self._apply(seat, alarm)
-        self.console.print(f"[bold]The {minutes:g}-minute timer rang.[/]")
+        seat = self.state.apply_clock(action)
+        self.record.add(seat, action, self.state)
+        self.countdowns.update(self.state, self.clock())
+        minutes = self.countdowns.periods[action.kind] / 60
+        word = "timer" if self.state.game.spec.action_space.clocks[action.kind].repeats else "clock"
+        self.console.print(f"[bold]The {minutes:g}-minute {word} rang[/] ({action}).")
         return True
 
     def _apply(self, seat: int, action: Action) -> None:
         self.state.apply(seat, action)
         self.record.add(seat, action, self.state)
+        self.countdowns.update(self.state, self.clock())  # countdowns start when a clock's action may ring
 
     def _human_turn(self, seat: int) -> bool:
         state = self.state
@@ -177,6 +181,7 @@ class TerminalSession:
             return None
         self.record.truncate(last)
         self.state = previous
+        self.countdowns.update(self.state, self.clock())
         self.console.print(f"Took back: {moves[last][1] if last < len(moves) else ''}".rstrip())
         return True
 

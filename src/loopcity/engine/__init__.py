@@ -1,6 +1,6 @@
 """Loopcity's game-agnostic engine: no web, CLI, database or numpy code lives here."""
 
-from .actions import Action, ActionKind, ActionSpace, act, kind
+from .actions import Action, ActionKind, ActionSpace, Clock, act, kind
 from .bots import Bot, RandomBot
 from .content import ContentSpec
 from .errors import (
@@ -14,7 +14,7 @@ from .errors import (
 )
 from .record import Record
 from .registry import get_spec, list_games, load_game, load_snapshot, register, unregister
-from .rng import Rng, derive_seed
+from .rng import KeyedRng, Rng, derive_seed, new_rng, secret_seed, subseed
 from .runner import next_seat, play, play_step
 from .spec import Game, GameSpec, Option, Variant
 from .state import Outcome, State
@@ -24,11 +24,13 @@ __all__ = [
     "ActionKind",
     "ActionSpace",
     "Bot",
+    "Clock",
     "ContentError",
     "ContentSpec",
     "Game",
     "GameSpec",
     "IllegalAction",
+    "KeyedRng",
     "LoopcityError",
     "MalformedAction",
     "Option",
@@ -48,9 +50,12 @@ __all__ = [
     "list_games",
     "load_game",
     "load_snapshot",
+    "new_rng",
     "next_seat",
     "play",
     "play_step",
     "register",
+    "secret_seed",
+    "subseed",
     "unregister",
 ]

@@ -70,12 +70,38 @@ def act(kind: str, *args: Arg) -> Action:
 
 
 @dataclass(frozen=True)
+class Clock:
+    """A wall-clock rule carried by an argument-less action kind (RECLAIM's event timer, SUSTAIN's
+    discussion clock). Its action is never a seat's choice: ``State.legal_actions`` leaves it out and
+    ``State.apply`` refuses it; a timer plays it with ``State.apply_clock`` once its minutes have
+    passed while it stayed available (the web server, the terminal; simulation counts moves instead,
+    see :mod:`loopcity.engine.clocks`).
+
+    Its minutes come from, first to last: the game option named ``option`` (a table's own choice);
+    the server's setting for this kind of clock when the operator gives one (``loopcity serve
+    --timer-minutes`` for a repeating timer, ``--clock-minutes`` for a countdown); the content value
+    at the dotted path ``content``; else ``minutes``, the server's default.
+    """
+
+    minutes: float
+    """the default period in minutes"""
+    repeats: bool = False
+    """True: a timer that rings again and again (an event timer); False: a countdown closing a phase"""
+    option: str | None = None
+    """a game option holding the minutes (used when above 0)"""
+    content: str | None = None
+    """a dotted path into the game's content holding the minutes (e.g. ``table.timer_minutes``)"""
+
+
+@dataclass(frozen=True)
 class ActionKind:
-    """One kind of action and the finite domain of each of its arguments."""
+    """One kind of action and the finite domain of each of its arguments; ``clock`` makes it a
+    wall-clock action (see :class:`Clock`)."""
 
     name: str
     params: tuple[tuple[str, Sequence[Arg]], ...] = ()
     help: str = ""
+    clock: Clock | None = None
 
     def size(self) -> int:
         n = 1
@@ -84,9 +110,10 @@ class ActionKind:
         return n
 
 
-def kind(name: str, help: str = "", **params: Iterable[Arg]) -> ActionKind:
-    """Declare an action kind: ``kind("move", "move to a tile", tile=range(37))``."""
-    return ActionKind(name, tuple((p, tuple(d)) for p, d in params.items()), help)
+def kind(name: str, help: str = "", *, clock: Clock | None = None, **params: Iterable[Arg]) -> ActionKind:
+    """Declare an action kind: ``kind("move", "move to a tile", tile=range(37))``; a wall-clock action
+    names its clock: ``kind("alarm", "the timer rang", clock=Clock(10, repeats=True))``."""
+    return ActionKind(name, tuple((p, tuple(d)) for p, d in params.items()), help, clock)
 
 
 class ActionSpace:
@@ -99,11 +126,15 @@ class ActionSpace:
         for k in self.kinds:
             if k.name in self._by_name:
                 raise ValueError(f"action kind {k.name!r} declared twice")
+            if k.clock is not None and k.params:
+                raise ValueError(f"clock action {k.name!r} takes no arguments")
             positions = tuple({v: i for i, v in enumerate(domain)} for _, domain in k.params)
             self._by_name[k.name] = (offset, k, positions)
             offset += k.size()
         self.size = offset
         self._offsets = [self._by_name[k.name][0] for k in self.kinds]
+        self.clocks: dict[str, Clock] = {k.name: k.clock for k in self.kinds if k.clock is not None}
+        """The wall-clock action kinds by name (empty for most games)."""
 
     def validate(self, action: object) -> Action:
         """Return the action if the game can name it at all, else raise MalformedAction saying why."""

@@ -1,7 +1,11 @@
-"""Game records: a header (game, rules version, content hash, options, seed) and the moves, like PGN.
+"""Game records: a header (game, rules version, content hash, options, seed, generator) and the
+moves, like PGN.
 
 Replaying a record rebuilds every state exactly; the record keeps a state hash after every move so
-that a replay can be verified step by step.
+that a replay can be verified step by step. Format 2 names the chance generator the seed picks
+(``splitmix64`` or ``blake2b-ctr/1``, see :mod:`loopcity.engine.rng`); format 1 records, made before
+the keyed generator existed, all use SplitMix64 and still replay. A wall-clock move (RECLAIM's
+``alarm``) is recorded under the seat that was first to act, as in every format.
 """
 
 from __future__ import annotations
@@ -14,10 +18,13 @@ from typing import Any
 from .actions import Action
 from .errors import LoopcityError, RecordError
 from .registry import load_game
+from .rng import SPLITMIX, generator_name
 from .spec import Game
 from .state import State
 
-FORMAT = "loopcity-record/1"
+FORMAT = "loopcity-record/2"
+READS = {"loopcity-record/1", FORMAT}
+"""Formats this version replays (format 1 has no generator field: it is always SplitMix64)."""
 
 
 @dataclass
@@ -31,6 +38,12 @@ class Record:
     content_hash: str = ""
     moves: list[tuple[int, str]] = field(default_factory=list)
     hashes: list[str] = field(default_factory=list)
+    generator: str = ""
+    """the chance generator's name; empty: the one the seed picks"""
+
+    def __post_init__(self) -> None:
+        if not self.generator:
+            self.generator = generator_name(self.seed)
 
     @classmethod
     def start(cls, state: State, seed: int) -> Record:
@@ -54,6 +67,7 @@ class Record:
                 "content_hash": self.content_hash,
                 "options": self.config,
                 "seed": self.seed,
+                "generator": self.generator,
             },
             "moves": [[seat, text] for seat, text in self.moves],
             "hashes": self.hashes,
@@ -62,10 +76,11 @@ class Record:
     @classmethod
     def from_json(cls, data: Any) -> Record:
         try:
-            if data.get("format") != FORMAT:
+            if data.get("format") not in READS:
                 raise RecordError(f"not a Loopcity record (format {data.get('format')!r}, expected {FORMAT})")
             h = data["header"]
             moves = [(int(s), str(t)) for s, t in data["moves"]]
+            generator = str(h.get("generator", SPLITMIX))
             return cls(
                 h["game"],
                 dict(h["options"]),
@@ -74,6 +89,7 @@ class Record:
                 h.get("content_hash", ""),
                 moves,
                 list(data.get("hashes", [])),
+                generator,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             if isinstance(e, RecordError):
@@ -98,6 +114,11 @@ class Record:
 
     def replay(self, verify: bool = True, upto: int | None = None) -> State:
         """Rebuild the state after ``upto`` moves (all by default), checking hashes when asked."""
+        if self.generator != generator_name(self.seed):
+            raise RecordError(
+                f"the record's chance generator {self.generator!r} is not the one its seed picks in "
+                f"this version ({generator_name(self.seed)!r})"
+            )
         game = self.new_game()
         if verify and self.content_hash and game.content_hash != self.content_hash:
             raise RecordError(
@@ -106,7 +127,7 @@ class Record:
         state = game.new_state(self.seed)
         for i, (seat, text) in enumerate(self.moves[:upto]):
             try:
-                state.apply(seat, Action.parse(text))
+                state.apply_recorded(seat, Action.parse(text))
             except LoopcityError as e:
                 raise RecordError(f"move {i + 1} ({text!r} by seat {seat + 1}) was refused: {e}") from None
             if verify and i < len(self.hashes) and state.state_hash() != self.hashes[i]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loopcity.engine import ActionSpace, kind
+from loopcity.engine import ActionSpace, Clock, kind
 
 from .board import BUILD_IDS, RESOURCES, TRANSPORTS
 from .content import MAX_HEXES
@@ -56,6 +56,10 @@ ACTION_SPACE = ActionSpace(
         kind("done", "agree to close the political decisions"),
         kind("place_block", "growth: place a new level 0 Housing block", hex=HEX),
         kind("urbanize", "growth: turn a Rural hexagon or a Farm into Urban area", hex=HEX),
-        kind("alarm", "the 10-minute timer rang: draw an Event card"),
+        kind(
+            "alarm",
+            "the 10-minute timer rang: draw an Event card",
+            clock=Clock(10, repeats=True, content="table.timer_minutes"),
+        ),
     ]
 )

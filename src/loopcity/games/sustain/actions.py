@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from loopcity.engine import Action, ActionSpace, kind
+from loopcity.engine import Action, ActionSpace, Clock, kind
 
 MAX_PLAYERS = 6
 MAX_COINS = 20
@@ -30,7 +30,11 @@ SPACE = ActionSpace(
         kind("request", "choose a REQUEST card to put Coins on", card=range(1, MAX_REQUESTS + 1)),
         kind("coins", "put this many Coins on the space you chose", coins=range(1, MAX_COINS + 1)),
         kind("build", "draw the Building on this free space of the City Map", cell=range(MAX_CELLS)),
-        kind("clock", "the discussion clock ran out: every player still talking passes"),
+        kind(
+            "clock",
+            "the discussion clock ran out: every player still talking passes",
+            clock=Clock(5, option="discussion_minutes"),
+        ),
     ]
 )
 
