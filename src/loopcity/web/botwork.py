@@ -23,7 +23,8 @@ class BotWorkers:
 
     def __init__(self, workers: int, seconds: float) -> None:
         self.seconds = seconds
-        self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="loopcity-bot")
+        self.workers = max(1, workers)
+        self._pool: ThreadPoolExecutor | None = None
 
     def make(self, name: str, game: Game, seat: int, seed: int) -> Bot:
         """The bot ``name`` for a seat, told to stop thinking at the cap when it takes a time limit."""
@@ -34,9 +35,13 @@ class BotWorkers:
 
     async def choose(self, bot: Bot, state: State, seat: int) -> Action:
         """The bot's decision, thought out in a worker thread; TimeoutError past the grace period."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="loopcity-bot")
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._pool, bot.choose, state, seat)
         return await asyncio.wait_for(future, timeout=self.seconds * self.GRACE + 1.0)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -118,6 +118,14 @@ class TableManager:
         self._timeline_lock = asyncio.Lock()
 
     # ----- creating and loading ---------------------------------------------------------------
+    async def make(self, game_id: str, **kw: Any) -> dict[str, Any]:
+        """:meth:`create` a table in a worker thread (setting a game up for the first time takes a
+        while: other tables go on meanwhile), then load it, so that its bots start."""
+        self._make_room()
+        made: dict[str, Any] = await asyncio.to_thread(self.create, game_id, **kw)
+        await self.get(made["id"])
+        return made
+
     def create(
         self,
         game_id: str,
@@ -135,7 +143,6 @@ class TableManager:
         within their bounds), the player count, the seats and the seed. ``moves`` are moves the table
         starts with (already checked by the caller) and ``settings`` its first settings: a what-if
         table starts from its parent's seed and moves up to a step."""
-        self._make_room()
         opts = self._options(game_id, options or {})
         if players is not None:
             opts["players"] = players
@@ -272,21 +279,23 @@ class TableManager:
             del self.live[t.id]
 
     def sweep(self, now: float | None = None) -> dict[str, int]:
-        """Let tables leave memory: those nobody shows and nothing runs for, and those nobody has looked
-        at for ``idle_minutes`` (their bots and clock stop); delete tables never started after
-        ``unstarted_hours`` (with their links). Returns how many of each."""
+        """Let tables leave memory: those no page shows, nothing runs for and nobody asked about since
+        the last sweep, and those nobody has looked at for ``idle_minutes`` (their bots and clock
+        stop, to start again when a link is opened); delete tables never started after
+        ``unstarted_hours`` (with their links; played tables are kept). Returns how many of each."""
         now = time.monotonic() if now is None else now
         released = stopped = 0
         for t in list(self.live.values()):
             if self.hub.watched(t.id):
                 t.seen = now
                 continue
-            if now - t.seen > self.settings.idle_minutes * 60 and not t.lock.locked():
+            idle = now - t.seen
+            if idle > self.settings.idle_minutes * 60 and not t.lock.locked():
                 self._stop(t)
                 stopped += 1
-                continue
-            self.release(t)
-            released += t.id not in self.live
+            elif idle > self.settings.sweep_seconds:
+                self.release(t)
+                released += t.id not in self.live
         cutoff = datetime.now(UTC) - timedelta(hours=self.settings.unstarted_hours)
         deleted = self.db.delete_unstarted(cutoff, keep=set(self.live))
         return {"released": released, "stopped": stopped, "deleted": deleted}

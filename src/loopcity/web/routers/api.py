@@ -54,7 +54,7 @@ async def api_create(body: TableIn, request: Request, manager: Manager) -> dict[
     """Create a table: 201 with one link per person's seat, the spectator's and the facilitator's."""
     if body.game is None:
         raise Refusal(400, _("name a game: {games}").format(games=", ".join(s.id for s in list_games())))
-    made = manager.create(
+    made = await manager.make(
         body.game,
         players=body.players,
         variant=body.variant,
@@ -62,7 +62,6 @@ async def api_create(body: TableIn, request: Request, manager: Manager) -> dict[
         seed=body.seed,
         options=dict(body.options),
     )
-    await manager.get(made["id"])  # its bots start at once
     return {"id": made["id"], **table_links(request, manager, made["id"], made["seats"])}
 
 

@@ -118,7 +118,7 @@ async def replay_page(
 
 
 # ----- what-if ---------------------------------------------------------------------------------
-def whatif(manager: TableManager, link: Link, tl: Timeline, step: int, seats: Any) -> dict[str, Any]:
+async def whatif(manager: TableManager, link: Link, tl: Timeline, step: int, seats: Any) -> dict[str, Any]:
     """A new table continuing from ``step`` of the finished game, with its seed (the same cards and
     dice to come) and the seats given (the old ones by default)."""
     if not tl.finished:
@@ -126,7 +126,7 @@ def whatif(manager: TableManager, link: Link, tl: Timeline, step: int, seats: An
     if not 0 <= step < tl.steps:
         raise Refusal(400, i18n._("choose a step from 0 to {n}").format(n=tl.steps - 1))
     game = tl.game
-    return manager.create(
+    return await manager.make(
         game.id,
         players=game.players,
         variant=game.variant,
@@ -144,8 +144,7 @@ async def api_whatif(
 ) -> dict[str, Any]:
     """Open a what-if table from a step of the finished game (the facilitator's link only)."""
     seats = [s.as_dict() for s in body.seats] if body.seats is not None else None
-    made = whatif(manager, link, tl, body.step, seats)
-    await manager.get(made["id"])
+    made = await whatif(manager, link, tl, body.step, seats)
     return {"id": made["id"], **table_links(request, manager, made["id"], made["seats"])}
 
 
@@ -156,8 +155,7 @@ async def whatif_form(link: FacilitatorLink, tl: TimelineDep, request: Request, 
     players = sum(1 for i in range(tl.game.players) if f"seat{i}" in form)
     seats = seats_from_form(form, players) if players else None
     step = int(step_text) if step_text.isdigit() and len(step_text) <= 9 else -1
-    made = whatif(manager, link, tl, step, seats)
-    await manager.get(made["id"])
+    made = await whatif(manager, link, tl, step, seats)
     fac = next(tok for tok, role, _s in made["tokens"] if role == "facilitator")
     return RedirectResponse(f"/table/{fac}", status_code=303)
 
