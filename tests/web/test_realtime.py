@@ -42,7 +42,7 @@ CLOCKED = replace(
             kind("ready"),
             kind("take", n=(1, 2)),
             kind("roll"),
-            kind("clock", clock=Clock(5, option="discussion_minutes")),
+            kind("clock", clock=Clock(5)),
         ]
     ),
 )
@@ -92,7 +92,18 @@ def test_people_and_bots_leave_the_clock_to_the_server(clocked):
 
 
 def test_a_minutes_option_of_the_game_sets_the_clock(make_client):
-    timed = replace(CLOCKED, id="timed", options=(*TINY.options, Option("discussion_minutes", 0.01, "clock")))
+    space = ActionSpace(
+        [
+            k if k.name != "clock" else replace(k, clock=Clock(5, option="discussion_minutes"))
+            for k in CLOCKED.action_space.kinds
+        ]
+    )
+    timed = replace(
+        CLOCKED,
+        id="timed",
+        action_space=space,
+        options=(*TINY.options, Option("discussion_minutes", 0.01, "clock")),
+    )
     client = make_client(extra_games=[TINY, timed])
     try:
         t = client.post(

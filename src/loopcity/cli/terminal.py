@@ -63,7 +63,7 @@ class TerminalSession:
         self.state = record.replay(verify=True)
         game = self.state.game
         self.bots: dict[int, Bot] = {s: make_bot(bot_name, game, s, record.seed) for s in bot_seats}
-        clocks = game.spec.action_space.clocks
+        clocks = game.clocks
         self.countdowns = Countdowns({k: clock_minutes(game, c) * 60 for k, c in clocks.items()})
         self.countdowns.update(self.state, clock())
 

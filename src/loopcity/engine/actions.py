@@ -9,7 +9,7 @@ back exactly. A game declares every kind and the finite domain of each argument 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,6 +91,15 @@ class Clock:
     """a game option holding the minutes (used when above 0)"""
     content: str | None = None
     """a dotted path into the game's content holding the minutes (e.g. ``table.timer_minutes``)"""
+    runs_if: Callable[[Mapping[str, Any]], bool] | None = None
+    """the tables, by their options, at which the clock runs at all (None: every table; with
+    ``option``, a table whose option is 0 has no clock)"""
+
+    def runs(self, options: Mapping[str, Any]) -> bool:
+        """Whether the clock runs at a table with these (resolved) options."""
+        if self.option is not None and not options.get(self.option):
+            return False
+        return self.runs_if is None or bool(self.runs_if(options))
 
 
 @dataclass(frozen=True)

@@ -101,14 +101,15 @@ class MoveClock(Countdowns):
     periods follow the same minutes as at a table (:func:`clock_minutes`)."""
 
     def __init__(self, game: Game, seconds_per_move: float = SECONDS_PER_MOVE) -> None:
-        clocks = game.spec.action_space.clocks
+        clocks = game.clocks
         super().__init__(
             {k: max(1, round(clock_minutes(game, c) * 60 / seconds_per_move)) for k, c in clocks.items()}
         )
 
     def ring(self, state: State) -> tuple[int, Action] | None:
-        """Play the clock action that is due before the next move, if any; returns (seat, action)."""
-        if not self.periods:
+        """Play the clock action that is due before the next move, if any; returns (seat, action).
+        (Called before every move of a playout, so the usual answer, nothing may ring, is quick.)"""
+        if not self.periods or (not self.started and not state._clock_actions()):
             return None
         action = self.due(state, state.step)
         if action is None:

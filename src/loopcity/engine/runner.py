@@ -43,7 +43,7 @@ def play(
     A game's wall clocks (RECLAIM's event timer) ring by moves (:class:`~loopcity.engine.clocks.MoveClock`);
     ``clocks=False`` lets none ring."""
     limit = max_steps if max_steps is not None else state.game.spec.max_steps
-    clock = MoveClock(state.game) if clocks and state.game.spec.action_space.clocks else None
+    clock = MoveClock(state.game) if clocks and state.game.clocks else None
     while not state.is_terminal():
         if state.step >= limit:
             raise RuntimeError(f"{state.game.id} did not end within {limit} steps")

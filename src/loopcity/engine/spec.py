@@ -188,6 +188,8 @@ class Game:
         self.players = self._players(players)
         self.variant = variant_name
         self.options = resolved
+        self.clocks = {k: c for k, c in spec.action_space.clocks.items() if c.runs(resolved)}
+        """The wall clocks that run at tables of this game (see :class:`~.actions.Clock`)."""
         self.content: BaseModel | None = None
         self.content_hash = ""
         if spec.content is not None:

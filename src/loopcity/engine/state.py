@@ -144,7 +144,7 @@ class State:
             actions: list[Action] = []
         else:
             actions = self._legal_actions(seat)
-            clocks = self.game.spec.action_space.clocks
+            clocks = self.game.clocks
             if clocks:  # the clock's actions are never a seat's choice
                 actions = [a for a in actions if a.kind not in clocks]
         self._legal[seat] = actions
@@ -175,7 +175,7 @@ class State:
 
     def clock_actions(self) -> list[Action]:
         """The wall-clock actions that may ring now (never among any seat's legal actions)."""
-        if not self.game.spec.action_space.clocks or self.is_terminal():
+        if not self.game.clocks or self.is_terminal():
             return []
         return self._clock_actions()
 
@@ -186,7 +186,7 @@ class State:
         active = self.active_seats()
         if not active:
             return []
-        clocks = self.game.spec.action_space.clocks
+        clocks = self.game.clocks
         return [a for a in self._legal_actions(active[0]) if a.kind in clocks]
 
     def apply_clock(self, action: Action | str, seat: int | None = None) -> int:

@@ -91,6 +91,9 @@ def check_clocks(state: State) -> None:
     for seat in state.active_seats():
         leaked = [str(a) for a in state.legal_actions(seat) if a.kind in clocks]
         assert not leaked, f"seat {seat} is offered the clock's actions {leaked}"
+        if not state.game.clocks:  # no clock runs at this table: the rules offer none either
+            offered = [str(a) for a in state._legal_actions(seat) if a.kind in clocks]
+            assert not offered, f"{offered} offered where the game declares no clock runs"
     ringing = state.clock_actions()
     assert ringing == State._clock_actions(state) or state.is_terminal(), (
         f"_clock_actions() gives {ringing}, the rules offer {State._clock_actions(state)}"

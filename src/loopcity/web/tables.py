@@ -340,7 +340,7 @@ class TableManager:
         """Each wall clock's period in seconds at tables of ``game`` (see Clock for the order)."""
         out = {}
         hook = self.settings.clock_seconds or {}
-        for kind, clock in game.spec.action_space.clocks.items():
+        for kind, clock in game.clocks.items():
             if kind in hook:
                 out[kind] = float(hook[kind])
                 continue

@@ -59,7 +59,9 @@ ACTION_SPACE = ActionSpace(
         kind(
             "alarm",
             "the 10-minute timer rang: draw an Event card",
-            clock=Clock(10, repeats=True, content="table.timer_minutes"),
+            clock=Clock(
+                10, repeats=True, content="table.timer_minutes", runs_if=lambda o: o["events"] == "timer"
+            ),
         ),
     ]
 )
