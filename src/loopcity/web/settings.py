@@ -30,7 +30,7 @@ class Settings:
     """the largest request body accepted (larger: 413)"""
     tables_per_minute: float = 10.0
     """tables one client (address) may create per minute, with as many at once"""
-    heavy_per_minute: float = 30.0
+    heavy_per_minute: float = 60.0
     """costly answers (debrief PDF and CSV, replays) one client may ask for per minute"""
     max_live_tables: int = 200
     """tables held in memory at once; beyond it new tables are refused (503) until some leave"""
