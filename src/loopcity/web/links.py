@@ -18,7 +18,7 @@ from .guard import RateLimit
 from .i18n import _
 from .tables import LiveTable, Refusal, TableManager
 
-Token = Annotated[str, PathParam(min_length=1, max_length=64, description="a link token")]
+Token = Annotated[str, PathParam(description="a link token (one not valid: 403)")]
 
 
 @dataclass(frozen=True)
