@@ -29,12 +29,15 @@ SERVER = """
 import sys, uvicorn
 sys.path.insert(0, {tests!r})
 from loopcity.web import create_app
+from loopcity.web.settings import Settings
 import importlib
 from tiny_game import SPEC
 extra = [SPEC] + [
     getattr(importlib.import_module(m), a) for m, a in (x.split(":") for x in {extra!r})
 ]
-app = create_app({db!r}, bot_delay=0, extra_games=extra)
+# one client makes every table and plays every seat: lift the per-client limits
+settings = Settings(tables_per_minute=100_000, ws_messages_per_second=1_000, max_live_tables=10_000)
+app = create_app({db!r}, bot_delay=0, extra_games=extra, settings=settings)
 run = lambda: uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_per_message_deflate=False)
 if {profile!r}:
     import cProfile, signal

@@ -160,7 +160,7 @@ SPEC = GameSpec(
     cooperative=False,
     hidden_information=True,
     max_steps=200,
-    options=(Option("pile", 12, "counters in the pile"),),
+    options=(Option("pile", 12, "counters in the pile", minimum=1, maximum=100),),
     variants=(Variant("standard", "12 counters"), Variant("short", "5 counters", {"pile": 5})),
     render_text=lambda v: f"pile {v['pile']}",
 )

@@ -113,3 +113,34 @@ def test_reference_prints_the_games_reference_or_its_actions(tiny):
     result = runner.invoke(app, ["reference", "tiny"])
     assert result.exit_code == 0 and "take: take 1 or 2 counters" in result.stdout
     assert "no game 'chess'" in runner.invoke(app, ["reference", "chess"]).stdout
+
+
+def test_serve_passes_its_limits_and_minutes_to_the_web_app(monkeypatch, tmp_path):
+    """`loopcity serve --timer-minutes 5` sets RECLAIM's timer at web tables (it once had no effect)."""
+    import uvicorn
+    from fastapi.testclient import TestClient
+
+    from loopcity.cli.main import app as cli
+
+    started = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(app=app, **kw))
+    db = f"sqlite:///{tmp_path / 'serve.db'}"
+    args = ["serve", "--db", db, "--timer-minutes", "5", "--tables-per-minute", "4", "--no-api-docs"]
+    result = CliRunner().invoke(cli, [*args, "--proxy", "10.0.0.1"])
+    assert result.exit_code == 0, result.output
+    assert started["proxy_headers"] and started["forwarded_allow_ips"] == "10.0.0.1"
+    assert started["ws_max_size"] == 64 * 1024
+    settings = started["app"].state.manager.settings
+    assert settings.timer_minutes == 5 and settings.tables_per_minute == 4 and not settings.api_docs
+    with TestClient(started["app"]) as client:
+        seats = [{"kind": "human"}] * 4
+        t = client.post("/api/tables", json={"game": "reclaim", "variant": "timer", "seats": seats}).json()
+        assert client.get(f"/api/state/{t['seats'][0]['token']}").json()["clock"]["seconds"] == 300
+        assert client.get("/openapi.json").status_code == 404
+
+
+def test_serve_refuses_minutes_out_of_range():
+    from loopcity.cli.main import app as cli
+
+    result = CliRunner().invoke(cli, ["serve", "--timer-minutes", "0"])
+    assert result.exit_code == 2 and "--timer-minutes must be above 0" in result.output

@@ -20,3 +20,68 @@ def test_draws_are_splitmix64_of_key_and_counter_so_saved_records_replay():
     rng.shuffle(items)
     assert items == expected and rng.counter == reference.counter
     assert Rng(7).below(1000) == Rng(7).below(1000)
+
+
+def test_seeds_from_2_to_the_64_pick_the_keyed_generator_and_smaller_ones_keep_splitmix():
+    from loopcity.engine.rng import KEYED, SPLITMIX, KeyedRng, generator_name, new_rng
+
+    assert type(new_rng(2**64 - 1)) is Rng and generator_name(2**64 - 1) == SPLITMIX
+    assert type(new_rng(2**64)) is KeyedRng and generator_name(2**64) == KEYED
+
+
+def test_keyed_draws_are_blake2b_of_key_and_block_number():
+    """Draw n (from 1) is word (n - 1) % 8 of BLAKE2b-512 keyed with the key, over the block number
+    (n - 1) // 8: records made with the keyed generator replay only while this holds."""
+    import hashlib
+    import struct
+
+    from loopcity.engine.rng import KeyedRng
+
+    rng = KeyedRng(2**100 + 12345)
+    key = rng.key.to_bytes(32, "little")
+
+    def word(n: int) -> int:
+        number = ((n - 1) // 8).to_bytes(8, "little")
+        block = hashlib.blake2b(number, key=key, digest_size=64).digest()
+        return struct.unpack("<8Q", block)[(n - 1) % 8]
+
+    assert [rng.next64() for _ in range(10)] == [word(n) for n in range(1, 11)]
+    assert rng.below(6) == (word(11) * 6) >> 64
+    again = KeyedRng.restore(rng.key, rng.counter)
+    assert again == rng and again.next64() == word(12) == rng.copy().next64()
+
+
+def test_keyed_copies_snapshot_and_compare_like_the_fast_generator():
+    from loopcity.engine.rng import KeyedRng
+    from loopcity.engine.serialize import copy_data, decode, encode
+
+    rng = KeyedRng(2**90)
+    rng.below(10)
+    clone = copy_data(rng)
+    assert clone == rng and clone is not rng
+    assert decode(encode(rng)) == rng
+    assert [clone.below(100) for _ in range(20)] == [rng.below(100) for _ in range(20)]
+    assert KeyedRng(2**90) != Rng(2**90 & (2**64 - 1))
+    assert "key" not in repr(rng)
+
+
+def test_a_server_seed_has_128_bits_from_the_operating_system_and_picks_the_keyed_generator():
+    from loopcity.engine.rng import KeyedRng, new_rng, secret_seed
+
+    seeds = [secret_seed() for _ in range(256)]
+    assert len(set(seeds)) == 256
+    assert all(2**128 <= s < 2**129 for s in seeds)
+    low = [s - 2**128 for s in seeds]
+    for bit in range(128):  # every one of the 128 low bits varies: none is fixed
+        ones = sum(s >> bit & 1 for s in low)
+        assert 64 <= ones <= 192, f"bit {bit} set in {ones} of 256 seeds"
+    assert all(type(new_rng(s)) is KeyedRng for s in seeds[:4])
+
+
+def test_a_subseed_depends_on_the_whole_seed():
+    from loopcity.engine.rng import subseed
+
+    high = 2**128 + 5
+    assert subseed(high, "bot", 1) != subseed(high + 2**64, "bot", 1)  # not only the low 64 bits
+    assert subseed(high, "bot", 1) != subseed(high, "bot", 2)
+    assert subseed(high, "bot", 1) == subseed(high, "bot", 1) < 2**64

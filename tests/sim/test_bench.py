@@ -41,3 +41,9 @@ def test_bench_compares_with_openspiel_games(tiny):
 def test_bench_of_an_unknown_game_is_refused():
     result = runner.invoke(app, ["bench", "--game", "chess"])
     assert result.exit_code == 2 and "no game 'chess'" in result.stdout
+
+
+def test_bench_measures_the_keyed_generator_too(tiny):
+    rows = json.loads(bench("--game", "tiny", "--no-openspiel", "--keyed", "--json").stdout)
+    assert [(r["name"], r.get("generator")) for r in rows] == [("tiny", None), ("tiny", "keyed")]
+    assert rows[1]["steps"] > 0

@@ -11,7 +11,11 @@ from fastapi.testclient import TestClient
 
 from loopcity.engine import Action, list_games, unregister
 from loopcity.web import create_app
+from loopcity.web.settings import Settings
 from tiny_game import SPEC as TINY
+
+ROOMY = Settings(tables_per_minute=10_000, heavy_per_minute=10_000)
+"""Limits that the tests of other things never reach (test_security.py checks the real ones)."""
 
 # Every installed game plus the engine's tiny test game: each game is covered once it is registered.
 GAME_IDS = ["tiny", *sorted(s.id for s in list_games() if s.id != "tiny")]
@@ -39,6 +43,7 @@ def make_client(db_url) -> Iterator[Any]:
     def make(url: str | None = None, **kw: Any) -> TestClient:
         kw.setdefault("bot_delay", 0)
         kw.setdefault("extra_games", [TINY])
+        kw.setdefault("settings", ROOMY)
         client = TestClient(create_app(url or db_url, **kw))
         client.__enter__()
         opened.append(client)

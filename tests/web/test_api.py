@@ -246,7 +246,7 @@ def test_migrations_create_the_schema_and_rerun_harmlessly(db_url):
     db = Database(db_url)
     with db.engine.connect() as conn:
         rev = conn.exec_driver_sql("select version_num from alembic_version").scalar()
-    assert rev == "0001"
+    assert rev == "0002"
 
 
 def test_loopcity_serve_starts_the_app_on_the_given_port(tmp_path):
@@ -362,3 +362,34 @@ def test_the_links_page_pauses_and_resumes(client):
     assert r.status_code == 200 and "Resume play" in r.text
     r = client.post(f"/table/{fac}/pause", data={"paused": "0"})
     assert "Pause the table" in r.text
+
+
+def test_a_database_from_before_the_seed_text_column_upgrades_and_its_tables_load(db_url, make_client):
+    from alembic import command
+    from alembic.config import Config
+
+    from loopcity.web.db import MIGRATIONS, make_engine
+
+    engine = make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.exec_driver_sql(
+            "insert into game_tables (id, game, config, seed, seats, settings, version, finished, created_at) "
+            """values ('old', 'tiny', '{"players": 2, "variant": "standard", "pile": 12}', 7, """
+            """'[{"kind": "human"}, {"kind": "human"}]', '{}', 0, 0, '2024-01-01 00:00:00')"""
+        )
+        conn.exec_driver_sql(
+            "insert into tokens (token, table_id, role, seat) values ('oldseat0', 'old', 'seat', 0)"
+        )
+    engine.dispose()
+    client = make_client()  # upgrades to the newest revision
+    assert client.app.state.manager.db.load("old").seed == 7
+    assert client.post("/api/act/oldseat0", json={"action": "ready"}).status_code == 200
+    from loopcity import load_game
+
+    expected = load_game("tiny", players=2, variant="standard", pile=12).new_state(7)
+    expected.apply(0, "ready")
+    assert live_state(client, "old") == expected

@@ -18,7 +18,7 @@ from loopcity.engine import Action, Record, unregister
 from loopcity.web import create_app
 from tiny_game import SPEC as TINY
 
-from .conftest import GAME_IDS, players_of
+from .conftest import GAME_IDS, ROOMY, players_of
 
 pytestmark = pytest.mark.slow
 CHROMIUM = "/usr/bin/chromium"
@@ -64,7 +64,7 @@ def _start(db: Path, port: int):
     """Run the app over ``db`` on ``port`` in a thread; returns (app, stop)."""
     import uvicorn
 
-    app = create_app(f"sqlite:///{db}", bot_delay=0.15, extra_games=[TINY, BOARD])
+    app = create_app(f"sqlite:///{db}", bot_delay=0.15, extra_games=[TINY, BOARD], settings=ROOMY)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -126,12 +126,28 @@ def _create_in_lobby(page, base: str, game: str) -> dict:
     return {"seats": seats, "spectator": page.locator("a.spectator-link").get_attribute("href")}
 
 
+def wait_js(page, expression: str, timeout: float = 10_000) -> None:
+    """Poll a JavaScript expression until it is true. (Playwright's own waiting runs its predicate with
+    ``eval``, which the pages' Content-Security-Policy forbids, as it should.)"""
+    end = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < end, f"timed out waiting for {expression}"
+        time.sleep(0.05)
+
+
+def csp_violations(page) -> list[str]:
+    """Collect the Content-Security-Policy violations the page reports from now on."""
+    found: list[str] = []
+    page.on("console", lambda m: found.append(m.text) if "Content Security Policy" in m.text else None)
+    return found
+
+
 def _version(page) -> int:
     return int(page.evaluate("document.body.dataset.version"))
 
 
 def _wait_version(page, above: int) -> None:
-    page.wait_for_function(f"parseInt(document.body.dataset.version) > {above}", timeout=10_000)
+    wait_js(page, f"parseInt(document.body.dataset.version) > {above}")
 
 
 def _live(app, page):
@@ -171,10 +187,12 @@ def test_play_a_table_in_the_browser(server, browser, game):
     base, app = server
     ctx = browser.new_context(viewport=PHONE)
     lobby = ctx.new_page()
+    refused = csp_violations(lobby)
     links = _create_in_lobby(lobby, base, game)
     humans = sorted(links["seats"])
     pages = {s: ctx.new_page() for s in humans}
     for s, p in pages.items():
+        refused += csp_violations(p)
         p.goto(links["seats"][s])
         p.wait_for_selector("#turn")
     moves = 0
@@ -187,7 +205,7 @@ def test_play_a_table_in_the_browser(server, browser, game):
             time.sleep(0.1)
             continue
         page = pages[seat]
-        page.wait_for_function(f"document.body.dataset.version == '{t.version}'", timeout=10_000)
+        wait_js(page, f"document.body.dataset.version == '{t.version}'")
         before = t.version
         act = _click_a_move(page, turn)
         _wait_version(page, before)
@@ -209,7 +227,7 @@ def test_play_a_table_in_the_browser(server, browser, game):
     # reload and resume: the page is rebuilt from the server
     version = _live(app, first).version
     first.reload()
-    first.wait_for_function(f"parseInt(document.body.dataset.version) >= {version}")
+    wait_js(first, f"parseInt(document.body.dataset.version) >= {version}")
     msg = first.evaluate("window.LOOPCITY.current")
     assert msg["view"] == _view_at(_live(app, first), msg["version"], humans[0])
     # the spectator's page holds the spectator's view only, and no action controls
@@ -223,6 +241,7 @@ def test_play_a_table_in_the_browser(server, browser, game):
     if SHOTS:
         spect.screenshot(path=f"{SHOTS}/{game}-spectator.png", full_page=True)
     ctx.close()
+    assert refused == [], "the pages do all they do within their Content-Security-Policy"
 
 
 def test_the_play_page_works_from_the_keyboard(server, browser):

@@ -92,5 +92,16 @@ def test_postgres_refuses_a_second_writer_with_a_stale_version(pg_client):
 def test_postgres_schema_comes_from_the_migrations(pg_url):
     db = Database(pg_url)
     with db.engine.connect() as conn:
-        assert conn.exec_driver_sql("select version_num from alembic_version").scalar() == "0001"
+        assert conn.exec_driver_sql("select version_num from alembic_version").scalar() == "0002"
     db.dispose()
+
+
+def test_postgres_keeps_a_128_bit_seed_and_rebuilds_the_table_from_it(pg_client):
+    a = pg_client()
+    t = new_table(a, "reclaim", seed=None)
+    seed = a.app.state.manager.db.load(t["id"]).seed
+    assert seed >= 2**128
+    tok = seat_tokens(t)
+    before = a.get(f"/api/state/{tok[0]}").json()
+    again = pg_client()  # a restart: the table is rebuilt from the stored seed
+    assert again.get(f"/api/state/{tok[0]}").json() == before

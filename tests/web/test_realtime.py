@@ -1,5 +1,6 @@
-"""Wall-clock rules run on the server: an argument-less ``clock`` (or ``timer``) action is carried out
-when its period has passed while it is legal, and every seat is shown the countdown."""
+"""Wall-clock rules run on the server: an action kind declared with a ``Clock`` is carried out when its
+period has passed while it may ring, every seat is shown the countdown, and no seat or bot can take it.
+Its period comes from the table's option, the server's setting, the game's content, the default."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from loopcity.engine import Action, ActionSpace, Option, get_spec, kind, unregister
+from loopcity import load_game
+from loopcity.engine import Action, ActionSpace, Clock, Option, get_spec, kind, unregister
+from loopcity.web.settings import Settings
 from tiny_game import SPEC as TINY
 from tiny_game import TinyState
 
@@ -34,7 +37,7 @@ CLOCKED = replace(
     TINY,
     id="clocked",
     state_class=ClockState,
-    action_space=ActionSpace([*TINY.action_space.kinds, kind("clock")]),
+    action_space=ActionSpace([*TINY.action_space.kinds, kind("clock", clock=Clock(5))]),
 )
 
 
@@ -82,7 +85,18 @@ def test_people_and_bots_leave_the_clock_to_the_server(clocked):
 
 
 def test_a_minutes_option_of_the_game_sets_the_clock(make_client):
-    timed = replace(CLOCKED, id="timed", options=(*TINY.options, Option("discussion_minutes", 0.01, "clock")))
+    space = ActionSpace(
+        [
+            k if k.name != "clock" else replace(k, clock=Clock(5, option="discussion_minutes"))
+            for k in CLOCKED.action_space.kinds
+        ]
+    )
+    timed = replace(
+        CLOCKED,
+        id="timed",
+        action_space=space,
+        options=(*TINY.options, Option("discussion_minutes", 0.01, "clock")),
+    )
     client = make_client(extra_games=[TINY, timed])
     try:
         t = client.post(
@@ -96,27 +110,26 @@ def test_a_minutes_option_of_the_game_sets_the_clock(make_client):
 
 
 def _clocked_variants():
-    """(game, variant) of every installed game whose start offers a wall-clock action."""
-    from loopcity.engine import list_games, load_game
-    from loopcity.web.tables import REALTIME_KINDS
+    """(game, variant) of every installed game whose start may ring a wall clock."""
+    from loopcity.engine import list_games
 
     found = []
     for spec in list_games():
         for variant in spec.variants:
             state = load_game(spec.id, variant=variant.name).new_state(1)
-            if any(
-                a.kind in REALTIME_KINDS and not a.args
-                for s in state.active_seats()
-                for a in state.legal_actions(s)
-            ):
+            if state.clock_actions():
                 found.append((spec.id, variant.name))
     return found
 
 
+def test_reclaims_timer_variant_is_found_among_the_clocked_variants():
+    assert ("reclaim", "timer") in _clocked_variants()
+
+
 @pytest.mark.parametrize("game, variant", _clocked_variants())
 def test_a_games_wall_clock_rule_is_run_by_the_server(make_client, game, variant):
-    client = make_client(realtime={"alarm": 0.3, "timer": 0.3, "clock": 0.3})
     spec = get_spec(game)
+    client = make_client(realtime={k: 0.3 for k in spec.action_space.clocks})
     players = spec.default_players or spec.min_players
     t = client.post(
         "/api/tables",
@@ -126,4 +139,34 @@ def test_a_games_wall_clock_rule_is_run_by_the_server(make_client, game, variant
     msg = client.get(f"/api/state/{tok}").json()
     assert msg["clock"] is not None and msg["clock"]["kind"] not in msg["legal"]
     kind = msg["clock"]["kind"]
+    r = client.post(f"/api/act/{tok}", json={"action": kind})
+    assert r.status_code == 422 and "clock" in r.json()["detail"]
     wait_for(lambda: any(m[1] == kind for m in client.app.state.manager.live[t["id"]].moves), timeout=10)
+
+
+def _reclaim_timer_seconds(client) -> float:
+    t = client.post(
+        "/api/tables", json={"game": "reclaim", "variant": "timer", "seats": [{"kind": "human"}] * 4}
+    ).json()
+    return client.get(f"/api/state/{t['seats'][0]['token']}").json()["clock"]["seconds"]
+
+
+def test_reclaims_timer_takes_its_minutes_from_its_content_or_from_serve(make_client):
+    assert _reclaim_timer_seconds(make_client()) == 600  # content: table.timer_minutes = 10
+    faster = make_client(settings=Settings(timer_minutes=5, tables_per_minute=100))
+    assert _reclaim_timer_seconds(faster) == 300  # loopcity serve --timer-minutes 5
+    manager = faster.app.state.manager
+    edited = load_game("reclaim", variant="timer", overrides={"table.timer_minutes": 7})
+    assert manager._periods(edited) == {"alarm": 300.0}  # the operator's setting comes first
+    assert make_client().app.state.manager._periods(edited) == {"alarm": 420.0}
+
+
+def test_sustains_discussion_clock_takes_the_tables_minutes(make_client):
+    client = make_client(settings=Settings(clock_minutes=9, tables_per_minute=100))
+    t = client.post(
+        "/api/tables",
+        json={"game": "sustain", "seats": [{"kind": "human"}] * 4, "options": {"discussion_minutes": 3}},
+    ).json()
+    msg = client.get(f"/api/state/{t['seats'][0]['token']}").json()
+    assert msg["clock"]["kind"] == "clock" and msg["clock"]["seconds"] == 180
+    assert "clock" not in msg["legal"]

@@ -10,7 +10,16 @@ import pytest
 from loopcity.engine import list_games, load_game, unregister
 from tiny_game import SPEC as TINY
 
-from .test_browser import BOARD, PHONE, SHOTS, _free_port, _start, browser  # noqa: F401  (browser: fixture)
+from .test_browser import (  # noqa: F401  (browser: fixture)
+    BOARD,
+    PHONE,
+    SHOTS,
+    _free_port,
+    _start,
+    browser,
+    csp_violations,
+    wait_js,
+)
 from .test_review import bot_game
 
 pytestmark = pytest.mark.slow
@@ -49,6 +58,7 @@ def test_debrief_page_per_game(server, browser, game_id):  # noqa: F811
     base, app = server
     tokens = _finished(app, game_id)
     page = browser.new_page(viewport=WIDE)
+    refused = csp_violations(page)
     page.goto(f"{base}/debrief/{tokens['facilitator']}")
     assert "Debrief" in page.locator("h1").inner_text()
     names = [k for k in load_game(game_id).spec.metrics(load_game(game_id).new_state(1)) if k != "round"]
@@ -64,12 +74,14 @@ def test_debrief_page_per_game(server, browser, game_id):  # noqa: F811
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     page.close()
+    assert refused == [], "the debrief page works within its Content-Security-Policy"
 
 
 def test_replay_steps_by_keyboard_and_links_and_switches_views(server, browser):  # noqa: F811
     base, app = server
     tokens = _finished(app, "resourced", 5)
     page = browser.new_page(viewport=WIDE)
+    refused = csp_violations(page)
     page.goto(f"{base}/replay/{tokens[1]}?step=0")
     assert "Step 0 /" in page.locator("#where").inner_text()
     assert page.locator("#board svg").count() == 1
@@ -91,9 +103,10 @@ def test_replay_steps_by_keyboard_and_links_and_switches_views(server, browser):
     assert "Spectator" in page.locator(".who").inner_text()
     if page.locator("#next-event").count():
         page.locator("#next-event").click()
-        assert page.locator("#move li.log-chance").count() >= 1
+        page.wait_for_selector("#move li.log-chance", state="attached")  # the next page has loaded
     _shot(page, "resourced-replay")
     page.close()
+    assert refused == [], "the replay page works within its Content-Security-Policy"
 
 
 def test_a_seat_replaying_a_running_game_may_choose_only_its_own_view(server, browser):  # noqa: F811
@@ -123,5 +136,5 @@ def test_what_if_from_the_facilitators_replay_opens_a_new_table(server, browser)
     assert "What-if table" in page.locator("main").inner_text()
     assert page.locator("a.seat-link").count() == 1
     page.locator("a.seat-link").click()
-    page.wait_for_function("document.body.dataset.version >= 12")
+    wait_js(page, "document.body.dataset.version >= 12")
     page.close()

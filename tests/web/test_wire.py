@@ -16,7 +16,6 @@ import pytest
 
 from loopcity.engine import Rng
 from loopcity.web import payload
-from loopcity.web.tables import REALTIME_KINDS
 
 from .conftest import GAME_IDS, live_state, new_table, pick, players_of, seat_tokens
 
@@ -32,7 +31,6 @@ def _expected(state, seat, msg, rng):
         version=msg["version"],
         seats=[dict(s) for s in msg["seats"]],
         clock=msg["clock"],
-        hidden_kinds=REALTIME_KINDS,
         paused=msg["paused"],
     )
     built = json.loads(json.dumps(built))
@@ -75,7 +73,7 @@ def test_http_messages_show_each_seat_only_its_own_view(client, game):
         if state.is_terminal():
             break
         seat = state.active_seats()[0]
-        legal = [str(a) for a in state.legal_actions(seat) if a.kind not in REALTIME_KINDS]
+        legal = [str(a) for a in state.legal_actions(seat)]
         r = client.post(f"/api/act/{tokens[seat]}", json={"action": pick(legal, i)})
         assert r.status_code == 200, r.text
 
@@ -100,7 +98,7 @@ def test_websocket_updates_show_each_seat_only_its_own_view(client, game):
             if state.is_terminal():
                 break
             seat = state.active_seats()[0]
-            legal = [str(a) for a in state.legal_actions(seat) if a.kind not in REALTIME_KINDS]
+            legal = [str(a) for a in state.legal_actions(seat)]
             acting = socks.get(seat)
             if acting is not None:
                 acting.send_json({"type": "act", "action": pick(legal, i), "version": i, "id": i})
@@ -123,10 +121,11 @@ def test_the_play_page_embeds_only_the_seats_own_message(client, game):
     table = new_table(client, game)
     for seat, tok in [*seat_tokens(table).items(), (None, table["spectator"]["token"])]:
         html = client.get(f"/play/{tok}").text
-        found = re.search(r"first: (\{.*\}), t: \{", html)
+        found = re.search(r'<script type="application/json" id="loopcity-data">(.*?)</script>', html, re.S)
         assert found, "the page carries its first message"
-        embedded = json.loads(found.group(1).replace("<\\/", "</").replace("<\\!--", "<!--"))
-        assert embedded == client.get(f"/api/state/{tok}").json()
+        data = json.loads(found.group(1))
+        embedded = data["first"]
+        assert data["token"] == tok and embedded == client.get(f"/api/state/{tok}").json()
         assert embedded["seat"] == seat
         others = [t for s, t in seat_tokens(table).items() if s != seat]
         assert not any(t in html for t in others), "no other seat's link on the page"

@@ -162,33 +162,74 @@ register_commands(app)
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0: every network)")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(help="database URL (default: SQLite in ./data; e.g. postgresql://user@host/db)"),
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 0.6,
-    timer_minutes: Annotated[float, typer.Option(help="period of a game's event timer (RECLAIM)")] = 10.0,
-    clock_minutes: Annotated[float, typer.Option(help="length of a game's discussion clock (SUSTAIN)")] = 5.0,
+    bot_seconds: Annotated[float, typer.Option(help="most seconds a bot thinks about one decision")] = 2.0,
+    bot_workers: Annotated[int, typer.Option(help="threads shared by every table's bots")] = 2,
+    timer_minutes: Annotated[
+        float | None,
+        typer.Option(help="period of the games' repeating timers (RECLAIM's events; default: the game's)"),
+    ] = None,
+    clock_minutes: Annotated[
+        float | None,
+        typer.Option(help="length of countdown clocks a table's options leave open (default: the game's)"),
+    ] = None,
+    tables_per_minute: Annotated[float, typer.Option(help="new tables one address may make a minute")] = 10.0,
+    max_tables: Annotated[int, typer.Option(help="tables held in memory at once")] = 200,
+    idle_minutes: Annotated[float, typer.Option(help="an unwatched table leaves memory after this")] = 30.0,
+    unstarted_hours: Annotated[float, typer.Option(help="a table with no move is deleted after this")] = 48.0,
+    api_docs: Annotated[bool, typer.Option(help="serve /docs, /redoc and /openapi.json")] = True,
+    proxy: Annotated[
+        str | None,
+        typer.Option(help="addresses of a trusted reverse proxy (comma list): its X-Forwarded-For is used"),
+    ] = None,
 ) -> None:
-    """Run the web app: lobby, seat links, live play with bots."""
+    """Run the web app: lobby, seat links, live play with bots (docs/web.md, docs/security.md)."""
     try:
         import uvicorn
 
         from ..web import create_app
+        from ..web.settings import Settings
     except ImportError as e:
         fail(f"the web app needs its extra: pip install 'loopcity[web]' ({e})")
         return
+    for name, value in (("timer-minutes", timer_minutes), ("clock-minutes", clock_minutes)):
+        if value is not None and not 0 < value <= 24 * 60:
+            fail(f"--{name} must be above 0 and at most a day")
+    try:
+        settings = Settings(
+            bot_delay=bot_delay,
+            bot_seconds=bot_seconds,
+            bot_workers=bot_workers,
+            timer_minutes=timer_minutes,
+            clock_minutes=clock_minutes,
+            tables_per_minute=tables_per_minute,
+            max_live_tables=max_tables,
+            idle_minutes=idle_minutes,
+            unstarted_hours=unstarted_hours,
+            api_docs=api_docs,
+        )
+    except ValueError as e:
+        fail(str(e))
+        return
     console.print(f"Loopcity on http://{host}:{port}/  (Ctrl+C stops it)")
     uvicorn.run(
-        create_app(
-            db, bot_delay=bot_delay, realtime={"timer": timer_minutes * 60, "clock": clock_minutes * 60}
-        ),
+        create_app(db, settings=settings),
         host=host,
         port=port,
         log_level="warning",
         ws_per_message_deflate=False,
+        ws_max_size=64 * 1024,
+        limit_concurrency=1000,
+        timeout_keep_alive=5,
+        proxy_headers=proxy is not None,
+        forwarded_allow_ips=proxy or "127.0.0.1",
+        server_header=False,
     )
 
 

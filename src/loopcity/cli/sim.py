@@ -290,6 +290,9 @@ def bench(
         typer.Option("--openspiel/--no-openspiel", help="OpenSpiel rows (default: when installed)"),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the rows as JSON")] = False,
+    keyed: Annotated[
+        bool, typer.Option("--keyed", help="also a row per game with the keyed generator of web tables")
+    ] = False,
 ) -> None:
     """Random playouts on one core: steps/s and games/s of every game, with OpenSpiel's
     python_block_dominoes and hanabi as yardsticks when the bench extra is installed."""
@@ -300,7 +303,7 @@ def bench(
         specs = [get_spec(g) for g in game_ids] if game_ids else list_games()
         if openspiel and not openspiel_available():
             fail("OpenSpiel is not installed: pip install 'loopcity[bench]'")
-        rows = run_bench(specs, seconds, openspiel, rounds)
+        rows = run_bench(specs, seconds, openspiel, rounds, keyed)
     except LoopcityError as e:
         fail(str(e))
         return
@@ -318,7 +321,7 @@ def bench(
     )
     for r in rows:
         table.add_row(
-            r["name"],
+            r["name"] + (" (keyed)" if r.get("generator") == "keyed" else ""),
             str(r["players"]),
             f"{r['steps_per_s']:,.0f}",
             f"{r['games_per_s']:,.1f}",

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from ..bots import make_bot
 from ..engine import Action, Bot, LoopcityError, Record, State
+from ..engine.clocks import Countdowns, clock_minutes
 from ..engine.runner import next_seat
 from ..engine.text import reference_text
 
@@ -63,17 +64,19 @@ class TerminalSession:
         self.console = console
         self.ask = ask
         self.clock = clock
-        self.timer_start = clock()
         self.state = record.replay(verify=True)
         game = self.state.game
         self.bots: dict[int, Bot] = {s: make_bot(bot_name, game, s, record.seed) for s in bot_seats}
+        clocks = game.clocks
+        self.countdowns = Countdowns({k: clock_minutes(game, c) * 60 for k, c in clocks.items()})
+        self.countdowns.update(self.state, clock())
 
     def run(self) -> int:
         """Play until the end or until the player quits; returns a process exit code."""
         while not self.state.is_terminal():
-            seat = next_seat(self.state)
-            if self._ring_timer(seat):
+            if self._ring_clocks():
                 continue
+            seat = next_seat(self.state)
             if seat in self.bots:
                 action = self.bots[seat].choose(self.state, seat)
                 line = self.state.describe(seat, action)  # worded from the state it acts on
@@ -86,23 +89,24 @@ class TerminalSession:
         self.console.print(Text(describe_outcome(self.state), style="bold"))
         return 0
 
-    def _ring_timer(self, seat: int) -> bool:
-        """A game that offers ``alarm`` and shows ``timer_minutes`` in its view gets the alarm sent
-        when that many minutes have passed; the timer then restarts. True when it rang."""
-        alarm = Action("alarm")
-        if alarm not in self.state.legal_actions(seat):
+    def _ring_clocks(self) -> bool:
+        """Play a game's wall-clock action (RECLAIM's event timer, SUSTAIN's discussion clock) once
+        its minutes have passed since it became available; True when one rang."""
+        action = self.countdowns.due(self.state, self.clock())
+        if action is None:
             return False
-        minutes = self.state.view(None).get("timer_minutes")
-        if not isinstance(minutes, (int, float)) or self.clock() - self.timer_start < minutes * 60:
-            return False
-        self.timer_start = self.clock()
-        self._apply(seat, alarm)
-        self.console.print(f"[bold]The {minutes:g}-minute timer rang.[/]")
+        seat = self.state.apply_clock(action)
+        self.record.add(seat, action, self.state)
+        self.countdowns.update(self.state, self.clock())
+        minutes = self.countdowns.periods[action.kind] / 60
+        word = "timer" if self.state.game.spec.action_space.clocks[action.kind].repeats else "clock"
+        self.console.print(f"[bold]The {minutes:g}-minute {word} rang[/] ({action}).")
         return True
 
     def _apply(self, seat: int, action: Action) -> None:
         self.state.apply(seat, action)
         self.record.add(seat, action, self.state)
+        self.countdowns.update(self.state, self.clock())  # countdowns start when a clock's action may ring
 
     def _human_turn(self, seat: int) -> bool:
         state = self.state
@@ -198,6 +202,7 @@ class TerminalSession:
         undone = len(moves) - last
         self.record.truncate(last)
         self.state = previous
+        self.countdowns.update(self.state, self.clock())
         others = {1: "", 2: "; the action after it is taken back too"}.get(
             undone, f"; the {undone - 1} actions after it are taken back too"
         )

@@ -26,7 +26,6 @@ from typing import Any
 
 from .timeline import Timeline, game_hooks
 
-CLOCK_KINDS = {"timer", "alarm", "clock"}
 TOP_CHANGES = 6
 
 
@@ -174,9 +173,10 @@ class Debrief:
         kinds: list[Counter[str]] = [Counter() for _ in range(n)]
         changes = [dict.fromkeys(self.names, 0.0) for _ in range(n)]
         series = {name: self.series(name) for name in self.names}
+        clocks = self.game.spec.action_space.clocks  # the clock's moves are no seat's contribution
         for k, (seat, text) in enumerate(self.tl.moves, start=1):
             kind = text.split(" ", 1)[0]
-            if kind in CLOCK_KINDS:
+            if kind in clocks:
                 continue
             moves[seat] += 1
             kinds[seat][kind] += 1

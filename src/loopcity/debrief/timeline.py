@@ -49,7 +49,7 @@ class Timeline:
         k = max(0, min(k, self.steps))
         state = self.snaps[k // SNAP_EVERY].clone()
         for seat, text in self.moves[(k // SNAP_EVERY) * SNAP_EVERY : k]:
-            state.apply(seat, Action.parse(text))
+            state.apply_recorded(seat, Action.parse(text))
         return state
 
     def entries(self, k: int) -> list[LogEntry]:
@@ -113,7 +113,7 @@ def build(game: Game, seed: int, moves: list[tuple[int, str]]) -> Timeline:
     metrics = [_metrics(state, hooks)]
     log_end = [len(state.log)]
     for i, (seat, text) in enumerate(moves, start=1):
-        state.apply(seat, Action.parse(text))
+        state.apply_recorded(seat, Action.parse(text))
         if i % SNAP_EVERY == 0:
             snaps.append(state.clone())
         rounds.append(int(getattr(state, "round", 0) or 0))

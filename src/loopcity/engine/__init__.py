@@ -1,6 +1,6 @@
 """Loopcity's game-agnostic engine: no web, CLI, database or numpy code lives here."""
 
-from .actions import Action, ActionKind, ActionSpace, Handlers, NoArgs, act, kind
+from .actions import Action, ActionKind, ActionSpace, Clock, Handlers, NoArgs, act, kind
 from .bots import Bot, RandomBot
 from .content import ContentModel, ContentSpec
 from .errors import (
@@ -16,7 +16,7 @@ from .errors import (
 from .position import PositionModel, dump_position, load_position, position_of, read_position
 from .record import Record
 from .registry import get_spec, list_games, load_game, load_snapshot, register, unregister
-from .rng import Rng, derive_seed
+from .rng import KeyedRng, Rng, derive_seed, new_rng, secret_seed, subseed
 from .runner import next_seat, play, play_step
 from .spec import Game, GameSpec, Option, Variant
 from .state import Outcome, State
@@ -26,6 +26,7 @@ __all__ = [
     "ActionKind",
     "ActionSpace",
     "Bot",
+    "Clock",
     "ContentError",
     "ContentModel",
     "ContentSpec",
@@ -33,6 +34,7 @@ __all__ = [
     "GameSpec",
     "Handlers",
     "IllegalAction",
+    "KeyedRng",
     "LoopcityError",
     "MalformedAction",
     "NoArgs",
@@ -57,11 +59,14 @@ __all__ = [
     "load_game",
     "load_position",
     "load_snapshot",
+    "new_rng",
     "next_seat",
     "play",
     "play_step",
     "position_of",
     "read_position",
     "register",
+    "secret_seed",
+    "subseed",
     "unregister",
 ]

@@ -14,7 +14,7 @@ function that carries it out.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
@@ -74,6 +74,39 @@ def act(kind: str, *args: Arg) -> Action:
     return Action(kind, args)
 
 
+@dataclass(frozen=True)
+class Clock:
+    """A wall-clock rule carried by an argument-less action kind (RECLAIM's event timer, SUSTAIN's
+    discussion clock). Its action is never a seat's choice: ``State.legal_actions`` leaves it out and
+    ``State.apply`` refuses it; a timer plays it with ``State.apply_clock`` once its minutes have
+    passed while it stayed available (the web server, the terminal; simulation counts moves instead,
+    see :mod:`loopcity.engine.clocks`).
+
+    Its minutes come from, first to last: the game option named ``option`` (a table's own choice);
+    the server's setting for this kind of clock when the operator gives one (``loopcity serve
+    --timer-minutes`` for a repeating timer, ``--clock-minutes`` for a countdown); the content value
+    at the dotted path ``content``; else ``minutes``, the server's default.
+    """
+
+    minutes: float
+    """the default period in minutes"""
+    repeats: bool = False
+    """True: a timer that rings again and again (an event timer); False: a countdown closing a phase"""
+    option: str | None = None
+    """a game option holding the minutes (used when above 0)"""
+    content: str | None = None
+    """a dotted path into the game's content holding the minutes (e.g. ``table.timer_minutes``)"""
+    runs_if: Callable[[Mapping[str, Any]], bool] | None = None
+    """the tables, by their options, at which the clock runs at all (None: every table; with
+    ``option``, a table whose option is 0 has no clock)"""
+
+    def runs(self, options: Mapping[str, Any]) -> bool:
+        """Whether the clock runs at a table with these (resolved) options."""
+        if self.option is not None and not options.get(self.option):
+            return False
+        return self.runs_if is None or bool(self.runs_if(options))
+
+
 class NoArgs(NamedTuple):
     """The arguments of a kind that takes none."""
 
@@ -87,12 +120,14 @@ _new_tuple = tuple.__new__
 @dataclass(frozen=True, eq=False)
 class ActionKind(Generic[A]):
     """One kind of action: its name, the finite domain of each argument, and the ``NamedTuple`` that
-    names and types the arguments (``args``; :class:`NoArgs` for a kind without any)."""
+    names and types the arguments (``args``; :class:`NoArgs` for a kind without any); ``clock`` makes
+    it a wall-clock action (see :class:`Clock`)."""
 
     name: str
     params: tuple[tuple[str, Sequence[Arg]], ...] = ()
     help: str = ""
     args: type[A] = NoArgs  # type: ignore[assignment]
+    clock: Clock | None = None
     _actions: dict[tuple[Arg, ...], Action] = field(default_factory=dict, repr=False)
 
     def size(self) -> int:
@@ -114,14 +149,22 @@ class ActionKind(Generic[A]):
 
 
 @overload
-def kind(name: str, help: str = "") -> ActionKind[NoArgs]: ...
+def kind(name: str, help: str = "", *, clock: Clock | None = None) -> ActionKind[NoArgs]: ...
 @overload
-def kind(name: str, help: str, args: type[A], **params: Iterable[Arg]) -> ActionKind[A]: ...
 def kind(
-    name: str, help: str = "", args: type[Any] | None = None, **params: Iterable[Arg]
+    name: str, help: str, args: type[A], *, clock: Clock | None = None, **params: Iterable[Arg]
+) -> ActionKind[A]: ...
+def kind(
+    name: str,
+    help: str = "",
+    args: type[Any] | None = None,
+    *,
+    clock: Clock | None = None,
+    **params: Iterable[Arg],
 ) -> ActionKind[Any]:
     """Declare an action kind: ``kind("move", "move to a tile", Move, tile=range(37))``, where
-    ``class Move(NamedTuple): tile: int`` names and types the arguments in order."""
+    ``class Move(NamedTuple): tile: int`` names and types the arguments in order; a wall-clock action
+    names its clock: ``kind("alarm", "the timer rang", clock=Clock(10, repeats=True))``."""
     fields: tuple[str, ...] = getattr(args, "_fields", ()) if args is not None else ()
     if args is None and params:
         raise TypeError(f"action kind {name!r}: arguments {', '.join(params)} need a NamedTuple naming them")
@@ -130,7 +173,7 @@ def kind(
             f"action kind {name!r}: domains {', '.join(params) or '(none)'} do not match "
             f"the fields of {getattr(args, '__name__', '?')}: {', '.join(fields) or '(none)'}"
         )
-    return ActionKind(name, tuple((p, tuple(d)) for p, d in params.items()), help, args or NoArgs)
+    return ActionKind(name, tuple((p, tuple(d)) for p, d in params.items()), help, args or NoArgs, clock)
 
 
 Handler = Callable[[S, int, A], None]
@@ -177,11 +220,15 @@ class ActionSpace:
         for k in self.kinds:
             if k.name in self._by_name:
                 raise ValueError(f"action kind {k.name!r} declared twice")
+            if k.clock is not None and k.params:
+                raise ValueError(f"clock action {k.name!r} takes no arguments")
             positions = tuple({v: i for i, v in enumerate(domain)} for _, domain in k.params)
             self._by_name[k.name] = (offset, k, positions)
             offset += k.size()
         self.size = offset
         self._offsets = [self._by_name[k.name][0] for k in self.kinds]
+        self.clocks: dict[str, Clock] = {k.name: k.clock for k in self.kinds if k.clock is not None}
+        """The wall-clock action kinds by name (empty for most games)."""
 
     def kind(self, name: str) -> ActionKind[Any]:
         """The declared kind called ``name``."""

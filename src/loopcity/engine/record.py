@@ -1,8 +1,12 @@
-"""Game records: a header (game, rules version, content hash, options, seed) and the moves, like PGN.
+"""Game records: a header (game, rules version, content hash, options, seed, generator) and the
+moves, like PGN.
 
 Replaying a record rebuilds every state exactly; the record keeps a state hash after every move so
-that a replay can be verified step by step. Records of format 1 hashed the log's wording too; they
-still replay, and are verified against that older hash.
+that a replay can be verified step by step. Format 2 names the chance generator the seed picks
+(``splitmix64`` or ``blake2b-ctr/1``, see :mod:`loopcity.engine.rng`) and hashes states without their
+log. Format 1 records, made before, all use SplitMix64 and hashed the log's wording too: they still
+replay, and are verified against that older hash. A wall-clock move (RECLAIM's ``alarm``) is recorded
+under the seat that was first to act, as in every format.
 """
 
 from __future__ import annotations
@@ -15,11 +19,13 @@ from typing import Any
 from .actions import Action
 from .errors import LoopcityError, RecordError
 from .registry import load_game
+from .rng import generator_name
 from .spec import Game
 from .state import State
 
 FORMAT = "loopcity-record/2"
 FORMATS = ("loopcity-record/1", FORMAT)
+"""Formats this version replays (format 1 has no generator field: it is always SplitMix64)."""
 
 
 @dataclass
@@ -34,6 +40,12 @@ class Record:
     moves: list[tuple[int, str]] = field(default_factory=list)
     hashes: list[str] = field(default_factory=list)
     format: str = FORMAT
+    generator: str = ""
+    """the chance generator's name; empty: the one the seed picks"""
+
+    def __post_init__(self) -> None:
+        if not self.generator:
+            self.generator = generator_name(self.seed)
 
     @classmethod
     def start(cls, state: State[Any, Any], seed: int) -> Record:
@@ -61,6 +73,7 @@ class Record:
                 "content_hash": self.content_hash,
                 "options": self.config,
                 "seed": self.seed,
+                "generator": self.generator,
             },
             "moves": [[seat, text] for seat, text in self.moves],
             "hashes": self.hashes,
@@ -82,6 +95,7 @@ class Record:
                 moves,
                 list(data.get("hashes", [])),
                 data["format"],
+                str(h.get("generator") or generator_name(int(h["seed"]))),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             if isinstance(e, RecordError):
@@ -106,6 +120,11 @@ class Record:
 
     def replay(self, verify: bool = True, upto: int | None = None) -> State[Any, Any]:
         """Rebuild the state after ``upto`` moves (all by default), checking hashes when asked."""
+        if self.generator != generator_name(self.seed):
+            raise RecordError(
+                f"the record's chance generator {self.generator!r} is not the one its seed picks in "
+                f"this version ({generator_name(self.seed)!r})"
+            )
         game = self.new_game()
         if verify and self.content_hash and game.content_hash != self.content_hash:
             raise RecordError(
@@ -114,7 +133,7 @@ class Record:
         state = game.new_state(self.seed)
         for i, (seat, text) in enumerate(self.moves[:upto]):
             try:
-                state.apply(seat, Action.parse(text))
+                state.apply_recorded(seat, Action.parse(text))
             except LoopcityError as e:
                 raise RecordError(f"move {i + 1} ({text!r} by seat {seat + 1}) was refused: {e}") from None
             if verify and i < len(self.hashes) and self.hash_of(state) != self.hashes[i]:

@@ -1,12 +1,27 @@
-"""A counter-based random generator: two integers of state, so cloning and saving cost nothing.
+"""Counter-based random generators: two integers of state, so cloning and saving cost nothing.
 
-It is SplitMix64 written as a pure function of (key, counter): draw number ``n`` of a generator is
-``mix(key + n * GOLDEN)``. Games draw through :class:`~loopcity.engine.state.State`'s chance helpers,
-which log every draw.
+Two generators, picked by the seed (:func:`new_rng`):
+
+- :class:`Rng`, for seeds below 2^64: SplitMix64 written as a pure function of (key, counter): draw
+  number ``n`` is ``mix(key + n * GOLDEN)``. Fast, and fine where nobody has a reason to guess the
+  seed (simulation, benchmarks, a seed a facilitator typed for a repeatable game). It is not secret:
+  a few seen draws pin its 64-bit key down.
+- :class:`KeyedRng`, for seeds from 2^64 up: keyed BLAKE2b in counter mode. Draw ``n`` is the
+  ``n``-th 64-bit word of ``BLAKE2b-512(key, block number)``, the key being a 256-bit hash of the
+  seed. BLAKE2b with a key is a pseudo-random function, so no number of seen draws reveals the key or
+  the next draw. The web app gives every table it creates a 128-bit seed from the operating system
+  (:func:`secret_seed`), so hidden cards and coming events cannot be worked out from what a link shows.
+
+Games draw through :class:`~loopcity.engine.state.State`'s chance helpers, which log every draw.
+Records name their generator (:func:`generator_name`), so records made before the keyed generator
+existed (all with seeds below 2^64) replay unchanged.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -91,7 +106,111 @@ class Rng:
         self.counter = c
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rng) and (self.key, self.counter) == (other.key, other.counter)
+        if not isinstance(other, Rng) or type(other) is not type(self):
+            return False
+        return (self.key, self.counter) == (other.key, other.counter)
 
     def __repr__(self) -> str:
         return f"Rng(key={self.key:#x}, counter={self.counter})"
+
+
+KEYED_FROM = 1 << 64
+"""Seeds from here up pick the keyed generator; seeds below keep SplitMix64 (every record made
+before the keyed generator, every simulation seed)."""
+SPLITMIX = "splitmix64"
+KEYED = "blake2b-ctr/1"
+_WORDS = struct.Struct("<8Q")  # one BLAKE2b-512 block: eight 64-bit draws
+
+
+def _seed_bytes(seed: int) -> bytes:
+    return seed.to_bytes((seed.bit_length() + 8) // 8, "little", signed=True)
+
+
+class KeyedRng(Rng):
+    """Keyed BLAKE2b in counter mode, with :class:`Rng`'s methods and its (key, counter) state.
+
+    ``key`` is the 256-bit BLAKE2b key (as an int, derived from the seed); ``counter`` the number of
+    64-bit draws made. Draw ``n`` (from 1) is word ``(n - 1) % 8`` of
+    ``BLAKE2b-512(key, (n - 1) // 8)``; the current block is cached, so a draw costs about an eighth
+    of a hash. ``below(n)`` scales a draw like :class:`Rng` does (bias under n / 2^64).
+    """
+
+    __slots__ = ("_mac", "_block", "_words")
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        digest = hashlib.blake2b(_seed_bytes(seed), digest_size=32, person=b"loopcity-rng").digest()
+        self.key = int.from_bytes(digest, "little")
+        self.counter = counter
+        self._mac: hashlib.blake2b | None = None
+        self._block = -1
+        self._words: tuple[int, ...] = ()
+
+    @classmethod
+    def restore(cls, key: int, counter: int) -> KeyedRng:
+        rng = cls.__new__(cls)
+        rng.key, rng.counter = key, counter
+        rng._mac, rng._block, rng._words = None, -1, ()
+        return rng
+
+    def copy(self) -> KeyedRng:
+        rng = KeyedRng.__new__(KeyedRng)
+        rng.key, rng.counter = self.key, self.counter
+        rng._mac, rng._block, rng._words = self._mac, self._block, self._words  # never updated in place
+        return rng
+
+    def _word(self, n: int) -> int:
+        """Draw number ``n`` (from 1)."""
+        block, index = divmod(n - 1, 8)
+        if block != self._block:
+            if self._mac is None:
+                self._mac = hashlib.blake2b(key=self.key.to_bytes(32, "little"), digest_size=64)
+            mac = self._mac.copy()
+            mac.update(block.to_bytes(8, "little"))
+            self._words = _WORDS.unpack(mac.digest())
+            self._block = block
+        return self._words[index]
+
+    def next64(self) -> int:
+        c = self.counter = self.counter + 1
+        return self._word(c)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        c = self.counter = self.counter + 1
+        return (self._word(c) * n) >> 64
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, drawing ``below(i + 1)`` for i from the last index down."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def __repr__(self) -> str:
+        return f"KeyedRng(counter={self.counter})"  # the key stays out of logs
+
+
+def new_rng(seed: int) -> Rng:
+    """The generator for a game seed: SplitMix64 below 2^64, keyed BLAKE2b from 2^64 up."""
+    return KeyedRng(seed) if seed >= KEYED_FROM else Rng(seed)
+
+
+def generator_name(seed: int) -> str:
+    """The name of the generator a seed picks, as written in game records."""
+    return KEYED if seed >= KEYED_FROM else SPLITMIX
+
+
+def secret_seed() -> int:
+    """A fresh seed with 128 bits from the operating system's secure source; it picks the keyed
+    generator (it is at least 2^128)."""
+    return (1 << 128) | secrets.randbits(128)
+
+
+def subseed(seed: int, *parts: int | str) -> int:
+    """A 64-bit seed derived one way from ``seed`` and ``parts`` (BLAKE2b): seeing what it drives (a
+    bot's choices, say) tells nothing about ``seed``."""
+    h = hashlib.blake2b(_seed_bytes(seed), digest_size=8, person=b"loopcity-sub")
+    for part in parts:
+        h.update(b"\x00" + str(part).encode())
+    return int.from_bytes(h.digest(), "little")

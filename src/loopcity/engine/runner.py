@@ -7,6 +7,7 @@ from typing import Any
 
 from .actions import Action
 from .bots import Bot
+from .clocks import MoveClock
 from .record import Record
 from .state import State
 
@@ -36,13 +37,24 @@ def play(
     record: Record | None = None,
     on_move: OnMove | None = None,
     max_steps: int | None = None,
+    clocks: bool = True,
 ) -> State[Any, Any]:
-    """Play ``state`` to the end in place; ``agents[seat]`` chooses for each seat."""
+    """Play ``state`` to the end in place; ``agents[seat]`` chooses for each seat.
+
+    A game's wall clocks (RECLAIM's event timer) ring by moves (:class:`~loopcity.engine.clocks.MoveClock`);
+    ``clocks=False`` lets none ring."""
     limit = max_steps if max_steps is not None else state.game.spec.max_steps
+    clock = MoveClock(state.game) if clocks and state.game.clocks else None
     while not state.is_terminal():
         if state.step >= limit:
             raise RuntimeError(f"{state.game.id} did not end within {limit} steps")
-        seat, action = play_step(state, agents, record)
+        rang = clock.ring(state) if clock is not None else None
+        if rang is not None:
+            seat, action = rang
+            if record is not None:
+                record.add(seat, action, state)
+        else:
+            seat, action = play_step(state, agents, record)
         if on_move is not None:
             on_move(seat, action, state)
     return state

@@ -1,7 +1,7 @@
 """Generic copying and JSON encoding of plain game data.
 
 Game states hold plain data: ints, floats, strings, bools, None, lists, tuples, dicts, sets,
-frozensets and :class:`~loopcity.engine.rng.Rng`. These helpers copy such data structurally (much
+frozensets and the generators of :mod:`loopcity.engine.rng`. These helpers copy such data structurally (much
 cheaper than ``copy.deepcopy``) and encode it to JSON and back exactly, tagging the types JSON lacks.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rng import Rng
+from .rng import KeyedRng, Rng
 
 _ATOMS = (int, float, str, bool, type(None))
 _ATOM_TYPES = frozenset(_ATOMS)
@@ -30,7 +30,7 @@ def copy_data(value: Any) -> Any:
         return tuple(copy_data(v) for v in value)
     if t is set:
         return set(value)
-    if t is Rng:
+    if t is Rng or t is KeyedRng:
         return value.copy()
     raise TypeError(f"state data of type {t.__name__} cannot be copied; use plain containers")
 
@@ -57,6 +57,8 @@ def encode(value: Any) -> Any:
         return {"__map__": [[encode(k), encode(v)] for k, v in value.items()]}
     if t is Rng:
         return {"__rng__": [value.key, value.counter]}
+    if t is KeyedRng:
+        return {"__keyed_rng__": [f"{value.key:064x}", value.counter]}
     raise TypeError(f"state data of type {t.__name__} cannot be encoded; use plain containers")
 
 
@@ -80,5 +82,7 @@ def decode(data: Any) -> Any:
                 return {decode(k): decode(v) for k, v in inner}
             if tag == "__rng__":
                 return Rng.restore(int(inner[0]), int(inner[1]))
+            if tag == "__keyed_rng__":
+                return KeyedRng.restore(int(inner[0], 16), int(inner[1]))
         return {k: decode(v) for k, v in data.items()}
     raise TypeError(f"cannot decode {t.__name__}")

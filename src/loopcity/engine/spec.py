@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -25,12 +26,27 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Option:
-    """A game option with its default; ``choices`` limits the values when given."""
+    """A game option with its default, whose type is the option's type; ``choices`` limits the values
+    when given, ``minimum`` and ``maximum`` (both included) bound a number. Every option of a game
+    declares its type and either its choices or, for a number, both bounds (a bool needs neither)."""
 
     name: str
     default: Any
     help: str = ""
     choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    @property
+    def kind(self) -> str:
+        """The option's type by name: ``bool``, ``int``, ``float`` or ``str``."""
+        return type(self.default).__name__
+
+    def bounded(self) -> bool:
+        """Whether the option declares its values: choices, two bounds for a number, or a bool."""
+        if self.choices is not None or isinstance(self.default, bool):
+            return True
+        return isinstance(self.default, int | float) and None not in (self.minimum, self.maximum)
 
     def coerce(self, value: Any) -> Any:
         """Check (and, from text, convert) a value for this option."""
@@ -41,11 +57,22 @@ class Option:
             value = float(value)
         if self.default is not None and not isinstance(value, kind):
             raise OptionError(f"option {self.name!r} takes a {kind.__name__}, got {value!r}")
+        if kind is int and isinstance(value, bool):
+            raise OptionError(f"option {self.name!r} takes a whole number, got {value!r}")
         if self.choices is not None and value not in self.choices:
             raise OptionError(
                 f"option {self.name!r} must be one of {', '.join(map(str, self.choices))}; got {value!r}"
             )
+        self._check_bounds(value)
         return value
+
+    def _check_bounds(self, value: Any) -> None:
+        if self.minimum is None and self.maximum is None:
+            return
+        low = -math.inf if self.minimum is None else self.minimum
+        high = math.inf if self.maximum is None else self.maximum
+        if not low <= value <= high:  # also refuses NaN
+            raise OptionError(f"option {self.name!r} must be from {low:g} to {high:g}; got {value!r}")
 
 
 def _from_text(text: str, kind: type, name: str) -> Any:
@@ -144,7 +171,18 @@ class GameSpec(Generic[C, T]):
             "max_players": self.max_players,
             "cooperative": self.cooperative,
             "variants": [{"name": v.name, "description": v.description} for v in self.variants],
-            "options": [{"name": o.name, "default": o.default, "help": o.help} for o in self.options],
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "help": o.help,
+                    "type": o.kind,
+                    "choices": list(o.choices) if o.choices is not None else None,
+                    "minimum": o.minimum,
+                    "maximum": o.maximum,
+                }
+                for o in self.options
+            ],
             "bots": list(dict.fromkeys(["random", *self.bots])),  # front ends add the search bots
         }
 
@@ -170,6 +208,8 @@ class Game(Generic[C, T]):
         self.players = self._players(players)
         self.variant = variant_name
         self.options = resolved
+        self.clocks = {k: c for k, c in spec.action_space.clocks.items() if c.runs(resolved)}
+        """The wall clocks that run at tables of this game (see :class:`~.actions.Clock`)."""
         self.content: C = cast(C, None)
         self.content_hash = ""
         if spec.content is not None:
@@ -191,7 +231,7 @@ class Game(Generic[C, T]):
             return spec.default_players or spec.min_players
         try:
             n = int(players)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise OptionError(f"players must be a whole number, got {players!r}") from None
         if not spec.min_players <= n <= spec.max_players:
             raise OptionError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {n}")

@@ -15,6 +15,8 @@ A game subclasses :class:`State` and writes:
   and ``seat_name(seat)``;
 - its readable position format (:mod:`loopcity.engine.position`): ``position_model``, ``position()``
   and ``from_position(game, fields)``.
+- where it has wall-clock actions (:class:`~loopcity.engine.actions.Clock`), optionally
+  ``_clock_actions()``: a quick answer to which of them may ring now.
 
 State attributes hold plain data (see :mod:`loopcity.engine.serialize`), so cloning, JSON snapshots
 and equality come for free. Content and options stay on ``self.game`` and are shared, never copied.
@@ -32,7 +34,7 @@ from pydantic import BaseModel
 
 from .actions import Action, Handlers
 from .errors import IllegalAction, MalformedAction
-from .rng import Rng
+from .rng import Rng, new_rng
 from .serialize import copy_data, decode, encode
 from .text import Label, Texts, _, plain_label
 
@@ -116,7 +118,7 @@ class State(Generic[C, TT]):
 
     def __init__(self, game: Game[C, TT], seed: int) -> None:
         self.game = game
-        self.rng = Rng(seed)
+        self.rng = new_rng(seed)
         self.step = 0
         self.log: list[LogEntry] = []
         self._legal: dict[int, list[Action]] = {}
@@ -208,6 +210,9 @@ class State(Generic[C, TT]):
             actions: list[Action] = []
         else:
             actions = self._legal_actions(seat)
+            clocks = self.game.clocks
+            if clocks:  # the clock's actions are never a seat's choice
+                actions = [a for a in actions if a.kind not in clocks]
         self._legal[seat] = actions
         return actions
 
@@ -234,6 +239,52 @@ class State(Generic[C, TT]):
             raise IllegalAction(self._refusal(seat, action))
         return action
 
+    def clock_actions(self) -> list[Action]:
+        """The wall-clock actions that may ring now (never among any seat's legal actions)."""
+        if not self.game.clocks or self.is_terminal():
+            return []
+        return self._clock_actions()
+
+    def _clock_actions(self) -> list[Action]:
+        """Which wall-clock actions may ring now: by default those the game's rules offer the first
+        active seat. A game may override it with a quicker test that gives the same answer (the
+        conformance suite compares the two)."""
+        active = self.active_seats()
+        if not active:
+            return []
+        clocks = self.game.clocks
+        return [a for a in self._legal_actions(active[0]) if a.kind in clocks]
+
+    def apply_clock(self, action: Action | str, seat: int | None = None) -> int:
+        """Play a wall-clock action whose time is up; refused (IllegalAction) when it may not ring now.
+
+        The move is recorded under ``seat`` (an active seat; the first by default), as records of
+        every version do; returns that seat."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action not in self.clock_actions():
+            raise IllegalAction(f"the clock's '{action}' may not ring now")
+        active = self.active_seats()
+        if seat is None:
+            seat = active[0]
+        elif seat not in active:
+            raise IllegalAction(f"a clock's move is recorded under an active seat, not seat {seat + 1}")
+        self.log.append((self.step, "action", self.describe(seat, action), None))
+        self._apply(seat, action)
+        self.step += 1
+        self._legal = {}
+        return seat
+
+    def apply_recorded(self, seat: int, action: Action | str) -> None:
+        """Apply a move read back from a record: a wall-clock action through :meth:`apply_clock`,
+        any other through :meth:`apply`."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action.kind in self.game.spec.action_space.clocks:
+            self.apply_clock(action, seat)
+        else:
+            self.apply(seat, action)
+
     def apply_trusted(self, seat: int, action: Action) -> None:
         """Carry out an action taken from ``legal_actions(seat)``, without checking or logging it.
 
@@ -246,6 +297,8 @@ class State(Generic[C, TT]):
     def _refusal(self, seat: int, action: Action) -> str:
         if self.is_terminal():
             return "the game is over"
+        if action.kind in self.game.spec.action_space.clocks:
+            return f"'{action}' is played by the table's clock when its time is up, never by a seat"
         active = self.active_seats()
         if seat not in active:
             waiting = ", ".join(f"seat {s + 1}" for s in active)

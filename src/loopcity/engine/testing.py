@@ -7,16 +7,21 @@ JSON and index forms read back exactly; views are JSON-ready and leak nothing (a
 what a seat cannot see gives that seat the same view, and the redraw depends on that view alone, so a
 search bot's decision cannot depend on the truth); a position written out and set up again gives the
 same views and legal actions; the game's own invariants hold at every step, under random play and
-under the game's heuristic bot, which reaches the situations random play rarely does.
+under the game's heuristic bot, which reaches the situations random play rarely does; wall-clock
+actions are never a seat's legal action, are refused from a seat, ring by moves in the playouts
+(:class:`~loopcity.engine.clocks.MoveClock`) and a game's quick ``_clock_actions`` agrees with its
+rules.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action
-from .bots import RandomBot
+from .bots import Bot, RandomBot
+from .clocks import MoveClock
 from .errors import IllegalAction, MalformedAction
 from .position import dump_position, read_position
 from .record import Record
@@ -79,6 +84,26 @@ def check_refusals(state: State[Any, Any], rng: Rng) -> None:
     idle = [s for s in range(state.players) if s not in active]
     if idle and legal:
         _expect_refusal(state, idle[0], next(iter(legal)), IllegalAction)
+
+
+def check_clocks(state: State[Any, Any]) -> None:
+    """No seat may choose a wall-clock action; the game's quick answer to which may ring agrees with
+    its rules; one that may ring is refused from a seat without change."""
+    clocks = state.game.spec.action_space.clocks
+    if not clocks:
+        return
+    for seat in state.active_seats():
+        leaked = [str(a) for a in state.legal_actions(seat) if a.kind in clocks]
+        assert not leaked, f"seat {seat} is offered the clock's actions {leaked}"
+        if not state.game.clocks:  # no clock runs at this table: the rules offer none either
+            offered = [str(a) for a in state._legal_actions(seat) if a.kind in clocks]
+            assert not offered, f"{offered} offered where the game declares no clock runs"
+    ringing = state.clock_actions()
+    assert ringing == State._clock_actions(state) or state.is_terminal(), (
+        f"_clock_actions() gives {ringing}, the rules offer {State._clock_actions(state)}"
+    )
+    for action in ringing:
+        _expect_refusal(state, state.active_seats()[0], action, IllegalAction)
 
 
 def words(state: State[Any, Any], seat: int | None) -> tuple[str, list[tuple[str, str]]]:
@@ -149,15 +174,25 @@ def check_position(state: State[Any, Any]) -> None:
 def random_playout(game: Game[Any, Any], seed: int, record: Record | None = None) -> State[Any, Any]:
     state = game.new_state(seed)
     bots = [RandomBot(game, s, seed) for s in range(game.players)]
+    clock = MoveClock(game)
     limit = game.spec.max_steps
     while not state.is_terminal():
         assert state.step < limit, f"random playout (seed {seed}) did not end within {limit} steps"
-        seat = next_seat(state)
-        action = bots[seat].choose(state, seat)
-        state.apply(seat, action)
+        seat, action = _step(state, bots, clock)
         if record is not None:
             record.add(seat, action, state)
     return state
+
+
+def _step(state: State[Any, Any], bots: Sequence[Bot], clock: MoveClock) -> tuple[int, Action]:
+    """One move of a playout: the clock's when its time is up, else the next seat's bot's."""
+    rang = clock.ring(state)
+    if rang is not None:
+        return rang
+    seat = next_seat(state)
+    action = bots[seat].choose(state, seat)
+    state.apply(seat, action)
+    return seat, action
 
 
 def check_game(
@@ -177,10 +212,12 @@ def check_game(
         assert state == game.new_state(pseed), "the same seed must give the same start"
         record = Record.start(state, pseed)
         bots = [make(game, s, pseed) for s in range(game.players)]
+        clock = MoveClock(game)
         stride = max(1, spec.max_steps // (samples * 8))
         while True:
             state.check_invariants()
             assert all(0 <= s < game.players for s in state.active_seats())
+            check_clocks(state)
             if state.step % stride == 0 or state.is_terminal():
                 check_actions_round_trip(state)
                 check_copies(state)
@@ -192,11 +229,8 @@ def check_game(
                 break
             assert state.active_seats(), "a live game needs a seat to act"
             assert state.step < spec.max_steps, f"playout {pseed} did not end in {spec.max_steps} steps"
-            seat = next_seat(state)
-            legal = state.legal_actions(seat)
-            assert legal, f"seat {seat} must act but has no legal action"
-            action = bots[seat].choose(state, seat)
-            state.apply(seat, action)
+            assert state.legal_actions(next_seat(state)), "the seat to act must have a legal action"
+            seat, action = _step(state, bots, clock)
             record.add(seat, action, state)
         outcome = state.outcome()
         assert outcome is not None and outcome.cause, "a finished game has an outcome with a cause"

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Game, GameSpec, RandomBot, load_game, play
+from ..engine.rng import KEYED_FROM
 
 OPENSPIEL_GAMES = ("python_block_dominoes", "hanabi")
 YARDSTICK = "python_block_dominoes"
@@ -53,15 +54,19 @@ class Playouts:
         }
 
 
-def game_playouts(game: Game) -> Playouts:
-    """Random playouts of one configured game in this process."""
+def game_playouts(game: Game, keyed: bool = False) -> Playouts:
+    """Random playouts of one configured game in this process; ``keyed``: with seeds from 2^64, so
+    that chance comes from the keyed generator web tables use (loopcity.engine.rng)."""
+    base = KEYED_FROM if keyed else 0
 
     def one(i: int) -> int:
-        state = game.new_state(i)
+        state = game.new_state(base + i)
         play(state, [RandomBot(game, s, i) for s in range(game.players)])
         return state.step
 
     info = {"name": game.id, "engine": "loopcity", "players": game.players, "variant": game.variant}
+    if keyed:
+        info["generator"] = "keyed"
     return Playouts(info, one)
 
 
@@ -101,14 +106,21 @@ def openspiel_playouts(name: str) -> Playouts:
 
 
 def run_bench(
-    specs: list[GameSpec], seconds: float = 3.0, openspiel: bool | None = None, rounds: int = 5
+    specs: list[GameSpec],
+    seconds: float = 3.0,
+    openspiel: bool | None = None,
+    rounds: int = 5,
+    keyed: bool = False,
 ) -> list[dict[str, Any]]:
     """One row per game (default variant and player count), then the OpenSpiel rows when
     available; each row gets its ratio of steps/s to ``python_block_dominoes`` and ``hanabi``.
 
     Each game gets ``seconds`` in all, in ``rounds`` slices taken in turn (game 1, game 2, ...,
-    then again), so that a change of load on a shared machine falls on every row alike."""
+    then again), so that a change of load on a shared machine falls on every row alike. ``keyed``
+    adds a row per game played with the keyed generator."""
     entries = [game_playouts(load_game(spec.id)) for spec in specs]
+    if keyed:
+        entries += [game_playouts(load_game(spec.id), keyed=True) for spec in specs]
     if openspiel is None:
         openspiel = openspiel_available()
     if openspiel:

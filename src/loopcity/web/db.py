@@ -2,14 +2,16 @@
 
 The schema is created and upgraded by Alembic migrations (``loopcity/web/migrations``). A table is
 rebuilt after a restart by replaying its moves from the seed, so the moves are the only game state
-kept. Every accepted move is written in one transaction together with a version bump that only
+kept. Seeds are kept as decimal text in ``seed_text`` (a server-made seed has 128 random bits, more
+than an integer column holds); tables made before that have theirs in ``seed``. Every accepted move is written in one transaction together with a version bump that only
 succeeds when the stored version is the one the move was checked against.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +28,7 @@ from sqlalchemy import (
     Text,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -36,6 +39,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 DEFAULT_DB_DIR = Path("data")
+TOKEN_CACHE = 20_000
+"""Link tokens kept in memory (the most recently used)."""
 
 
 class Base(DeclarativeBase):
@@ -50,6 +55,7 @@ class TableRow(Base):
     game: Mapped[str] = mapped_column(String(64))
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(Integer)
+    seed_text: Mapped[str | None] = mapped_column(String(100), nullable=True)
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     version: Mapped[int] = mapped_column(Integer, default=0)
@@ -162,7 +168,7 @@ class Database:
     def __init__(self, url: str | None = None) -> None:
         self.url = normalize_url(url or default_url())
         self.engine = make_engine(self.url)
-        self._tokens: dict[str, tuple[str, str, int | None]] = {}
+        self._tokens: OrderedDict[str, tuple[str, str, int | None]] = OrderedDict()
         upgrade(self.engine)
 
     def create_table(
@@ -184,7 +190,8 @@ class Database:
                     id=table_id,
                     game=game,
                     config=json.loads(json.dumps(config)),
-                    seed=seed,
+                    seed=0,
+                    seed_text=str(seed),
                     seats=seats,
                     settings=settings,
                     version=len(moves),
@@ -199,7 +206,8 @@ class Database:
                 s.add(MoveRow(table_id=table_id, n=n, seat=seat, action=action, created_at=_now()))
 
     def token(self, token: str) -> tuple[str, str, int | None] | None:
-        """(table id, role, seat) for a link token, or None (tokens never change, so they are cached)."""
+        """(table id, role, seat) for a link token, or None (tokens never change, so the most recently
+        used are cached)."""
         found = self._tokens.get(token)
         if found is None:
             with Session(self.engine) as s:
@@ -207,6 +215,10 @@ class Database:
                 if row is None:
                     return None
                 found = self._tokens[token] = (row.table_id, row.role, row.seat)
+                if len(self._tokens) > TOKEN_CACHE:
+                    self._tokens.popitem(last=False)
+        else:
+            self._tokens.move_to_end(token)
         return found
 
     def tokens(self, table_id: str) -> list[tuple[str, str, int | None]]:
@@ -226,7 +238,7 @@ class Database:
                 row.id,
                 row.game,
                 dict(row.config),
-                row.seed,
+                int(row.seed_text) if row.seed_text else row.seed,
                 list(row.seats),
                 dict(row.settings or {}),
                 row.version,
@@ -250,6 +262,28 @@ class Database:
             row = s.get(TableRow, table_id)
             if row is not None:
                 row.settings = dict(settings)
+
+    def delete_unstarted(self, before: datetime, keep: Collection[str] = ()) -> int:
+        """Delete the tables made before ``before`` that never had a move (with their links), except
+        those in ``keep``; returns how many."""
+        with Session(self.engine) as s, s.begin():
+            ids = [
+                i
+                for i in s.scalars(
+                    select(TableRow.id).where(TableRow.version == 0, TableRow.created_at < before)
+                )
+                if i not in keep
+            ]
+            for chunk in range(0, len(ids), 500):
+                part = ids[chunk : chunk + 500]
+                s.execute(delete(TokenRow).where(TokenRow.table_id.in_(part)))
+                s.execute(delete(MoveRow).where(MoveRow.table_id.in_(part)))
+                s.execute(delete(TableRow).where(TableRow.id.in_(part)))
+        if ids:
+            gone = set(ids)
+            for token in [k for k, v in self._tokens.items() if v[0] in gone]:
+                del self._tokens[token]
+        return len(ids)
 
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
         with Session(self.engine) as s:

@@ -3,7 +3,6 @@ legal actions and log lines, so nothing the seat may not see can reach it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from ..engine import State
@@ -50,17 +49,12 @@ def build(
     version: int,
     seats: list[dict[str, Any]],
     clock: dict[str, Any] | None = None,
-    hidden_kinds: Iterable[str] = (),
     paused: bool = False,
 ) -> dict[str, Any]:
-    """The message for ``seat`` (None: spectator) about the table now.
-
-    Actions of ``hidden_kinds`` (those the server's clock plays) are not offered to the seat."""
+    """The message for ``seat`` (None: spectator) about the table now (a wall clock's actions are
+    never among a seat's legal actions: the server plays them)."""
     view = state.view(seat)
     legal = state.legal_actions(seat) if seat is not None else []
-    hidden = set(hidden_kinds)
-    if hidden:
-        legal = [a for a in legal if a.kind not in hidden]
     svg, text = render_board(state, view, legal)
     terminal = state.is_terminal()
     outcome = state.outcome() if terminal else None

@@ -25,6 +25,10 @@ class TimelineCache:
         self.size = size
         self._items: OrderedDict[tuple[str, int], Timeline] = OrderedDict()
 
+    def peek(self, table_id: str, version: int) -> Timeline | None:
+        """The cached timeline, or None (never builds one)."""
+        return self._items.get((table_id, version))
+
     def get(
         self, table_id: str, version: int, game: Game, seed: int, moves: list[tuple[int, str]]
     ) -> Timeline:

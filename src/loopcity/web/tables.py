@@ -1,9 +1,12 @@
-"""Live tables: the server's authority over each game.
+"""Live tables: the server's authority over each game (rules, storage, versions, bots, clocks).
 
-A :class:`LiveTable` holds the current state (rebuilt from the database by replay), the bots, the
-connected clients and a lock. :meth:`TableManager.act` checks a move against the engine on a copy of
-the state, writes it to the database (with a version check) and only then makes it current and
-acknowledges it; moves on one table are serialized by the table's lock.
+A :class:`LiveTable` holds the current state (rebuilt from the database by replay), the bots and a
+lock. :meth:`TableManager.act` checks a move against the engine on a copy of the state, writes it to
+the database (with a version check) and only then makes it current, has it sent to the table's pages
+(by the transport, :class:`~loopcity.web.transport.Hub`) and acknowledges it; moves on one table are
+serialized by the table's lock. The manager also makes tables within the server's limits, runs the
+bots (:class:`~loopcity.web.botwork.BotWorkers`) and the games' wall clocks, and lets tables that
+nobody looks at leave memory.
 """
 
 from __future__ import annotations
@@ -14,39 +17,39 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ..bots import bot_names, make_bot
+from ..bots import bot_names
 from ..debrief import Timeline
 from ..engine import (
     Action,
     Bot,
     Game,
     LoopcityError,
-    OptionError,
     RandomBot,
     Record,
-    Rng,
     State,
-    derive_seed,
+    get_spec,
     load_game,
+    secret_seed,
+    subseed,
 )
-from ..engine.errors import IllegalAction, MalformedAction, UnknownGame
-from . import payload
+from ..engine.clocks import Countdowns, clock_minutes
+from ..engine.errors import IllegalAction, MalformedAction, OptionError, UnknownGame
+from .botwork import BotWorkers
 from .db import Database, StoredTable, VersionConflict
 from .i18n import _
 from .replay import TimelineCache
+from .settings import Settings
+from .transport import Hub
 
 log = logging.getLogger("loopcity.web")
-Send = Callable[[str], Awaitable[None]]
-REALTIME_KINDS = {"timer": 600.0, "alarm": 600.0, "clock": 300.0}
-"""Argument-less action kinds that a wall clock plays (RECLAIM's ``alarm`` when the event timer rings,
-a ``clock`` that closes a discussion), with their default periods in seconds. People and bots never play
-them at a web table: the server does, when the time is up."""
-MINUTE_OPTIONS = {"timer": "timer_minutes", "alarm": "timer_minutes", "clock": "discussion_minutes"}
-"""A game option that sets the period in minutes, when the game has it."""
+MAX_SEED = 2**256
+"""Seeds a facilitator may type: 0 up to this (a server-made seed has 128 random bits)."""
+WEB_ONLY_REFUSED = ("content", "overrides")
 
 
 class Refusal(Exception):
@@ -59,13 +62,9 @@ class Refusal(Exception):
 
 
 @dataclass
-class Client:
-    seat: int | None
-    send: Send
-
-
-@dataclass
 class LiveTable:
+    """A table in memory: its state now, how it was made, its bots, lock and clock."""
+
     id: str
     state: State
     seed: int
@@ -74,65 +73,16 @@ class LiveTable:
     version: int
     moves: list[tuple[int, str]]
     bots: dict[int, Bot]
+    countdowns: Countdowns
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    clients: list[Client] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
     clock: dict[str, Any] | None = None
-    sent_version: int = -1
-    push_task: asyncio.Task[None] | None = None
-    pushed: asyncio.Future[None] | None = None
-    texts: tuple[tuple[Any, ...], dict[int | None, str]] = field(default_factory=lambda: ((), {}))
-
-    def snapshot(self) -> tuple[Any, ...]:
-        """What a message depends on besides the seat: a state once current is never changed (a move
-        makes a new one), so this names one version of every seat's message."""
-        return (self.state, self.version, self.clock, self.paused)
+    seen: float = field(default_factory=time.monotonic)
 
     @property
     def paused(self) -> bool:
         return bool(self.settings.get("paused"))
-
-    def payload(self, seat: int | None) -> dict[str, Any]:
-        return payload.build(
-            self.state,
-            seat,
-            table_id=self.id,
-            version=self.version,
-            seats=self.seats,
-            clock=self.clock,
-            hidden_kinds=REALTIME_KINDS.keys(),
-            paused=self.paused,
-        )
-
-    def message(self, seat: int | None, snap: tuple[Any, ...] | None = None) -> str:
-        """The seat's message encoded as JSON, built once per version and shared by every client with
-        the same view (a seat's tabs; spectators and the facilitator, who all see the spectator's view).
-
-        Safe to call from a worker thread with a ``snap`` taken on the event loop."""
-        snap = self.snapshot() if snap is None else snap
-        key, texts = self.texts  # one read: a worker thread may replace it meanwhile
-        if not (key and key[0] is snap[0] and key[1:] == snap[1:]):
-            texts = {}
-            self.texts = (snap, texts)
-        text = texts.get(seat)
-        if text is None:
-            state, version, clock, paused = snap
-            text = json.dumps(
-                payload.build(
-                    state,
-                    seat,
-                    table_id=self.id,
-                    version=version,
-                    seats=self.seats,
-                    clock=clock,
-                    hidden_kinds=REALTIME_KINDS.keys(),
-                    paused=paused,
-                ),
-                separators=(",", ":"),
-            )
-            texts[seat] = text
-        return text
 
     def bot_to_move(self) -> int | None:
         if self.state.is_terminal() or self.paused:
@@ -142,6 +92,10 @@ class LiveTable:
                 return seat
         return None
 
+    def running(self) -> bool:
+        """Whether a bot or a clock runs for the table."""
+        return any(task is not None and not task.done() for task in (self.bot_task, self.clock_task))
+
 
 def new_token() -> str:
     """An unguessable link token (128 bits)."""
@@ -149,25 +103,29 @@ def new_token() -> str:
 
 
 class TableManager:
-    """Creates tables, rebuilds them after a restart, applies moves, runs bots and clocks, broadcasts."""
+    """Creates tables, rebuilds them after a restart, applies moves, runs bots and clocks; tells the
+    transport (``hub``) when a table changed."""
 
-    def __init__(
-        self, db: Database, bot_delay: float = 0.6, realtime: dict[str, float] | None = None
-    ) -> None:
+    def __init__(self, db: Database, settings: Settings | None = None, hub: Hub | None = None) -> None:
         self.db = db
-        self.bot_delay = bot_delay
-        self.realtime = {**REALTIME_KINDS, **(realtime or {})}
+        self.settings = settings or Settings()
+        self.hub = hub or Hub(self.settings.max_clients_per_table)
+        self.workers = BotWorkers(self.settings.bot_workers, self.settings.bot_seconds)
         self.live: dict[str, LiveTable] = {}
-        self._stale: dict[str, LiveTable] = {}
         self._games: dict[str, Game] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.timelines = TimelineCache()
-
-    def timeline(self, t: LiveTable) -> Timeline:
-        """The table's game replayed up to now (cached per table and version)."""
-        return self.timelines.get(t.id, t.version, t.state.game, t.seed, t.moves)
+        self._timeline_lock = asyncio.Lock()
 
     # ----- creating and loading ---------------------------------------------------------------
+    async def make(self, game_id: str, **kw: Any) -> dict[str, Any]:
+        """:meth:`create` a table in a worker thread (setting a game up for the first time takes a
+        while: other tables go on meanwhile), then load it, so that its bots start."""
+        self._make_room()
+        made: dict[str, Any] = await asyncio.to_thread(self.create, game_id, **kw)
+        await self.get(made["id"])
+        return made
+
     def create(
         self,
         game_id: str,
@@ -181,15 +139,11 @@ class TableManager:
     ) -> dict[str, Any]:
         """Create a table; returns its id and the tokens: one per human seat, spectators, facilitator.
 
-        ``moves`` are moves the table starts with (already checked by the caller) and ``settings`` its
-        first settings: a what-if table starts from its parent's seed and moves up to a step."""
-        if options is not None and not isinstance(options, dict):
-            raise Refusal(400, _("options are a mapping of option names to values"))
-        if seats is not None and not (isinstance(seats, list) and all(isinstance(s, dict) for s in seats)):
-            raise Refusal(
-                400, _("seats are a list such as [{'kind': 'human'}, {'kind': 'bot', 'bot': 'random'}]")
-            )
-        opts = {k: v for k, v in (options or {}).items() if v not in (None, "")}
+        Every value is checked before anything is saved: the game's options (only those it declares,
+        within their bounds), the player count, the seats and the seed. ``moves`` are moves the table
+        starts with (already checked by the caller) and ``settings`` its first settings: a what-if
+        table starts from its parent's seed and moves up to a step."""
+        opts = self._options(game_id, options or {})
         if players is not None:
             opts["players"] = players
         if variant:
@@ -199,9 +153,10 @@ class TableManager:
         except (OptionError, UnknownGame) as e:
             raise Refusal(400 if isinstance(e, OptionError) else 404, str(e)) from None
         seats = self._check_seats(game, seats)
-        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
+        if seed is not None and (type(seed) is not int or not 0 <= seed < MAX_SEED):
             raise Refusal(400, _("the seed must be a whole number from 0"))
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        seed = secret_seed() if seed is None else seed
+        self._check_start(game, seed)
         table_id = secrets.token_hex(6)
         tokens: list[tuple[str, str, int | None]] = [
             (new_token(), "seat", i) for i, s in enumerate(seats) if s["kind"] == "human"
@@ -212,7 +167,44 @@ class TableManager:
         )
         return {"id": table_id, "tokens": tokens, "seats": seats}
 
-    def _check_seats(self, game: Any, seats: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    @staticmethod
+    def _options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+        """The game options a web request may set: only those the game declares with their values
+        (choices or bounds); never a content file or content overrides."""
+        try:
+            spec = get_spec(game_id)
+        except UnknownGame as e:
+            raise Refusal(404, str(e)) from None
+        out = {}
+        for name, value in options.items():
+            if value is None or value == "":
+                continue
+            if name in WEB_ONLY_REFUSED or name in ("players", "variant"):
+                raise Refusal(400, _("option {name!r} cannot be set here").format(name=name))
+            try:
+                option = spec.option(name)
+            except OptionError as e:
+                raise Refusal(400, str(e)) from None
+            if not option.bounded():
+                raise Refusal(
+                    400, _("option {name!r} declares no bounds, so it cannot be set here").format(name=name)
+                )
+            out[name] = value
+        return out
+
+    @staticmethod
+    def _check_start(game: Game, seed: int) -> None:
+        """Set the game up once before the table is saved, so that a table that cannot start is never
+        stored."""
+        try:
+            game.new_state(seed)
+        except LoopcityError as e:
+            raise Refusal(400, str(e)) from None
+        except Exception as e:
+            log.exception("%s could not be set up with %s", game.id, game.config())
+            raise Refusal(400, _("the game cannot be set up with these options: {e}").format(e=e)) from None
+
+    def _check_seats(self, game: Game, seats: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
         n = game.players
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "bot"}] * (n - 1)
@@ -236,33 +228,77 @@ class TableManager:
                 raise Refusal(400, _("a seat is 'human' or 'bot', not {kind!r}").format(kind=kind))
         return out
 
+    def _make_room(self) -> None:
+        """Refuse a new table (503) when the server holds its most tables and none can leave memory."""
+        if len(self.live) < self.settings.max_live_tables:
+            return
+        for t in list(self.live.values()):
+            self.release(t)
+        if len(self.live) >= self.settings.max_live_tables:
+            raise Refusal(503, _("the server is running its most tables at once: try again in a while"))
+
     async def get(self, table_id: str) -> LiveTable:
         """The live table, rebuilt from the database by replay when not in memory."""
         t = self.live.get(table_id)
         if t is not None:
+            t.seen = time.monotonic()
             return t
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            t = self.live.get(table_id)
-            if t is None:
-                stored = self.db.load(table_id)
-                if stored is None:
-                    raise Refusal(404, _("no such table"))
-                t = self._rebuild(stored)
-                stale = self._stale.pop(table_id, None)
-                if stale is not None:  # changed by another server: keep its clients, now up to date
-                    t.clients = stale.clients
-                self.live[table_id] = t
-                self._kick(t)
-        self._loading.pop(table_id, None)
+        try:
+            async with lock:
+                t = self.live.get(table_id)
+                if t is None:
+                    stored = self.db.load(table_id)
+                    if stored is None:
+                        raise Refusal(404, _("no such table"))
+                    t = await asyncio.to_thread(self._rebuild, stored)  # a long game takes a while
+                    self.live[table_id] = t
+                    self.hub.follow(t)
+                    self._kick(t)
+        finally:
+            self._loading.pop(table_id, None)
         return t
 
     def release(self, t: LiveTable) -> None:
-        """Drop a table from memory when nobody watches it and nothing runs for it (it is rebuilt from
+        """Drop a table from memory when no page shows it and nothing runs for it (it is rebuilt from
         the database when next asked for)."""
-        busy = any(task is not None and not task.done() for task in (t.bot_task, t.clock_task, t.push_task))
-        if not t.clients and not busy and self.live.get(t.id) is t and not t.lock.locked():
+        if self.live.get(t.id) is not t or t.lock.locked() or t.running():
+            return
+        if self.hub.watched(t.id) or self.hub.busy(t.id):
+            return
+        del self.live[t.id]
+
+    def _stop(self, t: LiveTable) -> None:
+        """Stop a table's bots and clock and drop it from memory (they start again when it is next
+        asked for)."""
+        for task in (t.bot_task, t.clock_task):
+            if task is not None:
+                task.cancel()
+        t.clock = None
+        if self.live.get(t.id) is t:
             del self.live[t.id]
+
+    def sweep(self, now: float | None = None) -> dict[str, int]:
+        """Let tables leave memory: those no page shows, nothing runs for and nobody asked about since
+        the last sweep, and those nobody has looked at for ``idle_minutes`` (their bots and clock
+        stop, to start again when a link is opened); delete tables never started after
+        ``unstarted_hours`` (with their links; played tables are kept). Returns how many of each."""
+        now = time.monotonic() if now is None else now
+        released = stopped = 0
+        for t in list(self.live.values()):
+            if self.hub.watched(t.id):
+                t.seen = now
+                continue
+            idle = now - t.seen
+            if idle > self.settings.idle_minutes * 60 and not t.lock.locked():
+                self._stop(t)
+                stopped += 1
+            elif idle > self.settings.sweep_seconds:
+                self.release(t)
+                released += t.id not in self.live
+        cutoff = datetime.now(UTC) - timedelta(hours=self.settings.unstarted_hours)
+        deleted = self.db.delete_unstarted(cutoff, keep=set(self.live))
+        return {"released": released, "stopped": stopped, "deleted": deleted}
 
     def _game(self, game_id: str, options: dict[str, Any]) -> Game:
         """A configured game, shared by every table with the same options (content is loaded once)."""
@@ -281,23 +317,54 @@ class TableManager:
         game = self._game(stored.game, stored.config)
         state = game.new_state(stored.seed)
         for seat, text in stored.moves:
-            state.apply(seat, Action.parse(text))
+            state.apply_recorded(seat, Action.parse(text))
         bots = {
-            i: make_bot(s["bot"], game, i, stored.seed + stored.version)
+            i: self.workers.make(s["bot"], game, i, subseed(stored.seed, "bots", stored.version))
             for i, s in enumerate(stored.seats)
             if s["kind"] == "bot"
         }
+        countdowns = Countdowns(self._periods(game))
         return LiveTable(
-            stored.id, state, stored.seed, stored.seats, stored.settings, stored.version, stored.moves, bots
+            stored.id,
+            state,
+            stored.seed,
+            stored.seats,
+            stored.settings,
+            stored.version,
+            stored.moves,
+            bots,
+            countdowns,
         )
+
+    def _periods(self, game: Game) -> dict[str, float]:
+        """Each wall clock's period in seconds at tables of ``game`` (see Clock for the order)."""
+        out = {}
+        hook = self.settings.clock_seconds or {}
+        for kind, clock in game.clocks.items():
+            if kind in hook:
+                out[kind] = float(hook[kind])
+                continue
+            server = self.settings.timer_minutes if clock.repeats else self.settings.clock_minutes
+            out[kind] = clock_minutes(game, clock, server) * 60
+        return out
 
     async def resolve(self, token: str) -> tuple[LiveTable, str, int | None]:
         """The table, role ('seat', 'spectator' or 'facilitator') and seat of a link token."""
-        found = self.db.token(token) if token else None
+        found = self.db.token(token) if 0 < len(token) <= 64 else None
         if found is None:
             raise Refusal(403, _("this link is not valid: ask the facilitator for your seat link"))
         table_id, role, seat = found
         return await self.get(table_id), role, seat
+
+    async def timeline(self, t: LiveTable) -> Timeline:
+        """The table's game replayed up to now (cached per table and version; built in a worker
+        thread, so that a long game does not hold up the other tables)."""
+        key = (t.id, t.version, t.state.game, t.seed, list(t.moves))
+        cached = self.timelines.peek(t.id, t.version)
+        if cached is not None:
+            return cached
+        async with self._timeline_lock:
+            return await asyncio.to_thread(self.timelines.get, *key)
 
     # ----- moves -----------------------------------------------------------------------------
     async def act(self, token: str, text: Any, expected_version: int | None = None) -> LiveTable:
@@ -317,10 +384,6 @@ class TableManager:
             action = Action.from_json(text)
         except MalformedAction as e:
             raise Refusal(400, str(e)) from None
-        if action.kind in REALTIME_KINDS and not action.args:
-            raise Refusal(
-                422, _("'{action}' is played by the table's clock when the time is up").format(action=action)
-            )
         async with t.lock:
             if t.paused:
                 raise Refusal(423, _("the facilitator has paused the table: wait for play to resume"))
@@ -335,11 +398,15 @@ class TableManager:
         await self.after_move(t)
         return t
 
-    def _commit(self, t: LiveTable, seat: int, action: Action) -> None:
-        """Check on a copy, write to the database, then make it current (caller holds the lock)."""
+    def _commit(self, t: LiveTable, seat: int, action: Action, clock: bool = False) -> None:
+        """Check on a copy, write to the database, then make it current (caller holds the lock).
+        ``clock``: the table's clock plays it (a wall-clock action), not a seat."""
         new = t.state.clone()
         try:
-            new.apply(seat, action)
+            if clock:
+                seat = new.apply_clock(action)
+            else:
+                new.apply(seat, action)
         except MalformedAction as e:
             raise Refusal(400, str(e)) from None
         except IllegalAction as e:
@@ -349,45 +416,16 @@ class TableManager:
             self.db.add_move(t.id, t.version, seat, text, new.is_terminal())
         except VersionConflict:
             self.live.pop(t.id, None)
-            self._stale[t.id] = t
             raise Refusal(409, _("the table was changed elsewhere: reload the page")) from None
         t.state = new
         t.version += 1
         t.moves.append((seat, text))
+        t.seen = time.monotonic()
 
     async def after_move(self, t: LiveTable) -> None:
-        """Start bots and clocks, and return once every client has been sent this version (or newer)."""
+        """Start bots and clocks, and return once every page has been sent this version (or newer)."""
         self._kick(t)
-        await self.publish(t, t.version)
-
-    async def publish(self, t: LiveTable, version: int) -> None:
-        """Have the table's state sent to its clients; wait until ``version`` (or newer) has been sent.
-
-        Sending runs in one task per table: moves that arrive while it sends are coalesced into the
-        next round, so a busy table sends its newest state rather than every step in between."""
-        if t.push_task is None or t.push_task.done():
-            t.push_task = asyncio.get_running_loop().create_task(self._push(t))
-        while t.sent_version < version and not t.push_task.done():
-            await asyncio.shield(self._pushed(t))
-
-    def _pushed(self, t: LiveTable) -> asyncio.Future[None]:
-        if t.pushed is None:
-            t.pushed = asyncio.get_running_loop().create_future()
-        return t.pushed
-
-    async def _push(self, t: LiveTable) -> None:
-        try:
-            while t.sent_version < t.version:
-                await asyncio.sleep(0)  # moves already waiting for the lock go into this round
-                version = t.version
-                await self.broadcast(t)
-                t.sent_version = version
-                done, t.pushed = self._pushed(t), None
-                done.set_result(None)
-        finally:
-            if t.pushed is not None and not t.pushed.done():
-                t.pushed.set_result(None)
-                t.pushed = None
+        await self.hub.publish(t, t.version)
 
     # ----- bots and clocks -------------------------------------------------------------------
     def _kick(self, t: LiveTable) -> None:
@@ -397,29 +435,24 @@ class TableManager:
 
     async def _bots(self, t: LiveTable) -> None:
         while True:
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(self.settings.bot_delay)
             async with t.lock:
                 if self.live.get(t.id) is not t:
                     return
                 seat = t.bot_to_move()
                 if seat is None:
                     return
-                try:  # in a thread, so that a slow bot does not hold up the other tables
-                    action = await asyncio.to_thread(t.bots[seat].choose, t.state, seat)
-                    if action.kind in REALTIME_KINDS and not action.args:  # the clock's, not the bot's
-                        others = [a for a in t.state.legal_actions(seat) if a.kind not in REALTIME_KINDS]
-                        if not others:
-                            return
-                        action = others[Rng(derive_seed(t.seed, t.version, "web")).below(len(others))]
+                try:
+                    action = await self.workers.choose(t.bots[seat], t.state, seat)
                     self._commit(t, seat, action)
                 except Exception:
                     log.exception("bot for seat %s of table %s failed; a random bot takes over", seat, t.id)
                     if isinstance(t.bots[seat], RandomBot):
                         return
-                    t.bots[seat] = RandomBot(t.state.game, seat, t.seed)
+                    t.bots[seat] = RandomBot(t.state.game, seat, subseed(t.seed, "fallback", seat))
                     continue
             self._clock(t)
-            await self.publish(t, t.version)
+            await self.hub.publish(t, t.version)
 
     async def pause(self, t: LiveTable, paused: bool) -> None:
         """Pause or resume a table: while paused no one moves, bots wait and clocks stop (a clock starts
@@ -428,67 +461,39 @@ class TableManager:
             t.settings = {**t.settings, "paused": paused}
             self.db.set_settings(t.id, t.settings)
         self._kick(t)
-        t.sent_version = -1  # everyone is told, though no move was made
-        await self.publish(t, t.version)
-
-    def _realtime_action(self, t: LiveTable) -> tuple[int, Action] | None:
-        if t.state.is_terminal() or t.paused:
-            return None
-        for seat in t.state.active_seats():
-            for a in t.state.legal_actions(seat):
-                if a.kind in self.realtime and not a.args:
-                    return seat, a
-        return None
+        await self.hub.publish(t, t.version, again=True)  # everyone is told, though no move was made
 
     def _clock(self, t: LiveTable) -> None:
-        """Run a game's wall-clock rule: an argument-less ``timer``/``clock`` action, when it is legal,
-        is carried out by the server once its period has passed (RECLAIM's event timer, SUSTAIN's
-        discussion clock); the countdown starts when the action becomes legal and is shown to all."""
-        due = self._realtime_action(t)
-        if due is None:
+        """Run a game's wall clocks (RECLAIM's event timer, SUSTAIN's discussion clock): a clock action
+        is played once its period has passed while it stayed available; the countdown, shown to all,
+        starts when it becomes available and is dropped when it stops being (or the table pauses)."""
+        available = [] if t.paused else t.countdowns.update(t.state, time.time())
+        if t.paused:
+            t.countdowns.started.clear()
+        if not available:
             if t.clock_task is not None:
                 t.clock_task.cancel()
             t.clock_task, t.clock = None, None
             return
         if t.clock_task is not None and not t.clock_task.done():
             return
-        seconds = self._period(t, due[1].kind)
-        t.clock = {"kind": due[1].kind, "deadline": time.time() + seconds, "seconds": seconds}
-        t.clock_task = asyncio.get_running_loop().create_task(self._ring(t, seconds))
-
-    def _period(self, t: LiveTable, kind: str) -> float:
-        """The table's period for a clock action: the game's minutes option when it has one."""
-        minutes = t.state.game.options.get(MINUTE_OPTIONS.get(kind, ""))
-        if isinstance(minutes, int | float) and not isinstance(minutes, bool) and minutes > 0:
-            return float(minutes) * 60
-        return float(self.realtime[kind])
+        kind = available[0].kind
+        deadline = t.countdowns.deadline(kind) or time.time()
+        t.clock = {"kind": kind, "deadline": deadline, "seconds": t.countdowns.periods[kind]}
+        t.clock_task = asyncio.get_running_loop().create_task(self._ring(t, deadline - time.time()))
 
     async def _ring(self, t: LiveTable, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(max(0.0, seconds))
         async with t.lock:
-            due = self._realtime_action(t)
             t.clock_task, t.clock = None, None
+            due = t.countdowns.due(t.state, time.time()) if not t.paused else None
             if due is None or self.live.get(t.id) is not t:
                 return
             with contextlib.suppress(Refusal, LoopcityError):
-                self._commit(t, *due)
+                self._commit(t, 0, due, clock=True)
         await self.after_move(t)
 
-    # ----- clients ---------------------------------------------------------------------------
-    async def broadcast(self, t: LiveTable) -> None:
-        """Send every connected client its own seat's message (built and encoded once per seat and
-        version, in a worker thread so that the event loop goes on taking moves meanwhile)."""
-        clients = list(t.clients)
-        snap = t.snapshot()
-        seats = list(dict.fromkeys(c.seat for c in clients))
-        texts = {s: t.message(s, snap) for s in seats}
-        for c in clients:
-            try:
-                await c.send(texts[c.seat])
-            except Exception:
-                with contextlib.suppress(ValueError):
-                    t.clients.remove(c)
-
+    # ----- records and closing ---------------------------------------------------------------
     def record(self, t: LiveTable) -> dict[str, Any]:
         """The game record (with a state hash after every move), replayable with ``loopcity replay``."""
         game = t.state.game
@@ -496,7 +501,7 @@ class TableManager:
         rec = Record.start(state, t.seed)
         for seat, text in t.moves:
             action = Action.parse(text)
-            state.apply(seat, action)
+            state.apply_recorded(seat, action)
             rec.add(seat, action, state)
         return rec.to_json()
 
@@ -506,3 +511,5 @@ class TableManager:
                 if task is not None:
                     task.cancel()
         self.live.clear()
+        self.hub.close()
+        self.workers.close()

@@ -51,11 +51,15 @@ def test_whole_heuristic_game_keeps_invariants_views_and_copies():
     check_views(st, rng)
 
 
-def test_heuristic_plays_the_timer_variant_without_ringing_the_alarm():
+def test_in_the_timer_variant_the_clock_rings_the_alarm_never_a_bot():
     game = load_game("reclaim", variant="timer")
-    st = _play(game, "heuristic", 2)
+    alone = game.new_state(2)
+    play(alone, [make_bot("heuristic", game, s, 2) for s in range(4)], clocks=False)
+    assert alone.round == 4 or alone.lost
+    assert len(alone.events) == len(alone.content.events)  # no bot rang it
+    st = _play(game, "heuristic", 2)  # the runner's clock rings every 30 moves (10 minutes)
     assert st.round == 4 or st.lost
-    assert len(st.events) == len(st.content.events)
+    assert len(st.events) < len(st.content.events)
 
 
 def test_search_position_value_counts_points_and_coins_still_to_spend():

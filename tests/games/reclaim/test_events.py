@@ -3,6 +3,7 @@
 import pytest
 
 from loopcity import load_game
+from loopcity.engine import Action, IllegalAction
 from loopcity.games.reclaim import events, politics
 from loopcity.games.reclaim.board import FARMING, HOUSING, ROLES
 
@@ -37,14 +38,28 @@ def test_default_schedule_gives_about_as_many_events_as_a_two_hour_session():
 def test_timer_schedule_draws_when_the_front_end_rings_the_alarm():
     st = load_game("reclaim", events="timer").new_state(0)
     seat = st.active_seats()[0]
-    assert "alarm" in legal_texts(st, seat)
-    st.apply(seat, "alarm")
+    assert st.clock_actions() == [Action("alarm")]
+    st.apply_clock("alarm")
     assert len(st.events) == 19
-    assert "alarm" not in legal_texts(st, seat)  # once per ring
+    assert st.clock_actions() == []  # once per ring
+    st.apply(seat, st.legal_actions(seat)[0])
+    assert st.clock_actions() == [Action("alarm")]
+
+
+def test_no_player_can_ring_the_alarm():
+    st = load_game("reclaim", events="timer").new_state(0)
+    seat = st.active_seats()[0]
+    assert "alarm" not in legal_texts(st, seat)
+    with pytest.raises(IllegalAction, match="clock"):
+        st.apply(seat, "alarm")
+    assert len(st.events) == 20
 
 
 def test_no_alarm_in_the_turns_schedule(st):
     assert "alarm" not in legal_texts(st, st.active_seats()[0])
+    assert st.clock_actions() == []
+    with pytest.raises(IllegalAction):
+        st.apply_clock("alarm")
 
 
 def test_negative_event_applies_at_once(st):
@@ -76,7 +91,7 @@ def test_event_during_joint_decisions_waits_for_the_coming_round():
     st.events.remove(card)
     st.events.append(card)
     st._legal = {}
-    st.apply(0, "alarm")
+    st.apply_clock("alarm")
     assert st.city == 500 and st.pending_events == [card]
     politics.new_round(st)
     assert st.city == 500 + 500 - 200

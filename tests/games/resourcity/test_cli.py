@@ -1,5 +1,7 @@
 """Resourcity from the command line: a full game among bots, and a human's first prompt."""
 
+import re
+
 from typer.testing import CliRunner
 
 from loopcity.cli.main import app
@@ -17,4 +19,5 @@ def test_play_all_bots_plays_a_full_game_and_repeats_with_a_seed():
 def test_human_seat_sees_the_board_and_numbered_actions():
     result = runner.invoke(app, ["play", "resourcity", "--bots", "2", "--seed", "3"], input="1\nquit\n")
     assert result.exit_code == 0
-    assert "Tile number" in result.stdout and "  1 end" in result.stdout
+    assert "Tile number" in result.stdout
+    assert re.search(r"^ +1 .+ \[end\]$", result.stdout, re.M), result.stdout[-1500:]

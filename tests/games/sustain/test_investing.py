@@ -293,9 +293,11 @@ def test_must_draw_the_building_before_anything_else():
 def test_discussion_clock_running_out_makes_everyone_still_talking_pass():
     s = new(discussion_minutes=5)
     s.apply(0, "pass")
-    assert "clock" in [str(a) for a in s.legal_actions(1)]
-    assert "clock" not in [str(a) for a in s.legal_actions(2)]
-    s.apply(1, "clock")
+    assert s.clock_actions() == [Action("clock")]
+    assert "clock" not in [str(a) for a in s.legal_actions(1)]  # the clock's, never a player's
+    with pytest.raises(IllegalAction, match="clock"):
+        s.apply(1, "clock")
+    assert s.apply_clock("clock") == 1
     assert s.phase == "investing" and s.turn == s.first
     assert sum("passes" in line[2] for line in s.log) == 3
 

@@ -37,7 +37,13 @@ SPEC: GameSpec[Any, Any] = GameSpec(
             "(the front end sends 'alarm' when the 10-minute timer rings) or 'none'",
             ("turns", "timer", "none"),
         ),
-        Option("event_every", 2, "with events=turns: draw an Event after every k player turns"),
+        Option(
+            "event_every",
+            2,
+            "with events=turns: draw an Event after every k player turns (1-16)",
+            minimum=1,
+            maximum=16,
+        ),
     ),
     variants=(
         Variant("standard", "the rulebook game; an Event after every 2 player turns"),

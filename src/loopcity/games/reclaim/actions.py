@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from loopcity.engine import ActionSpace, kind
+from loopcity.engine import ActionSpace, Clock, kind
 
 from .board import BUILD_IDS, RESOURCES, TRANSPORTS
 from .content import MAX_HEXES
@@ -117,7 +117,11 @@ FUND = kind("fund", "add coins from your own money to the City budget")
 DONE = kind("done", "agree to close the political decisions")
 PLACE_BLOCK = kind("place_block", "growth: place a new level 0 Housing block", Hex, hex=HEX)
 URBANIZE = kind("urbanize", "growth: turn a Rural hexagon or a Farm into Urban area", Hex, hex=HEX)
-ALARM = kind("alarm", "the 10-minute timer rang: draw an Event card")
+ALARM = kind(
+    "alarm",
+    "the 10-minute timer rang: draw an Event card",
+    clock=Clock(10, repeats=True, content="table.timer_minutes", runs_if=lambda o: o["events"] == "timer"),
+)
 
 ACTION_SPACE = ActionSpace(
     [

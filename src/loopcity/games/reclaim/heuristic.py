@@ -63,10 +63,7 @@ class HeuristicBot:
 
     def choose(self, state: State, seat: int) -> Action:
         st: ReclaimState = state  # type: ignore[assignment]
-        # the alarm belongs to the wall-clock timer, never to a player's judgement
-        legal = st.legal_actions(seat)
-        if legal and legal[-1].kind == "alarm":  # the rules offer it last
-            legal = legal[:-1]
+        legal = st.legal_actions(seat)  # never the alarm: that is the wall clock's
         if len(legal) == 1:
             return legal[0]
         if st.phase == "politics":

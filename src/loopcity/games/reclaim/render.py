@@ -167,7 +167,7 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
         x, y = x + ox, y + oy
         fill, letter = TERRAIN[h["terrain"]]
         act = targets.get(h["id"])
-        attr = f' data-act="{escape(act)}" style="cursor:pointer"' if act else ""
+        attr = f' data-act="{escape(act)}"' if act else ""
         out.append(
             f'<polygon points="{_corners(x, y)}" fill="{fill}" stroke="#333"{attr}>'
             f"<title>hex {h['id']} {h['terrain']}</title></polygon>"
@@ -232,7 +232,7 @@ def _panel(v: dict[str, Any], x: float, legal: Any) -> list[str]:
     for i, a in enumerate(list(legal)[: 2 * LEGAL_ROWS]):
         col, row = divmod(i, LEGAL_ROWS)
         out.append(
-            f'<text x="{x + col * 200:.0f}" y="{top + row * 13}" fill="#1a4f8b" data-act="{escape(str(a))}" '
-            f'style="cursor:pointer">▸ {escape(str(a))}</text>'
+            f'<text x="{x + col * 200:.0f}" y="{top + row * 13}" fill="#1a4f8b" data-act="{escape(str(a))}">'
+            f"▸ {escape(str(a))}</text>"
         )
     return out

@@ -192,6 +192,9 @@ class ReclaimState(State):
             acts.append(self.board.acts.alarm)
         return acts
 
+    def _clock_actions(self) -> list[Action]:
+        return [self.board.acts.alarm] if self._alarm_allowed() else []
+
     def _alarm_allowed(self) -> bool:
         return self.game.options["events"] == "timer" and self.alarm_ready and bool(self.events)
 

@@ -67,12 +67,15 @@ SPEC: GameSpec[Any, Any] = GameSpec(
             "first_game",
             "which scenario's Event and Solution decks: an id of content.toml's [[scenarios]] "
             "(first_game, traffic_crisis, housing_boom)",
+            ("first_game", "traffic_crisis", "housing_boom"),
         ),
         Option("deal", "random", "how Department sheets are handed out", ("random", "in_order")),
         Option(
             "discussion_minutes",
             0,
             "the discussion clock in minutes, run by a front end (the rulebook: 5; 0: no clock, the discussion ends when all have passed)",
+            minimum=0,
+            maximum=60,
         ),
     ),
     variants=(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from loopcity.engine import Action, ActionSpace, kind
+from loopcity.engine import Action, ActionSpace, Clock, kind
 
 MAX_PLAYERS = 6
 MAX_COINS = 20
@@ -55,7 +55,11 @@ INVEST_ = kind(
 REQUEST_ = kind("request", "choose a REQUEST card to put Coins on", Card, card=range(1, MAX_REQUESTS + 1))
 COINS = kind("coins", "put this many Coins on the space you chose", Coins, coins=range(1, MAX_COINS + 1))
 BUILD = kind("build", "draw the Building on this free space of the City Map", Cell, cell=range(MAX_CELLS))
-CLOCK_ = kind("clock", "the discussion clock ran out: every player still talking passes")
+CLOCK_ = kind(
+    "clock",
+    "the discussion clock ran out: every player still talking passes",
+    clock=Clock(5, option="discussion_minutes"),
+)
 
 SPACE = ActionSpace([GIVE, PASS_, FUND, INVEST_, REQUEST_, COINS, BUILD, CLOCK_])
 

@@ -112,6 +112,10 @@ class SustainState(YearSteps, State):
         return self.phase == OVER
 
     # ----- legal actions ------------------------------------------------------------------------
+    def _clock_actions(self) -> list[Action]:
+        """The discussion clock may ring while the discussion lasts, when the table runs one."""
+        return [A.CLOCK] if self.phase == DISCUSSION and self.game.options["discussion_minutes"] else []
+
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == DISCUSSION:
             gifts = [A.give(p + 1) for p in range(self.players) if p != seat] if self.coins[seat] else []

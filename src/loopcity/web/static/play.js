@@ -1,6 +1,6 @@
 // The play page: draws the server's message for this seat, sends moves, follows live updates.
 (() => {
-  const L = window.LOOPCITY;
+  const L = (window.LOOPCITY = JSON.parse(document.getElementById("loopcity-data").textContent));
   const T = L.t;
   const $ = (id) => document.getElementById(id);
   let current = null;

@@ -1,0 +1,60 @@
+"""Rendering the HTML pages: Jinja templates with the gettext layer, and the error page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from . import i18n
+
+HERE = Path(__file__).parent
+
+
+def _templates() -> Environment:
+    return Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(["html"]),
+        extensions=["jinja2.ext.i18n"],
+    )
+
+
+class Pages:
+    """The page templates; ``render`` picks the language from the request (``?lang=`` or the
+    browser's Accept-Language)."""
+
+    def __init__(self) -> None:
+        self.env = _templates()
+
+    def render(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        lang = self.lang(request)
+        tr = i18n.translations(lang)
+        self.env.install_gettext_translations(tr, newstyle=True)  # type: ignore[attr-defined]
+        html = self.env.get_template(name).render(lang=lang, _=tr.gettext, **ctx)
+        return HTMLResponse(html, status_code=status)
+
+    def error(self, request: Request, status: int, reason: str) -> HTMLResponse:
+        return self.render(request, "error.html", status=status, reason=reason)
+
+    @staticmethod
+    def lang(request: Request) -> str:
+        asked = request.query_params.get("lang")
+        return i18n.pick(request.headers.get("accept-language"), asked[:16] if asked else None)
+
+
+def pages_of(request: Request) -> Pages:
+    pages: Pages = request.app.state.pages
+    return pages
+
+
+def script_data(data: Any) -> Markup:
+    """JSON for a ``<script type="application/json">`` element: ``<``, ``>`` and ``&`` escaped, so no
+    text inside can close the element (read back with ``JSON.parse``)."""
+
+    text = json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return Markup(text)

@@ -1,0 +1,208 @@
+"""Looking back at a table: the replay viewer, what-if tables and the debrief (pages and JSON API).
+
+Every route takes one of the table's link tokens; what a link may see follows
+:func:`loopcity.web.replay.perspectives`. See docs/debrief.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from ...bots import bot_names
+from ...debrief import Debrief, Timeline, pdf
+from .. import i18n
+from ..links import AnyLink, CreationLimit, FacilitatorLink, HeavyLimit, Link, Manager, table_links
+from ..pages import Pages, pages_of
+from ..replay import frame, perspectives
+from ..schemas import WhatIfIn
+from ..tables import Refusal, TableManager
+from .pages import read_form, seats_from_form
+
+router = APIRouter(tags=["review"])
+PagesDep = Annotated[Pages, Depends(pages_of)]
+StepQuery = Annotated[str | None, Query(max_length=12, description="a step from 0 (default: the last)")]
+AsQuery = Annotated[
+    str | None, Query(alias="as", max_length=12, description="'spectator' or a seat number from 1")
+]
+
+
+def _as_seat(text: str | None, default: int | None) -> int | None:
+    """``as=spectator`` or ``as=<seat number from 1>``; the default when not given."""
+    if text is None or text == "":
+        return default
+    if text == "spectator":
+        return None
+    if text.isdigit() and int(text) >= 1:
+        return int(text) - 1
+    raise Refusal(400, i18n._("say as=spectator or as=<seat number>"))
+
+
+def _step(text: str | None, tl: Timeline) -> int:
+    if text is None or text == "":
+        return tl.steps
+    try:
+        return max(0, min(int(text), tl.steps))
+    except ValueError:
+        raise Refusal(400, i18n._("the step is a whole number")) from None
+
+
+async def timeline_of(link: AnyLink, manager: Manager) -> Timeline:
+    """The link's table replayed (the table leaves memory afterwards when nobody plays at it)."""
+    tl = await manager.timeline(link.table)
+    manager.release(link.table)
+    return tl
+
+
+TimelineDep = Annotated[Timeline, Depends(timeline_of)]
+
+
+def viewpoint(tl: Timeline, link: Link, asked: str | None) -> tuple[int | None, list[int | None]]:
+    allowed = perspectives(link.role, link.seat, tl.finished, tl.game.players)
+    who = _as_seat(asked, link.seat if link.role == "seat" else None)
+    if who not in allowed:
+        raise Refusal(403, i18n._("this link may not see the game from that seat until the game is over"))
+    return who, allowed
+
+
+# ----- replay ----------------------------------------------------------------------------------
+@router.get("/api/replay/{token}")
+async def api_replay(
+    link: AnyLink, tl: TimelineDep, step: StepQuery = None, as_: AsQuery = None
+) -> dict[str, Any]:
+    """The game at a step from a view the link may see: the board, the move's lines and the log."""
+    who, allowed = viewpoint(tl, link, as_)
+    out = frame(tl, _step(step, tl), who)
+    out.pop("view")
+    out.update(
+        game=tl.game.id,
+        finished=tl.finished,
+        perspectives=["spectator" if p is None else p + 1 for p in allowed],
+        rounds={str(r): k for r, k in tl.round_starts().items()},
+    )
+    return out
+
+
+@router.get("/replay/{token}", response_class=HTMLResponse, include_in_schema=False)
+async def replay_page(
+    link: AnyLink,
+    tl: TimelineDep,
+    request: Request,
+    pages: PagesDep,
+    step: StepQuery = None,
+    as_: AsQuery = None,
+) -> HTMLResponse:
+    who, allowed = viewpoint(tl, link, as_)
+    k = _step(step, tl)
+    return pages.render(
+        request,
+        "replay.html",
+        token=link.token,
+        spec=tl.game.spec,
+        table=link.table,
+        f=frame(tl, k, who),
+        who=who,
+        as_text="spectator" if who is None else str(who + 1),
+        allowed=allowed,
+        rounds=tl.round_starts(),
+        prev_event=tl.next_event(k, who, -1),
+        next_event=tl.next_event(k, who, 1),
+        whatif=link.role == "facilitator" and tl.finished and k < tl.steps,
+        seat_choices=["human", *(f"bot:{b}" for b in bot_names(tl.game))],
+        seats=link.table.seats,
+        finished=tl.finished,
+    )
+
+
+# ----- what-if ---------------------------------------------------------------------------------
+async def whatif(manager: TableManager, link: Link, tl: Timeline, step: int, seats: Any) -> dict[str, Any]:
+    """A new table continuing from ``step`` of the finished game, with its seed (the same cards and
+    dice to come) and the seats given (the old ones by default)."""
+    if not tl.finished:
+        raise Refusal(409, i18n._("a what-if table can be opened once the game is over"))
+    if not 0 <= step < tl.steps:
+        raise Refusal(400, i18n._("choose a step from 0 to {n}").format(n=tl.steps - 1))
+    game = tl.game
+    return await manager.make(
+        game.id,
+        players=game.players,
+        variant=game.variant,
+        seats=seats if seats is not None else link.table.seats,
+        seed=tl.seed,
+        options={k: v for k, v in game.config().items() if k not in ("players", "variant")},
+        moves=tl.moves[:step],
+        settings={"parent": link.table.id, "from_step": step},
+    )
+
+
+@router.post("/api/whatif/{token}", status_code=201, dependencies=[CreationLimit])
+async def api_whatif(
+    body: WhatIfIn, link: FacilitatorLink, tl: TimelineDep, request: Request, manager: Manager
+) -> dict[str, Any]:
+    """Open a what-if table from a step of the finished game (the facilitator's link only)."""
+    seats = [s.as_dict() for s in body.seats] if body.seats is not None else None
+    made = await whatif(manager, link, tl, body.step, seats)
+    return {"id": made["id"], **table_links(request, manager, made["id"], made["seats"])}
+
+
+@router.post("/replay/{token}/whatif", include_in_schema=False, dependencies=[CreationLimit])
+async def whatif_form(link: FacilitatorLink, tl: TimelineDep, request: Request, manager: Manager) -> Response:
+    form = await read_form(request)
+    step_text = str(form.get("step") or "")
+    players = sum(1 for i in range(tl.game.players) if f"seat{i}" in form)
+    seats = seats_from_form(form, players) if players else None
+    step = int(step_text) if step_text.isdigit() and len(step_text) <= 9 else -1
+    made = await whatif(manager, link, tl, step, seats)
+    fac = next(tok for tok, role, _s in made["tokens"] if role == "facilitator")
+    return RedirectResponse(f"/table/{fac}", status_code=303)
+
+
+# ----- debrief ---------------------------------------------------------------------------------
+async def debrief_of(link: AnyLink, tl: TimelineDep) -> Debrief:
+    if not tl.finished:
+        raise Refusal(409, i18n._("the debrief is ready when the game is over"))
+    return Debrief(tl, link.table.id)
+
+
+DebriefDep = Annotated[Debrief, Depends(debrief_of)]
+
+
+@router.get("/api/debrief/{token}", dependencies=[HeavyLimit])
+async def api_debrief(d: DebriefDep) -> dict[str, Any]:
+    """A finished game's debrief: timelines, key moments, contributions, learning points."""
+    return d.to_json()
+
+
+def _attachment(d: Debrief, link: Link, ext: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="{d.game.id}-{link.table.id}-debrief.{ext}"'}
+
+
+@router.get("/api/debrief/{token}/csv", dependencies=[HeavyLimit])
+async def api_debrief_csv(d: DebriefDep, link: AnyLink) -> Response:
+    """The debrief's figures after every move (CSV)."""
+    return Response(d.csv(), media_type="text/csv", headers=_attachment(d, link, "csv"))
+
+
+@router.get("/api/debrief/{token}/pdf", dependencies=[HeavyLimit])
+async def api_debrief_pdf(d: DebriefDep, link: AnyLink) -> Response:
+    """The debrief handout (PDF), made in a worker thread (a few hundred ms)."""
+    data = await asyncio.to_thread(pdf, d)
+    return Response(data, media_type="application/pdf", headers=_attachment(d, link, "pdf"))
+
+
+@router.get(
+    "/debrief/{token}", response_class=HTMLResponse, include_in_schema=False, dependencies=[HeavyLimit]
+)
+async def debrief_page(d: DebriefDep, link: AnyLink, request: Request, pages: PagesDep) -> HTMLResponse:
+    return pages.render(
+        request,
+        "debrief.html",
+        token=link.token,
+        spec=d.game.spec,
+        d=d,
+        data=d.to_json(),
+        charts=d.charts(),
+    )

@@ -1,0 +1,73 @@
+"""The JSON API's request bodies, checked by pydantic before a route runs (a bad body: 400 with the
+field named). Sizes are bounded here; what depends on the game (its player range, its options' values,
+its bots) is checked by the table manager, before anything is saved."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
+
+Name = Annotated[str, Field(min_length=1, max_length=64)]
+OptionValue = StrictBool | StrictInt | StrictFloat | Annotated[str, Field(max_length=100)]
+Seed = Annotated[int, Field(ge=0, lt=2**256)]
+
+
+class Body(BaseModel):
+    """A request body: unknown fields are refused, so a typo is not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatIn(Body):
+    """Who sits at a seat: a person, or a bot by name (the game's default bot when left out)."""
+
+    kind: Literal["human", "bot"]
+    bot: Name | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **({"bot": self.bot} if self.bot else {})}
+
+
+class TableIn(Body):
+    """A new table: the game, its variant, players and seats, optional seed and game options."""
+
+    game: Name | None = Field(None, description="a game id from /api/games")
+    players: int | None = Field(None, ge=1, le=64, description="within the game's player range")
+    variant: Name | None = None
+    seats: list[SeatIn] | None = Field(None, max_length=64, description="one per player")
+    seed: Seed | None = Field(None, description="for a repeatable game; left out, the server draws one")
+    options: dict[Name, OptionValue | None] = Field(
+        default_factory=dict, max_length=32, description="the game's own options (see /api/games)"
+    )
+
+
+class ActionIn(Body):
+    """An action in its JSON form."""
+
+    kind: Name
+    args: list[StrictInt | Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=16)
+
+
+class MoveIn(Body):
+    """A move: the action (its text, e.g. ``take 2``, or its JSON form) and, optionally, the table
+    version it was chosen at (a move chosen on an older version is refused with 409)."""
+
+    action: Annotated[str, Field(max_length=200)] | ActionIn
+    version: StrictInt | None = Field(None, ge=0)
+
+    def action_data(self) -> str | dict[str, Any]:
+        return self.action if isinstance(self.action, str) else self.action.model_dump()
+
+
+class PauseIn(Body):
+    """Pause (true) or resume (false) the table."""
+
+    paused: StrictBool
+
+
+class WhatIfIn(Body):
+    """A what-if table: the step of the finished game it continues from and, optionally, new seats."""
+
+    step: StrictInt = Field(ge=0, le=1_000_000)
+    seats: list[SeatIn] | None = Field(None, max_length=64)
