@@ -56,4 +56,4 @@ def test_a_bad_content_file_names_the_item_and_field(tmp_path):
 
 def test_an_override_changes_a_card():
     game = load_game("waste_what", overrides={"waste.0.complexity": 3})
-    assert game.content.tables.complexity[0] == 3
+    assert game.tables.complexity[0] == 3

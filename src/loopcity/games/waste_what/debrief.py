@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
-from .content import WasteWhatContent
+from .actions import BURN, TRAIN
+from .content import Rules
+from .words import ordinal
 
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
@@ -23,17 +25,10 @@ LABELS = {
 }
 
 
-def _content(d: Debrief) -> WasteWhatContent:
-    """The game's content with its type."""
-    content = d.game.content
-    if not isinstance(content, WasteWhatContent):
-        raise TypeError(f"Waste What? debrief needs WasteWhatContent, got {type(content).__name__}")
-    return content
-
-
 def key_moments(d: Debrief) -> list[Moment]:
     """Each CO2 token released, and the last one left (a near-loss)."""
-    limit = _content(d).rules.co2_tokens
+    rules: Rules = d.game.content.rules
+    limit = rules.co2_tokens
     out = []
     for k, x in d.deltas("co2_released"):
         if x > 0:
@@ -45,10 +40,11 @@ def key_moments(d: Debrief) -> list[Moment]:
 
 def learning_points(d: Debrief) -> list[str]:
     """CO2 released against the limit, money at its lowest, Storage and rent, reuse and skills."""
-    limit = _content(d).rules.co2_tokens
+    rules: Rules = d.game.content.rules
+    limit = rules.co2_tokens
     out = []
     co2 = d.series("co2_released")
-    burns = len(d.deltas("co2_released", "burn"))
+    burns = len(d.deltas("co2_released", BURN.name))
     released = [k for k, x in d.deltas("co2_released") if x > 0]
     if released:
         rounds = ", ".join(str(d.round_at(k)) for k in released)
@@ -57,7 +53,10 @@ def learning_points(d: Debrief) -> list[str]:
             f"{co2[-1]:g} of {limit} CO2 tokens released (in {word} {rounds}) from {burns} cards burned."
         )
     else:
-        out.append(f"No CO2 was released: {burns} cards were burned, never filling the third Burn slot.")
+        out.append(
+            f"No CO2 was released: {burns} cards were burned, never filling the "
+            f"{ordinal(rules.burn_slots)} Burn slot."
+        )
     money = d.series("money")
     low = min(range(len(money)), key=lambda k: money[k])
     out.append(f"Money was lowest at {money[low]:g} in round {d.round_at(low)} and ended at {money[-1]:g}.")
@@ -69,7 +68,7 @@ def learning_points(d: Debrief) -> list[str]:
                 f"Storage grew most in round {r} ({stored[r]:+g} cards); every stored card adds to that player's rent."
             )
     skills = d.series("skill_levels")
-    trained = len(d.deltas("skill_levels", "train"))
+    trained = len(d.deltas("skill_levels", TRAIN.name))
     out.append(
         f"{d.series('reused')[-1]:g} cards were reused; skill levels went from {skills[0]:g} to {skills[-1]:g} "
         f"with {trained} trainings."
