@@ -34,6 +34,8 @@ EffectName = Literal[
     "no_burning",
 ]
 CONTENT_PATH = Path(__file__).with_name("content.toml")
+PLAYERS = 2
+"""Waste What? is a game for 2 players (or 2 teams)."""
 
 
 class Rules(ContentModel):
@@ -59,6 +61,19 @@ class Rules(ContentModel):
     def _levels(self) -> Rules:
         if self.max_skill_level < self.start_level:
             raise ValueError("max_skill_level must be at least start_level")
+        return self
+
+    @model_validator(mode="after")
+    def _money_tokens(self) -> Rules:
+        """The setup takes ``start_money`` to each Cash Box and 1 money to each Sell slot from the
+        money tokens; the rest go to the bank."""
+        setup = PLAYERS * self.start_money + self.sell_slots
+        if setup > self.money_tokens:
+            raise ValueError(
+                f"start_money {self.start_money} for each of the {PLAYERS} players and 1 money on each of "
+                f"the {self.sell_slots} sell_slots need {setup} money tokens, more than money_tokens "
+                f"({self.money_tokens})"
+            )
         return self
 
 

@@ -40,7 +40,7 @@ class WasteWhatState(Dealing):
         self.result = None
         self.won = False
         self.cash = [rules.start_money] * game.players
-        self.sell_money = min(rules.sell_slots, rules.money_tokens - rules.start_money * game.players)
+        self.sell_money = rules.sell_slots  # 1 money on each Sell slot: content checks there are enough
         self.bank = rules.money_tokens - sum(self.cash) - self.sell_money
         self.co2 = 0
         self.deck, self.box = deck_and_box(game)
