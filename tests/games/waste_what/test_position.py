@@ -2,6 +2,7 @@
 with a message that says what is wrong."""
 
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -44,6 +45,12 @@ def test_a_hand_written_position_sets_up_the_table_it_describes():
     assert len(s.deck) == 66 - 3 - 3 - 1, "every other card of the Normal round is in the deck"
     assert "reuse 49 electronics" in legal(s), "the Repair café makes the toaster complexity 1"
     assert "reuse 27 food" in legal(s), "Stale bread, stored in an earlier round"
+
+
+def test_the_position_in_the_game_doc_is_this_one():
+    doc = (Path(__file__).parents[3] / "docs" / "games" / "waste_what.md").read_text()
+    example = doc.split("```toml\n", 1)[1].split("```", 1)[0]
+    assert read_position(example) == read_position(HAND_WRITTEN)
 
 
 def test_a_position_written_out_sets_up_the_same_table_again():

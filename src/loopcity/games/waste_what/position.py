@@ -3,29 +3,30 @@
 
 Cards are named by their number, the one shown in brackets on the table and in the actions
 (``reuse 12 furniture``): the Waste cards in the order of ``content.toml`` from 0, then the Just Waste
-cards, then the blank Combo cards. Players are ``p1`` and ``p2``, as in the actions. A position of the
-first round of a Normal game, P1 about to deal with a Wobbly chair ([9]) and Chewing gum ([55])::
+cards, then the blank Combo cards. Players are ``p1`` and ``p2``, as in the actions. Round 2 of a Normal
+game with the Repair café, P2's Stale bread ([27]) stored in round 1 (more in docs/games/waste_what.md)::
 
     game = "waste_what"
     seed = 3
-    round = 1
+    round = 2
     removed_skill = "construction"
-    table = [9, 55]
-    deck = [0, 1, 2, 3]          # the rest of the Waste deck, drawn from the end
-    ...                          # every card lies somewhere: see docs/games/waste_what.md
+    event = "repair_cafe"
+    table = [9, 49, 55]          # Wobbly chair, Broken toaster, Chewing gum
+    removed = [56, 57, 59]       # burned in round 1
+    co2_released = 1
     sell_money = 2
-    bank = 4
-    event_deck = ["repair_cafe", "city_grant"]
+    bank = 5
 
     [p1]
-    cash = 2
+    cash = 1
     skills = { furniture = 2, textile = 1, bikes = 1 }
 
     [p2]
     cash = 2
-    skills = { food = 1, electronics = 1, creative = 1 }
-    storage = [49]
+    skills = { food = 1, electronics = 1, creative = 2 }
+    storage = [27]
 
+The Waste deck and the Event deck may be left out of a hand-written position (see their fields).
 What a position leaves out is derived when it is set up: the Just Waste cards this difficulty leaves
 in the box, the count of cards recycled this round (the cards on the Recycle Bin) and the skills'
 start level.
