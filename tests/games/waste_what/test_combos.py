@@ -188,3 +188,34 @@ def test_combo_starts_are_exactly_the_cards_with_a_feasible_partner():
             seat = next_seat(state)
             state.apply(seat, bots[seat].choose(state, seat))
     assert checked > 50
+
+
+FIVE_EASY = ["Wobbly chair", "Wooden crate", "Bookshelf missing a shelf", "Scratched table", "Stale bread"]
+
+
+def test_you_must_roll_a_higher_number_than_the_number_of_cards_so_a_combo_holds_at_most_five():
+    """Rulebook §6: "Roll the dice to determine if your Combo will be accepted. You must roll a higher
+    number than the number of cards in the combo." A six-sided die never beats six cards, so a combo
+    takes at most five."""
+    skills = {**SKILLS, "furniture": (0, 5), "food": (1, 5), "creative": (1, 5)}
+    s = game([*FIVE_EASY, "Bruised apples"], skills=skills)
+    start(s, *FIVE_EASY)
+    assert s.combo_feasible([*s.work["cards"], card(s, "Bruised apples")], True), (
+        "the skills could handle six"
+    )
+    assert f"combo {card(s, 'Bruised apples')}" not in legal(s)
+    assert {"combine furniture alone", "combine food creative"} <= legal(s)
+    with pytest.raises(IllegalAction, match="more than 5 cards can never be accepted"):
+        s.apply(0, f"combo {card(s, 'Bruised apples')}")
+
+
+def test_a_die_with_fewer_sides_takes_fewer_cards():
+    """The die is content (``rules.die_sides``): with a four-sided die a combo holds at most three."""
+    skills = {**SKILLS, "furniture": (0, 5), "food": (1, 5), "creative": (1, 5)}
+    s = position(
+        load_game("waste_what", first_game=True, overrides={"rules.die_sides": 4}).new_state(0),
+        table=FIVE_EASY,
+        skills=skills,
+    )
+    start(s, *FIVE_EASY[:3])
+    assert not any(a.startswith("combo ") for a in legal(s)) and "combine furniture alone" in legal(s)

@@ -165,6 +165,11 @@ class WasteWhatBase(State[WasteWhatContent, WasteWhatTables]):
                 out.extend([c for c in stored if c not in fresh] if fresh else stored)
         return out
 
+    def max_combo_cards(self) -> int:
+        """The most cards a combo can hold and still be accepted: the die must roll higher than the
+        number of cards, so a combo of as many cards as the die has sides never is."""
+        return self.game.content.rules.die_sides - 1
+
     def skill_free(self, skill: str) -> bool:
         return skill in self.owner and skill not in self.used
 

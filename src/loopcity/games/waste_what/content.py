@@ -52,6 +52,7 @@ class Rules(ContentModel):
     recycle_per_round: int = Field(ge=0)
     start_level: int = Field(ge=1)
     combo_cards: int = Field(ge=0)
+    die_sides: int = Field(ge=2)
     creative_any_skill_level: int = Field(ge=1)
     max_skill_level: int = Field(ge=1)
     max_skill_level_source: Source = "reconstructed"

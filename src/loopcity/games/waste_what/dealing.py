@@ -68,7 +68,7 @@ class Dealing(WasteWhatBase):
         free = self.free_levels()
         pool: list[_PoolCard] = []  # the cards a combo may take
         out = self._card_actions(self.event_card(), free, pool)
-        if self.game.options["combos"] and self.blanks:
+        if self.game.options["combos"] and self.blanks and self.max_combo_cards() >= 2:
             out += [_COMBO[c] for c in self._combo_starts(pool, free)]
         if not self.table:
             out.append(END_ROUND())
@@ -241,9 +241,26 @@ class Dealing(WasteWhatBase):
         return starts
 
     def _combo_actions(self) -> list[Action]:
-        """Add a card the combo can still handle, or (from 2 cards) make the Combo card."""
+        """Add a card the combo can still handle while the die can still accept it, or (from 2 cards)
+        make the Combo card."""
         assert self.work is not None
         cards = self.work["cards"]
+        out: list[Action] = []
+        if len(cards) < self.max_combo_cards():
+            out += self._combo_additions(cards)
+        if len(cards) >= 2:
+            free = self.free_levels()
+            cats = {self.category(c) for c in cards}
+            need = sum(self.complexity(c) for c in cards)
+            ordered = sorted(cats, key=CATEGORIES.index)
+            for use in CC_USE:
+                if self._combo_reach(cats, free, use == "creative") >= need:
+                    out.extend(COMBINE(cat, use) for cat in ordered)
+        return out
+
+    def _combo_additions(self, cards: list[int]) -> list[Action]:
+        """The cards that may join the combo ``cards``: a category a free skill (or the Creative
+        Community) handles, the levels still reaching the summed complexities."""
         free = self.free_levels()
         cats = {self.category(c) for c in cards}
         need = sum(self.complexity(c) for c in cards)
@@ -258,10 +275,5 @@ class Dealing(WasteWhatBase):
                 both = cats | {cat}
                 reach[cat] = max(self._combo_reach(both, free, False), self._combo_reach(both, free, True))
             if need + self.complexity(c) <= reach[cat]:
-                out.append(COMBO(c))
-        if len(cards) >= 2:
-            ordered = sorted(cats, key=CATEGORIES.index)
-            for use in CC_USE:
-                if self._combo_reach(cats, free, use == "creative") >= need:
-                    out.extend(COMBINE(cat, use) for cat in ordered)
+                out.append(_COMBO[c])
         return out

@@ -91,6 +91,12 @@ def _combo(s: WasteWhatState, action: Action) -> str:
         return "no blank Combo card is left"
     if action.kind == COMBINE.name:
         return "a combo needs at least 2 cards, a Skill for each category in it and enough skill levels"
+    most = s.max_combo_cards()
+    if s.work is not None and s.work["kind"] == "combo" and len(s.work["cards"]) >= most:
+        return (
+            f"a combo of more than {most} cards can never be accepted: you must roll higher than the "
+            "number of cards in the combo"
+        )
     return (
         "a combo needs a Skill card for each Waste category in it, every Skill used represented and "
         "skill levels adding up to at least the complexities (Just Waste and rejected cards cannot join)"

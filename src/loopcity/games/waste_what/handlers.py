@@ -161,7 +161,7 @@ def combine(st: WasteWhatState, seat: int, a: Combine) -> None:
     using = " + ".join(st.skill_label(s) for s in skills)
     st.note(f"P{seat + 1} combines {len(cards)} cards using {using}")
     st.used.update(skills)
-    rolled = st.roll(6, f"Combo acceptance (needs more than {len(cards)})")
+    rolled = st.roll(st.rules().die_sides, f"Combo acceptance (needs more than {len(cards)})")
     if rolled <= len(cards):
         st.note("The combo is not accepted: its cards go back to the table to be dealt with one by one")
         st.table.extend(cards)
