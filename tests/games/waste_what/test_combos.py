@@ -132,14 +132,22 @@ def test_combo_cards_cannot_be_recycled():
     assert f"recycle {combo}" not in legal(s) and f"burn {combo}" in legal(s)
 
 
-def test_a_rejected_combo_uses_its_skills_and_its_cards_are_dealt_with_one_by_one():
+def test_if_not_accepted_you_must_take_it_apart_and_deal_with_the_componing_waste_cards_individually():
+    """Rulebook §6: "If not accepted: you must take it apart and deal with the componing waste cards
+    individually (Sell, Donate, Store, Recycle or Burn)." The parts can be sold or donated, so the
+    Skill cards of the combo are free again; a part cannot join another combo this round."""
     s = game(["Wobbly chair", "Scratched table"])
     start(s, "Wobbly chair", "Scratched table")
     s = with_roll(s, 1)
     s.apply(0, "combine furniture alone")
-    chair = card(s, "Wobbly chair")
-    assert "furniture" in s.used
+    chair, table = card(s, "Wobbly chair"), card(s, "Scratched table")
+    assert "furniture" not in s.used and s.work is None
     assert f"store {chair} p1" in legal(s) and f"combo {chair}" not in legal(s)
+    assert f"reuse {chair} furniture" in legal(s)
+    s.apply(0, f"reuse {chair} furniture")
+    s.apply(0, "sell furniture")
+    assert s.sell == [chair] and "furniture" in s.used
+    assert f"reuse {table} furniture" not in legal(s), "the Skill card is now used on the chair"
 
 
 def test_a_burned_combo_card_is_wiped_and_becomes_blank_again():

@@ -163,10 +163,7 @@ def combine(st: WasteWhatState, seat: int, a: Combine) -> None:
     st.used.update(skills)
     rolled = st.roll(st.rules().die_sides, f"Combo acceptance (needs more than {len(cards)})")
     if rolled <= len(cards):
-        st.note("The combo is not accepted: its cards go back to the table to be dealt with one by one")
-        st.table.extend(cards)
-        st.rejected.update(cards)
-        st.work = None
+        take_apart(st, cards, skills)
         return
     card = st.blanks.pop(0)
     st.combos[card] = {
@@ -180,6 +177,19 @@ def combine(st: WasteWhatState, seat: int, a: Combine) -> None:
     st.combos_made += 1
     st.work = {"kind": "reuse", "cards": [card], "skills": skills}
     st.note(f"Accepted: {st.card_label(card)} ({a.category}, complexity {st.combos[card]['complexity']})")
+
+
+def take_apart(st: WasteWhatBase, cards: list[int], skills: list[str]) -> None:
+    """A combo not accepted is taken apart: its cards are dealt with individually (they cannot join
+    another combo this round) and the Skill cards used on it are free again, as nothing was reused."""
+    st.note(
+        "The combo is not accepted: it is taken apart, its cards go back to the table to be dealt with "
+        "one by one, and the Skill cards used on it are free again"
+    )
+    st.table.extend(cards)
+    st.rejected.update(cards)
+    st.used.difference_update(skills)
+    st.work = None
 
 
 def combo_name(st: WasteWhatBase, cards: list[int]) -> str:
