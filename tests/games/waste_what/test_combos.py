@@ -150,6 +150,23 @@ def test_if_not_accepted_you_must_take_it_apart_and_deal_with_the_componing_wast
     assert f"reuse {table} furniture" not in legal(s), "the Skill card is now used on the chair"
 
 
+def test_a_stored_part_of_a_combo_not_accepted_goes_back_to_its_storage():
+    """Rulebook §6: "If not accepted: you must take it apart and deal with the componing waste cards
+    individually (Sell, Donate, Store, Recycle or Burn)." Taken apart, each card goes back where it was
+    taken from: a card from P2's Storage is stored there still (interpretation 10: a stored card never
+    moves to the other Storage) and may still be dealt with this round."""
+    s = game(["Wobbly chair"], storage=([], ["Scratched table"]))
+    chair, table = card(s, "Wobbly chair"), card(s, "Scratched table")
+    start(s, "Wobbly chair", "Scratched table")
+    s = with_roll(s, 1)
+    s.apply(0, "combine furniture alone")
+    assert s.table == [chair] and s.storage == [[], [table]]
+    assert not any(a.startswith(f"store {table}") for a in legal(s)), "never into P1's Storage"
+    assert {f"reuse {table} furniture", f"burn {table}"} <= legal(s)
+    s.apply(0, f"store {chair} p1")
+    assert "end_round" in legal(s), "the stored part may stay in its Storage"
+
+
 def test_a_burned_combo_card_is_wiped_and_becomes_blank_again():
     s = game(["Wobbly chair", "Chest of drawers", "Chewing gum", "Used tissues"])
     start(s, "Wobbly chair", "Chest of drawers")

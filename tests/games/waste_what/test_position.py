@@ -148,7 +148,7 @@ def test_a_combo_in_the_work_area_is_part_of_the_position():
         == {
             "kind": "combo",
             "cards": [card(s, "Wobbly chair"), card(s, "Scratched table")],
-            "origins": ["the table", "the table"],
+            "origins": ["table", "table"],
         }
     )
     assert legal(again) == legal(s) and "combine furniture alone" in legal(s)

@@ -3,7 +3,8 @@
 The digests were taken before the legal-action lists and the bot were made faster; a speed-up must
 leave every game as it was. They hash the state without the log (``State.state_hash``), whose wording
 may change while the rules do not. When a rule or content change is intended, check the new games and update
-the digests here. Recorded anew when a combo not accepted gave its Skill cards back (rulebook §6).
+the digests here. Recorded anew when a combo not accepted gave its Skill cards back, and when its parts went back where they were
+taken from (rulebook §6).
 """
 
 import hashlib
@@ -14,10 +15,10 @@ from loopcity import load_game
 from loopcity.engine import RandomBot, play
 
 CONFIGS = {
-    "normal": ({"variant": "normal"}, "c43bc6dd001988ead0b7", "40fec356e508fdfc3bdb"),
+    "normal": ({"variant": "normal"}, "981807cd5bb0cfe75df9", "40fec356e508fdfc3bdb"),
     "beginners": ({"variant": "beginners"}, "77dbdae2b019ededdff3", "1c46f397ad5536453d75"),
-    "difficult": ({"variant": "difficult"}, "cab58ffa2d9bafb56812", "3c7c9a74844b1dd43a34"),
-    "first_game": ({"variant": "normal", "first_game": True}, "38ae23db82c8bf306852", "4804f40dedbad047f16a"),
+    "difficult": ({"variant": "difficult"}, "78c1295970e222b880a7", "3c7c9a74844b1dd43a34"),
+    "first_game": ({"variant": "normal", "first_game": True}, "2e61cac665558eba5eb9", "4804f40dedbad047f16a"),
 }
 
 

@@ -20,6 +20,8 @@ Phase = Literal["draft", "play", "over"]
 Pending = Literal["co2_money", "train"]
 """A choice the table makes before anything else: who takes the money released with the CO2, or which
 Skill card the Skill-share workshop raises."""
+Origin = Literal["table", "p1", "p2"]
+"""Where a card in the work area was taken from: the table, or P1's or P2's Storage."""
 WorkKind = Literal["reuse", "combo"]
 """What lies in the work area: a card a Skill was used on (to be sold or donated), or a combo being put
 together."""
@@ -32,8 +34,8 @@ class Work(TypedDict):
     cards: list[int]
     skills: NotRequired[list[str]]
     """The Skill cards used (a reuse, or an accepted combo)."""
-    origins: NotRequired[list[str]]
-    """Where each card of a combo came from ("the table", "P1's Storage", ...)."""
+    origins: NotRequired[list[Origin]]
+    """Where each card of a combo was taken from (it goes back there if the combo is not accepted)."""
 
 
 class ComboCard(TypedDict):

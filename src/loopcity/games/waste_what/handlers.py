@@ -35,6 +35,7 @@ from .actions import (
     Skill,
     seat_of,
 )
+from .base import Origin
 from .content import CATEGORIES, CREATIVE
 from .words import count_word, ordinal
 
@@ -69,14 +70,21 @@ def donate(st: WasteWhatState, seat: int, a: RaiseSkill) -> None:
     place(st, seat, "donate", a.raise_skill)
 
 
-def take(st: WasteWhatBase, card: int) -> str:
-    """Lift a card from the table or a Storage; returns where it came from, for the log."""
+def take(st: WasteWhatBase, card: int) -> Origin:
+    """Lift a card from the table or a Storage; returns where it lay."""
     if card in st.table:
         st.table.remove(card)
-        return "the table"
-    p = 0 if card in st.storage[0] else 1
-    st.storage[p].remove(card)
-    return f"P{p + 1}'s Storage"
+        return "table"
+    if card in st.storage[0]:
+        st.storage[0].remove(card)
+        return "p1"
+    st.storage[1].remove(card)
+    return "p2"
+
+
+def place_name(origin: Origin) -> str:
+    """'the table' or "P2's Storage", for the log."""
+    return "the table" if origin == "table" else f"P{seat_of(origin) + 1}'s Storage"
 
 
 def start_reuse(st: WasteWhatBase, seat: int, card: int, skills: list[str]) -> None:
@@ -85,7 +93,7 @@ def start_reuse(st: WasteWhatBase, seat: int, card: int, skills: list[str]) -> N
     st.used.update(skills)
     st.work = {"kind": "reuse", "cards": [card], "skills": skills}
     using = " + ".join(st.skill_label(s) for s in skills)
-    st.note(f"P{seat + 1} works on {st.card_label(card)} from {origin} using {using}")
+    st.note(f"P{seat + 1} works on {st.card_label(card)} from {place_name(origin)} using {using}")
 
 
 def place(st: WasteWhatBase, seat: int, slot: str, raise_skill: str) -> None:
@@ -147,7 +155,7 @@ def combo(st: WasteWhatState, seat: int, a: Card) -> None:
         st.work = {"kind": "combo", "cards": [], "origins": []}
     st.work["cards"].append(a.card)
     st.work["origins"].append(origin)
-    st.note(f"{st.card_label(a.card)} from {origin} goes into the combo")
+    st.note(f"{st.card_label(a.card)} from {place_name(origin)} goes into the combo")
 
 
 @HANDLERS.on(COMBINE)
@@ -163,7 +171,7 @@ def combine(st: WasteWhatState, seat: int, a: Combine) -> None:
     st.used.update(skills)
     rolled = st.roll(st.rules().die_sides, f"Combo acceptance (needs more than {len(cards)})")
     if rolled <= len(cards):
-        take_apart(st, cards, skills)
+        take_apart(st, cards, st.work["origins"], skills)
         return
     card = st.blanks.pop(0)
     st.combos[card] = {
@@ -179,14 +187,19 @@ def combine(st: WasteWhatState, seat: int, a: Combine) -> None:
     st.note(f"Accepted: {st.card_label(card)} ({a.category}, complexity {st.combos[card]['complexity']})")
 
 
-def take_apart(st: WasteWhatBase, cards: list[int], skills: list[str]) -> None:
-    """A combo not accepted is taken apart: its cards are dealt with individually (they cannot join
-    another combo this round) and the Skill cards used on it are free again, as nothing was reused."""
+def take_apart(st: WasteWhatBase, cards: list[int], origins: list[Origin], skills: list[str]) -> None:
+    """A combo not accepted is taken apart: its cards go back where they were taken from (the table,
+    or the Storage they were stored in) to be dealt with individually (they cannot join another combo
+    this round), and the Skill cards used on it are free again, as nothing was reused."""
     st.note(
-        "The combo is not accepted: it is taken apart, its cards go back to the table to be dealt with "
-        "one by one, and the Skill cards used on it are free again"
+        "The combo is not accepted: it is taken apart, its cards go back where they were taken from to "
+        "be dealt with one by one, and the Skill cards used on it are free again"
     )
-    st.table.extend(cards)
+    for card, origin in zip(cards, origins, strict=True):
+        if origin == "table":
+            st.table.append(card)
+        else:
+            st.storage[seat_of(origin)].append(card)
     st.rejected.update(cards)
     st.used.difference_update(skills)
     st.work = None
@@ -234,7 +247,7 @@ def recycle_card(st: WasteWhatBase, seat: int, card: int, payer: int | None) -> 
     origin = take(st, card)
     st.bin.append(card)
     st.recycled += 1
-    text = f"P{seat + 1} recycles {st.card_label(card)} from {origin}"
+    text = f"P{seat + 1} recycles {st.card_label(card)} from {place_name(origin)}"
     if payer is not None:
         cost = st.tables.recycle_cost[card]
         st.cash[payer] -= cost
@@ -248,7 +261,7 @@ def burn(st: WasteWhatState, seat: int, a: Card) -> None:
     """Burn: filling the last Burn slot releases a CO2 token (and 1 money); the last CO2 loses."""
     origin = take(st, a.card)
     st.burn.append(a.card)
-    st.note(f"P{seat + 1} burns {st.card_label(a.card)} from {origin}")
+    st.note(f"P{seat + 1} burns {st.card_label(a.card)} from {place_name(origin)}")
     rules = st.rules()
     if len(st.burn) < rules.burn_slots:
         return

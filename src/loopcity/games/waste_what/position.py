@@ -41,7 +41,7 @@ from pydantic import AfterValidator, Field, model_validator
 from loopcity.engine import PositionModel
 
 from .base import ComboCard as WrittenCombo
-from .base import Pending, Work, WorkKind, deck_and_box
+from .base import Origin, Pending, Work, WorkKind, deck_and_box
 from .content import CATEGORIES, SKILL_ORDER
 
 if TYPE_CHECKING:
@@ -107,9 +107,10 @@ class WorkArea(PositionModel):
     skills: list[SkillId] | None = Field(
         default=None, description="the Skill cards used on the card in work (reuse only)"
     )
-    origins: list[str] | None = Field(
+    origins: list[Origin] | None = Field(
         default=None,
-        description="where each card of the combo came from: 'the table' or \"P1's Storage\" (combo only)",
+        description="where each card of the combo was taken from: 'table', 'p1' or 'p2' (a player's "
+        "Storage); combo only",
     )
 
 
