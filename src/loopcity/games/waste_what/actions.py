@@ -23,9 +23,13 @@ NO_RAISE = "none"
 """``sell none`` / ``donate none``: no skill used on the card can rise any more."""
 
 
+SEAT_OF = {"p1": 0, "p2": 1}
+"""The seat (0-based) of a player named in an action: ``p1`` is 0, ``p2`` is 1."""
+
+
 def seat_of(player: str) -> int:
     """The seat (0-based) of a player named in an action: ``p1`` is 0, ``p2`` is 1."""
-    return PLAYERS.index(player)
+    return SEAT_OF[player]
 
 
 class Choose(NamedTuple):

@@ -67,7 +67,8 @@ class Dealing(WasteWhatBase):
             return self._slot_actions()
         free = self.free_levels()
         pool: list[_PoolCard] = []  # the cards a combo may take
-        out = self._card_actions(self.event_card(), free, pool)
+        ev = None if self.event is None else self.game.tables.events[self.event]
+        out = self._card_actions(ev, free, pool)
         if self.game.options["combos"] and self.blanks and self.max_combo_cards() >= 2:
             out += [_COMBO[c] for c in self._combo_starts(pool, free)]
         if not self.table:
@@ -87,10 +88,9 @@ class Dealing(WasteWhatBase):
     ) -> list[Action]:
         """Reuse, store, recycle and burn for every card that may be dealt with now, card by card;
         fills ``pool`` with the cards that may start a combo."""
-        easier = ev is not None and ev.effect == "easier"
-        ease = ev.amount if ev is not None else 0
-        ease_all = ev is None or ev.category is None  # the Event makes every category easier
-        ease_cat = None if ev is None else ev.category
+        easier, ease, ease_cat = False, 0, None  # this round's Event makes cards easier: by how much, which
+        if ev is not None and ev.effect == "easier":
+            easier, ease, ease_cat = True, ev.amount, ev.category
         cc_level = free.get(CREATIVE)
         cc_any = -1  # the highest complexity the Creative Community reuses alone (-1: none)
         if cc_level is not None and cc_level >= self.game.content.rules.creative_any_skill_level:
@@ -107,7 +107,7 @@ class Dealing(WasteWhatBase):
             else:
                 cat, need, recycle = info[card]
             if cat:
-                if easier and (ease_all or ease_cat == cat):
+                if easier and (ease_cat is None or ease_cat == cat):
                     need = max(1, need - ease)
                 lvl = free.get(cat)
                 if card not in rejected:

@@ -35,12 +35,11 @@ from .actions import (
     Skill,
     seat_of,
 )
-from .base import Origin
+from .base import Origin, WasteWhatBase
 from .content import CATEGORIES, CREATIVE
 from .words import count_word, ordinal
 
 if TYPE_CHECKING:
-    from .base import WasteWhatBase
     from .rules import WasteWhatState
 
 HANDLERS = Handlers["WasteWhatState"]()
