@@ -27,6 +27,10 @@ WorkKind = Literal["reuse", "combo"]
 together."""
 
 
+WasteWhatGame = Game[WasteWhatContent, WasteWhatTables]
+"""Waste What? configured: its options, content and tables."""
+
+
 class Work(TypedDict):
     """The work area: the card(s) in it and the Skill cards used on them."""
 
@@ -191,7 +195,7 @@ class WasteWhatBase(State[WasteWhatContent, WasteWhatTables]):
         return rent
 
 
-def deck_and_box(game: Game[WasteWhatContent, WasteWhatTables]) -> tuple[list[int], list[int]]:
+def deck_and_box(game: WasteWhatGame) -> tuple[list[int], list[int]]:
     """The Waste deck of this difficulty (every Waste card and the first ``just_waste`` Just Waste
     cards) and the Just Waste cards left in the box."""
     t = game.tables

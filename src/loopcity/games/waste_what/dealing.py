@@ -54,7 +54,7 @@ _COMBO = tuple(COMBO(c) for c in CARDS)
 
 
 class Dealing(WasteWhatBase):
-    """The shared phase's legal actions (mixed into :class:`~.rules.WasteWhatState`)."""
+    """The shared phase's legal actions (the base of :class:`~.rules.WasteWhatState`)."""
 
     # ----- legal actions ----------------------------------------------------------------------
     def dealing_actions(self) -> list[Action]:

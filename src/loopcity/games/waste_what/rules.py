@@ -11,19 +11,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from loopcity.engine import Action, Game, NoArgs, Outcome, Rng, State
+from loopcity.engine import Action, NoArgs, Outcome, Rng, State
 
 from .actions import CHOOSE, END_ROUND, Choose
-from .base import deck_and_box
-from .content import SKILL_ORDER, EventCard, WasteWhatContent
+from .base import WasteWhatGame, deck_and_box
+from .content import SKILL_ORDER, EventCard
 from .dealing import Dealing
 from .explain import explain
 from .handlers import HANDLERS
 from .position import WasteWhatPosition, read_fields, write_fields
-from .tables import WasteWhatTables
 from .views import make_view
-
-WasteWhatGame = Game[WasteWhatContent, WasteWhatTables]
 
 
 class WasteWhatState(Dealing):
