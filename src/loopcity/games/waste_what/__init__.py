@@ -37,7 +37,7 @@ SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
     id="waste_what",
     title="Waste What?",
     description=(
-        "Two material recovery initiatives reuse, store, recycle or burn the city's waste for 6 rounds, "
+        "Two material recovery initiatives reuse, store, recycle or burn the city's waste round after round, "
         "growing their skills, paying rent and keeping CO2 in check."
     ),
     min_players=2,

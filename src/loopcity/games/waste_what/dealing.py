@@ -172,7 +172,8 @@ class Dealing(WasteWhatBase):
     # ----- combos (section 6) -----------------------------------------------------------------
     def combo_feasible(self, cards: list[int], creative: bool) -> bool:
         """A skill for each category in the combo (the Creative Community may stand in for one from
-        level 4, or add its level), every skill represented, levels summed >= complexities summed."""
+        ``creative_any_skill_level``, or add its level), every skill represented, levels summed >=
+        complexities summed."""
         cats = {self.category(c) for c in cards}
         reach = self._combo_reach(cats, self.free_levels(), creative)
         return reach >= sum(self.complexity(c) for c in cards)
@@ -208,9 +209,9 @@ class Dealing(WasteWhatBase):
 
     def _combo_starts(self, pool: list[_PoolCard], free: dict[str, int]) -> list[int]:
         """Cards of ``pool`` that can start a combo: some second card of the pool makes a feasible
-        pair (see :meth:`combo_feasible`: a skill for each of the two categories, from level 4 the
-        Creative Community standing in for one of them, and the levels adding up to at least the
-        two complexities). ``free``: the unused skills' levels."""
+        pair (see :meth:`combo_feasible`: a skill for each of the two categories, from
+        ``creative_any_skill_level`` the Creative Community standing in for one of them, and the levels
+        adding up to at least the two complexities). ``free``: the unused skills' levels."""
         if len(pool) < 2:
             return []
         cc = free.get(CREATIVE)
