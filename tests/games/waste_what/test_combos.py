@@ -2,9 +2,10 @@
 
 import pytest
 
-from loopcity.engine import IllegalAction
+from loopcity import load_game
+from loopcity.engine import IllegalAction, RandomBot, next_seat
 
-from .helpers import card, legal, new_game, position
+from .helpers import card, legal, new_game, position, with_roll
 
 SKILLS = {
     "textile": (0, 1),
@@ -23,17 +24,6 @@ def game(table, skills=None, variant="normal", storage=((), ())):
 def start(s, *names):
     for n in names:
         s.apply(0, f"combo {card(s, n)}")
-
-
-def force_roll(s, value):
-    """Make the next die roll give ``value`` (the acceptance roll is the next draw)."""
-    probe = s.clone()
-    for seed in range(10_000):
-        probe.rng.key, probe.rng.counter = seed, 0
-        if probe.rng.randint(1, 6) == value:
-            s.rng.key, s.rng.counter = seed, 0
-            return
-    raise AssertionError
 
 
 def test_a_skill_for_each_category_and_summed_levels_reach_summed_complexity():
@@ -58,11 +48,12 @@ def test_every_skill_used_is_represented_in_the_combo():
 
 
 def test_a_missing_category_skill_makes_the_combo_illegal_unless_the_cc_stands_in_at_4():
-    skills = {"furniture": (0, 3), "food": (1, 2), "creative": (1, 1)}
+    skills = {**SKILLS, "construction": (1, 1)}
+    del skills["bikes"]  # the Skill card removed at setup
     s = game(["Wobbly chair", "Flat tyre"], skills=skills)
     chair, tyre = card(s, "Wobbly chair"), card(s, "Flat tyre")
     assert not s.combo_feasible([chair, tyre], False) and not s.combo_feasible([chair, tyre], True)
-    s.level["creative"] = 4
+    s = game(["Wobbly chair", "Flat tyre"], skills={**skills, "creative": (1, 4)})
     assert s.combo_feasible([chair, tyre], True)
 
 
@@ -91,7 +82,7 @@ def test_acceptance_roll_must_be_higher_than_the_number_of_cards(cards, roll, ac
     names = ["Wobbly chair", "Scratched table", "Wooden crate"][:cards]
     s = game(names)
     start(s, *names)
-    force_roll(s, roll)
+    s = with_roll(s, roll)
     s.apply(0, "combine furniture alone")
     assert any(f"rolled {roll}" in row[2] for row in s.log[-4:])
     if accepted:
@@ -103,7 +94,7 @@ def test_acceptance_roll_must_be_higher_than_the_number_of_cards(cards, roll, ac
 def test_accepted_combo_replaces_its_cards_with_complexity_the_highest_and_the_chosen_category():
     s = game(["Wobbly chair", "Chest of drawers"])
     start(s, "Wobbly chair", "Chest of drawers")
-    force_roll(s, 6)
+    s = with_roll(s, 6)
     s.apply(0, "combine furniture alone")
     combo = s.work["cards"][0]
     assert s.combos[combo]["complexity"] == 2 and s.category(combo) == "furniture"
@@ -115,7 +106,7 @@ def test_accepted_combo_replaces_its_cards_with_complexity_the_highest_and_the_c
 def test_accepted_combo_is_sold_then_returns_to_the_deck_as_one_card():
     s = game(["Wobbly chair", "Chest of drawers", "Flat tyre", "Stale bread", "Torn jeans"])
     start(s, "Wobbly chair", "Chest of drawers")
-    force_roll(s, 6)
+    s = with_roll(s, 6)
     s.apply(0, "combine furniture alone")
     combo = s.work["cards"][0]
     s.apply(0, "sell furniture")
@@ -133,36 +124,57 @@ def test_accepted_combo_is_sold_then_returns_to_the_deck_as_one_card():
 def test_combo_cards_cannot_be_recycled():
     s = game(["Wobbly chair", "Chest of drawers"])
     start(s, "Wobbly chair", "Chest of drawers")
-    force_roll(s, 6)
+    s = with_roll(s, 6)
     s.apply(0, "combine furniture alone")
     combo = s.work["cards"][0]
     s.apply(0, "donate furniture")
-    s.donate.remove(combo)
-    s.table.append(combo)
-    s._legal = {}
+    s = position(s, table=[combo])
     assert f"recycle {combo}" not in legal(s) and f"burn {combo}" in legal(s)
 
 
-def test_a_rejected_combo_uses_its_skills_and_its_cards_are_dealt_with_one_by_one():
+def test_if_not_accepted_you_must_take_it_apart_and_deal_with_the_componing_waste_cards_individually():
+    """Rulebook §6: "If not accepted: you must take it apart and deal with the componing waste cards
+    individually (Sell, Donate, Store, Recycle or Burn)." The parts can be sold or donated, so the
+    Skill cards of the combo are free again; a part cannot join another combo this round."""
     s = game(["Wobbly chair", "Scratched table"])
     start(s, "Wobbly chair", "Scratched table")
-    force_roll(s, 1)
+    s = with_roll(s, 1)
     s.apply(0, "combine furniture alone")
-    chair = card(s, "Wobbly chair")
-    assert "furniture" in s.used
+    chair, table = card(s, "Wobbly chair"), card(s, "Scratched table")
+    assert "furniture" not in s.used and s.work is None
     assert f"store {chair} p1" in legal(s) and f"combo {chair}" not in legal(s)
+    assert f"reuse {chair} furniture" in legal(s)
+    s.apply(0, f"reuse {chair} furniture")
+    s.apply(0, "sell furniture")
+    assert s.sell == [chair] and "furniture" in s.used
+    assert f"reuse {table} furniture" not in legal(s), "the Skill card is now used on the chair"
+
+
+def test_a_stored_part_of_a_combo_not_accepted_goes_back_to_its_storage():
+    """Rulebook §6: "If not accepted: you must take it apart and deal with the componing waste cards
+    individually (Sell, Donate, Store, Recycle or Burn)." Taken apart, each card goes back where it was
+    taken from: a card from P2's Storage is stored there still (interpretation 10: a stored card never
+    moves to the other Storage) and may still be dealt with this round."""
+    s = game(["Wobbly chair"], storage=([], ["Scratched table"]))
+    chair, table = card(s, "Wobbly chair"), card(s, "Scratched table")
+    start(s, "Wobbly chair", "Scratched table")
+    s = with_roll(s, 1)
+    s.apply(0, "combine furniture alone")
+    assert s.table == [chair] and s.storage == [[], [table]]
+    assert not any(a.startswith(f"store {table}") for a in legal(s)), "never into P1's Storage"
+    assert {f"reuse {table} furniture", f"burn {table}"} <= legal(s)
+    s.apply(0, f"store {chair} p1")
+    assert "end_round" in legal(s), "the stored part may stay in its Storage"
 
 
 def test_a_burned_combo_card_is_wiped_and_becomes_blank_again():
     s = game(["Wobbly chair", "Chest of drawers", "Chewing gum", "Used tissues"])
     start(s, "Wobbly chair", "Chest of drawers")
-    force_roll(s, 6)
+    s = with_roll(s, 6)
     s.apply(0, "combine furniture alone")
     combo = s.work["cards"][0]
     s.apply(0, "donate furniture")
-    s.donate.remove(combo)
-    s.table.append(combo)
-    s._legal = {}
+    s = position(s, table=["Chewing gum", "Used tissues", combo])
     for c in (combo, card(s, "Chewing gum"), card(s, "Used tissues")):
         s.apply(0, f"burn {c}")
     assert combo in s.blanks and combo not in s.combos
@@ -173,7 +185,7 @@ def test_combo_complexity_is_the_highest_printed_complexity_even_in_an_easier_ro
         new_game(), table=["Wobbly chair", "Chest of drawers"], skills=dict(SKILLS), event="furniture_fair"
     )
     start(s, "Wobbly chair", "Chest of drawers")
-    force_roll(s, 6)
+    s = with_roll(s, 6)
     s.apply(0, "combine furniture alone")
     combo = s.work["cards"][0]
     assert s.combos[combo]["complexity"] == 2 and s.complexity(combo) == 1
@@ -181,9 +193,6 @@ def test_combo_complexity_is_the_highest_printed_complexity_even_in_an_easier_ro
 
 def test_combo_starts_are_exactly_the_cards_with_a_feasible_partner():
     """The fast start test agrees with trying every pair through the combo rules."""
-    from loopcity import load_game
-    from loopcity.engine import RandomBot, next_seat
-
     game = load_game("waste_what", variant="difficult", first_game=True)
     checked = 0
     heuristic = game.spec.bots["heuristic"]
@@ -204,3 +213,34 @@ def test_combo_starts_are_exactly_the_cards_with_a_feasible_partner():
             seat = next_seat(state)
             state.apply(seat, bots[seat].choose(state, seat))
     assert checked > 50
+
+
+FIVE_EASY = ["Wobbly chair", "Wooden crate", "Bookshelf missing a shelf", "Scratched table", "Stale bread"]
+
+
+def test_you_must_roll_a_higher_number_than_the_number_of_cards_so_a_combo_holds_at_most_five():
+    """Rulebook §6: "Roll the dice to determine if your Combo will be accepted. You must roll a higher
+    number than the number of cards in the combo." A six-sided die never beats six cards, so a combo
+    takes at most five."""
+    skills = {**SKILLS, "furniture": (0, 5), "food": (1, 5), "creative": (1, 5)}
+    s = game([*FIVE_EASY, "Bruised apples"], skills=skills)
+    start(s, *FIVE_EASY)
+    assert s.combo_feasible([*s.work["cards"], card(s, "Bruised apples")], True), (
+        "the skills could handle six"
+    )
+    assert f"combo {card(s, 'Bruised apples')}" not in legal(s)
+    assert {"combine furniture alone", "combine food creative"} <= legal(s)
+    with pytest.raises(IllegalAction, match="more than 5 cards can never be accepted"):
+        s.apply(0, f"combo {card(s, 'Bruised apples')}")
+
+
+def test_a_die_with_fewer_sides_takes_fewer_cards():
+    """The die is content (``rules.die_sides``): with a four-sided die a combo holds at most three."""
+    skills = {**SKILLS, "furniture": (0, 5), "food": (1, 5), "creative": (1, 5)}
+    s = position(
+        load_game("waste_what", first_game=True, overrides={"rules.die_sides": 4}).new_state(0),
+        table=FIVE_EASY,
+        skills=skills,
+    )
+    start(s, *FIVE_EASY[:3])
+    assert not any(a.startswith("combo ") for a in legal(s)) and "combine furniture alone" in legal(s)

@@ -1,5 +1,6 @@
 """Content: the reconstructed cards are data, marked with their source; bad files name the field."""
 
+import tomllib
 from collections import Counter
 
 import pytest
@@ -56,4 +57,25 @@ def test_a_bad_content_file_names_the_item_and_field(tmp_path):
 
 def test_an_override_changes_a_card():
     game = load_game("waste_what", overrides={"waste.0.complexity": 3})
-    assert game.content.tables.complexity[0] == 3
+    assert game.tables.complexity[0] == 3
+
+
+def test_a_misspelled_field_is_refused_naming_it():
+    with pytest.raises(ContentError, match=r"Broken toaster.*recylce_cost"):
+        load_game("waste_what", overrides={"waste.Broken toaster": {**_toaster(), "recylce_cost": 1}})
+
+
+def _toaster():
+    raw = tomllib.loads(CONTENT_PATH.read_text())
+    return next(w for w in raw["waste"] if w["name"] == "Broken toaster")
+
+
+def test_the_money_tokens_must_cover_the_cash_boxes_and_the_sell_slots():
+    """Rulebook §1-2 and the box: 10 money tokens; 2 in each player's Cash Box, 2 on the selling slots,
+    the rest in the bank. More start money than the tokens allow is refused, naming the fields."""
+    with pytest.raises(
+        ContentError, match=r"start_money 6 .* need 14 money tokens, more than money_tokens \(10\)"
+    ):
+        load_game("waste_what", overrides={"rules.start_money": 6})
+    state = load_game("waste_what", overrides={"rules.start_money": 4}).new_state(0)
+    assert state.cash == [4, 4] and state.sell_money == 2 and state.bank == 0

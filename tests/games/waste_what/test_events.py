@@ -1,6 +1,6 @@
 """Event cards (drawn from round 2, reconstructed): each effect type does what its card says."""
 
-from .helpers import card, legal, new_game, position
+from .helpers import card, edit, legal, new_game, position
 
 SKILLS = {
     "textile": (0, 1),
@@ -14,7 +14,7 @@ SKILLS = {
 
 def next_round_with(event_id, storage=((), ())):
     s = position(new_game(), table=[], skills=dict(SKILLS), storage=storage)
-    s.event_deck = [event_id]
+    s = edit(s, event_deck=[event_id])
     s.apply(0, "end_round")
     assert s.event == event_id
     return s
@@ -47,26 +47,26 @@ def test_bulky_waste_day_draws_more_waste():
 
 def test_repair_cafe_makes_every_card_easier_never_below_one():
     s = next_round_with("repair_cafe")
-    position(s, table=["Broken toaster", "Wobbly chair"], skills=dict(SKILLS), event="repair_cafe")
+    s = position(s, table=["Broken toaster", "Wobbly chair"], skills=dict(SKILLS), event="repair_cafe")
     assert s.complexity(card(s, "Broken toaster")) == 1 and s.complexity(card(s, "Wobbly chair")) == 1
     assert f"reuse {card(s, 'Broken toaster')} electronics" in legal(s)
 
 
 def test_category_event_makes_only_that_category_easier():
     s = next_round_with("fab_lab")
-    position(s, table=["Broken toaster", "Chest of drawers"], skills=dict(SKILLS), event="fab_lab")
+    s = position(s, table=["Broken toaster", "Chest of drawers"], skills=dict(SKILLS), event="fab_lab")
     assert s.complexity(card(s, "Broken toaster")) == 1 and s.complexity(card(s, "Chest of drawers")) == 2
 
 
 def test_recycling_strike_closes_the_recycle_bin():
     s = next_round_with("recycling_strike")
-    position(s, table=["Glass jars"], skills=dict(SKILLS), event="recycling_strike")
+    s = position(s, table=["Glass jars"], skills=dict(SKILLS), event="recycling_strike")
     assert not any(a.startswith("recycle") for a in legal(s))
 
 
 def test_recycling_drive_allows_two_cards():
     s = next_round_with("recycling_drive")
-    position(
+    s = position(
         s, table=["Glass jars", "Tin cans", "Cardboard boxes"], skills=dict(SKILLS), event="recycling_drive"
     )
     s.apply(0, f"recycle {card(s, 'Glass jars')}")
@@ -76,7 +76,7 @@ def test_recycling_drive_allows_two_cards():
 
 def test_flea_market_adds_money_from_the_bank_to_each_sale():
     s = next_round_with("flea_market")
-    position(s, table=["Wobbly chair"], skills=dict(SKILLS), event="flea_market")
+    s = position(s, table=["Wobbly chair"], skills=dict(SKILLS), event="flea_market")
     cash, bank = list(s.cash), s.bank
     s.apply(0, f"reuse {card(s, 'Wobbly chair')} furniture")
     s.apply(0, "sell furniture")
@@ -93,14 +93,12 @@ def test_skill_share_workshop_raises_a_chosen_skill_first():
 
 def test_incinerator_maintenance_closes_burning():
     s = next_round_with("incinerator_maintenance")
-    position(s, table=["Chewing gum"], skills=dict(SKILLS), event="incinerator_maintenance")
+    s = position(s, table=["Chewing gum"], skills=dict(SKILLS), event="incinerator_maintenance")
     assert not any(a.startswith("burn") for a in legal(s)) and any(a.startswith("store") for a in legal(s))
 
 
 def test_insurance_bill_takes_one_money_from_each_player_as_far_as_they_have():
     s = position(new_game(), table=[], skills=dict(SKILLS))
-    s.cash = [1, 3]
-    s.bank = 4
-    s.event_deck = ["insurance_bill"]
+    s = edit(s, p1={"cash": 1}, p2={"cash": 3}, bank=4, event_deck=["insurance_bill"])
     s.apply(0, "end_round")  # rent leaves [0, 2]; then the bill
     assert s.cash == [0, 1] and s.bank == 7

@@ -17,10 +17,11 @@ SKILLS = {
 TABLE = ["Wobbly chair", "Chewing gum", "Torn jeans", "Glass jars"]
 
 
-def scene(event=None):
-    s = position(new_game(), table=TABLE, storage=(["Stale bread"], []), skills=dict(SKILLS), event=event)
-    s.fresh.clear()
-    return s
+def scene(event=None, **piles):
+    """The table, a Stale bread stored by P1 in an earlier round, and the cards of ``piles``."""
+    return position(
+        new_game(), table=TABLE, storage=(["Stale bread"], []), skills=dict(SKILLS), event=event, **piles
+    )
 
 
 def refuse(s, action, words):
@@ -55,9 +56,7 @@ def test_a_used_skill_is_refused():
     s = scene()
     s.apply(0, f"reuse {card(s, 'Wobbly chair')} furniture")
     s.apply(0, "donate furniture")
-    s.table.append(card(s, "Scratched table"))
-    s.deck.remove(card(s, "Scratched table"))
-    s._legal = {}
+    s = position(s, table=[*TABLE[1:], "Scratched table"])
     refuse(s, f"reuse {card(s, 'Scratched table')} furniture", "just one Waste card")
 
 
@@ -73,10 +72,7 @@ def test_burning_is_refused_while_the_incinerator_is_closed():
 
 
 def test_other_actions_wait_for_the_co2_money():
-    s = scene()
-    s.burn = [card(s, "Used tissues"), card(s, "Cigarette butts")]
-    for c in s.burn:
-        s.deck.remove(c)
+    s = scene(burn=["Used tissues", "Cigarette butts"])
     s.apply(0, f"burn {card(s, 'Chewing gum')}")
     refuse(s, f"store {card(s, 'Wobbly chair')} p1", "who takes the money")
 

@@ -17,14 +17,12 @@ SKILLS = {
 
 
 def scene():
-    s = position(
+    return position(
         new_game(),
         table=["Wobbly chair", "Chewing gum"],
         storage=([], ["Broken toaster"]),
         skills=dict(SKILLS),
     )
-    s.fresh.clear()
-    return s
 
 
 def test_text_shows_table_skills_storage_and_incinerator():

@@ -31,8 +31,7 @@ def test_skill_level_must_reach_the_complexity():
     s = game(["Chest of drawers"], skills={**ALL, "creative": (1, 1)})
     drawers = card(s, "Chest of drawers")
     assert f"reuse {drawers} furniture" not in legal(s)
-    s.level["furniture"] = 2
-    s._legal = {}
+    s = game(["Chest of drawers"], skills={**ALL, "furniture": (0, 2)})
     assert f"reuse {drawers} furniture" in legal(s)
 
 
@@ -56,12 +55,12 @@ def test_creative_community_example_electronics_1_plus_cc_reaches_the_toaster():
 
 
 def test_creative_community_at_level_four_stands_in_for_any_skill():
-    skills = {"food": (1, 1), "creative": (1, 3)}
+    skills = {**ALL, "construction": (1, 1), "creative": (1, 3)}
+    del skills["furniture"]  # the Skill card removed at setup
     s = game(["Wobbly chair"], skills=skills)
     chair = card(s, "Wobbly chair")
     assert f"reuse {chair} creative" not in legal(s)
-    s.level["creative"] = 4
-    s._legal = {}
+    s = game(["Wobbly chair"], skills={**skills, "creative": (1, 4)})
     assert f"reuse {chair} creative" in legal(s)
 
 
@@ -108,10 +107,7 @@ def test_donating_raises_a_used_skill_or_the_creative_community():
 
 
 def test_full_sell_slots_leave_only_donating():
-    s = game(["Wobbly chair"])
-    s.sell = [card(s, "Stale bread"), card(s, "Bruised apples")]
-    for c in s.sell:
-        s.deck.remove(c)
+    s = game(["Wobbly chair"], sell=["Stale bread", "Bruised apples"])
     chair = card(s, "Wobbly chair")
     s.apply(0, f"reuse {chair} furniture")
     assert all(a.startswith("donate") for a in legal(s))

@@ -1,6 +1,6 @@
 """Rulebook sections 3-4 and Winning and Losing: starting and ending rounds, rent, the round counter."""
 
-from .helpers import card, legal, new_game, position
+from .helpers import card, edit, legal, new_game, position
 
 SKILLS = {
     "textile": (0, 1),
@@ -17,8 +17,7 @@ def empty_table(**kw):
 
 
 def test_end_of_round_pays_rent_and_moves_the_round_counter():
-    s = empty_table(storage=(["Glass jars", "Tin cans"], []))
-    s.event_deck = ["repair_cafe"]
+    s = edit(empty_table(storage=(["Glass jars", "Tin cans"], [])), event_deck=["repair_cafe"])
     s.apply(0, "end_round")
     assert s.cash == [0, 1] and s.bank == 4 + 3
     assert s.round == 2
@@ -33,18 +32,14 @@ def test_a_player_who_cannot_pay_rent_loses_the_game_for_both():
 
 
 def test_surviving_round_six_with_rent_paid_wins():
-    s = empty_table()
-    s.round = 6
+    s = edit(empty_table(), round=6)
     s.apply(0, "end_round")
     out = s.outcome()
     assert out.team_won and out.winners == (0, 1) and "6 rounds" in out.cause
 
 
 def test_losing_rent_in_round_six_is_still_a_loss():
-    s = empty_table()
-    s.round = 6
-    s.cash = [0, 2]
-    s.bank = 8
+    s = edit(empty_table(), round=6, p1={"cash": 0}, bank=6)
     s.apply(0, "end_round")
     assert not s.outcome().team_won
 

@@ -3,7 +3,8 @@
 The digests were taken before the legal-action lists and the bot were made faster; a speed-up must
 leave every game as it was. They hash the state without the log (``State.state_hash``), whose wording
 may change while the rules do not. When a rule or content change is intended, check the new games and update
-the digests here.
+the digests here. Recorded anew when a combo not accepted gave its Skill cards back, and when its parts went back where they were
+taken from (rulebook §6).
 """
 
 import hashlib
@@ -14,10 +15,10 @@ from loopcity import load_game
 from loopcity.engine import RandomBot, play
 
 CONFIGS = {
-    "normal": ({"variant": "normal"}, "ecb8c89fc4745988fbc1", "39c9cc7604d12ceda477"),
+    "normal": ({"variant": "normal"}, "981807cd5bb0cfe75df9", "40fec356e508fdfc3bdb"),
     "beginners": ({"variant": "beginners"}, "77dbdae2b019ededdff3", "1c46f397ad5536453d75"),
-    "difficult": ({"variant": "difficult"}, "5a4f68a45c16ff082ce2", "3710bda8188409c7aa07"),
-    "first_game": ({"variant": "normal", "first_game": True}, "b7051cdad1cc671cc586", "cd70586899ff5bc94c7f"),
+    "difficult": ({"variant": "difficult"}, "78c1295970e222b880a7", "3c7c9a74844b1dd43a34"),
+    "first_game": ({"variant": "normal", "first_game": True}, "2e61cac665558eba5eb9", "4804f40dedbad047f16a"),
 }
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from loopcity.engine import IllegalAction
 
-from .helpers import card, legal, new_game, position
+from .helpers import card, edit, legal, new_game, position
 
 SKILLS = {
     "textile": (0, 1),
@@ -61,11 +61,10 @@ def test_some_items_cost_money_to_recycle_paid_by_a_chosen_player():
     s = game(["Torn jeans"])
     jeans = card(s, "Torn jeans")
     assert f"recycle {jeans}" not in legal(s)
-    s.cash = [0, 2]
-    s._legal = {}
+    s = edit(s, p1={"cash": 0}, bank=6)  # P1's 2 money paid to the bank
     assert f"recycle_paying {jeans} p2" in legal(s) and f"recycle_paying {jeans} p1" not in legal(s)
     s.apply(0, f"recycle_paying {jeans} p2")
-    assert s.cash == [0, 1] and s.bank == 5
+    assert s.cash == [0, 1] and s.bank == 6 + 1
 
 
 def test_stored_cards_can_be_recycled_later_which_lowers_rent():
@@ -104,8 +103,7 @@ def test_third_burn_releases_co2_removes_the_cards_and_gives_money_to_a_chosen_p
 
 def test_third_co2_token_loses_at_once():
     names = ["Chewing gum", "Used tissues", "Cigarette butts"]
-    s = game(names + ["Wobbly chair"])
-    s.co2 = 2
+    s = edit(game(names + ["Wobbly chair"]), co2_released=2)
     for n in names:
         s.apply(0, f"burn {card(s, n)}")
     assert s.is_terminal() and not s.outcome().team_won
@@ -124,9 +122,7 @@ def test_every_card_must_be_dealt_with_before_the_round_ends():
 
 def test_no_co2_money_when_the_bank_is_empty():
     names = ["Chewing gum", "Used tissues", "Cigarette butts"]
-    s = game(names)
-    s.cash = [4, 4]
-    s.bank = 0
+    s = edit(game(names), p1={"cash": 4}, p2={"cash": 4}, bank=0)
     for n in names:
         s.apply(0, f"burn {card(s, n)}")
     assert s.co2 == 1 and s.pending is None and s.cash == [4, 4]

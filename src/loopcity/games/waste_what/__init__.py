@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from loopcity.engine import ContentSpec, GameSpec, Option, State, Variant
+from loopcity.engine import ContentSpec, Game, GameSpec, Option, State, Variant
 
 from .actions import ACTION_SPACE
 from .content import CONTENT_PATH, WasteWhatContent
 from .heuristic import HeuristicBot
 from .render import render_svg, render_text
 from .rules import WasteWhatState
+from .tables import WasteWhatTables, build_tables
 
 
-def metrics(state: State) -> dict[str, float]:
+def metrics(state: State[Any, Any]) -> dict[str, float]:
     """Per-round figures: CO2 released, money, stored cards, cards reused, skill levels."""
     assert isinstance(state, WasteWhatState)
     return {
@@ -28,15 +29,15 @@ def metrics(state: State) -> dict[str, float]:
     }
 
 
-def _heuristic(game: Any, seat: int, seed: int) -> HeuristicBot:
+def _heuristic(game: Game[Any, Any], seat: int, seed: int) -> HeuristicBot:
     return HeuristicBot(game, seat, seed)
 
 
-SPEC: GameSpec[Any, Any] = GameSpec(
+SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
     id="waste_what",
     title="Waste What?",
     description=(
-        "Two material recovery initiatives reuse, store, recycle or burn the city's waste for 6 rounds, "
+        "Two material recovery initiatives reuse, store, recycle or burn the city's waste round after round, "
         "growing their skills, paying rent and keeping CO2 in check."
     ),
     min_players=2,
@@ -60,6 +61,7 @@ SPEC: GameSpec[Any, Any] = GameSpec(
         Variant("difficult", "Difficult round: all 18 Just Waste cards, Combos allowed", {"just_waste": 18}),
     ),
     content=ContentSpec(WasteWhatContent, CONTENT_PATH),
+    tables=build_tables,
     bots={"heuristic": _heuristic},
     render_text=render_text,
     render_svg=render_svg,

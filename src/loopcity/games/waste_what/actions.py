@@ -16,8 +16,20 @@ from .content import CATEGORIES, MAX_CARDS, SKILL_ORDER
 
 SKILLS = SKILL_ORDER
 PLAYERS = ("p1", "p2")
+"""How actions name the players (P1 and P2): the seats 0 and 1."""
 CARDS = range(MAX_CARDS)
 CC_USE = ("alone", "creative")
+NO_RAISE = "none"
+"""``sell none`` / ``donate none``: no skill used on the card can rise any more."""
+
+
+SEAT_OF = {"p1": 0, "p2": 1}
+"""The seat (0-based) of a player named in an action: ``p1`` is 0, ``p2`` is 1."""
+
+
+def seat_of(player: str) -> int:
+    """The seat (0-based) of a player named in an action: ``p1`` is 0, ``p2`` is 1."""
+    return SEAT_OF[player]
 
 
 class Choose(NamedTuple):
@@ -58,7 +70,7 @@ class Skill(NamedTuple):
 CHOOSE = kind("choose", "take a Skill card in the skill draft", Choose, skill=SKILLS)
 REUSE = kind(
     "reuse",
-    "reuse a card with one Skill (the Creative Community from level 4)",
+    "reuse a card with one Skill (or the Creative Community standing in for any skill)",
     Reuse,
     card=CARDS,
     skill=SKILLS,
@@ -74,13 +86,13 @@ SELL = kind(
     "sell",
     "put the card in work on a Sell slot and raise a used skill",
     RaiseSkill,
-    raise_skill=(*CATEGORIES, "none"),
+    raise_skill=(*CATEGORIES, NO_RAISE),
 )
 DONATE = kind(
     "donate",
     "put the card in work on a Donate slot and raise a skill",
     RaiseSkill,
-    raise_skill=(*SKILLS, "none"),
+    raise_skill=(*SKILLS, NO_RAISE),
 )
 COMBO = kind("combo", "add a card to the combo in the work area", Card, card=CARDS)
 COMBINE = kind(

@@ -3,23 +3,24 @@
 The rulebook gives the numbers (6 rounds, 2 money each, 10 money tokens, 3 CO2 tokens, 3 burn slots,
 6 waste cards a round, 6 blank Combo cards) and the 7 Skill cards. The 54 Waste cards, the 18 Just
 Waste cards, the 20 Event cards and the maximum skill level are lost and reconstructed (each item
-says ``source``). :attr:`WasteWhatContent.tables` turns the cards into flat tuples indexed by card id
-so that the rules look them up cheaply: Waste cards first, then Just Waste, then the blank Combo cards.
+says ``source``). :mod:`.tables` turns the cards into flat tuples indexed by card id, once per game.
 """
 
 from __future__ import annotations
 
-from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
+
+from loopcity.engine import ContentModel
 
 Source = Literal["rulebook", "research", "reconstructed"]
 CATEGORIES = ("textile", "furniture", "bikes", "food", "construction", "electronics")
 CREATIVE = "creative"
 SKILL_ORDER = (*CATEGORIES, CREATIVE)
 Category = Literal["textile", "furniture", "bikes", "food", "construction", "electronics"]
+SkillId = Literal["textile", "furniture", "bikes", "food", "construction", "electronics", "creative"]
 EffectName = Literal[
     "grant",
     "tax",
@@ -33,9 +34,11 @@ EffectName = Literal[
     "no_burning",
 ]
 CONTENT_PATH = Path(__file__).with_name("content.toml")
+PLAYERS = 2
+"""Waste What? is a game for 2 players (or 2 teams)."""
 
 
-class Rules(BaseModel):
+class Rules(ContentModel):
     """The numbers of the rulebook (and the one it lost: the maximum skill level)."""
 
     rounds: int = Field(ge=1)
@@ -49,6 +52,7 @@ class Rules(BaseModel):
     recycle_per_round: int = Field(ge=0)
     start_level: int = Field(ge=1)
     combo_cards: int = Field(ge=0)
+    die_sides: int = Field(ge=2)
     creative_any_skill_level: int = Field(ge=1)
     max_skill_level: int = Field(ge=1)
     max_skill_level_source: Source = "reconstructed"
@@ -60,16 +64,29 @@ class Rules(BaseModel):
             raise ValueError("max_skill_level must be at least start_level")
         return self
 
+    @model_validator(mode="after")
+    def _money_tokens(self) -> Rules:
+        """The setup takes ``start_money`` to each Cash Box and 1 money to each Sell slot from the
+        money tokens; the rest go to the bank."""
+        setup = PLAYERS * self.start_money + self.sell_slots
+        if setup > self.money_tokens:
+            raise ValueError(
+                f"start_money {self.start_money} for each of the {PLAYERS} players and 1 money on each of "
+                f"the {self.sell_slots} sell_slots need {setup} money tokens, more than money_tokens "
+                f"({self.money_tokens})"
+            )
+        return self
 
-class Skill(BaseModel):
+
+class Skill(ContentModel):
     """A Skill card: a category's skill, or the Creative Community (category ``creative``)."""
 
-    id: Literal["textile", "furniture", "bikes", "food", "construction", "electronics", "creative"]
+    id: SkillId
     name: str
     source: Source = "rulebook"
 
 
-class WasteCard(BaseModel):
+class WasteCard(ContentModel):
     """A Waste card: an everyday item of one category with a complexity and its recycling rule."""
 
     name: str
@@ -80,7 +97,7 @@ class WasteCard(BaseModel):
     source: Source = "reconstructed"
 
 
-class JustWasteCard(BaseModel):
+class JustWasteCard(ContentModel):
     """A Just Waste card (gray heading): no category, so it can never be reused."""
 
     name: str
@@ -89,7 +106,7 @@ class JustWasteCard(BaseModel):
     source: Source = "reconstructed"
 
 
-class EventCard(BaseModel):
+class EventCard(ContentModel):
     """An Event card, drawn from round 2; its effect lasts for the round it is drawn in."""
 
     id: str
@@ -101,36 +118,7 @@ class EventCard(BaseModel):
     source: Source = "reconstructed"
 
 
-class Tables:
-    """Flat per-card tuples indexed by card id (Waste, then Just Waste, then blank Combo cards)."""
-
-    def __init__(self, content: WasteWhatContent) -> None:
-        waste, just = content.waste, content.just_waste
-        self.n_waste = len(waste)
-        self.n_just = len(just)
-        self.first_combo = self.n_waste + self.n_just
-        self.n_cards = self.first_combo + content.rules.combo_cards
-        blanks = content.rules.combo_cards
-        self.name = tuple([c.name for c in waste] + [c.name for c in just] + ["Combo"] * blanks)
-        self.category = tuple([c.category for c in waste] + [""] * (len(just) + blanks))
-        self.complexity = tuple([c.complexity for c in waste] + [0] * (len(just) + blanks))
-        self.recyclable = tuple(
-            [c.recyclable for c in waste] + [c.recyclable for c in just] + [False] * blanks
-        )
-        self.recycle_cost = tuple(
-            [c.recycle_cost for c in waste] + [c.recycle_cost for c in just] + [0] * blanks
-        )
-        self.recycle = tuple(  # what recycling the card costs, -1 where it cannot be recycled
-            cost if ok else -1 for ok, cost in zip(self.recyclable, self.recycle_cost, strict=True)
-        )
-        self.card = tuple(zip(self.category, self.complexity, self.recycle, strict=True))
-        """(category, complexity, recycling cost or -1) of each card but the Combo cards."""
-        self.label = tuple(f"[{c}] {name}" for c, name in enumerate(self.name))
-        self.events = {e.id: e for e in content.events}
-        self.skill_names: dict[str, str] = {s.id: s.name for s in content.skills}
-
-
-class WasteWhatContent(BaseModel):
+class WasteWhatContent(ContentModel):
     """Everything on the cards of Waste What?, validated."""
 
     rules: Rules
@@ -154,11 +142,6 @@ class WasteWhatContent(BaseModel):
             if e.effect == "easier" and e.amount < 0:
                 raise ValueError(f"event {e.id}: 'easier' takes a non-negative amount")
         return self
-
-    @cached_property
-    def tables(self) -> Tables:
-        """The per-card lookup tables (computed once per loaded content)."""
-        return Tables(self)
 
 
 MAX_CARDS = 128

@@ -9,13 +9,31 @@ matter which seat acts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from loopcity.engine import Action, Rng, derive_seed
+from loopcity.engine import Action, Rng, State, derive_seed
 
-from .actions import ACTION_SPACE
+from .actions import (
+    BURN,
+    CHOOSE,
+    CO2_MONEY,
+    COMBINE,
+    COMBO,
+    DONATE,
+    END_ROUND,
+    NO_RAISE,
+    RECYCLE,
+    RECYCLE_PAYING,
+    REUSE,
+    REUSE_PLUS,
+    SELL,
+    STORE,
+    TRAIN,
+    seat_of,
+)
 from .content import CATEGORIES, CREATIVE
-from .dealing import PLAYER
+from .rules import WasteWhatState
 
 _ALL_CATEGORIES = frozenset(CATEGORIES)
 DRAFT_PREFERENCE = ("creative", "furniture", "bikes", "food", "construction", "textile", "electronics")
@@ -29,22 +47,23 @@ class HeuristicBot:
     def __init__(self, game: Any = None, seat: int = 0, seed: int = 0) -> None:
         self.rng = Rng(derive_seed(seed, seat, "waste_what_heuristic"))
 
-    def choose(self, state: Any, seat: int) -> Action:
+    def choose(self, state: State[Any, Any], seat: int) -> Action:
         """The best-scored legal action for ``seat`` (ties: the first listed)."""
+        assert isinstance(state, WasteWhatState)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        if state.draft_pool:
-            return min(legal, key=lambda a: DRAFT_PREFERENCE.index(a.args[0]))
+        if state.phase == "draft":
+            return min(legal, key=lambda a: DRAFT_PREFERENCE.index(CHOOSE.read(a).skill))
         plan = Plan(state, legal)
-        scores = [_SCORES[a.kind](plan, *a.args) for a in legal]
+        scores = [_SCORES[a.kind](plan, a) for a in legal]
         return legal[scores.index(max(scores))]  # the first of the best
 
 
 class Plan:
     """Facts about the position computed once per decision."""
 
-    def __init__(self, state: Any, legal: list[Action]) -> None:
+    def __init__(self, state: WasteWhatState, legal: list[Action]) -> None:
         self.s = state
         self.legal = legal
         t = state.tables
@@ -78,23 +97,25 @@ class Plan:
     def reusable_now(self, card: int) -> bool:
         """Is there a reuse action for this card now?"""
         if self._reusable_now is None:
-            reuse = ("reuse", "reuse_plus")
-            self._reusable_now = {a.args[0] for a in self.legal if a.kind in reuse}  # type: ignore[misc]
+            reuse = (REUSE.name, REUSE_PLUS.name)
+            self._reusable_now = {REUSE.read(a).card for a in self.legal if a.kind in reuse}
         return card in self._reusable_now
 
     # ----- scoring ---------------------------------------------------------------------------
     def score(self, a: Action) -> float:
-        return _SCORES[a.kind](self, *a.args)
+        return _SCORES[a.kind](self, a)
 
-    def _co2_money(self, player: str) -> float:
-        return -self.margin[PLAYER[player]]
+    def _co2_money(self, a: Action) -> float:
+        return -self.margin[seat_of(CO2_MONEY.read(a).player)]
 
-    def _train(self, skill: str) -> float:
+    def _train(self, a: Action) -> float:
+        skill = TRAIN.read(a).skill
         if skill == CREATIVE and not self.cc_any:
             return 10
         return -self.s.level[skill]
 
-    def _reuse(self, card: int, skill: str) -> float:
+    def _reuse(self, a: Action) -> float:
+        card, skill = REUSE.read(a)
         base = 60 if skill == CREATIVE else 80
         return base + self.s.complexity(card) + (2 if card in self.table else 0) + self._need(skill)
 
@@ -104,10 +125,11 @@ class Plan:
             return 0.0
         return max(0.0, 3.0 - self.margin[self.s.owner[skill]])
 
-    def _reuse_plus(self, card: int, skill: str) -> float:
-        return 50 + self.s.complexity(card)
+    def _reuse_plus(self, a: Action) -> float:
+        return 50 + self.s.complexity(REUSE_PLUS.read(a).card)
 
-    def _combo(self, card: int) -> float:
+    def _combo(self, a: Action) -> float:
+        card = COMBO.read(a).card
         s = self.s
         work = s.work
         if work is None:
@@ -147,41 +169,48 @@ class Plan:
             del cards[2:]
         return easiest
 
-    def _combine(self, category: str, creative: str) -> float:
-        return 100 if creative == "alone" else 0
+    def _combine(self, a: Action) -> float:
+        return 100 if COMBINE.read(a).creative == "alone" else 0
 
-    def _sell(self, raise_skill: str) -> float:
+    def _sell(self, a: Action) -> float:
+        raise_skill = SELL.read(a).raise_skill
         s = self.s
         money = s.sell_money > 0
-        who = s.owner[raise_skill] if raise_skill != "none" else s.owner[s.work["skills"][0]]
+        assert s.work is not None
+        who = s.owner[raise_skill] if raise_skill != NO_RAISE else s.owner[s.work["skills"][0]]
         if money and self.margin[who] - min(self.margin) >= 3:
             return 30.0
         return (70 if money else 20) - self.margin[who]
 
-    def _donate(self, raise_skill: str) -> float:
+    def _donate(self, a: Action) -> float:
+        raise_skill = DONATE.read(a).raise_skill
         s = self.s
         if raise_skill == CREATIVE:
             return 40 if not self.cc_any else 25
-        if raise_skill == "none":
+        if raise_skill == NO_RAISE:
             return 20
         return 35 - s.level[raise_skill]
 
-    def _recycle(self, card: int) -> float:
+    def _recycle(self, a: Action) -> float:
+        card = RECYCLE.read(a).card
         return 40 + (15 if not self.reusable_later(card) else 0) + (5 if card in self.table else 0)
 
-    def _recycle_paying(self, card: int, player: str) -> float:
-        p = PLAYER[player]
+    def _recycle_paying(self, a: Action) -> float:
+        card, player = RECYCLE_PAYING.read(a)
+        p = seat_of(player)
         if self.margin[p] - 1 < self.rounds_left:  # keep money for the rents to come
             return -10
         return 30 + (15 if not self.reusable_later(card) else 0) + self.margin[p]
 
-    def _store(self, card: int, player: str) -> float:
-        after = self.margin_storing[PLAYER[player]]
+    def _store(self, a: Action) -> float:
+        card, player = STORE.read(a)
+        after = self.margin_storing[seat_of(player)]
         if after < 0:
             return -40 + after
         return 20 + (10 if self.reusable_later(card) else -5) + after
 
-    def _burn(self, card: int) -> float:
+    def _burn(self, a: Action) -> float:
+        card = BURN.read(a).card
         if self.burns_left <= 0:
             return -1000
         if card not in self.table:
@@ -195,9 +224,23 @@ class Plan:
             value -= 20
         return value
 
-    def _end_round(self) -> float:
+    def _end_round(self, a: Action) -> float:
         return 10
 
 
-_SCORES = {k.name: getattr(Plan, "_" + k.name) for k in ACTION_SPACE.kinds if k.name != "choose"}
-"""The scoring rule of each action kind (``Plan._reuse`` scores ``reuse`` actions, ...)."""
+_SCORES: dict[str, Callable[[Plan, Action], float]] = {
+    REUSE.name: Plan._reuse,
+    REUSE_PLUS.name: Plan._reuse_plus,
+    SELL.name: Plan._sell,
+    DONATE.name: Plan._donate,
+    COMBO.name: Plan._combo,
+    COMBINE.name: Plan._combine,
+    STORE.name: Plan._store,
+    RECYCLE.name: Plan._recycle,
+    RECYCLE_PAYING.name: Plan._recycle_paying,
+    BURN.name: Plan._burn,
+    CO2_MONEY.name: Plan._co2_money,
+    TRAIN.name: Plan._train,
+    END_ROUND.name: Plan._end_round,
+}
+"""The scoring rule of each action kind of the shared phase (the draft goes by ``DRAFT_PREFERENCE``)."""

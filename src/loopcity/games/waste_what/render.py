@@ -12,6 +12,10 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+from loopcity.engine import Action, ActionKind
+
+from .actions import BURN, COMBO, RECYCLE, RECYCLE_PAYING, REUSE, REUSE_PLUS, STORE, TRAIN
+
 COLOURS = {
     "textile": "#c678dd",
     "furniture": "#b5835a",
@@ -90,28 +94,33 @@ def render_text(view: dict[str, Any]) -> str:
     if view["result"]:
         r = view["result"]
         out.append(("WON: " if r["team_won"] else "LOST: ") + r["cause"])
-    out += [f"  > {line}" for line in view["log"][-4:]]
     return "\n".join(out)
 
 
 # ----- SVG ------------------------------------------------------------------------------------
-def _acts_by_target(legal: Iterable[Any]) -> tuple[dict[int, str], dict[str, str], list[str]]:
-    """The first legal action naming each card / skill, and actions without a target."""
+def _acts_by_target(legal: Iterable[Action]) -> tuple[dict[int, str], dict[str, str], list[str]]:
+    """The first legal action naming each card, the Skill-share workshop's ``train`` action of each
+    skill, and the actions shown as buttons (those without a card, and a card's further actions)."""
     cards: dict[int, str] = {}
     skills: dict[str, str] = {}
     other: list[str] = []
     for a in legal:
         text = str(a)
-        args = getattr(a, "args", ())
-        if args and isinstance(args[0], int):
-            if cards.setdefault(args[0], text) != text:
+        card_kind = _CARD_KINDS.get(a.kind)
+        if card_kind is not None:
+            if cards.setdefault(card_kind.read(a).card, text) != text:
                 other.append(text)
-        elif args and a.kind in ("choose", "train", "sell", "donate"):
-            skills.setdefault(f"{a.kind}:{args[0]}", text)
-            other.append(text)
-        else:
-            other.append(text)
+            continue
+        if a.kind == TRAIN.name:
+            skills.setdefault(TRAIN.read(a).skill, text)
+        other.append(text)
     return cards, skills, other
+
+
+_CARD_KINDS: dict[str, ActionKind[Any]] = {
+    k.name: k for k in (REUSE, REUSE_PLUS, COMBO, STORE, RECYCLE, RECYCLE_PAYING, BURN)
+}
+"""The kinds that name a card (their ``card`` argument): they are shown on the card."""
 
 
 def _card_svg(c: dict[str, Any], x: int, y: int, act: str | None) -> str:
@@ -153,7 +162,7 @@ def _player_svg(
     ]
     for i, s in enumerate(p["skills"]):
         sx = x + 8 + i * 118
-        act = skill_acts.get(f"train:{s['id']}")
+        act = skill_acts.get(s["id"])
         data = f' data-act="{escape(act)}"' if act else ""
         used = " (used)" if s["used"] else ""
         parts.append(
@@ -198,7 +207,7 @@ def _buttons(other: list[str], x: int, y: int) -> list[str]:
     return parts
 
 
-def render_svg(view: dict[str, Any], legal: Iterable[Any] = ()) -> str:
+def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
     """An SVG picture of the view; legal actions are clickable through ``data-act``."""
     acts, skill_acts, other = _acts_by_target(legal)
     ev = view["event"]

@@ -1,86 +1,83 @@
 """Waste What? rules: setup, the skill draft, rounds, rent, win and loss (section numbers of the rulebook).
 
 The shared phase in which the two initiatives deal with the waste cards lives in :mod:`.dealing`; this
-module holds the state's fields, the setup (sections 1-2), the start of a round (section 3), the end
-of a round (section 4) and the outcome. Both seats are active in the shared phase: either player may
-act, and the log names who acted and whose skills and storage were used.
+module holds the setup (sections 1-2), the start of a round (section 3), the end of a round
+(section 4), the outcome and the invariants. Both seats are active in the shared phase: either player
+may act, and the log names who acted and whose skills and storage were used.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from loopcity.engine import Action, Game, Outcome, Rng, State
+from loopcity.engine import Action, NoArgs, Outcome, Rng, State
 
-from .content import SKILL_ORDER, EventCard, Tables, WasteWhatContent
+from .actions import CHOOSE, END_ROUND, Choose
+from .base import WasteWhatGame, deck_and_box
+from .content import SKILL_ORDER, EventCard
 from .dealing import Dealing
 from .explain import explain
+from .handlers import HANDLERS
+from .position import WasteWhatPosition, read_fields, write_fields
 from .views import make_view
 
 
-def content_of(game: Game) -> WasteWhatContent:
-    """The game's content with its type."""
-    content = game.content
-    assert isinstance(content, WasteWhatContent)
-    return content
-
-
-class WasteWhatState(Dealing, State):
+class WasteWhatState(Dealing):
     """A game of Waste What? for 2 players (or 2 teams)."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    handlers = HANDLERS
+    position_model = WasteWhatPosition
+
+    def __init__(self, game: WasteWhatGame, seed: int) -> None:
         super().__init__(game, seed)
-        content = content_of(game)
-        rules = content.rules
-        t = content.tables
-        just = game.options["just_waste"]
+        rules = game.content.rules
+        t = game.tables
         self.round = 1
-        self.result: str | None = None
+        self.result = None
         self.won = False
         self.cash = [rules.start_money] * game.players
-        self.sell_money = min(rules.sell_slots, rules.money_tokens - rules.start_money * game.players)
+        self.sell_money = rules.sell_slots  # 1 money on each Sell slot: content checks there are enough
         self.bank = rules.money_tokens - sum(self.cash) - self.sell_money
         self.co2 = 0
-        in_game = t.n_waste + min(just, t.n_just)  # the first `just` Just Waste cards
-        self.deck = list(range(in_game))
-        self.box = list(range(in_game, t.first_combo))
+        self.deck, self.box = deck_and_box(game)
         self.blanks = list(range(t.first_combo, t.n_cards))
-        self.table: list[int] = []
-        self.storage: list[list[int]] = [[] for _ in range(game.players)]
-        self.fresh: set[int] = set()
-        self.bin: list[int] = []
-        self.sell: list[int] = []
-        self.donate: list[int] = []
-        self.burn: list[int] = []
-        self.removed: list[int] = []
-        self.combos: dict[int, dict[str, Any]] = {}
-        self.work: dict[str, Any] | None = None
-        self.pending: str | None = None
-        self.rejected: set[int] = set()
-        self.used: set[str] = set()
+        self.table = []
+        self.storage = [[] for _ in range(game.players)]
+        self.fresh = set()
+        self.bin = []
+        self.sell = []
+        self.donate = []
+        self.burn = []
+        self.removed = []
+        self.combos = {}
+        self.work = None
+        self.pending = None
+        self.rejected = set()
+        self.used = set()
         self.recycled = 0
         self.reused = 0
         self.combos_made = 0
-        self.event: str | None = None
-        self.event_deck = [e.id for e in content.events]
+        self.event = None
+        self.event_deck = [e.id for e in game.content.events]
         self.shuffle(self.event_deck, "Event deck")
         self._setup_skills(rules.start_level)
 
     # ----- section 1: the skill draft -----------------------------------------------------------
     def _setup_skills(self, start_level: int) -> None:
         """Shuffle the 7 Skill cards, remove one unseen, then draft (or, in a first game, deal)."""
-        skills = [s.id for s in content_of(self.game).skills]
+        skills: list[str] = [s.id for s in self.content.skills]
         self.shuffle(skills, "Skill cards")
         self.removed_skill = skills.pop()
         self.note("One Skill card is removed from the game unseen")
-        self.owner: dict[str, int] = {}
-        self.level: dict[str, int] = {}
+        self.owner = {}
+        self.level = {}
         self.start_level = start_level
         self.draft_turn = 0
         if self.game.options["first_game"]:
             for i, skill in enumerate(skills):
                 self._take_skill(i % self.players, skill)
-            self.draft_pool: list[str] = []
+            self.draft_pool = []
             self._start_round()
         else:
             self.draft_pool = sorted(skills, key=SKILL_ORDER.index)
@@ -90,9 +87,11 @@ class WasteWhatState(Dealing, State):
         self.level[skill] = self.start_level
         self.note(f"P{seat + 1} takes the {self.skill_name(skill)} Skill card (level {self.start_level})")
 
-    def _choose(self, seat: int, skill: str) -> None:
-        self.draft_pool.remove(skill)
-        self._take_skill(seat, skill)
+    @HANDLERS.on(CHOOSE)
+    def _choose(self, seat: int, a: Choose) -> None:
+        """Take a Skill card in the draft; the other player chooses next."""
+        self.draft_pool.remove(a.skill)
+        self._take_skill(seat, a.skill)
         self.draft_turn = 1 - seat
         if not self.draft_pool:
             self._start_round()
@@ -105,13 +104,12 @@ class WasteWhatState(Dealing, State):
         self.event = None
         if self.round >= 2 and self.event_deck:
             self.event = self.event_deck.pop()
-            ev = self.event_card()
-            assert ev is not None
+            ev = self.tables.events[self.event]
             self.note(f"Event: {ev.name}: {ev.text}", kind="event")
             self._event_now(ev)
-        rules = content_of(self.game).rules
-        ev = self.event_card()
-        extra = ev.amount if ev is not None and ev.effect == "extra_waste" else 0
+        rules = self.rules()
+        ev_now = self.event_card()
+        extra = ev_now.amount if ev_now is not None and ev_now.effect == "extra_waste" else 0
         n = min(len(self.deck), max(0, rules.waste_per_round + extra))
         for _ in range(n):
             self.table.append(self.deck.pop())
@@ -134,20 +132,9 @@ class WasteWhatState(Dealing, State):
         elif ev.effect == "train" and self._trainable():
             self.pending = "train"
 
-    def event_card(self) -> EventCard | None:
-        """The Event card of this round, if any."""
-        return None if self.event is None else self.tables.events[self.event]
-
     # ----- section 4: ending the round ----------------------------------------------------------
-    def rent_due(self, seat: int) -> int:
-        """Rent: 1 for no or one stored card, else one per stored card (plus this round's event)."""
-        rent = max(1, len(self.storage[seat]))
-        ev = self.event_card()
-        if ev is not None and ev.effect == "rent":
-            rent = max(0, rent + ev.amount)
-        return rent
-
-    def _end_round(self) -> None:
+    @HANDLERS.on(END_ROUND)
+    def _end_round(self, seat: int, a: NoArgs) -> None:
         """Empty the Recycle Bin into the deck, pay rent, move the round counter (or win after the last)."""
         self.deck.extend(self.bin)
         self.bin.clear()
@@ -160,7 +147,7 @@ class WasteWhatState(Dealing, State):
             self.cash[p] -= rent
             self.bank += rent
             self.note(f"P{p + 1} pays {rent} rent")
-        if self.round >= content_of(self.game).rules.rounds:
+        if self.round >= self.rules().rounds:
             self.won = True
             self.result = f"made it through all {self.round} rounds"
             self.note("The initiatives made it through every round: you win!")
@@ -174,6 +161,8 @@ class WasteWhatState(Dealing, State):
 
     # ----- the engine's hooks ------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
+        """The seat choosing in the draft; both seats in the rounds (read from the fields that make
+        the phase: this runs twice a step)."""
         if self.result is not None:
             return ()
         if self.draft_pool:
@@ -181,17 +170,13 @@ class WasteWhatState(Dealing, State):
         return ALL_SEATS[self.game.players]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.draft_pool:
-            return [_CHOOSE[s] for s in self.draft_pool]
-        return self.dealing_actions()
-
-    def _apply(self, seat: int, action: Action) -> None:
-        if action.kind == "choose":
-            self._choose(seat, str(action.args[0]))
-        elif action.kind == "end_round":
-            self._end_round()
-        else:
-            self.apply_dealing(seat, action)
+        match self.phase:
+            case "play":
+                return self.dealing_actions()
+            case "draft":
+                return [_CHOOSE[s] for s in self.draft_pool]
+            case "over":
+                return []
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
         return explain(self, action)
@@ -226,37 +211,138 @@ class WasteWhatState(Dealing, State):
         self.event_deck.sort()
         rng.shuffle(self.event_deck)
 
+    # ----- positions --------------------------------------------------------------------------
+    def position(self) -> WasteWhatPosition:
+        """This state as a readable position (see :mod:`.position`)."""
+        return write_fields(self)
+
+    @classmethod
+    def from_position(cls, game: WasteWhatGame, fields: WasteWhatPosition) -> WasteWhatState:
+        """A state set up from a position; the fields it derives (the box of unused Just Waste
+        cards, the count of cards recycled this round, the start level) are computed anew."""
+        state = object.__new__(cls)
+        State.__init__(state, game, 0)
+        read_fields(state, fields)
+        return state
+
+    # ----- invariants -------------------------------------------------------------------------
     def check_invariants(self) -> None:
-        """Every card lies in exactly one place; the 10 money tokens and 3 CO2 tokens are all there."""
-        t = self.tables
-        rules = content_of(self.game).rules
-        places = self.deck + self.table + self.storage[0] + self.storage[1] + self.bin + self.sell
-        places += self.donate + self.burn + self.removed + self.blanks + self.box
+        """Every card lies in exactly one place; every money and CO2 token is somewhere; the slots,
+        skills and draft are as the rules leave them."""
+        self._check_cards()
+        self._check_tokens()
+        self._check_skills()
+        self._check_round()
+
+    def places(self) -> list[tuple[str, list[int]]]:
+        """Every place a card can lie in, by name."""
+        places = [
+            ("the Waste deck", self.deck),
+            ("the table", self.table),
+            *((f"P{p + 1}'s Storage", cards) for p, cards in enumerate(self.storage)),
+            ("the Recycle Bin", self.bin),
+            ("the Sell slots", self.sell),
+            ("the Donate slots", self.donate),
+            ("the Burn slots", self.burn),
+            ("out of the game", self.removed),
+            ("the blank Combo cards", self.blanks),
+            ("the box (Just Waste this difficulty leaves out)", self.box),
+        ]
         if self.work is not None:
-            places += self.work["cards"]
-        assert sorted(places) == list(range(t.n_cards)), "a card is missing or in two places"
-        assert sum(self.cash) + self.bank + self.sell_money == rules.money_tokens, "money tokens"
-        assert min(self.cash) >= 0 and self.bank >= 0
-        assert 0 <= self.co2 <= rules.co2_tokens
-        assert len(self.burn) < rules.burn_slots
-        assert len(self.sell) < rules.sell_slots or len(self.donate) < rules.donate_slots
-        assert set(self.combos) == set(range(t.first_combo, t.n_cards)) - set(self.blanks)
+            places.append(("the work area", self.work["cards"]))
+        return places
+
+    def _check_cards(self) -> None:
+        t = self.tables
+        seen: dict[int, list[str]] = {}
+        for name, cards in self.places():
+            for c in cards:
+                seen.setdefault(c, []).append(name)
+        twice = {c: where for c, where in seen.items() if len(where) > 1}
+        assert not twice, "a card is in two places: " + "; ".join(
+            f"card {c} in {' and '.join(w)}" for c, w in sorted(twice.items())
+        )
+        unknown = sorted(c for c in seen if not 0 <= c < t.n_cards)
+        assert not unknown, f"no such card: {unknown} (cards are numbered 0 to {t.n_cards - 1})"
+        missing = sorted(set(range(t.n_cards)) - set(seen))
+        counts = " + ".join(f"{name} {len(cards)}" for name, cards in self.places() if cards)
+        assert not missing, (
+            f"a card is missing: the game holds {t.n_cards} cards: {counts} = {len(seen)}; missing {missing}"
+        )
+        combo_ids = set(range(t.first_combo, t.n_cards))
+        assert set(self.combos) == combo_ids - set(self.blanks), (
+            f"the filled-out Combo cards {sorted(self.combos)} must be the Combo cards that are not "
+            f"blank: {sorted(combo_ids - set(self.blanks))}"
+        )
+        stored = set(self.storage[0]) | set(self.storage[1])
+        assert self.fresh <= stored, (
+            f"cards stored this round must be in a Storage: {sorted(self.fresh - stored)}"
+        )
+        assert self.result is not None or self.recycled == len(self.bin), (
+            f"{self.recycled} cards recycled this round, but {len(self.bin)} on the Recycle Bin"
+        )
+
+    def _check_tokens(self) -> None:
+        rules = self.rules()
+        money = sum(self.cash) + self.bank + self.sell_money
+        cash = " + ".join(str(c) for c in self.cash)
+        assert money == rules.money_tokens, (
+            f"the game holds {rules.money_tokens} money tokens: Cash Boxes {cash} + bank {self.bank} "
+            f"+ Sell slots {self.sell_money} = {money}"
+        )
+        assert min(self.cash) >= 0 and self.bank >= 0, "no Cash Box or bank holds less than 0 money"
+        assert 0 <= self.sell_money <= rules.sell_slots, (
+            f"at most 1 money on each of the {rules.sell_slots} Sell slots"
+        )
+        assert 0 <= self.co2 <= rules.co2_tokens, f"{self.co2} CO2 tokens released of {rules.co2_tokens}"
+        if self.co2 == rules.co2_tokens:
+            assert self.result is not None, "the last CO2 token is released: the game is lost"
+        assert len(self.burn) < rules.burn_slots, f"{len(self.burn)} cards on {rules.burn_slots} Burn slots"
+        assert len(self.sell) <= rules.sell_slots, f"{len(self.sell)} cards on {rules.sell_slots} Sell slots"
+        assert len(self.donate) <= rules.donate_slots, (
+            f"{len(self.donate)} cards on {rules.donate_slots} Donate slots"
+        )
+        assert len(self.sell) < rules.sell_slots or len(self.donate) < rules.donate_slots, (
+            "all Sell and Donate slots are full: they reset at once"
+        )
+
+    def _check_skills(self) -> None:
+        rules = self.rules()
         for skill, lvl in self.level.items():
-            assert rules.start_level <= lvl <= rules.max_skill_level, skill
-        assert self.removed_skill not in self.owner
-        assert self.fresh <= set(self.storage[0]) | set(self.storage[1])
+            assert rules.start_level <= lvl <= rules.max_skill_level, (
+                f"{self.skill_name(skill)} at level {lvl}: levels go from {rules.start_level} "
+                f"to {rules.max_skill_level}"
+            )
+        assert set(self.level) == set(self.owner), "every Skill card in play has a level"
+        assert self.removed_skill not in self.owner, "the removed Skill card is not in play"
+        skills = Counter([*self.owner, *self.draft_pool, self.removed_skill])
+        assert skills == Counter(SKILL_ORDER), (
+            "the 7 Skill cards are each held, on offer in the draft, or removed: "
+            f"held {sorted(self.owner)}, on offer {self.draft_pool}, removed {self.removed_skill}"
+        )
+        assert self.used <= set(self.owner), (
+            f"used Skill cards must be in play: {sorted(self.used - set(self.owner))}"
+        )
 
-    # ----- names for the log ---------------------------------------------------------------------
-    @property
-    def tables(self) -> Tables:
-        return content_of(self.game).tables
-
-    def skill_name(self, skill: str) -> str:
-        return self.tables.skill_names[skill]
+    def _check_round(self) -> None:
+        rules = self.rules()
+        assert 1 <= self.round <= rules.rounds, f"round {self.round} of {rules.rounds}"
+        assert self.event is None or self.event in self.tables.events, f"no Event card {self.event!r}"
+        unknown = [e for e in self.event_deck if e not in self.tables.events]
+        assert not unknown, f"no Event cards {unknown}"
+        assert len(set(self.event_deck)) == len(self.event_deck), "an Event card is twice in the Event deck"
+        assert self.event not in self.event_deck, "this round's Event card is also in the Event deck"
+        if self.pending == "co2_money":
+            assert self.bank > 0, "the CO2 money comes from the bank, which is empty"
+        if self.work is not None:
+            assert self.pending is None, "a decision and a card in the work area cannot wait at once"
+            unused = set(self.work.get("skills", [])) - self.used
+            assert not unused, f"the Skill cards used in the work area count as used: {sorted(unused)}"
 
 
 ALL_SEATS = {1: (0,), 2: (0, 1)}
-_CHOOSE = {s: Action("choose", (s,)) for s in SKILL_ORDER}
+_CHOOSE = {s: CHOOSE(s) for s in SKILL_ORDER}
+"""The kind's action of each Skill card, looked up in the draft's legal-action list."""
 _DESCRIBED: dict[Action, tuple[str, str]] = {}
 """The log line of each action for seat 1 and seat 2 (it depends on the action alone; at most one
 entry for each of the action space's few thousand actions, since only valid actions are described)."""

@@ -3,20 +3,18 @@
 Waste What? is cooperative and almost everything is face up: the waste on the table, both players'
 Skill cards, Storage and Cash Boxes, the slots, the incinerator and the current Event. Hidden are the
 order of the Waste and Event decks and the Skill card removed at setup (never shown, though the six
-on offer make it deducible).
+on offer make it deducible). The log is not part of a view: front ends show it beside the table.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .base import WasteWhatBase
 from .content import SKILL_ORDER
 
-if TYPE_CHECKING:
-    from .rules import WasteWhatState
 
-
-def card_view(state: WasteWhatState, card: int) -> dict[str, Any]:
+def card_view(state: WasteWhatBase, card: int) -> dict[str, Any]:
     """One face-up card: id, name, category, complexity (this round), recycling rule."""
     t = state.tables
     combo = state.combos.get(card)
@@ -38,11 +36,11 @@ def card_view(state: WasteWhatState, card: int) -> dict[str, Any]:
     }
 
 
-def _player(state: WasteWhatState, p: int) -> dict[str, Any]:
+def _player(state: WasteWhatBase, p: int) -> dict[str, Any]:
     skills = [
         {
             "id": s,
-            "name": state.tables.skill_names[s],
+            "name": state.skill_name(s),
             "level": state.level[s],
             "used": s in state.used,
         }
@@ -58,7 +56,7 @@ def _player(state: WasteWhatState, p: int) -> dict[str, Any]:
     }
 
 
-def _work(state: WasteWhatState) -> dict[str, Any] | None:
+def _work(state: WasteWhatBase) -> dict[str, Any] | None:
     work = state.work
     if work is None:
         return None
@@ -69,7 +67,7 @@ def _work(state: WasteWhatState) -> dict[str, Any] | None:
     }
 
 
-def make_view(state: WasteWhatState, seat: int | None) -> dict[str, Any]:
+def make_view(state: WasteWhatBase, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``seat`` (None: a spectator); the same public table for everyone."""
     rules = state.rules()
     ev = state.event_card()
@@ -79,11 +77,11 @@ def make_view(state: WasteWhatState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "round": state.round,
         "rounds": rules.rounds,
-        "phase": "draft" if state.draft_pool else ("over" if state.result else "play"),
+        "phase": state.phase,
         "active_seats": list(state.active_seats()),
         "combos_allowed": bool(state.game.options["combos"]),
         "max_level": rules.max_skill_level,
-        "draft_pool": [{"id": s, "name": state.tables.skill_names[s]} for s in state.draft_pool],
+        "draft_pool": [{"id": s, "name": state.skill_name(s)} for s in state.draft_pool],
         "draft_turn": state.draft_turn,
         "players": [_player(state, p) for p in range(state.players)],
         "table": [card_view(state, c) for c in state.table],
@@ -107,5 +105,4 @@ def make_view(state: WasteWhatState, seat: int | None) -> dict[str, Any]:
         "events_left": len(state.event_deck),
         "reused": state.reused,
         "result": None if outcome is None else outcome.to_json(),
-        "log": [row["text"] for row in state.log_for(seat, last=6)],
     }

@@ -1,0 +1,203 @@
+"""The state's fields and the facts the rules read from them: what a card is this round, whose skill is
+free, which cards may be dealt with now.
+
+:class:`WasteWhatBase` declares every field of a Waste What? state (set up by
+:class:`~.rules.WasteWhatState`) with the game's phases and steps as types, so that mypy catches a
+misspelled phase. The shared phase's actions are in :mod:`.dealing`, setup and rounds in :mod:`.rules`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+from loopcity.engine import Game, State
+
+from .content import EventCard, Rules, WasteWhatContent
+from .tables import WasteWhatTables
+
+Phase = Literal["draft", "play", "over"]
+"""The skill draft (one seat chooses at a time), the rounds' shared phase (both seats act), the end."""
+Pending = Literal["co2_money", "train"]
+"""A choice the table makes before anything else: who takes the money released with the CO2, or which
+Skill card the Skill-share workshop raises."""
+Origin = Literal["table", "p1", "p2"]
+"""Where a card in the work area was taken from: the table, or P1's or P2's Storage."""
+WorkKind = Literal["reuse", "combo"]
+"""What lies in the work area: a card a Skill was used on (to be sold or donated), or a combo being put
+together."""
+
+
+WasteWhatGame = Game[WasteWhatContent, WasteWhatTables]
+"""Waste What? configured: its options, content and tables."""
+
+
+class Work(TypedDict):
+    """The work area: the card(s) in it and the Skill cards used on them."""
+
+    kind: WorkKind
+    cards: list[int]
+    skills: NotRequired[list[str]]
+    """The Skill cards used (a reuse, or an accepted combo)."""
+    origins: NotRequired[list[Origin]]
+    """Where each card of a combo was taken from (it goes back there if the combo is not accepted)."""
+
+
+class ComboCard(TypedDict):
+    """What is written on a filled-out Combo card."""
+
+    category: str
+    complexity: int
+    name: str
+    cards: int
+    """How many cards went into it."""
+
+
+class WasteWhatBase(State[WasteWhatContent, WasteWhatTables]):
+    """The fields of a Waste What? state and the card facts read from them."""
+
+    round: int
+    result: str | None
+    """How the game ended (None while it goes on)."""
+    won: bool
+    cash: list[int]
+    """Each player's Cash Box."""
+    sell_money: int
+    """Money tokens lying on the Sell slots."""
+    bank: int
+    co2: int
+    """CO2 tokens released from the incinerator."""
+    deck: list[int]
+    """The Waste deck, face down; cards are drawn from the end."""
+    box: list[int]
+    """Just Waste cards this difficulty leaves in the box."""
+    blanks: list[int]
+    """Blank Combo cards, the first filled out next."""
+    table: list[int]
+    storage: list[list[int]]
+    fresh: set[int]
+    """Cards stored this round (dealt with from the next round on)."""
+    bin: list[int]
+    """The Recycle Bin."""
+    sell: list[int]
+    donate: list[int]
+    burn: list[int]
+    removed: list[int]
+    """Cards out of the game (burned, or parts of an accepted combo)."""
+    combos: dict[int, ComboCard]
+    work: Work | None
+    pending: Pending | None
+    rejected: set[int]
+    """Cards of a combo not accepted this round: they cannot join another combo this round."""
+    used: set[str]
+    """Skill cards used this round."""
+    recycled: int
+    """Cards recycled this round."""
+    reused: int
+    """Cards sold or donated in the game (the score)."""
+    combos_made: int
+    event: str | None
+    event_deck: list[str]
+    removed_skill: str
+    owner: dict[str, int]
+    """The seat holding each Skill card in play."""
+    level: dict[str, int]
+    start_level: int
+    draft_turn: int
+    draft_pool: list[str]
+
+    # ----- phase -------------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """The skill draft, the rounds, or the end (derived from the fields, never stored)."""
+        if self.draft_pool:
+            return "draft"
+        return "play" if self.result is None else "over"
+
+    # ----- card facts ---------------------------------------------------------------------------
+    def rules(self) -> Rules:
+        """The rulebook's numbers (content)."""
+        return self.game.content.rules
+
+    def event_card(self) -> EventCard | None:
+        """The Event card of this round, if any."""
+        return None if self.event is None else self.tables.events[self.event]
+
+    def category(self, card: int) -> str:
+        """The card's category ('' for Just Waste)."""
+        t = self.tables
+        return self.combos[card]["category"] if card >= t.first_combo else t.category[card]
+
+    def printed_complexity(self, card: int) -> int:
+        """The complexity written on the card (0 for Just Waste)."""
+        t = self.tables
+        return self.combos[card]["complexity"] if card >= t.first_combo else t.complexity[card]
+
+    def complexity(self, card: int) -> int:
+        """The card's complexity this round (an Event may make it easier, never below 1)."""
+        t = self.tables
+        if card >= t.first_combo:
+            combo = self.combos[card]
+            base, cat = combo["complexity"], combo["category"]
+        else:
+            base, cat = t.complexity[card], t.category[card]
+        if self.event is not None:
+            ev = t.events[self.event]
+            if ev.effect == "easier" and (ev.category is None or ev.category == cat):
+                return max(1, base - ev.amount)
+        return base
+
+    def card_name(self, card: int) -> str:
+        combo = self.combos.get(card)
+        return combo["name"] if combo is not None else self.tables.name[card]
+
+    def card_label(self, card: int) -> str:
+        """'[12] Old sofa': the card's id and name."""
+        combo = self.combos.get(card)
+        return self.tables.label[card] if combo is None else f"[{card}] {combo['name']}"
+
+    def skill_name(self, skill: str) -> str:
+        return self.tables.skill_names[skill]
+
+    def skill_label(self, skill: str) -> str:
+        """'P2's Electronics (level 2)': whose skill it is and its level."""
+        return f"P{self.owner[skill] + 1}'s {self.tables.skill_names[skill]} (level {self.level[skill]})"
+
+    def candidates(self) -> list[int]:
+        """Cards that may be dealt with now: the table, then stored cards from earlier rounds."""
+        out = self.table[:]
+        fresh = self.fresh
+        for stored in self.storage:
+            if stored:
+                out.extend([c for c in stored if c not in fresh] if fresh else stored)
+        return out
+
+    def max_combo_cards(self) -> int:
+        """The most cards a combo can hold and still be accepted: the die must roll higher than the
+        number of cards, so a combo of as many cards as the die has sides never is."""
+        return self.game.content.rules.die_sides - 1
+
+    def skill_free(self, skill: str) -> bool:
+        return skill in self.owner and skill not in self.used
+
+    def free_levels(self) -> dict[str, int]:
+        """The level of each Skill card in play not yet used this round."""
+        free = self.level.copy()
+        for s in self.used:
+            free.pop(s, None)
+        return free
+
+    def rent_due(self, seat: int) -> int:
+        """Rent: 1 for no or one stored card, else one per stored card (plus this round's event)."""
+        rent = max(1, len(self.storage[seat]))
+        ev = self.event_card()
+        if ev is not None and ev.effect == "rent":
+            rent = max(0, rent + ev.amount)
+        return rent
+
+
+def deck_and_box(game: WasteWhatGame) -> tuple[list[int], list[int]]:
+    """The Waste deck of this difficulty (every Waste card and the first ``just_waste`` Just Waste
+    cards) and the Just Waste cards left in the box."""
+    t = game.tables
+    in_game = t.n_waste + min(game.options["just_waste"], t.n_just)
+    return list(range(in_game)), list(range(in_game, t.first_combo))

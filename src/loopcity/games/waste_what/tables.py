@@ -1,0 +1,46 @@
+"""Lookup tables derived from Waste What?'s content, once per configured game (``GameSpec.tables``).
+
+Cards are numbered in one sequence: the Waste cards first, then the Just Waste cards, then the blank
+Combo cards, in the order of ``content.toml``; the actions and positions name cards by that number.
+The rules read a card's category, complexity and recycling rule from flat tuples indexed by it.
+"""
+
+from __future__ import annotations
+
+from .content import EventCard, WasteWhatContent
+
+
+class WasteWhatTables:
+    """Flat per-card tuples indexed by card id (Waste, then Just Waste, then blank Combo cards), and
+    the Event and Skill cards by id."""
+
+    def __init__(self, content: WasteWhatContent) -> None:
+        waste, just = content.waste, content.just_waste
+        blanks = content.rules.combo_cards
+        self.n_waste = len(waste)
+        self.n_just = len(just)
+        self.first_combo = self.n_waste + self.n_just
+        self.n_cards = self.first_combo + blanks
+        self.name = tuple([c.name for c in waste] + [c.name for c in just] + ["Combo"] * blanks)
+        self.category = tuple([c.category for c in waste] + [""] * (len(just) + blanks))
+        """The card's category ('' for Just Waste and blank Combo cards)."""
+        self.complexity = tuple([c.complexity for c in waste] + [0] * (len(just) + blanks))
+        self.recyclable = tuple(
+            [c.recyclable for c in waste] + [c.recyclable for c in just] + [False] * blanks
+        )
+        self.recycle_cost = tuple(
+            [c.recycle_cost for c in waste] + [c.recycle_cost for c in just] + [0] * blanks
+        )
+        self.recycle = tuple(  # what recycling the card costs, -1 where it cannot be recycled
+            cost if ok else -1 for ok, cost in zip(self.recyclable, self.recycle_cost, strict=True)
+        )
+        self.card = tuple(zip(self.category, self.complexity, self.recycle, strict=True))
+        """(category, complexity, recycling cost or -1) of each card but the Combo cards."""
+        self.label = tuple(f"[{c}] {name}" for c, name in enumerate(self.name))
+        self.events: dict[str, EventCard] = {e.id: e for e in content.events}
+        self.skill_names: dict[str, str] = {s.id: s.name for s in content.skills}
+
+
+def build_tables(content: WasteWhatContent) -> WasteWhatTables:
+    """The tables of one configured game's content (the engine calls this once per game)."""
+    return WasteWhatTables(content)
