@@ -34,13 +34,15 @@ def test_heuristic_is_deterministic_for_its_seed():
 
 def test_heuristic_never_draws_on_the_last_big_square():
     s = investing(new(), seat=0, coins=10)
-    free = [c for c in s.lk.geo.squares if s.cells[c] is None]
+    free = [c for c in s.tables.geo.squares if s.cells[c] is None]
     for c in free[1:]:
         s.cells[c] = "office_district"
     action = HeuristicBot(s.game, 0, 0).choose(s, 0)
     assert not (
         action.kind == "fund"
-        and s.lk.buildings[s.lk.departments[action.args[0] - 1].spaces[action.args[1] - 1].building].space
+        and s.tables.buildings[
+            s.tables.departments[action.args[0] - 1].spaces[action.args[1] - 1].building
+        ].space
         == "square"
     )
 
@@ -49,13 +51,13 @@ def test_heuristic_builds_housing_when_homes_run_out():
     s = investing(new(), seat=0, coins=10)  # seat 1 is Urban Planning
     for cell, bid in enumerate(s.cells):
         if bid:
-            s.people[cell] = s.lk.buildings[bid].housing
-    s.unhappy = s.lk.board.unhappy_squares - 3
+            s.people[cell] = s.tables.buildings[bid].housing
+    s.unhappy = s.tables.board.unhappy_squares - 3
     action = HeuristicBot(s.game, 0, 0).choose(s, 0)
     assert action.kind in ("fund", "invest")
     if action.kind == "fund":
-        building = s.lk.departments[action.args[0] - 1].spaces[action.args[1] - 1].building
-        assert s.lk.buildings[building].housing > 0
+        building = s.tables.departments[action.args[0] - 1].spaces[action.args[1] - 1].building
+        assert s.tables.buildings[building].housing > 0
 
 
 def test_heuristic_tables_are_defeated_less_often_than_random_ones():
@@ -82,8 +84,8 @@ def test_heuristic_gives_a_coin_to_the_housing_department_when_homes_run_short()
     s = new(players=3)  # seat 1 owns Urban Planning (Residential Houses cost 3)
     for cell, bid in enumerate(s.cells):
         if bid:
-            s.people[cell] = s.lk.buildings[bid].housing
-    s.unhappy = s.lk.board.unhappy_squares - 4
+            s.people[cell] = s.tables.buildings[bid].housing
+    s.unhappy = s.tables.board.unhappy_squares - 4
     s.coins = [1, 5, 5]
     s._legal = {}
     assert HeuristicBot(s.game, 1, 0).choose(s, 1).kind == "give"
@@ -104,8 +106,8 @@ def test_heuristic_weighs_points_against_the_citys_survival():
     calm = {str(o[2]): o[0] for o in Planner(s, 0).options()}
     for cell, bid in enumerate(s.cells):
         if bid:
-            s.people[cell] = s.lk.buildings[bid].housing
-    s.unhappy = s.lk.board.unhappy_squares - 3
+            s.people[cell] = s.tables.buildings[bid].housing
+    s.unhappy = s.tables.board.unhappy_squares - 3
     urgent = {str(o[2]): o[0] for o in Planner(s, 0).options()}
     # homes are worth more when people are about to be left without one
     assert urgent["fund 1 1"] > calm["fund 1 1"]
@@ -127,7 +129,7 @@ def test_heuristic_forecast_counts_the_buildings_a_lasting_card_counts():
     per_industry = [{"target": "pollution", "amount": 1, "per": "industry"}]
     s = investing(new(players=3, overrides={"events.I-5.lasting.effects": per_industry}))
     s.event_deck, s.lasting, s.requests = ["I-7"], [["I-5", 2]], []  # one year left, the heat wave in play
-    squares = [c for c in s.lk.geo.squares if s.cells[c] is None]
+    squares = [c for c in s.tables.geo.squares if s.cells[c] is None]
     industries = []
     for factories in (1, 3):
         for c in squares[:factories]:
@@ -135,5 +137,5 @@ def test_heuristic_forecast_counts_the_buildings_a_lasting_card_counts():
         plans = Planner(s, 0)
         industries.append(s.count_category("industry"))
         end, fallen = plans.forecast(plans.base)
-        assert fallen == -1 and end[3] == min(s.lk.top, s.track[3] + industries[-1])
+        assert fallen == -1 and end[3] == min(s.tables.top, s.track[3] + industries[-1])
     assert industries[0] < industries[1]

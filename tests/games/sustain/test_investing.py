@@ -171,7 +171,7 @@ def test_department_space_is_available_again_after_it_is_paid_for():
 
 def test_bus_stops_on_corners_walks_and_lanes_on_edges():
     s = investing(new(), seat=1, coins=10)
-    geo = s.lk.geo
+    geo = s.tables.geo
     assert set(s.legal_cells("bus_stop")) <= set(geo.corners)
     assert set(s.legal_cells("bike_lane")) <= set(geo.edges)
     assert set(s.legal_cells("pedestrian_walk")) <= set(geo.edges)
@@ -212,7 +212,7 @@ def test_request_card_is_resolved_by_investing_its_cost():
 # ----------------------------------------------------------------- defeats
 def test_full_unhappy_population_table_loses_at_once():
     s = new()
-    s.unhappy = s.lk.board.unhappy_squares - 1
+    s.unhappy = s.tables.board.unhappy_squares - 1
     s.mark_unhappy(1)
     s._next_turn()
     assert s.is_terminal() and s.outcome().cause == DEFEAT_UNHAPPY and not s.outcome().team_won
@@ -220,7 +220,7 @@ def test_full_unhappy_population_table_loses_at_once():
 
 def test_full_co2_table_loses_at_once():
     s = investing(new(), seat=0, coins=0)
-    s.co2 = s.lk.board.co2_squares - 1
+    s.co2 = s.tables.board.co2_squares - 1
     for seat in (0, 1, 2):
         s.apply(seat, "pass")  # step 1 adds at least one CO2 mark
     assert s.is_terminal() and s.outcome().cause == DEFEAT_CO2 and s.outcome().winners == ()
@@ -228,7 +228,7 @@ def test_full_co2_table_loses_at_once():
 
 def test_full_city_map_loses_at_once():
     s = investing(new(), seat=0, coins=10)
-    free = [c for c in s.lk.geo.squares if s.cells[c] is None]
+    free = [c for c in s.tables.geo.squares if s.cells[c] is None]
     for c in free[1:]:
         s.cells[c] = "office_district"
     pay(s, 0, "fund 1 1", 3)  # Residential Houses on the last big square
@@ -260,7 +260,7 @@ def test_scoring_ties_are_shared():
     s = investing(new(), seat=0, coins=0)
     s.final_year = True
     s.points = [0, 0, 0, 0, 0, 0]
-    s.track = [0, 0, 0, s.lk.top]  # clean air bonus 0
+    s.track = [0, 0, 0, s.tables.top]  # clean air bonus 0
     s.people = [0] * len(s.people)  # population bonus 0
     for seat in (0, 1, 2):
         s.apply(seat, "pass")
@@ -270,8 +270,8 @@ def test_scoring_ties_are_shared():
 def test_end_bonus_reads_the_departments_measure():
     s = new()
     s.track[POLLUTION] = 2
-    divisor = s.lk.departments[2].end_bonus.divisor
-    assert s.department_score(2) == s.points[2] + (s.lk.top - 2) // divisor  # Environment: clean air
+    divisor = s.tables.departments[2].end_bonus.divisor
+    assert s.department_score(2) == s.points[2] + (s.tables.top - 2) // divisor  # Environment: clean air
 
 
 # ----------------------------------------------------------------- refusals

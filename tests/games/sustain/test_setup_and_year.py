@@ -16,7 +16,7 @@ def test_setup_cubes_start_on_the_lowest_square_of_each_track():
 
 def test_setup_scenario_1_decks_are_not_shuffled():
     s = new()
-    sc = s.lk.scenarios["first_game"]
+    sc = s.tables.scenarios["first_game"]
     assert s.drawn == ["I-1"] and s.event_deck == sc.events[1:]
     assert [e[0] for e in s.table] == sc.solutions[:3] and s.sol_deck == sc.solutions[3:]
 
@@ -27,7 +27,7 @@ def test_setup_other_scenarios_shuffle_their_decks_with_the_end_card_near_the_bo
         s = new(variant="traffic_crisis", seed=seed)
         deck = s.drawn + s.event_deck
         orders.add(tuple(deck))
-        window = s.lk.scenarios["traffic_crisis"].end_window
+        window = s.tables.scenarios["traffic_crisis"].end_window
         assert deck.index("II-12") >= len(deck) - window
     assert len(orders) > 1
 
@@ -46,7 +46,7 @@ def test_setup_first_player_holds_token_I11():
 
 def test_first_round_starts_at_events():
     s = new()
-    start = s.lk.content.map.preprinted
+    start = s.content.map.preprinted
     assert s.round == 1 and s.phase == "discussion"
     assert s.co2 == 0 and s.track == [0, 0, 0, 0]  # no step 1
     assert sum(s.people) == sum(p.people for p in start)  # no step 2
@@ -76,12 +76,12 @@ def test_step1_standard_of_living_moves_attractiveness():
     s.track[LIVING] = 7
     s.track[ATTRACT] = 3
     s.adjust_indicators()
-    assert s.track[ATTRACT] == 3 + s.lk.board.living_to_attractiveness[7]
+    assert s.track[ATTRACT] == 3 + s.tables.board.living_to_attractiveness[7]
 
 
 def test_step1_is_read_top_to_bottom_unhappy_before_attractiveness():
     s = new()
-    board = s.lk.board
+    board = s.tables.board
     s.track[LIVING] = 4  # 4 gives +1 attractiveness, 3 gives 0
     s.unhappy = 2  # lowers Standard of Living to 3 first
     s.adjust_indicators()
@@ -91,7 +91,7 @@ def test_step1_is_read_top_to_bottom_unhappy_before_attractiveness():
 
 def test_step1_transport_and_pollution_raise_co2():
     s = new()
-    board = s.lk.board
+    board = s.tables.board
     s.track[TRANSPORT], s.track[POLLUTION] = 1, 5
     s.adjust_indicators()
     assert s.co2 == board.transport_to_co2[1] + board.pollution_to_co2[5]
@@ -99,7 +99,7 @@ def test_step1_transport_and_pollution_raise_co2():
 
 def test_step1_co2_lowers_standard_of_living_after_it_grows():
     s = new()
-    board = s.lk.board
+    board = s.tables.board
     first = next(i for i, v in enumerate(board.co2_to_living) if v < 0)
     s.co2 = first - 1
     s.track[LIVING] = 5
@@ -116,7 +116,7 @@ def test_step1_indicators_stay_within_their_tracks():
     s.adjust_indicators()
     assert s.track[LIVING] == 0
     s.move_track(ATTRACT, 99)
-    assert s.track[ATTRACT] == s.lk.top
+    assert s.track[ATTRACT] == s.tables.top
 
 
 # ----------------------------------------------------------------- step 2
@@ -124,7 +124,7 @@ def test_step2_new_people_take_free_housing_spaces():
     s = new()
     s.track[ATTRACT] = 4
     free = s.housing_free()
-    grow = s.lk.board.growth[4]
+    grow = s.tables.board.growth[4]
     assert free >= grow
     s.people_increasing()
     assert s.housing_free() == free - grow and s.unhappy == 0
@@ -134,10 +134,10 @@ def test_step2_without_a_free_housing_space_a_person_marks_unhappy_population():
     s = new()
     for cell, bid in enumerate(s.cells):
         if bid:
-            s.people[cell] = s.lk.buildings[bid].housing
+            s.people[cell] = s.tables.buildings[bid].housing
     s.track[ATTRACT] = 7
     s.people_increasing()
-    assert s.unhappy == s.lk.board.growth[7]
+    assert s.unhappy == s.tables.board.growth[7]
 
 
 # ----------------------------------------------------------------- step 3
@@ -202,7 +202,7 @@ def test_step5_three_solution_cards_join_the_unused_ones():
 @pytest.mark.parametrize("variant", ["first_game", "traffic_crisis", "housing_boom"])
 def test_every_scenario_has_a_card_that_ends_the_game(variant):
     s = new(variant=variant)
-    assert any(s.lk.events[e].ends_game for e in s.lk.scenarios[variant].events)
+    assert any(s.tables.events[e].ends_game for e in s.tables.scenarios[variant].events)
 
 
 def test_three_to_six_players():

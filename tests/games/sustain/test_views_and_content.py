@@ -17,7 +17,7 @@ def test_view_never_shows_a_solution_cards_white_side_before_it_is_flipped():
     s = new()
     text = json.dumps(s.view(0))
     for sid, _ in s.table:
-        sol = s.lk.solutions[sid]
+        sol = s.tables.solutions[sid]
         assert sid not in text and sol.title not in text
     assert "Mobility plan" in text  # the gray side is visible
 
@@ -41,12 +41,12 @@ def test_white_side_is_shown_once_flipped():
 
 def test_resample_hidden_keeps_gray_sides_and_redraws_the_rest():
     s = new(variant="housing_boom", seed=3)
-    grays = [s.lk.solutions[e[0]].gray for e in s.table]
+    grays = [s.tables.solutions[e[0]].gray for e in s.table]
     changed = False
     for seed in range(10):
         other = s.clone()
         other.resample_hidden(0, Rng(seed))
-        assert [other.lk.solutions[e[0]].gray for e in other.table] == grays
+        assert [other.tables.solutions[e[0]].gray for e in other.table] == grays
         assert other.view(0) == s.view(0)
         changed |= other.sol_deck != s.sol_deck or other.event_deck != s.event_deck
     assert changed
@@ -61,7 +61,7 @@ def test_bad_content_names_the_item_and_field():
 
 def test_content_items_are_marked_with_their_source():
     s = new()
-    c = s.lk.content
+    c = s.content
     items = [
         c.board,
         c.map,
@@ -100,3 +100,10 @@ def test_content_limits_match_the_action_space():
         load_game("sustain", overrides={"gray_sides.transit_plan.cost": 21})
     with pytest.raises(ContentError, match="size"):
         load_game("sustain", overrides={"map.size": 9})
+
+
+def test_every_action_kind_has_a_handler():
+    from loopcity.games.sustain.actions import SPACE
+    from loopcity.games.sustain.rules import HANDLERS
+
+    assert HANDLERS.missing(SPACE) == []

@@ -11,9 +11,10 @@ from .content import CONTENT_PATH, SustainContent
 from .heuristic import HeuristicBot, SelfishBot
 from .render import render_svg, render_text
 from .rules import SustainState
+from .tables import SustainTables, build_tables
 
 
-def metrics(state: State) -> dict[str, float]:
+def metrics(state: State[Any, Any]) -> dict[str, float]:
     """Per-year figures for simulations: the four tracks, the two tables, population and map."""
     if not isinstance(state, SustainState):
         raise TypeError(f"SUSTAIN metrics need a SustainState, got {type(state).__name__}")
@@ -26,12 +27,12 @@ def metrics(state: State) -> dict[str, float]:
         "unhappy": float(state.unhappy),
         "co2": float(state.co2),
         "population": float(sum(state.people)),
-        "free_squares": float(sum(1 for c in state.lk.geo.squares if state.cells[c] is None)),
+        "free_squares": float(sum(1 for c in state.tables.geo.squares if state.cells[c] is None)),
         "coins": float(sum(state.coins)),
     }
 
 
-def position_value(state: State, seat: int) -> float:
+def position_value(state: State[Any, Any], seat: int) -> float:
     """The search's value of a cut playout: the seat's Department points over the leading
     Department's (the city survives heuristic play, so a cut playout is scored as a surviving city)."""
     if not isinstance(state, SustainState):
@@ -43,7 +44,7 @@ def position_value(state: State, seat: int) -> float:
     return max(0.0, scores[seat] / best)
 
 
-SPEC: GameSpec[Any, Any] = GameSpec(
+SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     id="sustain",
     title="SUSTAIN",
     description=(
@@ -83,6 +84,7 @@ SPEC: GameSpec[Any, Any] = GameSpec(
         Variant("housing_boom", "Scenario 3, housing boom: shuffled decks", {"scenario": "housing_boom"}),
     ),
     content=ContentSpec(SustainContent, CONTENT_PATH),
+    tables=build_tables,
     bots={"heuristic": HeuristicBot, "selfish": SelfishBot},
     render_text=render_text,
     render_svg=render_svg,

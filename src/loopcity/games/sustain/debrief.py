@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
-from .content import SustainContent
+from .content import TRACKS, Board
 
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
@@ -24,21 +24,12 @@ LABELS = {
     "coins": "Coins",
 }
 TABLES = {"unhappy": "Unhappy Population", "co2": "CO2 Accumulation"}
-TRACKS = ("standard_of_living", "attractiveness", "sustainable_transport", "pollution")
 NEAR = {"unhappy": 2, "co2": 3, "free_squares": 2}
 """How close to a full table (or a full map) counts as a near-loss."""
 
 
-def _content(d: Debrief) -> SustainContent:
-    """The game's content with its type."""
-    content = d.game.content
-    if not isinstance(content, SustainContent):
-        raise TypeError(f"SUSTAIN debrief needs SustainContent, got {type(content).__name__}")
-    return content
-
-
 def _limits(d: Debrief) -> dict[str, int]:
-    board = _content(d).board
+    board: Board = d.game.content.board
     return {"unhappy": board.unhappy_squares, "co2": board.co2_squares}
 
 
