@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from loopcity.games.sustain.year import ATTRACT, LIVING, POLLUTION, TRANSPORT
+from loopcity import load_game
+from loopcity.engine import OptionError
+from loopcity.games.sustain.year import ATTRACT, LIVING, POLLUTION
 
-from .helpers import new
+from .helpers import again, event_deck, full_housing, new
 
 
 # ----------------------------------------------------------------- setup
@@ -57,62 +59,51 @@ def test_first_round_starts_at_events():
 
 # ----------------------------------------------------------------- step 1
 def test_step1_first_player_token_passes_left():
-    s = new()
-    s.first = 2
+    s = again(new(), first_player=3)
     s.adjust_indicators()
     assert s.first == 0
 
 
 def test_step1_two_unhappy_people_lower_standard_of_living_by_one():
-    s = new()
-    s.track[LIVING] = 3
-    s.unhappy = 2
+    s = again(new(), standard_of_living=3, unhappy_population=2)
     s.adjust_indicators()
     assert s.track[LIVING] == 2
 
 
 def test_step1_standard_of_living_moves_attractiveness():
-    s = new()
-    s.track[LIVING] = 7
-    s.track[ATTRACT] = 3
+    s = again(new(), standard_of_living=7, attractiveness=3)
     s.adjust_indicators()
     assert s.track[ATTRACT] == 3 + s.tables.board.living_to_attractiveness[7]
 
 
 def test_step1_is_read_top_to_bottom_unhappy_before_attractiveness():
-    s = new()
+    # Standard of Living 4 gives +1 Attractiveness, 3 gives 0; 2 Unhappy marks lower it to 3 first
+    s = again(new(), standard_of_living=4, unhappy_population=2)
     board = s.tables.board
-    s.track[LIVING] = 4  # 4 gives +1 attractiveness, 3 gives 0
-    s.unhappy = 2  # lowers Standard of Living to 3 first
     s.adjust_indicators()
     assert board.living_to_attractiveness[4] != board.living_to_attractiveness[3]
     assert s.track[ATTRACT] == board.living_to_attractiveness[3]
 
 
 def test_step1_transport_and_pollution_raise_co2():
-    s = new()
+    s = again(new(), sustainable_transport=1, pollution=5)
     board = s.tables.board
-    s.track[TRANSPORT], s.track[POLLUTION] = 1, 5
     s.adjust_indicators()
     assert s.co2 == board.transport_to_co2[1] + board.pollution_to_co2[5]
 
 
 def test_step1_co2_lowers_standard_of_living_after_it_grows():
-    s = new()
-    board = s.tables.board
+    board = new().tables.board
     first = next(i for i, v in enumerate(board.co2_to_living) if v < 0)
-    s.co2 = first - 1
-    s.track[LIVING] = 5
-    s.track[TRANSPORT], s.track[POLLUTION] = 0, 2  # +1 (transport) +1 (pollution) marks
+    # transport 0 and pollution 2: +1 and +1 marks
+    s = again(new(), co2_accumulation=first - 1, standard_of_living=5, sustainable_transport=0, pollution=2)
     s.adjust_indicators()
     assert s.co2 == first + 1
     assert s.track[LIVING] == 5 + board.co2_to_living[first + 1]
 
 
 def test_step1_indicators_stay_within_their_tracks():
-    s = new()
-    s.track[LIVING] = 0
-    s.unhappy = 8
+    s = again(new(), standard_of_living=0, unhappy_population=8)
     s.adjust_indicators()
     assert s.track[LIVING] == 0
     s.move_track(ATTRACT, 99)
@@ -121,8 +112,7 @@ def test_step1_indicators_stay_within_their_tracks():
 
 # ----------------------------------------------------------------- step 2
 def test_step2_new_people_take_free_housing_spaces():
-    s = new()
-    s.track[ATTRACT] = 4
+    s = again(new(), attractiveness=4)
     free = s.housing_free()
     grow = s.tables.board.growth[4]
     assert free >= grow
@@ -131,21 +121,15 @@ def test_step2_new_people_take_free_housing_spaces():
 
 
 def test_step2_without_a_free_housing_space_a_person_marks_unhappy_population():
-    s = new()
-    for cell, bid in enumerate(s.cells):
-        if bid:
-            s.people[cell] = s.tables.buildings[bid].housing
-    s.track[ATTRACT] = 7
+    s = again(new(), city_map=full_housing(new()), attractiveness=7)
     s.people_increasing()
     assert s.unhappy == s.tables.board.growth[7]
 
 
 # ----------------------------------------------------------------- step 3
 def test_step3_budget_shared_equally_and_remainder_kept_for_next_year():
-    s = new(players=4)
-    s.coins = [0, 0, 0, 0]
-    s.reserve = 1
-    s.track[LIVING] = 2  # budget 9 + 1 kept = 10 -> 2 each, 2 kept
+    # budget 9 + 1 kept = 10 -> 2 each, 2 kept
+    s = again(new(players=4), coins=[0, 0, 0, 0], reserve=1, standard_of_living=2)
     s.budget_allocation()
     assert s.coins == [2, 2, 2, 2] and s.reserve == 2
 
@@ -158,8 +142,7 @@ def test_step4_draw_until_a_card_says_stop():
 
 
 def test_step4_request_cards_stay_until_resolved_and_act_at_each_event_phase():
-    s = new()
-    s.event_deck = ["I-4", "I-1", "I-1"]
+    s = again(new(), **event_deck(new(), "I-4", "I-1"))
     s.events()
     assert [r[0] for r in s.requests] == ["I-4"] and s.unhappy == 0
     s.events()
@@ -167,8 +150,7 @@ def test_step4_request_cards_stay_until_resolved_and_act_at_each_event_phase():
 
 
 def test_step4_cards_in_play_act_in_the_event_phase_then_leave():
-    s = new()
-    s.event_deck = ["I-5", "I-3", "I-3", "I-3"]
+    s = again(new(), **event_deck(new(), "I-5", "I-3", "I-1"))
     s.events()
     assert s.track[POLLUTION] == 1 and s.lasting == [["I-5", 2]]
     s.events()
@@ -177,16 +159,14 @@ def test_step4_cards_in_play_act_in_the_event_phase_then_leave():
 
 
 def test_step4_condition_on_an_indicator():
-    s = new()
-    s.event_deck = ["I-2", "I-3"]
-    s.track[TRANSPORT] = 2  # Traffic jams only if Sustainable transport below 2
+    # Traffic jams only if Sustainable transport below 2
+    s = again(new(), **event_deck(new(), "I-2", "I-3"), sustainable_transport=2)
     s.events()
     assert s.track[POLLUTION] == 0
 
 
 def test_step4_the_card_that_ends_the_game_makes_this_the_last_year():
-    s = new()
-    s.event_deck = ["I-10"]
+    s = again(new(), **event_deck(new(), "I-10"))
     s.events()
     assert s.final_year
 
@@ -206,9 +186,6 @@ def test_every_scenario_has_a_card_that_ends_the_game(variant):
 
 
 def test_three_to_six_players():
-    from loopcity import load_game
-    from loopcity.engine import OptionError
-
     for players in (3, 6):
         assert load_game("sustain", players=players).players == players
     for players in (2, 7):
@@ -229,24 +206,19 @@ def test_scenario_1_is_the_default_and_its_order_does_not_depend_on_the_seed():
 
 def test_step4_an_empty_event_deck_makes_this_the_last_year():
     s = new()
-    s.event_discard += s.event_deck
-    s.event_deck = []
+    s = again(s, event_deck=[], event_discard=s.event_discard + s.event_deck)
     s.events()
     assert s.final_year
 
 
 def test_step4_request_penalty_acts_before_new_cards_are_drawn():
-    s = new()
-    s.requests = [["I-8", 0]]  # Pollution +1 at each Event phase
-    s.event_deck.remove("I-8")
+    s = new()  # I-8 on the table: Pollution +1 at each Event phase
+    s = again(s, requests=[{"card": "I-8", "coins": 0}], event_deck=[e for e in s.event_deck if e != "I-8"])
     assert s.event_deck[0] == "I-2"  # Traffic jams: Pollution +1 if transport below 2, draws again
     s.events()
     assert s.track[POLLUTION] == 2 and s.drawn[:2] == ["I-2", "I-3"]
 
 
 def test_an_unknown_scenario_is_refused_with_the_known_ones():
-    from loopcity import load_game
-    from loopcity.engine import OptionError
-
     with pytest.raises(OptionError, match="housing_boom"):
         load_game("sustain", scenario="no_such").new_state(0)

@@ -9,8 +9,9 @@ import pytest
 from loopcity import load_game
 from loopcity.engine import ContentError, Rng
 from loopcity.engine.testing import random_playout
+from loopcity.games.sustain.actions import BUILD
 
-from .helpers import investing, new, pay
+from .helpers import investing, new, pay, solution_at
 
 
 def test_view_never_shows_a_solution_cards_white_side_before_it_is_flipped():
@@ -33,8 +34,8 @@ def test_view_never_shows_the_deck_orders():
 
 
 def test_white_side_is_shown_once_flipped():
-    s = investing(new(), seat=0, coins=10)
-    s.table[2] = ["S-11", 3]
+    s = new()
+    s = investing(s, seat=0, coins=10, **solution_at(s, 3, "S-11", 3))
     pay(s, 0, "invest 3", 1)
     assert s.view(1)["flipped"][-1]["title"] == "Local market"
 
@@ -92,7 +93,7 @@ def test_svg_marks_build_targets():
     s = investing(new(), seat=1, coins=10)
     pay(s, 1, "fund 2 1", 2)
     svg = s.game.spec.render_svg(s.view(1), s.legal_actions(1))
-    assert f'data-act="build {s.legal_actions(1)[0].args[0]}"' in svg
+    assert f'data-act="build {BUILD.read(s.legal_actions(1)[0]).cell}"' in svg
 
 
 def test_content_limits_match_the_action_space():
