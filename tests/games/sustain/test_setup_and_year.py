@@ -23,10 +23,25 @@ def test_setup_scenario_1_decks_are_not_shuffled():
     assert [e[0] for e in s.table] == sc.solutions[:3] and s.sol_deck == sc.solutions[3:]
 
 
-def test_setup_other_scenarios_shuffle_their_decks_with_the_end_card_near_the_bottom():
+@pytest.mark.parametrize("variant", ["first_game", "traffic_crisis", "housing_boom"])
+def test_setup_take_the_scenarios_decks_without_shuffling_them_card_1_on_top(variant):
+    """Complete rules, Setup: "Take the Event and Solution decks for the Scenario you are about to
+    play and place them on the table without shuffling them, make sure the card with the "1" is on
+    top of the deck." """
+    for seed in (0, 1):
+        s = new(variant=variant, seed=seed)
+        scenario = s.tables.scenarios[variant]
+        assert scenario.events[0].endswith("-1") and scenario.solutions  # the "1" card is listed first
+        assert s.drawn == scenario.events[: len(s.drawn)] and s.drawn[0] == scenario.events[0]
+        assert s.drawn + s.event_deck == scenario.events
+        assert [e[0] for e in s.table] + s.sol_deck == scenario.solutions
+        assert not [line for line in s.log if "shuffled" in line[2] and "Department" not in line[2]]
+
+
+def test_shuffled_decks_option_keeps_the_end_card_near_the_bottom():
     orders = set()
     for seed in range(12):
-        s = new(variant="traffic_crisis", seed=seed)
+        s = new(variant="traffic_crisis", seed=seed, decks="shuffled")
         deck = s.drawn + s.event_deck
         orders.add(tuple(deck))
         window = s.tables.scenarios["traffic_crisis"].end_window

@@ -56,7 +56,7 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     default_players=4,
     state_class=SustainState,
     action_space=SPACE,
-    rules_version="1",
+    rules_version="2",
     cooperative=False,
     hidden_information=True,
     max_steps=6000,
@@ -67,6 +67,14 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
             "which scenario's Event and Solution decks: an id of content.toml's [[scenarios]] "
             "(first_game, traffic_crisis, housing_boom)",
         ),
+        Option(
+            "decks",
+            "in_order",
+            "how the Scenario's Event and Solution decks are stacked: in_order (the rulebook: "
+            "the card with the 1 on top) or shuffled (the card that ends the game among the "
+            "bottom end_window Event cards)",
+            ("in_order", "shuffled"),
+        ),
         Option("deal", "random", "how Department sheets are handed out", ("random", "in_order")),
         Option(
             "discussion_minutes",
@@ -75,13 +83,9 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
         ),
     ),
     variants=(
-        Variant(
-            "first_game", "Scenario 1, your first game: decks in a fixed order", {"scenario": "first_game"}
-        ),
-        Variant(
-            "traffic_crisis", "Scenario 2, traffic crisis: shuffled decks", {"scenario": "traffic_crisis"}
-        ),
-        Variant("housing_boom", "Scenario 3, housing boom: shuffled decks", {"scenario": "housing_boom"}),
+        Variant("first_game", "Scenario 1, your first game", {"scenario": "first_game"}),
+        Variant("traffic_crisis", "Scenario 2, traffic crisis", {"scenario": "traffic_crisis"}),
+        Variant("housing_boom", "Scenario 3, housing boom", {"scenario": "housing_boom"}),
     ),
     content=ContentSpec(SustainContent, CONTENT_PATH),
     tables=build_tables,

@@ -209,8 +209,9 @@ class EventCard(Item):
 class Scenario(Item):
     id: str
     name: str
-    shuffled: bool
     end_window: int = Field(default=1, ge=1)
+    """With shuffled decks (the ``decks`` option): the card that ends the game goes among this many
+    bottom Event cards."""
     first_player_token: str
     events: list[str] = Field(min_length=1)
     solutions: list[str] = Field(max_length=MAX_TABLE)  # the action space names table places

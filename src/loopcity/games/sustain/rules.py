@@ -70,7 +70,7 @@ class SustainState(YearSteps):
         self._draw_map()
         self.sheet = [[0] * len(d.spaces) for d in tables.departments]
         self.points = [0] * len(tables.departments)
-        self._prepare_decks(scenario.events, scenario.solutions, scenario.shuffled, scenario.end_window)
+        self._prepare_decks(scenario, game.options["decks"] == "shuffled")
         self.requests = []
         self.lasting = []
         self.drawn = []
@@ -118,12 +118,15 @@ class SustainState(YearSteps):
             self.cells[p.cell] = p.building
             self.people[p.cell] = p.people
 
-    def _prepare_decks(self, events: list[str], sols: list[str], shuffled: bool, window: int) -> None:
-        self.event_deck = list(events)
-        self.sol_deck = list(sols)
+    def _prepare_decks(self, scenario: Scenario, shuffled: bool) -> None:
+        """The Scenario's decks as the rulebook stacks them, in order with the "1" card on top; or,
+        ``shuffled``, shuffled with the card that ends the game among the bottom ``end_window``."""
+        self.event_deck = list(scenario.events)
+        self.sol_deck = list(scenario.solutions)
         self.event_discard = []
         if not shuffled:
             return
+        window = scenario.end_window
         ends = [e for e in self.event_deck if self.tables.events[e].ends_game]
         rest = [e for e in self.event_deck if e not in ends]
         self.shuffle(rest, "the Event deck")
