@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from loopcity.engine import Action, IllegalAction
@@ -153,6 +155,34 @@ def test_solution_with_a_building_is_drawn_on_a_free_space_then_effects_apply():
     s.apply(0, "build 0")
     # the Park's own effect (-1) and the card's (-1)
     assert s.cells[0] == "park" and s.track[POLLUTION] == 1 and s.turn == 1
+
+
+def test_investing_draw_that_building_then_flip_the_solution_card():
+    """Complete rules, step 7: "If the solution involves a Building, you have to choose a free space
+    on the City Map and draw that Building on it. [...] Then, if you have invested the full amount
+    on a Solution card, it's time to flip it! Reveal the white side and discover the effects of the
+    adopted solution." """
+    s = investing(new(), seat=0, coins=10)
+    pay(s, 0, "invest 2", 5)  # S-04 Urban forest (gray side: Green plan): a Park, Pollution -1
+    assert s.phase == "build" and s.view(0)["pending_build"]["building"] == "park"
+    assert "S-04" not in s.flipped and "Urban forest" not in json.dumps(s.view(0))  # not flipped yet
+    assert s.track[POLLUTION] == 0 and s.points[2] == 0  # no effect yet
+    s.apply(0, "build 0")
+    assert s.flipped == ["S-04"] and s.view(0)["flipped"][-1]["title"] == "Urban forest"
+    lines = [line[2] for line in s.log]
+    drawn = next(i for i, t in enumerate(lines) if "Park is drawn on" in t)
+    flipped = next(i for i, t in enumerate(lines) if "S-04 is fulfilled and flipped" in t)
+    assert drawn < flipped
+    assert s.points[2] == 2  # the white side's points for Environment, after the drawing
+
+
+def test_a_solution_whose_building_has_no_free_space_is_flipped_without_it():
+    s = new()
+    walks = city_map(s, dict.fromkeys(s.tables.geo.edges, "pedestrian_walk"))
+    s = investing(s, seat=0, coins=10, city_map=walks)  # S-01's Bike Lane has no free edge
+    pay(s, 0, "invest 1", 4)
+    assert s.phase == "investing" and s.flipped == ["S-01"] and "bike_lane" not in s.cells
+    assert any("No free space for the Bike Lane" in line[2] for line in s.log)
 
 
 def test_department_space_is_available_again_after_it_is_paid_for():

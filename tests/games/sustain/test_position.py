@@ -113,6 +113,7 @@ def test_a_position_in_the_middle_of_an_investment_keeps_the_space_chosen():
         ({"phase": "coins", "chosen": "invest 9"}, r"the space chosen \(invest 9\) is not on the table"),
         ({"phase": "coins", "chosen": "pass"}, r"field 'chosen': an investment space is chosen with fund"),
         ({"phase": "build"}, r"a Building waits to be drawn exactly in the build phase"),
+        ({"phase": "build", "to_draw": {"building": "park", "solution": "S-04"}}, r"twice: S-04"),
         ({"phase": "dinner"}, r"field 'phase'"),
         ({"money": 3}, r"field 'money': Extra inputs are not permitted"),
     ],

@@ -53,6 +53,17 @@ def test_resample_hidden_keeps_gray_sides_and_redraws_the_rest():
     assert changed
 
 
+def test_resample_hidden_keeps_the_gray_side_and_building_of_a_card_whose_building_waits():
+    s = investing(new(), seat=0, coins=10)
+    pay(s, 0, "invest 2", 5)  # S-04 Urban forest (Green plan): its Park waits to be drawn
+    for seed in range(10):
+        other = s.clone()
+        other.resample_hidden(0, Rng(seed))
+        card = other.tables.solutions[other.pending[2]]
+        assert (card.gray, card.building) == ("green_plan", "park") and other.view(0) == s.view(0)
+        other.check_invariants()
+
+
 def test_bad_content_names_the_item_and_field():
     with pytest.raises(ContentError, match=r"departments.*cost"):
         load_game("sustain", overrides={"departments.mobility.spaces.0.cost": 0})

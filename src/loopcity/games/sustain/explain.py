@@ -170,7 +170,13 @@ def _check_cards(st: SustainState) -> None:
         "in play": [e[0] for e in st.lasting],
     }
     _conserved(f"{scenario.name} has", "Event", scenario.events, places)
-    sols = {"deck": st.sol_deck, "table": [e[0] for e in st.table], "flipped": st.flipped}
+    drawing = [st.pending[2]] if st.pending is not None and st.pending[1] == "solution" else []
+    sols = {
+        "deck": st.sol_deck,
+        "table": [e[0] for e in st.table],
+        "Building to draw": drawing,
+        "flipped": st.flipped,
+    }
     _conserved(f"{scenario.name} has", "Solution", scenario.solutions, sols)
     seen = {e for cards in places.values() if cards is not st.event_deck for e in cards}
     for card in st.drawn:
@@ -220,9 +226,14 @@ TRACK_TITLES = ("Standard of Living", "Attractiveness of the city", "Sustainable
 
 
 def _check_map(st: SustainState) -> None:
-    """Each Building on its kind of space; people only in housing, no more than it has."""
+    """Each Building on its kind of space; people only in housing, no more than it has; a full City
+    Map has defeated the city."""
     tables = st.tables
     geo = tables.geo
+    _require(
+        st.defeat is not None or any(st.cells[c] is None for c in geo.squares),
+        "every big square of the City Map is built, which defeats the city at once: the defeat is missing",
+    )
     for cell, bid in enumerate(st.cells):
         label = geo.labels[cell]
         if bid is not None:

@@ -299,7 +299,7 @@ class SustainState(YearSteps):
     @HANDLERS.on(A.BUILD)
     def _build(self, seat: int, a: Cell) -> None:
         """Draw the Building paid for on a free space; its effects (and bonus) apply, then the
-        sheet's points or the Solution card's effects."""
+        sheet's points are written, or the Solution card is flipped and its effects apply."""
         tables = self.tables
         bid, source, ref, space = self.to_draw()
         self.pending = None
@@ -316,7 +316,7 @@ class SustainState(YearSteps):
         if source == "sheet":
             self.points[ref] += tables.departments[ref].spaces[space].points
         else:
-            self._solution_effects(ref)
+            self._flip(ref)
         self._next_turn()
 
     def _touches(self, cell: int, category: str) -> bool:
@@ -363,7 +363,7 @@ class SustainState(YearSteps):
         if entry[1] < self.tables.sol_cost(entry[0]):
             return False
         self.table.remove(entry)
-        return self._flip(entry[0])
+        return self._fulfil(entry[0])
 
     def _request(self, card: int, coins: int) -> None:
         """Coins on the REQUEST card at place ``card``; paid in full, it is resolved and its reward
@@ -377,19 +377,27 @@ class SustainState(YearSteps):
             self.note(f"REQUEST {entry[0]} is resolved.")
             self.apply_effects(request.reward)
 
-    def _flip(self, sol_id: str) -> bool:
-        """Flip a fulfilled Solution card; True when its Building must now be drawn."""
-        sol = self.tables.solutions[sol_id]
-        self.flipped.append(sol_id)
-        self.note(f"Solution {sol_id} is fulfilled and flipped: {sol.title}.")
+    def _fulfil(self, sol_id: str) -> bool:
+        """A Solution card paid in full: "draw that Building" on a free space first (True: it now
+        waits to be drawn), "then ... flip it" (see :meth:`_flip`)."""
+        tables = self.tables
+        sol = tables.solutions[sol_id]
         if sol.building and self.legal_cells(sol.building):
+            building = tables.buildings[sol.building].name
+            self.note(f"The {tables.gray[sol.gray].title} is fulfilled: first its {building} is drawn.")
             self.pending = [sol.building, "solution", sol_id, 0]
             self.phase = "build"
             return True
         if sol.building:
-            self.note(f"No free space for the {self.tables.buildings[sol.building].name}: it is not drawn.")
-        self._solution_effects(sol_id)
+            self.note(f"No free space for the {tables.buildings[sol.building].name}: it is not drawn.")
+        self._flip(sol_id)
         return False
+
+    def _flip(self, sol_id: str) -> None:
+        """Flip a fulfilled Solution card: reveal its white side, apply its effects, discard it."""
+        self.flipped.append(sol_id)
+        self.note(f"Solution {sol_id} is fulfilled and flipped: {self.tables.solutions[sol_id].title}.")
+        self._solution_effects(sol_id)
 
     def _solution_effects(self, sol_id: str) -> None:
         sol = self.tables.solutions[sol_id]
@@ -456,14 +464,27 @@ class SustainState(YearSteps):
         return describe(self, seat, action)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Redraw the deck orders and the white sides of the unflipped Solution cards on the table."""
+        """Redraw the deck orders and the white sides of the unflipped Solution cards: those on the
+        table (keeping their gray sides) and one whose Building waits to be drawn (keeping its gray
+        side and Building)."""
         sols = self.tables.solutions
-        pool = sorted(self.sol_deck + [entry[0] for entry in self.table])  # the view's facts alone
+        drawing = self.pending if self.pending is not None and self.pending[1] == "solution" else None
+        unseen = [entry[0] for entry in self.table] + ([drawing[2]] if drawing else [])
+        pool = sorted(self.sol_deck + unseen)  # the view's facts alone
         rng.shuffle(pool)
+
+        def redraw(card: str, same_building: bool) -> str:
+            """The first card of the pool with the same gray side (and Building)."""
+            was = sols[card]
+            for i, c in enumerate(pool):
+                if sols[c].gray == was.gray and (not same_building or sols[c].building == was.building):
+                    return pool.pop(i)
+            raise AssertionError(f"no card like {card} to redraw")
+
+        if drawing is not None:
+            drawing[2] = redraw(drawing[2], True)
         for entry in self.table:
-            gray = sols[entry[0]].gray
-            pick = next(i for i, c in enumerate(pool) if sols[c].gray == gray)
-            entry[0] = pool.pop(pick)
+            entry[0] = redraw(entry[0], False)
         self.sol_deck = pool
         self.event_deck.sort()
         rng.shuffle(self.event_deck)
