@@ -16,9 +16,10 @@ from loopcity.engine import Action, Game, Handlers, NoArgs, OptionError, Outcome
 
 from . import actions as A
 from .actions import Cell, Coins, Fund, Player, RequestCard, SolutionCard
-from .content import Scenario
+from .content import Scenario, SustainContent
 from .explain import check_invariants, describe, explain
 from .position import SustainPosition, read_fields, write_fields
+from .tables import SustainTables
 from .views import build_view
 from .year import DEFEAT_MAP, POLLUTION, TRACK_INDEX, YearSteps
 
@@ -51,7 +52,7 @@ class SustainState(YearSteps):
     """A Building paid for, waiting to be drawn: ``[building, "sheet", department index, space index]``
     or ``[building, "solution", card id, 0]``."""
 
-    def __init__(self, game: Game[Any, Any], seed: int) -> None:
+    def __init__(self, game: Game[SustainContent, SustainTables], seed: int) -> None:
         super().__init__(game, seed)
         tables = self.tables
         n = game.players
@@ -86,7 +87,7 @@ class SustainState(YearSteps):
         self._events_and_solutions()
 
     @staticmethod
-    def scenario_of(game: Game[Any, Any]) -> Scenario:
+    def scenario_of(game: Game[SustainContent, SustainTables]) -> Scenario:
         """The scenario the game's ``scenario`` option names; an unknown one is refused."""
         scenarios = game.tables.scenarios
         scenario = scenarios.get(game.options["scenario"])
@@ -495,7 +496,9 @@ class SustainState(YearSteps):
         return write_fields(self)
 
     @classmethod
-    def from_position(cls, game: Game[Any, Any], fields: SustainPosition) -> SustainState:
+    def from_position(
+        cls, game: Game[SustainContent, SustainTables], fields: SustainPosition
+    ) -> SustainState:
         state = cls.__new__(cls)
         State.__init__(state, game, 0)
         state.scenario = cls.scenario_of(game).id
