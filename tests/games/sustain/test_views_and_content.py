@@ -9,7 +9,8 @@ import pytest
 from loopcity import load_game
 from loopcity.engine import ContentError, Rng
 from loopcity.engine.testing import random_playout
-from loopcity.games.sustain.actions import BUILD
+from loopcity.games.sustain.actions import BUILD, SPACE
+from loopcity.games.sustain.rules import HANDLERS
 
 from .helpers import investing, new, pay, solution_at
 
@@ -115,7 +116,4 @@ def test_content_limits_match_the_action_space():
 
 
 def test_every_action_kind_has_a_handler():
-    from loopcity.games.sustain.actions import SPACE
-    from loopcity.games.sustain.rules import HANDLERS
-
     assert HANDLERS.missing(SPACE) == []

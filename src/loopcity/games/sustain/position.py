@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 from loopcity.engine import Action, MalformedAction, PositionError, PositionModel
 
 from . import actions as A
+from .explain import choice_of
 from .year import ATTRACT, LIVING, POLLUTION, TRANSPORT, Defeat, Phase
 
 if TYPE_CHECKING:
@@ -253,7 +254,7 @@ def _chosen(text: str) -> list[Any]:
         raise PositionError(
             f"field 'chosen': an investment space is chosen with {', '.join(kinds)}, not {text!r}"
         )
-    return [action.kind, *action.args]
+    return choice_of(action)
 
 
 def _pending(st: SustainState, to_draw: BuildingToDraw) -> list[Any]:
