@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from loopcity.engine import Action, IllegalAction
+from loopcity.games.sustain.actions import BUILD, FUND
 from loopcity.games.sustain.year import DEFEAT_CO2, DEFEAT_MAP, DEFEAT_UNHAPPY, POLLUTION, TRANSPORT
 
-from .helpers import clear_map, investing, new, pay
+from .helpers import again, city_map, full_housing, investing, new, pay, solution_at
 
 
 def all_pass_discussion(s):
@@ -32,8 +35,7 @@ def test_discussion_cannot_give_to_yourself_or_without_coins():
     s = new()
     with pytest.raises(IllegalAction, match="yourself"):
         s.apply(0, "give 1")
-    s.coins[0] = 0
-    s._legal = {}
+    s = again(s, coins=[0, 5, 5])
     with pytest.raises(IllegalAction, match="no Coin"):
         s.apply(0, "give 2")
 
@@ -55,8 +57,7 @@ def test_discussion_clock_is_an_option_shown_to_the_front_end():
 
 # ----------------------------------------------------------------- step 7: investing
 def test_investing_starts_from_the_first_player_and_goes_left():
-    s = new()
-    s.first = 1
+    s = again(new(), first_player=2)
     all_pass_discussion(s)
     assert s.active_seats() == (1,)
     pay(s, 1, "invest 1", 1)
@@ -75,8 +76,7 @@ def test_investing_cannot_exceed_the_requested_amount_or_your_coins():
     assert [str(a) for a in s.legal_actions(0)] == ["coins 1", "coins 2", "coins 3", "coins 4"]
     with pytest.raises(IllegalAction, match="needs only 4 more"):
         s.apply(0, "coins 5")
-    s.coins[0] = 2
-    s._legal = {}
+    s = again(s, coins=[2, 10, 10])
     with pytest.raises(IllegalAction, match="only 2 Coin"):
         s.apply(0, "coins 3")
 
@@ -137,8 +137,8 @@ def test_unassigned_department_buildings_are_open_to_all():
 
 
 def test_fulfilled_solution_is_flipped_effects_applied_and_coins_discarded():
-    s = investing(new(), seat=0, coins=10)
-    s.table[2] = ["S-11", 3]  # Local market: Standard of Living +1, Attractiveness +1, economy +1
+    s = new()  # S-11 Local market: Standard of Living +1, Attractiveness +1, economy +1
+    s = investing(s, seat=0, coins=10, **solution_at(s, 3, "S-11", 3))
     pay(s, 0, "invest 3", 1)
     assert "S-11" in s.flipped and all(e[0] != "S-11" for e in s.table)
     assert s.track[0] == 1 and s.track[1] == 1 and s.points[3] == 1
@@ -148,30 +148,58 @@ def test_fulfilled_solution_is_flipped_effects_applied_and_coins_discarded():
 def test_solution_with_a_building_is_drawn_on_a_free_space_then_effects_apply():
     s = investing(new(), seat=0, coins=10)
     pay(s, 0, "invest 2", 5)  # S-04 Urban forest: a Park, Pollution -1
-    s.track[POLLUTION] = 3
+    s = again(s, pollution=3)
     assert s.phase == "build" and s.active_seats() == (0,)
-    cells = [a.args[0] for a in s.legal_actions(0)]
+    cells = [BUILD.read(a).cell for a in s.legal_actions(0)]
     assert all(s.cells[c] is None and c < 25 for c in cells)
     s.apply(0, "build 0")
     # the Park's own effect (-1) and the card's (-1)
     assert s.cells[0] == "park" and s.track[POLLUTION] == 1 and s.turn == 1
 
 
+def test_investing_draw_that_building_then_flip_the_solution_card():
+    """Complete rules, step 7: "If the solution involves a Building, you have to choose a free space
+    on the City Map and draw that Building on it. [...] Then, if you have invested the full amount
+    on a Solution card, it's time to flip it! Reveal the white side and discover the effects of the
+    adopted solution." """
+    s = investing(new(), seat=0, coins=10)
+    pay(s, 0, "invest 2", 5)  # S-04 Urban forest (gray side: Green plan): a Park, Pollution -1
+    assert s.phase == "build" and s.view(0)["pending_build"]["building"] == "park"
+    assert "S-04" not in s.flipped and "Urban forest" not in json.dumps(s.view(0))  # not flipped yet
+    assert s.track[POLLUTION] == 0 and s.points[2] == 0  # no effect yet
+    s.apply(0, "build 0")
+    assert s.flipped == ["S-04"] and s.view(0)["flipped"][-1]["title"] == "Urban forest"
+    lines = [line[2] for line in s.log]
+    drawn = next(i for i, t in enumerate(lines) if "Park is drawn on" in t)
+    flipped = next(i for i, t in enumerate(lines) if "S-04 is fulfilled and flipped" in t)
+    assert drawn < flipped
+    assert s.points[2] == 2  # the white side's points for Environment, after the drawing
+
+
+def test_a_solution_whose_building_has_no_free_space_is_flipped_without_it():
+    s = new()
+    walks = city_map(s, dict.fromkeys(s.tables.geo.edges, "pedestrian_walk"))
+    s = investing(s, seat=0, coins=10, city_map=walks)  # S-01's Bike Lane has no free edge
+    pay(s, 0, "invest 1", 4)
+    assert s.phase == "investing" and s.flipped == ["S-01"] and "bike_lane" not in s.cells
+    assert any("No free space for the Bike Lane" in line[2] for line in s.log)
+
+
 def test_department_space_is_available_again_after_it_is_paid_for():
     s = investing(new(), seat=1, coins=10)
     pay(s, 1, "fund 2 1", 2)  # Bus Stop costs 2
     assert s.phase == "build" and s.sheet[1][0] == 0
-    corner = s.legal_actions(1)[0].args[0]
+    corner = BUILD.read(s.legal_actions(1)[0]).cell
     s.apply(1, f"build {corner}")
     assert s.points[1] == 1 and s.track[TRANSPORT] == 1
-    s.turn = 1
-    s._legal = {}
-    assert any(a.kind == "fund" and a.args[:2] == (2, 1) for a in s.legal_actions(1))
+    s.apply(2, "pass")
+    s.apply(0, "pass")  # seat 1's turn again
+    assert any(a.kind == "fund" and FUND.read(a) == (2, 1) for a in s.legal_actions(1))
 
 
 def test_bus_stops_on_corners_walks_and_lanes_on_edges():
     s = investing(new(), seat=1, coins=10)
-    geo = s.lk.geo
+    geo = s.tables.geo
     assert set(s.legal_cells("bus_stop")) <= set(geo.corners)
     assert set(s.legal_cells("bike_lane")) <= set(geo.edges)
     assert set(s.legal_cells("pedestrian_walk")) <= set(geo.edges)
@@ -179,32 +207,28 @@ def test_bus_stops_on_corners_walks_and_lanes_on_edges():
 
 
 def test_distance_is_orthogonal_only_for_keeping_away():
-    s = new()
-    clear_map(s)
-    s.cells[12] = "residential_houses"  # C3
+    s = again(new(), city_map=city_map(new(), {12: "residential_houses"}, clear=True))  # C3
     cells = set(s.legal_cells("factory"))  # not within distance 1 of housing
     assert {7, 11, 13, 17}.isdisjoint(cells)  # orthogonal neighbours refused
     assert {6, 8, 16, 18} <= cells  # diagonal neighbours are at distance 2
 
 
 def test_adjacency_bonus_counts_orthogonal_neighbours_only():
-    s = investing(new(), seat=2, coins=10)
-    clear_map(s)
-    s.cells[12] = "residential_houses"
-    s.pending, s.phase = ["park", "sheet", 2, 0], "build"
-    s._legal = {}
+    park = {"building": "park", "department": "environment", "space": 1}
+    s = investing(new(), seat=2, coins=10, city_map=city_map(new(), {12: "residential_houses"}, clear=True))
+    s = again(s, phase="build", to_draw=park)
     s.apply(2, "build 6")  # diagonal to the houses: no Attractiveness bonus
     assert s.track[1] == 0
-    s.turn, s.pending, s.phase = 2, ["park", "sheet", 2, 0], "build"
-    s._legal = {}
+    s = again(s, phase="build", to_draw=park, turn=3)
     s.apply(2, "build 7")  # orthogonal neighbour: bonus
     assert s.track[1] == 1
 
 
 def test_request_card_is_resolved_by_investing_its_cost():
-    s = investing(new(), seat=0, coins=10)
-    s.requests = [["I-8", 3]]
-    s.event_deck.remove("I-8")
+    s = new()
+    s = investing(
+        s, requests=[{"card": "I-8", "coins": 3}], event_deck=[e for e in s.event_deck if e != "I-8"]
+    )
     pay(s, 0, "request 1", 1)
     assert s.requests == [] and "I-8" in s.event_discard and s.track[TRANSPORT] == 1
 
@@ -212,25 +236,24 @@ def test_request_card_is_resolved_by_investing_its_cost():
 # ----------------------------------------------------------------- defeats
 def test_full_unhappy_population_table_loses_at_once():
     s = new()
-    s.unhappy = s.lk.board.unhappy_squares - 1
+    s = investing(s, seat=0, coins=0, unhappy_population=s.tables.board.unhappy_squares - 1)
     s.mark_unhappy(1)
-    s._next_turn()
+    s.apply(0, "pass")  # the next step ends the game
     assert s.is_terminal() and s.outcome().cause == DEFEAT_UNHAPPY and not s.outcome().team_won
 
 
 def test_full_co2_table_loses_at_once():
-    s = investing(new(), seat=0, coins=0)
-    s.co2 = s.lk.board.co2_squares - 1
+    s = new()
+    s = investing(s, seat=0, coins=0, co2_accumulation=s.tables.board.co2_squares - 1)
     for seat in (0, 1, 2):
         s.apply(seat, "pass")  # step 1 adds at least one CO2 mark
     assert s.is_terminal() and s.outcome().cause == DEFEAT_CO2 and s.outcome().winners == ()
 
 
 def test_full_city_map_loses_at_once():
-    s = investing(new(), seat=0, coins=10)
-    free = [c for c in s.lk.geo.squares if s.cells[c] is None]
-    for c in free[1:]:
-        s.cells[c] = "office_district"
+    s = new()
+    free = [c for c in s.tables.geo.squares if s.cells[c] is None]
+    s = investing(s, seat=0, coins=10, city_map=city_map(s, dict.fromkeys(free[1:], "office_district")))
     pay(s, 0, "fund 1 1", 3)  # Residential Houses on the last big square
     s.apply(0, f"build {free[0]}")
     assert s.is_terminal() and s.outcome().cause == DEFEAT_MAP
@@ -238,8 +261,7 @@ def test_full_city_map_loses_at_once():
 
 # ----------------------------------------------------------------- the end
 def test_game_ends_after_the_investing_of_the_year_of_the_end_card():
-    s = investing(new(), seat=0, coins=0)
-    s.final_year = True
+    s = investing(new(), seat=0, coins=0, last_year=True)
     for seat in (0, 1, 2):
         s.apply(seat, "pass")
     out = s.outcome()
@@ -247,9 +269,8 @@ def test_game_ends_after_the_investing_of_the_year_of_the_end_card():
 
 
 def test_scoring_counts_department_points_and_highest_wins():
-    s = investing(new(), seat=0, coins=0)
-    s.final_year = True
-    s.points = [9, 1, 1, 0, 0, 0]
+    points = {"urban_planning": 9, "mobility": 1, "environment": 1}
+    s = investing(new(), seat=0, coins=0, last_year=True, points=points)
     for seat in (0, 1, 2):
         s.apply(seat, "pass")
     out = s.outcome()
@@ -257,21 +278,20 @@ def test_scoring_counts_department_points_and_highest_wins():
 
 
 def test_scoring_ties_are_shared():
-    s = investing(new(), seat=0, coins=0)
-    s.final_year = True
-    s.points = [0, 0, 0, 0, 0, 0]
-    s.track = [0, 0, 0, s.lk.top]  # clean air bonus 0
-    s.people = [0] * len(s.people)  # population bonus 0
+    s = new()
+    nobody = [{**b, "people": 0} for b in full_housing(s)]  # population bonus 0
+    s = investing(
+        s, seat=0, coins=0, last_year=True, points={}, pollution=s.tables.top, city_map=nobody
+    )  # clean air bonus 0
     for seat in (0, 1, 2):
         s.apply(seat, "pass")
     assert s.outcome().winners == (0, 1, 2)
 
 
 def test_end_bonus_reads_the_departments_measure():
-    s = new()
-    s.track[POLLUTION] = 2
-    divisor = s.lk.departments[2].end_bonus.divisor
-    assert s.department_score(2) == s.points[2] + (s.lk.top - 2) // divisor  # Environment: clean air
+    s = again(new(), pollution=2)
+    divisor = s.tables.departments[2].end_bonus.divisor
+    assert s.department_score(2) == s.points[2] + (s.tables.top - 2) // divisor  # Environment: clean air
 
 
 # ----------------------------------------------------------------- refusals
@@ -305,17 +325,17 @@ def test_discussion_clock_running_out_makes_everyone_still_talking_pass():
 def test_log_names_the_building_drawn():
     s = investing(new(), seat=1, coins=10)
     pay(s, 1, "fund 2 1", 2)
-    corner = s.legal_actions(1)[0].args[0]
+    corner = BUILD.read(s.legal_actions(1)[0]).cell
     s.apply(1, f"build {corner}")
     assert any("draws the Bus Stop on" in line[2] for line in s.log)
 
 
 def test_action_descriptions_hold_before_and_after_the_action():
-    s = investing(new(), seat=0, coins=10)
-    s.table[0] = ["S-02", 3]
+    s = new()
+    s = investing(s, seat=0, coins=10, **solution_at(s, 1, "S-02", 3))
     s.apply(0, "invest 1")
     assert "on Solution card 1 (Mobility plan)" in s.describe(0, Action.parse("coins 1"))
     s.apply(0, "coins 1")  # fulfils and removes the card
     assert "puts 1 Coin(s)" in s.describe(0, Action.parse("coins 1"))
-    s.requests = []
+    s = again(s, requests=[])
     assert "REQUEST card 1" in s.describe(1, Action.parse("request 1"))

@@ -9,15 +9,17 @@ import pytest
 from loopcity import load_game
 from loopcity.engine import ContentError, Rng
 from loopcity.engine.testing import random_playout
+from loopcity.games.sustain.actions import BUILD, SPACE
+from loopcity.games.sustain.rules import HANDLERS
 
-from .helpers import investing, new, pay
+from .helpers import investing, new, pay, solution_at
 
 
 def test_view_never_shows_a_solution_cards_white_side_before_it_is_flipped():
     s = new()
     text = json.dumps(s.view(0))
     for sid, _ in s.table:
-        sol = s.lk.solutions[sid]
+        sol = s.tables.solutions[sid]
         assert sid not in text and sol.title not in text
     assert "Mobility plan" in text  # the gray side is visible
 
@@ -33,23 +35,34 @@ def test_view_never_shows_the_deck_orders():
 
 
 def test_white_side_is_shown_once_flipped():
-    s = investing(new(), seat=0, coins=10)
-    s.table[2] = ["S-11", 3]
+    s = new()
+    s = investing(s, seat=0, coins=10, **solution_at(s, 3, "S-11", 3))
     pay(s, 0, "invest 3", 1)
     assert s.view(1)["flipped"][-1]["title"] == "Local market"
 
 
 def test_resample_hidden_keeps_gray_sides_and_redraws_the_rest():
     s = new(variant="housing_boom", seed=3)
-    grays = [s.lk.solutions[e[0]].gray for e in s.table]
+    grays = [s.tables.solutions[e[0]].gray for e in s.table]
     changed = False
     for seed in range(10):
         other = s.clone()
         other.resample_hidden(0, Rng(seed))
-        assert [other.lk.solutions[e[0]].gray for e in other.table] == grays
+        assert [other.tables.solutions[e[0]].gray for e in other.table] == grays
         assert other.view(0) == s.view(0)
         changed |= other.sol_deck != s.sol_deck or other.event_deck != s.event_deck
     assert changed
+
+
+def test_resample_hidden_keeps_the_gray_side_and_building_of_a_card_whose_building_waits():
+    s = investing(new(), seat=0, coins=10)
+    pay(s, 0, "invest 2", 5)  # S-04 Urban forest (Green plan): its Park waits to be drawn
+    for seed in range(10):
+        other = s.clone()
+        other.resample_hidden(0, Rng(seed))
+        card = other.tables.solutions[other.pending[2]]
+        assert (card.gray, card.building) == ("green_plan", "park") and other.view(0) == s.view(0)
+        other.check_invariants()
 
 
 def test_bad_content_names_the_item_and_field():
@@ -61,7 +74,7 @@ def test_bad_content_names_the_item_and_field():
 
 def test_content_items_are_marked_with_their_source():
     s = new()
-    c = s.lk.content
+    c = s.content
     items = [
         c.board,
         c.map,
@@ -92,7 +105,7 @@ def test_svg_marks_build_targets():
     s = investing(new(), seat=1, coins=10)
     pay(s, 1, "fund 2 1", 2)
     svg = s.game.spec.render_svg(s.view(1), s.legal_actions(1))
-    assert f'data-act="build {s.legal_actions(1)[0].args[0]}"' in svg
+    assert f'data-act="build {BUILD.read(s.legal_actions(1)[0]).cell}"' in svg
 
 
 def test_content_limits_match_the_action_space():
@@ -100,3 +113,7 @@ def test_content_limits_match_the_action_space():
         load_game("sustain", overrides={"gray_sides.transit_plan.cost": 21})
     with pytest.raises(ContentError, match="size"):
         load_game("sustain", overrides={"map.size": 9})
+
+
+def test_every_action_kind_has_a_handler():
+    assert HANDLERS.missing(SPACE) == []

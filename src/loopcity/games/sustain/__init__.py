@@ -11,9 +11,10 @@ from .content import CONTENT_PATH, SustainContent
 from .heuristic import HeuristicBot, SelfishBot
 from .render import render_svg, render_text
 from .rules import SustainState
+from .tables import SustainTables, build_tables
 
 
-def metrics(state: State) -> dict[str, float]:
+def metrics(state: State[Any, Any]) -> dict[str, float]:
     """Per-year figures for simulations: the four tracks, the two tables, population, map, Coins
     and the Solution cards adopted (turned white side up)."""
     if not isinstance(state, SustainState):
@@ -27,13 +28,13 @@ def metrics(state: State) -> dict[str, float]:
         "unhappy": float(state.unhappy),
         "co2": float(state.co2),
         "population": float(sum(state.people)),
-        "free_squares": float(sum(1 for c in state.lk.geo.squares if state.cells[c] is None)),
+        "free_squares": float(sum(1 for c in state.tables.geo.squares if state.cells[c] is None)),
         "coins": float(sum(state.coins)),
         "solutions": float(len(state.flipped)),
     }
 
 
-def position_value(state: State, seat: int) -> float:
+def position_value(state: State[Any, Any], seat: int) -> float:
     """The search's value of a cut playout: the seat's Department points over the leading
     Department's (the city survives heuristic play, so a cut playout is scored as a surviving city)."""
     if not isinstance(state, SustainState):
@@ -45,7 +46,7 @@ def position_value(state: State, seat: int) -> float:
     return max(0.0, scores[seat] / best)
 
 
-SPEC: GameSpec[Any, Any] = GameSpec(
+SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     id="sustain",
     title="SUSTAIN",
     description=(
@@ -57,7 +58,7 @@ SPEC: GameSpec[Any, Any] = GameSpec(
     default_players=4,
     state_class=SustainState,
     action_space=SPACE,
-    rules_version="1",
+    rules_version="2",
     cooperative=False,
     hidden_information=True,
     max_steps=6000,
@@ -69,6 +70,14 @@ SPEC: GameSpec[Any, Any] = GameSpec(
             "(first_game, traffic_crisis, housing_boom)",
             ("first_game", "traffic_crisis", "housing_boom"),
         ),
+        Option(
+            "decks",
+            "in_order",
+            "how the Scenario's Event and Solution decks are stacked: in_order (the rulebook: "
+            "the card with the 1 on top) or shuffled (the card that ends the game among the "
+            "bottom end_window Event cards)",
+            ("in_order", "shuffled"),
+        ),
         Option("deal", "random", "how Department sheets are handed out", ("random", "in_order")),
         Option(
             "discussion_minutes",
@@ -79,15 +88,12 @@ SPEC: GameSpec[Any, Any] = GameSpec(
         ),
     ),
     variants=(
-        Variant(
-            "first_game", "Scenario 1, your first game: decks in a fixed order", {"scenario": "first_game"}
-        ),
-        Variant(
-            "traffic_crisis", "Scenario 2, traffic crisis: shuffled decks", {"scenario": "traffic_crisis"}
-        ),
-        Variant("housing_boom", "Scenario 3, housing boom: shuffled decks", {"scenario": "housing_boom"}),
+        Variant("first_game", "Scenario 1, your first game", {"scenario": "first_game"}),
+        Variant("traffic_crisis", "Scenario 2, traffic crisis", {"scenario": "traffic_crisis"}),
+        Variant("housing_boom", "Scenario 3, housing boom", {"scenario": "housing_boom"}),
     ),
     content=ContentSpec(SustainContent, CONTENT_PATH),
+    tables=build_tables,
     bots={"heuristic": HeuristicBot, "selfish": SelfishBot},
     render_text=render_text,
     render_svg=render_svg,

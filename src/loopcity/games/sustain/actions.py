@@ -6,16 +6,21 @@ City Map."""
 
 from __future__ import annotations
 
-from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from loopcity.engine import Action, ActionSpace, Clock, kind
+from loopcity.engine import Action, ActionKind, ActionSpace, Clock, kind
 
 MAX_PLAYERS = 6
+MAX_SPACES = 4
+"""Investment spaces on one Department sheet at most (content.py refuses more)."""
 MAX_COINS = 20
+"""The dearest investment space (content.py refuses dearer)."""
 MAX_TABLE = 40
+"""Solution cards of one scenario at most, so at most as many on the table."""
 MAX_REQUESTS = 10
+"""REQUEST cards of one scenario at most."""
 MAX_CELLS = 8 * 8 + 7 * 7 + 2 * 8 * 7
+"""Spaces of the largest City Map (8 x 8): big squares, corners and edges."""
 
 
 class Player(NamedTuple):
@@ -25,34 +30,49 @@ class Player(NamedTuple):
 
 class Fund(NamedTuple):
     department: int
+    """a Department sheet by its number (1-6, content.toml's order)"""
     space: int
+    """an investment space of that sheet, from 1"""
 
 
-class Card(NamedTuple):
+class SolutionCard(NamedTuple):
     card: int
+    """a Solution card on the table by its place, from 1"""
+
+
+class RequestCard(NamedTuple):
+    card: int
+    """a REQUEST card on the table by its place, from 1 (in the order drawn)"""
 
 
 class Coins(NamedTuple):
     coins: int
+    """how many Coins to put on the space chosen"""
 
 
 class Cell(NamedTuple):
     cell: int
+    """a space of the City Map by its number (see board.py)"""
 
 
 GIVE = kind("give", "give one of your Coins to another player", Player, player=range(1, MAX_PLAYERS + 1))
-PASS_ = kind("pass", "discussion: you are done talking; investing: you pass for the rest of the year")
+PASS = kind("pass", "discussion: you are done talking; investing: you pass for the rest of the year")
 FUND = kind(
     "fund",
     "choose a Building space of a Department sheet to put Coins on",
     Fund,
     department=range(1, MAX_PLAYERS + 1),
-    space=range(1, 5),
+    space=range(1, MAX_SPACES + 1),
 )
-INVEST_ = kind(
-    "invest", "choose a Solution card on the table to put Coins on", Card, card=range(1, MAX_TABLE + 1)
+INVEST = kind(
+    "invest",
+    "choose a Solution card on the table to put Coins on",
+    SolutionCard,
+    card=range(1, MAX_TABLE + 1),
 )
-REQUEST_ = kind("request", "choose a REQUEST card to put Coins on", Card, card=range(1, MAX_REQUESTS + 1))
+REQUEST = kind(
+    "request", "choose a REQUEST card to put Coins on", RequestCard, card=range(1, MAX_REQUESTS + 1)
+)
 COINS = kind("coins", "put this many Coins on the space you chose", Coins, coins=range(1, MAX_COINS + 1))
 BUILD = kind("build", "draw the Building on this free space of the City Map", Cell, cell=range(MAX_CELLS))
 CLOCK_ = kind(
@@ -61,43 +81,23 @@ CLOCK_ = kind(
     clock=Clock(5, option="discussion_minutes"),
 )
 
-SPACE = ActionSpace([GIVE, PASS_, FUND, INVEST_, REQUEST_, COINS, BUILD, CLOCK_])
-
-PASS = Action("pass")
-CLOCK = Action("clock")
+SPACE = ActionSpace([GIVE, PASS, FUND, INVEST, REQUEST, COINS, BUILD, CLOCK_])
 
 
-@cache
-def give(player: int) -> Action:
-    return Action("give", (player,))
+def in_order(k: ActionKind[Any]) -> tuple[Action, ...]:
+    """Every action of a kind with one argument, in the order of its domain: the kind's own shared
+    objects, so that the legal ones of a range are a slice (``INVESTS[:n]``), read at every step."""
+    ((_, domain),) = k.params
+    return tuple(k(v) for v in domain)
 
 
-@cache
-def fund(department: int, space: int) -> Action:
-    return Action("fund", (department, space))
-
-
-@cache
-def invest(card: int) -> Action:
-    return Action("invest", (card,))
-
-
-@cache
-def request(card: int) -> Action:
-    return Action("request", (card,))
-
-
-@cache
-def coins(n: int) -> Action:
-    return Action("coins", (n,))
-
-
-@cache
-def build(cell: int) -> Action:
-    return Action("build", (cell,))
-
-
-INVEST = tuple(invest(i) for i in range(1, MAX_TABLE + 1))
+GIVES = in_order(GIVE)
+"""``give 1``, ``give 2``, ...: ``GIVES[seat]`` gives a Coin to that seat (counted from 0)."""
+INVESTS = in_order(INVEST)
 """``invest 1``, ``invest 2``, ...: the first n choose the n Solution cards on the table."""
-REQUEST = tuple(request(i) for i in range(1, MAX_REQUESTS + 1))
-"""``request 1``, ``request 2``, ...: the first n choose the n REQUEST cards in play."""
+REQUESTS = in_order(REQUEST)
+"""``request 1``, ``request 2``, ...: the first n choose the n REQUEST cards on the table."""
+COIN_AMOUNTS = in_order(COINS)
+"""``coins 1``, ``coins 2``, ...: the first n put 1 to n Coins."""
+PASS_ACTION = PASS()
+"""The ``pass`` action, offered at nearly every step (one shared object, as ``PASS()`` gives)."""

@@ -32,11 +32,6 @@ class Geometry:
     def cells(self) -> int:
         return len(self.kind)
 
-    def distance(self, a: int, b: int) -> int:
-        """Orthogonal (Manhattan) distance between two big squares."""
-        n = self.size
-        return abs(a // n - b // n) + abs(a % n - b % n)
-
     def coords(self, square: int) -> tuple[int, int]:
         return divmod(square, self.size)
 

@@ -6,7 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
+
+from loopcity.engine import ContentModel
+
+from .actions import MAX_COINS, MAX_REQUESTS, MAX_SPACES, MAX_TABLE
 
 Source = Literal["rulebook", "research", "reconstructed"]
 TRACKS = ("standard_of_living", "attractiveness", "sustainable_transport", "pollution")
@@ -31,11 +35,13 @@ Condition = tuple[
 ]
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Item(ContentModel):
+    """A content item: a field it does not know is refused (ContentModel), its values frozen."""
+
+    model_config = ConfigDict(frozen=True)
 
 
-class Effect(Strict):
+class Effect(Item):
     """One change: ``amount`` on ``target``, optionally only under a condition or per building."""
 
     target: Target
@@ -51,7 +57,7 @@ class Effect(Strict):
         return self
 
 
-class Board(Strict):
+class Board(Item):
     """Track lengths and the feedback tables read in step 1, the budget and growth tables."""
 
     source: Source
@@ -82,29 +88,29 @@ class Board(Strict):
         return self
 
 
-class Preprinted(Strict):
+class Preprinted(Item):
     building: str
     cell: int = Field(ge=0)
     people: int = Field(default=0, ge=0)
 
 
-class CityMap(Strict):
+class CityMap(Item):
     source: Source
     size: int = Field(ge=2, le=8)
     preprinted: list[Preprinted] = []
 
 
-class Bonus(Strict):
+class Bonus(Item):
     category: str
     effects: list[Effect]
 
 
-class KeepAway(Strict):
+class KeepAway(Item):
     category: str
     distance: int = Field(ge=1)
 
 
-class Building(Strict):
+class Building(Item):
     """A Building drawn on the City Map: where it goes, housing it offers, effects when built."""
 
     id: str
@@ -118,40 +124,40 @@ class Building(Strict):
     source: Source
 
 
-class SheetSpace(Strict):
+class SheetSpace(Item):
     building: str
-    cost: int = Field(ge=1, le=20)
+    cost: int = Field(ge=1, le=MAX_COINS)
     points: int = Field(ge=0)
 
 
-class EndBonus(Strict):
+class EndBonus(Item):
     measure: Measure
     divisor: int = Field(ge=1)
 
 
-class Department(Strict):
+class Department(Item):
     """A Department sheet: its Buildings (investment spaces) and its end-of-game bonus."""
 
     id: str
     name: str
-    spaces: list[SheetSpace] = Field(min_length=1, max_length=4)
+    spaces: list[SheetSpace] = Field(min_length=1, max_length=MAX_SPACES)
     end_bonus: EndBonus
     source: Source
 
 
-class GraySide(Strict):
+class GraySide(Item):
     id: str
     title: str
-    cost: int = Field(ge=1, le=20)
+    cost: int = Field(ge=1, le=MAX_COINS)
     source: Source
 
 
-class Points(Strict):
+class Points(Item):
     department: str
     amount: int = Field(ge=0)
 
 
-class Solution(Strict):
+class Solution(Item):
     """A Solution card: the gray side on the table, the white side revealed when fulfilled."""
 
     id: str
@@ -163,18 +169,18 @@ class Solution(Strict):
     source: Source
 
 
-class Request(Strict):
-    cost: int = Field(ge=1, le=20)
+class Request(Item):
+    cost: int = Field(ge=1, le=MAX_COINS)
     penalty: list[Effect] = []
     reward: list[Effect] = []
 
 
-class Lasting(Strict):
+class Lasting(Item):
     years: int = Field(ge=1)
     effects: list[Effect]
 
 
-class EventCard(Strict):
+class EventCard(Item):
     """An Event card: immediate effects, draw-again, REQUEST, lasting effects or the game's end."""
 
     id: str
@@ -193,19 +199,26 @@ class EventCard(Strict):
             raise ValueError(f"event {self.id} is not a REQUEST card")
         return self.request
 
+    def in_play(self) -> Lasting:
+        """What this card does while it stays in play; an error for a card that does not stay."""
+        if self.lasting is None:
+            raise ValueError(f"event {self.id} does not stay in play")
+        return self.lasting
 
-class Scenario(Strict):
+
+class Scenario(Item):
     id: str
     name: str
-    shuffled: bool
     end_window: int = Field(default=1, ge=1)
+    """With shuffled decks (the ``decks`` option): the card that ends the game goes among this many
+    bottom Event cards."""
     first_player_token: str
     events: list[str] = Field(min_length=1)
-    solutions: list[str] = Field(max_length=40)  # the action space names table places 1..40
+    solutions: list[str] = Field(max_length=MAX_TABLE)  # the action space names table places
     source: Source
 
 
-class SustainContent(Strict):
+class SustainContent(Item):
     """Everything a designer may change without touching code."""
 
     board: Board
@@ -219,11 +232,11 @@ class SustainContent(Strict):
 
     @model_validator(mode="after")
     def _references(self) -> SustainContent:
+        for name in ("buildings", "departments", "gray_sides", "solutions", "events", "scenarios"):
+            _unique([item.id for item in getattr(self, name)], name)
         buildings = {b.id for b in self.buildings}
         depts = {d.id for d in self.departments}
         grays = {g.id for g in self.gray_sides}
-        sols = {s.id for s in self.solutions}
-        events = {e.id for e in self.events}
         for d in self.departments:
             for sp in d.spaces:
                 _known(sp.building, buildings, f"department {d.id}: building")
@@ -233,21 +246,61 @@ class SustainContent(Strict):
                 _known(s.building, buildings, f"solution {s.id}: building")
             if s.points:
                 _known(s.points.department, depts, f"solution {s.id}: points.department")
+        self._check_map()
+        self._check_scenarios()
+        return self
+
+    def _check_map(self) -> None:
+        """Preprinted Buildings stand on distinct big squares, with no more people than their housing."""
+        by_id = {b.id: b for b in self.buildings}
+        cells = [p.cell for p in self.map.preprinted]
+        _unique(cells, "map.preprinted: cell")
         for p in self.map.preprinted:
-            _known(p.building, buildings, "map.preprinted: building")
+            where = f"map.preprinted (cell {p.cell})"
+            _known(p.building, set(by_id), f"{where}: building")
             if p.cell >= self.map.size**2:
                 raise ValueError(
-                    f"map.preprinted: cell {p.cell} is not a big square of a {self.map.size}x{self.map.size} map"
+                    f"{where}: cell {p.cell} is not a big square of a {self.map.size}x{self.map.size} map"
                 )
+            building = by_id[p.building]
+            if building.space != "square":
+                raise ValueError(
+                    f"{where}: building {p.building!r} is drawn on a {building.space}, not a big square"
+                )
+            if p.people > building.housing:
+                raise ValueError(
+                    f"{where}: people {p.people}, but a {building.name} has {building.housing} housing spaces"
+                )
+
+    def _check_scenarios(self) -> None:
+        """A scenario's decks hold known cards, each once, and no more REQUEST cards than actions name."""
+        events = {e.id for e in self.events}
+        sols = {s.id for s in self.solutions}
         by_id = {e.id: e for e in self.events}
         for sc in self.scenarios:
             for e in sc.events:
                 _known(e, events, f"scenario {sc.id}: events")
-            if sum(1 for e in sc.events if by_id[e].request is not None) > 10:
-                raise ValueError(f"scenario {sc.id}: at most 10 REQUEST cards (the action space names 1..10)")
             for sid in sc.solutions:
                 _known(sid, sols, f"scenario {sc.id}: solutions")
-        return self
+            _unique(sc.events, f"scenario {sc.id}: events")
+            _unique(sc.solutions, f"scenario {sc.id}: solutions")
+            if sc.end_window > len(sc.events):
+                raise ValueError(
+                    f"scenario {sc.id}: end_window {sc.end_window} is more than its {len(sc.events)} Event cards"
+                )
+            if sum(1 for e in sc.events if by_id[e].request is not None) > MAX_REQUESTS:
+                raise ValueError(
+                    f"scenario {sc.id}: at most {MAX_REQUESTS} REQUEST cards (the action space names 1..{MAX_REQUESTS})"
+                )
+
+
+def _unique(values: list[str] | list[int], where: str) -> None:
+    """Refuse a list that names something twice."""
+    seen: set[str | int] = set()
+    for v in values:
+        if v in seen:
+            raise ValueError(f"{where}: {v!r} is listed twice")
+        seen.add(v)
 
 
 def _known(name: str, known: set[str], where: str) -> None:

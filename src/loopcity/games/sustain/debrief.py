@@ -3,11 +3,12 @@ CO2 Accumulation tables, the City Map and the Departments' points at this table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from loopcity.debrief import Moment
 
-from .content import SustainContent
+from . import actions as A
+from .content import TRACKS, Board
 from .rules import SustainState
 
 if TYPE_CHECKING:
@@ -27,21 +28,12 @@ LABELS = {
     "solutions": "Solutions adopted",
 }
 TABLES = {"unhappy": "Unhappy Population", "co2": "CO2 Accumulation"}
-TRACKS = ("standard_of_living", "attractiveness", "sustainable_transport", "pollution")
 NEAR = {"unhappy": 2, "co2": 3, "free_squares": 2}
 """How close to a full table (or a full map) counts as a near-loss."""
 
 
-def _content(d: Debrief) -> SustainContent:
-    """The game's content with its type."""
-    content = d.game.content
-    if not isinstance(content, SustainContent):
-        raise TypeError(f"SUSTAIN debrief needs SustainContent, got {type(content).__name__}")
-    return content
-
-
 def _limits(d: Debrief) -> dict[str, int]:
-    board = _content(d).board
+    board: Board = d.game.content.board
     return {"unhappy": board.unhappy_squares, "co2": board.co2_squares}
 
 
@@ -97,30 +89,34 @@ def learning_points(d: Debrief) -> list[str]:
     return out
 
 
-def _space(st: SustainState, choice: list | tuple) -> str | None:
-    """The name of an investment space (``choice``: kind and 1-based numbers): the Department's
-    Building, the Solution card's gray side or the REQUEST's Event card."""
-    lk, k = st.lk, choice[0]
-    if k == "fund":
-        dept = lk.departments[choice[1] - 1]
-        return f"{dept.name}: {lk.buildings[dept.spaces[choice[2] - 1].building].name}"
-    if k == "invest":
-        return lk.gray[lk.solutions[st.table[choice[1] - 1][0]].gray].title
-    if k == "request":
-        return lk.events[st.requests[choice[1] - 1][0]].title
+def _space(st: SustainState, choice: list[Any]) -> str | None:
+    """The name of an investment space (``choice``: kind and 1-based numbers, as the state's
+    ``choice``): the Department's Building, the Solution card's gray side or the REQUEST's Event."""
+    tables = st.tables
+    match choice:
+        case [A.FUND.name, department, space]:
+            dept = tables.departments[department - 1]
+            return f"{dept.name}: {tables.buildings[dept.spaces[space - 1].building].name}"
+        case [A.INVEST.name, card] if card <= len(st.table):
+            return tables.gray[tables.solutions[st.table[card - 1][0]].gray].title
+        case [A.REQUEST.name, card] if card <= len(st.requests):
+            return tables.events[st.requests[card - 1][0]].title
     return None
 
 
-def subject(state: State, seat: int, action: Action) -> str | None:
+def subject(state: State[Any, Any], seat: int, action: Action) -> str | None:
     """The space, card or Building an action is about, by name, for the workbench's counts: the
     Department Building funded, the Solution card or REQUEST invested in (and the one Coins are put
     on), the Building drawn on the map; None for the others."""
     assert isinstance(state, SustainState)
-    k = action.kind
-    if k in ("fund", "invest", "request"):
-        return _space(state, (k, *action.args))
-    if k == "coins" and state.choice:
-        return _space(state, state.choice)
-    if k == "build" and state.pending:
-        return state.lk.buildings[state.pending[0]].name
+    match action.kind:
+        case A.FUND.name:
+            f = A.FUND.read(action)
+            return _space(state, [A.FUND.name, f.department, f.space])
+        case A.INVEST.name | A.REQUEST.name:
+            return _space(state, [action.kind, A.INVEST.read(action).card])
+        case A.COINS.name if state.choice:
+            return _space(state, list(state.choice))
+        case A.BUILD.name if state.pending:
+            return state.tables.buildings[state.pending[0]].name
     return None

@@ -2,117 +2,316 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action
+
+from . import actions as A
 
 if TYPE_CHECKING:
     from .rules import SustainState
 
 
+def choice_of(action: Action) -> list[Any]:
+    """The investment space a ``fund``, ``invest`` or ``request`` action chooses, as the state
+    keeps it (``SustainState.choice``): the action's words."""
+    return [action.kind, *action.args]
+
+
 def explain(st: SustainState, seat: int, action: Action) -> str | None:
     """The reason ``action`` is not legal for ``seat`` now."""
-    k, args = action.kind, action.args
-    if st.phase == "build" and k != "build":
-        return "first draw the Building you paid for on a free space of the City Map ('build <cell>')"
-    if k == "build":
+    kind = action.kind
+    if kind == A.BUILD.name:
         if st.phase != "build":
             return "there is no Building to draw now"
         return "that space is not free, or not the right kind of space for this Building"
-    if k == "give":
-        if st.phase != "discussion":
-            return "Coins are given during the discussion only"
-        if args[0] == seat + 1:
-            return "you cannot give a Coin to yourself"
-        if args[0] > st.players:  # type: ignore[operator]
-            return f"there are only {st.players} players"
-        return "you have no Coin to give"
-    if st.phase == "discussion" and k != "pass":
-        return "investing starts when every player has passed the discussion"
-    if st.phase == "coins":
-        if k != "coins":
-            return f"first say how many Coins to put on {target_name(st, st.choice)} ('coins <n>')"
-        need = st.room(*st.choice)  # type: ignore[misc]
-        if args[0] > st.coins[seat]:  # type: ignore[operator]
-            return f"you have only {st.coins[seat]} Coin(s)"
-        return f"that space needs only {need} more Coin(s)"
-    if k == "coins":
-        return "first choose an investment space ('fund', 'invest' or 'request')"
-    return _explain_investment(st, seat, k, args) if k != "pass" else None
+    if st.phase == "build":
+        return "first draw the Building you paid for on a free space of the City Map ('build <cell>')"
+    if kind == A.GIVE.name:
+        return _explain_gift(st, seat, A.GIVE.read(action).player)
+    match st.phase:
+        case "discussion":
+            if kind == A.PASS.name:
+                return None
+            return "investing starts when every player has passed the discussion"
+        case "coins":
+            return _explain_coins(st, seat, action)
+        case _:
+            if kind == A.COINS.name:
+                return "first choose an investment space ('fund', 'invest' or 'request')"
+            if kind == A.PASS.name:
+                return None
+            return _explain_investment(st, seat, action)
 
 
-def _explain_investment(st: SustainState, seat: int, k: str, args: tuple) -> str | None:
+def _explain_gift(st: SustainState, seat: int, player: int) -> str:
+    if st.phase != "discussion":
+        return "Coins are given during the discussion only"
+    if player == seat + 1:
+        return "you cannot give a Coin to yourself"
+    if player > st.players:
+        return f"there are only {st.players} players"
+    return "you have no Coin to give"
+
+
+def _explain_coins(st: SustainState, seat: int, action: Action) -> str:
+    space = st.chosen()
+    if action.kind != A.COINS.name:
+        return f"first say how many Coins to put on {target_name(st, space)} ('coins <n>')"
+    if A.COINS.read(action).coins > st.coins[seat]:
+        return f"you have only {st.coins[seat]} Coin(s)"
+    return f"that space needs only {st.room(space)} more Coin(s)"
+
+
+def _explain_investment(st: SustainState, seat: int, action: Action) -> str:
     if st.coins[seat] <= 0:
         return "you have no Coins left: you can only pass"
-    lk = st.lk
-    if k == "fund":
-        d, s = args[0] - 1, args[1] - 1
-        if d >= len(lk.departments) or s >= len(lk.departments[d].spaces):
+    tables = st.tables
+    if action.kind == A.FUND.name:
+        fund = A.FUND.read(action)
+        d, s = fund.department - 1, fund.space - 1
+        if d >= len(tables.departments) or s >= len(tables.departments[d].spaces):
             return "there is no such investment space on the Department sheets"
         if not st.may_fund(seat, d):
-            return f"only the owner may invest on the {lk.departments[d].name} Buildings"
-        space = lk.departments[d].spaces[s]
-        return f"the City Map has no free legal space for a {lk.buildings[space.building].name}"
-    cards = st.table if k == "invest" else st.requests
+            return f"only the owner may invest on the {tables.departments[d].name} Buildings"
+        space = tables.departments[d].spaces[s]
+        return f"the City Map has no free legal space for a {tables.buildings[space.building].name}"
+    cards = st.table if action.kind == A.INVEST.name else st.requests
     return f"there are only {len(cards)} such card(s) on the table"
 
 
-def target_name(st: SustainState, choice: list | None) -> str:
-    """A readable name for an investment space (``choice``: kind and 1-based numbers)."""
-    if not choice:
-        return "the space you chose"
-    lk = st.lk
-    if choice[0] == "fund":
-        d, s = choice[1] - 1, choice[2] - 1
-        return f"{lk.departments[d].name}: {lk.buildings[lk.departments[d].spaces[s].building].name}"
-    if choice[0] == "invest" and choice[1] <= len(st.table):
-        return f"Solution card {choice[1]} ({lk.gray[lk.solutions[st.table[choice[1] - 1][0]].gray].title})"
-    if choice[0] == "request" and choice[1] <= len(st.requests):
-        return f"REQUEST {st.requests[choice[1] - 1][0]}"
-    return f"{'Solution' if choice[0] == 'invest' else 'REQUEST'} card {choice[1]}"
+def target_name(st: SustainState, choice: list[Any]) -> str:
+    """A readable name for an investment space (``choice``: as the state's ``choice``)."""
+    tables = st.tables
+    match choice:
+        case [A.FUND.name, department, space]:
+            dept = tables.departments[department - 1]
+            return f"{dept.name}: {tables.buildings[dept.spaces[space - 1].building].name}"
+        case [A.INVEST.name, card] if card <= len(st.table):
+            sol = tables.solutions[st.table[card - 1][0]]
+            return f"Solution card {card} ({tables.gray[sol.gray].title})"
+        case [A.REQUEST.name, card] if card <= len(st.requests):
+            return f"REQUEST {st.requests[card - 1][0]}"
+        case [A.INVEST.name, card]:
+            return f"Solution card {card}"
+        case [A.REQUEST.name, card]:
+            return f"REQUEST card {card}"
+    return "the space you chose"
 
 
 def describe(st: SustainState, seat: int, action: Action) -> str:
     """A readable log line for an action; correct before and after the action is applied."""
-    lk = st.lk
-    who = f"Seat {seat + 1} ({lk.departments[st.dept_of[seat]].name})"
-    k, args = action.kind, action.args
-    if k == "pass":
-        return f"{who} passes"
-    if k == "clock":
-        return "The discussion clock runs out"
-    if k == "give":
-        return f"{who} gives 1 Coin to seat {args[0]}"
-    if k == "build":
-        cell = args[0]
-        bid = st.pending[0] if st.pending else st.cells[cell]  # type: ignore[index]
-        name = lk.buildings[bid].name if bid else "a Building"
-        return f"{who} draws the {name} on {lk.geo.labels[cell]}"  # type: ignore[index]
-    if k == "coins":
-        where = f" on {target_name(st, st.choice)}" if st.choice else ""
-        return f"{who} puts {args[0]} Coin(s){where}"
-    return f"{who} chooses {target_name(st, [k, *args])}"
+    tables = st.tables
+    who = f"Seat {seat + 1} ({tables.departments[st.dept_of[seat]].name})"
+    match action.kind:  # the commonest first: one line for every step played
+        case A.PASS.name:
+            return f"{who} passes"
+        case A.COINS.name:
+            where = f" on {target_name(st, st.choice)}" if st.choice else ""
+            return f"{who} puts {A.COINS.read(action).coins} Coin(s){where}"
+        case A.GIVE.name:
+            return f"{who} gives 1 Coin to seat {A.GIVE.read(action).player}"
+        case A.BUILD.name:
+            cell = A.BUILD.read(action).cell
+            bid = st.pending[0] if st.pending else st.cells[cell]
+            name = tables.buildings[bid].name if bid else "a Building"
+            return f"{who} draws the {name} on {tables.geo.labels[cell]}"
+        case A.CLOCK_.name:
+            return "The discussion clock runs out"
+        case _:
+            return f"{who} chooses {target_name(st, choice_of(action))}"
 
 
 def check_invariants(st: SustainState) -> None:
-    """Cards are conserved, tracks and tables stay in bounds, people fit their housing."""
-    lk = st.lk
-    scenario = lk.scenarios[st.scenario]
-    events = st.event_deck + st.event_discard + [e[0] for e in st.requests] + [e[0] for e in st.lasting]
-    assert sorted(events) == sorted(scenario.events), "Event cards are lost or duplicated"
-    sols = st.sol_deck + [e[0] for e in st.table] + st.flipped
-    assert sorted(sols) == sorted(scenario.solutions), "Solution cards are lost or duplicated"
-    assert all(0 <= v <= lk.top for v in st.track), f"a track is out of bounds: {st.track}"
-    assert 0 <= st.unhappy <= lk.board.unhappy_squares and 0 <= st.co2 <= lk.board.co2_squares
-    assert min(st.coins) >= 0 and st.reserve >= 0, "negative Coins"
+    """Cards are conserved, tracks and tables stay in bounds, people fit their housing, Buildings
+    stand on their kind of space, and what the phase waits for exists. A failure raises
+    AssertionError saying what is wrong, in the rulebook's words."""
+    _check_seats(st)
+    _check_cards(st)
+    _check_board(st)
+    _check_map(st)
+    _check_spaces(st)
+    _check_phase(st)
+
+
+def _require(holds: bool, message: str) -> None:
+    if not holds:
+        raise AssertionError(message)
+
+
+def _check_seats(st: SustainState) -> None:
+    n = st.players
+    for name, values in (("coins", st.coins), ("passed", st.passed), ("departments", st.dept_of)):
+        _require(len(values) == n, f"{name} gives {len(values)} values for {n} players")
+    departments = len(st.tables.departments)
+    _require(
+        len(set(st.dept_of)) == n and all(0 <= d < departments for d in st.dept_of),
+        f"each player runs a different one of the {departments} Departments, not {st.dept_of}",
+    )
+    owner = [-1] * departments
+    for seat, d in enumerate(st.dept_of):
+        owner[d] = seat
+    _require(st.owner == owner, "a Department sheet's owner is not the player who runs it")
+    for seat, coins in enumerate(st.coins):
+        _require(coins >= 0, f"player {seat + 1} holds {coins} Coins")
+    _require(st.reserve >= 0, f"{st.reserve} Coins set aside for next year")
+    _require(0 <= st.first < n, f"the First Player token is with player {st.first + 1} of {n}")
+    _require(0 <= st.turn < n, f"it is player {st.turn + 1}'s turn, of {n}")
+    _require(st.round >= 1, f"year {st.round}: the years count from 1")
+
+
+def _check_cards(st: SustainState) -> None:
+    """Every Event and Solution card of the scenario is in exactly one place."""
+    scenario = st.tables.scenarios[st.scenario]
+    places = {
+        "deck": st.event_deck,
+        "discard": st.event_discard,
+        "REQUEST": [e[0] for e in st.requests],
+        "in play": [e[0] for e in st.lasting],
+    }
+    _conserved(f"{scenario.name} has", "Event", scenario.events, places)
+    drawing = [st.pending[2]] if st.pending is not None and st.pending[1] == "solution" else []
+    sols = {
+        "deck": st.sol_deck,
+        "table": [e[0] for e in st.table],
+        "Building to draw": drawing,
+        "flipped": st.flipped,
+    }
+    _conserved(f"{scenario.name} has", "Solution", scenario.solutions, sols)
+    seen = {e for cards in places.values() if cards is not st.event_deck for e in cards}
+    for card in st.drawn:
+        _require(card in seen, f"Event card {card} was drawn this year but is still in the deck or nowhere")
+
+
+def _conserved(owner: str, what: str, cards: list[str], places: dict[str, list[str]]) -> None:
+    """The cards of a deck are all in ``places``, each once."""
+    held = [c for cards_there in places.values() for c in cards_there]
+    if sorted(held) == sorted(cards):
+        return
+    parts = " + ".join(f"{name} {len(there)}" for name, there in places.items())
+    missing = sorted(set(cards) - set(held))
+    twice = sorted({c for c in held if held.count(c) > 1})
+    foreign = sorted(set(held) - set(cards))
+    detail = "; ".join(
+        f"{label}: {', '.join(found)}"
+        for label, found in (("missing", missing), ("twice", twice), ("not in this scenario", foreign))
+        if found
+    )
+    raise AssertionError(f"{owner} {len(cards)} {what} cards: {parts} = {len(held)} ({detail})")
+
+
+def _check_board(st: SustainState) -> None:
+    """Tracks and tables within their squares."""
+    tables = st.tables
+    for name, square in zip(TRACK_TITLES, st.track, strict=True):
+        _require(
+            0 <= square <= tables.top,
+            f"{name} is on square {square}; the track's squares are 0 to {tables.top}",
+        )
+    board = tables.board
+    for name, marks, size in (
+        ("Unhappy Population", st.unhappy, board.unhappy_squares),
+        ("CO2 Accumulation", st.co2, board.co2_squares),
+    ):
+        _require(0 <= marks <= size, f"the {name} table holds {marks} marks; it has {size} squares")
+    _require(
+        st.defeat is not None or (st.unhappy < board.unhappy_squares and st.co2 < board.co2_squares),
+        "a full table defeats the city at once: the defeat is missing",
+    )
+    for d, points in enumerate(st.points):
+        _require(points >= 0, f"the {tables.departments[d].name} sheet has {points} points")
+
+
+TRACK_TITLES = ("Standard of Living", "Attractiveness of the city", "Sustainable transport", "Pollution")
+
+
+def _check_map(st: SustainState) -> None:
+    """Each Building on its kind of space; people only in housing, no more than it has; a full City
+    Map has defeated the city."""
+    tables = st.tables
+    geo = tables.geo
+    _require(
+        st.defeat is not None or any(st.cells[c] is None for c in geo.squares),
+        "every big square of the City Map is built, which defeats the city at once: the defeat is missing",
+    )
     for cell, bid in enumerate(st.cells):
-        cap = lk.buildings[bid].housing if bid else 0
-        assert 0 <= st.people[cell] <= cap, f"cell {cell} holds more people than housing"
-    for entry in st.table:
-        assert 0 <= entry[1] < lk.sol_cost(entry[0]), "a fulfilled Solution card stayed on the table"
-    for d, dept in enumerate(lk.departments):
+        label = geo.labels[cell]
+        if bid is not None:
+            building = tables.buildings[bid]
+            _require(
+                building.space == geo.kind[cell],
+                f"the {building.name} is drawn on {label}, a {geo.kind[cell]}; it goes on a {building.space}",
+            )
+        cap = tables.buildings[bid].housing if bid else 0
+        where = f"the {tables.buildings[bid].name}" if bid else "no Building"
+        _require(
+            0 <= st.people[cell] <= cap,
+            f"{label} holds {st.people[cell]} people; {where} there houses {cap}",
+        )
+
+
+def _check_spaces(st: SustainState) -> None:
+    """No fulfilled card or paid-for space keeps its Coins."""
+    tables = st.tables
+    for place, (sid, coins) in enumerate(st.table, 1):
+        cost = tables.sol_cost(sid)
+        _require(
+            0 <= coins < cost,
+            f"Solution card {place} ({sid}) holds {coins} Coins and asks {cost}: paid in full, it is flipped",
+        )
+    for place, (ev, coins) in enumerate(st.requests, 1):
+        cost = tables.events[ev].requested().cost
+        _require(
+            0 <= coins < cost,
+            f"REQUEST card {place} ({ev}) holds {coins} Coins and asks {cost}: paid in full, it is resolved",
+        )
+    for d, dept in enumerate(tables.departments):
         for s, space in enumerate(dept.spaces):
-            assert 0 <= st.sheet[d][s] < space.cost, "a paid-for Department space kept its Coins"
-    assert (st.phase == "build") == (st.pending is not None)
-    assert (st.phase == "coins") == (st.choice is not None)
-    assert (st.defeat is not None) <= (st.phase == "over")
+            _require(
+                0 <= st.sheet[d][s] < space.cost,
+                f"{dept.name} space {s + 1} holds {st.sheet[d][s]} Coins and asks {space.cost}: "
+                "paid in full, its Coins are discarded",
+            )
+
+
+def _check_phase(st: SustainState) -> None:
+    """What the phase waits for exists: a space chosen, a Building to draw with room for it."""
+    _require(
+        (st.phase == "build") == (st.pending is not None),
+        "a Building waits to be drawn exactly in the build phase",
+    )
+    _require(
+        (st.phase == "coins") == (st.choice is not None),
+        "an investment space is chosen exactly in the coins phase",
+    )
+    _require(st.defeat is None or st.phase == "over", "a defeated city's game is over")
+    if st.phase == "coins":
+        space = st.chosen()
+        _require(_exists(st, space), f"the space chosen ({' '.join(map(str, space))}) is not on the table")
+        _require(st.room(space) > 0, "the space chosen needs no more Coins")
+        _require(st.coins[st.turn] > 0, f"player {st.turn + 1} chose a space without a Coin to put on it")
+        match space:
+            case [A.FUND.name, department, _]:
+                _require(
+                    st.may_fund(st.turn, department - 1),
+                    f"player {st.turn + 1} chose a space of another player's Department sheet",
+                )
+    if st.phase == "build":
+        building = st.to_draw()[0]
+        _require(building in st.tables.buildings, f"no Building {building!r} in the content")
+        _require(bool(st.legal_cells(building)), f"the City Map has no free legal space for the {building}")
+
+
+def _exists(st: SustainState, choice: list[Any]) -> bool:
+    """Whether an investment space is on the table or the Department sheets."""
+    match choice:
+        case [A.FUND.name, department, space]:
+            departments = st.tables.departments
+            return 1 <= department <= len(departments) and 1 <= space <= len(
+                departments[department - 1].spaces
+            )
+        case [A.INVEST.name, card]:
+            return 1 <= card <= len(st.table)
+        case [A.REQUEST.name, card]:
+            return 1 <= card <= len(st.requests)
+    return False

@@ -4,8 +4,8 @@ A model city is a list of eight ints: [living, attractiveness, transport, pollut
 free housing, population]. Its forecast (steps 1 and 2 with the feedback tables, then the penalties
 of the REQUEST cards and the effects of the lasting cards in play) depends on nothing but the model
 city and an :class:`Outlook`: the years left and the cards in play. Outlooks and their forecasts are
-kept on the game's :class:`~.lookup.Lookup`, shared by every seat, decision and game that meets the
-same outlook, since a forecast is the same wherever it is asked.
+kept in the game's tables (:class:`~.tables.SustainTables`), shared by every seat, decision and game
+that meets the same outlook, since a forecast is the same wherever it is asked.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from .content import Effect
 
 if TYPE_CHECKING:
-    from .lookup import Lookup
     from .rules import SustainState
+    from .tables import SustainTables
 
 TRACK = {"standard_of_living": 0, "attractiveness": 1, "sustainable_transport": 2, "pollution": 3}
 U, C, HOUSING, POP = 4, 5, 6, 7
@@ -91,20 +91,16 @@ def _counted(effects: Compiled, st: SustainState) -> Compiled:
 class Outlook:
     """The years left and the cards in play: all a forecast depends on besides the model city."""
 
-    def __init__(self, lk: Lookup, st: SustainState, years: int, store: ForecastStore) -> None:
+    def __init__(self, tables: SustainTables, st: SustainState, years: int, store: ForecastStore) -> None:
         self._store = store
         self.years = years
-        self.top = lk.top
-        self._board = lk.board
-        events = lk.events
+        self.top = tables.top
+        self._board = tables.board
+        events = tables.events
         self._requests = [
-            (ev, _counted(compiled(events[ev].request.penalty), st))  # type: ignore[union-attr]
-            for ev, _ in st.requests
+            (ev, _counted(compiled(events[ev].requested().penalty), st)) for ev, _ in st.requests
         ]
-        self.lasting = [
-            (_counted(compiled(events[ev].lasting.effects), st), n)  # type: ignore[union-attr]
-            for ev, n in st.lasting
-        ]
+        self.lasting = [(_counted(compiled(events[ev].in_play().effects), st), n) for ev, n in st.lasting]
         self._yearly: dict[str, Compiled] = {}
         self.results: dict[tuple, Forecast] = {}
         """Forecasts by (skip, *model city)."""
@@ -178,10 +174,8 @@ class Outlook:
 
 def outlook(st: SustainState, years: int) -> Outlook:
     """The shared :class:`Outlook` of ``st`` with ``years`` left to forecast."""
-    lk = st.lk
-    store = lk.forecasts
-    if store is None:
-        store = lk.forecasts = ForecastStore(lk)
+    tables = st.tables
+    store = tables.forecasts
     if store.kept > MAX_KEPT:
         store.outlooks.clear()
         store.kept = 0
@@ -195,19 +189,19 @@ def outlook(st: SustainState, years: int) -> Outlook:
         key += tuple((c, st.count_category(c)) for c in categories)
     found = store.outlooks.get(key)
     if found is None:
-        found = store.outlooks[key] = Outlook(lk, st, years, store)
+        found = store.outlooks[key] = Outlook(tables, st, years, store)
     return found
 
 
 class ForecastStore:
     """The outlooks met with one content, and how many forecasts they keep in all."""
 
-    def __init__(self, lk: Lookup) -> None:
+    def __init__(self, tables: SustainTables) -> None:
         self.outlooks: dict[tuple, Outlook] = {}
         self.kept = 0
         self.counting: dict[str, set[str]] = {}
         """The Building categories that the penalty or lasting effects of an Event card count."""
-        for card in lk.events.values():
+        for card in tables.events.values():
             effects = (card.request.penalty if card.request else []) + (
                 card.lasting.effects if card.lasting else []
             )

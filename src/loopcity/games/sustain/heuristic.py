@@ -12,12 +12,14 @@ In the discussion it gives Coins to the owner of an urgent Department space who 
 
 from __future__ import annotations
 
+from typing import Any
+
 from loopcity.engine import Action, Game, Rng, State
 
 from . import actions as A
 from .content import Effect
 from .forecast import HOUSING, POP, C, Outlook, U, apply, compiled, outlook
-from .plans import NO_EFFECTS, bot_tables
+from .plans import NO_EFFECTS
 from .rules import SustainState
 
 DEFEAT = 1000.0
@@ -39,12 +41,12 @@ class HeuristicBot:
     name = "heuristic"
     selfish = False
 
-    def __init__(self, game: Game, seat: int = 0, seed: int = 0) -> None:
+    def __init__(self, game: Game[Any, Any], seat: int = 0, seed: int = 0) -> None:
         self.seat = seat
         self.rng = Rng(seed)
-        self._memo: tuple[tuple, dict] = ((), {})
+        self._memo: tuple[tuple[Any, ...], dict[Any, Any]] = ((), {})
 
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State[Any, Any], seat: int) -> Action:
         if not isinstance(state, SustainState):
             raise TypeError(f"the SUSTAIN bot plays SustainState, got {type(state).__name__}")
         legal = state.legal_actions(seat)
@@ -55,13 +57,13 @@ class HeuristicBot:
         if state.phase == "coins":  # all it has, up to what the space still needs
             return legal[-1]
         if state.phase == "discussion" and not gift_may_help(state, seat, self.selfish):
-            return A.PASS
+            return A.PASS_ACTION
         plans = Planner(state, seat, self._forecasts(state), self.selfish)
         if state.phase == "discussion":
             return plans.gift(legal)
         return plans.invest(legal)
 
-    def _forecasts(self, st: SustainState) -> dict:
+    def _forecasts(self, st: SustainState) -> dict[Any, Any]:
         """Forecasts are reused while the year and the cards in play stay the same."""
         key = (
             st.round,
@@ -75,15 +77,15 @@ class HeuristicBot:
         return self._memo[1]
 
     def _build(self, st: SustainState, legal: list[Action]) -> Action:
-        lk = st.lk
-        b = lk.buildings[st.pending[0]]  # type: ignore[index]
-        cells, buildings, touches = st.cells, lk.buildings, lk.geo.touches
+        tables = st.tables
+        b = tables.buildings[st.to_draw()[0]]
+        cells, buildings, touches = st.cells, tables.buildings, tables.geo.touches
         wanted = b.bonus.category if b.bonus is not None else None
         sign = -1 if b.category == "industry" else 1
 
         def score(a: Action) -> tuple[int, int]:
             bonus = free_near = 0
-            for t in touches[a.args[0]]:  # type: ignore[index]
+            for t in touches[A.BUILD.read(a).cell]:
                 bid = cells[t]
                 if bid is None:
                     free_near += 1
@@ -99,31 +101,33 @@ def gift_may_help(st: SustainState, seat: int, selfish: bool) -> bool:
     """Whether a gift is worth weighing: the seat has Coins, a later year comes, homes run short."""
     if st.coins[seat] <= 0 or st.final_year or selfish:
         return False
-    return st.housing_free() < st.lk.board.growth[st.track[1]] + 1
+    return st.housing_free() < st.tables.board.growth[st.track[1]] + 1
 
 
 class Planner:
     """Forecasts and values for one seat's decision."""
 
-    def __init__(self, st: SustainState, seat: int, cache: dict | None = None, selfish: bool = False) -> None:
+    def __init__(
+        self, st: SustainState, seat: int, cache: dict[Any, Any] | None = None, selfish: bool = False
+    ) -> None:
         self.selfish = selfish
-        self.cache: dict = {} if cache is None else cache
+        self.cache: dict[Any, Any] = {} if cache is None else cache
         self._options: list[tuple[float, int, Action]] | None = None
         self._gray: dict[str, float] = {}
-        self._gains: dict | None = None
+        self._gains: dict[Any, Any] | None = None
         self.st = st
         self.seat = seat
-        self.lk = lk = st.lk
-        self.tables = bot_tables(lk)
-        self.map = self.tables.map_facts(st)
+        self.tables = tables = st.tables
+        self.bot = tables.bot
+        self.map = self.bot.map_facts(st)
         self.free_squares = self.map.free_squares
-        self.top = lk.top
+        self.top = tables.top
         self.dept = st.dept_of[seat]
-        bonus = lk.departments[self.dept].end_bonus
+        bonus = tables.departments[self.dept].end_bonus
         index, sign = MEASURES[bonus.measure]
-        from_top = None if sign > 0 else lk.top if index == 3 else lk.board.unhappy_squares
+        from_top = None if sign > 0 else tables.top if index == 3 else tables.board.unhappy_squares
         self._measure = (index, from_top, bonus.divisor)
-        self.u_max, self.c_max = lk.board.unhappy_squares, lk.board.co2_squares
+        self.u_max, self.c_max = tables.board.unhappy_squares, tables.board.co2_squares
         self.years = 0 if st.final_year else self._years_left()
         self.outlook: Outlook = outlook(st, self.years)
         self._results = self.outlook.results
@@ -132,12 +136,12 @@ class Planner:
 
     # ----- what the bot knows --------------------------------------------------------------
     def _years_left(self) -> int:
-        events = self.lk.events
+        events = self.tables.events
         return max(1, sum(1 for e in self.st.event_deck if not events[e].draw_again))
 
     def model(self) -> list[int]:
         st = self.st
-        housing = self.lk.housing
+        housing = self.tables.housing
         free = 0
         for bid, people in zip(st.cells, st.people, strict=True):
             if bid is not None:
@@ -146,7 +150,7 @@ class Planner:
 
     def white_sides(self, gray: str) -> list[str]:
         """The Solution cards a gray side may hide: the scenario's, less those flipped."""
-        cards = self.tables.cards(self.st.scenario, gray)
+        cards = self.bot.cards(self.st.scenario, gray)
         flipped = self.st.flipped
         left = [s for s in cards if s not in flipped]
         return left or cards
@@ -197,7 +201,7 @@ class Planner:
         penalty = 0.0
         top, st = self.top, self.st
         if building is not None:
-            square, housing, built = self.tables.building[building]
+            square, housing, built = self.bot.building[building]
             if square:
                 free_sq = self.free_squares
                 if free_sq <= 1:
@@ -218,10 +222,6 @@ class Planner:
             return -DEFEAT / 2 + 25.0 * fallen + mine - self.base_value - penalty
         return mine + self._bonus(end) - risk + living - self.base_value - penalty
 
-    def _bonus_effects(self, building: str) -> list[Effect]:
-        """The Building's bonus effects when some space it may go touches its bonus category."""
-        return self.map.bonus(building)
-
     def cells(self, building: str) -> list[int]:
         """The free spaces where ``building`` may be drawn (read only)."""
         return self.map.legal_cells(building)
@@ -233,32 +233,32 @@ class Planner:
         return self._options
 
     def _all_options(self) -> list[tuple[float, int, Action]]:
-        st, lk = self.st, self.lk
+        st, tables = self.st, self.tables
         out: list[tuple[float, int, Action]] = []
         legal_cells, gain = self.map.legal_cells, self.gain
-        for d, spaces in enumerate(self.tables.spaces):
+        for d, spaces in enumerate(self.bot.spaces):
             if not st.may_fund(self.seat, d):
                 continue
             sheet = st.sheet[d]
             for s, (building, points, cost, action) in enumerate(spaces):
                 if legal_cells(building):
                     out.append((gain(NO_EFFECTS, building, points, d), cost - sheet[s], action))
-        solutions, gray_cost = lk.solutions, self.tables.gray_cost
+        solutions, gray_cost = tables.solutions, self.bot.gray_cost
         for i, (sid, put) in enumerate(st.table):
             gray = solutions[sid].gray
             v = self._gray.get(gray)
             if v is None:
                 sides = self.white_sides(gray)
                 v = self._gray[gray] = sum([self._solution_gain(x) for x in sides]) / len(sides)
-            out.append((v, gray_cost[gray] - put, A.invest(i + 1)))
+            out.append((v, gray_cost[gray] - put, A.INVEST(i + 1)))
         for i, (ev, put) in enumerate(st.requests):
-            req = lk.events[ev].request
-            v = self.gain(req.reward, None, 0, -1)  # type: ignore[union-attr]
-            out.append((v + self._request_relief(ev), req.cost - put, A.request(i + 1)))  # type: ignore[union-attr]
+            req = tables.events[ev].requested()
+            v = self.gain(req.reward, None, 0, -1)
+            out.append((v + self._request_relief(ev), req.cost - put, A.REQUEST(i + 1)))
         return out
 
     def _solution_gain(self, sid: str) -> float:
-        effects, building, points, owner = self.tables.side[sid]
+        effects, building, points, owner = self.bot.side[sid]
         if building is not None and not self.map.legal_cells(building):
             building = None
         return self.gain(effects, building, points, owner)
@@ -281,21 +281,21 @@ class Planner:
             action = prefix
             if per_coin > 0 and (best is None or per_coin > best[0]):
                 best = (per_coin, action)
-        return best[1] if best and best[1] in legal else A.PASS
+        return best[1] if best and best[1] in legal else A.PASS_ACTION
 
     def gift(self, legal: list[Action]) -> Action:
         """Give a Coin to the owner of a housing Building the city needs, if they cannot pay it."""
-        st, lk = self.st, self.lk
+        st, tables = self.st, self.tables
         if not gift_may_help(st, self.seat, self.selfish):
-            return A.PASS
+            return A.PASS_ACTION
         best: tuple[float, int] | None = None
-        for d, dept in enumerate(lk.departments):
+        for d, dept in enumerate(tables.departments):
             owner = st.owner[d]
             if owner in (-1, self.seat):
                 continue
             for s, sp in enumerate(dept.spaces):
                 need = sp.cost - st.sheet[d][s]
-                if lk.buildings[sp.building].housing == 0 or st.coins[owner] >= need:
+                if tables.buildings[sp.building].housing == 0 or st.coins[owner] >= need:
                     continue
                 if not self.cells(sp.building):
                     continue
@@ -303,9 +303,9 @@ class Planner:
                 if v > 3.0 and (best is None or v > best[0]):
                     best = (v, owner)
         if best is None:
-            return A.PASS
-        action = A.give(best[1] + 1)
-        return action if action in legal else A.PASS
+            return A.PASS_ACTION
+        action = A.GIVES[best[1]]
+        return action if action in legal else A.PASS_ACTION
 
 
 class SelfishBot(HeuristicBot):

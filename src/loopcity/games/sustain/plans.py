@@ -1,17 +1,19 @@
 """Facts the heuristic bot reads at every decision, worked out once: per content (:class:`BotTables`,
-one per Lookup) and per City Map (:class:`MapFacts`, kept while the map stays the same)."""
+part of the game's tables) and per City Map (:class:`MapFacts`, kept while the map stays the same)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from loopcity.engine import Action
+
 from . import actions as A
-from .content import Effect
+from .content import Effect, SustainContent
 from .forecast import Compiled, compiled
 
 if TYPE_CHECKING:
-    from .lookup import Lookup
     from .rules import SustainState
+    from .tables import SustainTables
 
 NO_EFFECTS: list[Effect] = []
 
@@ -19,24 +21,24 @@ NO_EFFECTS: list[Effect] = []
 class BotTables:
     """Content facts by id: Buildings, Solution cards and the gray sides of each scenario."""
 
-    def __init__(self, lk: Lookup) -> None:
-        self.lk = lk
+    def __init__(self, content: SustainContent, tables: SustainTables) -> None:
+        self.tables = tables
         self.building: dict[str, tuple[bool, int, Compiled]] = {
-            b.id: (b.space == "square", b.housing, compiled(b.effects)) for b in lk.content.buildings
+            b.id: (b.space == "square", b.housing, compiled(b.effects)) for b in content.buildings
         }
         """(drawn on a big square, housing, its effects) per Building."""
         self.side: dict[str, tuple[list[Effect], str | None, int, int]] = {}
         """(effects, Building or None, points, Department index or -1) per Solution card."""
-        for s in lk.content.solutions:
+        for s in content.solutions:
             pts = s.points
-            owner = lk.dept_index[pts.department] if pts else -1
+            owner = tables.dept_index[pts.department] if pts else -1
             self.side[s.id] = (s.effects, s.building or None, pts.amount if pts else 0, owner)
-        self.spaces = [
-            [(sp.building, sp.points, sp.cost, A.fund(d + 1, s + 1)) for s, sp in enumerate(dept.spaces)]
-            for d, dept in enumerate(lk.departments)
+        self.spaces: list[list[tuple[str, int, int, Action]]] = [
+            [(sp.building, sp.points, sp.cost, A.FUND(d + 1, s + 1)) for s, sp in enumerate(dept.spaces)]
+            for d, dept in enumerate(content.departments)
         ]
         """(Building, points, cost, the action that chooses it) per space of each Department sheet."""
-        self.gray_cost = {g.id: g.cost for g in lk.content.gray_sides}
+        self.gray_cost = {g.id: g.cost for g in content.gray_sides}
         self._cards: dict[tuple[str, str], list[str]] = {}
         self._map: MapFacts | None = None
 
@@ -44,8 +46,8 @@ class BotTables:
         """The scenario's Solution cards with this gray side, in the scenario's order."""
         found = self._cards.get((scenario, gray))
         if found is None:
-            lk = self.lk
-            found = [s for s in lk.scenarios[scenario].solutions if lk.solutions[s].gray == gray]
+            tables = self.tables
+            found = [s for s in tables.scenarios[scenario].solutions if tables.solutions[s].gray == gray]
             self._cards[(scenario, gray)] = found
         return found
 
@@ -54,7 +56,7 @@ class BotTables:
         cells = tuple(st.cells)
         found = self._map
         if found is None or found.cells != cells:
-            found = self._map = MapFacts(self.lk, cells)
+            found = self._map = MapFacts(self.tables, cells)
         return found
 
 
@@ -62,10 +64,10 @@ class MapFacts:
     """Where each Building may go on one City Map, and whether it would earn its bonus there.
     Depends on the map alone (``cells``: the Building on each space)."""
 
-    def __init__(self, lk: Lookup, cells: tuple[str | None, ...]) -> None:
-        self.lk = lk
+    def __init__(self, tables: SustainTables, cells: tuple[str | None, ...]) -> None:
+        self.tables = tables
         self.cells = cells
-        self.free_squares = sum(1 for c in lk.geo.squares if cells[c] is None)
+        self.free_squares = sum(1 for c in tables.geo.squares if cells[c] is None)
         self._legal: dict[str, list[int]] = {}
         self._bonus: dict[str, list[Effect]] = {}
 
@@ -73,7 +75,7 @@ class MapFacts:
         """The free spaces where ``building`` may be drawn (read only)."""
         found = self._legal.get(building)
         if found is None:
-            found = self._legal[building] = self.lk.legal_cells(self.cells, building)
+            found = self._legal[building] = self.tables.legal_cells(self.cells, building)
         return found
 
     def bonus(self, building: str) -> list[Effect]:
@@ -84,11 +86,11 @@ class MapFacts:
         return found
 
     def _find_bonus(self, building: str) -> list[Effect]:
-        lk = self.lk
-        b = lk.buildings[building]
+        tables = self.tables
+        b = tables.buildings[building]
         if b.bonus is None:
             return NO_EFFECTS
-        cells, buildings, touches = self.cells, lk.buildings, lk.geo.touches
+        cells, buildings, touches = self.cells, tables.buildings, tables.geo.touches
         category = b.bonus.category
         for c in self.legal_cells(building):
             for t in touches[c]:
@@ -96,11 +98,3 @@ class MapFacts:
                 if bid is not None and buildings[bid].category == category:
                     return b.bonus.effects
         return NO_EFFECTS
-
-
-def bot_tables(lk: Lookup) -> BotTables:
-    """The :class:`BotTables` of a Lookup, built on first use."""
-    found = lk.bot_tables
-    if found is None:
-        found = lk.bot_tables = BotTables(lk)
-    return found

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from . import actions as A
 from .board import geometry
 
 TRACK_LABELS = (
@@ -33,8 +34,6 @@ def render_text(view: dict[str, Any]) -> str:
     lines = [_header(view), *_indicator_lines(view), "", *_map_lines(view), "", *_player_lines(view)]
     lines += ["", "Department sheets (fund <department> <space>, then coins <n>):", *_sheet_lines(view)]
     lines += ["", *_card_lines(view)]
-    if view["log"]:
-        lines += ["", "Recent log:", *(f"  {t}" for t in view["log"][-5:])]
     return "\n".join(lines)
 
 
@@ -203,7 +202,7 @@ def _svg_map(view: dict[str, Any], acts: set[str]) -> list[str]:
         r, c = divmod(sq, geo.size)
         x, y = MAP_X + c * CELL + 6, MAP_Y + r * CELL + 6
         b = by_cell.get(sq)
-        act = f"build {sq}"
+        act = str(A.BUILD(sq))
         data = f' data-act="{act}"' if act in acts else ""
         if b is None:
             stroke = "#2b8a3e" if data else "#999"
@@ -235,7 +234,7 @@ _EMPTY_SMALL: dict[tuple[int, int, bool], str] = {}
 def _svg_small(geo: Any, cell: int, built: dict[str, Any] | None, acts: set[str]) -> str:
     if built is not None:
         return _draw_small(geo, cell, built, acts)
-    key = (geo.size, cell, f"build {cell}" in acts)
+    key = (geo.size, cell, str(A.BUILD(cell)) in acts)
     text = _EMPTY_SMALL.get(key)
     if text is None:
         text = _EMPTY_SMALL[key] = _draw_small(geo, cell, None, acts)
@@ -247,7 +246,7 @@ def _draw_small(geo: Any, cell: int, built: dict[str, Any] | None, acts: set[str
     (r0, c0), (r1, c1) = geo.coords(a[0]), geo.coords(a[-1])
     cx = MAP_X + (c0 + c1 + 1) * CELL / 2
     cy = MAP_Y + (r0 + r1 + 1) * CELL / 2
-    act = f"build {cell}"
+    act = str(A.BUILD(cell))
     data = f' data-act="{act}"' if act in acts else ""
     title = f"<title>{escape(geo.labels[cell])}{': ' + escape(built['name']) if built else ''}</title>"
     if built is not None:
@@ -301,7 +300,7 @@ def _svg_cards(view: dict[str, Any], out: list[str], acts: set[str], x: int, y: 
     y += 18
     for i, c in enumerate(view["solutions"]):
         cx, cy = x + (i % 5) * 108, y + (i // 5) * 50
-        act = f"invest {c['card']}"
+        act = str(A.INVEST(c["card"]))
         data = f' data-act="{act}"' if act in acts else ""
         out.append(
             f'<g{data}><rect x="{cx}" y="{cy}" width="102" height="44" rx="4" fill="#d9d9d9" stroke="#555"/>'
@@ -310,7 +309,7 @@ def _svg_cards(view: dict[str, Any], out: list[str], acts: set[str], x: int, y: 
         )
     y += 50 * ((len(view["solutions"]) + 4) // 5) + 4
     for r in view["requests"]:
-        act = f"request {r['card']}"
+        act = str(A.REQUEST(r["card"]))
         data = f' data-act="{act}"' if act in acts else ""
         out.append(
             f'<g{data}><rect x="{x}" y="{y}" width="530" height="22" fill="#fff3bf" stroke="#a67c00"/>'
@@ -331,7 +330,7 @@ def _svg_sheets(view: dict[str, Any], out: list[str], acts: set[str], x: int, y:
         out.append(f'<text x="{x}" y="{y + 14}"{weight}>{d["number"]}. {escape(d["name"])} ({owner})</text>')
         for s in d["spaces"]:
             sx = x + 230 + (s["space"] - 1) * 190
-            act = f"fund {d['number']} {s['space']}"
+            act = str(A.FUND(d["number"], s["space"]))
             data = f' data-act="{act}"' if act in acts else ""
             out.append(
                 f'<g{data}><rect x="{sx}" y="{y}" width="184" height="20" fill="#fff" stroke="#777"/>'
@@ -346,7 +345,7 @@ def _svg_players(view: dict[str, Any], out: list[str], acts: set[str], x: int, y
     out.append(f'<text x="{x}" y="{y + 12}" font-weight="bold">Players and budgets</text>')
     y += 18
     for p in view["players"]:
-        act = f"give {p['seat'] + 1}"
+        act = str(A.GIVE(p["seat"] + 1))
         data = f' data-act="{act}"' if act in acts else ""
         token = " [First Player]" if p["seat"] == view["first_player"] else ""
         passed = " (passed)" if p["passed"] else ""
@@ -355,14 +354,17 @@ def _svg_players(view: dict[str, Any], out: list[str], acts: set[str], x: int, y
             f"{p['coins']} Coins, {p['points']} points (score now {p['score']}){token}{passed}</text>"
         )
         y += 16
-    coin_acts = sorted((a for a in acts if a.startswith("coins ")), key=lambda a: int(a.split()[1]))
+    choice = view["choice"]
+    coin_acts = [
+        (n, act) for n in range(1, choice["needs"] + 1 if choice else 1) if (act := str(A.COINS(n))) in acts
+    ]
     if coin_acts:
-        out.append(f'<text x="{x}" y="{y + 16}">Coins on {escape(view["choice"]["target"])}:</text>')
-        for i, act in enumerate(coin_acts):
+        out.append(f'<text x="{x}" y="{y + 16}">Coins on {escape(choice["target"])}:</text>')
+        for i, (n, act) in enumerate(coin_acts):
             bx = x + 260 + i * 34
             out.append(
                 f'<g data-act="{act}"><rect x="{bx}" y="{y + 2}" width="30" height="20" fill="#fff3bf" '
-                f'stroke="#a67c00"/><text x="{bx + 8}" y="{y + 16}">{act.split()[1]}</text></g>'
+                f'stroke="#a67c00"/><text x="{bx + 8}" y="{y + 16}">{n}</text></g>'
             )
         y += 28
     if "pass" in acts:

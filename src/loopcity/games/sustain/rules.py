@@ -3,37 +3,64 @@
 A round is a year: steps 1-5 run by themselves (see :mod:`.year`); step 6 (discussion) lets every
 player give Coins until all have passed; step 7 (investing) goes round from the first player, each
 putting Coins on one investment space or passing for the rest of the year.
+
+Every action kind has one handler, marked ``@HANDLERS.on(KIND)``; the engine's ``_apply`` calls it
+with the action's named arguments.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from loopcity.engine import Action, Game, OptionError, Outcome, Rng, State
+from loopcity.engine import Action, Game, Handlers, NoArgs, OptionError, Outcome, Rng, State
 
 from . import actions as A
-from .explain import describe
-from .lookup import Lookup, lookup
-from .year import DEFEAT_MAP, POLLUTION, YearSteps
+from .actions import Cell, Coins, Fund, Player, RequestCard, SolutionCard
+from .content import Scenario, SustainContent
+from .explain import check_invariants, describe, explain
+from .position import SustainPosition, read_fields, write_fields
+from .tables import SustainTables
+from .views import build_view
+from .year import DEFEAT_MAP, POLLUTION, TRACK_INDEX, YearSteps
 
-DISCUSSION, INVESTING, COINS, BUILD, OVER = "discussion", "investing", "coins", "build", "over"
+HANDLERS = Handlers["SustainState"]()
 
 
-class SustainState(YearSteps, State):
+class SustainState(YearSteps):
     """The whole table of a SUSTAIN game as plain data."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    scenario: str
+    """The scenario's id (the ``scenario`` option)."""
+    dept_of: list[int]
+    """Each seat's Department (an index of the content's Departments)."""
+    owner: list[int]
+    """Each Department's seat, -1 for an unassigned Department open to everyone."""
+    sheet: list[list[int]]
+    """Coins on each investment space of each Department sheet."""
+    points: list[int]
+    """Points written on each Department sheet."""
+    flipped: list[str]
+    """Solution cards fulfilled and flipped, in order."""
+    passed: list[bool]
+    """Per seat: done talking (step 6) or done for the year (step 7)."""
+    turn: int
+    """The seat whose investment turn it is (step 7)."""
+    choice: list[Any] | None
+    """Step 7: the investment space the player to act has chosen, as the words of the action that
+    chose it (``["fund", 2, 1]``, ``["invest", 3]``, ``["request", 1]``); read by a ``match`` on them."""
+    pending: list[Any] | None
+    """A Building paid for, waiting to be drawn: ``[building, "sheet", department index, space index]``
+    or ``[building, "solution", card id, 0]``."""
+
+    def __init__(self, game: Game[SustainContent, SustainTables], seed: int) -> None:
         super().__init__(game, seed)
-        lk = self.lk
+        tables = self.tables
         n = game.players
-        scenario = lk.scenarios.get(game.options["scenario"])
-        if scenario is None:
-            known = ", ".join(lk.scenarios)
-            raise OptionError(f"no scenario {game.options['scenario']!r} in the content; scenarios: {known}")
+        scenario = self.scenario_of(game)
         self.scenario = scenario.id
         self.round = 1
-        self.phase = DISCUSSION
-        self.defeat: str | None = None
+        self.phase = "discussion"
+        self.defeat = None
         self.final_year = False
         self.coins = [0] * n
         self.reserve = 0
@@ -42,55 +69,66 @@ class SustainState(YearSteps, State):
         self.co2 = 0
         self._deal_departments(game.options["deal"])
         self._draw_map()
-        self.sheet = [[0] * len(d.spaces) for d in lk.departments]
-        self.points = [0] * len(lk.departments)
-        self._prepare_decks(scenario.events, scenario.solutions, scenario.shuffled, scenario.end_window)
-        self.requests: list[list] = []
-        self.lasting: list[list] = []
-        self.drawn: list[str] = []
-        self.table: list[list] = []
-        self.flipped: list[str] = []
-        self.pending: list | None = None
-        self.choice: list | None = None
+        self.sheet = [[0] * len(d.spaces) for d in tables.departments]
+        self.points = [0] * len(tables.departments)
+        self._prepare_decks(scenario, game.options["decks"] == "shuffled")
+        self.requests = []
+        self.lasting = []
+        self.drawn = []
+        self.table = []
+        self.flipped = []
+        self.pending = None
+        self.choice = None
         self.passed = [False] * n
         self.first = self.chance_below(n, "First player (seat number minus one)")
         self.turn = self.first
-        self.share_budget(lk.board.starting_budget)
+        self.share_budget(tables.board.starting_budget)
         self.note(f"Year 1 begins at the Events step; seat {self.first + 1} holds the First Player token.")
         self._events_and_solutions()
 
-    @property
-    def lk(self) -> Lookup:
-        try:  # the shared Lookup sits in the game's __dict__ once built
-            return self.game._sustain_lookup  # type: ignore[attr-defined]
-        except AttributeError:
-            return lookup(self.game)
+    @staticmethod
+    def scenario_of(game: Game[SustainContent, SustainTables]) -> Scenario:
+        """The scenario the game's ``scenario`` option names; an unknown one is refused."""
+        scenarios = game.tables.scenarios
+        scenario = scenarios.get(game.options["scenario"])
+        if scenario is None:
+            known = ", ".join(scenarios)
+            raise OptionError(f"no scenario {game.options['scenario']!r} in the content; scenarios: {known}")
+        return scenario
 
     # ----- setup --------------------------------------------------------------------------
     def _deal_departments(self, deal: str) -> None:
-        order = list(range(len(self.lk.departments)))
+        order = list(range(len(self.tables.departments)))
         if deal == "random":
             self.shuffle(order, "the Department sheets")
-        self.dept_of = order[: self.game.players]
-        self.owner = [-1] * len(order)
-        for seat, d in enumerate(self.dept_of):
+        self.seat_departments(order[: self.game.players])
+
+    def seat_departments(self, dept_of: list[int]) -> None:
+        """Hand Department sheets to the seats (``dept_of``: each seat's Department index); the
+        others are unassigned, open to everyone."""
+        self.dept_of = dept_of
+        self.owner = [-1] * len(self.tables.departments)
+        for seat, d in enumerate(dept_of):
             self.owner[d] = seat
 
     def _draw_map(self) -> None:
-        geo = self.lk.geo
-        self.cells: list[str | None] = [None] * geo.cells
+        geo = self.tables.geo
+        self.cells = [None] * geo.cells
         self.people = [0] * geo.cells
-        for p in self.lk.content.map.preprinted:
+        for p in self.content.map.preprinted:
             self.cells[p.cell] = p.building
             self.people[p.cell] = p.people
 
-    def _prepare_decks(self, events: list[str], sols: list[str], shuffled: bool, window: int) -> None:
-        self.event_deck = list(events)
-        self.sol_deck = list(sols)
-        self.event_discard: list[str] = []
+    def _prepare_decks(self, scenario: Scenario, shuffled: bool) -> None:
+        """The Scenario's decks as the rulebook stacks them, in order with the "1" card on top; or,
+        ``shuffled``, shuffled with the card that ends the game among the bottom ``end_window``."""
+        self.event_deck = list(scenario.events)
+        self.sol_deck = list(scenario.solutions)
+        self.event_discard = []
         if not shuffled:
             return
-        ends = [e for e in self.event_deck if self.lk.events[e].ends_game]
+        window = scenario.end_window
+        ends = [e for e in self.event_deck if self.tables.events[e].ends_game]
         rest = [e for e in self.event_deck if e not in ends]
         self.shuffle(rest, "the Event deck")
         cut = max(0, len(rest) - (window - 1))
@@ -101,46 +139,68 @@ class SustainState(YearSteps, State):
 
     # ----- whose turn ------------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == DISCUSSION:
-            return tuple([s for s, done in enumerate(self.passed) if not done])
-        if phase == INVESTING or phase == COINS or phase == BUILD:
-            return (self.turn,)
-        return ()
+        match self.phase:
+            case "discussion":
+                return tuple([s for s, done in enumerate(self.passed) if not done])
+            case "investing" | "coins" | "build":
+                return (self.turn,)
+            case "over":
+                return ()
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.phase == "over"
 
     # ----- legal actions ------------------------------------------------------------------------
     def _clock_actions(self) -> list[Action]:
         """The discussion clock may ring while the discussion lasts, when the table runs one."""
-        return [A.CLOCK] if self.phase == DISCUSSION and self.game.options["discussion_minutes"] else []
+        return [A.CLOCK_()] if self.phase == "discussion" and self.game.options["discussion_minutes"] else []
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == DISCUSSION:
-            gifts = [A.give(p + 1) for p in range(self.players) if p != seat] if self.coins[seat] else []
-            clock = (
-                [A.CLOCK]
-                if self.game.options["discussion_minutes"] and seat == self.active_seats()[0]
-                else []
-            )
-            return [*gifts, A.PASS, *clock]
-        if self.phase == BUILD:
-            return [A.build(c) for c in self.legal_cells(self.pending[0])]  # type: ignore[index]
-        if self.phase == COINS:
-            return [A.coins(k) for k in range(1, min(self.coins[seat], self.room(*self.choice)) + 1)]  # type: ignore[misc]
-        return self._investments(seat) + [A.PASS]
+        match self.phase:
+            case "discussion":
+                gifts = [A.GIVES[p] for p in range(self.players) if p != seat] if self.coins[seat] else []
+                clock = (
+                    [A.CLOCK_()]
+                    if self.game.options["discussion_minutes"] and seat == self.active_seats()[0]
+                    else []
+                )
+                return [*gifts, A.PASS_ACTION, *clock]
+            case "build":
+                return [A.BUILD(c) for c in self.legal_cells(self.to_draw()[0])]
+            case "coins":
+                return list(A.COIN_AMOUNTS[: min(self.coins[seat], self.room(self.chosen()))])
+            case "investing":
+                return self._investments(seat) + [A.PASS_ACTION]
+            case "over":
+                return []
 
-    def room(self, k: str, a: int, b: int = 0) -> int:
-        """Coins an investment space still needs (``k``: fund, invest or request; 1-based numbers)."""
-        lk = self.lk
-        if k == "fund":
-            return lk.departments[a - 1].spaces[b - 1].cost - self.sheet[a - 1][b - 1]
-        if k == "invest":
-            sol, put = self.table[a - 1]
-            return lk.sol_cost(sol) - put
-        ev, put = self.requests[a - 1]
-        return lk.events[ev].request.cost - put  # type: ignore[union-attr]
+    def chosen(self) -> list[Any]:
+        """The investment space the player to act has chosen (step 7, the ``coins`` phase): see
+        ``choice``."""
+        if self.choice is None:
+            raise ValueError("no investment space is chosen now")
+        return self.choice
+
+    def to_draw(self) -> list[Any]:
+        """The Building paid for that waits to be drawn (the ``build`` phase): see ``pending``."""
+        if self.pending is None:
+            raise ValueError("no Building waits to be drawn now")
+        return self.pending
+
+    def room(self, choice: list[Any]) -> int:
+        """Coins an investment space still needs (``choice``: as the state's ``choice``)."""
+        tables = self.tables
+        match choice:
+            case [A.FUND.name, department, space]:
+                d, s = department - 1, space - 1
+                return tables.departments[d].spaces[s].cost - self.sheet[d][s]
+            case [A.INVEST.name, card]:
+                sol, put = self.table[card - 1]
+                return tables.sol_cost(sol) - put
+            case [A.REQUEST.name, card]:
+                ev, put = self.requests[card - 1]
+                return tables.events[ev].requested().cost - put
+        raise ValueError(f"not an investment space: {choice}")
 
     def may_fund(self, seat: int, d: int) -> bool:
         """Only the owner invests on a Department's Buildings; everyone on unassigned ones."""
@@ -151,10 +211,10 @@ class SustainState(YearSteps, State):
         if self.coins[seat] <= 0:
             return []
         out: list[Action] = []
-        lk = self.lk
+        tables = self.tables
         cells, owner = self.cells, self.owner
-        room: dict[str, bool] = {}  # has_room by Building, for this map
-        for d, spaces in enumerate(lk.sheet_spaces):
+        room = tables.rooms(cells)
+        for d, spaces in enumerate(tables.sheet_spaces):
             if owner[d] != -1 and owner[d] != seat:  # not may_fund
                 continue
             sheet = self.sheet[d]
@@ -162,67 +222,121 @@ class SustainState(YearSteps, State):
                 if sheet[s] < cost:
                     ok = room.get(building)
                     if ok is None:
-                        ok = room[building] = lk.has_room(cells, building)
+                        ok = room[building] = tables.has_room(cells, building)
                     if ok:
                         out.append(action)
-        out.extend(A.INVEST[: len(self.table)])
-        out.extend(A.REQUEST[: len(self.requests)])
+        out.extend(A.INVESTS[: len(self.table)])
+        out.extend(A.REQUESTS[: len(self.requests)])
         return out
 
     def legal_cells(self, building: str) -> list[int]:
         """Free spaces of the City Map where ``building`` may be drawn."""
-        return self.lk.legal_cells(self.cells, building)
-
-    def has_room(self, building: str) -> bool:
-        """Whether ``building`` may be drawn somewhere on the City Map (``legal_cells`` not empty)."""
-        return self.lk.has_room(self.cells, building)
+        return self.tables.legal_cells(self.cells, building)
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
-        from .explain import explain
-
         return explain(self, seat, action)
 
     # ----- actions ---------------------------------------------------------------------------
-    def _apply(self, seat: int, action: Action) -> None:
-        k = action.kind
-        if k == "pass":
-            self._pass(seat)
-        elif k == "clock":
-            self._time_up()
-        elif k == "give":
-            self.coins[seat] -= 1
-            self.coins[action.args[0] - 1] += 1  # type: ignore[operator]
-        elif k == "build":
-            self._build(action.args[0])  # type: ignore[arg-type]
-        elif k == "coins":
-            kind, *target = self.choice  # type: ignore[misc]
-            self.choice = None
-            self.phase = INVESTING
-            self._invest(seat, kind, (*target, action.args[0]))  # type: ignore[arg-type]
-        else:
-            self.choice = [k, *action.args]
-            self.phase = COINS
+    handlers = HANDLERS
 
-    def _pass(self, seat: int) -> None:
+    @HANDLERS.on(A.GIVE)
+    def _give(self, seat: int, a: Player) -> None:
+        """Step 6: one of your Coins to another player."""
+        self.coins[seat] -= 1
+        self.coins[a.player - 1] += 1
+
+    @HANDLERS.on(A.PASS)
+    def _pass(self, seat: int, a: NoArgs) -> None:
+        """Step 6: you are done talking (the discussion ends when all are); step 7: your year is over."""
         self.passed[seat] = True
-        if self.phase == DISCUSSION:
+        if self.phase == "discussion":
             if all(self.passed):
-                self.phase = INVESTING
+                self.phase = "investing"
                 self.passed = [False] * self.players
                 self.turn = self.first
             return
         self._next_turn()
 
-    def _time_up(self) -> None:
+    @HANDLERS.on(A.CLOCK_)
+    def _time_up(self, seat: int, a: NoArgs) -> None:
         """The discussion clock ran out (the ``clock`` action, played by a front end that runs the
         clock): every player still talking passes."""
-        for seat in self.active_seats():
-            self.note(f"Player {seat + 1} passes (the discussion clock ran out)")
-            self._pass(seat)
+        for talking in self.active_seats():
+            self.note(f"Player {talking + 1} passes (the discussion clock ran out)")
+            self._pass(talking, a)
 
+    @HANDLERS.on(A.FUND)
+    def _choose_sheet_space(self, seat: int, a: Fund) -> None:
+        """Step 7, first half: a Building space of a Department sheet."""
+        self.choice = [A.FUND.name, a.department, a.space]
+        self.phase = "coins"
+
+    @HANDLERS.on(A.INVEST)
+    def _choose_solution(self, seat: int, a: SolutionCard) -> None:
+        """Step 7, first half: a Solution card on the table."""
+        self.choice = [A.INVEST.name, a.card]
+        self.phase = "coins"
+
+    @HANDLERS.on(A.REQUEST)
+    def _choose_request(self, seat: int, a: RequestCard) -> None:
+        """Step 7, first half: a REQUEST card on the table."""
+        self.choice = [A.REQUEST.name, a.card]
+        self.phase = "coins"
+
+    @HANDLERS.on(A.COINS)
+    def _put_coins(self, seat: int, a: Coins) -> None:
+        """Step 7, second half: the Coins go on the space chosen; a space paid in full takes effect."""
+        choice = self.choice
+        self.choice = None
+        self.phase = "investing"
+        self.coins[seat] -= a.coins
+        match choice:
+            case [A.FUND.name, department, space]:
+                if self._fund(department - 1, space - 1, a.coins):
+                    return
+            case [A.INVEST.name, card]:
+                if self._invest(card, a.coins):
+                    return
+            case [A.REQUEST.name, card]:
+                self._request(card, a.coins)
+        self._next_turn()
+
+    @HANDLERS.on(A.BUILD)
+    def _build(self, seat: int, a: Cell) -> None:
+        """Draw the Building paid for on a free space; its effects (and bonus) apply, then the
+        sheet's points are written, or the Solution card is flipped and its effects apply."""
+        tables = self.tables
+        bid, source, ref, space = self.to_draw()
+        self.pending = None
+        self.phase = "investing"
+        self.cells[a.cell] = bid
+        building = tables.buildings[bid]
+        self.note(f"The {building.name} is drawn on {tables.geo.labels[a.cell]}.")
+        if all(self.cells[c] is not None for c in tables.geo.squares):
+            self.defeat = DEFEAT_MAP
+            self.note("Every big square of the City Map is built: the city is defeated.")
+        self.apply_effects(building.effects)
+        if building.bonus and self._touches(a.cell, building.bonus.category):
+            self.apply_effects(building.bonus.effects)
+        if source == "sheet":
+            self.points[ref] += tables.departments[ref].spaces[space].points
+        else:
+            self._flip(ref)
+        self._next_turn()
+
+    def _touches(self, cell: int, category: str) -> bool:
+        """Whether a big square orthogonally next to ``cell`` holds a Building of ``category``."""
+        buildings = self.tables.buildings
+        for t in self.tables.geo.touches[cell]:
+            other = self.cells[t]
+            if other is not None and buildings[other].category == category:
+                return True
+        return False
+
+    # ----- what the actions do -------------------------------------------------------------
     def _next_turn(self) -> None:
         if self.defeat:
-            self.phase = OVER
+            self.phase = "over"
             return
         n = self.players
         for step in range(1, n + 1):
@@ -232,85 +346,74 @@ class SustainState(YearSteps, State):
                 return
         self._end_year()
 
-    def _invest(self, seat: int, k: str, args: tuple[int, ...]) -> None:
-        coins = args[-1]
-        self.coins[seat] -= coins
-        lk = self.lk
-        if k == "fund":
-            d, s = args[0] - 1, args[1] - 1
-            space = lk.departments[d].spaces[s]
-            self.sheet[d][s] += coins
-            if self.sheet[d][s] >= space.cost:
-                self.sheet[d][s] = 0
-                self.note(f"{lk.departments[d].name}: {lk.buildings[space.building].name} is paid for.")
-                self.pending = [space.building, "sheet", d, s]
-                self.phase = BUILD
-                return
-        elif k == "invest":
-            entry = self.table[args[0] - 1]
-            entry[1] += coins
-            if entry[1] >= lk.sol_cost(entry[0]):
-                self.table.remove(entry)
-                if self._flip(entry[0]):
-                    return
-        else:
-            entry = self.requests[args[0] - 1]
-            entry[1] += coins
-            card = lk.events[entry[0]]
-            if entry[1] >= card.request.cost:  # type: ignore[union-attr]
-                self.requests.remove(entry)
-                self.event_discard.append(entry[0])
-                self.note(f"REQUEST {entry[0]} is resolved.")
-                self.apply_effects(card.request.reward)  # type: ignore[union-attr]
-        self._next_turn()
+    def _fund(self, d: int, s: int, coins: int) -> bool:
+        """Coins on space ``s`` of Department sheet ``d`` (0-based); True when it is paid for and its
+        Building waits to be drawn."""
+        tables = self.tables
+        sheet_space = tables.departments[d].spaces[s]
+        self.sheet[d][s] += coins
+        if self.sheet[d][s] < sheet_space.cost:
+            return False
+        self.sheet[d][s] = 0
+        self.note(f"{tables.departments[d].name}: {tables.buildings[sheet_space.building].name} is paid for.")
+        self.pending = [sheet_space.building, "sheet", d, s]
+        self.phase = "build"
+        return True
 
-    def _flip(self, sol_id: str) -> bool:
-        """Flip a fulfilled Solution card; True when its Building must now be drawn."""
-        sol = self.lk.solutions[sol_id]
-        self.flipped.append(sol_id)
-        self.note(f"Solution {sol_id} is fulfilled and flipped: {sol.title}.")
+    def _invest(self, card: int, coins: int) -> bool:
+        """Coins on the Solution card at place ``card``; True when it is fulfilled and its Building
+        waits to be drawn."""
+        entry = self.table[card - 1]
+        entry[1] += coins
+        if entry[1] < self.tables.sol_cost(entry[0]):
+            return False
+        self.table.remove(entry)
+        return self._fulfil(entry[0])
+
+    def _request(self, card: int, coins: int) -> None:
+        """Coins on the REQUEST card at place ``card``; paid in full, it is resolved and its reward
+        applies."""
+        entry = self.requests[card - 1]
+        entry[1] += coins
+        request = self.tables.events[entry[0]].requested()
+        if entry[1] >= request.cost:
+            self.requests.remove(entry)
+            self.event_discard.append(entry[0])
+            self.note(f"REQUEST {entry[0]} is resolved.")
+            self.apply_effects(request.reward)
+
+    def _fulfil(self, sol_id: str) -> bool:
+        """A Solution card paid in full: "draw that Building" on a free space first (True: it now
+        waits to be drawn), "then ... flip it" (see :meth:`_flip`)."""
+        tables = self.tables
+        sol = tables.solutions[sol_id]
         if sol.building and self.legal_cells(sol.building):
+            building = tables.buildings[sol.building].name
+            self.note(f"The {tables.gray[sol.gray].title} is fulfilled: first its {building} is drawn.")
             self.pending = [sol.building, "solution", sol_id, 0]
-            self.phase = BUILD
+            self.phase = "build"
             return True
         if sol.building:
-            self.note(f"No free space for the {self.lk.buildings[sol.building].name}: it is not drawn.")
-        self._solution_effects(sol_id)
+            self.note(f"No free space for the {tables.buildings[sol.building].name}: it is not drawn.")
+        self._flip(sol_id)
         return False
 
+    def _flip(self, sol_id: str) -> None:
+        """Flip a fulfilled Solution card: reveal its white side, apply its effects, discard it."""
+        self.flipped.append(sol_id)
+        self.note(f"Solution {sol_id} is fulfilled and flipped: {self.tables.solutions[sol_id].title}.")
+        self._solution_effects(sol_id)
+
     def _solution_effects(self, sol_id: str) -> None:
-        sol = self.lk.solutions[sol_id]
+        sol = self.tables.solutions[sol_id]
         self.apply_effects(sol.effects)
         if sol.points:
-            self.points[self.lk.dept_index[sol.points.department]] += sol.points.amount
-
-    def _build(self, cell: int) -> None:
-        lk = self.lk
-        bid, source, a, b = self.pending  # type: ignore[misc]
-        self.pending = None
-        self.phase = INVESTING
-        self.cells[cell] = bid
-        building = lk.buildings[bid]
-        self.note(f"The {building.name} is drawn on {lk.geo.labels[cell]}.")
-        if all(self.cells[c] is not None for c in lk.geo.squares):
-            self.defeat = DEFEAT_MAP
-            self.note("Every big square of the City Map is built: the city is defeated.")
-        self.apply_effects(building.effects)
-        if building.bonus and any(
-            self.cells[t] is not None and lk.buildings[self.cells[t]].category == building.bonus.category  # type: ignore[index]
-            for t in lk.geo.touches[cell]
-        ):
-            self.apply_effects(building.bonus.effects)
-        if source == "sheet":
-            self.points[a] += lk.departments[a].spaces[b].points
-        else:
-            self._solution_effects(a)
-        self._next_turn()
+            self.points[self.tables.dept_index[sol.points.department]] += sol.points.amount
 
     # ----- the year turns --------------------------------------------------------------------
     def _end_year(self) -> None:
         if self.final_year:
-            self.phase = OVER
+            self.phase = "over"
             self.note("The last year is over: the Departments count their points.")
             return
         self.round += 1
@@ -319,33 +422,33 @@ class SustainState(YearSteps, State):
         for step in (self.adjust_indicators, self.people_increasing, self.budget_allocation):
             step()
             if self.defeat:
-                self.phase = OVER
+                self.phase = "over"
                 return
         self._events_and_solutions()
 
     def _events_and_solutions(self) -> None:
         self.events()
         if self.defeat:
-            self.phase = OVER
+            self.phase = "over"
             return
         self.solutions()
-        self.phase = DISCUSSION
+        self.phase = "discussion"
         self.passed = [False] * self.players
 
     # ----- the end -----------------------------------------------------------------------------
     def measure(self, name: str) -> int:
         """A measure for a Department's end-of-game bonus."""
         if name == "clean_air":
-            return self.lk.top - self.track[POLLUTION]
+            return self.tables.top - self.track[POLLUTION]
         if name == "population":
             return sum(self.people)
         if name == "calm":
-            return self.lk.board.unhappy_squares - self.unhappy
-        return self.track[("standard_of_living", "attractiveness", "sustainable_transport").index(name)]
+            return self.tables.board.unhappy_squares - self.unhappy
+        return self.track[TRACK_INDEX[name]]
 
     def department_score(self, d: int) -> int:
         """Points written on a Department sheet plus its end-of-game bonus."""
-        bonus = self.lk.departments[d].end_bonus
+        bonus = self.tables.departments[d].end_bonus
         return self.points[d] + self.measure(bonus.measure) // bonus.divisor
 
     def outcome(self) -> Outcome | None:
@@ -358,29 +461,53 @@ class SustainState(YearSteps, State):
         winners = tuple(s for s, v in enumerate(scores) if v == best)
         return Outcome(True, "the city survived; highest points wins", scores, winners)
 
-    # ----- views, secrets, checks ---------------------------------------------------------------
+    # ----- views, secrets, positions, checks ------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import build_view
-
         return build_view(self, seat)
 
     def describe(self, seat: int, action: Action) -> str:
         return describe(self, seat, action)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Redraw the deck orders and the white sides of the unflipped Solution cards on the table."""
-        sols = self.lk.solutions
-        pool = sorted(self.sol_deck + [entry[0] for entry in self.table])  # the view's facts alone
+        """Redraw the deck orders and the white sides of the unflipped Solution cards: those on the
+        table (keeping their gray sides) and one whose Building waits to be drawn (keeping its gray
+        side and Building)."""
+        sols = self.tables.solutions
+        drawing = self.pending if self.pending is not None and self.pending[1] == "solution" else None
+        unseen = [entry[0] for entry in self.table] + ([drawing[2]] if drawing else [])
+        pool = sorted(self.sol_deck + unseen)  # the view's facts alone
         rng.shuffle(pool)
+
+        def redraw(card: str, same_building: bool) -> str:
+            """The first card of the pool with the same gray side (and Building)."""
+            was = sols[card]
+            for i, c in enumerate(pool):
+                if sols[c].gray == was.gray and (not same_building or sols[c].building == was.building):
+                    return pool.pop(i)
+            raise AssertionError(f"no card like {card} to redraw")
+
+        if drawing is not None:
+            drawing[2] = redraw(drawing[2], True)
         for entry in self.table:
-            gray = sols[entry[0]].gray
-            pick = next(i for i, c in enumerate(pool) if sols[c].gray == gray)
-            entry[0] = pool.pop(pick)
+            entry[0] = redraw(entry[0], False)
         self.sol_deck = pool
         self.event_deck.sort()
         rng.shuffle(self.event_deck)
 
-    def check_invariants(self) -> None:
-        from .explain import check_invariants
+    position_model = SustainPosition
 
+    def position(self) -> SustainPosition:
+        return write_fields(self)
+
+    @classmethod
+    def from_position(
+        cls, game: Game[SustainContent, SustainTables], fields: SustainPosition
+    ) -> SustainState:
+        state = cls.__new__(cls)
+        State.__init__(state, game, 0)
+        state.scenario = cls.scenario_of(game).id
+        read_fields(state, fields)
+        return state
+
+    def check_invariants(self) -> None:
         check_invariants(self)

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .content import TRACKS
+from .explain import target_name
+
 if TYPE_CHECKING:
     from .rules import SustainState
 
-TRACK_NAMES = ("standard_of_living", "attractiveness", "sustainable_transport", "pollution")
-
 
 def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
-    """The JSON-ready view of ``seat`` (``None``: a spectator)."""
-    lk = st.lk
-    scenario = lk.scenarios[st.scenario]
+    """The JSON-ready view of ``seat`` (``None``: a spectator). The log is not part of it: front
+    ends read it with ``log_for``, and a position set up again shows the same view."""
+    tables = st.tables
+    scenario = tables.scenarios[st.scenario]
     return {
         "game": "sustain",
         "scenario": {"id": scenario.id, "name": scenario.name},
@@ -22,7 +24,7 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
         "phase": st.phase,
         "active_seats": list(st.active_seats()),
         "seat": seat,
-        "my_department": None if seat is None else lk.departments[st.dept_of[seat]].id,
+        "my_department": None if seat is None else tables.departments[st.dept_of[seat]].id,
         "first_player": st.first,
         "first_player_token": scenario.first_player_token,
         "discussion_minutes": st.game.options["discussion_minutes"],
@@ -33,9 +35,9 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
         "solutions": [
             {
                 "card": i + 1,
-                "gray": lk.solutions[sid].gray,
-                "title": lk.gray[lk.solutions[sid].gray].title,
-                "cost": lk.sol_cost(sid),
+                "gray": tables.solutions[sid].gray,
+                "title": tables.gray[tables.solutions[sid].gray].title,
+                "cost": tables.sol_cost(sid),
                 "invested": put,
             }
             for i, (sid, put) in enumerate(st.table)
@@ -44,16 +46,18 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
             {
                 "card": i + 1,
                 "id": ev,
-                "title": lk.events[ev].title,
-                "text": lk.events[ev].text,
-                "cost": lk.events[ev].requested().cost,
+                "title": tables.events[ev].title,
+                "text": tables.events[ev].text,
+                "cost": tables.events[ev].requested().cost,
                 "invested": put,
             }
             for i, (ev, put) in enumerate(st.requests)
         ],
-        "lasting": [{"id": ev, "title": lk.events[ev].title, "years_left": left} for ev, left in st.lasting],
+        "lasting": [
+            {"id": ev, "title": tables.events[ev].title, "years_left": left} for ev, left in st.lasting
+        ],
         "events_this_year": [
-            {"id": e, "title": lk.events[e].title, "text": lk.events[e].text} for e in st.drawn
+            {"id": e, "title": tables.events[e].title, "text": tables.events[e].text} for e in st.drawn
         ],
         "flipped": [_white_side(st, sid) for sid in st.flipped[-6:]],
         "decks": {"events": len(st.event_deck), "solutions": len(st.sol_deck)},
@@ -61,17 +65,16 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
         "choice": _choice(st),
         "final_year": st.final_year,
         "defeat": st.defeat,
-        "log": [row["text"] for row in st.log_for(seat, last=8)],
     }
 
 
 def _players(st: SustainState) -> list[dict[str, Any]]:
-    lk = st.lk
+    tables = st.tables
     return [
         {
             "seat": s,
-            "department": lk.departments[d].id,
-            "department_name": lk.departments[d].name,
+            "department": tables.departments[d].id,
+            "department_name": tables.departments[d].name,
             "coins": st.coins[s],
             "passed": st.passed[s],
             "points": st.points[d],
@@ -82,10 +85,10 @@ def _players(st: SustainState) -> list[dict[str, Any]]:
 
 
 def _indicators(st: SustainState) -> dict[str, Any]:
-    b = st.lk.board
+    b = st.tables.board
     return {
-        **{name: st.track[i] for i, name in enumerate(TRACK_NAMES)},
-        "top": st.lk.top,
+        **{name: st.track[i] for i, name in enumerate(TRACKS)},
+        "top": st.tables.top,
         "budget_table": list(b.budget),
         "next_budget": b.budget[st.track[0]],
         "reserve": st.reserve,
@@ -99,18 +102,18 @@ def _indicators(st: SustainState) -> dict[str, Any]:
 
 
 def _map(st: SustainState) -> dict[str, Any]:
-    lk = st.lk
-    geo = lk.geo
+    tables = st.tables
+    geo = tables.geo
     built = [
         {
             "cell": c,
             "label": geo.labels[c],
             "kind": geo.kind[c],
             "building": bid,
-            "name": lk.buildings[bid].name,
-            "category": lk.buildings[bid].category,
+            "name": tables.buildings[bid].name,
+            "category": tables.buildings[bid].category,
             "people": st.people[c],
-            "housing": lk.buildings[bid].housing,
+            "housing": tables.buildings[bid].housing,
         }
         for c, bid in enumerate(st.cells)
         if bid is not None
@@ -125,9 +128,9 @@ def _map(st: SustainState) -> dict[str, Any]:
 
 
 def _departments(st: SustainState) -> list[dict[str, Any]]:
-    lk = st.lk
+    tables = st.tables
     out = []
-    for d, dept in enumerate(lk.departments):
+    for d, dept in enumerate(tables.departments):
         owner = st.owner[d]
         out.append(
             {
@@ -141,8 +144,8 @@ def _departments(st: SustainState) -> list[dict[str, Any]]:
                     {
                         "space": s + 1,
                         "building": sp.building,
-                        "name": lk.buildings[sp.building].name,
-                        "where": lk.buildings[sp.building].space,
+                        "name": tables.buildings[sp.building].name,
+                        "where": tables.buildings[sp.building].space,
                         "cost": sp.cost,
                         "invested": st.sheet[d][s],
                         "points": sp.points,
@@ -155,7 +158,7 @@ def _departments(st: SustainState) -> list[dict[str, Any]]:
 
 
 def _white_side(st: SustainState, sid: str) -> dict[str, Any]:
-    sol = st.lk.solutions[sid]
+    sol = st.tables.solutions[sid]
     return {
         "id": sid,
         "title": sol.title,
@@ -168,13 +171,12 @@ def _white_side(st: SustainState, sid: str) -> dict[str, Any]:
 def _choice(st: SustainState) -> dict[str, Any] | None:
     if st.choice is None:
         return None
-    from .explain import target_name
-
-    return {"seat": st.turn, "target": target_name(st, st.choice), "needs": st.room(*st.choice)}
+    space = st.chosen()
+    return {"seat": st.turn, "target": target_name(st, space), "needs": st.room(space)}
 
 
 def _pending(st: SustainState) -> dict[str, Any] | None:
     if st.pending is None:
         return None
     bid = st.pending[0]
-    return {"building": bid, "name": st.lk.buildings[bid].name, "seat": st.turn}
+    return {"building": bid, "name": st.tables.buildings[bid].name, "seat": st.turn}

@@ -1,34 +1,42 @@
 """The automatic steps of a year (1 adjust the indicators, 2 people increasing, 3 budget
 allocation, 4 events, 5 solutions) and the effects that cards and Buildings have on the city.
 
-Written as a mixin of :class:`~loopcity.games.sustain.rules.SustainState`: these methods change
-the state's plain-data fields and stop at once when the city is defeated.
+The base class of :class:`~loopcity.games.sustain.rules.SustainState`: these methods change the
+state's plain-data fields and stop at once when the city is defeated.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Final, Literal
 
-from .content import Effect
+from loopcity.engine import State
 
-if TYPE_CHECKING:
-    from .lookup import Lookup
+from .content import TRACKS, Effect, SustainContent
+from .tables import SustainTables
 
-TRACK_INDEX = {"standard_of_living": 0, "attractiveness": 1, "sustainable_transport": 2, "pollution": 3}
+Phase = Literal["discussion", "investing", "coins", "build", "over"]
+"""Where a year stands: step 6 (discussion), step 7 (investing; ``coins``: the player to act has
+chosen a space and says how many Coins; ``build``: a Building paid for waits to be drawn), or the
+game is over."""
+
+TRACK_INDEX = {name: i for i, name in enumerate(TRACKS)}
+"""Each track of the Indicators Board by its place, top to bottom."""
 LIVING, ATTRACT, TRANSPORT, POLLUTION = 0, 1, 2, 3
 SOLUTIONS_PER_YEAR = 3
 
-DEFEAT_UNHAPPY = "Unhappy Population table full"
-DEFEAT_CO2 = "CO2 Accumulation table full"
-DEFEAT_MAP = "City Map full"
+Defeat = Literal["Unhappy Population table full", "CO2 Accumulation table full", "City Map full"]
+"""Why every player lost: a full table or a full City Map."""
+DEFEAT_UNHAPPY: Final = "Unhappy Population table full"
+DEFEAT_CO2: Final = "CO2 Accumulation table full"
+DEFEAT_MAP: Final = "City Map full"
 
 
-class YearSteps:
-    """Steps 1-5 of the round sequence and the effect machinery (mixed into the state)."""
+class YearSteps(State[SustainContent, SustainTables]):
+    """Steps 1-5 of the round sequence and the effect machinery (the state's base class)."""
 
-    # fields provided by the state
-    players: int
+    # fields set up by the state (rules.py)
     round: int
+    phase: Phase
     first: int
     coins: list[int]
     reserve: int
@@ -39,30 +47,25 @@ class YearSteps:
     people: list[int]
     event_deck: list[str]
     event_discard: list[str]
-    requests: list[list]
-    lasting: list[list]
+    requests: list[list[Any]]
+    """REQUEST cards on the table: [card id, Coins on it], in the order drawn."""
+    lasting: list[list[Any]]
+    """Event cards in play: [card id, the Event phases in which it still acts]."""
     drawn: list[str]
     sol_deck: list[str]
-    table: list[list]
+    table: list[list[Any]]
+    """Solution cards on the table, gray side up: [card id, Coins on it]."""
     final_year: bool
-    defeat: str | None
-
-    if TYPE_CHECKING:
-
-        @property
-        def lk(self) -> Lookup:
-            """The content's lookup tables (a read-only property of the state)."""
-
-        def note(self, text: str, seats: object = None, kind: str = "info") -> None: ...
+    defeat: Defeat | None
 
     # ----- indicators and tables ------------------------------------------------------------
     def move_track(self, index: int, amount: int) -> None:
         """Move a track cube, never beyond its lowest or highest square."""
-        self.track[index] = max(0, min(self.lk.top, self.track[index] + amount))
+        self.track[index] = max(0, min(self.tables.top, self.track[index] + amount))
 
     def mark_unhappy(self, marks: int) -> None:
         """Mark Unhappy Population squares; a full table loses the game at once."""
-        size = self.lk.board.unhappy_squares
+        size = self.tables.board.unhappy_squares
         self.unhappy = min(size, self.unhappy + marks)
         if self.unhappy >= size and self.defeat is None:
             self.defeat = DEFEAT_UNHAPPY
@@ -70,7 +73,7 @@ class YearSteps:
 
     def mark_co2(self, marks: int) -> None:
         """Mark CO2 Accumulation squares; a full table loses the game at once."""
-        size = self.lk.board.co2_squares
+        size = self.tables.board.co2_squares
         self.co2 = min(size, self.co2 + marks)
         if self.co2 >= size and self.defeat is None:
             self.defeat = DEFEAT_CO2
@@ -78,7 +81,7 @@ class YearSteps:
 
     def housing_free(self) -> int:
         """Free housing spaces on the City Map."""
-        b = self.lk.buildings
+        b = self.tables.buildings
         free = 0
         for cell, bid in enumerate(self.cells):
             if bid is not None:
@@ -87,7 +90,7 @@ class YearSteps:
 
     def arrive(self, count: int) -> None:
         """New people: each takes a free housing space, or else marks an Unhappy square."""
-        b = self.lk.buildings
+        b = self.tables.buildings
         for _ in range(count):
             if self.defeat:
                 return
@@ -99,7 +102,7 @@ class YearSteps:
                 self.mark_unhappy(1)
 
     def count_category(self, category: str) -> int:
-        b = self.lk.buildings
+        b = self.tables.buildings
         return sum(1 for bid in self.cells if bid is not None and b[bid].category == category)
 
     def condition_holds(self, e: Effect) -> bool:
@@ -145,7 +148,7 @@ class YearSteps:
     # ----- the year's automatic steps -----------------------------------------------------------
     def adjust_indicators(self) -> None:
         """Step 1: pass the First Player token left, then read the board top to bottom, left to right."""
-        board = self.lk.board
+        board = self.tables.board
         self.first = (self.first + 1) % self.players
         self.move_track(LIVING, board.unhappy_to_living[self.unhappy])
         self.move_track(ATTRACT, board.living_to_attractiveness[self.track[LIVING]])
@@ -157,7 +160,7 @@ class YearSteps:
 
     def people_increasing(self) -> None:
         """Step 2: population grows with Attractiveness."""
-        self.arrive(self.lk.board.growth[self.track[ATTRACT]])
+        self.arrive(self.tables.board.growth[self.track[ATTRACT]])
 
     def share_budget(self, amount: int) -> None:
         """Share ``amount`` plus last year's remainder equally; the remainder waits for next year."""
@@ -169,19 +172,19 @@ class YearSteps:
 
     def budget_allocation(self) -> None:
         """Step 3: the budget on the left of the Standard of Living track."""
-        self.share_budget(self.lk.board.budget[self.track[LIVING]])
+        self.share_budget(self.tables.board.budget[self.track[LIVING]])
 
     def events(self) -> None:
         """Step 4: cards in play act, then draw until a card says stop."""
         self.drawn = []
         for entry in self.lasting:
-            self.apply_effects(self.lk.events[entry[0]].lasting.effects)  # type: ignore[union-attr]
+            self.apply_effects(self.tables.events[entry[0]].in_play().effects)
             entry[1] -= 1
         for done in [e for e in self.lasting if e[1] <= 0]:
             self.lasting.remove(done)
             self.event_discard.append(done[0])
         for entry in self.requests:
-            self.apply_effects(self.lk.events[entry[0]].request.penalty)  # type: ignore[union-attr]
+            self.apply_effects(self.tables.events[entry[0]].requested().penalty)
         while not self.defeat:
             if not self.event_deck:
                 self.final_year = True
@@ -193,7 +196,7 @@ class YearSteps:
     def draw_event(self) -> bool:
         """Draw and resolve the top Event card; True when it says to draw another."""
         card_id = self.event_deck.pop(0)
-        card = self.lk.events[card_id]
+        card = self.tables.events[card_id]
         self.drawn.append(card_id)
         self.note(f"Event {card_id} {card.title}: {card.text}", kind="event")
         self.apply_effects(card.effects)
