@@ -172,10 +172,10 @@ def test_recycler_removes_5_7_9_by_ring(cell, removed):
 
 def test_recycler_costs_eight_in_ring2_and_twelve_in_ring3():
     st = new_game()
-    assert sum(st.t.craft_cost("recycler", 2)) == 8
-    assert sum(st.t.craft_cost("recycler", 3)) == 12
-    assert sum(st.t.recycler_operating) == 4
-    assert sum(st.t.craft_cost("bus_stop", 2)) == 13
+    assert sum(st.tables.craft_cost("recycler", 2)) == 8
+    assert sum(st.tables.craft_cost("recycler", 3)) == 12
+    assert sum(st.tables.recycler_operating) == 4
+    assert sum(st.tables.craft_cost("bus_stop", 2)) == 13
 
 
 def test_bus_stop_shopping_center_gets_cards_then_wastes_as_many():

@@ -7,7 +7,7 @@ from loopcity.engine import ContentError
 
 
 def test_content_values_from_the_rulebook_and_research():
-    t = load_game("resourced").new_state(0).t
+    t = load_game("resourced").new_state(0).tables
     assert t.rules.bank_per_type == 16 and t.rules.max_waste == 24 and t.rules.rounds == 20
     assert t.production == (2, 3, 4) and t.recycler_removal == (5, 7, 9)
     assert t.craft_cost("heat_haven", 2) == (1, 0, 1, 0, 0)  # 1 Compost + 1 Wood
@@ -24,4 +24,4 @@ def test_bad_content_names_the_item_and_field():
 def test_content_changes_reach_the_rules():
     game = load_game("resourced", overrides={"rules.hand_limit": 9, "spinner.faces": [5]})
     st = game.new_state(0)
-    assert st.hand_limit() == 9 and st.t.spinner == (5,)
+    assert st.hand_limit() == 9 and st.tables.spinner == (5,)

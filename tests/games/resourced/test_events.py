@@ -17,7 +17,7 @@ def run_event(st, event):
 
 def test_appendix_a_has_eight_good_and_six_bad_events():
     st = new_game()
-    assert len(st.t.good_events) == 8 and len(st.t.bad_events) == 6
+    assert len(st.tables.good_events) == 8 and len(st.tables.bad_events) == 6
 
 
 @pytest.mark.parametrize(

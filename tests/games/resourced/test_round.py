@@ -102,7 +102,7 @@ def test_die_roll_example_seven_waste_is_low(roll, good):
     st = new_game()
     set_waste(st, *["wood"] * 7)
     pile = _roll_event(st, roll)
-    assert (pile == st.t.good_events) is good
+    assert (pile == st.tables.good_events) is good
 
 
 @pytest.mark.parametrize("roll,good", [(1, True), (2, False), (5, False)])
@@ -110,7 +110,7 @@ def test_die_roll_example_nineteen_waste_is_high(roll, good):
     st = new_game()
     set_waste(st, *["wood"] * 10, *["metal"] * 9)
     pile = _roll_event(st, roll)
-    assert (pile == st.t.good_events) is good
+    assert (pile == st.tables.good_events) is good
 
 
 @pytest.mark.parametrize(
@@ -126,7 +126,7 @@ def test_die_roll_example_nineteen_waste_is_high(roll, good):
 )
 def test_waste_table(waste, condition, good):
     st = new_game()
-    assert st.t.waste_condition(waste) == (good, condition)
+    assert st.tables.waste_condition(waste) == (good, condition)
 
 
 def test_event_cards_are_shuffled_back_so_piles_never_shrink():

@@ -13,7 +13,7 @@ def test_a_turn_is_spin_action_move_action_then_end():
     st.queue = [("turn", 0), ("round_end",)]
     st.phase = "auto"
     st._advance()
-    assert st.phase == "action" and st.spin in st.t.spinner and st.action_no == 1
+    assert st.phase == "action" and st.spin in st.tables.spinner and st.action_no == 1
     st.apply(0, "gather_any wood")
     assert st.phase == "move"
     st.apply(0, "move 1")

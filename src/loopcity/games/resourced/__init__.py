@@ -6,16 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from loopcity.engine import GameSpec, Option, State, Variant
+from loopcity.engine import Game, GameSpec, Option, State, Variant
 
 from .actions import ACTION_SPACE
-from .content import CONTENT_SPEC
+from .content import CONTENT_SPEC, Content, Tables, build_tables
 from .heuristic import HeuristicBot
 from .render import render_svg, render_text
 from .rules import ResourcedState
 
 
-def metrics(state: State) -> dict[str, float]:
+def metrics(state: State[Any, Any]) -> dict[str, float]:
     """Per-round figures for simulations."""
     assert isinstance(state, ResourcedState)
     return {
@@ -30,11 +30,11 @@ def metrics(state: State) -> dict[str, float]:
     }
 
 
-def _heuristic(game: Any, seat: int, seed: int) -> HeuristicBot:
+def _heuristic(game: Game[Any, Any], seat: int, seed: int) -> HeuristicBot:
     return HeuristicBot(game, seat, seed)
 
 
-SPEC: GameSpec[Any, Any] = GameSpec(
+SPEC: GameSpec[Content, Tables] = GameSpec(
     id="resourced",
     title="ResourCEd",
     description="Cooperative: develop the rings around Banksia Gardens with Social Housing and Upgrades "
@@ -58,6 +58,7 @@ SPEC: GameSpec[Any, Any] = GameSpec(
         ),
     ),
     content=CONTENT_SPEC,
+    tables=build_tables,
     bots={"heuristic": _heuristic},
     render_text=render_text,
     render_svg=render_svg,

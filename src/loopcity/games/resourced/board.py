@@ -5,8 +5,6 @@ Cells use axial hex coordinates; adjacency and ring numbers are module constants
 
 from __future__ import annotations
 
-import math
-
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 RINGS = 3
 BGCS = 0
@@ -35,9 +33,3 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(_INDEX[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in _INDEX) for q, r in COORDS
 )
 ADJACENT: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBOURS)
-
-
-def pixel(cell: int, size: float) -> tuple[float, float]:
-    """Centre of a cell for drawing (pointy-top hexagons of circumradius ``size``)."""
-    q, r = COORDS[cell]
-    return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r

@@ -7,6 +7,10 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+from loopcity.engine import Action, ActionKind
+
+from .actions import MOVE, PLACE, REMOVE, Cell
+
 ABBREV = {
     "bgcs": "BGCS",
     "food_forest": "FF",
@@ -32,7 +36,8 @@ FILL = {
     "recycler": "#999999",
     None: "#FFFFFF",
 }
-CELL_ACTIONS = ("move", "place", "remove")
+CELL_ACTIONS: dict[str, ActionKind[Cell]] = {k.name: k for k in (MOVE, PLACE, REMOVE)}
+"""The actions that target a hex, made clickable on the board."""
 
 
 def _hand_text(hand: dict[str, int]) -> str:
@@ -103,17 +108,18 @@ def _hexagon(x: float, y: float, size: float) -> str:
     return " ".join(pts)
 
 
-def _targets(legal: Iterable[Any]) -> dict[int, str]:
+def _targets(legal: Iterable[Action | str]) -> dict[int, str]:
+    """The hexes that legal actions (or their texts) target, with the action's text."""
     out: dict[int, str] = {}
     for a in legal:
-        text = str(a)
-        words = text.split()
-        if words and words[0] in CELL_ACTIONS and len(words) == 2:
-            out[int(words[1])] = text
+        action = a if isinstance(a, Action) else Action.parse(a)
+        kind = CELL_ACTIONS.get(action.kind)
+        if kind is not None:
+            out[kind.read(action).cell] = str(action)
     return out
 
 
-def render_svg(view: dict[str, Any], legal: Iterable[Any] = ()) -> str:
+def render_svg(view: dict[str, Any], legal: Iterable[Action | str] = ()) -> str:
     """An SVG of the view: the hex rings, tiles, Upgrades, players, the Waste meter and the hands.
 
     Each hex that a legal action targets (move, place, remove) carries ``data-act``."""
