@@ -4,6 +4,7 @@ import pytest
 
 from loopcity import load_game
 from loopcity.engine import ContentError
+from loopcity.games.resourced.content import CONTENT_SPEC
 
 
 def test_content_values_from_the_rulebook_and_research():
@@ -25,3 +26,27 @@ def test_content_changes_reach_the_rules():
     game = load_game("resourced", overrides={"rules.hand_limit": 9, "spinner.faces": [5]})
     st = game.new_state(0)
     assert st.hand_limit() == 9 and st.tables.spinner == (5,)
+
+
+def test_an_unknown_field_is_refused_naming_file_item_and_field(tmp_path):
+    text = CONTENT_SPEC.path.read_text().replace('id = "composter"', 'id = "composter"\nrecylce_cost = 1', 1)
+    path = tmp_path / "content.toml"
+    path.write_text(text)
+    with pytest.raises(
+        ContentError, match=r"content.toml: item upgrades\.\[0\] \(composter\): field 'recylce_cost'"
+    ):
+        load_game("resourced", content=str(path))
+
+
+@pytest.mark.parametrize(
+    "path,value,message",
+    [
+        ("rules.setup_hand", {"food": 5}, r"setup_hand: 4 players x 5 food is more than the bank's 16"),
+        ("rules.max_waste", 81, r"max_waste: 81 Waste cards can never be reached"),
+        ("rules.housing_to_win", 3, r"housing_to_win \(3\) must be more than housing_to_open_ring3 \(3\)"),
+        ("rules.housing_to_win", 10, r"rules.housing_to_win: 10 Social Housing to win, but the box holds 9"),
+    ],
+)
+def test_totals_fixed_by_the_components_are_checked(path, value, message):
+    with pytest.raises(ContentError, match=message):
+        load_game("resourced", overrides={path: value})

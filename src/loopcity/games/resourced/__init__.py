@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from loopcity.engine import Game, GameSpec, Option, State, Variant
+from loopcity.engine.content import load_content
 
 from .actions import ACTION_SPACE
 from .content import CONTENT_SPEC, Content, Tables, build_tables
@@ -34,6 +35,10 @@ def _heuristic(game: Game[Any, Any], seat: int, seed: int) -> HeuristicBot:
     return HeuristicBot(game, seat, seed)
 
 
+_RULES = load_content(CONTENT_SPEC)[0].rules
+"""The default content's numbers, which the variants' descriptions quote."""
+
+
 SPEC: GameSpec[Content, Tables] = GameSpec(
     id="resourced",
     title="ResourCEd",
@@ -48,12 +53,22 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
     cooperative=True,
     hidden_information=False,
     max_steps=30_000,
-    options=(Option("alternate_difficulty", False, "develop only up to Ring 2 within 10 Rounds"),),
+    options=(
+        Option(
+            "alternate_difficulty",
+            False,
+            f"develop only up to Ring 2 within {_RULES.alternate_rounds} Rounds",
+        ),
+    ),
     variants=(
-        Variant("standard", "all three Rings, 6 Social Housing and zero Waste within 20 Rounds"),
+        Variant(
+            "standard",
+            f"all three Rings, {_RULES.housing_to_win} Social Housing and zero Waste within {_RULES.rounds} Rounds",
+        ),
         Variant(
             "alternate",
-            "Alternate Difficulty: open the way out of Ring 2 (3 Social Housing, zero Waste) within 10 Rounds",
+            f"Alternate Difficulty: open the way out of Ring 2 ({_RULES.housing_to_open_ring3} Social Housing, "
+            f"zero Waste) within {_RULES.alternate_rounds} Rounds",
             {"alternate_difficulty": True},
         ),
     ),

@@ -50,7 +50,7 @@ def render_text(view: dict[str, Any]) -> str:
     when = f"Round {view['round']}/{view['max_rounds']}" if view["round"] else "Setup"
     lines = [
         f"ResourCEd — {when} ({view['variant']}) · building in Ring "
-        f"{view['ring']} · Waste {view['waste']}/{view['max_waste']} · Social Housing "
+        f"{view['ring']} · Waste {view['waste']}/{view['max_waste']} ({view['waste_condition']}) · Social Housing "
         f"{view['social_housing']}/{view['housing_needed']}",
     ]
     if view["event"]:
@@ -177,11 +177,12 @@ def _side_panel(view: dict[str, Any]) -> list[str]:
     x0 = 520
     waste, cap = view["waste"], view["max_waste"]
     frac = min(1.0, waste / cap)
-    colour = "#009E73" if waste < 6 else "#E69F00" if waste < 18 else "#D55E00"
+    level, top = view["waste_level"], view["waste_levels"] - 1  # the Waste Condition, Zero Waste = 0
+    colour = "#009E73" if level == 0 else "#D55E00" if level >= top - 1 else "#E69F00"
     out = [
         f'<text x="{x0}" y="30" font-size="14" font-weight="bold">Round {view["round"]}/{view["max_rounds"]} · '
         f"Ring {view['ring']}</text>",
-        f'<text x="{x0}" y="52" font-size="12">Waste {waste}/{cap}</text>',
+        f'<text x="{x0}" y="52" font-size="12">Waste {waste}/{cap} ({escape(view["waste_condition"])})</text>',
         f'<rect x="{x0}" y="58" width="220" height="14" fill="#eee" stroke="#444"/>',
         f'<rect x="{x0}" y="58" width="{220 * frac:.1f}" height="14" fill="{colour}"/>',
         f'<text x="{x0}" y="92" font-size="12">Social Housing {view["social_housing"]}/{view["housing_needed"]}'
