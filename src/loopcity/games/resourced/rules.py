@@ -106,8 +106,8 @@ class ResourcedState(TurnMixin, EventsMixin):
     def _advance(self) -> None:
         """Run queued tasks until one needs a decision or the game ends."""
         while self.phase == "auto":
-            name, *args = self.queue.pop(0)
-            TASKS[name](self, *args)
+            task = self.queue.pop(0)
+            TASKS[task[0]](self, *task[1:])
 
     def _finish(self, won: bool, cause: str) -> None:
         self.phase = "over"

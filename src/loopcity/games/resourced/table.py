@@ -8,6 +8,7 @@ needs one sets ``phase`` (a :data:`Phase`) and its details in ``ctx``, and waits
 
 from __future__ import annotations
 
+from operator import ge
 from typing import Any, Literal
 
 from loopcity.engine import State
@@ -186,8 +187,7 @@ class Table(State[Content, Tables]):
 
     def can_pay(self, seat: int, cost: tuple[int, ...]) -> bool:
         """Whether ``seat``'s hand holds ``cost``."""
-        hand = self.hands[seat]
-        return all(h >= c for h, c in zip(hand, cost, strict=True))
+        return all(map(ge, self.hands[seat], cost))
 
     # ----- Use, Waste, Recycle ----------------------------------------------------------------
     def _gain(self, seat: int, r: int, n: int) -> int:

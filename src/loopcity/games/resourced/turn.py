@@ -190,10 +190,10 @@ class TurnMixin(Table):
         group = {seat}
         todo = [seat]
         while todo:
-            a = todo.pop()
-            pa = pos[a]
-            for b in range(len(pos)):
-                if b not in group and (pos[b] == pa or pos[b] in ADJACENT[pa]):
+            pa = pos[todo.pop()]
+            near = ADJACENT[pa]
+            for b, pb in enumerate(pos):
+                if b not in group and (pb == pa or pb in near):
                     group.add(b)
                     todo.append(b)
         group.discard(seat)
