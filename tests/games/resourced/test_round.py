@@ -4,6 +4,7 @@ import pytest
 
 from loopcity.engine import Rng
 from loopcity.games.resourced.board import RING_CELLS
+from loopcity.games.resourced.render import render_text
 
 from .helpers import after_turn, chance, event_cards, legal, load, only_event, position
 
@@ -195,3 +196,19 @@ def test_alternate_difficulty_wins_by_opening_ring3():
 def test_alternate_difficulty_loses_after_ten_rounds():
     st = _end_round(variant="alternate", round=10)
     assert st.outcome().cause == "round limit" and st.max_rounds == 10
+
+
+def test_events_take_place_after_the_social_housing_upkeep():
+    """Rounds 1-2: "Players must handle the Social Housing Upkeep at the very beginning of each
+    Round. Events take place after the Social Housing Upkeep." The last Round's Event is over when
+    the next Round begins: no Event shows during its Upkeep, until the new one is drawn."""
+    st = after_turn(["round_end"], event="vandalism", round=3)
+    assert st.round == 4 and st.phase == "upkeep_waste"
+    assert st.event == "" and st.view(0)["event"] == "" and "Event this Round" not in render_text(st.view(0))
+    st.apply(0, "waste wood")
+    st.apply(0, "waste wood")
+    st.apply(0, "supply 1")
+    st.apply(0, "supply 1")
+    drawn = chance(st, "Good Event") + chance(st, "Bad Event")
+    assert len(drawn) == 1 and st.event == drawn[0].split(": ")[1]
+    assert st.view(0)["event"] == st.tables.event_name[st.event]

@@ -123,7 +123,10 @@ class ResourcedState(TurnMixin, EventsMixin):
 
     # ----- the Round ---------------------------------------------------------------------------
     def _do_round(self) -> None:
+        """A Round begins: the Round Token moves on, no Event is drawn yet, and the Upkeep, the
+        Event, every turn and the end check are queued."""
         self.round += 1
+        self.event = ""
         self.note(f"Round {self.round} begins (Waste Pile: {len(self.waste)})")
         self.queue.extend(
             [
