@@ -143,3 +143,19 @@ def test_trade_with_one_other_player_per_turn():
 def test_trading_is_allowed_before_and_after_each_action_and_at_the_end(phase, action):
     st = turn(1, 0, phase=phase, turn={"player": 1, "spin": 2, "moves": 2, "action": action})
     assert "give 2 food" in legal(st)
+
+
+def test_on_a_recycler_with_no_waste_to_remove_the_action_is_skipped():
+    """Action: "If the player is on the Recycler during their turn when taking an Action but does
+    not have the required Resources to Operate it, they cannot take an Action." A Recycler is
+    Operated "to remove Waste from the Waste Pile" (Overview 10): with an empty Waste Pile it has
+    nothing to remove, so no Action is available there either, and the player moves on; nobody
+    pays the operating cost for nothing."""
+    st = turn(1, 5, hands={1: {"wood": 2, "metal": 2}})
+    assert st.waste == [] and legal(st)[0] == "pass" and "operate" not in legal(st)
+    with pytest.raises(IllegalAction, match="Waste Pile is empty"):
+        st.apply(0, "operate")
+    st.apply(0, "pass")
+    assert st.phase == "move" and hand(st, 0) == {"wood": 2, "metal": 2}
+    st = turn(1, 5, hands={1: {"wood": 2, "metal": 2}}, waste=["food"])
+    assert legal(st)[0] == "operate" and "pass" not in legal(st)

@@ -85,8 +85,8 @@ class TurnMixin(Table):
             if self.upgrades[BGCS] == "bus_stop" and sum(self.bank) >= 2:
                 acts.append(OPERATE())
             return acts
-        if tile == "recycler":
-            ok = not self.recycled and self.can_pay(seat, t.recycler_operating)
+        if tile == "recycler":  # it removes Waste: with none, or without its cost, no Action
+            ok = bool(self.waste) and not self.recycled and self.can_pay(seat, t.recycler_operating)
             return [OPERATE()] if ok else []
         acts = [GATHER()] if self.bank[t.produces[tile]] else []
         upgrade = self.upgrades[cell]
@@ -247,8 +247,12 @@ class TurnMixin(Table):
             return "that card is not in hand"
         if k == MOVE.name and self.phase == "move":
             return f"you may move up to {self.moves} tiles, over placed tiles only"
-        if k == OPERATE.name and self.tiles[self.pos[seat]] == "recycler" and self.recycled:
-            return "each player can only Operate a Recycler once per turn"
+        if k == OPERATE.name and self.tiles[self.pos[seat]] == "recycler":
+            if self.recycled:
+                return "each player can only Operate a Recycler once per turn"
+            if not self.waste:
+                return "the Waste Pile is empty: the Recycler has no Waste to remove"
+            return "you cannot pay the Recycler's operating cost"
         if k == PASS.name and self.phase == "action":
             return "an Action must be taken when one is available"
         if k == GATHER.name and self.tiles[self.pos[seat]] == "bgcs":
