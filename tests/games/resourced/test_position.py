@@ -56,8 +56,9 @@ def test_a_position_in_play_reads_back_with_the_same_views_and_actions():
 
 
 def _refused(match: str, pos: dict | None = None, **fields) -> None:
+    pos = pos or position(**fields)
     with pytest.raises(PositionError, match=match):
-        load(pos or position(**fields))
+        load(pos, variant=pos.get("variant", "standard"))
 
 
 def test_the_cards_of_each_resource_add_up_to_the_bank_size():
@@ -79,11 +80,17 @@ def test_the_board_follows_setup_and_progression():
     _refused(
         r"hex 20 holds a food_forest in Ring 3, but Ring 2 is the current Ring", tiles={20: "food_forest"}
     )
-    _refused(r"Ring 3 opens with 3 Social Housing in Rings 1-2; there are 1", ring=3)
+    _refused(r"Ring 3 opens once Ring 2 holds its 2 Social Housing; it holds 0", ring=3)
+    _refused(r"the Alternate Difficulty develops only up to Ring 2", load_alternate_ring3())
     unfinished = position()
     del unfinished["tiles"][6]
     _refused(r"after Setup, every spot of Ring 1 holds a tile", unfinished)
     _refused(r"Round 0 is Setup", round=0)
+
+
+def load_alternate_ring3() -> dict:
+    """A position of the Alternate Difficulty with Ring 3 open (it never opens there)."""
+    return position(ring=3, tiles={7: "social_housing", 8: "social_housing"}) | {"variant": "alternate"}
 
 
 def test_pieces_go_where_the_rules_allow():

@@ -175,12 +175,34 @@ def test_win_with_six_social_housing_and_zero_waste_in_ring3():
     assert st.outcome().winners == (0, 1, 2, 3)
 
 
-def test_six_housing_in_ring2_first_opens_ring3_then_wins_a_round_later():
+def test_six_housing_in_rings_1_and_2_open_ring3_but_do_not_win():
+    """Overview 1b: "Players win if they have fully expanded to every Ring and have zero Waste at
+    the end of a Round." Six Social Housing in Rings 1-2 open Ring 3 (a Round's end at zero Waste),
+    and Ring 3 still has none of its own: no win a Round later."""
     housing = {c: "social_housing" for c in (7, 8, 9, 10, 11)}
     st = _end_round(tiles=housing)
     assert st.ring == 3 and not st.is_terminal()
     st = _end_round(tiles=housing, ring=3, round=2)
-    assert st.outcome().team_won
+    assert not st.is_terminal() and st.round == 3
+
+
+@pytest.mark.parametrize(
+    "ring2,ring3,won",
+    [((7, 8), (19, 20, 21), True), ((7, 8, 9, 10), (19, 20), False), ((7, 8), (19, 20), False)],
+)
+def test_progression_and_winning_three_additional_social_housing_are_built_in_ring3(ring2, ring3, won):
+    """Progression and Winning: "To progress from the second Ring to the third Ring, 2 more Social
+    Housings must be built in the second Ring for a total of 3 ... To win the game — which is
+    equivalent to progressing from Ring 3 — 3 additional Social Housings must be built for a total
+    of 6 and all Waste must be removed by the end of a Round." With Advanced Hint 5 ("leave enough
+    space for the required amount of Social Housings in each Ring ... If you do not, you cannot
+    progress or win"), each Ring holds its own: Ring 3 its 3 additional ones. Seven Social Housing
+    with two in Ring 3 do not win."""
+    housing = {c: "social_housing" for c in ring2 + ring3}
+    st = _end_round(tiles=housing, ring=3, round=5)
+    assert st.is_terminal() is won
+    assert (st.outcome() is not None and st.outcome().team_won) is won
+    assert st.view(0)["ring_housing"] == len(ring3) and st.view(0)["ring_housing_needed"] == 3
 
 
 def test_round_limit_twenty_loses():
@@ -189,8 +211,14 @@ def test_round_limit_twenty_loses():
 
 
 def test_alternate_difficulty_wins_by_opening_ring3():
+    """Alternate Difficulty: "only developing up to the middle Ring within 10 rounds. Otherwise,
+    the win and lose conditions are the same as normal": Rings 1-2 hold their Social Housing (2
+    built in Ring 2, 3 in all) and the Waste Pile is empty at the end of a Round, Round 1 too."""
     st = _end_round(variant="alternate", tiles={7: "social_housing", 8: "social_housing"})
-    assert st.outcome().team_won
+    assert st.round == 1 and st.outcome().team_won
+    assert st.outcome().cause == "the way out of Ring 2 opened with zero Waste"
+    st = _end_round(variant="alternate", tiles={7: "social_housing"})
+    assert not st.is_terminal()
 
 
 def test_alternate_difficulty_loses_after_ten_rounds():

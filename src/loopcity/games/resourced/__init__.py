@@ -63,12 +63,14 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
     variants=(
         Variant(
             "standard",
-            f"all three Rings, {_RULES.housing_to_win} Social Housing and zero Waste within {_RULES.rounds} Rounds",
+            f"every Ring developed ({_RULES.housing_to_open_ring3} Social Housing in Rings 1-2, "
+            f"{_RULES.housing_to_win - _RULES.housing_to_open_ring3} more in Ring 3) and zero Waste "
+            f"within {_RULES.rounds} Rounds",
         ),
         Variant(
             "alternate",
-            f"Alternate Difficulty: open the way out of Ring 2 ({_RULES.housing_to_open_ring3} Social Housing, "
-            f"zero Waste) within {_RULES.alternate_rounds} Rounds",
+            f"Alternate Difficulty: Rings 1-2 developed ({_RULES.housing_to_open_ring3} Social Housing) "
+            f"and zero Waste within {_RULES.alternate_rounds} Rounds",
             {"alternate_difficulty": True},
         ),
     ),

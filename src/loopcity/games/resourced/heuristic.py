@@ -93,14 +93,12 @@ class HeuristicBot:
 
     def _wanted(self, st: ResourcedState) -> list[str]:
         c = st.count
-        rules = st.tables.rules
         waste = len(st.waste)
-        goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
         sh = c["social_housing"]
         if not c["composter"]:
             return ["composter"]  # Basic Hint 5: a Composter as soon as possible
         out = []
-        if sh < goal and c["composter"] and (c["recycler"] >= 2 or st.alternate):
+        if st.housing_left() and c["composter"] and (c["recycler"] >= 2 or st.alternate):
             out.append("social_housing")
         if c["recycler"] < 2 and (not st.alternate or waste >= 8):
             out.append("recycler")
@@ -125,10 +123,8 @@ class HeuristicBot:
         return out
 
     def housing_left(self, st: ResourcedState) -> int:
-        """Social Housing still to build before the next progression (or the win)."""
-        rules = st.tables.rules
-        goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
-        return goal - st.social_housing()
+        """Social Housing still to build in the current Ring before the next progression (or the win)."""
+        return st.housing_left()
 
     def crafts_this_turn(self, st: ResourcedState, seat: int) -> int:
         """How many crafts this player can still make this turn by staying on BGCS (or, in the
@@ -228,10 +224,9 @@ class HeuristicBot:
         """Before opening Ring 3 the team keeps, beyond this burst, the next Round's Upkeep Food and
         Water and the last burst's cost, so that it follows at once (Ring 3's Upkeep is dear);
         late in the game it opens Ring 3 as soon as it can."""
-        rules = st.tables.rules
         goal = st.social_housing() + left
         cost = st.tables.tile_cost["social_housing"]
-        need = [(rules.housing_to_win - goal) * c + left * c for c in cost]
+        need = [(st.housing_needed(st.ring + 1) + left) * c for c in cost]
         if st.round < st.max_rounds - 5:
             need[FOOD] += goal
             need[WATER] += goal
@@ -256,12 +251,9 @@ class HeuristicBot:
     def plan_cost(self, st: ResourcedState, item: str) -> tuple[int, ...]:
         """What the table collects for ``item``: for the last Social Housing, all of them at once."""
         cost = st.tables.craft_cost(item, st.ring)
-        sh = st.social_housing()
         if item != "social_housing":
             return cost
-        rules = st.tables.rules
-        left = (rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win) - sh
-        return tuple(max(1, left) * c for c in cost)
+        return tuple(max(1, st.housing_left()) * c for c in cost)
 
     def demand(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep)."""

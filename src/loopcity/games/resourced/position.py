@@ -424,11 +424,12 @@ def _check_board(state: ResourcedState) -> None:
         )
     else:
         assert None not in ring1, "after Setup, every spot of Ring 1 holds a tile"
-    if state.ring == 3:
-        inner = sum(1 for c, tile in enumerate(state.tiles) if tile == "social_housing" and RING[c] <= 2)
-        need = t.rules.housing_to_open_ring3
-        assert inner >= need, f"Ring 3 opens with {need} Social Housing in Rings 1-2; there are {inner}"
-        assert not state.alternate, "the Alternate Difficulty develops only up to Ring 2"
+    for ring in range(2, state.ring):
+        held, need = state.housing_in(ring), state.housing_needed(ring)
+        assert held >= need, (
+            f"Ring {ring + 1} opens once Ring {ring} holds its {need} Social Housing; it holds {held}"
+        )
+    assert state.ring == 2 or not state.alternate, "the Alternate Difficulty develops only up to Ring 2"
 
 
 def _check_players(state: ResourcedState) -> None:

@@ -51,7 +51,8 @@ def render_text(view: dict[str, Any]) -> str:
     lines = [
         f"ResourCEd — {when} ({view['variant']}) · building in Ring "
         f"{view['ring']} · Waste {view['waste']}/{view['max_waste']} ({view['waste_condition']}) · Social Housing "
-        f"{view['social_housing']}/{view['housing_needed']}",
+        f"{view['social_housing']}/{view['housing_needed']} (in Ring {view['ring']}: "
+        f"{view['ring_housing']}/{view['ring_housing_needed']})",
     ]
     if view["event"]:
         lines.append(f"Event this Round: {view['event']}")
@@ -186,7 +187,7 @@ def _side_panel(view: dict[str, Any]) -> list[str]:
         f'<rect x="{x0}" y="58" width="220" height="14" fill="#eee" stroke="#444"/>',
         f'<rect x="{x0}" y="58" width="{220 * frac:.1f}" height="14" fill="{colour}"/>',
         f'<text x="{x0}" y="92" font-size="12">Social Housing {view["social_housing"]}/{view["housing_needed"]}'
-        f"</text>",
+        f" (in Ring {view['ring']}: {view['ring_housing']}/{view['ring_housing_needed']})</text>",
         f'<text x="{x0}" y="110" font-size="11">Resource Bank:</text>',
         f'<text x="{x0}" y="124" font-size="11">{escape(_hand_text(view["bank"]))}</text>',
     ]

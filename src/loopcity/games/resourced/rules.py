@@ -32,7 +32,7 @@ from .actions import (
     SeatResource,
     Tile,
 )
-from .board import RING_CELLS
+from .board import RING_CELLS, RINGS
 from .content import FOOD, RESOURCE_INDEX, RESOURCES, WATER
 from .events import EventsMixin
 from .position import ResourcedPosition
@@ -147,13 +147,13 @@ class ResourcedState(TurnMixin, EventsMixin):
         self.note(f"Round {self.round} ends with {waste} Waste and {sh} Social Housing")
         if waste >= rules.max_waste:
             return self._finish(False, "maximum waste")
-        if waste == 0 and self.ring == 3 and sh >= rules.housing_to_win:
-            return self._finish(True, "Banksia Gardens fully developed with zero Waste")
-        if waste == 0 and self.ring == 2 and sh >= rules.housing_to_open_ring3:
+        if waste == 0 and self.developed(self.ring):  # progress from the current Ring
+            if self.ring == RINGS:
+                return self._finish(True, "Banksia Gardens fully developed with zero Waste")
             if self.alternate:
                 return self._finish(True, "the way out of Ring 2 opened with zero Waste")
-            self.ring = 3
-            self.note("Ring 3 opens for building")
+            self.ring += 1
+            self.note(f"Ring {self.ring} opens for building")
         if self.round >= self.max_rounds:
             return self._finish(False, "round limit")
         self.queue.append(("round",))

@@ -72,6 +72,8 @@ Task = tuple[TaskName] | tuple[TaskName, int]
 
 SETUP_RING1 = ("food_forest", "community_garden", "heat_haven", "social_housing", "recycler")
 """Setup 6: the tiles placed in Ring 1 before the choice of the last spot."""
+SETUP_HOUSING = SETUP_RING1.count("social_housing")
+"""The Social Housing Ring 1 holds from Setup."""
 TABLE = 0
 """The first player of every Round (the youngest) takes the table's decisions."""
 
@@ -162,6 +164,27 @@ class Table(State[Content, Tables]):
     def social_housing(self) -> int:
         """Social Housing on the board."""
         return self.count["social_housing"]
+
+    def housing_in(self, ring: int) -> int:
+        """Social Housing standing in Ring ``ring``."""
+        tiles = self.tiles
+        return sum(1 for c in RING_CELLS[ring] if tiles[c] == "social_housing")
+
+    def housing_needed(self, ring: int) -> int:
+        """The Social Housing that Ring ``ring`` must hold to progress from it (Progression and
+        Winning): Ring 1 its Setup one, Ring 2 the 2 more that make the 3 to open Ring 3, Ring 3
+        the 3 additional that make the 6 to win."""
+        rules = self.tables.rules
+        totals = (0, SETUP_HOUSING, rules.housing_to_open_ring3, rules.housing_to_win)
+        return totals[ring] - totals[ring - 1]
+
+    def developed(self, ring: int) -> bool:
+        """Whether every Ring up to ``ring`` holds the Social Housing it needs ("fully expanded")."""
+        return all(self.housing_in(k) >= self.housing_needed(k) for k in range(1, ring + 1))
+
+    def housing_left(self) -> int:
+        """Social Housing still to build in the current Ring before progressing from it."""
+        return max(0, self.housing_needed(self.ring) - self.housing_in(self.ring))
 
     def hand_limit(self) -> int:
         """The hand limit: 7, + 2 per Shipping Container."""

@@ -96,6 +96,8 @@ def build_view(state: ResourcedState, seat: int | None) -> dict[str, Any]:
         "waste_levels": len(t.conditions),
         "social_housing": state.social_housing(),
         "housing_needed": t.rules.housing_to_open_ring3 if state.ring == 2 else t.rules.housing_to_win,
+        "ring_housing": state.housing_in(state.ring),
+        "ring_housing_needed": state.housing_needed(state.ring),
         "composter_built": state.has_composter(),
         "event": t.event_name.get(state.event, ""),
         "names": dict(t.name),
