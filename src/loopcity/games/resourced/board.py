@@ -28,6 +28,8 @@ RING: tuple[int, ...] = tuple(k for k in range(RINGS + 1) for _ in _ring(k))
 RING_CELLS: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(CELLS) if RING[i] == k) for k in range(RINGS + 1)
 )
+RING_SLICE: tuple[slice, ...] = tuple(slice(cells[0], cells[-1] + 1) for cells in RING_CELLS)
+"""Each Ring's hexes as one slice of the board (they are numbered Ring by Ring)."""
 _INDEX = {c: i for i, c in enumerate(COORDS)}
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(_INDEX[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in _INDEX) for q, r in COORDS

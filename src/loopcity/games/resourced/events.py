@@ -194,24 +194,28 @@ class EventsMixin(Table):
 # ----- the handlers of the actions ----------------------------------------------------------------
 @HANDLERS.on(USE)
 def on_use(state: ResourcedState, seat: int, a: Resource) -> None:
+    """Heat Wave: the player Uses the Food or the Water they chose."""
     state._use(seat, RESOURCE_INDEX[a.resource])
     state.phase = "auto"
 
 
 @HANDLERS.on(REMOVE)
 def on_remove(state: ResourcedState, seat: int, a: Cell) -> None:
+    """Vandalism not fixed: the chosen Shipping Container is removed."""
     state._remove_upgrade(a.cell)
     state.phase = "auto"
 
 
 @HANDLERS.on(CHOOSE)
 def on_choose(state: ResourcedState, seat: int, a: Seat) -> None:
+    """Propurrrty Damage: the table chooses the player who Wastes a card."""
     state.ctx = {"seat": a.seat - 1}
     state.phase = "cat_discard"
 
 
 @HANDLERS.on(FIX)
 def on_fix(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """The table fixes what the Event threatens; the cards are paid one by one (``pay``)."""
     event = state.ctx["event"]
     if event == "drought":
         state._start_pay(WATER, 1)
@@ -223,6 +227,7 @@ def on_fix(state: ResourcedState, seat: int, a: NoArgs) -> None:
 
 @HANDLERS.on(LET_GO)
 def on_let_go(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """The table does not fix: the Irrigation System goes, a Container is chosen, or the Garden is replanted."""
     event = state.ctx["event"]
     if event == "drought":
         state._remove_upgrade(state.ctx["cell"])
@@ -235,6 +240,7 @@ def on_let_go(state: ResourcedState, seat: int, a: NoArgs) -> None:
 
 @HANDLERS.on(PAY)
 def on_pay(state: ResourcedState, seat: int, a: Seat) -> None:
+    """One card of the fix, from this player's hand."""
     state._use(a.seat - 1, state.ctx["res"])
     state.ctx["left"] -= 1
     if not state.ctx["left"] or not state.total_held(state.ctx["res"]):

@@ -80,6 +80,7 @@ class HeuristicBot:
         self.seat = seat
         self.rng = Rng(derive_seed(seed, seat, "resourced-heuristic"))
         self._memo: dict[object, Any] = {}
+        self._left: tuple[object, int] = (None, 0)
 
     # ----- plans ---------------------------------------------------------------------------------
     def wanted(self, st: ResourcedState) -> list[str]:
@@ -98,7 +99,7 @@ class HeuristicBot:
         if not c["composter"]:
             return ["composter"]  # Basic Hint 5: a Composter as soon as possible
         out = []
-        if st.housing_left() and c["composter"] and (c["recycler"] >= 2 or st.alternate):
+        if self.housing_left(st) and c["composter"] and (c["recycler"] >= 2 or st.alternate):
             out.append("social_housing")
         if c["recycler"] < 2 and (not st.alternate or waste >= 8):
             out.append("recycler")
@@ -123,8 +124,12 @@ class HeuristicBot:
         return out
 
     def housing_left(self, st: ResourcedState) -> int:
-        """Social Housing still to build in the current Ring before the next progression (or the win)."""
-        return st.housing_left()
+        """Social Housing still to build in the current Ring before the next progression (or the
+        win), counted once per decision."""
+        key = (id(st), st.step, st.ring, st.count["social_housing"])
+        if self._left[0] != key:
+            self._left = (key, st.housing_left())
+        return self._left[1]
 
     def crafts_this_turn(self, st: ResourcedState, seat: int) -> int:
         """How many crafts this player can still make this turn by staying on BGCS (or, in the
@@ -253,7 +258,7 @@ class HeuristicBot:
         cost = st.tables.craft_cost(item, st.ring)
         if item != "social_housing":
             return cost
-        return tuple(max(1, st.housing_left()) * c for c in cost)
+        return tuple(max(1, self.housing_left(st)) * c for c in cost)
 
     def demand(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep)."""

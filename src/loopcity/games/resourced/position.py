@@ -367,8 +367,8 @@ def set_up(state: ResourcedState, p: ResourcedPosition) -> None:
 
 def _ctx(d: Decision) -> dict[str, Any]:
     ctx: dict[str, Any] = {}
-    for field, key in DECISION_FIELDS.items():
-        value = getattr(d, field)
+    for field, value in d.model_dump().items():
+        key = DECISION_FIELDS[field]
         if value is None:
             continue
         if key == "res":

@@ -207,6 +207,7 @@ class ResourcedState(TurnMixin, EventsMixin):
 # ----- the handlers of the actions ----------------------------------------------------------------
 @HANDLERS.on(CHOOSE_SIXTH)
 def on_choose_sixth(state: ResourcedState, seat: int, a: Tile) -> None:
+    """Setup 7: the tile for the last spot of Ring 1; Round 1 begins."""
     state._put_tile(RING_CELLS[1][5], a.tile)
     state.queue.append(("round",))
     state.phase = "auto"
@@ -214,6 +215,7 @@ def on_choose_sixth(state: ResourcedState, seat: int, a: Tile) -> None:
 
 @HANDLERS.on(SUPPLY)
 def on_supply(state: ResourcedState, seat: int, a: Seat) -> None:
+    """Upkeep: this player sources one Food or Water for a Social Housing."""
     state._use(a.seat - 1, state.ctx["res"])
     state.ctx["left"] -= 1
     state._supply_next()
@@ -221,6 +223,7 @@ def on_supply(state: ResourcedState, seat: int, a: Seat) -> None:
 
 @HANDLERS.on(SHED)
 def on_shed(state: ResourcedState, seat: int, a: SeatResource) -> None:
+    """Upkeep penalty: this player Wastes a card from their hand for the table."""
     state._waste_from_hand(a.seat - 1, RESOURCE_INDEX[a.resource])
     state.ctx["left"] -= 1
     state._penalty_next()

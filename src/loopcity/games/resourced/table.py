@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from loopcity.engine import State
 
-from .board import BGCS, CELLS, RING_CELLS
+from .board import BGCS, CELLS, RING_CELLS, RING_SLICE
 from .content import FOOD, WATER, Content, Tables
 
 Phase = Literal[
@@ -167,8 +167,7 @@ class Table(State[Content, Tables]):
 
     def housing_in(self, ring: int) -> int:
         """Social Housing standing in Ring ``ring``."""
-        tiles = self.tiles
-        return sum(1 for c in RING_CELLS[ring] if tiles[c] == "social_housing")
+        return self.tiles[RING_SLICE[ring]].count("social_housing")
 
     def housing_needed(self, ring: int) -> int:
         """The Social Housing that Ring ``ring`` must hold to progress from it (Progression and

@@ -263,17 +263,20 @@ class TurnMixin(Table):
 # ----- the handlers of the actions ----------------------------------------------------------------
 @HANDLERS.on(END_TURN)
 def on_end_turn(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """The player ends the turn, Wasting down to the hand limit first if need be."""
     state.phase = "discard" if sum(state.hands[seat]) > state.hand_limit() else "auto"
 
 
 @HANDLERS.on(PASS)
 def on_pass(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """No Action is available on this tile: the Action is skipped."""
     state.note(f"Seat {seat + 1} has no Action available on this tile")
     state._after_action()
 
 
 @HANDLERS.on(GATHER)
 def on_gather(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """Gather on a Resource Tile: its Ring's production, +1 with its Upgrade."""
     cell = state.pos[seat]
     r = state.tables.produces[state.tile_at(cell)]
     got = state._gain(seat, r, state.gather_amount(cell))
@@ -283,6 +286,7 @@ def on_gather(state: ResourcedState, seat: int, a: NoArgs) -> None:
 
 @HANDLERS.on(GATHER_ANY)
 def on_gather_any(state: ResourcedState, seat: int, a: Resource) -> None:
+    """Gather at BGCS: one Resource of any type (two, one by one, with the Bus Stop)."""
     state._gain(seat, RESOURCE_INDEX[a.resource], 1)
     if state.phase == "action":
         extra = state.tables.rules.bgcs_gather - 1 + (1 if state.upgrades[BGCS] == "bus_stop" else 0)
@@ -297,6 +301,7 @@ def on_gather_any(state: ResourcedState, seat: int, a: Resource) -> None:
 
 @HANDLERS.on(CRAFT)
 def on_craft(state: ResourcedState, seat: int, a: Item) -> None:
+    """Craft at BGCS: pay the cost; the table then places the item (``place``)."""
     state._pay(seat, state.tables.craft_cost(a.item, state.ring))
     bonus = state.phase == "end"
     if not bonus and state.action_no == 2 and state.pos[seat] == BGCS:
@@ -309,6 +314,7 @@ def on_craft(state: ResourcedState, seat: int, a: Item) -> None:
 
 @HANDLERS.on(OPERATE)
 def on_operate(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """Operate the tile's Upgrade or Recycler, or go to the Bus Stop's Shopping Center."""
     t = state.tables
     cell = state.pos[seat]
     tile = state.tiles[cell]
@@ -334,18 +340,21 @@ def on_operate(state: ResourcedState, seat: int, a: NoArgs) -> None:
 
 @HANDLERS.on(SHOP)
 def on_shop(state: ResourcedState, seat: int, a: Resource) -> None:
+    """Shopping Center: one card from the bank."""
     state._gain(seat, RESOURCE_INDEX[a.resource], 1)
     state.ctx["got"] += 1
 
 
 @HANDLERS.on(SHOP_DONE)
 def on_shop_done(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """Shopping Center: stop getting cards, then Waste as many from the bank."""
     state.ctx = {"left": state.ctx["got"]}
     state._shop_waste_next()
 
 
 @HANDLERS.on(MOVE)
 def on_move(state: ResourcedState, seat: int, a: Cell) -> None:
+    """Move to a reachable tile; the second Action follows there."""
     state.pos[seat] = a.cell
     state.action_no = 2
     state.phase = "action"
@@ -353,6 +362,7 @@ def on_move(state: ResourcedState, seat: int, a: Cell) -> None:
 
 @HANDLERS.on(GIVE)
 def on_give(state: ResourcedState, seat: int, a: SeatResource) -> None:
+    """Trade: give a card to the partner."""
     other = a.seat - 1
     state._hand_over(seat, other, RESOURCE_INDEX[a.resource])
     state.partner = other
@@ -360,6 +370,7 @@ def on_give(state: ResourcedState, seat: int, a: SeatResource) -> None:
 
 @HANDLERS.on(TAKE)
 def on_take(state: ResourcedState, seat: int, a: SeatResource) -> None:
+    """Trade: take a card from the partner."""
     other = a.seat - 1
     state._hand_over(other, seat, RESOURCE_INDEX[a.resource])
     state.partner = other
