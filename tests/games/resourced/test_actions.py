@@ -157,3 +157,12 @@ def test_bus_stop_shopping_center_gets_cards_then_wastes_as_many():
 def test_gather_is_unavailable_when_the_bank_is_out_of_that_resource():
     st = turn(1, 1, empty_hands=True, hands={2: {"wood": 16}})
     assert legal(st)[0] == "pass"
+
+
+def test_the_tables_placement_is_logged_as_its_decision():
+    """Crafting: "they are immediately placed on the game board on a specific Tile decided by the
+    majority of the players": the placement is logged as the table's decision."""
+    st = turn(1, 0, hands={1: {"wood": 2}})
+    st.apply(0, "craft composter")
+    st.apply(0, "place 2")
+    assert ("decision", "The table places the Composter on tile 2") in [(k, text) for _, k, text, _ in st.log]

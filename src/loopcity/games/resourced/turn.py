@@ -140,7 +140,7 @@ class TurnMixin(Table):
             self._put_tile(cell, item)
         else:
             self._put_upgrade(cell, item)
-        self.note(f"The table places the {self.tables.name[item]} on tile {cell}")
+        self.note(f"The table places the {self.tables.name[item]} on tile {cell}", kind="decision")
         if self.ctx["bonus"]:
             self.phase = "end"
         else:
