@@ -1,70 +1,145 @@
-"""Scenario helpers: build a ResourCEd position and set its fields directly."""
+"""Scenario helpers: ResourCEd positions (``loopcity.games.resourced.position``) built from a few
+fields, and set up through the public door (``load_position``).
+
+Seats and players are counted from 1, as in positions and actions.
+"""
 
 from __future__ import annotations
 
+import tomllib
+from typing import Any
+
 from loopcity import load_game
-from loopcity.games.resourced.content import RESOURCES
+from loopcity.engine import load_position
+from loopcity.games.resourced.content import CONTENT_SPEC, RESOURCES
 from loopcity.games.resourced.rules import ResourcedState
 
+RING1 = {
+    1: "food_forest",
+    2: "community_garden",
+    3: "heat_haven",
+    4: "social_housing",
+    5: "recycler",
+    6: "heat_haven",
+}
+"""Ring 1 after Setup, with a Heat Haven in its last spot."""
+START = {"food": 1, "water": 1}
+"""Setup 8: each player's first hand."""
+RING3_OPEN = {12: "social_housing", 13: "social_housing"}
+"""Two Social Housing in Ring 2 (with Ring 1's, the three that open Ring 3), away from hexes 7-9."""
 
-def new_game(players: int = 4, variant: str = "standard", seed: int = 1, sixth: str = "heat_haven"):
-    """A game just after setup (the sixth Ring 1 tile chosen): Round 1's Upkeep is pending."""
-    game = load_game("resourced", players=players, variant=variant)
-    st = game.new_state(seed)
+
+def position(
+    players: int = 4,
+    *,
+    hands: dict[int, dict[str, int]] | None = None,
+    empty_hands: bool = False,
+    on: dict[int, int] | None = None,
+    tiles: dict[int, str] | None = None,
+    upgrades: dict[int, str] | None = None,
+    waste: list[str] | tuple[str, ...] = (),
+    skips: tuple[int, ...] = (),
+    smoke: tuple[int, ...] = (),
+    **fields: Any,
+) -> dict[str, Any]:
+    """A position in Round 1 after Setup: player 1 at the first Action of their turn on BGCS, having
+    spun 2, and the Round ends after it. Every player stands on BGCS (``on``: {player: hex}) holding
+    1 Food and 1 Water (nothing with ``empty_hands``; ``hands``: {player: cards}); ``tiles`` and
+    ``upgrades`` ({hex: name}) are added to Ring 1's; ``waste`` is the Waste Pile, bottom first;
+    ``skips`` and ``smoke`` name the players who skip their turn or move 1 less. Other ``fields``
+    are the position's own (``phase``, ``turn``, ``still_to_come``, ``ring``, ...)."""
+    hands = hands or {}
+    on = on or {}
+    seats = [
+        {
+            "tile": on.get(p, 0),
+            "hand": hands.get(p, {} if empty_hands else START),
+            "skips_turn": p in skips,
+            "bushfire_smoke": p in smoke,
+        }
+        for p in range(1, players + 1)
+    ]
+    return {
+        "game": "resourced",
+        "players": players,
+        "round": 1,
+        "tiles": RING1 | (tiles or {}),
+        "upgrades": upgrades or {},
+        "waste_pile": list(waste),
+        "seats": seats,
+        "phase": "action",
+        "turn": {"player": 1, "spin": 2, "moves": 2, "action": 1},
+        "still_to_come": ["round_end"],
+    } | fields
+
+
+def load(pos: dict[str, Any], variant: str = "standard", seed: int = 0, **overrides: Any) -> ResourcedState:
+    """Set up ``pos`` (``overrides`` change the content: ``{"rules.hand_limit": 9}``)."""
+    game = load_game("resourced", players=pos["players"], variant=variant, overrides=overrides or None)
+    st = load_position(pos | {"seed": seed}, game)
     assert isinstance(st, ResourcedState)
-    st.apply(0, f"choose_sixth {sixth}")
     return st
 
 
-def set_hand(st: ResourcedState, seat: int, **cards: int) -> None:
-    """Give ``seat`` exactly these cards (others 0), moving cards between hand and bank."""
-    for i, name in enumerate(RESOURCES):
-        want = cards.get(name, 0)
-        st.bank[i] += st.hands[seat][i] - want
-        st.hands[seat][i] = want
-        assert st.bank[i] >= 0
+def turn(
+    player: int = 1, tile: int = 0, moves: int = 2, variant: str = "standard", seed: int = 0, **kw: Any
+) -> ResourcedState:
+    """Player ``player`` at the first Action of their turn, standing on ``tile``, free to move
+    ``moves`` Tiles; the Round ends after this turn. ``kw`` as for :func:`position`."""
+    on = {player: tile} | kw.pop("on", {})
+    fields = {"turn": {"player": player, "spin": moves, "moves": moves, "action": 1}} | kw
+    return load(position(on=on, **fields), variant, seed)
 
 
-def empty_hands(st: ResourcedState) -> None:
-    for s in range(st.players):
-        set_hand(st, s)
-
-
-def set_waste(st: ResourcedState, *names: str) -> None:
-    """Make the Waste Pile exactly these cards (bottom first), taken from the bank."""
-    for r in st.waste:
-        st.bank[r] += 1
-    st.waste = [RESOURCES.index(n) for n in names]
-    for r in st.waste:
-        st.bank[r] -= 1
-        assert st.bank[r] >= 0
-
-
-def start_turn(st: ResourcedState, seat: int = 0, cell: int = 0, moves: int = 2) -> ResourcedState:
-    """Put ``st`` at the first Action of ``seat``'s turn on ``cell``; the Round ends after it."""
-    st.queue = [("round_end",)]
-    st._reset_turn(seat)
-    st.pos[seat] = cell
-    st.spin = moves
-    st.moves = moves
-    st.action_no = 1
-    st.phase = "action"
-    st.ctx = {}
-    st._legal = {}
+def after_turn(
+    steps: list[str], player: int | None = None, variant: str = "standard", seed: int = 0, **kw: Any
+) -> ResourcedState:
+    """Player ``player`` (the last one by default) ends their turn, and ``steps`` (of
+    ``still_to_come``) follow: the state at the first decision after them. ``kw`` as for
+    :func:`position`."""
+    player = player or kw.get("players", 4)
+    over = kw.pop("overrides", {})
+    fields = {"phase": "end", "turn": {"player": player, "action": 2}, "still_to_come": steps} | kw
+    st = load(position(**fields), variant, seed, **over)
+    st.apply(player - 1, "end_turn")
     return st
 
 
-def place(st: ResourcedState, cell: int, tile: str, upgrade: str | None = None) -> None:
-    st._put_tile(cell, tile)
-    if upgrade:
-        st._put_upgrade(cell, upgrade)
-    st._legal = {}
+def event_cards() -> list[dict[str, Any]]:
+    """The Event cards of the content file (Appendix A)."""
+    with open(CONTENT_SPEC.path, "rb") as f:
+        return list(tomllib.load(f)["events"])
+
+
+def only_event(*events: str) -> dict[str, Any]:
+    """Content overrides under which every Event drawn is one of ``events`` (all Good or all Bad):
+    their pile holds those cards alone, and the die always names that pile."""
+    cards = event_cards()
+    pile = [e for e in cards if e["id"] in events]
+    good = pile[0]["good"]
+    assert all(e["good"] == good for e in pile)
+    other = next(e for e in cards if e["good"] != good)
+    die = {"name": "Zero Waste", "min_waste": 0, "good_up_to": 6 if good else 0, "source": "rulebook"}
+    return {"events": [*pile, other], "waste_conditions": [die]}
+
+
+def strike(event: str, seed: int = 0, **kw: Any) -> ResourcedState:
+    """The last player ends their turn, then ``event`` strikes and the first player's turn
+    follows (the Round ends after it): the state at the first decision after the Event."""
+    return after_turn(["event", "turn 1", "round_end"], seed=seed, overrides=only_event(event), **kw)
 
 
 def legal(st: ResourcedState, seat: int | None = None) -> list[str]:
+    """The legal actions' texts of ``seat`` (0-based; the first active seat by default)."""
     seat = st.active_seats()[0] if seat is None else seat
     return [str(a) for a in st.legal_actions(seat)]
 
 
 def hand(st: ResourcedState, seat: int) -> dict[str, int]:
+    """The cards in ``seat``'s hand (0-based), by Resource."""
     return {n: k for n, k in zip(RESOURCES, st.hands[seat], strict=True) if k}
+
+
+def chance(st: ResourcedState, prefix: str) -> list[str]:
+    """The chance lines of the log that start with ``prefix``."""
+    return [text for _, kind, text, _ in st.log if kind == "chance" and text.startswith(prefix)]

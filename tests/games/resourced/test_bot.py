@@ -1,10 +1,10 @@
 """The heuristic bot: legal, deterministic, never changes the state, and better than random."""
 
 from loopcity import load_game
-from loopcity.engine import Action
+from loopcity.games.resourced.actions import CRAFT
 from loopcity.sim.core import run_games
 
-from .helpers import empty_hands, new_game, set_hand, set_waste, start_turn
+from .helpers import turn
 
 
 def test_heuristic_bot_is_deterministic_and_leaves_the_state_alone():
@@ -36,16 +36,19 @@ def test_heuristic_wins_more_often_than_random():
 def _burst_position(recycler_hand: dict[str, int], waste: int):
     """Alternate Difficulty, 3 players: seat 1 on BGCS holding two Social Housing; seat 2 on the
     Ring 1 Recycler (removes 5) holding ``recycler_hand``; ``waste`` cards in the Waste Pile."""
-    st = new_game(players=3, variant="alternate")
-    empty_hands(st)
-    st._put_upgrade(2, "composter")
-    set_waste(st, *["wood"] * waste)
-    start_turn(st, seat=0, cell=0, moves=1)
-    set_hand(st, 0, wood=2, metal=2)
-    set_hand(st, 1, **recycler_hand)
-    st.pos[1] = 5
-    st.pos[2] = 1
-    return st
+    return turn(
+        1,
+        0,
+        moves=1,
+        variant="alternate",
+        players=3,
+        empty_hands=True,
+        upgrades={2: "composter"},
+        waste=["wood"] * waste,
+        hands={1: {"wood": 2, "metal": 2}, 2: recycler_hand},
+        on={2: 5, 3: 1},
+        still_to_come=["turn 2", "turn 3", "round_end"],
+    )
 
 
 def _choice(st):
@@ -54,14 +57,14 @@ def _choice(st):
 
 def test_heuristic_builds_the_last_social_housing_when_the_pile_can_reach_zero_this_round():
     st = _burst_position({"wood": 2, "metal": 2}, waste=4)
-    assert _choice(st) == Action("craft", ("social_housing",))
+    assert _choice(st) == CRAFT("social_housing")
 
 
 def test_heuristic_waits_when_no_later_player_can_recycle_the_pile_to_zero():
     no_cost = _burst_position({"wood": 1, "metal": 2}, waste=4)
-    assert _choice(no_cost) != Action("craft", ("social_housing",))
+    assert _choice(no_cost) != CRAFT("social_housing")
     too_much = _burst_position({"wood": 2, "metal": 2}, waste=6)
-    assert _choice(too_much) != Action("craft", ("social_housing",))
+    assert _choice(too_much) != CRAFT("social_housing")
 
 
 def test_heuristic_wins_the_standard_game_with_four_players():

@@ -2,22 +2,12 @@
 
 import pytest
 
-from .helpers import empty_hands, hand, legal, new_game, place, set_hand, set_waste
-
-
-def run_event(st, event):
-    """Resolve ``event`` now; afterwards seat 1's turn starts (unless a decision is pending)."""
-    st.phase = "auto"
-    st.queue = [("turn", 0), ("round_end",)]
-    st.event = event
-    getattr(st, "_event_" + event)()
-    st._advance()
-    return st
+from .helpers import after_turn, chance, hand, legal, load, position, strike
 
 
 def test_appendix_a_has_eight_good_and_six_bad_events():
-    st = new_game()
-    assert len(st.t.good_events) == 8 and len(st.t.bad_events) == 6
+    st = after_turn(["round_end"])
+    assert len(st.tables.good_events) == 8 and len(st.tables.bad_events) == 6
 
 
 @pytest.mark.parametrize(
@@ -31,41 +21,30 @@ def test_appendix_a_has_eight_good_and_six_bad_events():
     ],
 )
 def test_each_player_draws_a_card_from_a_pile(event, resource):
-    st = new_game()
-    empty_hands(st)
-    run_event(st, event)
+    st = strike(event, empty_hands=True)
     assert all(hand(st, s) == {resource: 1} for s in range(4))
 
 
 def test_draw_events_stop_when_the_pile_runs_out():
-    st = new_game()
-    empty_hands(st)
-    set_hand(st, 0, water=14)
-    run_event(st, "rain")
+    st = strike("rain", empty_hands=True, hands={1: {"water": 14}})
     assert [st.hands[s][4] for s in range(4)] == [15, 1, 0, 0]
 
 
 def test_study_group_each_player_draws_randomly_from_the_waste_pile():
-    st = new_game()
-    empty_hands(st)
-    set_waste(st, "wood", "metal", "compost")
-    run_event(st, "study_group")
+    st = strike("study_group", empty_hands=True, waste=["wood", "metal", "compost"])
     assert len(st.waste) == 0
     assert [sum(st.hands[s]) for s in range(4)] == [1, 1, 1, 0]
     assert sorted(r for s in range(4) for r in range(5) if st.hands[s][r]) == [0, 1, 2]
 
 
 def test_trash_pickup_day_recycles_the_die_roll():
-    st = new_game()
-    set_waste(st, *["wood"] * 8)
-    st.roll = lambda sides, what: 4
-    run_event(st, "trash_pickup_day")
+    st = strike("trash_pickup_day", seed=14, waste=["wood"] * 8)
+    assert chance(st, "Trash Pickup Day") == ["Trash Pickup Day: rolled 4"]
     assert len(st.waste) == 4
 
 
 def test_join_carya_puts_a_free_upgrade_on_an_existing_resource_tile():
-    st = new_game()
-    run_event(st, "join_carya")
+    st = strike("join_carya")
     assert st.phase == "carya" and st.active_seats() == (0,)
     assert sorted(legal(st)) == ["place 1", "place 2", "place 3", "place 4", "place 6"]
     bank = list(st.bank)
@@ -74,12 +53,9 @@ def test_join_carya_puts_a_free_upgrade_on_an_existing_resource_tile():
 
 
 def test_drought_fix_costs_one_water_each_else_removed():
-    st = new_game()
-    place(st, 8, "food_forest")
-    st._put_upgrade(1, "irrigation_system")
-    st._put_upgrade(8, "irrigation_system")
-    st.pos = [0, 0, 0, 0]
-    run_event(st, "drought")
+    st = strike(
+        "drought", tiles={8: "food_forest"}, upgrades={1: "irrigation_system", 8: "irrigation_system"}
+    )
     assert st.phase == "fix_choice"
     st.apply(0, "fix")
     st.apply(0, "pay 3")
@@ -89,26 +65,19 @@ def test_drought_fix_costs_one_water_each_else_removed():
 
 
 def test_drought_players_off_food_forest_and_bgcs_use_water_or_skip():
-    st = new_game()
-    st.pos = [0, 1, 3, 4]
-    set_hand(st, 3)
-    run_event(st, "drought")
+    st = strike("drought", on={2: 1, 3: 3, 4: 4}, hands={4: {}})
     assert st.hands[0][4] == 1 and st.hands[1][4] == 1  # BGCS and Food Forest: nothing
     assert st.hands[2][4] == 0 and st.waste == [4]  # Used (Wasted: no Composter)
     assert st.skip == [False, False, False, True]
 
 
 def test_drought_without_irrigation_systems_touches_no_upgrade():
-    st = new_game()
-    run_event(st, "drought")
+    st = strike("drought")
     assert st.phase == "action"
 
 
 def test_heat_wave_off_heat_haven_and_bgcs_use_food_or_water_or_skip():
-    st = new_game()
-    st.pos = [0, 3, 1, 2]
-    set_hand(st, 3)
-    run_event(st, "heat_wave")
+    st = strike("heat_wave", on={2: 3, 3: 1, 4: 2}, hands={4: {}})
     assert st.phase == "heat_choice" and st.active_seats() == (2,)
     st.apply(2, "use water")
     assert hand(st, 2) == {"food": 1}
@@ -117,27 +86,17 @@ def test_heat_wave_off_heat_haven_and_bgcs_use_food_or_water_or_skip():
 
 
 def test_skipped_turn_is_skipped():
-    st = new_game()
-    st.skip[0] = True
-    st.phase = "auto"
-    st.queue = [("turn", 0), ("turn", 1)]
-    st._advance()
+    st = after_turn(["turn 1", "turn 2", "round_end"], skips=(1,))
     assert st.turn_seat == 1 and st.skip[0] is False
 
 
 def test_bushfire_smoke_slows_everyone_not_in_bgcs():
-    st = new_game()
-    st.pos = [0, 1, 0, 3]
-    run_event(st, "bushfire_smoke")
+    st = strike("bushfire_smoke", on={2: 1, 4: 3})
     assert st.smoke == [False, True, False, True]
 
 
 def test_vandalism_fixed_with_three_metal():
-    st = new_game()
-    st._put_upgrade(4, "shipping_container")
-    set_hand(st, 1, metal=2)
-    set_hand(st, 2, metal=1)
-    run_event(st, "vandalism")
+    st = strike("vandalism", upgrades={4: "shipping_container"}, hands={2: {"metal": 2}, 3: {"metal": 1}})
     st.apply(0, "fix")
     for who in (1, 1, 2):
         st.apply(0, f"pay {who + 1}")
@@ -145,12 +104,12 @@ def test_vandalism_fixed_with_three_metal():
 
 
 def test_vandalism_not_fixed_removes_a_chosen_container():
-    st = new_game()
-    place(st, 7, "social_housing")
-    st._put_upgrade(4, "shipping_container")
-    st._put_upgrade(7, "shipping_container")
-    set_hand(st, 1, metal=3)
-    run_event(st, "vandalism")
+    st = strike(
+        "vandalism",
+        tiles={7: "social_housing"},
+        upgrades={4: "shipping_container", 7: "shipping_container"},
+        hands={2: {"metal": 3}},
+    )
     st.apply(0, "let_go")
     assert sorted(legal(st)) == ["remove 4", "remove 7"]
     st.apply(0, "remove 7")
@@ -158,19 +117,17 @@ def test_vandalism_not_fixed_removes_a_chosen_container():
 
 
 def test_vandalism_without_containers_does_nothing():
-    st = new_game()
-    run_event(st, "vandalism")
+    st = strike("vandalism")
     assert st.phase == "action"
 
 
 def test_flood_fence_with_two_wood_or_lose_the_composter_and_replant():
-    st = new_game()
-    place(st, 8, "community_garden")
-    st._put_upgrade(2, "composter")
-    st._put_upgrade(8, "composter")
-    set_hand(st, 0, wood=2, food=1)
-    set_hand(st, 3, wood=2)
-    run_event(st, "flood")
+    st = strike(
+        "flood",
+        tiles={8: "community_garden"},
+        upgrades={2: "composter", 8: "composter"},
+        hands={1: {"wood": 2, "food": 1}, 4: {"wood": 2}},
+    )
     st.apply(0, "fix")
     st.apply(0, "pay 1")
     st.apply(0, "pay 1")
@@ -183,15 +140,12 @@ def test_flood_fence_with_two_wood_or_lose_the_composter_and_replant():
 
 
 def test_flood_without_wood_replants_at_once():
-    st = new_game()
-    st._put_upgrade(2, "composter")
-    run_event(st, "flood")
+    st = strike("flood", upgrades={2: "composter"})
     assert st.upgrades[2] is None and st.phase == "pay"
 
 
 def test_propurrrty_damage_a_chosen_player_wastes_a_card_of_their_choice():
-    st = new_game()
-    run_event(st, "propurrrty_damage")
+    st = strike("propurrrty_damage")
     assert st.phase == "cat" and st.active_seats() == (0,)
     st.apply(0, "choose 3")
     assert st.active_seats() == (2,)
@@ -200,6 +154,6 @@ def test_propurrrty_damage_a_chosen_player_wastes_a_card_of_their_choice():
 
 
 def test_event_decisions_are_logged_as_the_tables():
-    st = new_game()
+    st = load(position(phase="upkeep_waste", decision={"left": 2}, still_to_come=["round_end"]))
     text = st.describe(0, st.legal_actions(0)[0])
     assert text.startswith("The table (seat 1 deciding)")

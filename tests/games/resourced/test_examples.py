@@ -2,26 +2,22 @@
 
 from loopcity.games.resourced.board import ADJACENT
 
-from .helpers import empty_hands, hand, new_game, place, set_hand, set_waste
+from .helpers import after_turn, chance, hand, turn
 
 
 def test_example_round():
-    st = new_game()
     # 1. Round begins: 2 Social Housing, a Composter and a Shipping Container; there is 1 Waste.
-    place(st, 7, "social_housing")
-    st._put_upgrade(2, "composter")
-    st._put_upgrade(4, "shipping_container")
-    empty_hands(st)
-    set_hand(st, 0, food=2)
-    set_hand(st, 1, water=2)
-    set_waste(st, "compost")
-    st.round = 1
-    st.phase = "auto"
-    st.queue = [("round",)]
-    st.round = 0
-    st.roll = lambda sides, what: 6  # a Bad Event
-    st.draw_from = lambda items, what, seats=None: "vandalism" if "Event" in what else 1
-    st._advance()
+    # (The last turn of the Round before ends; seed 21 draws a Bad Event, Vandalism.)
+    st = after_turn(
+        ["round_end"],
+        seed=21,
+        tiles={7: "social_housing"},
+        upgrades={2: "composter", 4: "shipping_container"},
+        empty_hands=True,
+        hands={1: {"food": 2}, 2: {"water": 2}},
+        waste=["compost"],
+    )
+    assert st.round == 2
     # 2. Social Housing Upkeep: the Waste increases by 4 (2 Social Housing).
     for _ in range(4):
         st.apply(0, "waste wood")
@@ -30,6 +26,7 @@ def test_example_round():
         st.apply(0, f"supply {who + 1}")
     assert len(st.waste) == 5  # Food and Water Used: a Composter is built
     # 3. Vandalism: the players have no Metal to fix it, so the Shipping Container is removed.
+    assert chance(st, "Bad Event") == ["Bad Event: vandalism"]
     assert st.phase == "remove"
     st.apply(0, "remove 4")
     assert st.upgrades[4] is None
@@ -41,18 +38,12 @@ def test_example_round():
         st.apply(seat, "gather_any water")
         st.apply(seat, "end_turn")
     # 5. The Waste Pile is checked: 5, under the maximum; the Round ends.
-    assert len(st.waste) == 5 and not st.is_terminal() and st.round == 2
+    assert len(st.waste) == 5 and not st.is_terminal() and st.round == 3
 
 
 def test_example_turn():
-    st = new_game()
-    empty_hands(st)
-    st.pos = [1, 0, 4, 3]  # seat 3 (on tile 4) is reached from seat 1 through seat 2 on BGCS
-    set_hand(st, 0, food=1)
-    st.phase = "auto"
-    st.queue = [("turn", 0), ("round_end",)]
-    st.draw_from = lambda items, what, seats=None: 2
-    st._advance()
+    # seat 3 (on tile 4) is reached from seat 1 through seat 2 on BGCS
+    st = turn(1, 1, moves=2, empty_hands=True, on={2: 0, 3: 4, 4: 3}, hands={1: {"food": 1}})
     # 1. Seat 1 starts on the Food Forest and spins a 2.
     assert st.spin == 2 and st.moves == 2
     # 2. It trades with seat 3 through a chain, giving them a Food.

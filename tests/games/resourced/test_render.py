@@ -4,11 +4,11 @@ import xml.etree.ElementTree as ET
 
 from loopcity.games.resourced.render import render_svg, render_text
 
-from .helpers import new_game, start_turn
+from .helpers import load, position, turn
 
 
 def test_text_rendering_shows_round_waste_board_hands_and_the_question():
-    st = new_game()
+    st = load(position(phase="upkeep_waste", decision={"left": 2}, still_to_come=["round_end"]))
     text = render_text(st.view(0))
     assert "Round 1/20" in text and "Waste 0/24" in text and "Food Forest" in text
     assert "Seat 1 on tile 0: food 1 water 1" in text
@@ -16,8 +16,7 @@ def test_text_rendering_shows_round_waste_board_hands_and_the_question():
 
 
 def test_svg_is_well_formed_and_marks_legal_targets():
-    st = start_turn(new_game(), 0, 0)
-    st.phase = "move"
+    st = turn(1, 0, phase="move")
     view = st.view(0)
     svg = render_svg(view, st.legal_actions(0))
     root = ET.fromstring(svg)
@@ -27,7 +26,7 @@ def test_svg_is_well_formed_and_marks_legal_targets():
 
 
 def test_rendering_depends_only_on_the_view():
-    st = new_game()
+    st = turn()
     view = st.view(None)
     assert render_text(view) == render_text(dict(view))
     assert render_svg(view) == render_svg(dict(view))

@@ -2,21 +2,21 @@
 
 import pytest
 
+from loopcity.engine import Rng
 from loopcity.games.resourced.board import RING_CELLS
+from loopcity.games.resourced.render import render_text
 
-from .helpers import empty_hands, legal, new_game, place, set_hand, set_waste
+from .helpers import after_turn, chance, event_cards, legal, load, only_event, position
+
+UPKEEP = ["upkeep_waste", "supply food", "supply water", "penalty", "turn 1", "round_end"]
+"""The Upkeep's steps, then a turn (no Event in between)."""
 
 
-def _upkeep_state(housing: int, players: int = 4):
-    st = new_game(players)
-    for c in RING_CELLS[2][: housing - 1]:
-        place(st, c, "social_housing")
-    st.queue = []
-    st.phase = "auto"
-    st.round = 1
-    st.queue = [("upkeep_waste",), ("supply", 3), ("supply", 4), ("penalty",), ("turn", 0), ("round_end",)]
-    st._advance()
-    return st
+def _upkeep_state(housing: int, players: int = 4, **kw):
+    """The last player ends their turn and the Social Housing Upkeep follows, with ``housing``
+    Social Housing on the board (Ring 1's and the rest in Ring 2)."""
+    tiles = {c: "social_housing" for c in RING_CELLS[2][: housing - 1]}
+    return after_turn(UPKEEP, players=players, tiles=tiles, **kw)
 
 
 @pytest.mark.parametrize("housing", [1, 2, 3])
@@ -37,17 +37,14 @@ def test_upkeep_types_are_chosen_by_the_players():
 
 
 def test_upkeep_three_housing_sources_three_food_and_three_water():
-    st = _upkeep_state(3)
+    st = _upkeep_state(3, hands={2: {"food": 2, "water": 3}, 3: {"food": 1}})
     for _ in range(6):
         st.apply(0, "waste wood")
-    set_hand(st, 1, food=2, water=3)
-    set_hand(st, 2, food=1)
-    assert st.phase == "supply" and st.ctx["res"] == 3
-    st._legal = {}
+    assert st.phase == "supply" and st.position().decision.resource == "food"
     assert sorted(legal(st)) == ["supply 1", "supply 2", "supply 3", "supply 4"]
     for who in (1, 1, 2):
         st.apply(0, f"supply {who + 1}")
-    assert st.ctx["res"] == 4
+    assert st.position().decision.resource == "water"
     for who in (0, 1, 1):
         st.apply(0, f"supply {who + 1}")
     assert st.missed == 0
@@ -56,16 +53,13 @@ def test_upkeep_three_housing_sources_three_food_and_three_water():
 
 
 def test_upkeep_missed_food_and_water_are_wasted_collectively():
-    st = _upkeep_state(3)
+    st = _upkeep_state(3, empty_hands=True, hands={1: {"food": 1, "water": 2, "metal": 5}})
     for _ in range(6):
         st.apply(0, "waste wood")
-    empty_hands(st)
-    set_hand(st, 0, food=1, water=2, metal=5)
-    st._legal = {}
     st.apply(0, "supply 1")  # 1 food; 2 food are missed
     st.apply(0, "supply 1")
     st.apply(0, "supply 1")  # 2 water; 1 water is missed
-    assert st.phase == "penalty" and st.ctx["left"] == 3
+    assert st.phase == "penalty" and st.position().decision.left == 3
     assert legal(st) == ["shed 1 metal"]
     for _ in range(3):
         st.apply(0, "shed 1 metal")
@@ -73,44 +67,36 @@ def test_upkeep_missed_food_and_water_are_wasted_collectively():
 
 
 def test_upkeep_penalty_comes_from_the_bank_when_no_one_holds_a_card():
-    st = _upkeep_state(1)
-    empty_hands(st)
+    st = _upkeep_state(1, empty_hands=True)
     st.apply(0, "waste wood")
     st.apply(0, "waste wood")
-    assert st.phase == "penalty" and st.ctx["left"] == 2  # 1 Food and 1 Water missed
+    assert st.phase == "penalty" and st.position().decision.left == 2  # 1 Food and 1 Water missed
     assert legal(st)[0] == "waste wood"
     st.apply(0, "waste compost")
     st.apply(0, "waste compost")
     assert st.waste == [0, 0, 2, 2] and st.phase == "action"
 
 
-def _roll_event(st, roll):
-    """Run the Event with a forced die roll and record which pile was drawn."""
-    st.roll = lambda sides, what: roll
-    drawn = []
-    st.draw_from = lambda items, what, seats=None: (
-        (drawn.append(tuple(items)) if "Event" in what else 0) or items[0]
-    )
-    st.phase = "auto"
-    st.queue = [("event",), ("turn", 0), ("round_end",)]
-    st._advance()
-    return drawn[0]
+def seed_rolling(k: int) -> int:
+    """A seed whose first draw, the Event die here, shows ``k``."""
+    return next(seed for seed in range(100) if Rng(seed).randint(1, 6) == k)
+
+
+def _roll_event(roll: int, waste: list[str]) -> bool:
+    """Run the Event with the die showing ``roll``; whether a Good Event was drawn."""
+    st = after_turn(["event", "turn 1", "round_end"], seed=seed_rolling(roll), waste=waste)
+    assert chance(st, "Event die")[0].endswith(f"rolled {roll}")
+    return bool(chance(st, "Good Event"))
 
 
 @pytest.mark.parametrize("roll,good", [(1, True), (3, True), (4, False), (6, False)])
 def test_die_roll_example_seven_waste_is_low(roll, good):
-    st = new_game()
-    set_waste(st, *["wood"] * 7)
-    pile = _roll_event(st, roll)
-    assert (pile == st.t.good_events) is good
+    assert _roll_event(roll, ["wood"] * 7) is good
 
 
 @pytest.mark.parametrize("roll,good", [(1, True), (2, False), (5, False)])
 def test_die_roll_example_nineteen_waste_is_high(roll, good):
-    st = new_game()
-    set_waste(st, *["wood"] * 10, *["metal"] * 9)
-    pile = _roll_event(st, roll)
-    assert (pile == st.t.good_events) is good
+    assert _roll_event(roll, ["wood"] * 10 + ["metal"] * 9) is good
 
 
 @pytest.mark.parametrize(
@@ -125,116 +111,132 @@ def test_die_roll_example_nineteen_waste_is_high(roll, good):
     ],
 )
 def test_waste_table(waste, condition, good):
-    st = new_game()
-    assert st.t.waste_condition(waste) == (good, condition)
+    st = after_turn(["round_end"])
+    assert st.tables.waste_condition(waste) == (good, condition)
 
 
 def test_event_cards_are_shuffled_back_so_piles_never_shrink():
-    st = new_game()
-    seen = []
-    for _ in range(30):
-        st.draw_from = lambda items, what, seats=None: (
-            (seen.append(len(items)) if "Event" in what else 0) or items[0]
-        )
-        st.roll = lambda sides, what: 6
-        st.phase = "auto"
-        st.queue = [("event",), ("turn", 0), ("round_end",)]
-        st._advance()
-    assert set(seen) == {6}
+    # every die roll names the Bad pile; nobody holds a card and all stand on BGCS, so no Bad
+    # Event asks for a decision
+    bad = only_event(*(e["id"] for e in event_cards() if not e["good"]))
+    st = after_turn(["event"] * 30 + ["turn 1", "round_end"], empty_hands=True, overrides=bad)
+    drawn = [line.split(": ")[1] for line in chance(st, "Bad Event")]
+    assert len(drawn) == 30 and set(drawn) == set(st.tables.bad_events) and len(st.tables.bad_events) == 6
 
 
-def _end_round(st):
-    st.phase = "auto"
-    st.queue = [("round_end",)]
-    st._advance()
+def _end_round(**kw):
+    """The last player ends their turn, and with it the Round."""
+    return after_turn(["round_end"], **kw)
 
 
 def test_maximum_waste_at_round_end_loses():
-    st = new_game()
-    set_waste(st, *["wood"] * 12, *["metal"] * 12)
-    _end_round(st)
+    st = _end_round(waste=["wood"] * 12 + ["metal"] * 12)
     assert st.is_terminal() and st.outcome().cause == "maximum waste" and not st.outcome().team_won
 
 
 def test_waste_below_maximum_at_round_end_goes_on():
-    st = new_game()
-    set_waste(st, *["wood"] * 12, *["metal"] * 11)
-    _end_round(st)
+    st = _end_round(waste=["wood"] * 12 + ["metal"] * 11)
     assert not st.is_terminal() and st.round == 2
 
 
 def test_maximum_waste_during_a_round_can_still_be_removed():
-    st = new_game()
-    set_waste(st, *["wood"] * 12, *["metal"] * 13)
-    st._recycle(5)
-    _end_round(st)
+    # the last player Operates the Ring 1 Recycler (5 cards) with 25 in the pile
+    pos = position(
+        waste=["wood"] * 12 + ["metal"] * 13,
+        on={4: 5},
+        hands={4: {"wood": 2, "metal": 2}},
+        turn={"player": 4, "spin": 1, "moves": 1, "action": 2},
+    )
+    st = load(pos)
+    st.apply(3, "operate")
+    assert len(st.waste) == 20
+    st.apply(3, "end_turn")
     assert not st.is_terminal()
 
 
 def test_ring3_opens_with_three_social_housing_and_zero_waste():
-    st = new_game()
-    place(st, 7, "social_housing")
-    place(st, 8, "social_housing")
-    _end_round(st)
+    st = _end_round(tiles={7: "social_housing", 8: "social_housing"})
     assert st.ring == 3 and not st.is_terminal()
 
 
 def test_ring3_stays_closed_with_waste_left():
-    st = new_game()
-    place(st, 7, "social_housing")
-    place(st, 8, "social_housing")
-    set_waste(st, "wood")
-    _end_round(st)
+    st = _end_round(tiles={7: "social_housing", 8: "social_housing"}, waste=["wood"])
     assert st.ring == 2
 
 
 def test_ring3_stays_closed_with_two_social_housing():
-    st = new_game()
-    place(st, 7, "social_housing")
-    _end_round(st)
+    st = _end_round(tiles={7: "social_housing"})
     assert st.ring == 2
 
 
 def test_win_with_six_social_housing_and_zero_waste_in_ring3():
-    st = new_game()
-    st.ring = 3
-    for c in (7, 8, 19, 20, 21):
-        place(st, c, "social_housing")
-    _end_round(st)
+    st = _end_round(ring=3, tiles={c: "social_housing" for c in (7, 8, 19, 20, 21)})
     assert st.is_terminal() and st.outcome().team_won
     assert st.outcome().winners == (0, 1, 2, 3)
 
 
-def test_six_housing_in_ring2_first_opens_ring3_then_wins_a_round_later():
-    st = new_game()
-    for c in (7, 8, 9, 10, 11):
-        place(st, c, "social_housing")
-    _end_round(st)
+def test_six_housing_in_rings_1_and_2_open_ring3_but_do_not_win():
+    """Overview 1b: "Players win if they have fully expanded to every Ring and have zero Waste at
+    the end of a Round." Six Social Housing in Rings 1-2 open Ring 3 (a Round's end at zero Waste),
+    and Ring 3 still has none of its own: no win a Round later."""
+    housing = {c: "social_housing" for c in (7, 8, 9, 10, 11)}
+    st = _end_round(tiles=housing)
     assert st.ring == 3 and not st.is_terminal()
-    st.phase = "auto"
-    st.queue = [("round_end",)]
-    st._advance()
-    assert st.outcome().team_won
+    st = _end_round(tiles=housing, ring=3, round=2)
+    assert not st.is_terminal() and st.round == 3
+
+
+@pytest.mark.parametrize(
+    "ring2,ring3,won",
+    [((7, 8), (19, 20, 21), True), ((7, 8, 9, 10), (19, 20), False), ((7, 8), (19, 20), False)],
+)
+def test_progression_and_winning_three_additional_social_housing_are_built_in_ring3(ring2, ring3, won):
+    """Progression and Winning: "To progress from the second Ring to the third Ring, 2 more Social
+    Housings must be built in the second Ring for a total of 3 ... To win the game — which is
+    equivalent to progressing from Ring 3 — 3 additional Social Housings must be built for a total
+    of 6 and all Waste must be removed by the end of a Round." With Advanced Hint 5 ("leave enough
+    space for the required amount of Social Housings in each Ring ... If you do not, you cannot
+    progress or win"), each Ring holds its own: Ring 3 its 3 additional ones. Seven Social Housing
+    with two in Ring 3 do not win."""
+    housing = {c: "social_housing" for c in ring2 + ring3}
+    st = _end_round(tiles=housing, ring=3, round=5)
+    assert st.is_terminal() is won
+    assert (st.outcome() is not None and st.outcome().team_won) is won
+    assert st.view(0)["ring_housing"] == len(ring3) and st.view(0)["ring_housing_needed"] == 3
 
 
 def test_round_limit_twenty_loses():
-    st = new_game()
-    st.round = 20
-    set_waste(st, "wood")
-    _end_round(st)
+    st = _end_round(round=20, waste=["wood"])
     assert st.outcome().cause == "round limit"
 
 
 def test_alternate_difficulty_wins_by_opening_ring3():
-    st = new_game(variant="alternate")
-    place(st, 7, "social_housing")
-    place(st, 8, "social_housing")
-    _end_round(st)
-    assert st.outcome().team_won
+    """Alternate Difficulty: "only developing up to the middle Ring within 10 rounds. Otherwise,
+    the win and lose conditions are the same as normal": Rings 1-2 hold their Social Housing (2
+    built in Ring 2, 3 in all) and the Waste Pile is empty at the end of a Round, Round 1 too."""
+    st = _end_round(variant="alternate", tiles={7: "social_housing", 8: "social_housing"})
+    assert st.round == 1 and st.outcome().team_won
+    assert st.outcome().cause == "the way out of Ring 2 opened with zero Waste"
+    st = _end_round(variant="alternate", tiles={7: "social_housing"})
+    assert not st.is_terminal()
 
 
 def test_alternate_difficulty_loses_after_ten_rounds():
-    st = new_game(variant="alternate")
-    st.round = 10
-    _end_round(st)
+    st = _end_round(variant="alternate", round=10)
     assert st.outcome().cause == "round limit" and st.max_rounds == 10
+
+
+def test_events_take_place_after_the_social_housing_upkeep():
+    """Rounds 1-2: "Players must handle the Social Housing Upkeep at the very beginning of each
+    Round. Events take place after the Social Housing Upkeep." The last Round's Event is over when
+    the next Round begins: no Event shows during its Upkeep, until the new one is drawn."""
+    st = after_turn(["round_end"], event="vandalism", round=3)
+    assert st.round == 4 and st.phase == "upkeep_waste"
+    assert st.event == "" and st.view(0)["event"] == "" and "Event this Round" not in render_text(st.view(0))
+    st.apply(0, "waste wood")
+    st.apply(0, "waste wood")
+    st.apply(0, "supply 1")
+    st.apply(0, "supply 1")
+    drawn = chance(st, "Good Event") + chance(st, "Bad Event")
+    assert len(drawn) == 1 and st.event == drawn[0].split(": ")[1]
+    assert st.view(0)["event"] == st.tables.event_name[st.event]

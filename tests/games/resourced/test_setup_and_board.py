@@ -6,7 +6,14 @@ from loopcity import load_game
 from loopcity.engine import IllegalAction
 from loopcity.games.resourced.board import ADJACENT, RING, RING_CELLS
 
-from .helpers import hand, legal, new_game, set_hand, set_waste
+from .helpers import hand, legal, load, position, turn
+
+
+def new_game(players: int = 4, seed: int = 1):
+    """A game just after Setup (a Heat Haven in the last spot of Ring 1): Round 1's Upkeep waits."""
+    st = load_game("resourced", players=players).new_state(seed)
+    st.apply(0, "choose_sixth heat_haven")
+    return st
 
 
 def test_board_is_bgcs_and_rings_of_6_12_18():
@@ -51,36 +58,47 @@ def test_only_three_or_four_players():
 def test_round_one_begins_and_seat_one_is_first():
     st = new_game()
     assert st.round == 1
-    assert st.queue[4:8] == [("turn", 0), ("turn", 1), ("turn", 2), ("turn", 3)]
+    assert st.position().still_to_come[4:8] == ["turn 1", "turn 2", "turn 3", "turn 4"]
 
 
 def test_use_returns_cards_to_the_bank():
-    st = new_game()
-    set_hand(st, 0, wood=2)
+    st = turn(1, 0, hands={1: {"wood": 2}})
     bank = st.bank[0]
-    st._use(0, 0, 2)
+    st.apply(0, "craft composter")  # its 2 Wood are Used
     assert st.bank[0] == bank + 2 and st.waste == []
 
 
+def _supply(**kw):
+    """The Upkeep's Food and Water for Ring 1's Social Housing, sourced by players 1 and 2."""
+    st = load(
+        position(
+            phase="supply",
+            decision={"resource": "food", "left": 1},
+            still_to_come=["supply water", "round_end"],
+            **kw,
+        )
+    )
+    st.apply(0, "supply 1")
+    st.apply(0, "supply 2")
+    return st
+
+
 def test_food_and_water_are_wasted_instead_of_used_before_a_composter():
-    st = new_game()
-    st._use(0, 3)
-    st._use(1, 4)
+    st = _supply()
     assert st.waste == [3, 4]
 
 
 def test_food_and_water_are_used_once_a_composter_is_built():
-    st = new_game()
-    st._put_upgrade(2, "composter")
-    bank = list(st.bank)
-    st._use(0, 3)
+    bank = load(position(upgrades={2: "composter"})).bank
+    st = _supply(upgrades={2: "composter"})
     assert st.waste == [] and st.bank[3] == bank[3] + 1
 
 
 def test_recycle_returns_cards_from_the_bottom_of_the_waste_pile():
-    st = new_game()
-    set_waste(st, "wood", "metal", "food", "water")
-    st._recycle(2)
+    # the Ring 1 Recycler removes 5 of the 7 cards
+    waste = ["wood", "metal", "compost", "food", "water", "food", "water"]
+    st = turn(1, 5, waste=waste, hands={1: {"wood": 2, "metal": 2}})
+    st.apply(0, "operate")
     assert st.waste == [3, 4]
 
 

@@ -5,48 +5,44 @@ from loopcity.engine import RandomBot
 from loopcity.engine.runner import next_seat
 from loopcity.games.resourced.board import RING_CELLS
 
-from .helpers import legal, new_game, place, set_hand, start_turn
+from .helpers import legal, load, position, strike, turn
 
 
 def test_removed_upgrade_loses_its_effect():
-    st = new_game()
-    st._put_upgrade(4, "shipping_container")
-    st._put_upgrade(3, "shelter")
+    upgrades = {4: "shipping_container", 3: "shelter"}
+    st = strike("vandalism", upgrades=upgrades)
     assert st.hand_limit() == 9 and st.trade_limit() == 5
-    st._remove_upgrade(4)
-    st._remove_upgrade(3)
-    assert st.hand_limit() == 7 and st.trade_limit() == 3
+    st.apply(0, "remove 4")  # Vandalism: nobody holds the Metal to fix it
+    assert st.hand_limit() == 7
+    # no Event removes a Shelter; the Trade Limit counts the Shelters on the board
+    assert load(position(upgrades={4: "shipping_container"})).trade_limit() == 3
 
 
 def test_effects_stack_per_upgrade():
-    st = new_game()
-    for c in (7, 8):
-        place(st, c, "social_housing", "shipping_container")
-    st._put_upgrade(4, "shipping_container")
+    st = turn(
+        tiles={7: "social_housing", 8: "social_housing"},
+        upgrades={c: "shipping_container" for c in (4, 7, 8)},
+    )
     assert st.hand_limit() == 13
 
 
 def test_no_craft_when_the_box_has_no_piece_left():
-    st = new_game()
-    for c in RING_CELLS[2][:8]:
-        place(st, c, "social_housing")
+    st = turn(
+        1, 0, tiles={c: "social_housing" for c in RING_CELLS[2][:8]}, hands={1: {"wood": 1, "metal": 1}}
+    )
     assert st.count["social_housing"] == 9
-    set_hand(st, 0, wood=1, metal=1)
-    start_turn(st, 0, 0)
     assert "craft social_housing" not in legal(st)
 
 
 def test_tiles_go_in_the_current_ring_only():
-    st = new_game()
+    st = turn()
     assert set(st.placements("food_forest")) == set(RING_CELLS[2])
-    st.ring = 3
+    st = turn(ring=3, tiles={7: "social_housing", 8: "social_housing"})
     assert set(st.placements("food_forest")) == set(RING_CELLS[3])
 
 
 def test_hand_limit_applies_only_at_the_end_of_the_turn():
-    st = new_game()
-    set_hand(st, 0, wood=7)
-    start_turn(st, 0, 1)
+    st = turn(1, 1, hands={1: {"wood": 7}})
     st.apply(0, "gather")
     assert sum(st.hands[0]) == 9 and st.waste == []
 

@@ -6,16 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from loopcity.engine import GameSpec, Option, State, Variant
+from loopcity.engine import Game, GameSpec, Option, State, Variant
+from loopcity.engine.content import load_content
 
 from .actions import ACTION_SPACE
-from .content import CONTENT_SPEC
+from .content import CONTENT_SPEC, Content, Tables, build_tables
 from .heuristic import HeuristicBot
 from .render import render_svg, render_text
 from .rules import ResourcedState
 
 
-def metrics(state: State) -> dict[str, float]:
+def metrics(state: State[Any, Any]) -> dict[str, float]:
     """Per-round figures for simulations."""
     assert isinstance(state, ResourcedState)
     return {
@@ -30,11 +31,15 @@ def metrics(state: State) -> dict[str, float]:
     }
 
 
-def _heuristic(game: Any, seat: int, seed: int) -> HeuristicBot:
+def _heuristic(game: Game[Any, Any], seat: int, seed: int) -> HeuristicBot:
     return HeuristicBot(game, seat, seed)
 
 
-SPEC: GameSpec[Any, Any] = GameSpec(
+_RULES = load_content(CONTENT_SPEC)[0].rules
+"""The default content's numbers, which the variants' descriptions quote."""
+
+
+SPEC: GameSpec[Content, Tables] = GameSpec(
     id="resourced",
     title="ResourCEd",
     description="Cooperative: develop the rings around Banksia Gardens with Social Housing and Upgrades "
@@ -48,16 +53,29 @@ SPEC: GameSpec[Any, Any] = GameSpec(
     cooperative=True,
     hidden_information=False,
     max_steps=30_000,
-    options=(Option("alternate_difficulty", False, "develop only up to Ring 2 within 10 Rounds"),),
+    options=(
+        Option(
+            "alternate_difficulty",
+            False,
+            f"develop only up to Ring 2 within {_RULES.alternate_rounds} Rounds",
+        ),
+    ),
     variants=(
-        Variant("standard", "all three Rings, 6 Social Housing and zero Waste within 20 Rounds"),
+        Variant(
+            "standard",
+            f"every Ring developed ({_RULES.housing_to_open_ring3} Social Housing in Rings 1-2, "
+            f"{_RULES.housing_to_win - _RULES.housing_to_open_ring3} more in Ring 3) and zero Waste "
+            f"within {_RULES.rounds} Rounds",
+        ),
         Variant(
             "alternate",
-            "Alternate Difficulty: open the way out of Ring 2 (3 Social Housing, zero Waste) within 10 Rounds",
+            f"Alternate Difficulty: Rings 1-2 developed ({_RULES.housing_to_open_ring3} Social Housing) "
+            f"and zero Waste within {_RULES.alternate_rounds} Rounds",
             {"alternate_difficulty": True},
         ),
     ),
     content=CONTENT_SPEC,
+    tables=build_tables,
     bots={"heuristic": _heuristic},
     render_text=render_text,
     render_svg=render_svg,

@@ -5,8 +5,6 @@ Cells use axial hex coordinates; adjacency and ring numbers are module constants
 
 from __future__ import annotations
 
-import math
-
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 RINGS = 3
 BGCS = 0
@@ -30,14 +28,10 @@ RING: tuple[int, ...] = tuple(k for k in range(RINGS + 1) for _ in _ring(k))
 RING_CELLS: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(CELLS) if RING[i] == k) for k in range(RINGS + 1)
 )
+RING_SLICE: tuple[slice, ...] = tuple(slice(cells[0], cells[-1] + 1) for cells in RING_CELLS)
+"""Each Ring's hexes as one slice of the board (they are numbered Ring by Ring)."""
 _INDEX = {c: i for i, c in enumerate(COORDS)}
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(_INDEX[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in _INDEX) for q, r in COORDS
 )
 ADJACENT: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBOURS)
-
-
-def pixel(cell: int, size: float) -> tuple[float, float]:
-    """Centre of a cell for drawing (pointy-top hexagons of circumradius ``size``)."""
-    q, r = COORDS[cell]
-    return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r

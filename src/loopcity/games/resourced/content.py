@@ -1,24 +1,27 @@
 """ResourCEd's content model: rules numbers, tiles, Recycler, Upgrades, Waste table and Events.
 
-The TOML file (``content.toml``) is validated here; :func:`tables` turns a validated model into the
-flat tuples the rules use on every step (costs as 5-tuples indexed like :data:`RESOURCES`).
+The TOML file (``content.toml``) is validated here (every model refuses unknown fields; totals fixed
+by the components are checked); :func:`build_tables` turns a validated model into the flat tuples the
+rules use on every step (costs as 5-tuples indexed like :data:`RESOURCES`), once per configured game.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from loopcity.engine import ContentSpec
+from loopcity.engine import ContentModel, ContentSpec
 
 RESOURCES = ("wood", "metal", "compost", "food", "water")
 """The five Resources, in the order every hand and bank list uses."""
 WOOD, METAL, COMPOST, FOOD, WATER = range(5)
+RESOURCE_INDEX = {name: i for i, name in enumerate(RESOURCES)}
+"""Each Resource's place in hands and the bank, by its word."""
 TILE_IDS = ("food_forest", "community_garden", "heat_haven", "social_housing")
 UPGRADE_IDS = ("composter", "shipping_container", "shelter", "irrigation_system", "bus_stop")
-EVENT_IDS = (
+EventId = Literal[
     "rain",
     "community_planting_day",
     "study_group",
@@ -33,7 +36,10 @@ EVENT_IDS = (
     "vandalism",
     "flood",
     "propurrrty_damage",
-)
+]
+"""The Events of Appendix A that the rules know."""
+EVENT_IDS: tuple[EventId, ...] = get_args(EventId)
+MAX_PLAYERS = 4
 
 Source = Literal["rulebook", "research", "reconstructed"]
 Cost = dict[str, int]
@@ -48,11 +54,7 @@ def _check_cost(value: Cost) -> Cost:
     return value
 
 
-class _Item(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Rules(_Item):
+class Rules(ContentModel):
     """The numbers of the rulebook's text."""
 
     source: Source
@@ -75,8 +77,30 @@ class Rules(_Item):
 
     _cost = field_validator("setup_hand")(_check_cost)
 
+    @model_validator(mode="after")
+    def _components(self) -> Rules:
+        """Totals fixed by the components: every player's setup hand comes out of the bank, the
+        Waste Pile can reach Maximum Waste, and winning needs more Social Housing than opening Ring 3."""
+        for r, n in self.setup_hand.items():
+            if n * MAX_PLAYERS > self.bank_per_type:
+                raise ValueError(
+                    f"setup_hand: {MAX_PLAYERS} players x {n} {r} is more than the bank's "
+                    f"{self.bank_per_type} (bank_per_type)"
+                )
+        if self.max_waste > len(RESOURCES) * self.bank_per_type:
+            raise ValueError(
+                f"max_waste: {self.max_waste} Waste cards can never be reached with "
+                f"{len(RESOURCES)} x {self.bank_per_type} Resource cards (bank_per_type)"
+            )
+        if self.housing_to_win <= self.housing_to_open_ring3:
+            raise ValueError(
+                f"housing_to_win ({self.housing_to_win}) must be more than housing_to_open_ring3 "
+                f"({self.housing_to_open_ring3})"
+            )
+        return self
 
-class Spinner(_Item):
+
+class Spinner(ContentModel):
     source: Source
     faces: list[int] = Field(min_length=1)
 
@@ -88,7 +112,7 @@ class Spinner(_Item):
         return v
 
 
-class Tile(_Item):
+class Tile(ContentModel):
     """A Resource Tile: what it produces, its crafting cost, how many pieces the box holds."""
 
     id: Literal["food_forest", "community_garden", "heat_haven", "social_housing"]
@@ -108,7 +132,7 @@ class Tile(_Item):
         return v
 
 
-class Recycler(_Item):
+class Recycler(ContentModel):
     source: Source
     pieces: int = Field(ge=1)
     removal: list[int] = Field(min_length=3, max_length=3)
@@ -119,7 +143,7 @@ class Recycler(_Item):
     _cost = field_validator("cost_ring2", "cost_ring3", "operating_cost")(_check_cost)
 
 
-class Upgrade(_Item):
+class Upgrade(ContentModel):
     id: Literal["composter", "shipping_container", "shelter", "irrigation_system", "bus_stop"]
     name: str
     tile: Literal["food_forest", "community_garden", "heat_haven", "social_housing", "bgcs"]
@@ -132,29 +156,29 @@ class Upgrade(_Item):
     _cost = field_validator("cost", "operation_in", "operation_out")(_check_cost)
 
 
-class WasteCondition(_Item):
+class WasteCondition(ContentModel):
     name: str
     min_waste: int = Field(ge=0)
     good_up_to: int = Field(ge=0, le=6)
     source: Source
 
 
-class Event(_Item):
-    id: str
+class Event(ContentModel):
+    id: EventId
     name: str
     good: bool
     text: str
     source: Source
 
-    @field_validator("id")
+    @field_validator("id", mode="before")
     @classmethod
-    def _known(cls, v: str) -> str:
+    def _known(cls, v: object) -> object:
         if v not in EVENT_IDS:
             raise ValueError(f"no rule for event {v!r}; events are {', '.join(EVENT_IDS)}")
         return v
 
 
-class Content(_Item):
+class Content(ContentModel):
     """The whole content file."""
 
     rules: Rules
@@ -176,6 +200,12 @@ class Content(_Item):
         mins = [w.min_waste for w in self.waste_conditions]
         if mins != sorted(mins) or mins[0] != 0:
             raise ValueError("waste_conditions must start at 0 and rise")
+        housing = next(t for t in self.tiles if t.id == "social_housing")
+        if self.rules.housing_to_win > housing.pieces:
+            raise ValueError(
+                f"rules.housing_to_win: {self.rules.housing_to_win} Social Housing to win, but the box "
+                f"holds {housing.pieces} (tiles.social_housing.pieces)"
+            )
         return self
 
 
@@ -188,15 +218,15 @@ def vec(cost: Cost) -> tuple[int, ...]:
 
 
 class Tables:
-    """Flat, precomputed tables of one content model (built once per content, shared by states)."""
+    """Flat, precomputed tables of one content model (built once per configured game, shared by its
+    states: ``state.tables``)."""
 
     def __init__(self, c: Content) -> None:
         r = c.rules
-        self.content = c
         self.rules = r
         self.spinner = tuple(c.spinner.faces)
         self.production = tuple(r.ring_production)
-        self.produces = {t.id: RESOURCES.index(t.produces) for t in c.tiles}
+        self.produces: dict[str, int] = {t.id: RESOURCES.index(t.produces) for t in c.tiles}
         self.tile_cost: dict[str, tuple[int, ...]] = {t.id: vec(t.cost) for t in c.tiles}
         self.pieces: dict[str, int] = {t.id: t.pieces for t in c.tiles} | {"recycler": c.recycler.pieces}
         self.pieces |= {u.id: u.pieces for u in c.upgrades}
@@ -204,12 +234,14 @@ class Tables:
         self.recycler_removal = tuple(c.recycler.removal)
         self.recycler_operating = vec(c.recycler.operating_cost)
         self.upgrade_tile: dict[str, str] = {u.id: u.tile for u in c.upgrades}
-        self.upgrade_for_tile = {u.tile: u.id for u in c.upgrades}
+        self.upgrade_for_tile: dict[str, str] = {u.tile: u.id for u in c.upgrades}
         self.upgrade_cost: dict[str, tuple[int, ...]] = {u.id: vec(u.cost) for u in c.upgrades}
-        self.operation = {u.id: (vec(u.operation_in), vec(u.operation_out)) for u in c.upgrades}
-        self.good_events = tuple(e.id for e in c.events if e.good)
-        self.bad_events = tuple(e.id for e in c.events if not e.good)
-        self.event_name = {e.id: e.name for e in c.events}
+        self.operation: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
+            u.id: (vec(u.operation_in), vec(u.operation_out)) for u in c.upgrades
+        }
+        self.good_events: tuple[EventId, ...] = tuple(e.id for e in c.events if e.good)
+        self.bad_events: tuple[EventId, ...] = tuple(e.id for e in c.events if not e.good)
+        self.event_name: dict[str, str] = {e.id: e.name for e in c.events}
         self.conditions = tuple((w.min_waste, w.good_up_to, w.name) for w in c.waste_conditions)
         self.setup_hand = vec(r.setup_hand)
         self.name: dict[str, str] = {t.id: t.name for t in c.tiles} | {u.id: u.name for u in c.upgrades}
@@ -230,13 +262,6 @@ class Tables:
         return good, name
 
 
-_TABLES: dict[int, tuple[Content, Tables]] = {}
-
-
-def tables(content: Content) -> Tables:
-    """The cached :class:`Tables` of a content model."""
-    hit = _TABLES.get(id(content))
-    if hit is None or hit[0] is not content:
-        hit = (content, Tables(content))
-        _TABLES[id(content)] = hit
-    return hit[1]
+def build_tables(content: Content) -> Tables:
+    """The tables the rules read, derived from ``content`` (the engine calls it once per game)."""
+    return Tables(content)

@@ -28,14 +28,6 @@ NEAR = 4
 """A Waste Pile within this many cards of the losing size at a round's end is a near-loss."""
 
 
-def _content(d: Debrief) -> Content:
-    """The game's content with its type."""
-    content = d.game.content
-    if not isinstance(content, Content):
-        raise TypeError(f"ResourCEd debrief needs Content, got {type(content).__name__}")
-    return content
-
-
 def figures(state: Any) -> dict[str, float]:
     """Composters on the board after each move."""
     return {"composters": float(state.count.get("composter", 0))}
@@ -43,7 +35,8 @@ def figures(state: Any) -> dict[str, float]:
 
 def key_moments(d: Debrief) -> list[Moment]:
     """Round ends with the Waste Pile close to the size that loses."""
-    limit = _content(d).rules.max_waste
+    content: Content = d.game.content
+    limit = content.rules.max_waste
     return d.near_losses(
         "waste",
         limit,
@@ -54,7 +47,8 @@ def key_moments(d: Debrief) -> list[Moment]:
 
 def learning_points(d: Debrief) -> list[str]:
     """Where the Waste Pile grew, when Composters came, what Recycling removed, Social Housing built."""
-    limit = _content(d).rules.max_waste
+    content: Content = d.game.content
+    limit = content.rules.max_waste
     out = []
     growth = d.round_change("waste")
     r = max(growth, key=lambda x: growth[x])

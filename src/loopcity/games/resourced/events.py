@@ -2,18 +2,24 @@
 
 A drawn card is shuffled back into its pile, so each draw is uniform over the pile. Fixes that the
 players pay together (Drought, Vandalism, Flood) are a choice (``fix`` / ``let_go``) followed by one
-``pay <seat>`` per card, from any players' hands.
+``pay <seat>`` per card, from any players' hands. Each Event's effect is one method, found through
+:data:`EVENTS`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from loopcity.engine import Action
+from loopcity.engine import Action, NoArgs
 
-from . import actions as A
+from .actions import CHOOSE, FIX, HANDLERS, LET_GO, PAY, PLACE, REMOVE, USE, Cell, Resource, Seat
 from .board import BGCS
-from .content import COMPOST, FOOD, METAL, RESOURCES, TILE_IDS, WATER, WOOD
+from .content import COMPOST, FOOD, METAL, RESOURCE_INDEX, RESOURCES, TILE_IDS, WATER, WOOD, EventId
+from .table import Table
+
+if TYPE_CHECKING:
+    from .rules import ResourcedState
 
 DRAW_EVENTS = {
     "rain": WATER,
@@ -26,40 +32,42 @@ VANDALISM_METAL = 3
 FLOOD_WOOD = 2
 
 
-class EventsMixin:
-    """Events of :class:`~.rules.ResourcedState` (mixed into it; uses its fields and helpers)."""
+class EventsMixin(Table):
+    """The Events of :class:`~.rules.ResourcedState`."""
 
-    def _do_event(self: Any) -> None:
-        good_up_to, condition = self.t.waste_condition(len(self.waste))
+    def _do_event(self) -> None:
+        t = self.tables
+        good_up_to, condition = t.waste_condition(len(self.waste))
         roll = self.roll(6, f"Event die ({condition}: Good on 1-{good_up_to})")
         good = roll <= good_up_to
-        pile = self.t.good_events if good else self.t.bad_events
-        self.event = self.draw_from(pile, "Good Event" if good else "Bad Event")
-        self.note(f"Event: {self.t.event_name[self.event]}", kind="event")
+        pile = t.good_events if good else t.bad_events
+        event = self.draw_from(pile, "Good Event" if good else "Bad Event")
+        self.event = event
+        self.note(f"Event: {t.event_name[event]}", kind="event")
         self.phase = "auto"
-        getattr(self, "_event_" + self.event)()
+        EVENTS[event](self)
 
     # ----- Good Events -----------------------------------------------------------------------------
-    def _each_draws(self: Any, r: int) -> None:
+    def _each_draws(self, r: int) -> None:
         for s in range(self.players):
             self._gain(s, r, 1)
 
-    def _event_rain(self: Any) -> None:
+    def _event_rain(self) -> None:
         self._each_draws(DRAW_EVENTS["rain"])
 
-    def _event_community_planting_day(self: Any) -> None:
+    def _event_community_planting_day(self) -> None:
         self._each_draws(DRAW_EVENTS["community_planting_day"])
 
-    def _event_harvest(self: Any) -> None:
+    def _event_harvest(self) -> None:
         self._each_draws(DRAW_EVENTS["harvest"])
 
-    def _event_computer_access_program(self: Any) -> None:
+    def _event_computer_access_program(self) -> None:
         self._each_draws(DRAW_EVENTS["computer_access_program"])
 
-    def _event_bee_hotels(self: Any) -> None:
+    def _event_bee_hotels(self) -> None:
         self._each_draws(DRAW_EVENTS["bee_hotels"])
 
-    def _event_study_group(self: Any) -> None:
+    def _event_study_group(self) -> None:
         for s in range(self.players):
             if not self.waste:
                 break
@@ -68,13 +76,13 @@ class EventsMixin:
             self.hands[s][r] += 1
             self.note(f"Seat {s + 1} draws {RESOURCES[r]} from the Waste Pile")
 
-    def _event_trash_pickup_day(self: Any) -> None:
+    def _event_trash_pickup_day(self) -> None:
         n = self._recycle(self.roll(6, "Trash Pickup Day"))
         self.note(f"{n} Waste cards Recycled")
 
-    def carya_cells(self: Any) -> list[int]:
+    def carya_cells(self) -> list[int]:
         """Resource Tiles that can take a free Upgrade (none yet, a piece left in the box)."""
-        t = self.t
+        t = self.tables
         out = []
         for c, tile in enumerate(self.tiles):
             if tile in TILE_IDS and self.upgrades[c] is None:
@@ -83,26 +91,31 @@ class EventsMixin:
                     out.append(c)
         return out
 
-    def _event_join_carya(self: Any) -> None:
+    def _event_join_carya(self) -> None:
         if self.carya_cells():
             self.phase = "carya"
 
-    def _legal_carya(self: Any, seat: int) -> list[Action]:
-        return [A.PLACE[c] for c in self.carya_cells()]
+    def _legal_carya(self, seat: int) -> list[Action]:
+        return [PLACE(c) for c in self.carya_cells()]
+
+    def _carya_upgrade(self, cell: int) -> None:
+        """Join CARYA: the tile's own Upgrade goes on ``cell`` for free."""
+        self._put_upgrade(cell, self.tables.upgrade_for_tile[self.tile_at(cell)])
+        self.phase = "auto"
 
     # ----- Bad Events ------------------------------------------------------------------------------
-    def _event_drought(self: Any) -> None:
+    def _event_drought(self) -> None:
         cells = [c for c, u in enumerate(self.upgrades) if u == "irrigation_system"]
         self._push_front(*[("drought_fix", c) for c in cells], ("drought_water",))
 
-    def _do_drought_fix(self: Any, cell: int) -> None:
+    def _do_drought_fix(self, cell: int) -> None:
         self.ctx = {"event": "drought", "cell": cell}
         if self.total_held(WATER):
             self.phase = "fix_choice"
         else:
             self._remove_upgrade(cell)
 
-    def _do_drought_water(self: Any) -> None:
+    def _do_drought_water(self) -> None:
         for s in range(self.players):
             if self.tiles[self.pos[s]] in ("food_forest", "bgcs"):
                 continue
@@ -112,10 +125,10 @@ class EventsMixin:
                 self.skip[s] = True
                 self.note(f"Seat {s + 1} has no Water and will skip this turn")
 
-    def _event_heat_wave(self: Any) -> None:
+    def _event_heat_wave(self) -> None:
         self._push_front(*[("heat", s) for s in range(self.players)])
 
-    def _do_heat(self: Any, s: int) -> None:
+    def _do_heat(self, s: int) -> None:
         if self.tiles[self.pos[s]] in ("heat_haven", "bgcs"):
             return
         hand = self.hands[s]
@@ -128,91 +141,126 @@ class EventsMixin:
             self.skip[s] = True
             self.note(f"Seat {s + 1} has no Food or Water and will skip this turn")
 
-    def _legal_heat_choice(self: Any, seat: int) -> list[Action]:
-        return [A.USE[FOOD], A.USE[WATER]]
+    def _legal_heat_choice(self, seat: int) -> list[Action]:
+        return [USE(RESOURCES[FOOD]), USE(RESOURCES[WATER])]
 
-    def _act_use(self: Any, seat: int, r: int) -> None:
-        self._use(seat, r)
-        self.phase = "auto"
-
-    def _event_bushfire_smoke(self: Any) -> None:
+    def _event_bushfire_smoke(self) -> None:
         self.smoke = [p != BGCS for p in self.pos]
 
-    def _event_vandalism(self: Any) -> None:
+    def _event_vandalism(self) -> None:
         if "shipping_container" not in self.upgrades:
             return
         self.ctx = {"event": "vandalism"}
         self.phase = "fix_choice" if self.total_held(METAL) >= VANDALISM_METAL else "remove"
 
-    def _legal_remove(self: Any, seat: int) -> list[Action]:
-        return [A.REMOVE[c] for c, u in enumerate(self.upgrades) if u == "shipping_container"]
+    def _legal_remove(self, seat: int) -> list[Action]:
+        return [REMOVE(c) for c, u in enumerate(self.upgrades) if u == "shipping_container"]
 
-    def _act_remove(self: Any, seat: int, cell: int) -> None:
-        self._remove_upgrade(cell)
-        self.phase = "auto"
-
-    def _event_flood(self: Any) -> None:
+    def _event_flood(self) -> None:
         cells = [c for c, tile in enumerate(self.tiles) if tile == "community_garden"]
         self._push_front(*[("flood", c) for c in cells])
 
-    def _do_flood(self: Any, cell: int) -> None:
+    def _do_flood(self, cell: int) -> None:
         self.ctx = {"event": "flood", "cell": cell}
         if self.total_held(WOOD) >= FLOOD_WOOD:
             self.phase = "fix_choice"
         else:
             self._replant(cell)
 
-    def _replant(self: Any, cell: int) -> None:
+    def _replant(self, cell: int) -> None:
         if self.upgrades[cell] == "composter":
             self._remove_upgrade(cell)
         self._start_pay(FOOD, 1)
 
-    def _event_propurrrty_damage(self: Any) -> None:
+    def _event_propurrrty_damage(self) -> None:
         if any(map(any, self.hands)):
             self.phase = "cat"
 
-    def _legal_cat(self: Any, seat: int) -> list[Action]:
-        return [A.CHOOSE[s] for s, h in enumerate(self.hands) if any(h)]
-
-    def _act_choose(self: Any, seat: int, who: int) -> None:
-        self.ctx = {"seat": who}
-        self.phase = "cat_discard"
-
-    def _legal_cat_discard(self: Any, seat: int) -> list[Action]:
-        return self._legal_discard(seat)
+    def _legal_cat(self, seat: int) -> list[Action]:
+        return [CHOOSE(s + 1) for s, h in enumerate(self.hands) if any(h)]
 
     # ----- fixing together ---------------------------------------------------------------------------
-    def _legal_fix_choice(self: Any, seat: int) -> list[Action]:
-        return [A.FIX, A.LET_GO]
+    def _legal_fix_choice(self, seat: int) -> list[Action]:
+        return [FIX(), LET_GO()]
 
-    def _act_fix(self: Any, seat: int) -> None:
-        event = self.ctx["event"]
-        if event == "drought":
-            self._start_pay(WATER, 1)
-        elif event == "vandalism":
-            self._start_pay(METAL, VANDALISM_METAL)
-        else:
-            self._start_pay(WOOD, FLOOD_WOOD)
-
-    def _act_let_go(self: Any, seat: int) -> None:
-        event = self.ctx["event"]
-        if event == "drought":
-            self._remove_upgrade(self.ctx["cell"])
-            self.phase = "auto"
-        elif event == "vandalism":
-            self.phase = "remove"
-        else:
-            self._replant(self.ctx["cell"])
-
-    def _start_pay(self: Any, r: int, n: int) -> None:
+    def _start_pay(self, r: int, n: int) -> None:
         self.ctx = {"res": r, "left": n}
         self.phase = "pay" if self.total_held(r) else "auto"
 
-    def _legal_pay(self: Any, seat: int) -> list[Action]:
-        return [A.PAY[s] for s in self.holders(self.ctx["res"])]
+    def _legal_pay(self, seat: int) -> list[Action]:
+        return [PAY(s + 1) for s in self.holders(self.ctx["res"])]
 
-    def _act_pay(self: Any, seat: int, who: int) -> None:
-        self._use(who, self.ctx["res"])
-        self.ctx["left"] -= 1
-        if not self.ctx["left"] or not self.total_held(self.ctx["res"]):
-            self.phase = "auto"
+
+# ----- the handlers of the actions ----------------------------------------------------------------
+@HANDLERS.on(USE)
+def on_use(state: ResourcedState, seat: int, a: Resource) -> None:
+    """Heat Wave: the player Uses the Food or the Water they chose."""
+    state._use(seat, RESOURCE_INDEX[a.resource])
+    state.phase = "auto"
+
+
+@HANDLERS.on(REMOVE)
+def on_remove(state: ResourcedState, seat: int, a: Cell) -> None:
+    """Vandalism not fixed: the chosen Shipping Container is removed."""
+    state._remove_upgrade(a.cell)
+    state.phase = "auto"
+
+
+@HANDLERS.on(CHOOSE)
+def on_choose(state: ResourcedState, seat: int, a: Seat) -> None:
+    """Propurrrty Damage: the table chooses the player who Wastes a card."""
+    state.ctx = {"seat": a.seat - 1}
+    state.phase = "cat_discard"
+
+
+@HANDLERS.on(FIX)
+def on_fix(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """The table fixes what the Event threatens; the cards are paid one by one (``pay``)."""
+    event = state.ctx["event"]
+    if event == "drought":
+        state._start_pay(WATER, 1)
+    elif event == "vandalism":
+        state._start_pay(METAL, VANDALISM_METAL)
+    else:
+        state._start_pay(WOOD, FLOOD_WOOD)
+
+
+@HANDLERS.on(LET_GO)
+def on_let_go(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """The table does not fix: the Irrigation System goes, a Container is chosen, or the Garden is replanted."""
+    event = state.ctx["event"]
+    if event == "drought":
+        state._remove_upgrade(state.ctx["cell"])
+        state.phase = "auto"
+    elif event == "vandalism":
+        state.phase = "remove"
+    else:
+        state._replant(state.ctx["cell"])
+
+
+@HANDLERS.on(PAY)
+def on_pay(state: ResourcedState, seat: int, a: Seat) -> None:
+    """One card of the fix, from this player's hand."""
+    state._use(a.seat - 1, state.ctx["res"])
+    state.ctx["left"] -= 1
+    if not state.ctx["left"] or not state.total_held(state.ctx["res"]):
+        state.phase = "auto"
+
+
+EVENTS: dict[EventId, Callable[[EventsMixin], None]] = {
+    "rain": EventsMixin._event_rain,
+    "community_planting_day": EventsMixin._event_community_planting_day,
+    "study_group": EventsMixin._event_study_group,
+    "harvest": EventsMixin._event_harvest,
+    "trash_pickup_day": EventsMixin._event_trash_pickup_day,
+    "join_carya": EventsMixin._event_join_carya,
+    "computer_access_program": EventsMixin._event_computer_access_program,
+    "bee_hotels": EventsMixin._event_bee_hotels,
+    "drought": EventsMixin._event_drought,
+    "heat_wave": EventsMixin._event_heat_wave,
+    "bushfire_smoke": EventsMixin._event_bushfire_smoke,
+    "vandalism": EventsMixin._event_vandalism,
+    "flood": EventsMixin._event_flood,
+    "propurrrty_damage": EventsMixin._event_propurrrty_damage,
+}
+"""Each Event of Appendix A and the method that carries out its effect."""

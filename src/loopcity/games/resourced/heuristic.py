@@ -16,31 +16,41 @@ changes the state it is given.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from loopcity.engine import Action, Rng, derive_seed
+from loopcity.engine import Action, Game, Rng, State, derive_seed
 
-from . import actions as A
+from .actions import (
+    CHOOSE,
+    CHOOSE_SIXTH,
+    CRAFT,
+    DISCARD,
+    END_TURN,
+    FIX,
+    GATHER,
+    GATHER_ANY,
+    GIVE,
+    LET_GO,
+    MOVE,
+    OPERATE,
+    PASS,
+    PAY,
+    PLACE,
+    REMOVE,
+    SHED,
+    SHOP_DONE,
+    SUPPLY,
+    TAKE,
+    USE,
+    WASTE,
+)
 from .board import BGCS, CELLS, NEIGHBOURS, RING, RING_CELLS
-from .content import FOOD, RESOURCES, WATER
+from .content import FOOD, RESOURCE_INDEX, RESOURCES, WATER
+from .rules import ResourcedState
+from .table import Phase
 
 _DIST: list[list[int]] = []
-
-
-def _num(a: Action, i: int = 0) -> int:
-    """The ``i``-th argument of ``a``, a number (a seat, a cell)."""
-    v = a.args[i]
-    if not isinstance(v, int):
-        raise TypeError(f"{a}: argument {i} should be a number")
-    return v
-
-
-def _word(a: Action, i: int = 0) -> str:
-    """The ``i``-th argument of ``a``, a word (an item, a resource)."""
-    v = a.args[i]
-    if not isinstance(v, str):
-        raise TypeError(f"{a}: argument {i} should be a word")
-    return v
 
 
 def _distances() -> list[list[int]]:
@@ -66,13 +76,14 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, game: Any, seat: int, seed: int) -> None:
+    def __init__(self, game: Game[Any, Any], seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Rng(derive_seed(seed, seat, "resourced-heuristic"))
         self._memo: dict[object, Any] = {}
+        self._left: tuple[object, int] = (None, 0)
 
     # ----- plans ---------------------------------------------------------------------------------
-    def wanted(self, st: Any) -> list[str]:
+    def wanted(self, st: ResourcedState) -> list[str]:
         """What the table should craft next, most urgent first (Helpful Hints)."""
         key = (id(st), st.step, "wanted")
         if self._memo.get("key") == key:
@@ -81,16 +92,14 @@ class HeuristicBot:
         self._memo = {"key": key, "wanted": out}
         return out
 
-    def _wanted(self, st: Any) -> list[str]:
+    def _wanted(self, st: ResourcedState) -> list[str]:
         c = st.count
-        rules = st.t.rules
         waste = len(st.waste)
-        goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
         sh = c["social_housing"]
         if not c["composter"]:
             return ["composter"]  # Basic Hint 5: a Composter as soon as possible
         out = []
-        if sh < goal and c["composter"] and (c["recycler"] >= 2 or st.alternate):
+        if self.housing_left(st) and c["composter"] and (c["recycler"] >= 2 or st.alternate):
             out.append("social_housing")
         if c["recycler"] < 2 and (not st.alternate or waste >= 8):
             out.append("recycler")
@@ -114,13 +123,15 @@ class HeuristicBot:
             out.append("irrigation_system")
         return out
 
-    def housing_left(self, st: Any) -> int:
-        """Social Housing still to build before the next progression (or the win)."""
-        rules = st.t.rules
-        goal = rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win
-        return goal - st.social_housing()
+    def housing_left(self, st: ResourcedState) -> int:
+        """Social Housing still to build in the current Ring before the next progression (or the
+        win), counted once per decision."""
+        key = (id(st), st.step, st.ring, st.count["social_housing"])
+        if self._left[0] != key:
+            self._left = (key, st.housing_left())
+        return self._left[1]
 
-    def crafts_this_turn(self, st: Any, seat: int) -> int:
+    def crafts_this_turn(self, st: ResourcedState, seat: int) -> int:
         """How many crafts this player can still make this turn by staying on BGCS (or, in the
         movement step, by ending it there)."""
         if st.phase == "move":
@@ -131,7 +142,7 @@ class HeuristicBot:
             return st.crafts_left
         return 3 if st.action_no == 1 else 2
 
-    def housing_ready(self, st: Any, seat: int) -> bool:
+    def housing_ready(self, st: ResourcedState, seat: int) -> bool:
         """Build Social Housing only when ready (Basic Hint 6): in one burst, when the players
         still to act this Round can build every remaining one and Recycle the Waste Pile to zero
         (new Social Housing costs no Upkeep before the Round's end check). Before opening Ring 3
@@ -143,32 +154,32 @@ class HeuristicBot:
             return False
         return self.burst_now(st, seat, left) > 0
 
-    def affordable(self, st: Any, p: int, most: int, spent: tuple[int, ...] = (0,) * 5) -> int:
+    def affordable(self, st: ResourcedState, p: int, most: int, spent: tuple[int, ...] = (0,) * 5) -> int:
         """How many Social Housing player ``p`` can pay for (at most ``most``) after ``spent``."""
-        cost = st.t.tile_cost["social_housing"]
+        cost = st.tables.tile_cost["social_housing"]
         hand = st.hands[p]
         k = 0
         while k < most and all(h - x >= (k + 1) * c for h, x, c in zip(hand, spent, cost, strict=True)):
             k += 1
         return k
 
-    def recyclers_within(self, st: Any, cell: int, reach: int) -> int:
+    def recyclers_within(self, st: ResourcedState, cell: int, reach: int) -> int:
         """The most Waste one Operation removes on a Recycler within ``reach`` steps of ``cell``."""
         dist = _distances()[cell]
         best = 0
         for c, tile in enumerate(st.tiles):
             if tile == "recycler" and dist[c] <= reach:
-                best = max(best, st.t.recycler_removal[RING[c] - 1])
+                best = max(best, st.tables.recycler_removal[RING[c] - 1])
         return best
 
-    def later_options(self, st: Any, p: int) -> list[tuple[int, int]]:
+    def later_options(self, st: ResourcedState, p: int) -> list[tuple[int, int]]:
         """(Social Housing crafted, Waste Recycled) that a later player can surely do this Round."""
         if st.skip[p]:
             return [(0, 0)]
-        rules = st.t.rules
+        rules = st.tables.rules
         reach = 1 + (rules.bus_stop_movement if st.upgrades[BGCS] == "bus_stop" else 0)
         reach = max(0, reach - (rules.bushfire_smoke_movement if st.smoke[p] else 0))
-        op = st.t.recycler_operating
+        op = st.tables.recycler_operating
         pos = st.pos[p]
         opts = [(0, 0)]
         if st.can_pay(p, op):
@@ -181,14 +192,14 @@ class HeuristicBot:
         elif d <= reach:
             opts.append((self.affordable(st, p, 2), 0))
             if st.tiles[pos] == "recycler" and st.can_pay(p, op):
-                opts.append((self.affordable(st, p, 2, op), st.t.recycler_removal[RING[pos] - 1]))
+                opts.append((self.affordable(st, p, 2, op), st.tables.recycler_removal[RING[pos] - 1]))
         return opts
 
-    def own_options(self, st: Any, seat: int, left: int) -> list[tuple[int, int]]:
+    def own_options(self, st: ResourcedState, seat: int, left: int) -> list[tuple[int, int]]:
         """(Social Housing crafted now, Waste Recycled later this turn) for the acting player."""
         k = self.affordable(st, seat, min(left, self.crafts_this_turn(st, seat)))
         opts = [(k, 0)] if k else []
-        op = st.t.recycler_operating
+        op = st.tables.recycler_operating
         first = st.phase == "action" and st.action_no == 1 and st.pos[seat] == BGCS
         if first and not st.recycled and st.can_pay(seat, op):
             one = self.affordable(st, seat, 1, op)
@@ -196,7 +207,7 @@ class HeuristicBot:
                 opts.append((1, self.recyclers_within(st, st.pos[seat], st.moves)))
         return opts
 
-    def burst_now(self, st: Any, seat: int, left: int) -> int:
+    def burst_now(self, st: ResourcedState, seat: int, left: int) -> int:
         """Social Housing this player should craft now: the most that still lets the players to
         act this Round build the rest and Recycle the Waste Pile to zero (0: no such plan)."""
         key = ("burst", st.step, seat, st.phase, left)
@@ -214,14 +225,13 @@ class HeuristicBot:
         self._memo[key] = best
         return best
 
-    def reserve_ok(self, st: Any, left: int) -> bool:
+    def reserve_ok(self, st: ResourcedState, left: int) -> bool:
         """Before opening Ring 3 the team keeps, beyond this burst, the next Round's Upkeep Food and
         Water and the last burst's cost, so that it follows at once (Ring 3's Upkeep is dear);
         late in the game it opens Ring 3 as soon as it can."""
-        rules = st.t.rules
         goal = st.social_housing() + left
-        cost = st.t.tile_cost["social_housing"]
-        need = [(rules.housing_to_win - goal) * c + left * c for c in cost]
+        cost = st.tables.tile_cost["social_housing"]
+        need = [(st.housing_needed(st.ring + 1) + left) * c for c in cost]
         if st.round < st.max_rounds - 5:
             need[FOOD] += goal
             need[WATER] += goal
@@ -229,33 +239,30 @@ class HeuristicBot:
             need = [0, 0, 0, goal, goal]
         return all(st.total_held(r) >= n for r, n in enumerate(need))
 
-    def target(self, st: Any, seat: int) -> str | None:
+    def target(self, st: ResourcedState, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
         wanted = self.wanted(st)
         if "target" not in self._memo:
             self._memo["target"] = self._target(st, wanted)
         return self._memo["target"]
 
-    def _target(self, st: Any, wanted: list[str]) -> str | None:
-        t = st.t
+    def _target(self, st: ResourcedState, wanted: list[str]) -> str | None:
+        t = st.tables
         for item in wanted:
             if st.count[item] < t.pieces[item] and st.placements(item):
                 return item
         return None
 
-    def plan_cost(self, st: Any, item: str) -> tuple[int, ...]:
+    def plan_cost(self, st: ResourcedState, item: str) -> tuple[int, ...]:
         """What the table collects for ``item``: for the last Social Housing, all of them at once."""
-        cost = st.t.craft_cost(item, st.ring)
-        sh = st.social_housing()
+        cost = st.tables.craft_cost(item, st.ring)
         if item != "social_housing":
             return cost
-        rules = st.t.rules
-        left = (rules.housing_to_open_ring3 if st.ring == 2 else rules.housing_to_win) - sh
-        return tuple(max(1, left) * c for c in cost)
+        return tuple(max(1, self.housing_left(st)) * c for c in cost)
 
-    def demand(self, st: Any, seat: int) -> list[int]:
+    def demand(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep)."""
-        t = st.t
+        t = st.tables
         need = [0] * 5
         item = self.target(st, seat)
         if item is not None:
@@ -269,14 +276,14 @@ class HeuristicBot:
             need[FOOD] = max(need[FOOD], 2)
         return need
 
-    def lacks(self, st: Any, seat: int) -> list[int]:
+    def lacks(self, st: ResourcedState, seat: int) -> list[int]:
         """What the table lacks of its demand, counting every hand."""
         need = self.demand(st, seat)
         return [need[r] - sum(h[r] for h in st.hands) for r in range(5)]
 
-    def personal(self, st: Any, seat: int) -> list[int]:
+    def personal(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards this player wants in hand: the Recycler's cost (or the next craft's), and upkeep."""
-        t = st.t
+        t = st.tables
         want = list(t.recycler_operating)
         item = self.target(st, seat)
         if item is not None:
@@ -286,12 +293,12 @@ class HeuristicBot:
         want[WATER] += share
         return want
 
-    def card_value(self, st: Any, seat: int, lack: list[int], hand: list[int], r: int) -> float:
+    def card_value(self, st: ResourcedState, seat: int, lack: list[int], hand: list[int], r: int) -> float:
         if (r == FOOD or r == WATER) and self._upkeep[r] > 0:
             self._upkeep[r] -= 1
             return 7.0
         if hand[r] < self._personal[r]:
-            if st.t.recycler_operating[r] and hand[r] < st.t.recycler_operating[r]:
+            if st.tables.recycler_operating[r] and hand[r] < st.tables.recycler_operating[r]:
                 return 3.0 + min(len(st.waste), 12) / 4
             return 4.0 if r in (FOOD, WATER) else 3.0
         if lack[r] > 0:
@@ -299,7 +306,7 @@ class HeuristicBot:
         return 0.2 if hand[r] < 2 else -0.6
 
     # ----- scoring Actions on a tile --------------------------------------------------------------
-    def _base(self, st: Any, seat: int) -> tuple[list[int], list[int], list[int]]:
+    def _base(self, st: ResourcedState, seat: int) -> tuple[list[int], list[int], list[int]]:
         """(personal wants, table lacks, Upkeep Food/Water still missing), once per decision."""
         self.wanted(st)
         base = self._memo.get("base")
@@ -311,7 +318,9 @@ class HeuristicBot:
             self._memo["base"] = base
         return base
 
-    def gain_value(self, st: Any, seat: int, gains: list[int], spent: tuple[int, ...] = (0,) * 5) -> float:
+    def gain_value(
+        self, st: ResourcedState, seat: int, gains: list[int], spent: tuple[int, ...] = (0,) * 5
+    ) -> float:
         hand = [h - s for h, s in zip(st.hands[seat], spent, strict=True)]
         personal, lacks, upkeep = self._base(st, seat)
         self._personal = personal
@@ -330,7 +339,7 @@ class HeuristicBot:
                 value += v if room >= 0 else -1.5
         return value
 
-    def craft_value(self, st: Any, item: str, seat: int) -> float:
+    def craft_value(self, st: ResourcedState, item: str, seat: int) -> float:
         wanted = self.wanted(st)
         if item not in wanted:
             return -1.0
@@ -338,148 +347,167 @@ class HeuristicBot:
             return 100.0 if self.housing_ready(st, seat) else -1.0
         return 40.0 - 4 * wanted.index(item)
 
-    def recycle_value(self, st: Any, seat: int, cell: int) -> float:
-        if st.recycled or not st.can_pay(seat, st.t.recycler_operating):
+    def recycle_value(self, st: ResourcedState, seat: int, cell: int) -> float:
+        if st.recycled or not st.can_pay(seat, st.tables.recycler_operating):
             return -1.0
-        removed = min(len(st.waste), st.t.recycler_removal[RING[cell] - 1])
+        removed = min(len(st.waste), st.tables.recycler_removal[RING[cell] - 1])
         if removed == 0:
             return -1.0
         return 36.0 + 4.0 * removed
 
-    def best_at(self, st: Any, seat: int, cell: int) -> tuple[float, Action | None]:
+    def best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         """The best Action on ``cell`` for this player's current hand, with its value."""
-        t = st.t
-        tile = st.tiles[cell]
+        t = st.tables
+        tile = st.tile_at(cell)
         best: tuple[float, Action | None] = (-5.0, None)
         if tile == "bgcs":
             for item in st.craftable(seat):
                 v = self.craft_value(st, item, seat)
                 if v > best[0] and v > 0:
-                    best = (v, A.CRAFT[item])
+                    best = (v, CRAFT(item))
             extra = 1 if st.upgrades[BGCS] == "bus_stop" else 0
             r = self.most_needed(st, seat)
             gains = [0] * 5
             gains[r] = t.rules.bgcs_gather + extra
             v = self.gain_value(st, seat, gains) - 0.5
             if v > best[0] and st.bank[r]:
-                best = (v, A.GATHER_ANY[r])
+                best = (v, GATHER_ANY(RESOURCES[r]))
             return best
         if tile == "recycler":
             v = self.recycle_value(st, seat, cell)
-            return (v, A.OPERATE) if v > 0 else (-10.0, A.PASS)
+            return (v, OPERATE()) if v > 0 else (-10.0, PASS())
         r = t.produces[tile]
         gains = [0] * 5
         gains[r] = min(st.bank[r], st.gather_amount(cell))
-        best = (self.gain_value(st, seat, gains), A.GATHER)
+        best = (self.gain_value(st, seat, gains), GATHER())
         upgrade = st.upgrades[cell]
         if upgrade is not None and any(t.operation[upgrade][0]) and st.can_pay(seat, t.operation[upgrade][0]):
             cost, out = t.operation[upgrade]
             v = self.gain_value(st, seat, list(out), cost) - 0.3 * sum(cost)
             if v > best[0]:
-                best = (v, A.OPERATE)
+                best = (v, OPERATE())
         return best
 
-    def most_needed(self, st: Any, seat: int) -> int:
+    def most_needed(self, st: ResourcedState, seat: int) -> int:
         lack = self.lacks(st, seat)
         return max(range(5), key=lambda r: (lack[r], st.bank[r], -r))
 
     # ----- decisions -------------------------------------------------------------------------------
-    def choose(self, state: Any, seat: int) -> Action:
+    def choose(self, state: State[Any, Any], seat: int) -> Action:
+        assert isinstance(state, ResourcedState)
         legal = state.legal_actions(seat)
-        handler = getattr(self, "_" + state.phase, None)
-        action = handler(state, seat, legal) if handler is not None else None
+        handler = CHOICES.get(state.phase)
+        action = handler(self, state, seat, legal) if handler is not None else None
         if action is None or action not in legal:
             action = legal[0]
         return action
 
-    def _setup(self, st: Any, seat: int, legal: list[Action]) -> Action:
-        return A.CHOOSE_SIXTH["heat_haven"]
+    def _setup(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        return CHOOSE_SIXTH("heat_haven")
 
-    def _least_needed_bank(self, st: Any, seat: int, legal: list[Action]) -> Action:
+    def _least_needed_bank(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        """The Resource to Waste from the bank: the one the bank has most of, for what the team needs."""
         need = self.team_need(st)
-        return max(
-            legal, key=lambda a: st.bank[RESOURCES.index(a.args[0])] - 3 * need[RESOURCES.index(a.args[0])]
-        )
 
-    def team_need(self, st: Any) -> list[int]:
+        def spare(a: Action) -> int:
+            r = RESOURCE_INDEX[WASTE.read(a).resource]
+            return st.bank[r] - 3 * need[r]
+
+        return max(legal, key=spare)
+
+    def team_need(self, st: ResourcedState) -> list[int]:
         item = self.target(st, 0)
         need = list(self.plan_cost(st, item)) if item else [0] * 5
-        return [n + o for n, o in zip(need, st.t.recycler_operating, strict=True)]
+        return [n + o for n, o in zip(need, st.tables.recycler_operating, strict=True)]
 
-    _upkeep_waste = _least_needed_bank
-    _shop_waste = _least_needed_bank
-
-    def _richest(self, st: Any, legal: list[Action]) -> Action:
+    def _richest(self, st: ResourcedState, legal: list[Action]) -> Action:
+        """The player (of a ``supply`` or ``pay`` choice) holding most of the Resource asked for."""
         r = st.ctx["res"]
-        return max(legal, key=lambda a: (st.hands[_num(a) - 1][r], -_num(a)))
+        kind = SUPPLY if st.phase == "supply" else PAY
 
-    def _supply(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        def holding(a: Action) -> tuple[int, int]:
+            seat = kind.read(a).seat
+            return (st.hands[seat - 1][r], -seat)
+
+        return max(legal, key=holding)
+
+    def _supply(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         return self._richest(st, legal)
 
-    def _pay(self, st: Any, seat: int, legal: list[Action]) -> Action:
+    def _pay(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         return self._richest(st, legal)
 
-    def _penalty(self, st: Any, seat: int, legal: list[Action]) -> Action:
-        if legal[0].kind == "waste":
+    def _penalty(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        if legal[0].kind == WASTE.name:
             return self._least_needed_bank(st, seat, legal)
-        return max(
-            legal,
-            key=lambda a: (sum(st.hands[_num(a) - 1]), st.hands[_num(a) - 1][RESOURCES.index(a.args[1])]),
-        )
 
-    def _fix_choice(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        def fullest(a: Action) -> tuple[int, int]:
+            shed = SHED.read(a)
+            hand = st.hands[shed.seat - 1]
+            return (sum(hand), hand[RESOURCE_INDEX[shed.resource]])
+
+        return max(legal, key=fullest)
+
+    def _fix_choice(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         event = st.ctx["event"]
         if event == "flood":
             cell = st.ctx["cell"]
             keep = st.upgrades[cell] == "composter" or not st.has_composter()
-            return A.FIX if keep else A.LET_GO
-        return A.FIX
+            return FIX() if keep else LET_GO()
+        return FIX()
 
-    def _heat_choice(self, st: Any, seat: int, legal: list[Action]) -> Action:
+    def _heat_choice(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         hand = st.hands[seat]
-        return A.USE[FOOD] if hand[FOOD] >= hand[WATER] else A.USE[WATER]
+        return USE(RESOURCES[FOOD]) if hand[FOOD] >= hand[WATER] else USE(RESOURCES[WATER])
 
-    def _cat(self, st: Any, seat: int, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: sum(st.hands[_num(a) - 1]))
+    def _cat(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: sum(st.hands[CHOOSE.read(a).seat - 1]))
 
-    def _discard_choice(self, st: Any, seat: int, legal: list[Action]) -> Action:
+    def _discard_choice(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         hand = st.hands[seat]
         need = self.demand(st, seat)
-        return max(legal, key=lambda a: hand[RESOURCES.index(a.args[0])] - need[RESOURCES.index(a.args[0])])
 
-    _cat_discard = _discard_choice
-    _discard = _discard_choice
+        def spare(a: Action) -> int:
+            r = RESOURCE_INDEX[DISCARD.read(a).resource]
+            return hand[r] - need[r]
 
-    def _carya(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        return max(legal, key=spare)
+
+    def _carya(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         order = {"community_garden": 0, "social_housing": 1, "heat_haven": 2, "food_forest": 3}
         if st.has_composter():
             order["community_garden"] = 4
-        return min(legal, key=lambda a: (order[st.tiles[_num(a)]], RING[_num(a)], _num(a)))
 
-    def _remove(self, st: Any, seat: int, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: (RING[_num(a)], _num(a)))
+        def rank(a: Action) -> tuple[int, int, int]:
+            c = PLACE.read(a).cell
+            return (order[st.tile_at(c)], RING[c], c)
 
-    def _place(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        return min(legal, key=rank)
+
+    def _remove(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: (RING[REMOVE.read(a).cell], REMOVE.read(a).cell))
+
+    def _place(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         item = st.ctx["item"]
         dist = _distances()
-        if st.t.upgrade_tile.get(item):
-            return min(legal, key=lambda a: (dist[BGCS][_num(a)], _num(a)))
+        if st.tables.upgrade_tile.get(item):
+            return min(legal, key=lambda a: (dist[BGCS][PLACE.read(a).cell], PLACE.read(a).cell))
 
         def score(a: Action) -> tuple[int, int, int]:
-            c = _num(a)
+            c = PLACE.read(a).cell
             placed = sum(1 for n in NEIGHBOURS[c] if st.tiles[n] is not None)
             return (-placed, dist[BGCS][c], c)
 
         return min(legal, key=score)
 
-    def _shop(self, st: Any, seat: int, legal: list[Action]) -> Action:
-        return A.SHOP_DONE
+    def _shop(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        return SHOP_DONE()
 
-    def _any(self, st: Any, seat: int, legal: list[Action]) -> Action:
+    def _any(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         r = self.most_needed(st, seat)
-        return A.GATHER_ANY[r] if st.bank[r] else legal[0]
+        return GATHER_ANY(RESOURCES[r]) if st.bank[r] else legal[0]
 
-    def crafter(self, st: Any, seat: int) -> int | None:
+    def crafter(self, st: ResourcedState, seat: int) -> int | None:
         """The player who collects the next big craft's cost: the one holding most of it."""
         item = self.target(st, seat)
         if item is None:
@@ -489,7 +517,7 @@ class HeuristicBot:
             return None
         return max(range(st.players), key=lambda p: (sum(map(min, st.hands[p], cost)), -p))
 
-    def feed_crafter(self, st: Any, seat: int, legal: list[Action]) -> Action | None:
+    def feed_crafter(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action | None:
         """Give the crafter a card of the big craft's cost that they lack."""
         who = self.crafter(st, seat)
         if who is None or who == seat or who not in st.trade_partners(seat):
@@ -502,20 +530,20 @@ class HeuristicBot:
         theirs = st.hands[who]
         for r in range(5):
             if theirs[r] < cost[r] and mine[r]:
-                return A.GIVE[who][r]
+                return GIVE(who + 1, RESOURCES[r])
         return None
 
-    def _action(self, st: Any, seat: int, legal: list[Action]) -> Action:
+    def _action(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         trade = self.completing_trade(st, seat, legal) or self.feed_crafter(st, seat, legal)
         if trade is not None:
             return trade
         value, action = self.best_at(st, seat, st.pos[seat])
         if action is not None and action in legal:
             return action
-        tile_acts = [a for a in legal if a.kind not in ("give", "take")]
+        tile_acts = [a for a in legal if a.kind != GIVE.name and a.kind != TAKE.name]
         return tile_acts[0]
 
-    def _move(self, st: Any, seat: int, legal: list[Action]) -> Action:
+    def _move(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         trade = self.completing_trade(st, seat, legal)
         if trade is not None:
             return trade
@@ -523,9 +551,9 @@ class HeuristicBot:
         goal = self.goal_cell(st, seat)
         best, best_v = legal[0], -1e9
         for a in legal:
-            if a.kind != "move":
+            if a.kind != MOVE.name:
                 continue
-            cell = _num(a)
+            cell = MOVE.read(a).cell
             v = self.best_at(st, seat, cell)[0]
             if goal is not None:
                 v -= 0.8 * dist[cell][goal]
@@ -533,9 +561,9 @@ class HeuristicBot:
                 best, best_v = a, v
         return best
 
-    def goal_cell(self, st: Any, seat: int) -> int | None:
+    def goal_cell(self, st: ResourcedState, seat: int) -> int | None:
         """Where the player heads over several turns: BGCS to craft, a Recycler to Recycle."""
-        if st.waste and st.can_pay(seat, st.t.recycler_operating):
+        if st.waste and st.can_pay(seat, st.tables.recycler_operating):
             cells = [c for c, tile in enumerate(st.tiles) if tile == "recycler"]
             return min(cells, key=lambda c: _distances()[st.pos[seat]][c])
         item = self.target(st, seat)
@@ -545,9 +573,9 @@ class HeuristicBot:
             return BGCS
         return None
 
-    def _end(self, st: Any, seat: int, legal: list[Action]) -> Action:
+    def _end(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         for a in legal:
-            if a.kind == "craft" and self.craft_value(st, _word(a), seat) > 0:
+            if a.kind == CRAFT.name and self.craft_value(st, CRAFT.read(a).item, seat) > 0:
                 return a
         feed = self.feed_crafter(st, seat, legal)
         if feed is not None:
@@ -557,22 +585,27 @@ class HeuristicBot:
             gift = self.gift(st, seat, legal)
             if gift is not None:
                 return gift
-        return A.END_TURN
+        return END_TURN()
 
     # ----- trades -----------------------------------------------------------------------------------
-    def gift(self, st: Any, seat: int, legal: list[Action]) -> Action | None:
+    def gift(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action | None:
         """Give a spare card to a partner with room rather than Waste it."""
         limit = st.hand_limit()
         hand = st.hands[seat]
         need = self.demand(st, seat)
-        gives = [a for a in legal if a.kind == "give" and sum(st.hands[_num(a) - 1]) < limit]
+        gives = [a for a in legal if a.kind == GIVE.name and sum(st.hands[GIVE.read(a).seat - 1]) < limit]
         if not gives:
             return None
-        return max(gives, key=lambda a: hand[RESOURCES.index(a.args[1])] - need[RESOURCES.index(a.args[1])])
 
-    def completing_trade(self, st: Any, seat: int, legal: list[Action]) -> Action | None:
+        def spare(a: Action) -> int:
+            r = RESOURCE_INDEX[GIVE.read(a).resource]
+            return hand[r] - need[r]
+
+        return max(gives, key=spare)
+
+    def completing_trade(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action | None:
         """Take a card from a partner when that completes this player's Recycler cost or craft."""
-        t = st.t
+        t = st.tables
         costs = []
         if st.waste and not st.recycled:
             costs.append(t.recycler_operating)
@@ -596,8 +629,30 @@ class HeuristicBot:
                     continue  # they can use it themselves; on the Recycler now, tempo wins
                 for r in range(5):
                     if lack[r]:
-                        return A.TAKE[p][r]
+                        return TAKE(p + 1, RESOURCES[r])
         return None
 
 
-__all__ = ["HeuristicBot", "RING_CELLS"]
+Choice = Callable[[HeuristicBot, ResourcedState, int, list[Action]], Action]
+CHOICES: dict[Phase, Choice] = {
+    "setup": HeuristicBot._setup,
+    "upkeep_waste": HeuristicBot._least_needed_bank,
+    "supply": HeuristicBot._supply,
+    "penalty": HeuristicBot._penalty,
+    "carya": HeuristicBot._carya,
+    "fix_choice": HeuristicBot._fix_choice,
+    "pay": HeuristicBot._pay,
+    "heat_choice": HeuristicBot._heat_choice,
+    "remove": HeuristicBot._remove,
+    "cat": HeuristicBot._cat,
+    "cat_discard": HeuristicBot._discard_choice,
+    "action": HeuristicBot._action,
+    "any": HeuristicBot._any,
+    "move": HeuristicBot._move,
+    "place": HeuristicBot._place,
+    "shop": HeuristicBot._shop,
+    "shop_waste": HeuristicBot._least_needed_bank,
+    "end": HeuristicBot._end,
+    "discard": HeuristicBot._discard_choice,
+}
+"""The bot's choice in each decision."""

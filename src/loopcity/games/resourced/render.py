@@ -7,6 +7,10 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+from loopcity.engine import Action, ActionKind
+
+from .actions import MOVE, PLACE, REMOVE, Cell
+
 ABBREV = {
     "bgcs": "BGCS",
     "food_forest": "FF",
@@ -32,7 +36,8 @@ FILL = {
     "recycler": "#999999",
     None: "#FFFFFF",
 }
-CELL_ACTIONS = ("move", "place", "remove")
+CELL_ACTIONS: dict[str, ActionKind[Cell]] = {k.name: k for k in (MOVE, PLACE, REMOVE)}
+"""The actions that target a hex, made clickable on the board."""
 
 
 def _hand_text(hand: dict[str, int]) -> str:
@@ -45,8 +50,9 @@ def render_text(view: dict[str, Any]) -> str:
     when = f"Round {view['round']}/{view['max_rounds']}" if view["round"] else "Setup"
     lines = [
         f"ResourCEd — {when} ({view['variant']}) · building in Ring "
-        f"{view['ring']} · Waste {view['waste']}/{view['max_waste']} · Social Housing "
-        f"{view['social_housing']}/{view['housing_needed']}",
+        f"{view['ring']} · Waste {view['waste']}/{view['max_waste']} ({view['waste_condition']}) · Social Housing "
+        f"{view['social_housing']}/{view['housing_needed']} (in Ring {view['ring']}: "
+        f"{view['ring_housing']}/{view['ring_housing_needed']})",
     ]
     if view["event"]:
         lines.append(f"Event this Round: {view['event']}")
@@ -103,17 +109,18 @@ def _hexagon(x: float, y: float, size: float) -> str:
     return " ".join(pts)
 
 
-def _targets(legal: Iterable[Any]) -> dict[int, str]:
+def _targets(legal: Iterable[Action | str]) -> dict[int, str]:
+    """The hexes that legal actions (or their texts) target, with the action's text."""
     out: dict[int, str] = {}
     for a in legal:
-        text = str(a)
-        words = text.split()
-        if words and words[0] in CELL_ACTIONS and len(words) == 2:
-            out[int(words[1])] = text
+        action = a if isinstance(a, Action) else Action.parse(a)
+        kind = CELL_ACTIONS.get(action.kind)
+        if kind is not None:
+            out[kind.read(action).cell] = str(action)
     return out
 
 
-def render_svg(view: dict[str, Any], legal: Iterable[Any] = ()) -> str:
+def render_svg(view: dict[str, Any], legal: Iterable[Action | str] = ()) -> str:
     """An SVG of the view: the hex rings, tiles, Upgrades, players, the Waste meter and the hands.
 
     Each hex that a legal action targets (move, place, remove) carries ``data-act``."""
@@ -171,15 +178,16 @@ def _side_panel(view: dict[str, Any]) -> list[str]:
     x0 = 520
     waste, cap = view["waste"], view["max_waste"]
     frac = min(1.0, waste / cap)
-    colour = "#009E73" if waste < 6 else "#E69F00" if waste < 18 else "#D55E00"
+    level, top = view["waste_level"], view["waste_levels"] - 1  # the Waste Condition, Zero Waste = 0
+    colour = "#009E73" if level == 0 else "#D55E00" if level >= top - 1 else "#E69F00"
     out = [
         f'<text x="{x0}" y="30" font-size="14" font-weight="bold">Round {view["round"]}/{view["max_rounds"]} · '
         f"Ring {view['ring']}</text>",
-        f'<text x="{x0}" y="52" font-size="12">Waste {waste}/{cap}</text>',
+        f'<text x="{x0}" y="52" font-size="12">Waste {waste}/{cap} ({escape(view["waste_condition"])})</text>',
         f'<rect x="{x0}" y="58" width="220" height="14" fill="#eee" stroke="#444"/>',
         f'<rect x="{x0}" y="58" width="{220 * frac:.1f}" height="14" fill="{colour}"/>',
         f'<text x="{x0}" y="92" font-size="12">Social Housing {view["social_housing"]}/{view["housing_needed"]}'
-        f"</text>",
+        f" (in Ring {view['ring']}: {view['ring_housing']}/{view['ring_housing_needed']})</text>",
         f'<text x="{x0}" y="110" font-size="11">Resource Bank:</text>',
         f'<text x="{x0}" y="124" font-size="11">{escape(_hand_text(view["bank"]))}</text>',
     ]

@@ -1,167 +1,51 @@
-"""ResourCEd's state: setup, the Resource Bank and Waste Pile, the Round (Social Housing Upkeep,
-Event, turns, Maximum Waste check), progression and the end of the game.
+"""ResourCEd's state: setup, the Round (Social Housing Upkeep, Event, turns, Maximum Waste check),
+progression and the end of the game; the engine's interface.
 
-The turn lives in :mod:`.turn` and the Events in :mod:`.events`. Work that needs no decision runs
-from a queue of tasks (``self.queue``); a task that needs one sets ``self.phase`` and waits.
-Decisions the rulebook gives to the whole table (majority votes, the collective Upkeep) are taken
-by the acting player: the first player of the Round, or the player whose turn it is.
+The table's fields and the definitions of Use, Waste and Recycle live in :mod:`.table`, the turn in
+:mod:`.turn` and the Events in :mod:`.events`. Every action is carried out by its kind's handler
+(:data:`~.actions.HANDLERS`); after each one, :meth:`ResourcedState._apply` runs the queued tasks
+until the next decision. Decisions the rulebook gives to the whole table (majority votes, the
+collective Upkeep) are taken by the acting player: the first player of the Round, or the player
+whose turn it is.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from loopcity.engine import Action, Outcome, State
+from loopcity.engine import Action, Outcome
 
-from . import actions as A
-from .board import BGCS, CELLS, RING_CELLS
-from .content import FOOD, RESOURCES, WATER, Content, Tables, tables
+from . import position as P
+from .actions import (
+    CHOOSE_SIXTH,
+    DISCARD,
+    HANDLERS,
+    PLACE,
+    SHED,
+    SIXTH,
+    SUPPLY,
+    WASTE,
+    Cell,
+    Resource,
+    Seat,
+    SeatResource,
+    Tile,
+)
+from .board import RING_CELLS, RINGS
+from .content import FOOD, RESOURCE_INDEX, RESOURCES, WATER
 from .events import EventsMixin
-from .turn import TURN_PHASES, TurnMixin
-
-SETUP_RING1 = ("food_forest", "community_garden", "heat_haven", "social_housing", "recycler")
-RESOURCE_INDEX = {name: i for i, name in enumerate(RESOURCES)}
-RESOURCE_ARG = {
-    "waste": 0,
-    "use": 0,
-    "gather_any": 0,
-    "shop": 0,
-    "discard": 0,
-    "shed": 1,
-    "give": 1,
-    "take": 1,
-}
-TABLE = 0  # the first player of every Round (the youngest) takes the table's decisions
+from .position import ResourcedPosition
+from .table import OWN_PHASES, TABLE, TURN_PHASES, Phase, TaskName
+from .turn import TurnMixin
+from .views import build_view
 
 
-class ResourcedState(TurnMixin, EventsMixin, State):
+class ResourcedState(TurnMixin, EventsMixin):
     """A game of ResourCEd in progress."""
 
-    def __init__(self, game: Any, seed: int) -> None:
-        super().__init__(game, seed)
-        t = self.t
-        n = game.players
-        self.alternate = bool(game.options["alternate_difficulty"])
-        self.round = 0
-        self.ring = 2
-        self.tiles: list[str | None] = [None] * CELLS
-        self.upgrades: list[str | None] = [None] * CELLS
-        self.tiles[BGCS] = "bgcs"
-        self.count: dict[str, int] = {k: 0 for k in t.pieces}
-        for cell, tile in zip(RING_CELLS[1], SETUP_RING1, strict=False):
-            self._put_tile(cell, tile)
-        self.bank = [t.rules.bank_per_type] * 5
-        self.hands = [[0] * 5 for _ in range(n)]
-        self.waste: list[int] = []
-        for s in range(n):
-            for r, k in enumerate(t.setup_hand):
-                self._gain(s, r, k)
-        self.pos = [BGCS] * n
-        self.queue: list[tuple[Any, ...]] = []
-        self.phase = "setup"
-        self.ctx: dict[str, Any] = {}
-        self._reset_turn(0)
-        self.skip = [False] * n
-        self.smoke = [False] * n
-        self.missed = 0
-        self.event = ""
-        self.result = ""
-        self.won = False
-
-    # ----- tables and counts ------------------------------------------------------------------
-    @property
-    def t(self) -> Tables:
-        """The precomputed content tables."""
-        try:
-            return self.game._resourced_tables  # type: ignore[attr-defined]
-        except AttributeError:
-            content = self.game.content
-            assert isinstance(content, Content)
-            built = tables(content)
-            self.game._resourced_tables = built  # type: ignore[attr-defined]
-            return built
-
-    @property
-    def max_rounds(self) -> int:
-        rules = self.t.rules
-        return rules.alternate_rounds if self.alternate else rules.rounds
-
-    def social_housing(self) -> int:
-        return self.count["social_housing"]
-
-    def hand_limit(self) -> int:
-        r = self.t.rules
-        return r.hand_limit + r.hand_limit_per_container * self.count["shipping_container"]
-
-    def trade_limit(self) -> int:
-        r = self.t.rules
-        return r.trade_limit + r.trade_limit_per_shelter * self.count["shelter"]
-
-    def has_composter(self) -> bool:
-        return self.count["composter"] > 0
-
-    def holders(self, r: int) -> list[int]:
-        """Seats holding at least one card of Resource ``r``."""
-        return [s for s, h in enumerate(self.hands) if h[r]]
-
-    def total_held(self, r: int) -> int:
-        return sum(h[r] for h in self.hands)
-
-    # ----- Use, Waste, Recycle ----------------------------------------------------------------
-    def _gain(self, seat: int, r: int, n: int) -> int:
-        """Take up to ``n`` cards of ``r`` from the Resource Bank into a hand; returns how many."""
-        k = min(n, self.bank[r])
-        self.bank[r] -= k
-        self.hands[seat][r] += k
-        return k
-
-    def _use(self, seat: int, r: int, n: int = 1) -> None:
-        """Use cards: back to the bank, except Food and Water, Wasted while no Composter is built."""
-        self.hands[seat][r] -= n
-        if (r == FOOD or r == WATER) and not self.count["composter"]:
-            self.waste.extend([r] * n)
-        else:
-            self.bank[r] += n
-
-    def _pay(self, seat: int, cost: tuple[int, ...]) -> None:
-        for r, n in enumerate(cost):
-            if n:
-                self._use(seat, r, n)
-
-    def can_pay(self, seat: int, cost: tuple[int, ...]) -> bool:
-        hand = self.hands[seat]
-        return all(h >= c for h, c in zip(hand, cost, strict=True))
-
-    def _waste_from_hand(self, seat: int, r: int) -> None:
-        self.hands[seat][r] -= 1
-        self.waste.append(r)
-
-    def _waste_from_bank(self, r: int) -> None:
-        self.bank[r] -= 1
-        self.waste.append(r)
-
-    def _recycle(self, n: int) -> int:
-        """Return up to ``n`` cards from the bottom of the Waste Pile to the bank."""
-        k = min(n, len(self.waste))
-        for r in self.waste[:k]:
-            self.bank[r] += 1
-        del self.waste[:k]
-        return k
-
-    def _put_tile(self, cell: int, tile: str) -> None:
-        self.tiles[cell] = tile
-        self.count[tile] += 1
-
-    def _put_upgrade(self, cell: int, upgrade: str) -> None:
-        self.upgrades[cell] = upgrade
-        self.count[upgrade] += 1
-
-    def _remove_upgrade(self, cell: int) -> None:
-        upgrade = self.upgrades[cell]
-        assert upgrade is not None
-        self.upgrades[cell] = None
-        self.count[upgrade] -= 1
-        self.note(f"The {self.t.name[upgrade]} on tile {cell} is removed")
+    handlers = HANDLERS
+    position_model = ResourcedPosition
 
     # ----- the engine's interface ---------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
@@ -170,24 +54,17 @@ class ResourcedState(TurnMixin, EventsMixin, State):
             return ()
         if phase in TURN_PHASES:
             return (self.turn_seat,)
-        if phase == "heat_choice" or phase == "cat_discard":
+        if phase in OWN_PHASES:
             return (self.ctx["seat"],)
         return (TABLE,)
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        return getattr(self, "_legal_" + self.phase)(seat)
+        return LEGAL[self.phase](self, seat)
 
     def _apply(self, seat: int, action: Action) -> None:
-        args = action.args
-        if action.kind in A.SEAT_KINDS:  # seat 1-4 as players see it -> index 0-3
-            args = (int(args[0]) - 1, *args[1:])
-        at = RESOURCE_ARG.get(action.kind)
-        if at is not None:  # resource words become indices into hands and the bank
-            word = args[at]
-            if not isinstance(word, str):
-                raise TypeError(f"{action.kind}: argument {at} must be a resource word, got {word!r}")
-            args = args[:at] + (RESOURCE_INDEX[word],) + args[at + 1 :]
-        getattr(self, "_act_" + action.kind)(seat, *args)
+        """Carry out the action with its kind's handler, then run the queued tasks until the next
+        decision: the one step that follows every action."""
+        super()._apply(seat, action)
         self._advance()
 
     def is_terminal(self) -> bool:
@@ -201,28 +78,36 @@ class ResourcedState(TurnMixin, EventsMixin, State):
         winners = tuple(range(n)) if self.won else ()
         return Outcome(self.won, self.result, (score,) * n, winners)
 
+    def describe(self, seat: int, action: Action) -> str:
+        who = f"Seat {seat + 1}"
+        if self.phase not in TURN_PHASES and self.phase not in OWN_PHASES and self.phase != "setup":
+            who = f"The table (seat {seat + 1} deciding)"
+        return f"{who}: {action}"
+
+    def explain_illegal(self, seat: int, action: Action) -> str | None:
+        return self._explain(seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self, seat)
+
+    def position(self) -> ResourcedPosition:
+        return P.write(self)
+
+    @classmethod
+    def from_position(cls, game: Any, fields: ResourcedPosition) -> ResourcedState:
+        state = cls(game, 0)
+        P.set_up(state, fields)
+        return state
+
     def check_invariants(self) -> None:
-        total = self.t.rules.bank_per_type
-        for r, name in enumerate(RESOURCES):
-            held = sum(h[r] for h in self.hands)
-            pile = self.waste.count(r)
-            assert self.bank[r] + held + pile == total, f"{name}: bank+hands+waste != {total}"
-            assert self.bank[r] >= 0 and all(h[r] >= 0 for h in self.hands), f"negative {name}"
-        for k, n in self.count.items():
-            on_board = self.tiles.count(k) + self.upgrades.count(k)
-            assert n == on_board <= self.t.pieces[k], f"{k}: {n} counted, {on_board} on the board"
-        for cell, u in enumerate(self.upgrades):
-            assert u is None or self.t.upgrade_tile[u] == self.tiles[cell], f"{u} on {self.tiles[cell]}"
+        P.check(self)
 
     # ----- the task queue --------------------------------------------------------------------
     def _advance(self) -> None:
         """Run queued tasks until one needs a decision or the game ends."""
         while self.phase == "auto":
             task = self.queue.pop(0)
-            getattr(self, "_do_" + task[0])(*task[1:])
-
-    def _push_front(self, *tasks: tuple[Any, ...]) -> None:
-        self.queue[0:0] = list(tasks)
+            TASKS[task[0]](self, *task[1:])
 
     def _finish(self, won: bool, cause: str) -> None:
         self.phase = "over"
@@ -233,18 +118,16 @@ class ResourcedState(TurnMixin, EventsMixin, State):
 
     # ----- setup -------------------------------------------------------------------------------
     def _legal_setup(self, seat: int) -> list[Action]:
-        return [A.CHOOSE_SIXTH[t] for t in A.SIXTH if self.count[t] < self.t.pieces[t]]
-
-    def _act_choose_sixth(self, seat: int, tile: str) -> None:
-        self._put_tile(RING_CELLS[1][5], tile)
-        self.queue.append(("round",))
-        self.phase = "auto"
+        t = self.tables
+        return [CHOOSE_SIXTH(tile) for tile in SIXTH if self.count[tile] < t.pieces[tile]]
 
     # ----- the Round ---------------------------------------------------------------------------
     def _do_round(self) -> None:
+        """A Round begins: the Round Token moves on, no Event is drawn yet, and the Upkeep, the
+        Event, every turn and the end check are queued."""
         self.round += 1
+        self.event = ""
         self.note(f"Round {self.round} begins (Waste Pile: {len(self.waste)})")
-        n = self.players
         self.queue.extend(
             [
                 ("upkeep_waste",),
@@ -252,38 +135,38 @@ class ResourcedState(TurnMixin, EventsMixin, State):
                 ("supply", WATER),
                 ("penalty",),
                 ("event",),
-                *[("turn", s) for s in range(n)],
+                *[("turn", s) for s in range(self.players)],
                 ("round_end",),
             ]
         )
 
     def _do_round_end(self) -> None:
-        rules = self.t.rules
+        rules = self.tables.rules
         waste = len(self.waste)
         sh = self.social_housing()
         self.note(f"Round {self.round} ends with {waste} Waste and {sh} Social Housing")
         if waste >= rules.max_waste:
             return self._finish(False, "maximum waste")
-        if waste == 0 and self.ring == 3 and sh >= rules.housing_to_win:
-            return self._finish(True, "Banksia Gardens fully developed with zero Waste")
-        if waste == 0 and self.ring == 2 and sh >= rules.housing_to_open_ring3:
+        if waste == 0 and self.developed(self.ring):  # progress from the current Ring
+            if self.ring == RINGS:
+                return self._finish(True, "Banksia Gardens fully developed with zero Waste")
             if self.alternate:
                 return self._finish(True, "the way out of Ring 2 opened with zero Waste")
-            self.ring = 3
-            self.note("Ring 3 opens for building")
+            self.ring += 1
+            self.note(f"Ring {self.ring} opens for building")
         if self.round >= self.max_rounds:
             return self._finish(False, "round limit")
         self.queue.append(("round",))
 
     # ----- Social Housing Upkeep ------------------------------------------------------------------
     def _do_upkeep_waste(self) -> None:
-        n = self.t.rules.upkeep_waste_per_housing * self.social_housing()
+        n = self.tables.rules.upkeep_waste_per_housing * self.social_housing()
         if n and sum(self.bank):
             self.ctx = {"left": n}
             self.phase = "upkeep_waste"
 
     def _legal_upkeep_waste(self, seat: int) -> list[Action]:
-        return [A.WASTE[r] for r in range(5) if self.bank[r]]
+        return [WASTE(RESOURCES[r]) for r in range(5) if self.bank[r]]
 
     def _do_supply(self, r: int) -> None:
         self.ctx = {"res": r, "left": self.social_housing()}
@@ -298,12 +181,7 @@ class ResourcedState(TurnMixin, EventsMixin, State):
         self.phase = "supply" if left else "auto"
 
     def _legal_supply(self, seat: int) -> list[Action]:
-        return [A.SUPPLY[s] for s in self.holders(self.ctx["res"])]
-
-    def _act_supply(self, seat: int, who: int) -> None:
-        self._use(who, self.ctx["res"])
-        self.ctx["left"] -= 1
-        self._supply_next()
+        return [SUPPLY(s + 1) for s in self.holders(self.ctx["res"])]
 
     def _do_penalty(self) -> None:
         if self.missed:
@@ -318,35 +196,105 @@ class ResourcedState(TurnMixin, EventsMixin, State):
             self.phase = "auto"
 
     def _legal_penalty(self, seat: int) -> list[Action]:
-        acts = [A.SHED[s][r] for s, h in enumerate(self.hands) for r in range(5) if h[r]]
-        return acts or [A.WASTE[r] for r in range(5) if self.bank[r]]
+        acts = [SHED(s + 1, RESOURCES[r]) for s, h in enumerate(self.hands) for r in range(5) if h[r]]
+        return acts or [WASTE(RESOURCES[r]) for r in range(5) if self.bank[r]]
 
-    def _act_shed(self, seat: int, who: int, r: int) -> None:
-        self._waste_from_hand(who, r)
-        self.ctx["left"] -= 1
-        self._penalty_next()
+    # ----- actions shared by several decisions ------------------------------------------------------
+    def _legal_cat_discard(self, seat: int) -> list[Action]:
+        return self._legal_discard(seat)
 
-    def _act_waste(self, seat: int, r: int) -> None:
-        self._waste_from_bank(r)
-        self.ctx["left"] -= 1
-        if self.phase == "penalty":
-            self._penalty_next()
-        elif self.phase == "shop_waste":
-            self._shop_waste_next()
-        elif not self.ctx["left"] or not any(self.bank):
-            self.phase = "auto"
 
-    # ----- words ---------------------------------------------------------------------------------
-    def describe(self, seat: int, action: Action) -> str:
-        who = f"Seat {seat + 1}"
-        if self.phase not in TURN_PHASES and self.phase not in ("heat_choice", "cat_discard", "setup"):
-            who = f"The table (seat {seat + 1} deciding)"
-        return f"{who}: {action}"
+# ----- the handlers of the actions ----------------------------------------------------------------
+@HANDLERS.on(CHOOSE_SIXTH)
+def on_choose_sixth(state: ResourcedState, seat: int, a: Tile) -> None:
+    """Setup 7: the tile for the last spot of Ring 1; Round 1 begins."""
+    state._put_tile(RING_CELLS[1][5], a.tile)
+    state.queue.append(("round",))
+    state.phase = "auto"
 
-    def explain_illegal(self, seat: int, action: Action) -> str | None:
-        return self._explain(seat, action)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import build_view
+@HANDLERS.on(SUPPLY)
+def on_supply(state: ResourcedState, seat: int, a: Seat) -> None:
+    """Upkeep: this player sources one Food or Water for a Social Housing."""
+    state._use(a.seat - 1, state.ctx["res"])
+    state.ctx["left"] -= 1
+    state._supply_next()
 
-        return build_view(self, seat)
+
+@HANDLERS.on(SHED)
+def on_shed(state: ResourcedState, seat: int, a: SeatResource) -> None:
+    """Upkeep penalty: this player Wastes a card from their hand for the table."""
+    state._waste_from_hand(a.seat - 1, RESOURCE_INDEX[a.resource])
+    state.ctx["left"] -= 1
+    state._penalty_next()
+
+
+@HANDLERS.on(WASTE)
+def on_waste(state: ResourcedState, seat: int, a: Resource) -> None:
+    """Waste a card from the bank: for the Upkeep, its penalty, or the Shopping Center."""
+    state._waste_from_bank(RESOURCE_INDEX[a.resource])
+    state.ctx["left"] -= 1
+    match state.phase:
+        case "penalty":
+            state._penalty_next()
+        case "shop_waste":
+            state._shop_waste_next()
+        case _:
+            if not state.ctx["left"] or not any(state.bank):
+                state.phase = "auto"
+
+
+@HANDLERS.on(PLACE)
+def on_place(state: ResourcedState, seat: int, a: Cell) -> None:
+    """Place what was crafted, or Join CARYA's free Upgrade."""
+    if state.phase == "carya":
+        state._carya_upgrade(a.cell)
+    else:
+        state._place_crafted(a.cell)
+
+
+@HANDLERS.on(DISCARD)
+def on_discard(state: ResourcedState, seat: int, a: Resource) -> None:
+    """Waste a card from the hand: down to the hand limit, or for Propurrrty Damage."""
+    state._waste_from_hand(seat, RESOURCE_INDEX[a.resource])
+    if state.phase == "cat_discard" or sum(state.hands[seat]) <= state.hand_limit():
+        state.phase = "auto"
+
+
+LEGAL: dict[Phase, Callable[[ResourcedState, int], list[Action]]] = {
+    "setup": ResourcedState._legal_setup,
+    "upkeep_waste": ResourcedState._legal_upkeep_waste,
+    "supply": ResourcedState._legal_supply,
+    "penalty": ResourcedState._legal_penalty,
+    "carya": ResourcedState._legal_carya,
+    "fix_choice": ResourcedState._legal_fix_choice,
+    "pay": ResourcedState._legal_pay,
+    "heat_choice": ResourcedState._legal_heat_choice,
+    "remove": ResourcedState._legal_remove,
+    "cat": ResourcedState._legal_cat,
+    "cat_discard": ResourcedState._legal_cat_discard,
+    "action": ResourcedState._legal_action,
+    "any": ResourcedState._legal_any,
+    "move": ResourcedState._legal_move,
+    "place": ResourcedState._legal_place,
+    "shop": ResourcedState._legal_shop,
+    "shop_waste": ResourcedState._legal_shop_waste,
+    "end": ResourcedState._legal_end,
+    "discard": ResourcedState._legal_discard,
+}
+"""The legal actions of each decision (every phase but ``auto`` and ``over``)."""
+
+TASKS: dict[TaskName, Callable[..., None]] = {
+    "round": ResourcedState._do_round,
+    "upkeep_waste": ResourcedState._do_upkeep_waste,
+    "supply": ResourcedState._do_supply,
+    "penalty": ResourcedState._do_penalty,
+    "event": ResourcedState._do_event,
+    "turn": ResourcedState._do_turn,
+    "round_end": ResourcedState._do_round_end,
+    "drought_fix": ResourcedState._do_drought_fix,
+    "drought_water": ResourcedState._do_drought_water,
+    "heat": ResourcedState._do_heat,
+    "flood": ResourcedState._do_flood,
+}
+"""The method that runs each queued task."""

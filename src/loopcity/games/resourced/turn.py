@@ -6,41 +6,53 @@ System, Recycler once per player per turn, the Bus Stop's Shopping Center).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from loopcity.engine import Action
+from loopcity.engine import Action, NoArgs
 
-from . import actions as A
+from .actions import (
+    CRAFT,
+    CRAFTABLE,
+    DISCARD,
+    END_TURN,
+    GATHER,
+    GATHER_ANY,
+    GIVE,
+    HANDLERS,
+    MOVE,
+    OPERATE,
+    PASS,
+    PLACE,
+    SHOP,
+    SHOP_DONE,
+    TAKE,
+    WASTE,
+    Cell,
+    Item,
+    Resource,
+    SeatResource,
+)
 from .board import ADJACENT, BGCS, NEIGHBOURS, RING, RING_CELLS
-from .content import RESOURCES, TILE_IDS
+from .content import RESOURCE_INDEX, RESOURCES, TILE_IDS
+from .table import TRADE_PHASES, Table
 
-TURN_PHASES = frozenset({"action", "any", "move", "place", "shop", "shop_waste", "end", "discard"})
-TRADE_PHASES = frozenset({"action", "move", "end"})
-UPGRADES_ON = {"food_forest", "community_garden", "heat_haven", "social_housing", "bgcs"}
+if TYPE_CHECKING:
+    from .rules import ResourcedState
 
 
-class TurnMixin:
-    """The turn of :class:`~.rules.ResourcedState` (mixed into it; uses its fields and helpers)."""
+class TurnMixin(Table):
+    """The turn of :class:`~.rules.ResourcedState`."""
 
     # ----- start and end of a turn --------------------------------------------------------------
-    def _reset_turn(self: Any, seat: int) -> None:
-        self.turn_seat = seat
-        self.spin = 0
-        self.moves = 0
-        self.action_no = 0
-        self.crafts_left = 0
-        self.partner = -1
-        self.traded = 0
-        self.recycled = False
-
-    def _do_turn(self: Any, seat: int) -> None:
+    def _do_turn(self, seat: int) -> None:
         self._reset_turn(seat)
         if self.skip[seat]:
             self.skip[seat] = False
             self.note(f"Seat {seat + 1} skips this turn")
             return
-        rules = self.t.rules
-        self.spin = self.draw_from(self.t.spinner, f"Seat {seat + 1} spins")
+        t = self.tables
+        rules = t.rules
+        self.spin = self.draw_from(t.spinner, f"Seat {seat + 1} spins")
         moves = self.spin
         if self.upgrades[BGCS] == "bus_stop":
             moves += rules.bus_stop_movement
@@ -51,179 +63,108 @@ class TurnMixin:
         self.action_no = 1
         self.phase = "action"
 
-    def _legal_end(self: Any, seat: int) -> list[Action]:
-        acts = [A.END_TURN]
+    def _legal_end(self, seat: int) -> list[Action]:
+        acts = [END_TURN()]
         if self.crafts_left:
-            acts += [A.CRAFT[i] for i in self.craftable(seat)]
+            acts += [CRAFT(i) for i in self.craftable(seat)]
         return acts + self._trades(seat)
 
-    def _act_end_turn(self: Any, seat: int) -> None:
-        self.phase = "discard" if sum(self.hands[seat]) > self.hand_limit() else "auto"
-
-    def _legal_discard(self: Any, seat: int) -> list[Action]:
+    def _legal_discard(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        return [A.DISCARD[r] for r in range(5) if hand[r]]
-
-    def _act_discard(self: Any, seat: int, r: int) -> None:
-        self._waste_from_hand(seat, r)
-        if self.phase == "cat_discard" or sum(self.hands[seat]) <= self.hand_limit():
-            self.phase = "auto"
+        return [DISCARD(RESOURCES[r]) for r in range(5) if hand[r]]
 
     # ----- Actions -------------------------------------------------------------------------------
-    def tile_actions(self: Any, seat: int) -> list[Action]:
+    def tile_actions(self, seat: int) -> list[Action]:
         """The Actions available on the player's tile (trades aside)."""
+        t = self.tables
         cell = self.pos[seat]
-        tile = self.tiles[cell]
+        tile = self.tile_at(cell)
         if tile == "bgcs":
-            acts = [A.GATHER_ANY[r] for r in range(5) if self.bank[r]]
-            acts += [A.CRAFT[i] for i in self.craftable(seat)]
+            acts = [GATHER_ANY(RESOURCES[r]) for r in range(5) if self.bank[r]]
+            acts += [CRAFT(i) for i in self.craftable(seat)]
             if self.upgrades[BGCS] == "bus_stop" and sum(self.bank) >= 2:
-                acts.append(A.OPERATE)
+                acts.append(OPERATE())
             return acts
-        if tile == "recycler":
-            ok = not self.recycled and self.can_pay(seat, self.t.recycler_operating)
-            return [A.OPERATE] if ok else []
-        acts = [A.GATHER] if self.bank[self.t.produces[tile]] else []
+        if tile == "recycler":  # it removes Waste: with none, or without its cost, no Action
+            ok = bool(self.waste) and not self.recycled and self.can_pay(seat, t.recycler_operating)
+            return [OPERATE()] if ok else []
+        acts = [GATHER()] if self.bank[t.produces[tile]] else []
         upgrade = self.upgrades[cell]
-        if upgrade is not None and self.can_pay(seat, self.t.operation[upgrade][0]):
-            if any(self.t.operation[upgrade][0]):
-                acts.append(A.OPERATE)
+        if upgrade is not None and self.can_pay(seat, t.operation[upgrade][0]):
+            if any(t.operation[upgrade][0]):
+                acts.append(OPERATE())
         return acts
 
-    def _legal_action(self: Any, seat: int) -> list[Action]:
-        return (self.tile_actions(seat) or [A.PASS]) + self._trades(seat)
+    def _legal_action(self, seat: int) -> list[Action]:
+        return (self.tile_actions(seat) or [PASS()]) + self._trades(seat)
 
-    def _after_action(self: Any) -> None:
+    def _after_action(self) -> None:
         if self.action_no == 1:
             self.phase = "move"
         else:
             self.phase = "end"
 
-    def _act_pass(self: Any, seat: int) -> None:
-        self.note(f"Seat {seat + 1} has no Action available on this tile")
-        self._after_action()
-
-    def gather_amount(self: Any, cell: int) -> int:
+    def gather_amount(self, cell: int) -> int:
         """How many cards a Gather on this Resource Tile yields (ring production, +1 with an Upgrade)."""
-        return self.t.production[RING[cell] - 1] + (1 if self.upgrades[cell] else 0)
+        return self.tables.production[RING[cell] - 1] + (1 if self.upgrades[cell] else 0)
 
-    def _act_gather(self: Any, seat: int) -> None:
-        cell = self.pos[seat]
-        r = self.t.produces[self.tiles[cell]]
-        got = self._gain(seat, r, self.gather_amount(cell))
-        self.note(f"Seat {seat + 1} gathers {got} {RESOURCES[r]}")
-        self._after_action()
-
-    def _act_gather_any(self: Any, seat: int, r: int) -> None:
-        self._gain(seat, r, 1)
-        if self.phase == "action":
-            extra = self.t.rules.bgcs_gather - 1 + (1 if self.upgrades[BGCS] == "bus_stop" else 0)
-            self.ctx = {"left": extra}
-        else:
-            self.ctx["left"] -= 1
-        if self.ctx["left"] and any(self.bank):
-            self.phase = "any"
-        else:
-            self._after_action()
-
-    def _legal_any(self: Any, seat: int) -> list[Action]:
-        return [A.GATHER_ANY[r] for r in range(5) if self.bank[r]]
+    def _legal_any(self, seat: int) -> list[Action]:
+        return [GATHER_ANY(RESOURCES[r]) for r in range(5) if self.bank[r]]
 
     # ----- Crafting ------------------------------------------------------------------------------
-    def placements(self: Any, item: str) -> list[int]:
+    def placements(self, item: str) -> list[int]:
         """Where a crafted item may go: an empty cell of the current Ring, or a matching tile."""
         if item in TILE_IDS or item == "recycler":
             return [c for c in RING_CELLS[self.ring] if self.tiles[c] is None]
-        target = self.t.upgrade_tile[item]
+        target = self.tables.upgrade_tile[item]
         return [c for c, tile in enumerate(self.tiles) if tile == target and self.upgrades[c] is None]
 
-    def craftable(self: Any, seat: int) -> list[str]:
+    def craftable(self, seat: int) -> list[str]:
         """Items this player can pay for, with a piece left in the box and a place to go."""
-        t = self.t
+        t = self.tables
         out = []
-        for item in A.CRAFTABLE:
+        for item in CRAFTABLE:
             if self.count[item] >= t.pieces[item] or not self.can_pay(seat, t.craft_cost(item, self.ring)):
                 continue
             if self.placements(item):
                 out.append(item)
         return out
 
-    def _act_craft(self: Any, seat: int, item: str) -> None:
-        self._pay(seat, self.t.craft_cost(item, self.ring))
-        bonus = self.phase == "end"
-        if not bonus and self.action_no == 2 and self.pos[seat] == BGCS:
-            self.crafts_left = 1  # the movement ended on BGCS: this Action may craft twice
-        elif bonus:
-            self.crafts_left = 0
-        self.ctx = {"item": item, "bonus": bonus}
-        self.phase = "place"
+    def _legal_place(self, seat: int) -> list[Action]:
+        return [PLACE(c) for c in self.placements(self.ctx["item"])]
 
-    def _legal_place(self: Any, seat: int) -> list[Action]:
-        return [A.PLACE[c] for c in self.placements(self.ctx["item"])]
-
-    def _act_place(self: Any, seat: int, cell: int) -> None:
-        if self.phase == "carya":
-            self._put_upgrade(cell, self.t.upgrade_for_tile[self.tiles[cell]])
-            self.phase = "auto"
-            return
+    def _place_crafted(self, cell: int) -> None:
+        """The table places what was crafted on ``cell``."""
         item = self.ctx["item"]
         if item in TILE_IDS or item == "recycler":
             self._put_tile(cell, item)
         else:
             self._put_upgrade(cell, item)
-        self.note(f"The table places the {self.t.name[item]} on tile {cell}")
+        self.note(f"The table places the {self.tables.name[item]} on tile {cell}", kind="decision")
         if self.ctx["bonus"]:
             self.phase = "end"
         else:
             self._after_action()
 
     # ----- Operating -----------------------------------------------------------------------------
-    def _act_operate(self: Any, seat: int) -> None:
-        cell = self.pos[seat]
-        tile = self.tiles[cell]
-        if tile == "bgcs":
-            self.ctx = {"got": 0}
-            self.phase = "shop"
-            return
-        if tile == "recycler":
-            self._pay(seat, self.t.recycler_operating)
-            n = self._recycle(self.t.recycler_removal[RING[cell] - 1])
-            self.recycled = True
-            self.note(f"Seat {seat + 1} operates the Recycler: {n} Waste cards Recycled")
-        else:
-            cost, gain = self.t.operation[self.upgrades[cell]]
-            self._pay(seat, cost)
-            for r, k in enumerate(gain):
-                if k:
-                    self._gain(seat, r, k)
-        self._after_action()
-
-    def _legal_shop(self: Any, seat: int) -> list[Action]:
+    def _legal_shop(self, seat: int) -> list[Action]:
         got = self.ctx["got"]
-        acts = [A.SHOP_DONE]
+        acts = [SHOP_DONE()]
         if sum(self.bank) >= got + 2:
-            acts += [A.SHOP[r] for r in range(5) if self.bank[r]]
+            acts += [SHOP(RESOURCES[r]) for r in range(5) if self.bank[r]]
         return acts
 
-    def _act_shop(self: Any, seat: int, r: int) -> None:
-        self._gain(seat, r, 1)
-        self.ctx["got"] += 1
-
-    def _act_shop_done(self: Any, seat: int) -> None:
-        self.ctx = {"left": self.ctx["got"]}
-        self._shop_waste_next()
-
-    def _shop_waste_next(self: Any) -> None:
+    def _shop_waste_next(self) -> None:
         if self.ctx["left"] and any(self.bank):
             self.phase = "shop_waste"
         else:
             self._after_action()
 
-    def _legal_shop_waste(self: Any, seat: int) -> list[Action]:
-        return [A.WASTE[r] for r in range(5) if self.bank[r]]
+    def _legal_shop_waste(self, seat: int) -> list[Action]:
+        return [WASTE(RESOURCES[r]) for r in range(5) if self.bank[r]]
 
     # ----- Movement ------------------------------------------------------------------------------
-    def reachable(self: Any, seat: int) -> list[int]:
+    def reachable(self, seat: int) -> list[int]:
         """Tiles reachable moving 0 to ``moves`` steps over placed tiles."""
         start = self.pos[seat]
         seen = {start}
@@ -239,31 +180,26 @@ class TurnMixin:
             frontier = nxt
         return sorted(seen)
 
-    def _legal_move(self: Any, seat: int) -> list[Action]:
-        return [A.MOVE[c] for c in self.reachable(seat)] + self._trades(seat)
-
-    def _act_move(self: Any, seat: int, cell: int) -> None:
-        self.pos[seat] = cell
-        self.action_no = 2
-        self.phase = "action"
+    def _legal_move(self, seat: int) -> list[Action]:
+        return [MOVE(c) for c in self.reachable(seat)] + self._trades(seat)
 
     # ----- Trading -------------------------------------------------------------------------------
-    def chain(self: Any, seat: int) -> list[int]:
+    def chain(self, seat: int) -> list[int]:
         """Players on the same tile, an adjacent tile, or linked through a chain of players."""
         pos = self.pos
         group = {seat}
         todo = [seat]
         while todo:
-            a = todo.pop()
-            pa = pos[a]
-            for b in range(len(pos)):
-                if b not in group and (pos[b] == pa or pos[b] in ADJACENT[pa]):
+            pa = pos[todo.pop()]
+            near = ADJACENT[pa]
+            for b, pb in enumerate(pos):
+                if b not in group and (pb == pa or pb in near):
                     group.add(b)
                     todo.append(b)
         group.discard(seat)
         return sorted(group)
 
-    def trade_partners(self: Any, seat: int) -> list[int]:
+    def trade_partners(self, seat: int) -> list[int]:
         """Who the player may trade with now (one partner per turn, within the Trade Limit)."""
         if self.traded >= self.trade_limit():
             return []
@@ -272,52 +208,169 @@ class TurnMixin:
             return [self.partner] if self.partner in partners else []
         return partners
 
-    def _trades(self: Any, seat: int) -> list[Action]:
+    def _trades(self, seat: int) -> list[Action]:
         acts = []
         mine = self.hands[seat]
         for p in self.trade_partners(seat):
             theirs = self.hands[p]
-            acts += [A.GIVE[p][r] for r in range(5) if mine[r]]
-            acts += [A.TAKE[p][r] for r in range(5) if theirs[r]]
+            acts += [GIVE(p + 1, RESOURCES[r]) for r in range(5) if mine[r]]
+            acts += [TAKE(p + 1, RESOURCES[r]) for r in range(5) if theirs[r]]
         return acts
 
-    def _act_give(self: Any, seat: int, other: int, r: int) -> None:
-        self.hands[seat][r] -= 1
-        self.hands[other][r] += 1
+    def _hand_over(self, giver: int, receiver: int, r: int) -> None:
+        """One card of Resource ``r`` changes hands in the trade of the turn."""
+        self.hands[giver][r] -= 1
+        self.hands[receiver][r] += 1
         self.traded += 1
-        self.partner = other
-
-    def _act_take(self: Any, seat: int, other: int, r: int) -> None:
-        self._act_give(other, seat, r)
-        self.partner = other
 
     # ----- refusals in the rulebook's words ------------------------------------------------------
-    def _explain(self: Any, seat: int, action: Action) -> str | None:
+    def _explain(self, seat: int, action: Action) -> str | None:
         k = action.kind
-        if k == "craft" and self.phase in ("action", "end"):
-            item = str(action.args[0])
+        t = self.tables
+        if k == CRAFT.name and self.phase in ("action", "end"):
+            item = CRAFT.read(action).item
             if self.tiles[self.pos[seat]] != "bgcs":
                 return "crafting is only possible on the BGCS Tile"
-            if not self.can_pay(seat, self.t.craft_cost(item, self.ring)):
-                return f"you cannot pay the {self.t.name[item]}'s crafting cost"
-            if self.count[item] >= self.t.pieces[item]:
-                return f"no {self.t.name[item]} piece is left"
-            return f"there is no valid place for a {self.t.name[item]}"
-        if k in ("give", "take") and self.phase in TRADE_PHASES:
+            if not self.can_pay(seat, t.craft_cost(item, self.ring)):
+                return f"you cannot pay the {t.name[item]}'s crafting cost"
+            if self.count[item] >= t.pieces[item]:
+                return f"no {t.name[item]} piece is left"
+            return f"there is no valid place for a {t.name[item]}"
+        if (k == GIVE.name or k == TAKE.name) and self.phase in TRADE_PHASES:
             if self.traded >= self.trade_limit():
                 return f"the Trade Limit of {self.trade_limit()} cards this turn is reached"
-            other = int(action.args[0]) - 1
+            other = (GIVE if k == GIVE.name else TAKE).read(action).seat - 1
             if self.partner >= 0 and other != self.partner:
                 return "a player trades with 1 other player per turn"
             if other not in self.chain(seat):
                 return "trading needs the same tile, an adjacent tile or a chain of players"
             return "that card is not in hand"
-        if k == "move" and self.phase == "move":
+        if k == MOVE.name and self.phase == "move":
             return f"you may move up to {self.moves} tiles, over placed tiles only"
-        if k == "operate" and self.tiles[self.pos[seat]] == "recycler" and self.recycled:
-            return "each player can only Operate a Recycler once per turn"
-        if k == "pass" and self.phase == "action":
+        if k == OPERATE.name and self.tiles[self.pos[seat]] == "recycler":
+            if self.recycled:
+                return "each player can only Operate a Recycler once per turn"
+            if not self.waste:
+                return "the Waste Pile is empty: the Recycler has no Waste to remove"
+            return "you cannot pay the Recycler's operating cost"
+        if k == PASS.name and self.phase == "action":
             return "an Action must be taken when one is available"
-        if k == "gather" and self.tiles[self.pos[seat]] == "bgcs":
+        if k == GATHER.name and self.tiles[self.pos[seat]] == "bgcs":
             return "at BGCS, Gather names the Resource: gather_any <resource>"
         return None
+
+
+# ----- the handlers of the actions ----------------------------------------------------------------
+@HANDLERS.on(END_TURN)
+def on_end_turn(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """The player ends the turn, Wasting down to the hand limit first if need be."""
+    state.phase = "discard" if sum(state.hands[seat]) > state.hand_limit() else "auto"
+
+
+@HANDLERS.on(PASS)
+def on_pass(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """No Action is available on this tile: the Action is skipped."""
+    state.note(f"Seat {seat + 1} has no Action available on this tile")
+    state._after_action()
+
+
+@HANDLERS.on(GATHER)
+def on_gather(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """Gather on a Resource Tile: its Ring's production, +1 with its Upgrade."""
+    cell = state.pos[seat]
+    r = state.tables.produces[state.tile_at(cell)]
+    got = state._gain(seat, r, state.gather_amount(cell))
+    state.note(f"Seat {seat + 1} gathers {got} {RESOURCES[r]}")
+    state._after_action()
+
+
+@HANDLERS.on(GATHER_ANY)
+def on_gather_any(state: ResourcedState, seat: int, a: Resource) -> None:
+    """Gather at BGCS: one Resource of any type (two, one by one, with the Bus Stop)."""
+    state._gain(seat, RESOURCE_INDEX[a.resource], 1)
+    if state.phase == "action":
+        extra = state.tables.rules.bgcs_gather - 1 + (1 if state.upgrades[BGCS] == "bus_stop" else 0)
+        state.ctx = {"left": extra}
+    else:
+        state.ctx["left"] -= 1
+    if state.ctx["left"] and any(state.bank):
+        state.phase = "any"
+    else:
+        state._after_action()
+
+
+@HANDLERS.on(CRAFT)
+def on_craft(state: ResourcedState, seat: int, a: Item) -> None:
+    """Craft at BGCS: pay the cost; the table then places the item (``place``)."""
+    state._pay(seat, state.tables.craft_cost(a.item, state.ring))
+    bonus = state.phase == "end"
+    if not bonus and state.action_no == 2 and state.pos[seat] == BGCS:
+        state.crafts_left = 1  # the movement ended on BGCS: this Action may craft twice
+    elif bonus:
+        state.crafts_left = 0
+    state.ctx = {"item": a.item, "bonus": bonus}
+    state.phase = "place"
+
+
+@HANDLERS.on(OPERATE)
+def on_operate(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """Operate the tile's Upgrade or Recycler, or go to the Bus Stop's Shopping Center."""
+    t = state.tables
+    cell = state.pos[seat]
+    tile = state.tiles[cell]
+    if tile == "bgcs":
+        state.ctx = {"got": 0}
+        state.phase = "shop"
+        return
+    if tile == "recycler":
+        state._pay(seat, t.recycler_operating)
+        n = state._recycle(t.recycler_removal[RING[cell] - 1])
+        state.recycled = True
+        state.note(f"Seat {seat + 1} operates the Recycler: {n} Waste cards Recycled")
+    else:
+        upgrade = state.upgrades[cell]
+        assert upgrade is not None
+        cost, gain = t.operation[upgrade]
+        state._pay(seat, cost)
+        for r, k in enumerate(gain):
+            if k:
+                state._gain(seat, r, k)
+    state._after_action()
+
+
+@HANDLERS.on(SHOP)
+def on_shop(state: ResourcedState, seat: int, a: Resource) -> None:
+    """Shopping Center: one card from the bank."""
+    state._gain(seat, RESOURCE_INDEX[a.resource], 1)
+    state.ctx["got"] += 1
+
+
+@HANDLERS.on(SHOP_DONE)
+def on_shop_done(state: ResourcedState, seat: int, a: NoArgs) -> None:
+    """Shopping Center: stop getting cards, then Waste as many from the bank."""
+    state.ctx = {"left": state.ctx["got"]}
+    state._shop_waste_next()
+
+
+@HANDLERS.on(MOVE)
+def on_move(state: ResourcedState, seat: int, a: Cell) -> None:
+    """Move to a reachable tile; the second Action follows there."""
+    state.pos[seat] = a.cell
+    state.action_no = 2
+    state.phase = "action"
+
+
+@HANDLERS.on(GIVE)
+def on_give(state: ResourcedState, seat: int, a: SeatResource) -> None:
+    """Trade: give a card to the partner."""
+    other = a.seat - 1
+    state._hand_over(seat, other, RESOURCE_INDEX[a.resource])
+    state.partner = other
+
+
+@HANDLERS.on(TAKE)
+def on_take(state: ResourcedState, seat: int, a: SeatResource) -> None:
+    """Trade: take a card from the partner."""
+    other = a.seat - 1
+    state._hand_over(other, seat, RESOURCE_INDEX[a.resource])
+    state.partner = other

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .board import COORDS, RING
 from .content import RESOURCES
-from .turn import TURN_PHASES
+from .table import OWN_PHASES, TURN_PHASES, Phase
 
-PROMPTS = {
+if TYPE_CHECKING:
+    from .rules import ResourcedState
+
+PROMPTS: dict[Phase, str] = {
     "setup": "Setup: choose the tile for the last spot of Ring 1",
     "upkeep_waste": "Social Housing Upkeep: choose the cards Wasted from the Resource Bank",
     "supply": "Social Housing Upkeep: who sources the {res}?",
@@ -32,22 +35,23 @@ PROMPTS = {
 }
 
 
-def _prompt(state: Any) -> str:
+def _prompt(state: ResourcedState) -> str:
     ctx = state.ctx
+    t = state.tables
     words = {
         "res": RESOURCES[ctx["res"]] if "res" in ctx else "",
-        "event": state.t.event_name.get(state.event, ""),
+        "event": t.event_name.get(state.event, ""),
         "action_no": state.action_no,
         "moves": state.moves,
-        "item": state.t.name.get(ctx.get("item", ""), ""),
+        "item": t.name.get(ctx.get("item", ""), ""),
         "hand_limit": state.hand_limit(),
     }
     return PROMPTS.get(state.phase, state.phase).format(**words)
 
 
-def build_view(state: Any, seat: int | None) -> dict[str, Any]:
+def build_view(state: ResourcedState, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``seat`` (None: a spectator)."""
-    t = state.t
+    t = state.tables
     n = state.players
     return {
         "game": "resourced",
@@ -59,8 +63,7 @@ def build_view(state: Any, seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "prompt": _prompt(state),
         "active_seats": list(state.active_seats()),
-        "table_decision": state.phase not in TURN_PHASES
-        and state.phase not in ("heat_choice", "cat_discard"),
+        "table_decision": state.phase not in TURN_PHASES and state.phase not in OWN_PHASES,
         "in_turn": state.phase in TURN_PHASES,
         "turn_seat": state.turn_seat,
         "spin": state.spin,
@@ -88,8 +91,13 @@ def build_view(state: Any, seat: int | None) -> dict[str, Any]:
         "waste": len(state.waste),
         "waste_pile": [RESOURCES[r] for r in state.waste],
         "max_waste": t.rules.max_waste,
+        "waste_condition": t.waste_condition(len(state.waste))[1],
+        "waste_level": sum(1 for low, _, _ in t.conditions if len(state.waste) >= low) - 1,
+        "waste_levels": len(t.conditions),
         "social_housing": state.social_housing(),
         "housing_needed": t.rules.housing_to_open_ring3 if state.ring == 2 else t.rules.housing_to_win,
+        "ring_housing": state.housing_in(state.ring),
+        "ring_housing_needed": state.housing_needed(state.ring),
         "composter_built": state.has_composter(),
         "event": t.event_name.get(state.event, ""),
         "names": dict(t.name),

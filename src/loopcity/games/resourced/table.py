@@ -1,0 +1,276 @@
+"""The table of a game of ResourCEd: the board, the Resource Bank, the hands and the Waste Pile, with
+the definitions of Use, Waste and Recycle, and the steps of the Round that the rules, the turn
+(:mod:`.turn`) and the Events (:mod:`.events`) share.
+
+Work that needs no decision runs from a queue of tasks (``queue``, each a :data:`Task`); a task that
+needs one sets ``phase`` (a :data:`Phase`) and its details in ``ctx``, and waits for an action.
+"""
+
+from __future__ import annotations
+
+from operator import ge
+from typing import Any, Literal
+
+from loopcity.engine import State
+
+from .board import BGCS, CELLS, RING_CELLS, RING_SLICE
+from .content import FOOD, WATER, Content, Tables
+
+Phase = Literal[
+    "setup",
+    "auto",
+    "upkeep_waste",
+    "supply",
+    "penalty",
+    "carya",
+    "fix_choice",
+    "pay",
+    "heat_choice",
+    "remove",
+    "cat",
+    "cat_discard",
+    "action",
+    "any",
+    "move",
+    "place",
+    "shop",
+    "shop_waste",
+    "end",
+    "discard",
+    "over",
+]
+"""What the table is doing: ``auto`` while queued tasks run, ``over`` at the end, else the decision
+it waits for (the prompts in :mod:`.views` say each in the rulebook's words)."""
+TURN_PHASES: frozenset[Phase] = frozenset(
+    {"action", "any", "move", "place", "shop", "shop_waste", "end", "discard"}
+)
+"""The decisions of the player whose turn it is."""
+OWN_PHASES: frozenset[Phase] = frozenset({"heat_choice", "cat_discard"})
+"""Decisions that an Event gives to one player (the one in ``ctx["seat"]``)."""
+TRADE_PHASES: frozenset[Phase] = frozenset({"action", "move", "end"})
+"""The decisions between which the player whose turn it is may trade."""
+
+TaskName = Literal[
+    "round",
+    "upkeep_waste",
+    "supply",
+    "penalty",
+    "event",
+    "turn",
+    "round_end",
+    "drought_fix",
+    "drought_water",
+    "heat",
+    "flood",
+]
+"""The steps of a Round that the queue runs: a new Round, the Social Housing Upkeep (Waste from the
+bank, Food and Water, the penalty for what was missed), the Event and the steps it adds, each turn,
+and the Round's end."""
+Task = tuple[TaskName] | tuple[TaskName, int]
+"""A queued step: its name and, for ``supply`` a Resource, for ``turn`` and ``heat`` a seat
+(0-based), for ``drought_fix`` and ``flood`` a tile."""
+
+SETUP_RING1 = ("food_forest", "community_garden", "heat_haven", "social_housing", "recycler")
+"""Setup 6: the tiles placed in Ring 1 before the choice of the last spot."""
+SETUP_HOUSING = SETUP_RING1.count("social_housing")
+"""The Social Housing Ring 1 holds from Setup."""
+TABLE = 0
+"""The first player of every Round (the youngest) takes the table's decisions."""
+
+
+class Table(State[Content, Tables]):
+    """The fields of a game of ResourCEd and the helpers every part of the rules uses."""
+
+    alternate: bool
+    round: int
+    ring: int
+    """The current Ring that players have access to: new tiles go there (2, then 3)."""
+    tiles: list[str | None]
+    upgrades: list[str | None]
+    count: dict[str, int]
+    """Pieces of each kind on the board (derived from ``tiles`` and ``upgrades``)."""
+    bank: list[int]
+    hands: list[list[int]]
+    waste: list[int]
+    """The Waste Pile, bottom first, as Resource indices."""
+    pos: list[int]
+    queue: list[Task]
+    phase: Phase
+    ctx: dict[str, Any]
+    turn_seat: int
+    spin: int
+    moves: int
+    action_no: int
+    crafts_left: int
+    partner: int
+    traded: int
+    recycled: bool
+    skip: list[bool]
+    smoke: list[bool]
+    missed: int
+    event: str
+    result: str
+    won: bool
+
+    def __init__(self, game: Any, seed: int) -> None:
+        super().__init__(game, seed)
+        t = self.tables
+        n = game.players
+        self.alternate = bool(game.options["alternate_difficulty"])
+        self.round = 0
+        self.ring = 2
+        self.tiles = [None] * CELLS
+        self.upgrades = [None] * CELLS
+        self.tiles[BGCS] = "bgcs"
+        self.count = {k: 0 for k in t.pieces}
+        for cell, tile in zip(RING_CELLS[1], SETUP_RING1, strict=False):
+            self._put_tile(cell, tile)
+        self.bank = [t.rules.bank_per_type] * 5
+        self.hands = [[0] * 5 for _ in range(n)]
+        self.waste = []
+        for s in range(n):
+            for r, k in enumerate(t.setup_hand):
+                self._gain(s, r, k)
+        self.pos = [BGCS] * n
+        self.queue = []
+        self.phase = "setup"
+        self.ctx = {}
+        self._reset_turn(0)
+        self.skip = [False] * n
+        self.smoke = [False] * n
+        self.missed = 0
+        self.event = ""
+        self.result = ""
+        self.won = False
+
+    def _reset_turn(self, seat: int) -> None:
+        """The fields of a turn as it starts (before the spin)."""
+        self.turn_seat = seat
+        self.spin = 0
+        self.moves = 0
+        self.action_no = 0
+        self.crafts_left = 0
+        self.partner = -1
+        self.traded = 0
+        self.recycled = False
+
+    # ----- counts and limits -----------------------------------------------------------------
+    @property
+    def max_rounds(self) -> int:
+        """The Round limit: 20, or 10 in the Alternate Difficulty."""
+        rules = self.tables.rules
+        return rules.alternate_rounds if self.alternate else rules.rounds
+
+    def social_housing(self) -> int:
+        """Social Housing on the board."""
+        return self.count["social_housing"]
+
+    def housing_in(self, ring: int) -> int:
+        """Social Housing standing in Ring ``ring``."""
+        return self.tiles[RING_SLICE[ring]].count("social_housing")
+
+    def housing_needed(self, ring: int) -> int:
+        """The Social Housing that Ring ``ring`` must hold to progress from it (Progression and
+        Winning): Ring 1 its Setup one, Ring 2 the 2 more that make the 3 to open Ring 3, Ring 3
+        the 3 additional that make the 6 to win."""
+        rules = self.tables.rules
+        totals = (0, SETUP_HOUSING, rules.housing_to_open_ring3, rules.housing_to_win)
+        return totals[ring] - totals[ring - 1]
+
+    def developed(self, ring: int) -> bool:
+        """Whether every Ring up to ``ring`` holds the Social Housing it needs ("fully expanded")."""
+        return all(self.housing_in(k) >= self.housing_needed(k) for k in range(1, ring + 1))
+
+    def housing_left(self) -> int:
+        """Social Housing still to build in the current Ring before progressing from it."""
+        return max(0, self.housing_needed(self.ring) - self.housing_in(self.ring))
+
+    def hand_limit(self) -> int:
+        """The hand limit: 7, + 2 per Shipping Container."""
+        r = self.tables.rules
+        return r.hand_limit + r.hand_limit_per_container * self.count["shipping_container"]
+
+    def trade_limit(self) -> int:
+        """The Trade Limit: 3, + 2 per Shelter."""
+        r = self.tables.rules
+        return r.trade_limit + r.trade_limit_per_shelter * self.count["shelter"]
+
+    def has_composter(self) -> bool:
+        """Whether a Composter is on the board (Food and Water are then Used, not Wasted)."""
+        return self.count["composter"] > 0
+
+    def holders(self, r: int) -> list[int]:
+        """Seats holding at least one card of Resource ``r``."""
+        return [s for s, h in enumerate(self.hands) if h[r]]
+
+    def total_held(self, r: int) -> int:
+        """Cards of Resource ``r`` in all hands."""
+        return sum(h[r] for h in self.hands)
+
+    def can_pay(self, seat: int, cost: tuple[int, ...]) -> bool:
+        """Whether ``seat``'s hand holds ``cost``."""
+        return all(map(ge, self.hands[seat], cost))
+
+    # ----- Use, Waste, Recycle ----------------------------------------------------------------
+    def _gain(self, seat: int, r: int, n: int) -> int:
+        """Take up to ``n`` cards of ``r`` from the Resource Bank into a hand; returns how many."""
+        k = min(n, self.bank[r])
+        self.bank[r] -= k
+        self.hands[seat][r] += k
+        return k
+
+    def _use(self, seat: int, r: int, n: int = 1) -> None:
+        """Use cards: back to the bank, except Food and Water, Wasted while no Composter is built."""
+        self.hands[seat][r] -= n
+        if (r == FOOD or r == WATER) and not self.count["composter"]:
+            self.waste.extend([r] * n)
+        else:
+            self.bank[r] += n
+
+    def _pay(self, seat: int, cost: tuple[int, ...]) -> None:
+        """Use the cards of ``cost`` from ``seat``'s hand."""
+        for r, n in enumerate(cost):
+            if n:
+                self._use(seat, r, n)
+
+    def _waste_from_hand(self, seat: int, r: int) -> None:
+        self.hands[seat][r] -= 1
+        self.waste.append(r)
+
+    def _waste_from_bank(self, r: int) -> None:
+        self.bank[r] -= 1
+        self.waste.append(r)
+
+    def _recycle(self, n: int) -> int:
+        """Return up to ``n`` cards from the bottom of the Waste Pile to the bank."""
+        k = min(n, len(self.waste))
+        for r in self.waste[:k]:
+            self.bank[r] += 1
+        del self.waste[:k]
+        return k
+
+    # ----- pieces on the board ------------------------------------------------------------------
+    def _put_tile(self, cell: int, tile: str) -> None:
+        self.tiles[cell] = tile
+        self.count[tile] += 1
+
+    def _put_upgrade(self, cell: int, upgrade: str) -> None:
+        self.upgrades[cell] = upgrade
+        self.count[upgrade] += 1
+
+    def _remove_upgrade(self, cell: int) -> None:
+        upgrade = self.upgrades[cell]
+        assert upgrade is not None
+        self.upgrades[cell] = None
+        self.count[upgrade] -= 1
+        self.note(f"The {self.tables.name[upgrade]} on tile {cell} is removed")
+
+    def tile_at(self, cell: int) -> str:
+        """The tile on ``cell``, which must hold one (a player always stands on a tile)."""
+        tile = self.tiles[cell]
+        assert tile is not None, f"no tile on {cell}"
+        return tile
+
+    # ----- the task queue -----------------------------------------------------------------------
+    def _push_front(self, *tasks: Task) -> None:
+        self.queue[0:0] = list(tasks)
