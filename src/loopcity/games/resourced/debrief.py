@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.debrief import Moment
 
+from .actions import GATHER, MOVE, OPERATE, REMOVE
 from .content import Content
 from .rules import ResourcedState
 
@@ -94,12 +95,14 @@ def subject(state: State, seat: int, action: Action) -> str | None:
     counts: the tile moved to, gathered on or operated (its Upgrade when it has one), the Upgrade
     removed; None for the others (crafting names its item itself)."""
     assert isinstance(state, ResourcedState)
-    k = action.kind
-    if k == "move":
-        return state.tiles[int(action.args[0])]
-    if k == "remove":
-        return state.upgrades[int(action.args[0])]
-    if k in ("gather", "operate"):
-        cell = state.pos[seat]
-        return (k == "operate" and state.upgrades[cell]) or state.tiles[cell]
+    match action.kind:
+        case MOVE.name:
+            return state.tiles[MOVE.read(action).cell]
+        case REMOVE.name:
+            return state.upgrades[REMOVE.read(action).cell]
+        case GATHER.name:
+            return state.tiles[state.pos[seat]]
+        case OPERATE.name:
+            cell = state.pos[seat]
+            return state.upgrades[cell] or state.tiles[cell]
     return None
