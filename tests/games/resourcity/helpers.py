@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from loopcity import load_game
-from loopcity.games.resourcity.board import find_farms, geometry
+from loopcity.games.resourcity.board import find_farms
 from loopcity.games.resourcity.rules import ResourcityState
+from loopcity.games.resourcity.tables import build_tables
 
 CHARS = {
     "│": ("straight", "NS"),
@@ -26,7 +27,7 @@ CHARS = {
 def parse(rows: list[str], content) -> tuple[list[str], list[int]]:
     """Tile types and rotations from six rows of six characters (missing cells are Green Spaces).
     ``╲`` is a tennis-ball tile with N-W and S-E quarter curves, ``╱`` the same turned once."""
-    geo = geometry(content)
+    geo = build_tables(content).geo
     kinds, rots = [], []
     for r in range(6):
         row = rows[r] if r < len(rows) else ""
@@ -47,7 +48,7 @@ def parse(rows: list[str], content) -> tuple[list[str], list[int]]:
 def farms_of(rows: list[str]) -> list[int]:
     game = load_game("resourcity")
     kinds, rots = parse(rows, game.content)
-    return find_farms(geometry(game.content), kinds, rots)
+    return find_farms(game.tables.geo, kinds, rots)
 
 
 def fresh(

@@ -1,6 +1,7 @@
 """Farm detection: any closed loop of roads is a Farm; the tile corners inside it are its Plots."""
 
-from loopcity.games.resourcity.board import GREEN_PLOT, farm_count, geometry, ring_progress
+from loopcity.games.resourcity.board import GREEN_PLOT, farm_count
+from loopcity.games.resourcity.heuristic import _ring_needs
 
 from .helpers import farms_of, fresh, parse, point, set_board
 
@@ -73,13 +74,12 @@ def test_four_way_and_community_centre_close_loops_too():
     assert farm_count(farms_of(["┼┐", "└C"])) == 1
 
 
-def test_ring_progress_counts_walls_round_a_point():
+def test_heuristic_counts_the_corners_still_open_round_a_point():
     s = fresh()
-    kinds, rots = parse(["┌┐", "└─"], s.game.content)
-    geo = geometry(s.game.content)
-    assert ring_progress(geo, kinds, rots, point(1, 1)) == 7
-    kinds, rots = parse(["┌┐", "└┘"], s.game.content)
-    assert ring_progress(geo, kinds, rots, point(1, 1)) == 8
+    set_board(s, ["┌┐", "└─"])
+    assert _ring_needs(s, point(1, 1)) == [(7, 0)]  # the straight's NW corner: 7 of 8 road arms
+    set_board(s, ["┌┐", "└┘"])
+    assert _ring_needs(s, point(1, 1)) == []  # all 8 arms: walled in
 
 
 def test_rotate_breaks_a_loop_and_its_crops_are_lost():
@@ -150,7 +150,7 @@ def test_farm_detection_is_fast():
     from loopcity.games.resourcity.board import find_farms
 
     s = fresh()
-    geo = geometry(s.game.content)
+    geo = s.tables.geo
     start = time.perf_counter()
     for _ in range(2000):
         find_farms(geo, s.grid_kind, s.grid_rot)
@@ -166,7 +166,7 @@ def test_farms_updated_round_changed_tiles_equal_farms_found_afresh():
     from loopcity.games.resourcity.board import farms_after, find_farms
 
     s = fresh()
-    geo = geometry(s.game.content)
+    geo = s.tables.geo
     types = ["curve", "curve", "cross", "tee", "tennis", "green", "straight"]
     rng = random.Random(7)
     farms_seen = 0
@@ -194,7 +194,7 @@ def test_a_tile_change_that_parts_no_corners_never_makes_a_new_farm():
     from loopcity.games.resourcity.board import farms_after, find_farms, parts_corners
 
     s = fresh()
-    geo = geometry(s.game.content)
+    geo = s.tables.geo
     types = [t.id for t in s.game.content.tiles]
     rng = random.Random(11)
     skipped = 0

@@ -8,13 +8,14 @@ from typing import Any
 
 from loopcity.engine import Action, Game, Outcome, Rng
 
-from .apply import apply_action
+from .apply import HANDLERS
 from .base import RESOURCES
 from .board import TILES, find_farms
-from .content import CRISES, HUATS
+from .content import CRISES, HUATS, Content
 from .events import EventsMixin
 from .legal import explain, legal_actions
 from .setup import set_up
+from .tables import ResourcityTables
 from .views import check_invariants, make_view
 from .views import describe as describe_action
 
@@ -23,9 +24,11 @@ _HUATS = frozenset(HUATS)
 
 
 class ResourcityState(EventsMixin):
-    """A game of Resourcity. ``phase`` is 'act', 'orient', 'relocate', 'discard', 'compost' or 'over'."""
+    """A game of Resourcity (its phases: :data:`.base.Phase`)."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    handlers = HANDLERS
+
+    def __init__(self, game: Game[Content, ResourcityTables], seed: int) -> None:
         super().__init__(game, seed)
         c = self.content
         n = game.players
@@ -58,7 +61,7 @@ class ResourcityState(EventsMixin):
         self.result: str | None = None
         self.won = False
         set_up(self)
-        self.farm = find_farms(self.geo, self.grid_kind, self.grid_rot)
+        self.farm = find_farms(self.tables.geo, self.grid_kind, self.grid_rot)
         self._start_turn()
 
     # ----- the turn ------------------------------------------------------------------------------
@@ -120,7 +123,7 @@ class ResourcityState(EventsMixin):
             if n:
                 self.sections[i] = n - 1
                 break
-        self.note(f"Seat {self.turn + 1} draws {self.event_name(tile)}")
+        self.note(f"Seat {self.turn + 1} draws {self.event_name(tile)}", kind="chance")
         return tile
 
     def _next_turn(self) -> None:
@@ -153,8 +156,16 @@ class ResourcityState(EventsMixin):
 
     # The engine's per-step hooks are the rules modules' functions themselves (no extra call per step).
     _legal_actions = legal_actions
-    _apply = apply_action
     describe = describe_action
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out the action with its handler; then, once the player has no Actions left, the
+        turn's actions end, unless the player stands on a Community Centre with harvests still to
+        exchange (exchanging costs no Action)."""
+        super()._apply(seat, action)
+        if self.phase == "act" and self.actions_left <= 0 and self.turn == seat:
+            if not (self.grid_kind[self.pos[seat]] == "centre" and self.baskets[seat]):
+                self._end_actions()
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
         """Why an action is refused, in the rulebook's words."""
@@ -184,7 +195,3 @@ class ResourcityState(EventsMixin):
     def check_invariants(self) -> None:
         """Resources, tiles and tokens all accounted for."""
         check_invariants(self)
-
-    def can_act(self, seat: int) -> bool:
-        """Whether ``seat`` is taking Actions now."""
-        return self.phase == "act" and seat == self.turn

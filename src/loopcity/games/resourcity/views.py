@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action
 
+from .actions import COMPOST, GROW, HARVEST, PLANT, REPLACE
 from .board import SIDES, TILES, plot_name
-from .content import CRISES, HUATS
-from .setup import POWERS, power_name, tile_pool
+from .content import CRISES, HUATS, POWERS
+from .setup import power_name
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
     """A JSON-ready view for ``seat`` (None: a spectator); the same public table for all."""
-    geo = s.geo
+    geo = s.tables.geo
     grid = []
     for t in range(TILES):
         k, r = s.grid_kind[t], s.grid_rot[t]
@@ -67,27 +68,36 @@ def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
 
 def describe(s: ResourcityState, seat: int, action: Action) -> str:
     """A log line for an action in words."""
-    a = action
     # Kept per (seat, Superpower, action and, for Replace, the tile laid): the line depends on nothing
-    # else but the content (crop names), and they are kept with the content's geometry.
+    # else but the content (crop names), and they are kept with the content's tables.
     power = s.powers[seat]
-    k = a.kind
-    key = (seat, power, k, a.args, s.hands[seat][a.args[0]]) if k == "replace" else (seat, power, k, a.args)  # type: ignore[index]
-    lines = s.geo.lines
+    k = action.kind
+    if k == REPLACE.name:
+        key: tuple[object, ...] = (seat, power, k, action.args, s.hands[seat][REPLACE.read(action).slot])
+    else:
+        key = (seat, power, k, action.args)
+    lines = s.tables.lines
     text = lines.get(key)
     if text is None:
-        text = lines[key] = _describe(s, seat, a)
+        text = lines[key] = _describe(s, seat, action)
     return text
 
 
 def _describe(s: ResourcityState, seat: int, a: Action) -> str:
     who = f"Seat {seat + 1} ({power_name(s.powers[seat])})"
-    k, args = a.kind, a.args
-    if k in ("plant", "grow", "harvest", "compost"):
-        extra = f" {s.crop_of(args[1]).name}" if k == "plant" else ""  # type: ignore[arg-type]
-        return f"{who}: {k}{extra} at {plot_name(args[0])}"  # type: ignore[arg-type]
-    if k == "replace":
-        return f"{who}: replace tile {args[1]} with {s.hands[seat][args[0]]}"  # type: ignore[index]
+    match a.kind:
+        case PLANT.name:
+            plant = PLANT.read(a)
+            return f"{who}: plant {s.crop_of(plant.crop).name} at {plot_name(plant.plot)}"
+        case GROW.name:
+            return f"{who}: grow at {plot_name(GROW.read(a).plot)}"
+        case HARVEST.name:
+            return f"{who}: harvest at {plot_name(HARVEST.read(a).plot)}"
+        case COMPOST.name:
+            return f"{who}: compost at {plot_name(COMPOST.read(a).plot)}"
+        case REPLACE.name:
+            replace = REPLACE.read(a)
+            return f"{who}: replace tile {replace.tile} with {s.hands[seat][replace.slot]}"
     return f"{who}: {a}"
 
 
@@ -103,7 +113,7 @@ def check_invariants(s: ResourcityState) -> None:
     crises = sum(n for k, n in tiles.items() if k in CRISES)
     assert crises == c.turn.crises_per_game, "the game holds the wrong number of Crisis tiles"
     fixed = Counter(f.tile for f in c.layout(s.game.options["layout"]).fixed)
-    expect = Counter(tile_pool(s)) + fixed
+    expect = Counter(s.tables.layouts[s.game.options["layout"]].pool) + fixed
     assert Counter({k: n for k, n in tiles.items() if k not in CRISES}) == expect, "tiles changed"
     assert sum(s.sections) == len(s.deck), "deck stacks do not add up"
     assert all(k not in HUATS and k not in CRISES for h in s.hands for k in h), "event tile in a hand"
