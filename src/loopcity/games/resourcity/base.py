@@ -18,6 +18,8 @@ Phase = Literal["act", "orient", "relocate", "discard", "compost", "draw", "over
 (after Replace); choose where the Policy Maker sends a token; discard from a full hand; put Compost
 tokens (Compost Day); ``draw`` while the hand is being filled (never between two actions); ``over``
 once the team has won or lost."""
+FarmingAction = Literal["plant", "grow", "harvest"]
+"""The farming Actions: at most one of them per Plot each turn."""
 
 
 class ResourcityBase(State[Content, ResourcityTables]):
@@ -39,7 +41,7 @@ class ResourcityBase(State[Content, ResourcityTables]):
     tokens: dict[int, int]
     compost: set[int]
     baskets: list[list[tuple[str, int, int]]]
-    farmed: dict[int, str]
+    farmed: dict[int, FarmingAction]
     farm: list[int]
     turn: int
     round: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import ResourcityBase
+from .base import FarmingAction, ResourcityBase
 from .board import (
     GREEN_PLOT,
     GREEN_ZONE,
@@ -75,7 +75,7 @@ class FarmingMixin(ResourcityBase):
         return False
 
     # ----- legality ------------------------------------------------------------------------------
-    def farm_block(self, seat: int, p: int, kind: str) -> str | None:
+    def farm_block(self, seat: int, p: int, kind: FarmingAction) -> str | None:
         """Why the one-farming-action-per-Plot rule forbids ``kind`` on ``p`` now (None: allowed)."""
         done = self.farmed.get(p)
         if done is None:

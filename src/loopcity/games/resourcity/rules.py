@@ -4,20 +4,22 @@ tiles in :mod:`.events`, setup in :mod:`.setup`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
-from loopcity.engine import Action, Game, Outcome, Rng
+from loopcity.engine import Action, Game, Outcome, Rng, State
 
 from .apply import HANDLERS
-from .base import RESOURCES
+from .base import RESOURCES, FarmingAction
 from .board import TILES, find_farms
 from .content import CRISES, HUATS, Content
 from .events import EventsMixin
+from .invariants import check_invariants
 from .legal import explain, legal_actions
+from .position import ResourcityPosition, position_of, set_up_position
 from .setup import set_up
 from .tables import ResourcityTables
-from .views import check_invariants, make_view
 from .views import describe as describe_action
+from .views import make_view
 
 _CRISES = frozenset(CRISES)
 _HUATS = frozenset(HUATS)
@@ -48,7 +50,7 @@ class ResourcityState(EventsMixin):
         self.tokens: dict[int, int] = {}
         self.compost: set[int] = set()
         self.baskets: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
-        self.farmed: dict[int, str] = {}
+        self.farmed: dict[int, FarmingAction] = {}
         self.turn = 0
         self.round = 1
         self.actions_left = 0
@@ -193,5 +195,20 @@ class ResourcityState(EventsMixin):
         self.deck = deck
 
     def check_invariants(self) -> None:
-        """Resources, tiles and tokens all accounted for."""
+        """Resources, tiles and tokens all accounted for (see :mod:`.invariants`)."""
         check_invariants(self)
+
+    # ----- positions (see :mod:`.position`) --------------------------------------------------------
+    position_model = ResourcityPosition
+
+    def position(self) -> ResourcityPosition:
+        """This state's position."""
+        return position_of(self)
+
+    @classmethod
+    def from_position(cls, game: Game[Content, ResourcityTables], fields: ResourcityPosition) -> Self:
+        """The state a position describes, with Used, the token supply and the Farms derived."""
+        state = cls.__new__(cls)
+        State.__init__(state, game, 0)
+        set_up_position(state, fields)
+        return state
