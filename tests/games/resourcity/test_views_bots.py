@@ -12,7 +12,7 @@ from loopcity.games.resourcity import SPEC
 from loopcity.games.resourcity.actions import ACTION_SPACE
 from loopcity.games.resourcity.apply import HANDLERS
 
-from .helpers import fresh
+from .helpers import fresh, scenario
 
 
 def test_view_shows_deck_size_never_its_order():
@@ -40,7 +40,7 @@ def test_redrawn_deck_keeps_one_crisis_per_stack():
 
 
 def test_refused_action_names_the_rule_and_changes_nothing():
-    s = fresh(powers=["cyclist", "builder"])
+    s = scenario(powers=["cyclist", "builder"])
     before = s.state_hash()
     with pytest.raises(IllegalAction) as e:
         s.apply(0, "swap 2")

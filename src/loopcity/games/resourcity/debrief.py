@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
+from .content import CRISES
+from .rules import ResourcityState
+
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
 
@@ -42,19 +45,32 @@ def learning_points(d: Debrief) -> list[str]:
     out.append(
         f"{LABELS[pool]} came closest to running out: {lows[pool]:g} left in round {d.round_at(k or 0)} (move {k})."
     )
-    for step, kind, text in d.public_lines():
-        if kind == "info" and text.startswith("Crisis") and step > 0:
-            lost = {p: d.series(p)[step] - d.series(p)[step - 1] for p in POOLS}
-            moved = ", ".join(f"{v:+g} {LABELS[p]}" for p, v in lost.items() if v)
-            name = text.split(":")[1].strip() if ":" in text else text
-            out.append(
-                f"The move that drew {text.split(':')[0]} ({name}) in round {d.round_at(step)} changed the pools by "
-                f"{moved or 'nothing'}."
-            )
+    out += _crisis_points(d)
     farms = d.series("farms")
     first = d.first_step("farms", lambda v: v > farms[0])
     if first is None:
         out.append(f"No Farm was closed: Farms stayed at {farms[0]:g}.")
     else:
         out.append(f"The first Farm was closed in round {d.round_at(first)}; Farms ended at {farms[-1]:g}.")
+    return out
+
+
+def _crisis_points(d: Debrief) -> list[str]:
+    """For each Crisis tile drawn: the move that drew it, and how the pools changed over that move."""
+    out = []
+    crises = d.series("crises")
+    for step in range(1, len(crises)):
+        if crises[step] <= crises[step - 1]:
+            continue
+        state = d.tl.state_at(step)
+        assert isinstance(state, ResourcityState)
+        drawn = [t for t in state.resolved if t in CRISES]
+        n = int(crises[step])
+        name = d.game.content.event(drawn[n - 1]).name
+        lost = {p: d.series(p)[step] - d.series(p)[step - 1] for p in POOLS}
+        moved = ", ".join(f"{v:+g} {LABELS[p]}" for p, v in lost.items() if v)
+        out.append(
+            f"The move that drew Crisis {n} ({name}) in round {d.round_at(step)} changed the pools by "
+            f"{moved or 'nothing'}."
+        )
     return out

@@ -108,9 +108,9 @@ class ResourcityPosition(PositionModel):
         description="the draw deck as its stacks, the top stack first, each from its top tile down (e.g. "
         '"curve drought tee"); the last stack is the Crisis tile at the bottom; an empty stack is ""'
     )
-    discard_pile: list[str] = Field(default=[], description="the Discard Pile, the first discarded first")
-    resolved_tiles: list[str] = Field(
-        default=[], description="the Crisis and Huat tiles drawn and resolved so far, in order"
+    discard_pile: str = Field(default="", description="the Discard Pile, the first discarded first")
+    resolved_tiles: str = Field(
+        default="", description="the Crisis and Huat tiles drawn and resolved so far, in order"
     )
     crops: list[CropOnPlot] = Field(default=[], description="the crops on Plots")
     compost: list[int] = Field(default=[], description="the Plots with a Compost token")
@@ -168,8 +168,8 @@ def position_of(s: ResourcityState) -> ResourcityPosition:
         superpowers=list(s.powers),
         hands=[" ".join(h) for h in s.hands],
         draw_deck=[" ".join(stack) for stack in stacks],
-        discard_pile=list(s.discard_pile),
-        resolved_tiles=list(s.resolved),
+        discard_pile=" ".join(s.discard_pile),
+        resolved_tiles=" ".join(s.resolved),
         crops=[CropOnPlot(plot=p, crop=s.crop[p], tokens=s.tokens[p]) for p in sorted(s.crop)],
         compost=sorted(s.compost),
         harvests=[
@@ -210,8 +210,8 @@ def set_up_position(s: ResourcityState, f: ResourcityPosition) -> None:
     stacks = [stack.split() for stack in f.draw_deck]
     s.deck = [tile for stack in reversed(stacks) for tile in reversed(stack)]
     s.sections = [len(stack) for stack in stacks]
-    s.discard_pile = list(f.discard_pile)
-    s.resolved = list(f.resolved_tiles)
+    s.discard_pile = f.discard_pile.split()
+    s.resolved = f.resolved_tiles.split()
     s.powers = list(f.superpowers)
     s.pos = list(f.player_tokens)
     start = {"fuel": c.start.fuel, "food": c.start.food, "water": c.start.water}
@@ -294,12 +294,12 @@ def _check_names(s: ResourcityState, f: ResourcityPosition) -> None:
     for t in f.player_tokens:
         if not 0 <= t < TILES:
             fail("player_tokens", f"tile {t} is off the grid (0-{TILES - 1})")
-    lists = (("hands", f.hands), ("draw_deck", f.draw_deck), ("discard_pile", [" ".join(f.discard_pile)]))
+    lists = (("hands", f.hands), ("draw_deck", f.draw_deck), ("discard_pile", [f.discard_pile]))
     for name, group in lists:
         for tile in (tile for part in group for tile in part.split()):
             if tile not in tiles | events:
                 fail(name, f"unknown tile {tile!r}")
-    for tile in f.resolved_tiles:
+    for tile in f.resolved_tiles.split():
         if tile not in events:
             fail("resolved_tiles", f"{tile!r} is no Crisis or Huat tile")
     for x in f.crops:
