@@ -225,12 +225,21 @@ def _find_farms(table: JoinPoints, kinds: Sequence[str], rots: Sequence[int]) ->
         root = parent[p]
         if root != outside:
             farm[p] = root
-    for t in range(TILES):
-        if kinds[t] == "green":
-            root = parent[CORNER_POINT[t][0]]
-            if root != outside:
-                farm[GREEN_PLOT + t] = root
+    for t in tiles_of(kinds, "green"):
+        root = parent[CORNER_POINT[t][0]]
+        if root != outside:
+            farm[GREEN_PLOT + t] = root
     return farm
+
+
+def tiles_of(kinds: Sequence[str], kind: str) -> list[int]:
+    """The tiles of the grid ``kinds`` holding a tile of type ``kind``, in order."""
+    out = []
+    t = -1
+    for _ in range(kinds.count(kind)):  # list methods: no Python loop over the 36 tiles
+        t = kinds.index(kind, t + 1)
+        out.append(t)
+    return out
 
 
 INNER_POINTS = tuple(i * LATTICE + j for i in range(1, SIZE) for j in range(1, SIZE))
@@ -338,10 +347,9 @@ def update_farms(
                     farm[p] = root
     for t in tiles:
         farm[GREEN_PLOT + t] = -1
-    for t, kind in enumerate(kinds):  # a Green Space's centre is in the Farm of its corners
-        if kind == "green":
-            p = CORNER_POINT[t][0]
-            farm[GREEN_PLOT + t] = farm[p] if p != OUTSIDE else -1
+    for t in tiles_of(kinds, "green"):  # a Green Space's centre is in the Farm of its corners
+        p = CORNER_POINT[t][0]
+        farm[GREEN_PLOT + t] = farm[p] if p != OUTSIDE else -1
 
 
 def parts_corners(geo: Geometry, old_kind: str, old_rot: int, new_kind: str, new_rot: int) -> bool:

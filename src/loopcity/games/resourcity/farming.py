@@ -33,6 +33,8 @@ class FarmingMixin(ResourcityBase):
             self.farm = find_farms(geo, self.grid_kind, self.grid_rot)
         else:
             update_farms(geo, self.farm, self.grid_kind, self.grid_rot, tiles)
+        if not (self.crop or self.compost):
+            return
         farm = self.farm
         lost = {p for p in self.crop if farm[p] < 0}
         lost.update(p for p in self.compost if farm[p] < 0)

@@ -25,8 +25,8 @@ from .actions import (
     TO,
 )
 from .base import Phase
-from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILE_CORNER_PLOTS, TILES, moves_from
-from .content import MAX_PLAYERS
+from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILE_CORNER_PLOTS, TILES, moves_from, tiles_of
+from .content import MAX_PLAYERS, Content
 from .farming import TOKEN, compost_targets
 
 if TYPE_CHECKING:
@@ -105,17 +105,7 @@ def teleports(s: ResourcityState, seat: int) -> list[int]:
     if s.grid_kind[here] != "centre":
         return []
     limit = s.content.turn.max_players_per_tile
-    return [t for t in _centres(s.grid_kind) if t != here and s.pos.count(t) < limit]
-
-
-def _centres(kinds: list[str]) -> list[int]:
-    """The tiles holding a Community Centre, in order."""
-    out = []
-    t = -1
-    for _ in range(kinds.count("centre")):  # list methods: no Python loop over the 36 tiles
-        t = kinds.index("centre", t + 1)
-        out.append(t)
-    return out
+    return [t for t in tiles_of(s.grid_kind, "centre") if t != here and s.pos.count(t) < limit]
 
 
 def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
@@ -147,13 +137,14 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
         out += [_EXCHANGE[c] for c in CROPS if any(h[0] == c for h in s.baskets[seat])]
     if s.actions_left < 1:
         return out
-    geo = s.tables.geo
+    c, tables = s.content, s.tables
+    geo = tables.geo
     power = s.powers[seat]
     if power == "cyclist":
         out += [_MOVE[t] for t in destinations(s, seat)]
     else:  # destinations() for one step, inlined
         masks, rots, pos = geo.exit_masks, s.grid_rot, s.pos
-        limit = s.content.turn.max_players_per_tile
+        limit = c.turn.max_players_per_tile
         sides = OPEN_SIDES_BY_TILE[here][masks[kinds[here]][rots[here]]]
         if len(pos) < limit:  # too few players to fill a tile
             out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back]
@@ -162,29 +153,35 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     if on_centre:
         out += [_TELEPORT[t] for t in teleports(s, seat)]
     if s.manpower <= 0:
-        _add_building(s, seat, out)
+        _add_building(s, seat, out, c, tables.rotations_offered)
     farm = s.farm
     for p in TILE_CORNER_PLOTS[here]:
         if farm[p] >= 0:  # a Plot in a Farm is next to the seat
             _add_farming(s, seat, out)
             break
-    if power == "planner" and s.actions_left >= s.content.superpowers.planner_actions:
+    if power == "planner" and s.actions_left >= c.superpowers.planner_actions:
         out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
-    if power == "policymaker" and s.actions_left >= s.content.superpowers.policy_maker_actions:
+    if power == "policymaker" and s.actions_left >= c.superpowers.policy_maker_actions:
         out += [_RELOCATE[o] for o in range(s.players)]
     return out
 
 
-def _add_building(s: ResourcityState, seat: int, out: list[Action]) -> None:
-    """Append the Rotate and Replace actions the seat can afford within its reach."""
+def _add_building(
+    s: ResourcityState,
+    seat: int,
+    out: list[Action],
+    c: Content,
+    table: dict[str, tuple[tuple[Action, ...], ...]],
+) -> None:
+    """Append the Rotate and Replace actions the seat can afford within its reach (``table``: the
+    Rotate actions each tile type offers on each tile)."""
     fuel = s.avail["fuel"]
     builder = s.powers[seat] == "builder"
     here = s.pos[seat]
-    c = s.content
-    discount = _discount(s)
+    discount = _discount(s) if s.community > 0 else 0
     costs = c.costs
     if fuel >= costs.rotate - discount:
-        table, kinds = s.tables.rotations_offered, s.grid_kind
+        kinds = s.grid_kind
         for t in (REACH_BUILDER if builder else REACH)[here]:
             out += table[kinds[t]][t]
     green = costs.replace_green - discount

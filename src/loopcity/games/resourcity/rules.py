@@ -106,8 +106,8 @@ class ResourcityState(EventsMixin):
     def _continue_draw(self) -> None:
         """Draw until the hand is full, resolving Crisis and Huat tiles at once; then the next turn."""
         self.phase = "draw"
-        hand = self.hands[self.turn]
-        while len(hand) < self.content.turn.hand_size and self.deck:
+        hand, size = self.hands[self.turn], self.content.turn.hand_size
+        while len(hand) < size and self.deck:
             tile = self._draw()
             if tile in _CRISES:
                 self.resolve_crisis(tile)
@@ -165,7 +165,7 @@ class ResourcityState(EventsMixin):
         turn's actions end, unless the player stands on a Community Centre with harvests still to
         exchange (exchanging costs no Action)."""
         super()._apply(seat, action)
-        if self.phase == "act" and self.actions_left <= 0 and self.turn == seat:
+        if self.actions_left <= 0 and self.phase == "act" and self.turn == seat:
             if not (self.grid_kind[self.pos[seat]] == "centre" and self.baskets[seat]):
                 self._end_actions()
 

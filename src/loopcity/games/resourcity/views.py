@@ -69,13 +69,16 @@ def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
     }
 
 
+_REPLACE = REPLACE.name
+
+
 def describe(s: ResourcityState, seat: int, action: Action) -> str:
     """A log line for an action in words."""
     # Kept per (seat, Superpower, action and, for Replace, the tile laid): the line depends on nothing
     # else but the content (crop names), and they are kept with the content's tables.
     power = s.powers[seat]
     k = action.kind
-    if k == REPLACE.name:
+    if k == _REPLACE:
         key: tuple[object, ...] = (seat, power, k, action.args, s.hands[seat][REPLACE.read(action).slot])
     else:
         key = (seat, power, k, action.args)
