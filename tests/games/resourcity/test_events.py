@@ -125,6 +125,24 @@ def test_bumper_harvest_adds_a_token_and_collects_ready_plots():
     assert s.tokens[point(1, 3)] == 2
 
 
+def test_bumper_harvest_collects_from_any_plot_that_becomes_ready_not_one_ready_before():
+    """Bumper Harvest (tile text): "+1 crop token on every crop; collect from any Plot that becomes
+    ready." A Plot that was ready before the tile does not become ready: it waits for a Harvest Action
+    ("Once a Plot has reached the number of Crop tokens required for a Harvest, you must Harvest all
+    Crop tokens from that Plot")."""
+    crops = [
+        crop(point(1, 1), "sugarcane", 3),  # ready before: grown this turn, not yet harvested
+        crop(point(1, 3), "sugarcane", 2),  # becomes ready
+        crop(point(1, 5), "sweetpotato", 1),  # grows
+    ]
+    s = state(rows=["┌┐┌┐┌┐", "└┘└┘└┘"], crops=crops)
+    s = draw(s, "bumper")
+    assert s.baskets[0] == [("sugarcane", 3, 0)]  # the Plot that became ready, into the drawer's harvest
+    assert s.crop[point(1, 1)] == "sugarcane" and s.tokens[point(1, 1)] == 3  # still to Harvest
+    assert point(1, 3) not in s.crop and point(1, 3) in s.compost  # harvested: a Compost token on it
+    assert s.tokens[point(1, 5)] == 2
+
+
 def test_community_day_makes_construction_cheaper_next_round():
     s = draw(state(powers=("cyclist", "farmer"), rows=["┌┐", "└┘"]), "communityday")
     s = again(s, player_tokens=[35, 0], hands={2: "curve green tee"})

@@ -117,13 +117,20 @@ _CRISIS_EFFECTS: dict[str, Callable[[EventsMixin], None]] = {
 
 
 def _bumper(s: EventsMixin) -> None:
+    """Bumper Harvest: "+1 crop token on every crop; collect from any Plot that becomes ready". Every
+    crop still growing takes a token (while the supply has one); the Plots that token makes ready are
+    collected into the harvest of the player who drew the tile. A Plot that was ready before stays
+    for a Harvest Action: it does not become ready."""
+    ready = []
     for p in sorted(s.crop):
-        if s.needed(p) > 0 and s.supply[TOKEN[s.crop[p]]] > 0:
-            s.supply[TOKEN[s.crop[p]]] -= 1
+        token = TOKEN[s.crop[p]]
+        if s.needed(p) > 0 and s.supply[token] > 0:
+            s.supply[token] -= 1
             s.tokens[p] += 1
-    for p in sorted(s.crop):
-        if s.needed(p) <= 0 and (s.tokens[p] or s.crop[p] != "catchment"):
-            s.collect(s.turn, p)
+            if s.needed(p) <= 0:
+                ready.append(p)
+    for p in ready:
+        s.collect(s.turn, p)
 
 
 def _compost_day(s: EventsMixin) -> None:
