@@ -202,13 +202,14 @@ class HeuristicBot:
 
     def _green(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Lay a Green Space beside a Farm: the Plots around it then take Water Catchments."""
-        if s.avail["fuel"] < FUEL_RESERVE + 1 or s.supply["catchment"] < 1:
+        hand = s.hands[seat]
+        if s.avail["fuel"] < FUEL_RESERVE + 1 or s.supply["catchment"] < 1 or "green" not in hand:
             return None
         base = farm_count(s.farm)
         best, best_n = None, 0
         for a in k.get(REPLACE.name, []):
             slot, t = REPLACE.read(a)
-            if s.hands[seat][slot] != "green" or s.grid_kind[t] in ("centre", "green"):
+            if hand[slot] != "green" or s.grid_kind[t] in ("centre", "green"):
                 continue
             kinds = list(s.grid_kind)
             kinds[t] = "green"
