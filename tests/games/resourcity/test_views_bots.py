@@ -1,12 +1,13 @@
 """Views hide only the deck; content errors name the field; rendering; bots; conformance."""
 
 import json
+import xml.etree.ElementTree as ET
 
 import pytest
 
 from loopcity import load_game
 from loopcity.bots import make_bot
-from loopcity.engine import ContentError, IllegalAction, Rng, play
+from loopcity.engine import ContentError, IllegalAction, RandomBot, Rng, play
 from loopcity.engine.testing import check_game
 from loopcity.games.resourcity import SPEC
 from loopcity.games.resourcity.actions import ACTION_SPACE
@@ -143,10 +144,6 @@ def test_conformance_for_every_player_count(players, variant):
 
 
 def test_renderings_hold_through_a_whole_game():
-    import xml.etree.ElementTree as ET
-
-    from loopcity.engine import RandomBot
-
     g = load_game("resourcity", players=3, variant="advanced")
     s = g.new_state(2)
     bots = [RandomBot(g, i, 2) for i in range(3)]
