@@ -235,9 +235,8 @@ def set_up_position(s: ResourcityState, f: ResourcityPosition) -> None:
 
 def _pending(f: ResourcityPosition) -> tuple[int, ...]:
     """What the phase waits on, as the state keeps it; the field a phase needs must be there."""
-    need = {"orient": f.placing, "relocate": f.relocating, "compost": f.compost_to_place}
-    for phase, value in need.items():
-        name = {"orient": "placing", "relocate": "relocating", "compost": "compost_to_place"}[phase]
+    fields = (("orient", "placing", f.placing), ("relocate", "relocating", f.relocating))
+    for phase, name, value in (*fields, ("compost", "compost_to_place", f.compost_to_place)):
         if (value is None) == (f.phase == phase):
             raise PositionError(f"field '{name}': needed in phase {phase} and only there")
     if f.placing is not None:
