@@ -3,26 +3,17 @@
 import pytest
 
 from loopcity.engine import IllegalAction
+from loopcity.games.resourcity.board import GREEN_PLOT
 
-from .helpers import fresh, point, set_board
+from .helpers import GAME, again, changed_grid, crop, harvest, point, scenario
 
 RING = ["┌┐", "└┘"]
 P = point(1, 1)
 
 
-def farm_state(powers=("cyclist", "builder"), rows=RING, pos=0):
-    s = fresh(powers=list(powers))
-    set_board(s, rows)
-    s.pos = [pos, 35]
-    quiet_deck(s)
-    return s
-
-
-def quiet_deck(s, n=30):
-    """A draw deck of plain road tiles, so that no Crisis or Huat tile interferes."""
-    s.deck = ["straight"] * n
-    s.sections = [n, 0, 0, 0]
-    s._legal = {}
+def farm_state(powers=("cyclist", "builder"), rows=RING, pos=0, **fields):
+    """Seat 1 on tile ``pos`` next to the board's Plots, seat 2 on tile 35, a draw deck of road tiles."""
+    return scenario(rows, powers=powers, tokens=[pos, 35], quiet=True, **fields)
 
 
 def next_turn_same_player(s, seat=0):
@@ -55,13 +46,10 @@ def test_crop_costs_tokens_and_yields(crop, cost, tokens, res, amount):
     s.apply(0, f"harvest {P}")
     assert s.baskets[0] == [(crop, tokens, 0)]
     assert P in s.compost  # Sugar Cane and Sweet Potato leave a Compost token
-    s.pos[0] = 1
-    s._legal = {}
+    s = again(s, player_tokens=[1, 35])
     with pytest.raises(IllegalAction, match="Community Centre"):
         s.apply(0, f"exchange {crop}")
-    s.grid_kind[0] = "centre"
-    s.pos[0] = 0
-    s._legal = {}
+    s = again(s, grid=changed_grid(s, {0: "centre"}), player_tokens=[0, 35])
     before_avail, before_used = s.avail[res], s.used[res]
     s.apply(0, f"exchange {crop}")
     got = min(amount, before_used)
@@ -81,10 +69,7 @@ def test_water_catchment_cost_yield_and_it_stays():
     s.apply(0, f"harvest {P}")
     assert s.crop[P] == "catchment" and s.tokens[P] == 0  # the Catchment stays for the next rain
     assert s.baskets[0] == [("catchment", 2, 0)]
-    s.used["water"] += 10
-    s.avail["water"] -= 10
-    s.grid_kind[0] = "centre"
-    s._legal = {}
+    s = again(s, available={"water": s.avail["water"] - 10}, grid=changed_grid(s, {0: "centre"}))
     w = s.avail["water"]
     s.apply(0, "exchange catchment")
     assert s.avail["water"] == w + 4
@@ -93,9 +78,7 @@ def test_water_catchment_cost_yield_and_it_stays():
 def test_compost_only_for_sugar_cane_and_sweet_potato_a_catchment_harvest_leaves_it_on_the_plot():
     """The rulebook: Compost tokens act as a free Crop token "for Sugar Cane and Sweet Potato only"; a Compost token
     on a Water Catchment's Plot is no crop token, so harvesting the rainwater leaves it where it is."""
-    s = farm_state(rows=["┌┐G", "└┘"])
-    s.compost.add(P)
-    s.supply["compost"] -= 1
+    s = farm_state(rows=["┌┐G", "└┘"], compost=[P])
     s.apply(0, f"plant {P} catchment")
     next_turn_same_player(s)
     s.apply(0, f"grow {P}")
@@ -113,22 +96,20 @@ def test_water_catchment_must_be_next_to_a_green_space():
 
 
 def test_at_most_five_catchments_per_green_space():
-    from loopcity.games.resourcity.board import GREEN_PLOT
-
-    s = farm_state(rows=["││││││", "││││││", "││G│││", "││││││", "││││││", "││││││"])
+    # one Green Space (tile 14) among four-way roads, inside a ring: every Plot is in a Farm
+    rows = ["┌────┐", "│┼┼┼┼│", "│┼G┼┼│", "│┼┼┼┼│", "│┼┼┼┼│", "└────┘"]
+    s = farm_state(rows=rows)
     assert s.near_green(point(1, 2))  # a corner of the tile beside the Green Space is "next to" it
     assert not s.near_green(point(1, 1))
-    for p in (point(2, 2), point(2, 3), point(3, 2), point(3, 3)):
-        s.crop[p], s.tokens[p] = "catchment", 0
+    four = [crop(p, "catchment", 0) for p in (point(2, 2), point(2, 3), point(3, 2), point(3, 3))]
+    s = farm_state(rows=rows, crops=four)
     assert s.near_green(point(1, 2))
-    s.crop[GREEN_PLOT + 14], s.tokens[GREEN_PLOT + 14] = "catchment", 0
+    s = farm_state(rows=rows, crops=[*four, crop(GREEN_PLOT + 14, "catchment", 0)])
     assert not s.near_green(point(1, 2))  # its 5 Catchments are built
 
 
 def test_compost_is_a_free_token():
-    s = farm_state()
-    s.compost.add(P)
-    s.supply["compost"] -= 1
+    s = farm_state(compost=[P])
     s.apply(0, f"plant {P} sugarcane")
     next_turn_same_player(s)
     s.apply(0, f"grow {P}")
@@ -149,10 +130,7 @@ def test_one_farming_action_per_plot_per_turn():
 
 def test_no_grow_and_harvest_of_one_plot_in_a_turn_except_the_farmer():
     for power, allowed in (("cyclist", False), ("farmer", True)):
-        s = farm_state(powers=(power, "builder"))
-        s.crop[P], s.tokens[P] = "sugarcane", 2
-        s.supply["sugarcane"] -= 2
-        s._legal = {}
+        s = farm_state(powers=(power, "builder"), crops=[crop(P, "sugarcane", 2)])
         s.apply(0, f"grow {P}")
         assert (f"harvest {P}" in {str(a) for a in s.legal_actions(0)}) is allowed
         if allowed:
@@ -162,10 +140,7 @@ def test_no_grow_and_harvest_of_one_plot_in_a_turn_except_the_farmer():
 
 
 def test_must_harvest_a_ready_plot_before_growing_more():
-    s = farm_state()
-    s.crop[P], s.tokens[P] = "sugarcane", 3
-    s.supply["sugarcane"] -= 3
-    s._legal = {}
+    s = farm_state(crops=[crop(P, "sugarcane", 3)])
     with pytest.raises(IllegalAction, match="ready"):
         s.apply(0, f"grow {P}")
 
@@ -178,28 +153,23 @@ def test_must_be_next_to_the_plot():
 
 
 def test_planting_needs_the_resources():
-    s = farm_state()
-    s.used["water"] += s.avail["water"] - 2
-    s.avail["water"] = 2
-    s._legal = {}
+    s = farm_state(available={"water": 2})
     legal = {str(a) for a in s.legal_actions(0)}
     assert f"plant {P} sweetpotato" in legal and f"plant {P} sugarcane" not in legal
 
 
 def test_crop_tokens_run_out():
-    s = farm_state()
-    s.supply["sweetpotato"] = 0
-    s._legal = {}
+    # seat 2 carries every Sweet Potato token as harvests
+    carried = [harvest(2, "sweetpotato", 4), harvest(2, "sweetpotato", 3, 1), harvest(2, "sweetpotato", 3, 1)]
+    s = farm_state(harvests=carried)
+    assert s.supply["sweetpotato"] == 0
     assert f"plant {P} sweetpotato" not in {str(a) for a in s.legal_actions(0)}
 
 
 def test_exchange_gives_only_what_the_used_pile_holds():
-    s = farm_state(rows=["C┐", "└┘"])
-    s.baskets[0] = [("sweetpotato", 4, 0)]
-    s.supply["sweetpotato"] -= 4
-    s.used["food"] = 2
-    s.avail["food"] = s.content.start.food - 2
-    s._legal = {}
+    start = GAME.content.start.food
+    s = farm_state(rows=["C┐", "└┘"], harvests=[harvest(1, "sweetpotato", 4)], available={"food": start - 2})
+    assert s.used["food"] == 2
     s.apply(0, "exchange sweetpotato")
     assert s.avail["food"] == s.content.start.food and s.used["food"] == 0
 

@@ -1,8 +1,12 @@
 """Farm detection: any closed loop of roads is a Farm; the tile corners inside it are its Plots."""
 
-from loopcity.games.resourcity.board import GREEN_PLOT, farm_count, geometry, ring_progress
+import random
+import time
 
-from .helpers import farms_of, fresh, parse, point, set_board
+from loopcity.games.resourcity.board import GREEN_PLOT, farm_count, farms_after, find_farms, parts_corners
+from loopcity.games.resourcity.heuristic import _ring_needs
+
+from .helpers import crop, farms_of, fresh, parse, point, scenario
 
 
 def plots(farm, f):
@@ -73,22 +77,20 @@ def test_four_way_and_community_centre_close_loops_too():
     assert farm_count(farms_of(["┼┐", "└C"])) == 1
 
 
-def test_ring_progress_counts_walls_round_a_point():
-    s = fresh()
-    kinds, rots = parse(["┌┐", "└─"], s.game.content)
-    geo = geometry(s.game.content)
-    assert ring_progress(geo, kinds, rots, point(1, 1)) == 7
-    kinds, rots = parse(["┌┐", "└┘"], s.game.content)
-    assert ring_progress(geo, kinds, rots, point(1, 1)) == 8
+def test_heuristic_counts_the_corners_still_open_round_a_point():
+    s = scenario(["┌┐", "└─"])
+    assert _ring_needs(s, point(1, 1)) == [(7, 0)]  # the straight's NW corner: 7 of 8 road arms
+    s = scenario(["┌┐", "└┘"])
+    assert _ring_needs(s, point(1, 1)) == []  # all 8 arms: walled in
 
 
 def test_rotate_breaks_a_loop_and_its_crops_are_lost():
-    s = fresh(powers=["builder", "cyclist"])
-    set_board(s, ["┌┐", "└┘"])
-    s.pos[0] = 0
-    s.crop[point(1, 1)] = "sweetpotato"
-    s.tokens[point(1, 1)] = 2
-    s.supply["sweetpotato"] -= 2
+    s = scenario(
+        ["┌┐", "└┘"],
+        powers=["builder", "cyclist"],
+        tokens=[0, 35],
+        crops=[crop(point(1, 1), "sweetpotato", 2)],
+    )
     s.apply(0, "rotate 1 cw")
     assert s.farm_count() == 0
     assert point(1, 1) not in s.crop
@@ -96,42 +98,33 @@ def test_rotate_breaks_a_loop_and_its_crops_are_lost():
 
 
 def test_rotate_can_close_a_loop():
-    s = fresh(powers=["builder", "cyclist"])
-    set_board(s, ["┌┐", "└─"])
-    s.pos[0] = 0
+    s = scenario(["┌┐", "└─"], powers=["builder", "cyclist"], tokens=[0, 35])
     s.apply(0, "rotate 7 cw")  # straight E-W becomes N-S: still open
     assert s.farm_count() == 0
-    set_board(s, ["┌┐", "└┌"])
+    s = scenario(["┌┐", "└┌"], powers=["builder", "cyclist"], tokens=[0, 35])
     s.apply(0, "rotate 7 cw")  # curve E-S turned to S-W ... then W-N closes it
     s.apply(0, "rotate 7 cw")
     assert s.farm_count() == 1
 
 
 def test_earthquake_turns_the_diagonals_and_breaks_a_loop():
-    s = fresh(powers=["builder", "cyclist"])
-    set_board(s, ["┌┐", "└┘"])  # (0,0) and (1,1) lie on the main diagonal
-    s.crop[point(1, 1)] = "sugarcane"
-    s.tokens[point(1, 1)] = 1
-    s.supply["sugarcane"] -= 1
+    # (0,0) and (1,1) lie on the main diagonal
+    s = scenario(["┌┐", "└┘"], powers=["builder", "cyclist"], crops=[crop(point(1, 1), "sugarcane", 1)])
     s.resolve_crisis("earthquake")
-    assert s.grid_rot[0] == (parse(["┌"], s.game.content)[1][0] + 1) % 4
+    assert s.grid_rot[0] == (parse(["┌"])[1][0] + 1) % 4
     assert s.farm_count() == 0 and not s.crop
 
 
 def test_earthquake_can_also_close_a_loop():
-    s = fresh()
-    set_board(s, ["└┐", "└┐"])  # each diagonal tile is one quarter turn short of closing it
+    s = scenario(["└┐", "└┐"])  # each diagonal tile is one quarter turn short of closing it
     assert s.farm_count() == 0
     s.resolve_crisis("earthquake")
     assert s.farm_count() == 1
 
 
 def test_sea_level_rise_turns_the_outer_ring_anticlockwise():
-    s = fresh()
-    set_board(s, ["......", ".┌┐...", ".└┘...", "......", "......", "......"])
-    s.crop[point(2, 2)] = "sweetpotato"
-    s.tokens[point(2, 2)] = 1
-    s.supply["sweetpotato"] -= 1
+    rows = ["......", ".┌┐...", ".└┘...", "......", "......", "......"]
+    s = scenario(rows, crops=[crop(point(2, 2), "sweetpotato", 1)])
     before = list(s.grid_rot)
     s.resolve_crisis("sealevel")
     for t in range(36):
@@ -139,18 +132,14 @@ def test_sea_level_rise_turns_the_outer_ring_anticlockwise():
         rim = r in (0, 5) or c in (0, 5)
         assert s.grid_rot[t] == ((before[t] + 3) % 4 if rim else before[t])
     assert s.farm_count() == 1 and s.crop  # an inner loop survives Sea Level Rise
-    set_board(s, ["┌┐", "└┘"])
+    s = scenario(["┌┐", "└┘"])
     s.resolve_crisis("sealevel")
     assert s.farm_count() == 0  # a loop touching the rim is broken
 
 
 def test_farm_detection_is_fast():
-    import time
-
-    from loopcity.games.resourcity.board import find_farms
-
     s = fresh()
-    geo = geometry(s.game.content)
+    geo = s.tables.geo
     start = time.perf_counter()
     for _ in range(2000):
         find_farms(geo, s.grid_kind, s.grid_rot)
@@ -161,12 +150,8 @@ def test_farm_detection_is_fast():
 def test_farms_updated_round_changed_tiles_equal_farms_found_afresh():
     # Farms are kept up to date by looking only round the tiles that changed (a Rotate, a Replace, a
     # Planner's swap): the table must be exactly the one found from the whole board.
-    import random
-
-    from loopcity.games.resourcity.board import farms_after, find_farms
-
     s = fresh()
-    geo = geometry(s.game.content)
+    geo = s.tables.geo
     types = ["curve", "curve", "cross", "tee", "tennis", "green", "straight"]
     rng = random.Random(7)
     farms_seen = 0
@@ -189,12 +174,8 @@ def test_farms_updated_round_changed_tiles_equal_farms_found_afresh():
 
 def test_a_tile_change_that_parts_no_corners_never_makes_a_new_farm():
     # The heuristic bot skips such changes when it looks for a Rotate or Replace that closes a loop.
-    import random
-
-    from loopcity.games.resourcity.board import farms_after, find_farms, parts_corners
-
     s = fresh()
-    geo = geometry(s.game.content)
+    geo = s.tables.geo
     types = [t.id for t in s.game.content.tiles]
     rng = random.Random(11)
     skipped = 0

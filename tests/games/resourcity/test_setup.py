@@ -6,7 +6,7 @@ import pytest
 
 from loopcity import load_game
 from loopcity.games.resourcity.content import CRISES, HUATS
-from loopcity.games.resourcity.setup import tile_pool
+from loopcity.games.resourcity.tables import tile_pool
 
 from .helpers import fresh
 
@@ -79,7 +79,7 @@ def test_all_tiles_are_used_once():
     counted = Counter(s.grid_kind) + Counter(k for h in s.hands for k in h) + Counter(s.deck)
     counted = Counter({k: n for k, n in counted.items() if k not in CRISES})
     fixed = Counter(f.tile for f in s.content.layout("beginner").fixed)
-    assert counted == Counter(tile_pool(s)) + fixed
+    assert counted == Counter(tile_pool(s.content, "beginner")) + fixed
     assert sum(counted.values()) == 80  # 76 road, Green Space and Centre tiles plus 4 Huat tiles
 
 

@@ -1,15 +1,13 @@
 """The six Superpowers (recovered card texts)."""
 
-from .helpers import fresh, set_board
-from .test_farming import quiet_deck
+from loopcity.games.resourcity.actions import ROTATE
+
+from .helpers import again, scenario
 
 
-def state(powers, rows, pos):
-    s = fresh(players=len(powers), powers=list(powers))
-    set_board(s, rows)
-    s.pos = list(pos)
-    quiet_deck(s)
-    return s
+def state(powers, rows, pos, **fields):
+    """One player per Superpower, tokens on ``pos``, a draw deck of road tiles, on ``rows``."""
+    return scenario(rows, players=len(powers), powers=powers, tokens=pos, quiet=True, **fields)
 
 
 def kinds(s, seat=0):
@@ -17,11 +15,9 @@ def kinds(s, seat=0):
 
 
 def test_builder_reaches_diagonal_tiles_and_pays_two_fuel_for_a_road():
-    s = state(("builder", "cyclist"), ["┌┌┌", "┌┌┌", "┌┌┌"], (7, 35))
-    rot = {a.args[0] for a in s.legal_actions(0) if a.kind == "rotate"}
+    s = state(("builder", "cyclist"), ["┌┌┌", "┌┌┌", "┌┌┌"], (7, 35), hands={1: "curve green tee"})
+    rot = {ROTATE.read(a).tile for a in s.legal_actions(0) if a.kind == ROTATE.name}
     assert rot == {0, 1, 2, 6, 7, 8, 12, 13, 14}
-    s.hands[0] = ["curve", "green", "tee"]
-    s._legal = {}
     fuel = s.avail["fuel"]
     s.apply(0, "replace 0 14")
     assert s.avail["fuel"] == fuel - 2
@@ -40,8 +36,7 @@ def test_other_players_move_one_tile():
 
 
 def test_innovator_has_five_actions():
-    s = fresh(players=2, powers=["cyclist", "innovator"])
-    quiet_deck(s)
+    s = scenario(powers=["cyclist", "innovator"], quiet=True)
     s.apply(0, "end")
     s.apply(0, "discard 0")
     assert s.turn == 1 and s.actions_left == 5
@@ -61,8 +56,7 @@ def test_policy_maker_moves_any_token_anywhere_for_two_actions():
     s.apply(0, "to 30")
     assert s.pos[1] == 30 and s.actions_left == 2 and s.phase == "act"
     s.apply(0, "move 6") if "move 6" in kinds(s) else None
-    s.actions_left = 1
-    s._legal = {}
+    s = again(s, actions_left=1)
     assert not any(a.kind == "relocate" for a in s.legal_actions(0))
 
 

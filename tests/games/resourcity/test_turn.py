@@ -4,23 +4,19 @@ losing when a resource cannot be paid, winning after the 4th Crisis, and the sco
 import pytest
 
 from loopcity.engine import IllegalAction
+from loopcity.games.resourcity.actions import ROTATE
 
-from .helpers import fresh, set_board
+from .helpers import again, scenario
 
 
-def ready(powers=("builder", "cyclist"), players=2, rows=None):
-    s = fresh(
-        players=players,
-        powers=list(powers) + ["farmer", "innovator", "planner", "policymaker"][: players - len(powers)],
-    )
-    if rows is not None:
-        set_board(s, rows)
-    return s
+def ready(powers=("builder", "cyclist"), players=2, rows=None, **fields):
+    """Seat 1 to act with 4 Actions, with these Superpowers (the others' from the rest), on ``rows``."""
+    others = ["farmer", "innovator", "planner", "policymaker"][: players - len(powers)]
+    return scenario(rows, players=players, powers=list(powers) + others, **fields)
 
 
 def test_up_to_four_actions_then_the_turn_ends():
-    s = ready(rows=["─────", "......"])
-    s.pos = [0, 4]
+    s = ready(rows=["─────", "......"], tokens=[0, 4])
     for t in (1, 2, 3):
         s.apply(0, f"move {t}")
     assert s.actions_left == 1 and s.turn == 0
@@ -31,8 +27,7 @@ def test_up_to_four_actions_then_the_turn_ends():
 
 
 def test_move_follows_connected_roads_only():
-    s = ready(rows=["─│─", "......"])
-    s.pos = [0, 30]
+    s = ready(rows=["─│─", "......"], tokens=[0, 30])
     legal = {str(a) for a in s.legal_actions(0)}
     assert "move 1" not in legal  # the straight N-S next door does not meet the E exit
     before = s.state_hash()
@@ -42,39 +37,38 @@ def test_move_follows_connected_roads_only():
 
 
 def test_at_most_three_players_on_a_tile():
-    s = fresh(players=5, powers=["builder", "farmer", "innovator", "planner", "policymaker"])
-    set_board(s, ["──", "......"])
-    s.pos = [0, 1, 1, 1, 20]
+    s = scenario(
+        ["──", "......"],
+        players=5,
+        powers=["builder", "farmer", "innovator", "planner", "policymaker"],
+        tokens=[0, 1, 1, 1, 20],
+    )
     assert "move 1" not in {str(a) for a in s.legal_actions(0)}
-    s.pos = [0, 1, 1, 20, 20]
-    s._legal = {}  # fields were set by hand: forget the cached legal actions
+    s = again(s, player_tokens=[0, 1, 1, 20, 20])
     assert "move 1" in {str(a) for a in s.legal_actions(0)}
 
 
 def test_teleport_between_community_centres():
-    s = ready(rows=["C.C", "......", "....C."])
-    s.pos = [0, 30]
+    s = ready(rows=["C.C", "......", "....C."], tokens=[0, 30])
     legal = {str(a) for a in s.legal_actions(0)}
     assert {"teleport 2", "teleport 16"} <= legal
-    s.pos = [1, 30]
-    s._legal = {}
+    s = again(s, player_tokens=[1, 30])
     assert not any(a.kind == "teleport" for a in s.legal_actions(0))
 
 
 def test_rotate_costs_one_fuel_and_reaches_own_or_adjacent_tiles():
-    s = ready(powers=("cyclist", "builder"), rows=["┌┌┌", "┌┌┌", "┌┌┌"])
-    s.pos = [7, 30]
+    s = ready(powers=("cyclist", "builder"), rows=["┌┌┌", "┌┌┌", "┌┌┌"], tokens=[7, 30])
     fuel = s.avail["fuel"]
     s.apply(0, "rotate 8 cw")
     assert s.avail["fuel"] == fuel - 1 and s.used["fuel"] == 1
-    targets = {a.args[0] for a in s.legal_actions(0) if a.kind == "rotate"}
+    targets = {ROTATE.read(a).tile for a in s.legal_actions(0) if a.kind == ROTATE.name}
     assert targets == {7, 1, 6, 8, 13}  # own tile and the four orthogonal neighbours
 
 
 def test_replace_costs_three_fuel_for_a_road_and_one_for_a_green_space():
-    s = ready(powers=("cyclist", "farmer"), rows=["──", "......"])
-    s.pos = [0, 30]
-    s.hands[0] = ["curve", "green", "straight"]
+    s = ready(
+        powers=("cyclist", "farmer"), rows=["──", "......"], tokens=[0, 30], hands={1: "curve green straight"}
+    )
     fuel = s.avail["fuel"]
     s.apply(0, "replace 0 1")
     assert s.phase == "orient" and s.avail["fuel"] == fuel - 3
@@ -85,19 +79,21 @@ def test_replace_costs_three_fuel_for_a_road_and_one_for_a_green_space():
 
 
 def test_replace_may_cover_a_community_centre():
-    s = ready(powers=("cyclist", "farmer"), rows=["C─", "......"])
-    s.pos = [1, 30]
-    s.hands[0] = ["green", "curve", "curve"]
+    s = ready(
+        powers=("cyclist", "farmer"), rows=["C─", "......"], tokens=[1, 30], hands={1: "green curve curve"}
+    )
     s.apply(0, "replace 0 0")
     assert s.grid_kind[0] == "green" and "centre" in s.discard_pile
 
 
 def test_draw_up_to_three_after_using_tiles():
-    s = ready(powers=("cyclist", "farmer"), rows=["──", "......"])
-    s.pos = [0, 30]
-    s.hands[0] = ["green", "green", "curve"]
-    s.deck += ["straight", "straight"]
-    s.sections[0] += 2
+    s = ready(
+        powers=("cyclist", "farmer"),
+        rows=["──", "......"],
+        tokens=[0, 30],
+        hands={1: "green green curve"},
+        deck_top=["straight", "straight"],
+    )
     s.apply(0, "replace 0 1")
     s.apply(0, "replace 0 1")
     s.apply(0, "end")
@@ -105,9 +101,7 @@ def test_draw_up_to_three_after_using_tiles():
 
 
 def test_full_hand_discards_one_then_draws_one():
-    s = ready()
-    s.deck.append("tee")
-    s.sections[0] += 1
+    s = ready(deck_top=["tee"])
     kept = s.hands[0][1:]
     s.apply(0, "end")
     s.apply(0, "discard 0")
@@ -115,8 +109,7 @@ def test_full_hand_discards_one_then_draws_one():
 
 
 def test_team_loses_when_upkeep_cannot_be_paid():
-    s = ready()
-    s.avail["water"], s.used["water"] = 0, s.avail["water"] + s.used["water"]
+    s = ready(available={"water": 0})
     s.apply(0, "end")
     s.apply(0, "discard 0")
     assert s.is_terminal() and not s.outcome().team_won
@@ -124,10 +117,8 @@ def test_team_loses_when_upkeep_cannot_be_paid():
 
 
 def test_team_wins_on_surviving_the_fourth_crisis():
-    s = ready()
-    s.crises_drawn = 3
-    s.deck = ["drought"]
-    s.sections = [0, 0, 0, 1]
+    s = ready(resolved_tiles="blight fuelcrisis embargo", draw_deck=["", "", "", "drought"])
+    assert s.crises_drawn == 3
     s.apply(0, "end")
     s.apply(0, "discard 0")
     assert s.is_terminal() and s.outcome().team_won
@@ -135,20 +126,18 @@ def test_team_wins_on_surviving_the_fourth_crisis():
 
 
 def test_fourth_crisis_that_cannot_be_paid_loses():
-    s = ready()
-    s.crises_drawn = 3
-    s.deck = ["drought"]
-    s.sections = [0, 0, 0, 1]
-    s.used["water"] += s.avail["water"] - 4
-    s.avail["water"] = 4
+    s = ready(
+        resolved_tiles="blight fuelcrisis embargo",
+        draw_deck=["", "", "", "drought"],
+        available={"water": 4},
+    )
     s.apply(0, "end")
     s.apply(0, "discard 0")
     assert s.is_terminal() and not s.outcome().team_won
 
 
 def test_score_is_total_minus_spread_plus_farms():
-    s = ready(rows=["┌┐", "└┘"])
-    s.avail = {"fuel": 10, "food": 7, "water": 4}
+    s = ready(rows=["┌┐", "└┘"], available={"fuel": 10, "food": 7, "water": 4})
     assert s.score() == (10 + 7 + 4) - (10 - 4) + 1
 
 

@@ -1,16 +1,19 @@
 """Views hide only the deck; content errors name the field; rendering; bots; conformance."""
 
 import json
+import xml.etree.ElementTree as ET
 
 import pytest
 
 from loopcity import load_game
 from loopcity.bots import make_bot
-from loopcity.engine import ContentError, IllegalAction, Rng, play
+from loopcity.engine import ContentError, IllegalAction, RandomBot, Rng, play
 from loopcity.engine.testing import check_game
 from loopcity.games.resourcity import SPEC
+from loopcity.games.resourcity.actions import ACTION_SPACE
+from loopcity.games.resourcity.apply import HANDLERS
 
-from .helpers import fresh
+from .helpers import fresh, scenario
 
 
 def test_view_shows_deck_size_never_its_order():
@@ -38,7 +41,7 @@ def test_redrawn_deck_keeps_one_crisis_per_stack():
 
 
 def test_refused_action_names_the_rule_and_changes_nothing():
-    s = fresh(powers=["cyclist", "builder"])
+    s = scenario(powers=["cyclist", "builder"])
     before = s.state_hash()
     with pytest.raises(IllegalAction) as e:
         s.apply(0, "swap 2")
@@ -53,6 +56,28 @@ def test_bad_content_names_the_field(tmp_path):
     with pytest.raises(ContentError) as e:
         load_game("resourcity", content=str(bad))
     assert "sugarcane" in str(e.value) and "tokens" in str(e.value)
+
+
+def test_a_misspelled_content_field_is_refused_naming_it(tmp_path):
+    text = SPEC.content.path.read_text().replace("amount = 5", "amont = 5", 1)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text)
+    with pytest.raises(ContentError) as e:
+        load_game("resourcity", content=str(bad))
+    assert "sugarcane" in str(e.value) and "amont" in str(e.value)
+
+
+@pytest.mark.parametrize(
+    "overrides,named",
+    [
+        ({"tiles.centre.count": 2}, "tiles.centre.count is 2"),
+        ({"turn.crises_to_win": 5}, "turn.crises_per_game = 4"),
+        ({"tiles.tee.count": 0, "tiles.tennis.count": 0, "tiles.straight.count": 6}, "turn.hand_size = 3"),
+    ],
+)
+def test_content_totals_fixed_by_the_components_are_checked(overrides, named):
+    with pytest.raises(ContentError, match=named):
+        load_game("resourcity", overrides=overrides)
 
 
 def test_content_override_changes_starting_resources():
@@ -101,6 +126,17 @@ def test_heuristic_bot_beats_random():
     assert _wins("heuristic", 30) > _wins("random", 30) + 3
 
 
+def test_every_action_kind_has_a_handler():
+    assert HANDLERS.missing(ACTION_SPACE) == []
+
+
+def test_tables_are_made_once_per_game_and_shared_by_its_states():
+    g = load_game("resourcity", players=2)
+    s = g.new_state(1)
+    assert s.tables is g.tables and s.clone().tables is g.tables and g.new_state(2).tables is g.tables
+    assert load_game("resourcity", players=2).tables is not g.tables
+
+
 @pytest.mark.parametrize("players", [1, 3, 5, 6])
 @pytest.mark.parametrize("variant", ["beginner", "advanced"])
 def test_conformance_for_every_player_count(players, variant):
@@ -108,10 +144,6 @@ def test_conformance_for_every_player_count(players, variant):
 
 
 def test_renderings_hold_through_a_whole_game():
-    import xml.etree.ElementTree as ET
-
-    from loopcity.engine import RandomBot
-
     g = load_game("resourcity", players=3, variant="advanced")
     s = g.new_state(2)
     bots = [RandomBot(g, i, 2) for i in range(3)]

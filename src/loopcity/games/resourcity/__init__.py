@@ -7,15 +7,17 @@ from typing import Any
 from loopcity.engine import GameSpec, Option, State, Variant
 
 from .actions import ACTION_SPACE
-from .content import CONTENT
+from .content import CONTENT, MAX_PLAYERS, Content
 from .heuristic import HeuristicBot
 from .render import render_svg, render_text
 from .rules import ResourcityState
+from .tables import ResourcityTables, build_tables
 
 
-def metrics(state: State) -> dict[str, float]:
+def metrics(state: State[Any, Any]) -> dict[str, float]:
     """Per-round figures for simulations: pools, Farms, crops and Crisis tiles so far."""
-    s: ResourcityState = state  # type: ignore[assignment]
+    assert isinstance(state, ResourcityState)
+    s = state
     return {
         "round": float(s.round),
         "fuel": float(s.avail["fuel"]),
@@ -28,13 +30,13 @@ def metrics(state: State) -> dict[str, float]:
     }
 
 
-SPEC: GameSpec[Any, Any] = GameSpec(
+SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     id="resourcity",
     title="Resourcity",
     description="Rotate and lay road tiles to close loops into Farms, grow crops and keep the city's "
     "Fuel, Food and Water from running out until the fourth Crisis has passed.",
     min_players=1,
-    max_players=6,
+    max_players=MAX_PLAYERS,
     default_players=2,
     state_class=ResourcityState,
     action_space=ACTION_SPACE,
@@ -48,6 +50,7 @@ SPEC: GameSpec[Any, Any] = GameSpec(
         Variant("advanced", "Advanced layout", {"layout": "advanced"}),
     ),
     content=CONTENT,
+    tables=build_tables,
     bots={"heuristic": HeuristicBot},
     render_text=render_text,
     render_svg=render_svg,

@@ -7,9 +7,10 @@ from typing import NamedTuple
 from loopcity.engine import ActionSpace, kind
 
 from .board import PLOTS, TILES
+from .content import CROP_IDS, MAX_PLAYERS
 
-CROPS = ("sugarcane", "sweetpotato", "catchment")
-SEATS = range(1, 7)
+CROPS = CROP_IDS
+SEATS = range(1, MAX_PLAYERS + 1)
 
 
 class Tile(NamedTuple):

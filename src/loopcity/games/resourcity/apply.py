@@ -1,60 +1,90 @@
-"""Carrying out a legal action."""
+"""Carrying out a legal action: one handler per action kind (``HANDLERS``), each given the action's
+named arguments. What follows every action (the turn's actions end once none are left) is
+``ResourcityState._apply``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loopcity.engine import Action
+from loopcity.engine import Handlers, NoArgs
 
+from .actions import (
+    COMPOST,
+    DISCARD,
+    END,
+    EXCHANGE,
+    GROW,
+    HARVEST,
+    MOVE,
+    ORIENT,
+    PLANT,
+    RELOCATE,
+    REPLACE,
+    ROTATE,
+    SWAP,
+    TELEPORT,
+    TO,
+    Crop,
+    Orient,
+    Plant,
+    Plot,
+    Replace,
+    Rotate,
+    Seat,
+    Slot,
+    Tile,
+)
 from .farming import compost_targets
 from .legal import replace_cost, rotate_cost
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
 
-
-def apply_action(s: ResourcityState, seat: int, action: Action) -> None:
-    """Apply ``action`` (already checked legal) for ``seat``."""
-    _HANDLERS[action.kind](s, seat, action)
-    if s.phase == "act" and s.actions_left <= 0 and s.turn == seat:
-        if not (s.grid_kind[s.pos[seat]] == "centre" and s.baskets[seat]):
-            s._end_actions()
+HANDLERS = Handlers["ResourcityState"]()
 
 
-def _end(s: ResourcityState, seat: int, a: Action) -> None:
+@HANDLERS.on(END)
+def _end(s: ResourcityState, seat: int, a: NoArgs) -> None:
     s._end_actions()
 
 
-def _move(s: ResourcityState, seat: int, a: Action) -> None:
-    s.pos[seat] = a.args[0]  # type: ignore[assignment]
+@HANDLERS.on(MOVE)
+@HANDLERS.on(TELEPORT)
+def _move(s: ResourcityState, seat: int, a: Tile) -> None:
+    """Move (or Teleport) the player's token to the tile."""
+    s.pos[seat] = a.tile
     s.actions_left -= 1
 
 
-def _rotate(s: ResourcityState, seat: int, a: Action) -> None:
-    t, way = a.args
+@HANDLERS.on(ROTATE)
+def _rotate(s: ResourcityState, seat: int, a: Rotate) -> None:
+    """Pay the Fuel, turn the tile a quarter turn, and bring the Farms up to date."""
     s.pay("fuel", rotate_cost(s), "Rotate")
-    s.grid_rot[t] = (s.grid_rot[t] + (1 if way == "cw" else 3)) % 4  # type: ignore[index]
+    s.grid_rot[a.tile] = (s.grid_rot[a.tile] + (1 if a.way == "cw" else 3)) % 4
     s.actions_left -= 1
-    s.board_changed((t,))  # type: ignore[arg-type]
+    s.board_changed((a.tile,))
 
 
-def _replace(s: ResourcityState, seat: int, a: Action) -> None:
-    slot, t = a.args
-    kind = s.hands[seat][slot]  # type: ignore[index]
+@HANDLERS.on(REPLACE)
+def _replace(s: ResourcityState, seat: int, a: Replace) -> None:
+    """Pay the Fuel; place the hand tile at once, or first ask how to turn it (``orient``)."""
+    kind = s.hands[seat][a.slot]
     s.pay("fuel", replace_cost(s, seat, kind), "Replace")
     s.actions_left -= 1
-    if len(s.geo.rotations[kind]) > 1:
+    if len(s.tables.geo.rotations[kind]) > 1:
         s.phase = "orient"
-        s.pending = (slot, t)  # type: ignore[assignment]
+        s.pending = (a.slot, a.tile)
     else:
-        place(s, seat, slot, t, 0)  # type: ignore[arg-type]
+        place(s, seat, a.slot, a.tile, 0)
 
 
-def _orient(s: ResourcityState, seat: int, a: Action) -> None:
+@HANDLERS.on(ORIENT)
+def _orient(s: ResourcityState, seat: int, a: Orient) -> None:
+    """Place the tile chosen by Replace, turned as chosen."""
     slot, t = s.pending
     s.phase = "act"
     s.pending = ()
-    place(s, seat, slot, t, a.args[0])  # type: ignore[arg-type]
+    place(s, seat, slot, t, a.turns)
 
 
 def place(s: ResourcityState, seat: int, slot: int, t: int, rot: int) -> None:
@@ -65,29 +95,36 @@ def place(s: ResourcityState, seat: int, slot: int, t: int, rot: int) -> None:
     s.board_changed((t,))
 
 
-def _plant(s: ResourcityState, seat: int, a: Action) -> None:
-    s.plant(seat, a.args[0], a.args[1])  # type: ignore[arg-type]
+@HANDLERS.on(PLANT)
+def _plant(s: ResourcityState, seat: int, a: Plant) -> None:
+    s.plant(seat, a.plot, a.crop)
     s.actions_left -= 1
 
 
-def _grow(s: ResourcityState, seat: int, a: Action) -> None:
-    s.grow(seat, a.args[0])  # type: ignore[arg-type]
+@HANDLERS.on(GROW)
+def _grow(s: ResourcityState, seat: int, a: Plot) -> None:
+    s.grow(seat, a.plot)
     s.actions_left -= 1
 
 
-def _harvest(s: ResourcityState, seat: int, a: Action) -> None:
-    s.harvest(seat, a.args[0])  # type: ignore[arg-type]
+@HANDLERS.on(HARVEST)
+def _harvest(s: ResourcityState, seat: int, a: Plot) -> None:
+    s.harvest(seat, a.plot)
     s.actions_left -= 1
 
 
-def _exchange(s: ResourcityState, seat: int, a: Action) -> None:
-    got = s.exchange(seat, a.args[0])  # type: ignore[arg-type]
-    crop = s.crop_of(a.args[0])  # type: ignore[arg-type]
+@HANDLERS.on(EXCHANGE)
+def _exchange(s: ResourcityState, seat: int, a: Crop) -> None:
+    """Exchange one harvest of the crop for its resource (no Action spent)."""
+    got = s.exchange(seat, a.crop)
+    crop = s.crop_of(a.crop)
     s.note(f"Seat {seat + 1} exchanges {crop.name} for {got} {crop.yields.capitalize()}")
 
 
-def _swap(s: ResourcityState, seat: int, a: Action) -> None:
-    here, there = s.pos[seat], s.pos[a.args[0] - 1]  # type: ignore[operator]
+@HANDLERS.on(SWAP)
+def _swap(s: ResourcityState, seat: int, a: Seat) -> None:
+    """Planner: swap the tile under the player with the tile under another player's token."""
+    here, there = s.pos[seat], s.pos[a.seat - 1]
     g, r = s.grid_kind, s.grid_rot
     g[here], g[there] = g[there], g[here]
     r[here], r[there] = r[there], r[here]
@@ -95,47 +132,35 @@ def _swap(s: ResourcityState, seat: int, a: Action) -> None:
     s.board_changed((here, there))
 
 
-def _relocate(s: ResourcityState, seat: int, a: Action) -> None:
+@HANDLERS.on(RELOCATE)
+def _relocate(s: ResourcityState, seat: int, a: Seat) -> None:
+    """Policy Maker: choose whose token to move; where it goes comes next (``to``)."""
     s.phase = "relocate"
-    s.pending = (a.args[0] - 1,)  # type: ignore[operator]
+    s.pending = (a.seat - 1,)
 
 
-def _to(s: ResourcityState, seat: int, a: Action) -> None:
-    s.pos[s.pending[0]] = a.args[0]  # type: ignore[assignment]
+@HANDLERS.on(TO)
+def _to(s: ResourcityState, seat: int, a: Tile) -> None:
+    s.pos[s.pending[0]] = a.tile
     s.pending = ()
     s.phase = "act"
     s.actions_left -= s.content.superpowers.policy_maker_actions
 
 
-def _discard(s: ResourcityState, seat: int, a: Action) -> None:
-    s.discard_pile.append(s.hands[seat].pop(a.args[0]))  # type: ignore[arg-type]
+@HANDLERS.on(DISCARD)
+def _discard(s: ResourcityState, seat: int, a: Slot) -> None:
+    """Discard from a full hand, then draw."""
+    s.discard_pile.append(s.hands[seat].pop(a.slot))
     s._continue_draw()
 
 
-def _compost(s: ResourcityState, seat: int, a: Action) -> None:
-    s.compost.add(a.args[0])  # type: ignore[arg-type]
+@HANDLERS.on(COMPOST)
+def _compost(s: ResourcityState, seat: int, a: Plot) -> None:
+    """Compost Day: one Compost token on the Plot; drawing goes on once all are placed."""
+    s.compost.add(a.plot)
     s.supply["compost"] -= 1
     left = s.pending[0] - 1
     s.pending = (left,)
     if left <= 0 or not compost_targets(s):
         s.pending = ()
         s._continue_draw()
-
-
-_HANDLERS = {
-    "end": _end,
-    "move": _move,
-    "teleport": _move,
-    "rotate": _rotate,
-    "replace": _replace,
-    "orient": _orient,
-    "plant": _plant,
-    "grow": _grow,
-    "harvest": _harvest,
-    "exchange": _exchange,
-    "swap": _swap,
-    "relocate": _relocate,
-    "to": _to,
-    "discard": _discard,
-    "compost": _compost,
-}

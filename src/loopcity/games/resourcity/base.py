@@ -1,19 +1,28 @@
-"""The fields every part of a Resourcity state shares, and the helpers they all use: the content and
-its geometry, reach, and the two resource pools."""
+"""The fields every part of a Resourcity state shares, and the helpers they all use: Moves, reach,
+and the two resource pools."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from loopcity.engine import State
 
-from .board import REACH, REACH_BUILDER, Geometry, geometry, moves_from
+from .board import REACH, REACH_BUILDER, moves_from
 from .content import Content
+from .tables import ResourcityTables
 
 RESOURCES = ("fuel", "food", "water")
 
+Phase = Literal["act", "orient", "relocate", "discard", "compost", "draw", "over"]
+"""What the player whose turn it is does now: take Actions; choose how to turn a tile being placed
+(after Replace); choose where the Policy Maker sends a token; discard from a full hand; put Compost
+tokens (Compost Day); ``draw`` while the hand is being filled (never between two actions); ``over``
+once the team has won or lost."""
+FarmingAction = Literal["plant", "grow", "harvest"]
+"""The farming Actions: at most one of them per Plot each turn."""
 
-class ResourcityBase(State):
+
+class ResourcityBase(State[Content, ResourcityTables]):
     """Declares the state's fields (set in ``ResourcityState.__init__``) and shared helpers."""
 
     grid_kind: list[str]
@@ -32,12 +41,12 @@ class ResourcityBase(State):
     tokens: dict[int, int]
     compost: set[int]
     baskets: list[list[tuple[str, int, int]]]
-    farmed: dict[int, str]
+    farmed: dict[int, FarmingAction]
     farm: list[int]
     turn: int
     round: int
     actions_left: int
-    phase: str
+    phase: Phase
     pending: tuple[int, ...]
     manpower: int
     pandemic: int
@@ -46,23 +55,9 @@ class ResourcityBase(State):
     result: str | None
     won: bool
 
-    @property
-    def content(self) -> Content:
-        """The validated content of this game."""
-        return self.game.content
-
-    @property
-    def geo(self) -> Geometry:
-        """The cached geometry tables of this game's content."""
-        return geometry(self.game.content)
-
     def moves(self, t: int) -> list[int]:
         """Tiles one Move from ``t`` reaches along connected roads."""
-        return moves_from(self.geo, self.grid_kind, self.grid_rot, t)
-
-    def occupants(self, t: int) -> int:
-        """How many player tokens stand on tile ``t``."""
-        return self.pos.count(t)
+        return moves_from(self.tables.geo, self.grid_kind, self.grid_rot, t)
 
     def reach(self, seat: int) -> tuple[int, ...]:
         """Tiles a seat may Rotate or Replace: its own and adjacent ones (Builder: diagonal too)."""

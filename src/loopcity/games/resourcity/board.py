@@ -19,9 +19,11 @@ loops sharing a road and dead ends come out right with no special case.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .content import Content
+if TYPE_CHECKING:
+    from .content import Content
 
 SIZE = 6
 TILES = SIZE * SIZE
@@ -101,31 +103,33 @@ def plot_name(p: int) -> str:
     return f"corner ({p // LATTICE},{p % LATTICE})"
 
 
-def green_plots(t: int) -> tuple[int, ...]:
-    """The Plots on a Green Space tile: its inner corners and its centre."""
-    return (*TILE_CORNER_PLOTS[t], GREEN_PLOT + t)
+JoinPoints = dict[tuple[str, int], tuple[tuple[int, ...], ...]]
+Links = dict[str, tuple[tuple[tuple[int, ...], ...], ...]]
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """Tables for one content: Move exits and corner joins of each (tile, rotation)."""
+    """The board's tables for one content: Move exits and corner joins of each (tile type, rotation)."""
 
     exits: dict[tuple[str, int], int]
     joins: dict[tuple[str, int], tuple[tuple[int, int], ...]]
     rotations: dict[str, tuple[int, ...]]
+    """The distinct rotations of each tile type (those that look different)."""
     roads: frozenset[str]
     corner_arms: dict[tuple[str, int], tuple[int, int, int, int]]
     """For each corner (NW, NE, SE, SW), how many of the two road arms beside it the tile has
     (at most 1 where a link joins that corner's region to another): 2 means the corner is walled in."""
-    exit_masks: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    exit_masks: dict[str, tuple[int, int, int, int]]
     """``exits`` by tile type, then rotation (no tuple key to build in the inner loops)."""
-    links: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = field(default_factory=dict)
+    links: Links
     """For every tile type and rotation, then ``4 * tile + corner``: the lattice points that corner's
     region reaches across the tile (OUTSIDE on the rim); the Farm flood of :func:`update_farms`."""
-    memo: dict[str, object] = field(default_factory=dict, compare=False)
-    """Further tables derived from this content alone, by name, filled as they are first needed."""
-    lines: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False)
-    """Log lines of actions, by what they depend on (see ``views.describe``)."""
+    join_points: JoinPoints
+    """For every (tile type, rotation), per tile, the lattice points its open corners join (flattened
+    pairs): the union-find of :func:`find_farms`."""
+    corner_classes: dict[tuple[str, int], tuple[int, ...]]
+    """For every (tile type, rotation), each corner's class among the tile's four (corners the roads
+    leave joined share a class): what :func:`parts_corners` compares."""
 
     def rotation_for(self, tile: str, exits: Sequence[str]) -> int:
         """The rotation that gives ``tile`` exactly the road ``exits`` (a layout's fixed tile)."""
@@ -166,47 +170,27 @@ def build_geometry(content: Content) -> Geometry:
     masks = {
         t.id: (exits[(t.id, 0)], exits[(t.id, 1)], exits[(t.id, 2)], exits[(t.id, 3)]) for t in content.tiles
     }
-    return Geometry(exits, joins, rotations, roads, corner_arms, masks, _links(joins))
+    return Geometry(
+        exits,
+        joins,
+        rotations,
+        roads,
+        corner_arms,
+        masks,
+        _links(joins),
+        _join_points(joins),
+        {key: _corner_classes(pairs) for key, pairs in joins.items()},
+    )
 
 
-_GEOMETRY: dict[int, tuple[Content, Geometry]] = {}
-_LAST_GEOMETRY: list[tuple[Content, Geometry] | None] = [None]
-
-
-def geometry(content: Content) -> Geometry:
-    """The (cached) geometry tables of a content."""
-    last = _LAST_GEOMETRY[0]
-    if last is not None and last[0] is content:
-        return last[1]
-    return _geometry(content)
-
-
-def _geometry(content: Content) -> Geometry:
-    hit = _GEOMETRY.get(id(content))
-    if hit is None or hit[0] is not content:
-        hit = (content, build_geometry(content))
-        _GEOMETRY[id(content)] = hit
-    _LAST_GEOMETRY[0] = hit
-    return hit[1]
-
-
-_JOIN_POINTS: dict[int, dict[tuple[str, int], tuple[tuple[int, ...], ...]]] = {}
-
-
-def _join_points(geo: Geometry) -> dict[tuple[str, int], tuple[tuple[int, ...], ...]]:
-    """For every (kind, rotation), per tile, the lattice points its open corners join (flattened pairs)."""
-    hit = _JOIN_POINTS.get(id(geo))
-    if hit is None:
-        hit = {
-            key: tuple(
-                tuple(x for a, b in pairs for x in (CORNER_POINT[t][a], CORNER_POINT[t][b]))
-                for t in range(TILES)
-            )
-            for key, pairs in geo.joins.items()
-        }
-        _JOIN_POINTS.clear()
-        _JOIN_POINTS[id(geo)] = hit
-    return hit
+def _join_points(joins: dict[tuple[str, int], tuple[tuple[int, int], ...]]) -> JoinPoints:
+    """``Geometry.join_points`` from the corner joins of every (tile type, rotation)."""
+    return {
+        key: tuple(
+            tuple(x for a, b in pairs for x in (CORNER_POINT[t][a], CORNER_POINT[t][b])) for t in range(TILES)
+        )
+        for key, pairs in joins.items()
+    }
 
 
 def find_farms(geo: Geometry, kinds: Sequence[str], rots: Sequence[int]) -> list[int]:
@@ -214,12 +198,10 @@ def find_farms(geo: Geometry, kinds: Sequence[str], rots: Sequence[int]) -> list
 
     This looks at the whole board; :func:`update_farms` brings a table up to date after a few tiles
     changed, looking only round them."""
-    return _find_farms(_join_points(geo), kinds, rots)
+    return _find_farms(geo.join_points, kinds, rots)
 
 
-def _find_farms(
-    table: dict[tuple[str, int], tuple[tuple[int, ...], ...]], kinds: Sequence[str], rots: Sequence[int]
-) -> list[int]:
+def _find_farms(table: JoinPoints, kinds: Sequence[str], rots: Sequence[int]) -> list[int]:
     # Union by the smaller root, so every class's root is its smallest point whatever the path halving.
     parent = list(range(OUTSIDE + 1))
     flat: list[int] = []
@@ -243,12 +225,21 @@ def _find_farms(
         root = parent[p]
         if root != outside:
             farm[p] = root
-    for t in range(TILES):
-        if kinds[t] == "green":
-            root = parent[CORNER_POINT[t][0]]
-            if root != outside:
-                farm[GREEN_PLOT + t] = root
+    for t in tiles_of(kinds, "green"):
+        root = parent[CORNER_POINT[t][0]]
+        if root != outside:
+            farm[GREEN_PLOT + t] = root
     return farm
+
+
+def tiles_of(kinds: Sequence[str], kind: str) -> list[int]:
+    """The tiles of the grid ``kinds`` holding a tile of type ``kind``, in order."""
+    out = []
+    t = -1
+    for _ in range(kinds.count(kind)):  # list methods: no Python loop over the 36 tiles
+        t = kinds.index(kind, t + 1)
+        out.append(t)
+    return out
 
 
 INNER_POINTS = tuple(i * LATTICE + j for i in range(1, SIZE) for j in range(1, SIZE))
@@ -279,21 +270,6 @@ def moves_from(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], t: int)
     return [n for n, back in OPEN_SIDES[t][masks[kinds[t]][rots[t]]] if masks[kinds[n]][rots[n]] & back]
 
 
-def ring_progress(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], point: int) -> int:
-    """How close the smallest loop round a lattice point is to closing: 0 to 8 road arms in place
-    (8: the four tiles round the point wall it in, so it is a Farm's Plot)."""
-    i, j = divmod(point, LATTICE)
-    total = 0
-    for t, k in (
-        ((i - 1) * SIZE + j - 1, 2),
-        ((i - 1) * SIZE + j, 3),
-        (i * SIZE + j - 1, 1),
-        (i * SIZE + j, 0),
-    ):
-        total += geo.corner_arms[(kinds[t], rots[t])][k]
-    return total
-
-
 # ----- keeping the Farms up to date after a few tiles change ------------------------------------
 #
 # Only the roads of the changed tiles differ, and they only join or part the corners of those tiles.
@@ -309,8 +285,6 @@ POINT_CORNERS = tuple(
     for p in range(OUTSIDE)
 )
 """For each lattice point, the tiles that meet there, each with ``4 * tile + corner`` (empty on the rim)."""
-
-Links = dict[str, tuple[tuple[tuple[int, ...], ...], ...]]
 
 
 def _links(joins: dict[tuple[str, int], tuple[tuple[int, int], ...]]) -> Links:
@@ -373,22 +347,16 @@ def update_farms(
                     farm[p] = root
     for t in tiles:
         farm[GREEN_PLOT + t] = -1
-    for t, kind in enumerate(kinds):  # a Green Space's centre is in the Farm of its corners
-        if kind == "green":
-            p = CORNER_POINT[t][0]
-            farm[GREEN_PLOT + t] = farm[p] if p != OUTSIDE else -1
+    for t in tiles_of(kinds, "green"):  # a Green Space's centre is in the Farm of its corners
+        p = CORNER_POINT[t][0]
+        farm[GREEN_PLOT + t] = farm[p] if p != OUTSIDE else -1
 
 
 def parts_corners(geo: Geometry, old_kind: str, old_rot: int, new_kind: str, new_rot: int) -> bool:
     """Whether a tile changed from ``old`` to ``new`` (type, rotation) parts two of its corners that the
     old tile joined. If not, every region of the board stays joined and regions can only merge: such a
     change never makes a new Farm."""
-    classes = geo.memo.get("corner_classes")
-    if classes is None:  # per (type, rotation): each corner's class among the tile's 4 (content alone)
-        classes = geo.memo["corner_classes"] = {
-            key: _corner_classes(pairs) for key, pairs in geo.joins.items()
-        }
-    new = classes[(new_kind, new_rot)]  # type: ignore[index]
+    new = geo.corner_classes[(new_kind, new_rot)]
     return any(new[a] != new[b] for a, b in geo.joins[(old_kind, old_rot)])
 
 

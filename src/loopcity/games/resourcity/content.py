@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from loopcity.engine import ContentSpec
+from loopcity.engine import ContentModel, ContentSpec
+
+from .board import SIZE, TILES
 
 Source = Literal["rulebook", "research", "reconstructed"]
 Side = Literal["N", "E", "S", "W"]
@@ -16,8 +18,7 @@ Corner = Literal["NW", "NE", "SE", "SW"]
 Resource = Literal["fuel", "food", "water"]
 
 
-class _Item(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _Item(ContentModel):
     source: Source
 
 
@@ -96,8 +97,7 @@ class Event(_Item):
     plots: int = 0
 
 
-class Fixed(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Fixed(ContentModel):
     cell: tuple[int, int]
     tile: str
     exits: list[Side]
@@ -121,12 +121,16 @@ CRISES = (
     "pests",
 )
 HUATS = ("bumper", "communityday", "compostday", "rainfall")
+CROP_IDS = ("sugarcane", "sweetpotato", "catchment")
+POWERS = ("builder", "cyclist", "farmer", "innovator", "planner", "policymaker")
+"""The Superpower cards (their figures are in ``[superpowers]``)."""
+MAX_PLAYERS = len(POWERS)
+"""One Superpower card each."""
 
 
-class Content(BaseModel):
+class Content(ContentModel):
     """All of Resourcity's data."""
 
-    model_config = ConfigDict(extra="forbid")
     start: Start
     turn: Turn
     costs: Costs
@@ -139,25 +143,69 @@ class Content(BaseModel):
     layouts: list[Layout]
 
     @model_validator(mode="after")
-    def _check(self) -> Content:
+    def _check_items(self) -> Content:
+        """The items the rules name are there, once each."""
         ids = [t.id for t in self.tiles]
+        if len(set(ids)) != len(ids):
+            raise ValueError(
+                f"tiles: an id is used twice: {', '.join(sorted(i for i in ids if ids.count(i) > 1))}"
+            )
         for need in ("green", "centre"):
             if need not in ids:
                 raise ValueError(f"tiles must include {need!r}")
+        if sorted(c.id for c in self.crops) != sorted(CROP_IDS):
+            raise ValueError(f"crops must be exactly {', '.join(CROP_IDS)}, once each")
         if sorted(c.id for c in self.crises) != sorted(CRISES):
             raise ValueError(f"crises must be exactly {', '.join(CRISES)}")
         if sorted(h.id for h in self.huats) != sorted(HUATS):
             raise ValueError(f"huats must be exactly {', '.join(HUATS)}")
-        if self.turn.crises_per_game > len(self.crises):
-            raise ValueError("crises_per_game exceeds the Crisis tiles")
-        if self.turn.crises_to_win > self.turn.crises_per_game:
-            raise ValueError("crises_to_win exceeds crises_per_game: the game could never be won")
+        return self
+
+    @model_validator(mode="after")
+    def _check_totals(self) -> Content:
+        """Totals fixed by the components: enough tiles for a game, enough Crisis tiles."""
+        t = self.turn
+        if t.crises_per_game > len(self.crises):
+            raise ValueError(
+                f"turn.crises_per_game = {t.crises_per_game} exceeds the {len(self.crises)} Crisis tiles in crises"
+            )
+        if t.crises_to_win > t.crises_per_game:
+            raise ValueError(
+                f"turn.crises_to_win = {t.crises_to_win} exceeds turn.crises_per_game = {t.crises_per_game}: "
+                "the game could never be won"
+            )
+        box = sum(tile.count for tile in self.tiles)
+        need = TILES + MAX_PLAYERS * t.hand_size
+        if box < need:
+            raise ValueError(
+                f"tiles: the counts add up to {box} tiles; a game of {MAX_PLAYERS} needs at least {need} "
+                f"({TILES} for the grid + {MAX_PLAYERS} hands of turn.hand_size = {t.hand_size})"
+            )
+        return self
+
+    @model_validator(mode="after")
+    def _check_layouts(self) -> Content:
+        """Each layout fixes known tiles, on the grid, once per cell, no more of a tile than the box
+        holds, and at least one Community Centre (Step 8 puts the player tokens on them)."""
+        counts = {tile.id: tile.count for tile in self.tiles}
         for lay in self.layouts:
+            cells = [f.cell for f in lay.fixed]
             for f in lay.fixed:
-                if f.tile not in ids:
-                    raise ValueError(f"layout {lay.id}: unknown tile {f.tile!r}")
-                if not (0 <= f.cell[0] < 6 and 0 <= f.cell[1] < 6):
-                    raise ValueError(f"layout {lay.id}: cell {f.cell} is off the 6x6 grid")
+                if f.tile not in counts:
+                    raise ValueError(f"layouts.{lay.id}: unknown tile {f.tile!r}")
+                if not (0 <= f.cell[0] < SIZE and 0 <= f.cell[1] < SIZE):
+                    raise ValueError(f"layouts.{lay.id}: cell {f.cell} is off the {SIZE}x{SIZE} grid")
+                if cells.count(f.cell) > 1:
+                    raise ValueError(f"layouts.{lay.id}: cell {f.cell} is fixed twice")
+                used = sum(1 for g in lay.fixed if g.tile == f.tile)
+                if used > counts[f.tile]:
+                    raise ValueError(
+                        f"layouts.{lay.id}: fixes {used} {f.tile} tiles; tiles.{f.tile}.count is {counts[f.tile]}"
+                    )
+            if not any(f.tile == "centre" for f in lay.fixed):
+                raise ValueError(
+                    f"layouts.{lay.id}: fixes no Community Centre; the player tokens start on them"
+                )
         return self
 
     def tile(self, tile_id: str) -> Tile:

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
+from .actions import DISCARD, GROW, HARVEST, MOVE, PLANT, REPLACE, ROTATE, TELEPORT, TO
+from .content import CRISES
 from .rules import ResourcityState
 
 if TYPE_CHECKING:
@@ -45,15 +47,7 @@ def learning_points(d: Debrief) -> list[str]:
     out.append(
         f"{LABELS[pool]} came closest to running out: {lows[pool]:g} left in round {d.round_at(k or 0)} (move {k})."
     )
-    for step, kind, text in d.public_lines():
-        if kind == "info" and text.startswith("Crisis") and step > 0:
-            lost = {p: d.series(p)[step] - d.series(p)[step - 1] for p in POOLS}
-            moved = ", ".join(f"{v:+g} {LABELS[p]}" for p, v in lost.items() if v)
-            name = text.split(":")[1].strip() if ":" in text else text
-            out.append(
-                f"The move that drew {text.split(':')[0]} ({name}) in round {d.round_at(step)} changed the pools by "
-                f"{moved or 'nothing'}."
-            )
+    out += _crisis_points(d)
     farms = d.series("farms")
     first = d.first_step("farms", lambda v: v > farms[0])
     if first is None:
@@ -63,8 +57,12 @@ def learning_points(d: Debrief) -> list[str]:
     return out
 
 
-TILE_KINDS = frozenset({"move", "teleport", "to", "rotate"})
-"""The actions whose first argument is a place on the grid."""
+TILE_KINDS = {k.name: k for k in (MOVE, TELEPORT, TO, ROTATE)}
+"""The actions that name a place on the grid (their ``tile`` argument)."""
+HAND_KINDS = {k.name: k for k in (REPLACE, DISCARD)}
+"""The actions that name a tile in the hand (their ``slot`` argument)."""
+PLOT_KINDS = {k.name: k for k in (GROW, HARVEST)}
+"""The actions that name a Plot (their ``plot`` argument)."""
 
 
 def subject(state: State, seat: int, action: Action) -> str | None:
@@ -72,13 +70,34 @@ def subject(state: State, seat: int, action: Action) -> str | None:
     moved or sent to, or rotated; the tile laid or discarded from the hand; the crop planted, grown
     or harvested; None for the others."""
     assert isinstance(state, ResourcityState)
-    k, args = action.kind, action.args
+    k = action.kind
     if k in TILE_KINDS:
-        return state.grid_kind[int(args[0])]
-    if k in ("replace", "discard"):
-        return state.hands[seat][int(args[0])]
-    if k == "plant":
-        return str(args[1])
-    if k in ("grow", "harvest"):
-        return state.crop.get(int(args[0]))
+        return state.grid_kind[TILE_KINDS[k].read(action).tile]
+    if k in HAND_KINDS:
+        return state.hands[seat][HAND_KINDS[k].read(action).slot]
+    if k == PLANT.name:
+        return PLANT.read(action).crop
+    if k in PLOT_KINDS:
+        return state.crop.get(PLOT_KINDS[k].read(action).plot)
     return None
+
+
+def _crisis_points(d: Debrief) -> list[str]:
+    """For each Crisis tile drawn: the move that drew it, and how the pools changed over that move."""
+    out = []
+    crises = d.series("crises")
+    for step in range(1, len(crises)):
+        if crises[step] <= crises[step - 1]:
+            continue
+        state = d.tl.state_at(step)
+        assert isinstance(state, ResourcityState)
+        drawn = [t for t in state.resolved if t in CRISES]
+        n = int(crises[step])
+        name = d.game.content.event(drawn[n - 1]).name
+        lost = {p: d.series(p)[step] - d.series(p)[step - 1] for p in POOLS}
+        moved = ", ".join(f"{v:+g} {LABELS[p]}" for p, v in lost.items() if v)
+        out.append(
+            f"The move that drew Crisis {n} ({name}) in round {d.round_at(step)} changed the pools by "
+            f"{moved or 'nothing'}."
+        )
+    return out

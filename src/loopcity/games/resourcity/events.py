@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .board import DIAGONALS, OUTER_RING, QUARTERS
-from .farming import FarmingMixin, compost_targets
+from .farming import TOKEN, FarmingMixin, compost_targets
 
 
 class EventsMixin(FarmingMixin):
@@ -13,12 +13,7 @@ class EventsMixin(FarmingMixin):
 
     def event_name(self, tile: str) -> str:
         """A drawn tile's name for the log."""
-        names = self.geo.memo.get("event_names")
-        if names is None:  # depends on the content alone, like the geometry that keeps it
-            names = self.geo.memo["event_names"] = {t.id: f"a {t.id} tile" for t in self.content.tiles}
-            for e in (*self.content.crises, *self.content.huats):
-                names[e.id] = e.name + (" (Crisis)" if e.id in _CRISIS_EFFECTS else " (Huat)")
-        return names.get(tile) or f"a {tile} tile"  # type: ignore[attr-defined]
+        return self.tables.event_names.get(tile) or f"a {tile} tile"
 
     def resolve_crisis(self, tile: str) -> None:
         """Carry out a Crisis tile; surviving the last one wins the game."""
@@ -38,7 +33,7 @@ class EventsMixin(FarmingMixin):
         """Carry out a Huat tile (community and chance situations that help)."""
         self.resolved.append(tile)
         ev = self.content.event(tile)
-        self.note(f"Huat: {ev.name}: {ev.text}")
+        self.note(f"Huat: {ev.name}: {ev.text}", kind="event")
         _HUAT_EFFECTS[tile](self)
 
     # ----- helpers used by several tiles ---------------------------------------------------------
@@ -122,15 +117,20 @@ _CRISIS_EFFECTS: dict[str, Callable[[EventsMixin], None]] = {
 
 
 def _bumper(s: EventsMixin) -> None:
-    from .farming import TOKEN
-
+    """Bumper Harvest: "+1 crop token on every crop; collect from any Plot that becomes ready". Every
+    crop still growing takes a token (while the supply has one); the Plots that token makes ready are
+    collected into the harvest of the player who drew the tile. A Plot that was ready before stays
+    for a Harvest Action: it does not become ready."""
+    ready = []
     for p in sorted(s.crop):
-        if s.needed(p) > 0 and s.supply[TOKEN[s.crop[p]]] > 0:
-            s.supply[TOKEN[s.crop[p]]] -= 1
+        token = TOKEN[s.crop[p]]
+        if s.needed(p) > 0 and s.supply[token] > 0:
+            s.supply[token] -= 1
             s.tokens[p] += 1
-    for p in sorted(s.crop):
-        if s.needed(p) <= 0 and (s.tokens[p] or s.crop[p] != "catchment"):
-            s.collect(s.turn, p)
+            if s.needed(p) <= 0:
+                ready.append(p)
+    for p in ready:
+        s.collect(s.turn, p)
 
 
 def _compost_day(s: EventsMixin) -> None:

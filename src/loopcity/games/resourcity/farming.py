@@ -3,9 +3,9 @@ exchanging harvests on a Community Centre."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .base import ResourcityBase
+from .base import FarmingAction, ResourcityBase
 from .board import (
     GREEN_PLOT,
     GREEN_ZONE,
@@ -16,9 +16,7 @@ from .board import (
     find_farms,
     update_farms,
 )
-
-if TYPE_CHECKING:
-    from .content import Crop
+from .content import Crop
 
 GREEN_TILES_NEAR = tuple(tuple(t for t in range(TILES) if p in GREEN_ZONE[t]) for p in range(PLOTS))
 TOKEN = {"sugarcane": "sugarcane", "sweetpotato": "sweetpotato", "catchment": "rainwater"}
@@ -30,10 +28,13 @@ class FarmingMixin(ResourcityBase):
     def board_changed(self, tiles: tuple[int, ...] | None = None, crisis: bool = False) -> None:
         """Recompute the Farms (only round ``tiles`` when given: the only tiles that changed since the
         Farms were last found); a Plot left outside every Farm loses what was on it."""
+        geo = self.tables.geo
         if tiles is None:
-            self.farm = find_farms(self.geo, self.grid_kind, self.grid_rot)
+            self.farm = find_farms(geo, self.grid_kind, self.grid_rot)
         else:
-            update_farms(self.geo, self.farm, self.grid_kind, self.grid_rot, tiles)
+            update_farms(geo, self.farm, self.grid_kind, self.grid_rot, tiles)
+        if not (self.crop or self.compost):
+            return
         farm = self.farm
         lost = {p for p in self.crop if farm[p] < 0}
         lost.update(p for p in self.compost if farm[p] < 0)
@@ -55,11 +56,7 @@ class FarmingMixin(ResourcityBase):
 
     def crop_of(self, crop_id: str) -> Crop:
         """The crop with this id."""
-        memo = self.geo.memo
-        crops = memo.get("crops")
-        if crops is None:  # depends on the content alone, like the geometry that keeps it
-            crops = memo["crops"] = {c.id: c for c in self.content.crops}
-        return crops[crop_id]  # type: ignore[index]
+        return self.tables.crops[crop_id]
 
     def needed(self, p: int) -> int:
         """Crop tokens still to place on Plot ``p`` before it can be Harvested (Compost counts for 1)."""
@@ -69,7 +66,8 @@ class FarmingMixin(ResourcityBase):
 
     def near_green(self, p: int) -> bool:
         """Whether a Water Catchment may go on Plot ``p``: next to a Green Space (its centre, its
-        corners or a corner of a tile beside it) that has fewer than 5 Catchments around it."""
+        corners or a corner of a tile beside it) that has fewer Catchments around it than the limit
+        (``per_green`` of the Water Catchment in the content)."""
         limit = self.content.crop("catchment").per_green
         for t in GREEN_TILES_NEAR[p]:
             if self.grid_kind[t] == "green":
@@ -79,7 +77,7 @@ class FarmingMixin(ResourcityBase):
         return False
 
     # ----- legality ------------------------------------------------------------------------------
-    def farm_block(self, seat: int, p: int, kind: str) -> str | None:
+    def farm_block(self, seat: int, p: int, kind: FarmingAction) -> str | None:
         """Why the one-farming-action-per-Plot rule forbids ``kind`` on ``p`` now (None: allowed)."""
         done = self.farmed.get(p)
         if done is None:

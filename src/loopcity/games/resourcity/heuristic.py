@@ -7,10 +7,26 @@ searched twice)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from loopcity.engine import Action, Game, Rng, State
 
+from .actions import (
+    COMPOST,
+    DISCARD,
+    END,
+    EXCHANGE,
+    GROW,
+    HARVEST,
+    MOVE,
+    ORIENT,
+    PLANT,
+    REPLACE,
+    ROTATE,
+    TELEPORT,
+)
+from .base import Phase
 from .board import (
     GREEN_PLOT,
     GREEN_ZONE,
@@ -22,12 +38,9 @@ from .board import (
     farms_after,
     moves_from,
     parts_corners,
-    ring_progress,
 )
-from .legal import destinations, replace_cost, rotate_cost, teleports
-
-if TYPE_CHECKING:
-    from .rules import ResourcityState
+from .legal import replace_cost, rotate_cost
+from .rules import ResourcityState
 
 YIELD = {"sugarcane": "fuel", "sweetpotato": "food", "catchment": "water"}
 FUEL_RESERVE = 6
@@ -41,7 +54,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
+    def __init__(self, game: Game[Any, Any], seat: int, seed: int) -> None:
         self.rng = Rng(seed)
         self._no_build: tuple[object, ...] | None = None
         self._target: int | None = None
@@ -50,9 +63,10 @@ class HeuristicBot:
         self._farms_memo: dict[tuple[int, str, int], list[int]] = {}
         self._dist_memo: dict[int, dict[int, int]] = {}
 
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State[Any, Any], seat: int) -> Action:
         """Pick an action for ``seat`` without changing ``state``."""
-        s: ResourcityState = state  # type: ignore[assignment]
+        assert isinstance(state, ResourcityState)
+        s = state
         legal = s.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -61,12 +75,13 @@ class HeuristicBot:
             self._farms_board = board
             self._farms_memo = {}
             self._dist_memo = {}
-        pick = {
+        phases: dict[Phase, Callable[[ResourcityState, int, list[Action]], Action]] = {
             "orient": self._orient,
             "discard": self._discard,
             "compost": self._compost,
             "relocate": lambda s, seat, legal: legal[0],
-        }.get(s.phase, self._act)(s, seat, legal)
+        }
+        pick = phases.get(s.phase, self._act)(s, seat, legal)
         for a in legal:  # the pick is usually one of these very objects: no need to compare fields
             if a is pick:
                 return pick
@@ -78,7 +93,7 @@ class HeuristicBot:
         key = (t, kinds[t], rots[t])
         farm = self._farms_memo.get(key)
         if farm is None:
-            farm = self._farms_memo[key] = farms_after(s.geo, s.farm, kinds, rots, (t,))
+            farm = self._farms_memo[key] = farms_after(s.tables.geo, s.farm, kinds, rots, (t,))
         return farm
 
     def _distances(self, s: ResourcityState, start: int) -> dict[int, int]:
@@ -90,7 +105,7 @@ class HeuristicBot:
 
     # ----- small phases ----------------------------------------------------------------------
     def _orient(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
-        want = Action("orient", (self._want,)) if self._want is not None else None
+        want = ORIENT(self._want) if self._want is not None else None
         self._want = None
         if want is not None and want in legal:
             return want
@@ -100,7 +115,7 @@ class HeuristicBot:
         kinds[t] = s.hands[seat][slot]
         best, best_n = legal[0], -1
         for a in legal:
-            rots[t] = a.args[0]  # type: ignore[assignment]
+            rots[t] = ORIENT.read(a).turns
             n = farm_count(self._farms_with(s, kinds, rots, t))
             if n > best_n:
                 best, best_n = a, n
@@ -108,11 +123,11 @@ class HeuristicBot:
 
     def _discard(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         hand = s.hands[seat]
-        return max(legal, key=lambda a: KEEP.get(hand[a.args[0]], 9))  # type: ignore[index]
+        return max(legal, key=lambda a: KEEP.get(hand[DISCARD.read(a).slot], 9))
 
     def _compost(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         for a in legal:
-            if s.crop.get(int(a.args[0])) in ("sugarcane", "sweetpotato"):
+            if s.crop.get(COMPOST.read(a).plot) in ("sugarcane", "sweetpotato"):
                 return a
         return legal[0]
 
@@ -135,34 +150,35 @@ class HeuristicBot:
             pick = rule(s, seat, by_kind)
             if pick is not None:
                 return pick
-        return Action("end")
+        return END()
 
     def _exchange(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        for a in k.get("exchange", []):
-            crop = s.crop_of(a.args[0])  # type: ignore[arg-type]
+        for a in k.get(EXCHANGE.name, []):
+            crop = s.crop_of(EXCHANGE.read(a).crop)
             res = crop.yields
             if s.used[res] >= crop.amount or (s.used[res] > 0 and s.avail[res] < 2 * s.players + 3):
                 return a
         return None
 
     def _harvest(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        return k["harvest"][0] if k.get("harvest") else None
+        harvests = k.get(HARVEST.name)
+        return harvests[0] if harvests else None
 
     def _grow(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        grows = k.get("grow")
+        grows = k.get(GROW.name)
         if not grows:
             return None
-        return min(grows, key=lambda a: s.needed(a.args[0]))  # type: ignore[arg-type]
+        return min(grows, key=lambda a: s.needed(GROW.read(a).plot))
 
     def _plant(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        plants = k.get("plant")
+        plants = k.get(PLANT.name)
         if not plants:
             return None
         reserve = s.players + 1
         av = s.avail
         best, best_v = None, 0.0
         for a in plants:
-            crop = s.crop_of(a.args[1])  # type: ignore[arg-type]
+            crop = s.crop_of(PLANT.read(a).crop)
             after = {r: av[r] - crop.cost.get(r, 0) for r in ("fuel", "food", "water")}
             if after["food"] < reserve or after["water"] < reserve or after["fuel"] < FUEL_RESERVE - 1:
                 continue
@@ -186,20 +202,21 @@ class HeuristicBot:
 
     def _green(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Lay a Green Space beside a Farm: the Plots around it then take Water Catchments."""
-        if s.avail["fuel"] < FUEL_RESERVE + 1 or s.supply["catchment"] < 1:
+        hand = s.hands[seat]
+        if s.avail["fuel"] < FUEL_RESERVE + 1 or s.supply["catchment"] < 1 or "green" not in hand:
             return None
         base = farm_count(s.farm)
         best, best_n = None, 0
-        for a in k.get("replace", []):
-            slot, t = a.args
-            if s.hands[seat][slot] != "green" or s.grid_kind[t] in ("centre", "green"):  # type: ignore[index]
+        for a in k.get(REPLACE.name, []):
+            slot, t = REPLACE.read(a)
+            if hand[slot] != "green" or s.grid_kind[t] in ("centre", "green"):
                 continue
             kinds = list(s.grid_kind)
-            kinds[t] = "green"  # type: ignore[index]
-            farm = self._farms_with(s, kinds, s.grid_rot, t)  # type: ignore[arg-type]
+            kinds[t] = "green"
+            farm = self._farms_with(s, kinds, s.grid_rot, t)
             if farm_count(farm) < base or any(farm[p] < 0 for p in s.crop):
                 continue
-            n = sum(1 for p in GREEN_ZONE[int(t)] if farm[p] >= 0 and p not in s.crop)
+            n = sum(1 for p in GREEN_ZONE[t] if farm[p] >= 0 and p not in s.crop)
             if n > best_n:
                 best, best_n = a, n
         return best
@@ -207,7 +224,7 @@ class HeuristicBot:
     def _build(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Close a loop in one step if one can; else work toward the smallest loop round a chosen point:
         Rotate or Replace a tile of it within reach, or walk toward one."""
-        if not (k.get("rotate") or k.get("replace")) or s.avail["fuel"] <= FUEL_RESERVE:
+        if not (k.get(ROTATE.name) or k.get(REPLACE.name)) or s.avail["fuel"] <= FUEL_RESERVE:
             return None
         farm = s.farm
         free = len(farm) - farm.count(-1) - sum(1 for p in s.crop if farm[p] >= 0)  # empty Plots in Farms
@@ -243,24 +260,28 @@ class HeuristicBot:
             for r in rlist:
                 rots[t] = r
                 # only a tile that parts two of its corners can close a new loop
-                if parts_corners(s.geo, old_k, old_r, tile, r) and self._safe(s, kinds, rots, t, base + 1):
+                if parts_corners(s.tables.geo, old_k, old_r, tile, r) and self._safe(
+                    s, kinds, rots, t, base + 1
+                ):
                     self._want = r
                     return a
             kinds[t], rots[t] = old_k, old_r
         self._no_build = key
         return None
 
-    def _changes(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]):  # noqa: ANN202
+    def _changes(
+        self, s: ResourcityState, seat: int, k: dict[str, list[Action]]
+    ) -> Iterator[tuple[Action, int, int, str, tuple[int, ...]]]:
         """(action, Fuel, tile, new tile type, rotations to try) for each Rotate and road Replace."""
         rc = rotate_cost(s)
-        for a in k.get("rotate", []):
-            t = int(a.args[0])
-            yield a, rc, t, s.grid_kind[t], ((s.grid_rot[t] + (1 if a.args[1] == "cw" else 3)) % 4,)
-        for a in k.get("replace", []):
-            slot, t = int(a.args[0]), int(a.args[1])
+        for a in k.get(ROTATE.name, []):
+            t, way = ROTATE.read(a)
+            yield a, rc, t, s.grid_kind[t], ((s.grid_rot[t] + (1 if way == "cw" else 3)) % 4,)
+        for a in k.get(REPLACE.name, []):
+            slot, t = REPLACE.read(a)
             tile = s.hands[seat][slot]
             if tile in ("curve", "tee", "cross", "tennis"):
-                yield a, replace_cost(s, seat, tile), t, tile, s.geo.rotations[tile]
+                yield a, replace_cost(s, seat, tile), t, tile, s.tables.geo.rotations[tile]
 
     def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int, at_least: int) -> bool:
         """Whether the board ``kinds``/``rots`` (the state's but for tile ``t``) holds ``at_least`` Farms
@@ -291,7 +312,7 @@ class HeuristicBot:
         self, s: ResourcityState, seat: int, k: dict[str, list[Action]], t: int, corner: int
     ) -> Action | None:
         """A Rotate (or a Replace from the hand) that walls in ``corner`` of tile ``t``."""
-        geo = s.geo
+        geo = s.tables.geo
         kind, rot = s.grid_kind[t], s.grid_rot[t]
         kinds, rots = list(s.grid_kind), list(s.grid_rot)
         base = farm_count(s.farm)
@@ -300,13 +321,13 @@ class HeuristicBot:
                 r = (rot + turns) % 4
                 rots[t] = r
                 if geo.corner_arms[(kind, r)][corner] == 2 and self._safe(s, kinds, rots, t, base):
-                    a = Action("rotate", (t, way))
-                    if a in k.get("rotate", []):
+                    a = ROTATE(t, way)
+                    if a in k.get(ROTATE.name, []):
                         return a
             rots[t] = rot
-        for a in k.get("replace", []):
-            slot, tt = a.args
-            tile = s.hands[seat][slot]  # type: ignore[index]
+        for a in k.get(REPLACE.name, []):
+            slot, tt = REPLACE.read(a)
+            tile = s.hands[seat][slot]
             if tt != t or tile == "green" or s.avail["fuel"] - replace_cost(s, seat, tile) < FUEL_RESERVE:
                 continue
             kinds[t] = tile
@@ -321,8 +342,11 @@ class HeuristicBot:
     def _hurry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Spend spare Fuel on a Replace that breaks no Farm: each tile laid draws the deck on faster."""
         base = farm_count(s.farm)
-        for a in sorted(k.get("replace", []), key=lambda a: s.hands[seat][int(a.args[0])] != "green"):
-            slot, t = int(a.args[0]), int(a.args[1])
+        replaces = sorted(
+            k.get(REPLACE.name, []), key=lambda a: s.hands[seat][REPLACE.read(a).slot] != "green"
+        )
+        for a in replaces:
+            slot, t = REPLACE.read(a)
             tile = s.hands[seat][slot]
             if s.avail["fuel"] - replace_cost(s, seat, tile) < FUEL_RESERVE + 4:
                 continue
@@ -331,7 +355,7 @@ class HeuristicBot:
             kinds = list(s.grid_kind)
             rots = list(s.grid_rot)
             kinds[t] = tile
-            for r in s.geo.rotations[tile]:
+            for r in s.tables.geo.rotations[tile]:
                 rots[t] = r
                 farm = self._farms_with(s, kinds, rots, t)
                 if farm_count(farm) >= base and not any(farm[p] < 0 for p in s.crop):
@@ -355,7 +379,7 @@ class HeuristicBot:
         """How many farming actions could be done now from tile ``t``."""
         v = 0.0
         farm, crop, farmed = s.farm, s.crop, s.farmed
-        plots = TILE_CORNER_PLOTS[t]  # _tile_plots, inlined: the corners, then a Green Space's centre
+        plots = TILE_CORNER_PLOTS[t]  # the corners, then a Green Space's centre
         if s.grid_kind[t] == "green":
             plots = (*plots, GREEN_PLOT + t)
         for p in plots:
@@ -373,22 +397,23 @@ class HeuristicBot:
         self, s: ResourcityState, seat: int, k: dict[str, list[Action]], goals: set[int]
     ) -> Action | None:
         """The first step of a shortest road path (Teleports included) to any goal tile."""
-        if not goals or not (k.get("move") or k.get("teleport")):
+        moves, teleports = k.get(MOVE.name, []), k.get(TELEPORT.name, [])
+        if not goals or not (moves or teleports):
             return None
         first: dict[int, Action] = {}
-        for a in k.get("move", []) + k.get("teleport", []):
-            first.setdefault(a.args[0], a)  # type: ignore[arg-type]
+        for a in moves:
+            first.setdefault(MOVE.read(a).tile, a)
+        for a in teleports:
+            first.setdefault(TELEPORT.read(a).tile, a)
         frontier = list(first)
         seen = {s.pos[seat], *frontier}
-        origin = dict.fromkeys(frontier)
-        for t in frontier:
-            origin[t] = t
-        geo, kinds, rots = s.geo, s.grid_kind, s.grid_rot
+        origin = {t: t for t in frontier}
+        geo, kinds, rots = s.tables.geo, s.grid_kind, s.grid_rot
         while frontier:
             nxt = []
             for t in frontier:
                 if t in goals:
-                    return first[origin[t]]  # type: ignore[index]
+                    return first[origin[t]]
                 for n in moves_from(geo, kinds, rots, t):
                     if n not in seen:
                         seen.add(n)
@@ -405,7 +430,7 @@ def _ring_needs(s: ResourcityState, p: int) -> list[tuple[int, int]]:
     """The (tile, corner) pairs round lattice point ``p`` whose corner is not yet walled in by roads."""
     i, j = divmod(p, 7)
     out = []
-    arms, kinds, rots = s.geo.corner_arms, s.grid_kind, s.grid_rot
+    arms, kinds, rots = s.tables.geo.corner_arms, s.grid_kind, s.grid_rot
     for di, dj, corner in RING:
         t = (i + di) * 6 + j + dj
         if arms[(kinds[t], rots[t])][corner] < 2:
@@ -413,13 +438,9 @@ def _ring_needs(s: ResourcityState, p: int) -> list[tuple[int, int]]:
     return out
 
 
-def _best_ring(s: ResourcityState, kinds: list[str], rots: list[int], points: list[int]) -> int:
-    return max((ring_progress(s.geo, kinds, rots, p) for p in points), default=0)
-
-
 def _distances(s: ResourcityState, start: int) -> dict[int, int]:
     """Road distance (in Moves, Teleports counted as 1) from ``start`` to every reachable tile."""
-    kinds, rots, masks = s.grid_kind, s.grid_rot, s.geo.exit_masks
+    kinds, rots, masks = s.grid_kind, s.grid_rot, s.tables.geo.exit_masks
     centres = [t for t in range(TILES) if kinds[t] == "centre"]
     dist = {start: 0}
     frontier = [start]
@@ -438,13 +459,3 @@ def _distances(s: ResourcityState, start: int) -> dict[int, int]:
                         nxt.append(n)
         frontier = nxt
     return dist
-
-
-def _tile_plots(s: ResourcityState, t: int) -> list[int]:
-    out = [p for p in TILE_CORNER_PLOTS[t] if s.farm[p] >= 0]
-    if s.grid_kind[t] == "green" and s.farm[GREEN_PLOT + t] >= 0:
-        out.append(GREEN_PLOT + t)
-    return out
-
-
-__all__ = ["HeuristicBot", "destinations", "teleports"]

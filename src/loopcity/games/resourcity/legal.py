@@ -2,40 +2,51 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from loopcity.engine import Action
 
-from .actions import CROPS
-from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILE_CORNER_PLOTS, TILES, Geometry, moves_from
+from .actions import (
+    COMPOST,
+    CROPS,
+    DISCARD,
+    END,
+    EXCHANGE,
+    GROW,
+    HARVEST,
+    MOVE,
+    ORIENT,
+    PLANT,
+    RELOCATE,
+    REPLACE,
+    ROTATE,
+    SWAP,
+    TELEPORT,
+    TO,
+)
+from .base import Phase
+from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILE_CORNER_PLOTS, TILES, moves_from, tiles_of
+from .content import MAX_PLAYERS, Content
 from .farming import TOKEN, compost_targets
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
 
-END = Action("end")
-_MOVE = tuple(Action("move", (t,)) for t in range(36))
-_TELEPORT = tuple(Action("teleport", (t,)) for t in range(36))
-_TO = tuple(Action("to", (t,)) for t in range(36))
-_EXCHANGE = {c: Action("exchange", (c,)) for c in CROPS}
-_ROTATE_CW = tuple(Action("rotate", (t, "cw")) for t in range(36))
-_ROTATE_CCW = tuple(Action("rotate", (t, "ccw")) for t in range(36))
-_ORIENT = tuple(Action("orient", (r,)) for r in range(4))
-_DISCARD = tuple(Action("discard", (i,)) for i in range(3))
-_SWAP = tuple(Action("swap", (o + 1,)) for o in range(6))
-_RELOCATE = tuple(Action("relocate", (o + 1,)) for o in range(6))
-_COMPOST: dict[int, Action] = {}
-_REPLACE_ONE = {(slot, t): Action("replace", (slot, t)) for slot in range(3) for t in range(TILES)}
-_REPLACE = tuple(
-    tuple(tuple(_REPLACE_ONE[slot, u] for u in REACH[t]) for t in range(TILES)) for slot in range(3)
-)
+# The actions the lists below offer most, looked up by argument (each the kind's own shared object).
+_END = END()
+_MOVE = tuple(MOVE(t) for t in range(TILES))
+_TELEPORT = tuple(TELEPORT(t) for t in range(TILES))
+_TO = tuple(TO(t) for t in range(TILES))
+_EXCHANGE = {c: EXCHANGE(c) for c in CROPS}
+_ORIENT = tuple(ORIENT(r) for r in range(4))
+_DISCARD = tuple(DISCARD(i) for i in range(3))
+_SWAP = tuple(SWAP(o + 1) for o in range(MAX_PLAYERS))
+_RELOCATE = tuple(RELOCATE(o + 1) for o in range(MAX_PLAYERS))
+_REPLACE = tuple(tuple(tuple(REPLACE(slot, u) for u in REACH[t]) for t in range(TILES)) for slot in range(3))
 """Replace actions of hand slot ``slot`` for a player on tile t: ``_REPLACE[slot][t]``."""
 _REPLACE_BUILDER = tuple(
-    tuple(tuple(_REPLACE_ONE[slot, u] for u in REACH_BUILDER[t]) for t in range(TILES)) for slot in range(3)
+    tuple(tuple(REPLACE(slot, u) for u in REACH_BUILDER[t]) for t in range(TILES)) for slot in range(3)
 )
-_PLANT: dict[tuple[int, str], Action] = {}
-_GROW: dict[int, Action] = {}
-_HARVEST: dict[int, Action] = {}
 
 
 def rotate_cost(s: ResourcityState) -> int:
@@ -64,7 +75,7 @@ def destinations(s: ResourcityState, seat: int) -> list[int]:
     here = s.pos[seat]
     pos = s.pos
     limit = s.content.turn.max_players_per_tile
-    geo, kinds, rots = s.geo, s.grid_kind, s.grid_rot
+    geo, kinds, rots = s.tables.geo, s.grid_kind, s.grid_rot
     if s.powers[seat] != "cyclist":  # one step: moves_from's tiles, in tile order
         masks = geo.exit_masks
         return [
@@ -94,48 +105,31 @@ def teleports(s: ResourcityState, seat: int) -> list[int]:
     if s.grid_kind[here] != "centre":
         return []
     limit = s.content.turn.max_players_per_tile
-    return [t for t in _centres(s.grid_kind) if t != here and s.pos.count(t) < limit]
-
-
-def _centres(kinds: list[str]) -> list[int]:
-    """The tiles holding a Community Centre, in order."""
-    out = []
-    t = -1
-    for _ in range(kinds.count("centre")):  # list methods: no Python loop over the 36 tiles
-        t = kinds.index("centre", t + 1)
-        out.append(t)
-    return out
-
-
-def _cached(table: dict, key: Any, kind: str) -> Action:
-    """The (shared, immutable) Action ``kind`` with ``key`` as its argument(s)."""
-    hit = table.get(key)
-    if hit is None:
-        hit = table[key] = Action(kind, key if isinstance(key, tuple) else (key,))
-    return hit
+    return [t for t in tiles_of(s.grid_kind, "centre") if t != here and s.pos.count(t) < limit]
 
 
 def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
     """Every legal action of the seat to act."""
-    phase = s.phase
-    if phase == "act":
-        return _act_actions(s, seat)
-    if phase == "orient":
-        kind = s.hands[seat][s.pending[0]]
-        return [_ORIENT[r] for r in s.geo.rotations[kind]]
-    if phase == "relocate":
-        target = s.pending[0]
-        limit = s.content.turn.max_players_per_tile
-        return [_TO[t] for t in range(36) if t != s.pos[target] and s.pos.count(t) < limit]
-    if phase == "discard":
-        return list(_DISCARD[: len(s.hands[seat])])
-    if phase == "compost":
-        return [_cached(_COMPOST, p, "compost") for p in compost_targets(s)]
-    return []
+    match s.phase:
+        case "act":
+            return _act_actions(s, seat)
+        case "orient":
+            kind = s.hands[seat][s.pending[0]]
+            return [_ORIENT[r] for r in s.tables.geo.rotations[kind]]
+        case "relocate":
+            target = s.pending[0]
+            limit = s.content.turn.max_players_per_tile
+            return [_TO[t] for t in range(TILES) if t != s.pos[target] and s.pos.count(t) < limit]
+        case "discard":
+            return list(_DISCARD[: len(s.hands[seat])])
+        case "compost":
+            return [COMPOST(p) for p in compost_targets(s)]
+        case "draw" | "over":
+            return []
 
 
 def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
-    out = [END]
+    out = [_END]
     here = s.pos[seat]
     kinds = s.grid_kind
     on_centre = kinds[here] == "centre"
@@ -143,13 +137,14 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
         out += [_EXCHANGE[c] for c in CROPS if any(h[0] == c for h in s.baskets[seat])]
     if s.actions_left < 1:
         return out
-    geo = s.geo
+    c, tables = s.content, s.tables
+    geo = tables.geo
     power = s.powers[seat]
     if power == "cyclist":
         out += [_MOVE[t] for t in destinations(s, seat)]
     else:  # destinations() for one step, inlined
         masks, rots, pos = geo.exit_masks, s.grid_rot, s.pos
-        limit = s.content.turn.max_players_per_tile
+        limit = c.turn.max_players_per_tile
         sides = OPEN_SIDES_BY_TILE[here][masks[kinds[here]][rots[here]]]
         if len(pos) < limit:  # too few players to fill a tile
             out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back]
@@ -158,29 +153,35 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     if on_centre:
         out += [_TELEPORT[t] for t in teleports(s, seat)]
     if s.manpower <= 0:
-        _add_building(s, seat, geo, out)
+        _add_building(s, seat, out, c, tables.rotations_offered)
     farm = s.farm
     for p in TILE_CORNER_PLOTS[here]:
         if farm[p] >= 0:  # a Plot in a Farm is next to the seat
             _add_farming(s, seat, out)
             break
-    if power == "planner" and s.actions_left >= s.content.superpowers.planner_actions:
+    if power == "planner" and s.actions_left >= c.superpowers.planner_actions:
         out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
-    if power == "policymaker" and s.actions_left >= s.content.superpowers.policy_maker_actions:
+    if power == "policymaker" and s.actions_left >= c.superpowers.policy_maker_actions:
         out += [_RELOCATE[o] for o in range(s.players)]
     return out
 
 
-def _add_building(s: ResourcityState, seat: int, geo: Geometry, out: list[Action]) -> None:
-    """Append the Rotate and Replace actions the seat can afford within its reach."""
+def _add_building(
+    s: ResourcityState,
+    seat: int,
+    out: list[Action],
+    c: Content,
+    table: dict[str, tuple[tuple[Action, ...], ...]],
+) -> None:
+    """Append the Rotate and Replace actions the seat can afford within its reach (``table``: the
+    Rotate actions each tile type offers on each tile)."""
     fuel = s.avail["fuel"]
     builder = s.powers[seat] == "builder"
     here = s.pos[seat]
-    c = s.content
-    discount = _discount(s)
+    discount = _discount(s) if s.community > 0 else 0
     costs = c.costs
     if fuel >= costs.rotate - discount:
-        table, kinds = _rotations_offered(geo), s.grid_kind
+        kinds = s.grid_kind
         for t in (REACH_BUILDER if builder else REACH)[here]:
             out += table[kinds[t]][t]
     green = costs.replace_green - discount
@@ -191,18 +192,6 @@ def _add_building(s: ResourcityState, seat: int, geo: Geometry, out: list[Action
             out += replaces[slot][here]
 
 
-def _rotations_offered(geo: Geometry) -> dict[str, tuple[tuple[Action, ...], ...]]:
-    """Per tile type and tile: its Rotate actions (cw where the type has 2 distinct rotations, ccw too
-    where it has more). Depends on the content's tile types alone (kept in the geometry's memo)."""
-    table = geo.memo.get("rotations_offered")
-    if table is None:
-        table = geo.memo["rotations_offered"] = {
-            kind: tuple((_ROTATE_CW[t], _ROTATE_CCW[t])[: min(2, len(rots) - 1)] for t in range(TILES))
-            for kind, rots in geo.rotations.items()
-        }
-    return table  # type: ignore[return-value]
-
-
 def _add_farming(s: ResourcityState, seat: int, out: list[Action]) -> None:
     """Append the Plant, Grow and Harvest actions on the Plots next to the seat."""
     crop, farmed, supply = s.crop, s.farmed, s.supply
@@ -211,15 +200,15 @@ def _add_farming(s: ResourcityState, seat: int, out: list[Action]) -> None:
         if p in crop:
             if s.needed(p) > 0:
                 if supply[TOKEN[crop[p]]] >= 1 and p not in farmed:  # grow_block, inlined
-                    out.append(_cached(_GROW, p, "grow"))
+                    out.append(GROW(p))
             elif s.farm_block(seat, p, "harvest") is None:
-                out.append(_cached(_HARVEST, p, "harvest"))
+                out.append(HARVEST(p))
         elif p not in farmed:  # farm_block: 1 farming Action per Plot each turn
             if plantable is None:
                 plantable = _plantable(s)
             for c, near_green in plantable:
                 if not near_green or s.near_green(p):
-                    out.append(_cached(_PLANT, (p, c), "plant"))
+                    out.append(PLANT(p, c))
 
 
 def _plantable(s: ResourcityState) -> list[tuple[str, bool]]:
@@ -238,43 +227,57 @@ def _plantable(s: ResourcityState) -> list[tuple[str, bool]]:
     return out
 
 
+_WAITING: dict[Phase, str] = {
+    "orient": "first choose how to turn the tile you are placing (orient 0-3)",
+    "relocate": "first choose where the token goes (to <tile>)",
+    "discard": "your hand is full: discard 1 tile, then draw 1",
+    "compost": "Compost Day: choose a Plot for a Compost token",
+}
+"""What a player is asked first in a phase other than taking Actions."""
+_PHASE_ACTIONS = frozenset(k.name for k in (ORIENT, TO, DISCARD, COMPOST))
+_SPENDING = frozenset(k.name for k in (MOVE, TELEPORT, ROTATE, REPLACE, PLANT, GROW, HARVEST))
+"""Actions that each take one of the turn's Actions."""
+
+
 def explain(s: ResourcityState, seat: int, a: Action) -> str | None:
     """Why ``a`` is refused now, in the rulebook's words."""
     k = a.kind
-    if s.phase != "act" and k not in ("orient", "to", "discard", "compost"):
-        return {
-            "orient": "first choose how to turn the tile you are placing (orient 0-3)",
-            "relocate": "first choose where the token goes (to <tile>)",
-            "discard": "your hand is full: discard 1 tile, then draw 1",
-            "compost": "Compost Day: choose a Plot for a Compost token",
-        }.get(s.phase)
-    if k in ("move", "teleport", "rotate", "replace", "plant", "grow", "harvest") and s.actions_left < 1:
+    if s.phase != "act" and k not in _PHASE_ACTIONS:
+        return _WAITING.get(s.phase)
+    if k in _SPENDING and s.actions_left < 1:
         return "you have no Actions left this turn"
-    if k == "move":
-        if a.args[0] not in s.moves(s.pos[seat]) and s.powers[seat] != "cyclist":
-            return "you cannot move to a tile whose road is disconnected from yours"
-        return "at most 3 players can be on 1 tile together"
-    if k == "teleport":
-        return "you can Teleport only from a Community Centre to another Community Centre with room"
-    if k in ("rotate", "replace"):
-        if s.manpower > 0:
-            return "Manpower Shortage: no Replace or Rotate this round"
-        if (
-            a.args[-1] not in s.reach(seat)
-            and k == "replace"
-            or k == "rotate"
-            and a.args[0] not in s.reach(seat)
-        ):
-            return "you may only change the tile you stand on or an adjacent tile"
-        return "not enough Fuel" if k == "rotate" else "no such tile in your hand, or not enough Fuel"
-    if k == "plant":
-        return s.plant_problem(seat, a.args[0], a.args[1])  # type: ignore[arg-type]
-    if k == "grow":
-        return s.grow_problem(seat, a.args[0])  # type: ignore[arg-type]
-    if k == "harvest":
-        return s.harvest_problem(seat, a.args[0])  # type: ignore[arg-type]
-    if k == "exchange":
-        return "you exchange harvested crops only while standing on a Community Centre"
-    if k in ("swap", "relocate"):
-        return "only the Planner may swap tiles, and only the Policy Maker may move other tokens (2 Actions)"
+    match k:
+        case MOVE.name:
+            if MOVE.read(a).tile not in s.moves(s.pos[seat]) and s.powers[seat] != "cyclist":
+                return "you cannot move to a tile whose road is disconnected from yours"
+            return f"at most {s.content.turn.max_players_per_tile} players can be on 1 tile together"
+        case TELEPORT.name:
+            return "you can Teleport only from a Community Centre to another Community Centre with room"
+        case ROTATE.name:
+            return _building_problem(s, seat, ROTATE.read(a).tile, "not enough Fuel")
+        case REPLACE.name:
+            return _building_problem(
+                s, seat, REPLACE.read(a).tile, "no such tile in your hand, or not enough Fuel"
+            )
+        case PLANT.name:
+            plant = PLANT.read(a)
+            return s.plant_problem(seat, plant.plot, plant.crop)
+        case GROW.name:
+            return s.grow_problem(seat, GROW.read(a).plot)
+        case HARVEST.name:
+            return s.harvest_problem(seat, HARVEST.read(a).plot)
+        case EXCHANGE.name:
+            return "you exchange harvested crops only while standing on a Community Centre"
+        case SWAP.name | RELOCATE.name:
+            n = s.content.superpowers.policy_maker_actions
+            return f"only the Planner may swap tiles, and only the Policy Maker may move other tokens ({n} Actions)"
     return None
+
+
+def _building_problem(s: ResourcityState, seat: int, tile: int, otherwise: str) -> str:
+    """Why a Rotate or Replace of ``tile`` is refused."""
+    if s.manpower > 0:
+        return "Manpower Shortage: no Replace or Rotate this round"
+    if tile not in s.reach(seat):
+        return "you may only change the tile you stand on or an adjacent tile"
+    return otherwise

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 from typing import Any
+
+from loopcity.engine import Action
+
+from .actions import COMPOST, GROW, HARVEST, MOVE, PLANT, REPLACE, ROTATE, TELEPORT, TO
 
 SIZE = 6
 LAT = 7
@@ -156,25 +161,54 @@ def _arc(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float])
     return f"M{a[0]},{a[1]} Q{c[0]},{c[1]} {b[0]},{b[1]}"
 
 
-def _targets(legal: Any) -> tuple[dict[int, str], dict[int, str]]:
+_TILE_TARGETS = {MOVE.name: 0, TELEPORT.name: 0, TO.name: 0, REPLACE.name: 1, ROTATE.name: 2}
+"""Actions aimed at a tile, by the order in which a click on the tile prefers them."""
+
+
+def _target(a: Action) -> tuple[str, int] | None:
+    """Whether the action is aimed at a tile or a Plot, and which one."""
+    match a.kind:
+        case MOVE.name:
+            return "tile", MOVE.read(a).tile
+        case TELEPORT.name:
+            return "tile", TELEPORT.read(a).tile
+        case TO.name:
+            return "tile", TO.read(a).tile
+        case REPLACE.name:
+            return "tile", REPLACE.read(a).tile
+        case ROTATE.name:
+            return "tile", ROTATE.read(a).tile
+        case PLANT.name:
+            return "plot", PLANT.read(a).plot
+        case GROW.name:
+            return "plot", GROW.read(a).plot
+        case HARVEST.name:
+            return "plot", HARVEST.read(a).plot
+        case COMPOST.name:
+            return "plot", COMPOST.read(a).plot
+    return None
+
+
+def _targets(legal: Iterable[Action | str]) -> tuple[dict[int, str], dict[int, str]]:
+    """The action each tile and each Plot stands for when clicked (legal actions or their texts)."""
     tiles: dict[int, str] = {}
     plots: dict[int, str] = {}
-    order = {"move": 0, "teleport": 0, "to": 0, "replace": 1, "rotate": 2}
     best: dict[int, int] = {}
-    for a in legal:
+    for item in legal:
+        a = item if isinstance(item, Action) else Action.parse(item)
+        target = _target(a)
+        if target is None:
+            continue
         text = str(a)
-        words = text.split()
-        kind = words[0]
-        if kind in order:
-            t = int(words[2] if kind == "replace" else words[1])
-            if order[kind] < best.get(t, 9):
-                best[t], tiles[t] = order[kind], text
-        elif kind in ("plant", "grow", "harvest", "compost"):
-            plots.setdefault(int(words[1]), text)
+        where, n = target
+        if where == "plot":
+            plots.setdefault(n, text)
+        elif _TILE_TARGETS[a.kind] < best.get(n, 9):
+            best[n], tiles[n] = _TILE_TARGETS[a.kind], text
     return tiles, plots
 
 
-def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
+def render_svg(view: dict[str, Any], legal: Iterable[Action | str] = ()) -> str:
     """An SVG of the view: grid with roads, Farms' Plots and crops, players, pools and hands."""
     tiles, plot_acts = _targets(legal)
     w = PAD * 2 + CELL * SIZE + 300

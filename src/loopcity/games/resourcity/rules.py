@@ -4,28 +4,33 @@ tiles in :mod:`.events`, setup in :mod:`.setup`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
-from loopcity.engine import Action, Game, Outcome, Rng
+from loopcity.engine import Action, Game, Outcome, Rng, State
 
-from .apply import apply_action
-from .base import RESOURCES
+from .apply import HANDLERS
+from .base import RESOURCES, FarmingAction
 from .board import TILES, find_farms
-from .content import CRISES, HUATS
+from .content import CRISES, HUATS, Content
 from .events import EventsMixin
+from .invariants import check_invariants
 from .legal import explain, legal_actions
+from .position import ResourcityPosition, position_of, set_up_position
 from .setup import set_up
-from .views import check_invariants, make_view
+from .tables import ResourcityTables
 from .views import describe as describe_action
+from .views import make_view
 
 _CRISES = frozenset(CRISES)
 _HUATS = frozenset(HUATS)
 
 
 class ResourcityState(EventsMixin):
-    """A game of Resourcity. ``phase`` is 'act', 'orient', 'relocate', 'discard', 'compost' or 'over'."""
+    """A game of Resourcity (its phases: :data:`.base.Phase`)."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    handlers = HANDLERS
+
+    def __init__(self, game: Game[Content, ResourcityTables], seed: int) -> None:
         super().__init__(game, seed)
         c = self.content
         n = game.players
@@ -45,7 +50,7 @@ class ResourcityState(EventsMixin):
         self.tokens: dict[int, int] = {}
         self.compost: set[int] = set()
         self.baskets: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
-        self.farmed: dict[int, str] = {}
+        self.farmed: dict[int, FarmingAction] = {}
         self.turn = 0
         self.round = 1
         self.actions_left = 0
@@ -58,7 +63,7 @@ class ResourcityState(EventsMixin):
         self.result: str | None = None
         self.won = False
         set_up(self)
-        self.farm = find_farms(self.geo, self.grid_kind, self.grid_rot)
+        self.farm = find_farms(self.tables.geo, self.grid_kind, self.grid_rot)
         self._start_turn()
 
     # ----- the turn ------------------------------------------------------------------------------
@@ -101,8 +106,8 @@ class ResourcityState(EventsMixin):
     def _continue_draw(self) -> None:
         """Draw until the hand is full, resolving Crisis and Huat tiles at once; then the next turn."""
         self.phase = "draw"
-        hand = self.hands[self.turn]
-        while len(hand) < self.content.turn.hand_size and self.deck:
+        hand, size = self.hands[self.turn], self.content.turn.hand_size
+        while len(hand) < size and self.deck:
             tile = self._draw()
             if tile in _CRISES:
                 self.resolve_crisis(tile)
@@ -120,7 +125,7 @@ class ResourcityState(EventsMixin):
             if n:
                 self.sections[i] = n - 1
                 break
-        self.note(f"Seat {self.turn + 1} draws {self.event_name(tile)}")
+        self.note(f"Seat {self.turn + 1} draws {self.event_name(tile)}", kind="chance")
         return tile
 
     def _next_turn(self) -> None:
@@ -153,8 +158,16 @@ class ResourcityState(EventsMixin):
 
     # The engine's per-step hooks are the rules modules' functions themselves (no extra call per step).
     _legal_actions = legal_actions
-    _apply = apply_action
     describe = describe_action
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out the action with its handler; then, once the player has no Actions left, the
+        turn's actions end, unless the player stands on a Community Centre with harvests still to
+        exchange (exchanging costs no Action)."""
+        super()._apply(seat, action)
+        if self.actions_left <= 0 and self.phase == "act" and self.turn == seat:
+            if not (self.grid_kind[self.pos[seat]] == "centre" and self.baskets[seat]):
+                self._end_actions()
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
         """Why an action is refused, in the rulebook's words."""
@@ -182,9 +195,20 @@ class ResourcityState(EventsMixin):
         self.deck = deck
 
     def check_invariants(self) -> None:
-        """Resources, tiles and tokens all accounted for."""
+        """Resources, tiles and tokens all accounted for (see :mod:`.invariants`)."""
         check_invariants(self)
 
-    def can_act(self, seat: int) -> bool:
-        """Whether ``seat`` is taking Actions now."""
-        return self.phase == "act" and seat == self.turn
+    # ----- positions (see :mod:`.position`) --------------------------------------------------------
+    position_model = ResourcityPosition
+
+    def position(self) -> ResourcityPosition:
+        """This state's position."""
+        return position_of(self)
+
+    @classmethod
+    def from_position(cls, game: Game[Content, ResourcityTables], fields: ResourcityPosition) -> Self:
+        """The state a position describes, with Used, the token supply and the Farms derived."""
+        state = cls.__new__(cls)
+        State.__init__(state, game, 0)
+        set_up_position(state, fields)
+        return state

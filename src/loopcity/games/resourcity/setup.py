@@ -5,34 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import SIZE, TILES
+from .board import TILES
+from .content import POWERS
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
-
-POWERS = ("builder", "cyclist", "farmer", "innovator", "planner", "policymaker")
-
-
-def tile_pool(state: ResourcityState) -> list[str]:
-    """Every road, Green Space and Huat tile, minus those the layout fixes (Step 2's 'remaining')."""
-    c = state.content
-    pool: list[str] = []
-    for t in c.tiles:
-        pool += [t.id] * t.count
-    pool += [h.id for h in c.huats]
-    for f in c.layout(state.game.options["layout"]).fixed:
-        pool.remove(f.tile)
-    return pool
 
 
 def set_up(state: ResourcityState) -> None:
     """Steps 1-8: fixed tiles, deal hands, fill the grid, build the deck, deal Superpowers, place tokens."""
     c = state.content
-    fixed, remaining = _layout_tables(state)
-    for t, tile, rot in fixed:
+    layout = state.tables.layouts[state.game.options["layout"]]
+    for t, tile, rot in layout.fixed:
         state.grid_kind[t] = tile
         state.grid_rot[t] = rot
-    pool = list(remaining)
+    pool = list(layout.pool)
     state.shuffle(pool, "the remaining tiles")
     huats = {h.id for h in c.huats}
     for seat in range(state.players):
@@ -51,22 +38,6 @@ def set_up(state: ResourcityState) -> None:
 _DEALT_TO = tuple(f"rotation of the tile dealt to cell {t}" for t in range(TILES))
 
 
-def _layout_tables(state: ResourcityState) -> tuple[tuple[tuple[int, str, int], ...], tuple[str, ...]]:
-    """The layout's fixed (cell, tile, rotation)s and the remaining tiles in content order (Steps 1-2).
-    They depend on the content and the layout option alone, so they are kept with the geometry."""
-    layout_id = state.game.options["layout"]
-    memo = state.geo.memo
-    hit = memo.get(f"layout {layout_id}")
-    if hit is None:
-        geo = state.geo
-        fixed = tuple(
-            (f.cell[0] * SIZE + f.cell[1], f.tile, geo.rotation_for(f.tile, f.exits))
-            for f in state.content.layout(layout_id).fixed
-        )
-        hit = memo[f"layout {layout_id}"] = (fixed, tuple(tile_pool(state)))
-    return hit  # type: ignore[return-value]
-
-
 def _deal_hand(pool: list[str], huats: set[str], size: int) -> list[str]:
     """Deal face-up tiles; a Huat tile dealt to a hand goes back under the stack (it acts only when drawn)."""
     hand: list[str] = []
@@ -81,7 +52,7 @@ def _deal_hand(pool: list[str], huats: set[str], size: int) -> list[str]:
 
 def _replace_grid_huats(state: ResourcityState, pool: list[str], huats: set[str]) -> None:
     """Step 3: a Huat tile dealt onto the grid is swapped with the next road tile of the stack."""
-    roads = state.geo.roads - {"centre"}
+    roads = state.tables.geo.roads - {"centre"}
     for t in range(TILES):
         if state.grid_kind[t] in huats:
             i = next(i for i in range(len(pool) - 1, -1, -1) if pool[i] in roads)  # the last road tile
@@ -114,7 +85,7 @@ def _deal_powers(state: ResourcityState) -> None:
     state.shuffle(cards, "the Superpower cards")
     state.powers = cards[: state.players]
     for s, p in enumerate(state.powers):
-        state.note(f"Seat {s + 1} is the {power_name(p)}")
+        state.note(f"Seat {s + 1} is the {power_name(p)}", kind="chance")
 
 
 def power_name(power: str) -> str:

@@ -1,26 +1,30 @@
-"""What each seat may see, log lines, and the game's invariants.
+"""What each seat may see, and log lines.
 
 Everything on the table is public in Resourcity (hands are dealt face up); only the draw deck's order
 and which Crisis tiles it holds are hidden."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action
 
+from .actions import COMPOST, GROW, HARVEST, PLANT, REPLACE
 from .board import SIDES, TILES, plot_name
-from .content import CRISES, HUATS
-from .setup import POWERS, power_name, tile_pool
+from .content import CRISES
+from .setup import power_name
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
 
 
+_WAITING = frozenset(("orient", "relocate", "compost"))
+"""The phases that wait on what ``pending`` holds (a finished game may keep a stale one)."""
+
+
 def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
     """A JSON-ready view for ``seat`` (None: a spectator); the same public table for all."""
-    geo = s.geo
+    geo = s.tables.geo
     grid = []
     for t in range(TILES):
         k, r = s.grid_kind[t], s.grid_rot[t]
@@ -33,7 +37,7 @@ def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
         "turn": s.turn,
         "active_seats": list(s.active_seats()),
         "phase": s.phase,
-        "pending": list(s.pending),
+        "pending": list(s.pending) if s.phase in _WAITING else [],
         "actions_left": s.actions_left,
         "layout": s.game.options["layout"],
         "grid": grid,
@@ -65,65 +69,39 @@ def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
     }
 
 
+_REPLACE = REPLACE.name
+
+
 def describe(s: ResourcityState, seat: int, action: Action) -> str:
     """A log line for an action in words."""
-    a = action
     # Kept per (seat, Superpower, action and, for Replace, the tile laid): the line depends on nothing
-    # else but the content (crop names), and they are kept with the content's geometry.
+    # else but the content (crop names), and they are kept with the content's tables.
     power = s.powers[seat]
-    k = a.kind
-    key = (seat, power, k, a.args, s.hands[seat][a.args[0]]) if k == "replace" else (seat, power, k, a.args)  # type: ignore[index]
-    lines = s.geo.lines
+    k = action.kind
+    if k == _REPLACE:
+        key: tuple[object, ...] = (seat, power, k, action.args, s.hands[seat][REPLACE.read(action).slot])
+    else:
+        key = (seat, power, k, action.args)
+    lines = s.tables.lines
     text = lines.get(key)
     if text is None:
-        text = lines[key] = _describe(s, seat, a)
+        text = lines[key] = _describe(s, seat, action)
     return text
 
 
 def _describe(s: ResourcityState, seat: int, a: Action) -> str:
     who = f"Seat {seat + 1} ({power_name(s.powers[seat])})"
-    k, args = a.kind, a.args
-    if k in ("plant", "grow", "harvest", "compost"):
-        extra = f" {s.crop_of(args[1]).name}" if k == "plant" else ""  # type: ignore[arg-type]
-        return f"{who}: {k}{extra} at {plot_name(args[0])}"  # type: ignore[arg-type]
-    if k == "replace":
-        return f"{who}: replace tile {args[1]} with {s.hands[seat][args[0]]}"  # type: ignore[index]
+    match a.kind:
+        case PLANT.name:
+            plant = PLANT.read(a)
+            return f"{who}: plant {s.crop_of(plant.crop).name} at {plot_name(plant.plot)}"
+        case GROW.name:
+            return f"{who}: grow at {plot_name(GROW.read(a).plot)}"
+        case HARVEST.name:
+            return f"{who}: harvest at {plot_name(HARVEST.read(a).plot)}"
+        case COMPOST.name:
+            return f"{who}: compost at {plot_name(COMPOST.read(a).plot)}"
+        case REPLACE.name:
+            replace = REPLACE.read(a)
+            return f"{who}: replace tile {replace.tile} with {s.hands[seat][replace.slot]}"
     return f"{who}: {a}"
-
-
-def check_invariants(s: ResourcityState) -> None:
-    """Resources are conserved (Available + Used), tiles and tokens are all accounted for."""
-    c = s.content
-    start = {"fuel": c.start.fuel, "food": c.start.food, "water": c.start.water}
-    for r, n in start.items():
-        assert s.avail[r] >= 0 and s.used[r] >= 0, f"negative {r}"
-        assert s.avail[r] + s.used[r] == n, f"{r}: Available + Used changed"
-    tiles = Counter(s.grid_kind) + Counter(k for h in s.hands for k in h) + Counter(s.deck)
-    tiles += Counter(s.discard_pile) + Counter(s.resolved)
-    crises = sum(n for k, n in tiles.items() if k in CRISES)
-    assert crises == c.turn.crises_per_game, "the game holds the wrong number of Crisis tiles"
-    fixed = Counter(f.tile for f in c.layout(s.game.options["layout"]).fixed)
-    expect = Counter(tile_pool(s)) + fixed
-    assert Counter({k: n for k, n in tiles.items() if k not in CRISES}) == expect, "tiles changed"
-    assert sum(s.sections) == len(s.deck), "deck stacks do not add up"
-    assert all(k not in HUATS and k not in CRISES for h in s.hands for k in h), "event tile in a hand"
-    _check_tokens(s)
-    assert sorted(s.powers) == sorted(set(s.powers)) and set(s.powers) <= set(POWERS)
-    for t in range(TILES):
-        assert s.pos.count(t) <= c.turn.max_players_per_tile, "too many players on a tile"
-    for p in s.crop:
-        assert s.farm[p] >= 0, f"crop on plot {p} outside every Farm"
-
-
-def _check_tokens(s: ResourcityState) -> None:
-    used: Counter[str] = Counter()
-    for p, crop in s.crop.items():
-        used["rainwater" if crop == "catchment" else crop] += s.tokens[p]
-        used["catchment"] += crop == "catchment"
-    used["compost"] += len(s.compost)
-    for basket in s.baskets:
-        for crop, n, comp in basket:
-            used["rainwater" if crop == "catchment" else crop] += n
-            used["compost"] += comp
-    for token, total in s.content.supply.model_dump(exclude={"source"}).items():
-        assert s.supply[token] >= 0 and s.supply[token] + used[token] == total, f"{token} tokens lost"
