@@ -68,9 +68,9 @@ def test_contractor_does_every_build_at_contractor_prices(st, action, price):
 
 
 def test_treatment_price_list_read_like_the_farming_list(st):
-    b = st.board
-    assert (b.build_price["plant1"], b.build_price["plant1to2"], b.build_price["plant2"]) == (200, 400, 500)
-    assert (b.build_price["farm1"], b.build_price["farm1to2"], b.build_price["farm2"]) == (200, 400, 500)
+    b = st.tables
+    assert (b.prices[0]["plant1"], b.prices[0]["plant1to2"], b.prices[0]["plant2"]) == (200, 400, 500)
+    assert (b.prices[0]["farm1"], b.prices[0]["farm1to2"], b.prices[0]["farm2"]) == (200, 400, 500)
 
 
 def test_roles_build_only_their_own_infrastructure(st):

@@ -3,7 +3,7 @@
 import pytest
 
 from loopcity import load_game
-from loopcity.games.reclaim import events, politics
+from loopcity.games.reclaim import events
 from loopcity.games.reclaim.board import FARMING, HOUSING, ROLES
 
 from .conftest import legal_texts, turn_of
@@ -71,14 +71,14 @@ def test_positive_event_is_kept_by_the_player_of_its_role_and_played_later(st):
 
 def test_event_during_joint_decisions_waits_for_the_coming_round():
     st = load_game("reclaim", events="timer").new_state(0)
-    politics.start(st)
+    st.go_on("politics")
     card = next(i for i, e in enumerate(st.content.events) if e.id == "budget_cut")
     st.events.remove(card)
     st.events.append(card)
     st._legal = {}
     st.apply(0, "alarm")
     assert st.city == 500 and st.pending_events == [card]
-    politics.new_round(st)
+    st.new_round()
     assert st.city == 500 + 500 - 200
 
 
@@ -87,7 +87,7 @@ def test_round_effects_last_for_the_current_round(st, effect):
     ev = next(e for e in st.content.events if e.effect == effect and e.kind == "negative")
     events.apply_effect(st, ev, holder=-1)
     assert st.mods[effect] == -1
-    politics.new_round(st)
+    st.new_round()
     assert st.mods[effect] == 0
 
 

@@ -3,7 +3,6 @@
 import pytest
 
 from loopcity.engine import IllegalAction
-from loopcity.games.reclaim import turn
 from loopcity.games.reclaim.board import (
     CONTRACTOR,
     FARMING,
@@ -15,30 +14,31 @@ from loopcity.games.reclaim.board import (
     SLUDGE,
     TREATMENT,
 )
+from loopcity.games.reclaim.transport import recompute_components
 
 from .conftest import fixed_rolls, legal_texts, turn_of
 
 
 def test_roads_carry_food_sludge_and_npk(st):
-    b = st.board
+    b = st.tables
     assert (b.carrier[FOOD], b.carrier[SLUDGE], b.carrier[NPK]) == ("road", "road", "road")
 
 
 def test_grey_carries_mixed_and_green_separated_waste(st):
-    assert (st.board.carrier[MIXED], st.board.carrier[SEPARATED]) == ("grey", "green")
+    assert (st.tables.carrier[MIXED], st.tables.carrier[SEPARATED]) == ("grey", "green")
 
 
 def test_resources_move_through_any_number_of_connected_hexagons(st):
     st.links += [(1, 5, "road"), (9, 10, "road"), (10, 11, "road")]
-    turn.recompute_components(st)
-    assert turn.connected(st, NPK, 1, 11)
-    assert not turn.connected(st, NPK, 1, 3)
-    assert not turn.connected(st, MIXED, 1, 11)  # roads do not carry Waste
+    recompute_components(st)
+    assert st.comp["road"][1] == st.comp["road"][11]
+    assert not st.comp["road"][1] == st.comp["road"][3]
+    assert not st.comp["grey"][1] == st.comp["grey"][11]  # roads do not carry Waste
 
 
 def test_farming_fetches_npk_along_roads(st):
     st.links.append((1, 5, "road"))
-    turn.recompute_components(st)
+    recompute_components(st)
     seat = turn_of(st, FARMING)
     assert "move npk 1 5" in legal_texts(st, seat)
     assert "move npk 3 7" not in legal_texts(st, seat)  # no road there
@@ -46,7 +46,7 @@ def test_farming_fetches_npk_along_roads(st):
 
 def test_max_four_of_a_type_per_hexagon(st):
     st.links.append((1, 5, "road"))
-    turn.recompute_components(st)
+    recompute_components(st)
     st.res[5][NPK] = 4
     seat = turn_of(st, FARMING)
     assert "move npk 1 5" not in legal_texts(st, seat)
@@ -57,7 +57,7 @@ def test_max_four_of_a_type_per_hexagon(st):
 def test_the_dump_takes_unlimited_sludge(st):
     st.dump = 3
     st.links += [(3, 4, "road")]
-    turn.recompute_components(st)
+    recompute_components(st)
     st.res[3][SLUDGE] = 9
     st.res[4][SLUDGE] = 2
     seat = turn_of(st, TREATMENT)
@@ -112,9 +112,9 @@ def test_fetch_then_convert_then_send(st):
 
 
 def test_level_0_plant_capacity_four_at_fifty_percent(st):
-    faces = st.board.conversion_faces
+    faces = st.tables.conversion_faces
     assert len(faces) == 6 and faces.count("warning") == 3
-    assert st.board.plant_capacity[0] == 4
+    assert st.tables.plant_capacity[0] == 4
     st.res[4][MIXED] = 4
     st.res[4][SEPARATED] = 1
     seat = turn_of(st, TREATMENT)
@@ -175,7 +175,7 @@ def test_farm_makes_food_from_npk_up_to_its_capacity(st, level, capacity):
 
 
 def test_sludge_to_food_risks_disease_one_in_three(st):
-    faces = st.board.disease_faces
+    faces = st.tables.disease_faces
     assert faces.count("disease") * 3 == len(faces)
     st.res[5][SLUDGE] = 2
     seat = turn_of(st, FARMING)

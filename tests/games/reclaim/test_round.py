@@ -10,7 +10,7 @@ from .conftest import fixed_rolls, legal_texts, turn_of
 
 
 def _to_politics(st):
-    politics.start(st)
+    st.go_on("politics")
     st._legal = {}
 
 
@@ -199,7 +199,7 @@ def test_cost_cards_change_each_round_within_their_ranges(game):
     seen = set()
     for seed in range(12):
         st = game.new_state(seed)
-        politics.start(st)
+        st.go_on("politics")
         st.draw_costs()
         seen.add(st.costs["food"])
         assert 200 <= st.costs["food"] <= 300 and 100 <= st.costs["npk"] <= 200

@@ -47,7 +47,7 @@ def test_seeded_games_end_as_recorded(bot: str, variant: str) -> None:
 
 def test_components_joined_per_link_match_a_full_recount() -> None:
     """Each new link relabels the components in place; the labels equal a union-find over all links."""
-    from loopcity.games.reclaim import turn
+    from loopcity.games.reclaim.board import components
 
     game = load_game("reclaim")
     checked = 0
@@ -59,6 +59,6 @@ def test_components_joined_per_link_match_a_full_recount() -> None:
             action = bots[seat].choose(st, seat)
             st.apply(seat, action)
             if action.kind == "link_to":
-                assert st.comp == turn.components(st.board.n, st.links)
+                assert st.comp == components(st.tables.n, st.links)
                 checked += 1
     assert checked > 20

@@ -10,8 +10,8 @@ def _agenda(st, symbols):
 def test_rulebook_example_seven_points(st):
     """Environment/Economy agenda: Housing level 1 card (Economy, Public good) gives 1 + 1;
     Housing level 2 card (Environment x2, Economy) gives 2 + 3; 7 points in all."""
-    assert st.board.pile_cards["house1"][0] == ("economy", "public_good")
-    assert st.board.pile_cards["house2"][0] == ("environment", "environment", "economy")
+    assert st.tables.pile_cards["house1"][0] == ("economy", "public_good")
+    assert st.tables.pile_cards["house2"][0] == ("environment", "environment", "economy")
     st.owned[0] = [("house1", 0), ("house2", 0)]
     assert politics.score(st, 0, _agenda(st, ("environment", "economy"))) == 7
 
@@ -22,8 +22,8 @@ def test_infrastructure_cards_give_one_point_per_level(st):
 
 
 def test_transport_gives_one_or_two_points_by_level(st):
-    assert st.board.pile_level["road"] == 1 and st.board.pile_level["grey"] == 1
-    assert st.board.pile_level["green"] == 2
+    assert st.tables.pile_level["road"] == 1 and st.tables.pile_level["grey"] == 1
+    assert st.tables.pile_level["green"] == 2
 
 
 def test_the_highest_score_wins_when_the_players_have_not_lost(st):

@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
-from .content import ReclaimContent
-
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
 
@@ -27,17 +25,9 @@ NEAR = 2
 """Disease within this many tokens of the limit at a round's end is a near-loss."""
 
 
-def _content(d: Debrief) -> ReclaimContent:
-    """The game's content with its type."""
-    content = d.game.content
-    if not isinstance(content, ReclaimContent):
-        raise TypeError(f"RECLAIM debrief needs ReclaimContent, got {type(content).__name__}")
-    return content
-
-
 def key_moments(d: Debrief) -> list[Moment]:
     """Round ends with disease close to the limit that loses."""
-    limit = _content(d).rules.disease_limit
+    limit: int = d.game.content.rules.disease_limit
     return d.near_losses(
         "disease",
         limit,
@@ -48,7 +38,7 @@ def key_moments(d: Debrief) -> list[Moment]:
 
 def learning_points(d: Debrief) -> list[str]:
     """Disease against its limit, where the water was polluted most, food, the budget, the scores."""
-    limit = _content(d).rules.disease_limit
+    limit: int = d.game.content.rules.disease_limit
     out = []
     disease = d.series("disease")
     peak = max(range(len(disease)), key=lambda k: disease[k])

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from .board import MIXED, NPK, ROLES, SEPARATED, SLUDGE
 from .content import Event
+from .transport import recompute_components, water_hex_for_waste
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -84,7 +85,7 @@ def land_waste(st: ReclaimState) -> list[int]:
 
 def _take_land_waste(st: ReclaimState) -> tuple[int, int]:
     """Remove one unit from the land hexagon with the most residual Waste; (hex, type) or (-1, -1)."""
-    h = _most(st, land_waste(st), list(range(st.board.n)))
+    h = _most(st, land_waste(st), list(range(st.tables.n)))
     if h < 0:
         return -1, -1
     w = MIXED if st.res[h][MIXED] >= st.res[h][SEPARATED] else SEPARATED
@@ -114,26 +115,24 @@ def apply_effect(st: ReclaimState, ev: Event, holder: int) -> None:
 
 
 def _disease_in_crowd(st: ReclaimState, ev: Event) -> None:
-    h = _most(st, [sum(b) for b in st.blocks], list(range(st.board.n)))
+    h = _most(st, [sum(b) for b in st.blocks], list(range(st.tables.n)))
     if h >= 0:
         st.disease[h] += 1
 
 
 def _disease_in_sludge(st: ReclaimState, ev: Event) -> None:
-    h = _most(st, [r[SLUDGE] for r in st.res], list(range(st.board.n)))
+    h = _most(st, [r[SLUDGE] for r in st.res], list(range(st.tables.n)))
     if h >= 0:
         st.disease[h] += 1
 
 
 def _remove_disease(st: ReclaimState, ev: Event) -> None:
-    h = _most(st, st.disease, list(range(st.board.n)))
+    h = _most(st, st.disease, list(range(st.tables.n)))
     if h >= 0:
         st.disease[h] -= 1
 
 
 def _waste_to_water(st: ReclaimState, ev: Event) -> None:
-    from .turn import water_hex_for_waste
-
     h, w = _take_land_waste(st)
     if h >= 0:
         water = water_hex_for_waste(st, h)
@@ -148,14 +147,12 @@ def _clean_water(st: ReclaimState, ev: Event) -> None:
     polluted = [
         r[MIXED] + r[SEPARATED] if t == "water" else 0 for t, r in zip(st.terrain, st.res, strict=True)
     ]
-    h = _most(st, polluted, list(range(st.board.n)))
+    h = _most(st, polluted, list(range(st.tables.n)))
     if h >= 0:
         st.res[h][MIXED if st.res[h][MIXED] else SEPARATED] -= 1
 
 
 def _break_link(st: ReclaimState, ev: Event) -> None:
-    from .turn import recompute_components
-
     for i, link in enumerate(st.links):
         if link[2] == ev.transport:
             del st.links[i]
