@@ -4,24 +4,32 @@ import pytest
 
 from loopcity import load_game
 from loopcity.games.reclaim import events
-from loopcity.games.reclaim.board import FARMING, HOUSING, ROLES
+from loopcity.games.reclaim.board import MIXED, ROLES
 
-from .conftest import legal_texts, turn_of
-
-
-def _card(st, effect):
-    return next(i for i, e in enumerate(st.content.events) if e.effect == effect)
+from .helpers import deck_with_top, legal_texts, seat_of, table
 
 
-def _end_housing_turn(st):
-    seat = turn_of(st, HOUSING)
-    st.apply(seat, "convert")
-    st.apply(seat, "end_turn")
+def _event(st, card_id):
+    return next(e for e in st.content.events if e.id == card_id)
+
+
+def _all_done(st):
+    for s in range(4):
+        if not st.pol_done[s] and st.phase == "politics":
+            st.apply(s, "done")
+
+
+def _grow(st):
+    while st.phase == "growth":
+        seat = st.active_seats()[0]
+        st.apply(seat, st.legal_actions(seat)[0])
 
 
 def test_turns_schedule_draws_after_every_k_player_turns():
     st = load_game("reclaim", event_every=2).new_state(0)
-    _end_housing_turn(st)
+    seat = st.active_seats()[0]
+    st.apply(seat, "convert")
+    st.apply(seat, "end_turn")
     assert len(st.events) == 20
     seat = st.active_seats()[0]
     st.apply(seat, "end_turn")
@@ -47,22 +55,21 @@ def test_no_alarm_in_the_turns_schedule(st):
     assert "alarm" not in legal_texts(st, st.active_seats()[0])
 
 
-def test_negative_event_applies_at_once(st):
-    card = next(i for i, e in enumerate(st.content.events) if e.id == "budget_cut")
-    st.events.remove(card)
-    st.events.append(card)
-    events.draw(st)
+def test_negative_event_applies_at_once():
+    """Drawn after the Treatment role's turn (the second player turn), Budget cut applies at once."""
+    st = table("standard", turn="treatment", player_turns=1, event_deck=deck_with_top("budget_cut"))
+    st.apply(seat_of(st, "treatment"), "end_turn")
+    card = st.tables.event_ids["budget_cut"]
     assert st.city == 300 and card in st.discard
 
 
-def test_positive_event_is_kept_by_the_player_of_its_role_and_played_later(st):
-    card = next(i for i, e in enumerate(st.content.events) if e.id == "urine_diversion")
-    st.events.remove(card)
-    st.events.append(card)
-    events.draw(st)
-    farmer = st.seat_of_role(FARMING)
+def test_positive_event_is_kept_by_the_player_of_its_role_and_played_later():
+    st = table("standard", turn="treatment", player_turns=1, event_deck=deck_with_top("urine_diversion"))
+    st.apply(seat_of(st, "treatment"), "end_turn")
+    card = st.tables.event_ids["urine_diversion"]
+    farmer = seat_of(st, "farming")
     assert st.hands[farmer] == [card]
-    seat = turn_of(st, FARMING)
+    seat = st.active_seats()[0]  # the Farming role's turn comes next
     assert seat == farmer and "play_event 0" in legal_texts(st, seat)
     before = st.res[5][4] + st.res[7][4]
     st.apply(seat, "play_event 0")
@@ -70,25 +77,24 @@ def test_positive_event_is_kept_by_the_player_of_its_role_and_played_later(st):
 
 
 def test_event_during_joint_decisions_waits_for_the_coming_round():
-    st = load_game("reclaim", events="timer").new_state(0)
-    st.go_on("politics")
-    card = next(i for i, e in enumerate(st.content.events) if e.id == "budget_cut")
-    st.events.remove(card)
-    st.events.append(card)
-    st._legal = {}
+    st = table("timer", phase="politics", turn="contractor", event_deck=deck_with_top("budget_cut", "timer"))
+    card = st.tables.event_ids["budget_cut"]
     st.apply(0, "alarm")
     assert st.city == 500 and st.pending_events == [card]
-    st.new_round()
-    assert st.city == 500 + 500 - 200
+    _all_done(st)
+    _grow(st)
+    assert st.round == 2 and st.city == 500 + 500 - 200
 
 
 @pytest.mark.parametrize("effect", ["farm_capacity", "plant_capacity"])
-def test_round_effects_last_for_the_current_round(st, effect):
+def test_round_effects_last_for_the_current_round(effect):
+    st = table(phase="politics", turn="contractor")
     ev = next(e for e in st.content.events if e.effect == effect and e.kind == "negative")
     events.apply_effect(st, ev, holder=-1)
     assert st.mods[effect] == -1
-    st.new_round()
-    assert st.mods[effect] == 0
+    _all_done(st)
+    _grow(st)
+    assert st.round == 2 and st.mods[effect] == 0
 
 
 def test_about_twenty_event_cards_positive_ones_name_a_role(st):
@@ -97,25 +103,21 @@ def test_about_twenty_event_cards_positive_ones_name_a_role(st):
         assert e.kind == "negative" or e.role in ROLES
 
 
-def _event(st, card_id):
-    return next(e for e in st.content.events if e.id == card_id)
-
-
-def test_heavy_rains_wash_residual_waste_into_the_water(st):
-    st.res[8][1] = 3
+def test_heavy_rains_wash_residual_waste_into_the_water():
+    st = table(hexagons={8: {"mixed_waste": 3}})
     events.apply_effect(st, _event(st, "heavy_rains"), holder=-1)
     water = [h for h, t in enumerate(st.terrain) if t == "water"]
-    assert st.res[8][1] == 1 and sum(st.res[h][1] for h in water) == 2
+    assert st.res[8][MIXED] == 1 and sum(st.res[h][MIXED] for h in water) == 2
 
 
-def test_cholera_puts_disease_in_the_most_crowded_urban_hexagon(st):
-    st.blocks[9] = [0, 4, 0]
+def test_cholera_puts_disease_in_the_most_crowded_urban_hexagon():
+    st = table(hexagons={9: {"housing_blocks": [0, 4, 0]}})
     events.apply_effect(st, _event(st, "cholera"), holder=-1)
     assert st.disease[9] == 1 and sum(st.disease) == 1
 
 
-def test_pipe_burst_destroys_the_oldest_grey_link_and_its_card_stays(st):
-    st.owned[0].append(("grey", 0))
+def test_pipe_burst_destroys_the_oldest_grey_link_and_its_card_stays():
+    st = table(seats={0: {"cards": ["grey:0"]}})
     events.apply_effect(st, _event(st, "pipe_burst"), holder=-1)
     assert not any(t == "grey" for _, _, t in st.links) and ("grey", 0) in st.owned[0]
     assert st.comp["grey"][4] != st.comp["grey"][8]
