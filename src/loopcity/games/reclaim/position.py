@@ -4,35 +4,30 @@ A position (see :mod:`loopcity.engine.position`) names the round and whose turn 
 each hexagon, the transportation, the players (seat 1 first: role, coins, Hidden agenda, cards), the
 card piles and the Event cards. Hexagons are numbered as in the content's map (``[[hexes]]`` ids,
 from 0); seats are counted from 1 wherever a field names one (``proposal.by``). Cards are named by
-their ``id`` in the content (Event cards, Hidden agendas) or by their place in their pile's list of
-cards (Infrastructure cards, counted from 0). A short example, the start of the coming round after a
-Cholera outbreak::
+their ``id`` in the content (Event cards, Hidden agendas) or as ``pile:number``, the number being the
+card's place in its pile's list in the content (Infrastructure cards, from 0). Amounts of 0, and
+hexagons that hold nothing, are left out. A short example (docs/games/reclaim.md has a whole one)::
 
     game = "reclaim"
     variant = "calm"
     seed = 3
 
     round = 2
+    turn = "treatment"
+    city_budget = 400
     cost_cards = { vaccination = 300, food = 250, npk = 150, dump = 50 }
-    treatment_plants = [{ hex = 4, level = 0 }]
-    transportation = [{ kind = "road", hexes = [5, 9] }, { kind = "grey", hexes = [4, 8] }]
+    treatment_plants = [{ hex = 4, level = 0 }, { hex = 9, level = 1 }]
+    transportation = [{ a = 5, b = 9, transport = "road" }, { a = 4, b = 8, transport = "grey" }]
 
     [hexagons.8]
     housing_blocks = [3, 0, 0]
     food = 3
-    disease = 1
-    [hexagons.9]
-    housing_blocks = [0, 3, 0]
-    food = 3
-    [hexagons.5]
-    farm = 1
-    npk = 2
 
     [[seats]]
-    role = "farming"
+    role = "contractor"
     coins = 1200
     hidden_agenda = "environment_economy"
-    [[seats]]
+    cards = ["road:0"]
     ...
 
 :func:`check` holds the invariants every position must satisfy, played or written by hand; it names
@@ -330,7 +325,6 @@ def _proposal(st: ReclaimState) -> Proposal | None:
 def set_up(st: ReclaimState, p: ReclaimPosition) -> None:
     """Give ``st`` (a state with nothing set up) every field of the position ``p``, and everything
     derived from them (the transport networks)."""
-    b = st.tables
     players = st.players
     if len(p.seats) != players:
         raise PositionError(f"RECLAIM position: 'seats' lists {len(p.seats)} players; the game has {players}")
@@ -368,8 +362,6 @@ def set_up(st: ReclaimState, p: ReclaimPosition) -> None:
     st.hunger = p.hungry_blocks
     st.lost = p.lost
     st.history = [r.model_dump() for r in p.round_ends]
-    if b.n <= max([*p.hexagons, -1]):
-        raise PositionError(f"RECLAIM position: field 'hexagons': the map has hexagons 0-{b.n - 1}")
 
 
 def _known(table: dict[str, int], key: str, field: str) -> int:
