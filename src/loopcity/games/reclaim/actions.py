@@ -24,6 +24,7 @@ Waste = Literal["mixed", "separated"]
 FarmInput = Literal["npk", "sludge"]
 Decision = Literal["npk", "vaccinate", "dump"]
 """The Political decisions put to the table: import NPK onto a Farm, vaccinate, dump Waste in Water."""
+DECISION_ITEMS: tuple[Decision, ...] = get_args(Decision)
 
 
 class Role(NamedTuple):
@@ -123,7 +124,7 @@ PROPOSE = kind(
     "propose",
     "propose a political decision to the table",
     Propose,
-    item=get_args(Decision),
+    item=DECISION_ITEMS,
     hex=HEX,
 )
 VOTE = kind("vote", "vote on the proposal", Vote, choice=("yes", "no"))

@@ -12,7 +12,7 @@ from typing import Literal, get_args
 
 from loopcity.engine import Action
 
-from .actions import BUILD, BUILD_IDS, LINK, MOVE, RESOURCES, TRANSPORTS
+from .actions import BUILD, BUILD_IDS, DECISION_ITEMS, LINK, MOVE, PROPOSE, RESOURCES, TRANSPORTS
 from .content import ReclaimContent, Role, Transport
 
 FOOD, MIXED, SEPARATED, SLUDGE, NPK = range(5)
@@ -104,6 +104,9 @@ class ReclaimTables:
     very actions the kind gives; legal-action lists index them, which costs less than a call)."""
     builds: dict[str, tuple[Action, ...]]
     """``builds[item][hex]``: the ``build`` actions on this map, likewise."""
+    proposals: dict[str, tuple[Action, ...]]
+    """``proposals[decision][hex]``: the ``propose`` actions on this map, likewise (offered at nearly
+    every step of the Political decisions)."""
     start: StartPosition
     terrain_cache: dict[tuple[str, ...], Terrain]
     """Terrain tables by the whole map's terrain (which changes only when a hexagon is urbanized)."""
@@ -152,8 +155,10 @@ class Terrain:
     free_edges: frozenset[tuple[int, int]]
     """Neighbouring Urban or Rural pairs (a < b): where transportation may be built."""
     free_degree: tuple[int, ...]
+    start_hexes: tuple[int, ...]
+    """Hexagons with a free edge, where transportation may start."""
     link_starts: dict[str, tuple[Action, ...]]
-    """``link`` actions from every hexagon with a free edge, for each transport kind."""
+    """``link`` actions from each of ``start_hexes``, for each transport kind."""
     starts_cache: dict[tuple[Transportation, ...], dict[str, tuple[Action, ...]]]
     """``link`` actions still open for each kind, by the links built (``turn._link_starts``)."""
 
@@ -175,6 +180,7 @@ def _terrain_tables(b: ReclaimTables, terrain: tuple[str, ...]) -> Terrain:
         buildable_hexes=tuple(h for h, ok in enumerate(buildable) if ok),
         free_edges=frozenset(free),
         free_degree=tuple(degree),
+        start_hexes=tuple(starts),
         link_starts={t: tuple(LINK(t, h) for h in starts) for t in TRANSPORTS},
         starts_cache={},
     )
@@ -266,6 +272,7 @@ def build_tables(c: ReclaimContent) -> ReclaimTables:
             tuple(tuple(MOVE(name, a, to) for to in range(n)) for a in range(n)) for name in RESOURCES
         ),
         builds={item: tuple(BUILD(item, h) for h in range(n)) for item in BUILD_IDS},
+        proposals={item: tuple(PROPOSE(item, h) for h in range(n)) for item in DECISION_ITEMS},
         start=_start_position(c, start_terrain),
         terrain_cache={},
         texts={},

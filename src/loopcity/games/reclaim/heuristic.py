@@ -30,7 +30,6 @@ from .actions import (
     TREAT,
     URBANIZE,
     VOTE,
-    Propose,
 )
 from .board import (
     CONTRACTOR,
@@ -298,6 +297,8 @@ def points_build(st: ReclaimState, seat: int, legal: list[Action], spendable: in
     """With coins to spare, the build whose best face-up card is worth most to the agenda per coin."""
     money = spendable - SPARE
     prices = st.tables.prices[st.turn_role == CONTRACTOR]
+    if money < min(prices.values()):  # nothing is affordable
+        return None
     best, best_key = None, 0.0
     values: dict[str, int] = {}  # best_pile_value of each pile, worked out once
     for a in legal:
@@ -469,22 +470,24 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action], due: int) 
         price = st.cost({"npk": "npk", "vaccinate": "vaccination", "dump": "dump"}[item])
         ok = st.city - price >= due or (item == "vaccinate" and disease >= 2)
         return VOTE("yes") if ok else VOTE("no")
-    proposals: list[tuple[Action, Propose]] = [(a, PROPOSE.read(a)) for a in legal if a.kind == PROPOSE.name]
-    can_fund = FUND() in legal
+    proposals = [(a, PROPOSE.read(a)) for a in legal if a.kind == PROPOSE.name]
+    can_fund = legal[-2] is FUND()  # the rules offer ``fund`` just before ``done``
     spare = st.city - due
     if disease:
-        for a, p in proposals:
-            if p.item == "vaccinate" and (spare >= st.cost("vaccination") or disease >= 3):
-                return a
+        if spare >= st.cost("vaccination") or disease >= 3:
+            for a, p in proposals:
+                if p.item == "vaccinate":
+                    return a
         if can_fund and (disease >= 2 or richest(st, seat)) and spare < st.cost("vaccination"):
             return FUND()
     limit = st.tables.limit
     water_room = sum(
         limit - st.res[h][MIXED] - st.res[h][SEPARATED] for h, t in enumerate(st.terrain) if t == "water"
     )
-    for a, p in proposals:
-        if p.item == "dump" and water_room > 5 and spare >= st.cost("dump"):
-            return a
+    if water_room > 5 and spare >= st.cost("dump"):
+        for a, p in proposals:
+            if p.item == "dump":
+                return a
     if any(land_waste(st)) and water_room > 5 and can_fund and spare < st.cost("dump") and richest(st, seat):
         return FUND()
     if st.round < st.content.rules.rounds:

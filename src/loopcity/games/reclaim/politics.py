@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from .rules import ReclaimState
 
 ITEMS = {"npk": "npk", "vaccinate": "vaccination", "dump": "dump"}
-_YES, _NO = VOTE("yes"), VOTE("no")
+_YES, _NO, _FUND, _DONE = VOTE("yes"), VOTE("no"), FUND(), DONE()
+"""The actions every political step offers (made once: the lists are built at most steps of a game)."""
 
 
 def start(st: ReclaimState) -> None:
@@ -73,15 +74,16 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     if st.proposal is not None:
         return [_YES, _NO]
     acts: list[Action] = []
-    table = st.content.table
-    if st.rejections[seat] < table.rejections_per_round:
-        city = st.city
+    rules = st.content.table
+    if st.rejections[seat] < rules.rejections_per_round:
+        city, proposals = st.city, st.tables.proposals
         for item, decision in ITEMS.items():
             if st.cost(decision) <= city:
-                acts += [PROPOSE(item, h) for h in targets(st, item)]
-    if st.coins[seat] >= table.fund_step:
-        acts.append(FUND())
-    acts.append(DONE())
+                on = proposals[item]
+                acts += [on[h] for h in targets(st, item)]
+    if st.coins[seat] >= rules.fund_step:
+        acts.append(_FUND)
+    acts.append(_DONE)
     return acts
 
 

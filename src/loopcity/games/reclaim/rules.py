@@ -22,6 +22,8 @@ from .content import ReclaimContent, Transport
 from .position import ReclaimPosition
 from .views import make_view
 
+_ALARM = ALARM.name
+
 
 class ReclaimState(State[ReclaimContent, ReclaimTables]):
     """A game of RECLAIM for 4 players."""
@@ -152,7 +154,7 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out an action with its kind's handler; every action but the alarm itself makes the
         alarm ready to ring again (once per ring)."""
-        self.alarm_ready = action.kind != ALARM.name
+        self.alarm_ready = action.kind != _ALARM
         super()._apply(seat, action)
 
     @HANDLERS.on(ALARM)

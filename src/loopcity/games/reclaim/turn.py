@@ -66,6 +66,8 @@ if TYPE_CHECKING:
 STAGES: dict[Stage, int] = {"role": 0, "build": 1, "fetch": 2, "convert": 3, "send": 4}
 PLAYABLE_ROLES = ROLES[:CONTRACTOR]
 """The roles the Independent contractor may play."""
+_END_TURN, _CONVERT_ALL = END_TURN(), CONVERT()
+"""Actions without arguments that most turn steps offer (made once)."""
 
 
 # ----- hexagons -----------------------------------------------------------------------------------
@@ -109,7 +111,7 @@ def legal(st: ReclaimState) -> list[Action]:
     else:
         acts += farming_actions(st)
     if role != HOUSING or STAGES[stage] >= _SEND or not unconverted(st):
-        acts.append(END_TURN())
+        acts.append(_END_TURN)
     return acts
 
 
@@ -164,7 +166,11 @@ def _open_starts(tables: Terrain, links: tuple[Transportation, ...]) -> dict[str
     starts = tables.link_starts
     if not full:
         return starts
-    return {t: tuple([a for a in row if (t, LINK.read(a).hex) not in full]) for t, row in starts.items()}
+    hexes = tables.start_hexes
+    return {
+        t: tuple([a for h, a in zip(hexes, row, strict=True) if (t, h) not in full])
+        for t, row in starts.items()
+    }
 
 
 def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
@@ -242,7 +248,7 @@ def housing_actions(st: ReclaimState) -> list[Action]:
     homes = home_hexes(st)
     if STAGES[st.stage] <= _FETCH:
         land = st.tables.terrain_tables(st.terrain).land
-        return [*_moves(st, FOOD, land, homes), CONVERT()]
+        return [*_moves(st, FOOD, land, homes), _CONVERT_ALL]
     plants = plant_hexes(st)
     return _moves(st, MIXED, homes, plants) + _moves(st, SEPARATED, homes, plants)
 
