@@ -5,6 +5,7 @@ import pytest
 from loopcity import load_game
 from loopcity.games.reclaim import events
 from loopcity.games.reclaim.board import MIXED, ROLES
+from loopcity.games.reclaim.turn import farm_spare
 
 from .helpers import deck_with_top, legal_texts, seat_of, table
 
@@ -137,3 +138,45 @@ def test_price_events_change_this_rounds_cost(st):
 def test_green_bond_pays_its_holder(st):
     events.apply_effect(st, _event(st, "green_bond"), holder=2)
     assert st.coins == [1000, 1000, 1300, 1000]
+
+
+def _after_the_contractors_turn(card):
+    """The Contractor ends the round's last turn with ``card`` on top of the Event deck, under the
+    `turns` schedule (the fourth player turn: an Event is due)."""
+    st = table("standard", turn="contractor", plays="farming", player_turns=3, event_deck=deck_with_top(card))
+    st.apply(seat_of(st, "contractor"), "end_turn")
+    return st, st.tables.event_ids[card]
+
+
+def test_if_the_alarm_rings_after_all_players_have_finished_their_rounds_the_card_is_applied_at_the_start_of_the_coming_round():
+    """Rulebook, Event cards: "If the alarm rings after all players have finished their rounds and
+    are playing together the card is applied at the start of the coming round". Drawn after the
+    Contractor's turn, Drought ("Every Farm produces 1 Food less this round") waits through the joint
+    decisions and growth, then holds back the Farms in round 2."""
+    st, card = _after_the_contractors_turn("drought")
+    assert st.phase == "politics" and st.last_event == card
+    assert st.pending_events == [card] and st.mods["farm_capacity"] == 0
+    _all_done(st)
+    _grow(st)
+    assert st.round == 2 and st.pending_events == [] and card in st.discard
+    assert st.mods["farm_capacity"] == -1
+    assert st.tables.farm_capacity[st.farm_level[5]] == 2 and farm_spare(st, 5) == 1
+
+
+def test_a_positive_card_drawn_then_is_given_to_the_player_that_will_play_that_role_the_coming_round():
+    """Rulebook, Event cards: "if a positive card is drawn it is given to the player that will play
+    that role the coming round". Green bond names the Treatment role: seat 2 holds it in round 1,
+    seat 3 in round 2 (the roles rotate left), and seat 3 plays the card on its round 2 turn."""
+    st, card = _after_the_contractors_turn("green_bond")
+    assert seat_of(st, "treatment") == 1 and not any(st.hands)
+    _all_done(st)
+    _grow(st)
+    treatment = seat_of(st, "treatment")
+    assert st.round == 2 and treatment == 2 and st.hands[treatment] == [card]
+    housing = seat_of(st, "housing")
+    st.apply(housing, "convert")
+    st.apply(housing, "end_turn")
+    assert st.active_seats() == (treatment,) and "play_event 0" in legal_texts(st, treatment)
+    before = st.coins[treatment]
+    st.apply(treatment, "play_event 0")
+    assert st.coins[treatment] == before + 300

@@ -1,6 +1,8 @@
 """Event cards: drawn on a schedule (`turns`: after every k player turns; `timer`: when the front end
 reports that the 10-minute timer rang). Negative cards apply at once; positive cards go to the player
-of the role the card names, who keeps it and plays it later on their own turn."""
+of the role the card names, who keeps it and plays it later on their own turn. A card drawn once all
+players have finished their turns (the Contractor's included) and play together waits for the start
+of the coming round, and a positive one then goes to the player of its role in that round."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ if TYPE_CHECKING:
 
 
 def after_turn(st: ReclaimState) -> None:
-    """Count a finished player turn and draw an Event when the `turns` schedule says so."""
+    """Count a finished player turn and draw an Event when the `turns` schedule says so (called once
+    the game has gone on from the turn: after the Contractor's, the players play together)."""
     st.turns_done += 1
     every = st.game.options["event_every"]
     if st.game.options["events"] == "turns" and st.turns_done % every == 0 and st.events:
@@ -23,8 +26,9 @@ def after_turn(st: ReclaimState) -> None:
 
 
 def draw(st: ReclaimState) -> None:
-    """Draw the top Event card. While the players decide together (or grow the city) it waits for
-    the start of the coming round."""
+    """Draw the top Event card. "If the alarm rings after all players have finished their rounds and
+    are playing together the card is applied at the start of the coming round": after the last turn
+    of a round (the joint decisions, growth) it waits."""
     card = st.events.pop()
     ev = st.content.events[card]
     st.last_event = card

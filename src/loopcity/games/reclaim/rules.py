@@ -164,7 +164,10 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
 
     @HANDLERS.on(END_TURN)
     def _end_turn(self, seat: int, a: NoArgs) -> None:
+        """End the turn and go on (to the next role's turn or, after the Contractor's, to the joint
+        decisions); then the `turns` schedule may draw an Event card."""
         self.go_on(turn.end_turn(self))
+        events.after_turn(self)
 
     @HANDLERS.on(DONE)
     def _done(self, seat: int, a: NoArgs) -> None:

@@ -519,7 +519,6 @@ def play_event(st: ReclaimState, seat: int, a: EventCard) -> None:
 def end_turn(st: ReclaimState) -> Phase:
     """End the turn and say what comes next: the next role's turn, or, after the Contractor, the
     joint Political decisions."""
-    events.after_turn(st)
     if st.turn_role == CONTRACTOR:
         return "politics"
     start_turn(st, st.turn_role + 1)
