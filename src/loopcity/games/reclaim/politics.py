@@ -128,7 +128,7 @@ def _decide(st: ReclaimState) -> None:
     st.proposal = None
     if 2 * yes <= st.players:
         st.rejections[proposer] += 1
-        st.note(f"The proposal '{item} {h}' is rejected ({yes} of {st.players} for)")
+        st.note(f"The proposal '{item} {h}' is rejected ({yes} of {st.players} for)", kind="decision")
         return
     st.city -= st.cost(ITEMS[item])
     if item == "npk":
@@ -139,7 +139,7 @@ def _decide(st: ReclaimState) -> None:
         w = MIXED if st.res[h][MIXED] >= st.res[h][SEPARATED] else SEPARATED
         st.res[h][w] -= 1
         st.res[water_hex_for_waste(st, h)][w] += 1
-    st.note(f"The table decides '{item} {h}' ({yes} of {st.players} for)")
+    st.note(f"The table decides '{item} {h}' ({yes} of {st.players} for)", kind="decision")
 
 
 def explain(st: ReclaimState, seat: int, a: Action) -> str | None:

@@ -152,10 +152,10 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         return self.game.options["events"] == "timer" and self.alarm_ready and bool(self.events)
 
     def _apply(self, seat: int, action: Action) -> None:
-        """Carry out an action with its kind's handler; every action but the alarm itself makes the
-        alarm ready to ring again (once per ring)."""
-        self.alarm_ready = action.kind != _ALARM
+        """Carry out an action with its kind's handler, then the step common to every action: any
+        action but the alarm itself makes the alarm ready to ring again (once per ring)."""
         super()._apply(seat, action)
+        self.alarm_ready = action.kind != _ALARM
 
     @HANDLERS.on(ALARM)
     def _alarm(self, seat: int, a: NoArgs) -> None:
