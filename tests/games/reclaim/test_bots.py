@@ -3,6 +3,9 @@
 from loopcity import load_game
 from loopcity.bots import make_bot
 from loopcity.engine import play
+from loopcity.games.reclaim.board import MIXED, SEPARATED
+
+from .helpers import again, table
 
 
 def _play(game, bot, seed):
@@ -65,9 +68,7 @@ def test_in_the_timer_variant_the_clock_rings_the_alarm_never_a_bot():
 def test_search_position_value_counts_points_and_coins_still_to_spend():
     from loopcity.games.reclaim.stats import COINS_PER_POINT, position_value
 
-    game = load_game("reclaim")
-    st = game.new_state(5)
-    st.coins = [1000, 1000, 1000, 1000]
+    st = table("standard", seats={s: {"coins": 1000} for s in range(4)})
     level = [position_value(st, s) for s in range(4)]
     points = st.scores()
     leader = max(range(4), key=lambda s: points[s] + st.coins[s] / COINS_PER_POINT)
@@ -75,26 +76,24 @@ def test_search_position_value_counts_points_and_coins_still_to_spend():
     # a seat that spends 600 coins without a card to show for it falls behind by two points' worth
     other = (leader + 1) % 4
     before = position_value(st, other)
-    st.coins[other] -= 2 * COINS_PER_POINT
-    assert position_value(st, other) < before
-    assert game.spec.evaluate is position_value
+    poorer = again(st, seats={other: {"coins": 1000 - 2 * COINS_PER_POINT}})
+    assert position_value(poorer, other) < before
+    assert st.game.spec.evaluate is position_value
 
 
 def test_search_position_value_weighs_the_risk_of_disease_from_waste_left_on_land():
-    from loopcity.games.reclaim.board import MIXED, SEPARATED
     from loopcity.games.reclaim.stats import disease_risk, position_value
 
-    game = load_game("reclaim")
-    st = game.new_state(5)
+    st = table("standard")
     land = next(h for h, t in enumerate(st.terrain) if t == "urban")
-    st.disease = [0] * len(st.disease)
-    for h in range(len(st.res)):
-        st.res[h][MIXED] = st.res[h][SEPARATED] = 0
+    assert sum(st.disease) == 0 and not any(r[MIXED] or r[SEPARATED] for r in st.res)
     assert disease_risk(st) == 0.0
-    st.res[land][MIXED] = 4  # four rolls at 1/3 each: all four must turn to Disease
+    st = again(
+        st, hexagons={land: {"mixed_waste": 4}}
+    )  # four rolls at 1/3 each: all four must turn to Disease
     assert abs(disease_risk(st) - (1 / 3) ** 4) < 1e-12
-    st.disease[land] = 3  # one more Disease loses: 1 - (2/3)^4
+    st = again(st, hexagons={land: {"disease": 3}})  # one more Disease loses: 1 - (2/3)^4
     assert abs(disease_risk(st) - (1 - (2 / 3) ** 4)) < 1e-12
     assert all(-1.0 <= position_value(st, s) < 0.0 for s in range(4))
-    st.disease[land] = 4
+    st = again(st, hexagons={land: {"disease": 4}})
     assert disease_risk(st) == 1.0 and position_value(st, 0) == -1.0

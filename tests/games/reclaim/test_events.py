@@ -4,25 +4,34 @@ import pytest
 
 from loopcity import load_game
 from loopcity.engine import Action, IllegalAction
-from loopcity.games.reclaim import events, politics
-from loopcity.games.reclaim.board import FARMING, HOUSING, ROLES
+from loopcity.games.reclaim import events
+from loopcity.games.reclaim.board import MIXED, ROLES
+from loopcity.games.reclaim.turn import farm_spare
 
-from .conftest import legal_texts, turn_of
-
-
-def _card(st, effect):
-    return next(i for i, e in enumerate(st.content.events) if e.effect == effect)
+from .helpers import deck_with_top, legal_texts, seat_of, table
 
 
-def _end_housing_turn(st):
-    seat = turn_of(st, HOUSING)
-    st.apply(seat, "convert")
-    st.apply(seat, "end_turn")
+def _event(st, card_id):
+    return next(e for e in st.content.events if e.id == card_id)
+
+
+def _all_done(st):
+    for s in range(4):
+        if not st.pol_done[s] and st.phase == "politics":
+            st.apply(s, "done")
+
+
+def _grow(st):
+    while st.phase == "growth":
+        seat = st.active_seats()[0]
+        st.apply(seat, st.legal_actions(seat)[0])
 
 
 def test_turns_schedule_draws_after_every_k_player_turns():
     st = load_game("reclaim", event_every=2).new_state(0)
-    _end_housing_turn(st)
+    seat = st.active_seats()[0]
+    st.apply(seat, "convert")
+    st.apply(seat, "end_turn")
     assert len(st.events) == 20
     seat = st.active_seats()[0]
     st.apply(seat, "end_turn")
@@ -62,22 +71,21 @@ def test_no_alarm_in_the_turns_schedule(st):
         st.apply_clock("alarm")
 
 
-def test_negative_event_applies_at_once(st):
-    card = next(i for i, e in enumerate(st.content.events) if e.id == "budget_cut")
-    st.events.remove(card)
-    st.events.append(card)
-    events.draw(st)
+def test_negative_event_applies_at_once():
+    """Drawn after the Treatment role's turn (the second player turn), Budget cut applies at once."""
+    st = table("standard", turn="treatment", player_turns=1, event_deck=deck_with_top("budget_cut"))
+    st.apply(seat_of(st, "treatment"), "end_turn")
+    card = st.tables.event_ids["budget_cut"]
     assert st.city == 300 and card in st.discard
 
 
-def test_positive_event_is_kept_by_the_player_of_its_role_and_played_later(st):
-    card = next(i for i, e in enumerate(st.content.events) if e.id == "urine_diversion")
-    st.events.remove(card)
-    st.events.append(card)
-    events.draw(st)
-    farmer = st.seat_of_role(FARMING)
+def test_positive_event_is_kept_by_the_player_of_its_role_and_played_later():
+    st = table("standard", turn="treatment", player_turns=1, event_deck=deck_with_top("urine_diversion"))
+    st.apply(seat_of(st, "treatment"), "end_turn")
+    card = st.tables.event_ids["urine_diversion"]
+    farmer = seat_of(st, "farming")
     assert st.hands[farmer] == [card]
-    seat = turn_of(st, FARMING)
+    seat = st.active_seats()[0]  # the Farming role's turn comes next
     assert seat == farmer and "play_event 0" in legal_texts(st, seat)
     before = st.res[5][4] + st.res[7][4]
     st.apply(seat, "play_event 0")
@@ -85,25 +93,24 @@ def test_positive_event_is_kept_by_the_player_of_its_role_and_played_later(st):
 
 
 def test_event_during_joint_decisions_waits_for_the_coming_round():
-    st = load_game("reclaim", events="timer").new_state(0)
-    politics.start(st)
-    card = next(i for i, e in enumerate(st.content.events) if e.id == "budget_cut")
-    st.events.remove(card)
-    st.events.append(card)
-    st._legal = {}
+    st = table("timer", phase="politics", turn="contractor", event_deck=deck_with_top("budget_cut", "timer"))
+    card = st.tables.event_ids["budget_cut"]
     st.apply_clock("alarm")
     assert st.city == 500 and st.pending_events == [card]
-    politics.new_round(st)
-    assert st.city == 500 + 500 - 200
+    _all_done(st)
+    _grow(st)
+    assert st.round == 2 and st.city == 500 + 500 - 200
 
 
 @pytest.mark.parametrize("effect", ["farm_capacity", "plant_capacity"])
-def test_round_effects_last_for_the_current_round(st, effect):
+def test_round_effects_last_for_the_current_round(effect):
+    st = table(phase="politics", turn="contractor")
     ev = next(e for e in st.content.events if e.effect == effect and e.kind == "negative")
     events.apply_effect(st, ev, holder=-1)
     assert st.mods[effect] == -1
-    politics.new_round(st)
-    assert st.mods[effect] == 0
+    _all_done(st)
+    _grow(st)
+    assert st.round == 2 and st.mods[effect] == 0
 
 
 def test_about_twenty_event_cards_positive_ones_name_a_role(st):
@@ -112,25 +119,21 @@ def test_about_twenty_event_cards_positive_ones_name_a_role(st):
         assert e.kind == "negative" or e.role in ROLES
 
 
-def _event(st, card_id):
-    return next(e for e in st.content.events if e.id == card_id)
-
-
-def test_heavy_rains_wash_residual_waste_into_the_water(st):
-    st.res[8][1] = 3
+def test_heavy_rains_wash_residual_waste_into_the_water():
+    st = table(hexagons={8: {"mixed_waste": 3}})
     events.apply_effect(st, _event(st, "heavy_rains"), holder=-1)
     water = [h for h, t in enumerate(st.terrain) if t == "water"]
-    assert st.res[8][1] == 1 and sum(st.res[h][1] for h in water) == 2
+    assert st.res[8][MIXED] == 1 and sum(st.res[h][MIXED] for h in water) == 2
 
 
-def test_cholera_puts_disease_in_the_most_crowded_urban_hexagon(st):
-    st.blocks[9] = [0, 4, 0]
+def test_cholera_puts_disease_in_the_most_crowded_urban_hexagon():
+    st = table(hexagons={9: {"housing_blocks": [0, 4, 0]}})
     events.apply_effect(st, _event(st, "cholera"), holder=-1)
     assert st.disease[9] == 1 and sum(st.disease) == 1
 
 
-def test_pipe_burst_destroys_the_oldest_grey_link_and_its_card_stays(st):
-    st.owned[0].append(("grey", 0))
+def test_pipe_burst_destroys_the_oldest_grey_link_and_its_card_stays():
+    st = table(seats={0: {"cards": ["grey:0"]}})
     events.apply_effect(st, _event(st, "pipe_burst"), holder=-1)
     assert not any(t == "grey" for _, _, t in st.links) and ("grey", 0) in st.owned[0]
     assert st.comp["grey"][4] != st.comp["grey"][8]
@@ -150,3 +153,45 @@ def test_price_events_change_this_rounds_cost(st):
 def test_green_bond_pays_its_holder(st):
     events.apply_effect(st, _event(st, "green_bond"), holder=2)
     assert st.coins == [1000, 1000, 1300, 1000]
+
+
+def _after_the_contractors_turn(card):
+    """The Contractor ends the round's last turn with ``card`` on top of the Event deck, under the
+    `turns` schedule (the fourth player turn: an Event is due)."""
+    st = table("standard", turn="contractor", plays="farming", player_turns=3, event_deck=deck_with_top(card))
+    st.apply(seat_of(st, "contractor"), "end_turn")
+    return st, st.tables.event_ids[card]
+
+
+def test_if_the_alarm_rings_after_all_players_have_finished_their_rounds_the_card_is_applied_at_the_start_of_the_coming_round():
+    """Rulebook, Event cards: "If the alarm rings after all players have finished their rounds and
+    are playing together the card is applied at the start of the coming round". Drawn after the
+    Contractor's turn, Drought ("Every Farm produces 1 Food less this round") waits through the joint
+    decisions and growth, then holds back the Farms in round 2."""
+    st, card = _after_the_contractors_turn("drought")
+    assert st.phase == "politics" and st.last_event == card
+    assert st.pending_events == [card] and st.mods["farm_capacity"] == 0
+    _all_done(st)
+    _grow(st)
+    assert st.round == 2 and st.pending_events == [] and card in st.discard
+    assert st.mods["farm_capacity"] == -1
+    assert st.tables.farm_capacity[st.farm_level[5]] == 2 and farm_spare(st, 5) == 1
+
+
+def test_a_positive_card_drawn_then_is_given_to_the_player_that_will_play_that_role_the_coming_round():
+    """Rulebook, Event cards: "if a positive card is drawn it is given to the player that will play
+    that role the coming round". Green bond names the Treatment role: seat 2 holds it in round 1,
+    seat 3 in round 2 (the roles rotate left), and seat 3 plays the card on its round 2 turn."""
+    st, card = _after_the_contractors_turn("green_bond")
+    assert seat_of(st, "treatment") == 1 and not any(st.hands)
+    _all_done(st)
+    _grow(st)
+    treatment = seat_of(st, "treatment")
+    assert st.round == 2 and treatment == 2 and st.hands[treatment] == [card]
+    housing = seat_of(st, "housing")
+    st.apply(housing, "convert")
+    st.apply(housing, "end_turn")
+    assert st.active_seats() == (treatment,) and "play_event 0" in legal_texts(st, treatment)
+    before = st.coins[treatment]
+    st.apply(treatment, "play_event 0")
+    assert st.coins[treatment] == before + 300

@@ -1,6 +1,6 @@
 """Set-up: the map as data, the infrastructure placed as listed, money, roles, agendas, cards."""
 
-from loopcity.games.reclaim.board import FOOD, NPK, ROLES, board_of
+from loopcity.games.reclaim.board import FOOD, NPK, ROLES
 
 
 def test_map_is_a_data_file_of_urban_rural_water_wetland_mountain(st):
@@ -53,7 +53,7 @@ def test_one_road_from_a_farm_to_an_urban_hexagon_and_one_mixed_waste_transport(
     homes = {h for h, bl in enumerate(st.blocks) if sum(bl)}
     plants = {p[0] for p in st.plants}
     assert {a, b} & homes and {a, b} & plants
-    board = board_of(st.game)
+    board = st.game.tables
     assert b in board.neighbours[a]
 
 

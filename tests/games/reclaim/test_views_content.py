@@ -7,6 +7,8 @@ import pytest
 from loopcity import load_game
 from loopcity.engine import ContentError, Rng
 
+from .helpers import table
+
 
 def test_a_view_shows_only_the_seats_own_hidden_agenda(st):
     for seat in range(4):
@@ -40,8 +42,8 @@ def test_resampling_redraws_deck_orders(st):
     assert other.events != st.events or other.deck != st.deck
 
 
-def test_agendas_are_revealed_at_the_end(st):
-    st.phase = "over"
+def test_agendas_are_revealed_at_the_end():
+    st = table(phase="over")
     view = st.view(1)
     assert len(view["agendas"]) == 4 and len(view["scores"]) == 4
 
@@ -90,3 +92,34 @@ def test_text_and_svg_render_a_view(st):
 def test_metrics_per_round(st):
     m = st.game.spec.metrics(st)
     assert m["round"] == 1 and m["blocks"] == 6 and m["disease"] == 0
+
+
+def test_a_misspelled_content_field_is_refused_naming_file_item_and_field(tmp_path):
+    from loopcity.games.reclaim.content import CONTENT_PATH
+
+    text = CONTENT_PATH.read_text()
+    assert 'pile = "plant2"\nsource' in text
+    bad = tmp_path / "reclaim.toml"
+    bad.write_text(text.replace("price = 500\n", "prize = 500\n", 1))
+    with pytest.raises(ContentError, match=r"reclaim.toml: item builds\.\[2\] \(house0to2\): field 'prize'"):
+        load_game("reclaim", content=str(bad))
+
+
+@pytest.mark.parametrize(
+    "overrides,match",
+    [
+        ({"setup.blocks.0.hex": 13}, "setup.blocks: Housing blocks on hex 13 \\(wetland\\)"),
+        ({"setup.food.0.count": 5}, "setup.food: 5 Food on hex 8; at most 4"),
+        ({"setup.farms.0.hex": 9}, "setup.farms: Farms on hex 9 \\(urban\\)"),
+        ({"setup.links.0.b": 18}, "setup.links: the road transportation 5-18 joins no neighbours"),
+        ({"builds.farm2.id": "farm1"}, "builds: farm1 given twice"),
+        (
+            {"contractor_prices.table": [[100, 200]]},
+            "contractor_prices: no contractor price for the standard price 200",
+        ),
+        ({"rules.max_farms_per_hex": 2}, "max_farms_per_hex"),
+    ],
+)
+def test_content_that_the_components_cannot_hold_is_refused(overrides, match):
+    with pytest.raises(ContentError, match=match):
+        load_game("reclaim", overrides=overrides)

@@ -1,19 +1,18 @@
-"""RECLAIM: a semi-cooperative sanitation game of resource recovery (4 players, 4 rounds)."""
+"""RECLAIM: a semi-cooperative sanitation game of resource recovery for 4 players."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from loopcity.engine import ContentSpec, GameSpec, Option, Variant
 
 from .actions import ACTION_SPACE
+from .board import ReclaimTables, build_tables
 from .content import CONTENT_PATH, ReclaimContent
 from .heuristic import HeuristicBot
 from .render import render_svg, render_text
 from .rules import ReclaimState
 from .stats import metrics, position_value
 
-SPEC: GameSpec[Any, Any] = GameSpec(
+SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     id="reclaim",
     title="RECLAIM",
     description=(
@@ -55,6 +54,7 @@ SPEC: GameSpec[Any, Any] = GameSpec(
         Variant("calm", "no Event cards", {"events": "none"}),
     ),
     content=ContentSpec(ReclaimContent, CONTENT_PATH),
+    tables=build_tables,
     bots={"heuristic": HeuristicBot},
     render_text=render_text,
     render_svg=render_svg,

@@ -1,28 +1,43 @@
-"""Every action RECLAIM can name: builds, transport, card choices, resource steps, joint decisions."""
+"""Every action RECLAIM can name: builds, transport, card choices, resource steps, joint decisions,
+and ``HANDLERS``, the one dispatch from an action's kind to the function that carries it out (the
+handlers live beside the rules of their phase: :mod:`.turn`, :mod:`.politics`, :mod:`.rules`)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple, get_args
 
-from loopcity.engine import ActionSpace, Clock, kind
+from loopcity.engine import ActionSpace, Clock, Handlers, kind
 
-from .board import BUILD_IDS, RESOURCES, TRANSPORTS
-from .content import MAX_HEXES
+from .content import MAX_HEXES, BuildId, Resource, Transport
+
+if TYPE_CHECKING:
+    from .rules import ReclaimState
 
 HEX = range(MAX_HEXES)
+BUILD_IDS: tuple[BuildId, ...] = get_args(BuildId)
+RESOURCES: tuple[Resource, ...] = get_args(Resource)
+TRANSPORTS: tuple[Transport, ...] = get_args(Transport)
+
+PlayableRole = Literal["housing", "treatment", "farming"]
+"""The roles the Independent contractor may choose to play."""
+Waste = Literal["mixed", "separated"]
+FarmInput = Literal["npk", "sludge"]
+Decision = Literal["npk", "vaccinate", "dump"]
+"""The Political decisions put to the table: import NPK onto a Farm, vaccinate, dump Waste in Water."""
+DECISION_ITEMS: tuple[Decision, ...] = get_args(Decision)
 
 
 class Role(NamedTuple):
-    play: str
+    play: PlayableRole
 
 
 class Build(NamedTuple):
-    item: str
+    item: BuildId
     hex: int
 
 
 class Link(NamedTuple):
-    transport: str
+    transport: Transport
     hex: int
 
 
@@ -35,19 +50,19 @@ class Slot(NamedTuple):
 
 
 class Move(NamedTuple):
-    resource: str
+    resource: Resource
     source: int
     to: int
 
 
 class Treat(NamedTuple):
     hex: int
-    waste: str
+    waste: Waste
 
 
 class Grow(NamedTuple):
     hex: int
-    input: str
+    input: FarmInput
 
 
 class EventCard(NamedTuple):
@@ -55,19 +70,19 @@ class EventCard(NamedTuple):
 
 
 class Propose(NamedTuple):
-    item: str
+    item: Decision
     hex: int
 
 
 class Vote(NamedTuple):
-    choice: str
+    choice: Literal["yes", "no"]
 
 
 ROLE = kind(
     "role",
     "Independent contractor: choose the role to play this round",
     Role,
-    play=("housing", "treatment", "farming"),
+    play=get_args(PlayableRole),
 )
 BUILD = kind("build", "build or upgrade infrastructure on a hexagon", Build, item=BUILD_IDS, hex=HEX)
 LINK = kind(
@@ -93,14 +108,14 @@ TREAT = kind(
     "Treatment: a plant on the hexagon treats one Waste",
     Treat,
     hex=HEX,
-    waste=("mixed", "separated"),
+    waste=get_args(Waste),
 )
 GROW = kind(
     "grow",
     "Farming: the Farm on the hexagon turns one NPK or Sludge into Food",
     Grow,
     hex=HEX,
-    input=("npk", "sludge"),
+    input=get_args(FarmInput),
 )
 DUMP_SITE = kind("dump_site", "choose the Dump hexagon for Sludge", Hex, hex=HEX)
 PLAY_EVENT = kind("play_event", "play a kept positive Event card", EventCard, card=range(24))
@@ -109,7 +124,7 @@ PROPOSE = kind(
     "propose",
     "propose a political decision to the table",
     Propose,
-    item=("npk", "vaccinate", "dump"),
+    item=DECISION_ITEMS,
     hex=HEX,
 )
 VOTE = kind("vote", "vote on the proposal", Vote, choice=("yes", "no"))
@@ -122,6 +137,8 @@ ALARM = kind(
     "the 10-minute timer rang: draw an Event card",
     clock=Clock(10, repeats=True, content="table.timer_minutes", runs_if=lambda o: o["events"] == "timer"),
 )
+
+HANDLERS: Handlers[ReclaimState] = Handlers()
 
 ACTION_SPACE = ActionSpace(
     [

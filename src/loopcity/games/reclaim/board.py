@@ -1,76 +1,129 @@
-"""Tables computed once per loaded content: hex neighbours, prices, conversions, card piles.
+"""RECLAIM's names and the tables derived once from a configured game's content.
 
-The map is data (``[[hexes]]`` in content.toml, axial coordinates); everything here is derived from it
-and shared by all states of a game, so legal-action generation never recomputes geometry.
+The map is data (``[[hexes]]`` in content.toml, axial coordinates); :func:`build_tables` derives from
+it, once per configured game (``GameSpec.tables``), the hexagons' neighbours, the prices, the
+conversions, the card piles and the set-up position, shared by every state of the game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, get_args
+from typing import Literal, get_args
 
 from loopcity.engine import Action
 
-from .content import BuildId, ReclaimContent
+from .actions import BUILD, BUILD_IDS, DECISION_ITEMS, LINK, MOVE, PROPOSE, RESOURCES, TRANSPORTS
+from .content import ReclaimContent, Role, Transport
 
-if TYPE_CHECKING:
-    from loopcity.engine import Game
-
-RESOURCES = ("food", "mixed", "separated", "sludge", "npk")
 FOOD, MIXED, SEPARATED, SLUDGE, NPK = range(5)
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
-ROLES = ("housing", "treatment", "farming", "contractor")
+ROLES: tuple[Role, ...] = get_args(Role)
 HOUSING, TREATMENT, FARMING, CONTRACTOR = range(4)
-TRANSPORTS = ("road", "grey", "green")
 DECISIONS = ("vaccination", "food", "npk", "dump")
-SYMBOLS = ("environment", "economy", "joy", "public_good")
-BUILD_IDS: tuple[str, ...] = get_args(BuildId)
 _DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+Phase = Literal["turn", "politics", "growth", "over"]
+"""The parts of a round: ``turn`` (each role in turn), ``politics`` (joint Political decisions),
+``growth`` (new Housing blocks before the next round), and ``over``."""
+Stage = Literal["role", "build", "fetch", "convert", "send"]
+"""The steps of a player's turn: the Independent contractor's choice of role, build actions, then
+fetching, converting and sending resources."""
+Transportation = tuple[int, int, Transport]
+"""Transportation between two neighbouring hexagons ``(a, b, kind)`` with ``a < b``."""
+
+
+def components(n: int, links: list[Transportation] | tuple[Transportation, ...]) -> dict[str, list[int]]:
+    """For each kind of transport, each hexagon's component label (the root of its union-find set,
+    joining the links in order)."""
+    comp: dict[str, list[int]] = {}
+    for t in TRANSPORTS:
+        parent = list(range(n))
+
+        def find(x: int, parent: list[int] = parent) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for a, b, kind in links:
+            if kind == t:
+                parent[find(a)] = find(b)
+        comp[t] = [find(h) for h in range(n)]
+    return comp
 
 
 @dataclass(frozen=True)
-class Board:
+class StartPosition:
+    """The set-up's Housing blocks, resources, plants, Farms and transportation (content alone)."""
+
+    blocks: tuple[tuple[int, int, int], ...]
+    res: tuple[tuple[int, int, int, int, int], ...]
+    plants: tuple[tuple[int, int, int], ...]
+    """``(hex, level, Waste treated this round)`` of each Treatment plant."""
+    farm_level: tuple[int, ...]
+    links: tuple[Transportation, ...]
+    comp: dict[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class ReclaimTables:
     """Derived, read-only tables of one content file."""
 
-    content: ReclaimContent
     n: int
     coords: tuple[tuple[int, int], ...]
     neighbours: tuple[tuple[int, ...], ...]
     edges: tuple[tuple[int, int], ...]
     start_terrain: tuple[str, ...]
-    build_price: dict[str, int]
     build_role: dict[str, int]
     build_pile: dict[str, str]
-    transport_price: dict[str, int]
     carrier: tuple[str, ...]
-    contractor_price: dict[int, int]
-    housing_makes: tuple[int, int, int]
-    plant_capacity: tuple[int, int, int]
-    plant_takes: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-    plant_makes: tuple[int, int, int]
-    farm_capacity: tuple[int, int, int]
+    """The transport kind that carries each resource."""
+    housing_makes: tuple[int, ...]
+    plant_capacity: tuple[int, ...]
+    plant_takes: tuple[tuple[int, ...], ...]
+    plant_makes: tuple[int, ...]
+    farm_capacity: tuple[int, ...]
     pile_level: dict[str, int]
     pile_cards: dict[str, tuple[tuple[str, ...], ...]]
     conversion_faces: tuple[str, ...]
     disease_faces: tuple[str, ...]
-    link_actions: dict[str, tuple[Action, ...]]
     limit: int
     """At most this many units of one resource on a hexagon (``max_resource_per_hex``)."""
-    plant_room: tuple[int, int, int]
+    plant_room: tuple[int, ...]
     """A plant of each level treats only while its hexagon holds fewer than this many of its output."""
     role_builds: tuple[tuple[str, ...], ...]
     """The build ids each role may make itself (the contractor: all), in ``BUILD_IDS`` order."""
     prices: tuple[dict[str, int], dict[str, int]]
     """The price of every build and transport: ``prices[contractor][item]``."""
-    acts: Acts
-    text: dict[int, tuple[Action, str]]
-    """Each Action of ``acts`` and its text, by the Action's ``id`` (the board keeps them alive, so their
-    ids are stable; a reader checks that the Action found is the one it has, as a copied board keeps the
-    old ids)."""
-    start_cache: dict[str, Any]
-    """The set-up position (filled by the state on first use; it depends on the content alone)."""
+    event_ids: dict[str, int]
+    """Each Event card's index in the content, by its id."""
+    agenda_ids: dict[str, int]
+    """Each Hidden agenda card's index in the content, by its id."""
+    moves: tuple[tuple[tuple[Action, ...], ...], ...]
+    """``moves[resource][source][to]``: the ``move`` actions on this map (made by their kind, so the
+    very actions the kind gives; legal-action lists index them, which costs less than a call)."""
+    builds: dict[str, tuple[Action, ...]]
+    """``builds[item][hex]``: the ``build`` actions on this map, likewise."""
+    proposals: dict[str, tuple[Action, ...]]
+    """``proposals[decision][hex]``: the ``propose`` actions on this map, likewise (offered at nearly
+    every step of the Political decisions)."""
+    start: StartPosition
     terrain_cache: dict[tuple[str, ...], Terrain]
     """Terrain tables by the whole map's terrain (which changes only when a hexagon is urbanized)."""
+    texts: dict[int, tuple[Action, str]]
+    """The text of each action described so far, by the action's ``id`` (kept with the action, so
+    the id stays its own): the log line of every step reads it, and writing it anew costs more."""
+
+    def text(self, action: Action) -> str:
+        """The action's text form, worked out once per action."""
+        hit = self.texts.get(id(action))
+        if hit is not None and hit[0] is action:
+            return hit[1]
+        text = str(action)
+        if len(self.texts) >= 65536:
+            self.texts.clear()
+        self.texts[id(action)] = (action, text)
+        return text
 
     def terrain_tables(self, terrain: list[str]) -> Terrain:
         """The tables derived from the map's current terrain (cached: they depend on nothing else)."""
@@ -87,50 +140,6 @@ class Board:
         (q1, r1), (q2, r2) = self.coords[a], self.coords[b]
         return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
 
-    def price(self, item: str, contractor: bool) -> int:
-        """The price of a build or transport, at the contractor's price when ``contractor``."""
-        base = self.transport_price[item] if item in self.transport_price else self.build_price[item]
-        return self.contractor_price.get(base, base) if contractor else base
-
-
-@dataclass(frozen=True)
-class Acts:
-    """The shared, immutable Action values of one map, by their arguments (no Action is built while
-    playing): ``move[resource][source][to]``, ``build[item][hex]``, ``treat[waste][hex]``, ..."""
-
-    role: tuple[Action, ...]
-    build: dict[str, tuple[Action, ...]]
-    link_to: tuple[Action, ...]
-    card: tuple[Action, ...]
-    move: tuple[tuple[tuple[Action, ...], ...], ...]
-    treat: tuple[tuple[Action, ...], ...]
-    grow: tuple[tuple[Action, ...], ...]
-    dump_site: tuple[Action, ...]
-    play_event: tuple[Action, ...]
-    propose: dict[str, tuple[Action, ...]]
-    place_block: tuple[Action, ...]
-    urbanize: tuple[Action, ...]
-    end_turn: Action = Action("end_turn")
-    convert: Action = Action("convert")
-    vote_yes: Action = Action("vote", ("yes",))
-    vote_no: Action = Action("vote", ("no",))
-    fund: Action = Action("fund")
-    done: Action = Action("done")
-    alarm: Action = Action("alarm")
-
-    def all(self) -> list[Action]:
-        """Every Action of the tables."""
-        out: list[Action] = [*self.role, *self.link_to, *self.card, *self.dump_site, *self.play_event]
-        out += [self.end_turn, self.convert, self.vote_yes, self.vote_no, self.fund, self.done, self.alarm]
-        out += [*self.place_block, *self.urbanize]
-        for group in (self.build.values(), self.propose.values(), self.treat, self.grow):
-            for row in group:
-                out += row
-        for per_source in self.move:
-            for row in per_source:
-                out += row
-        return out
-
 
 @dataclass(frozen=True)
 class Terrain:
@@ -146,13 +155,15 @@ class Terrain:
     free_edges: frozenset[tuple[int, int]]
     """Neighbouring Urban or Rural pairs (a < b): where transportation may be built."""
     free_degree: tuple[int, ...]
+    start_hexes: tuple[int, ...]
+    """Hexagons with a free edge, where transportation may start."""
     link_starts: dict[str, tuple[Action, ...]]
-    """``link`` actions from every hexagon with a free edge, for each transport kind."""
-    starts_cache: dict[tuple[tuple[int, int, str], ...], dict[str, tuple[Action, ...]]]
+    """``link`` actions from each of ``start_hexes``, for each transport kind."""
+    starts_cache: dict[tuple[Transportation, ...], dict[str, tuple[Action, ...]]]
     """``link`` actions still open for each kind, by the links built (``turn._link_starts``)."""
 
 
-def _terrain_tables(b: Board, terrain: tuple[str, ...]) -> Terrain:
+def _terrain_tables(b: ReclaimTables, terrain: tuple[str, ...]) -> Terrain:
     buildable = tuple(t in ("urban", "rural") for t in terrain)
     free = [(a, c) for a, c in b.edges if buildable[a] and buildable[c]]
     degree = [0] * b.n
@@ -169,40 +180,40 @@ def _terrain_tables(b: Board, terrain: tuple[str, ...]) -> Terrain:
         buildable_hexes=tuple(h for h, ok in enumerate(buildable) if ok),
         free_edges=frozenset(free),
         free_degree=tuple(degree),
-        link_starts={t: tuple(b.link_actions[t][h] for h in starts) for t in TRANSPORTS},
+        start_hexes=tuple(starts),
+        link_starts={t: tuple(LINK(t, h) for h in starts) for t in TRANSPORTS},
         starts_cache={},
     )
 
 
-def _acts(n: int, events: int) -> Acts:
-    hexes = range(n)
-    return Acts(
-        role=tuple(Action("role", (r,)) for r in ROLES[:3]),
-        build={item: tuple(Action("build", (item, h)) for h in hexes) for item in BUILD_IDS},
-        link_to=tuple(Action("link_to", (h,)) for h in hexes),
-        card=tuple(Action("card", (i,)) for i in range(3)),
-        move=tuple(
-            tuple(tuple(Action("move", (name, s, d)) for d in hexes) for s in hexes) for name in RESOURCES
-        ),
-        treat=tuple(
-            tuple(Action("treat", (h, name)) for h in hexes) if name in ("mixed", "separated") else ()
-            for name in RESOURCES
-        ),
-        grow=tuple(
-            tuple(Action("grow", (h, name)) for h in hexes) if name in ("npk", "sludge") else ()
-            for name in RESOURCES
-        ),
-        dump_site=tuple(Action("dump_site", (h,)) for h in hexes),
-        play_event=tuple(Action("play_event", (i,)) for i in range(events)),
-        propose={
-            item: tuple(Action("propose", (item, h)) for h in hexes) for item in ("npk", "vaccinate", "dump")
-        },
-        place_block=tuple(Action("place_block", (h,)) for h in hexes),
-        urbanize=tuple(Action("urbanize", (h,)) for h in hexes),
+def _start_position(c: ReclaimContent, terrain: tuple[str, ...]) -> StartPosition:
+    """The set-up's blocks, Food, plants, NPK, Farms and transportation on the board."""
+    s, n = c.setup, len(terrain)
+    blocks = [[0, 0, 0] for _ in range(n)]
+    res = [[0, 0, 0, 0, 0] for _ in range(n)]
+    farm_level = [0] * n
+    for p in s.blocks:
+        blocks[p.hex][p.level] += p.count
+    for p in s.food:
+        res[p.hex][FOOD] += p.count
+    for h, kind in enumerate(terrain):
+        if kind == "rural":
+            res[h][NPK] += s.rural_npk
+    for p in s.farms:
+        farm_level[p.hex] = p.level
+        res[p.hex][NPK] += s.farm_npk
+    links = tuple((min(link.a, link.b), max(link.a, link.b), link.transport) for link in s.links)
+    return StartPosition(
+        blocks=tuple((b[0], b[1], b[2]) for b in blocks),
+        res=tuple((r[0], r[1], r[2], r[3], r[4]) for r in res),
+        plants=tuple((p.hex, p.level, 0) for p in s.plants for _ in range(p.count)),
+        farm_level=tuple(farm_level),
+        links=links,
+        comp={t: tuple(labels) for t, labels in components(n, links).items()},
     )
 
 
-def build_board(c: ReclaimContent) -> Board:
+def build_tables(c: ReclaimContent) -> ReclaimTables:
     """Derive the tables of one content file."""
     hexes = sorted(c.hexes, key=lambda h: h.id)
     coords = tuple((h.q, h.r) for h in hexes)
@@ -219,43 +230,34 @@ def build_board(c: ReclaimContent) -> Board:
     plants = {p.level: p for p in c.plants}
     farms = {f.level: f.capacity for f in c.farms}
     housing = {h.level: RES_INDEX[h.makes] for h in c.housing}
-    conv = c.dice.conversion
-    dis = c.dice.disease
     r = c.rules
     build_price: dict[str, int] = {b.id: b.price for b in c.builds}
-    transport_price: dict[str, int] = {t.id: t.price for t in c.transports}
     contractor_price = {a: b for a, b in c.contractor_prices.table}
-    base = {**build_price, **transport_price}
+    base: dict[str, int] = {**build_price, **{t.id: t.price for t in c.transports}}
     build_role: dict[str, int] = {b.id: ROLES.index(b.role) for b in c.builds}
     plant_makes = tuple(RES_INDEX[plants[lv].makes] for lv in range(3))
-    link_actions = {t: tuple(Action("link", (t, h)) for h in range(len(hexes))) for t in TRANSPORTS}
-    acts = _acts(len(hexes), len(c.events))
-    table = [*acts.all(), *(a for row in link_actions.values() for a in row)]
-    return Board(
-        content=c,
-        n=len(hexes),
+    start_terrain = tuple(h.terrain for h in hexes)
+    n = len(hexes)
+    return ReclaimTables(
+        n=n,
         coords=coords,
         neighbours=neighbours,
         edges=edges,
-        start_terrain=tuple(h.terrain for h in hexes),
-        build_price=build_price,
+        start_terrain=start_terrain,
         build_role=build_role,
         build_pile={b.id: b.pile for b in c.builds},
-        transport_price=transport_price,
         carrier=tuple(carrier),
-        contractor_price=contractor_price,
-        housing_makes=(housing[0], housing[1], housing[2]),
-        plant_capacity=tuple(plants[lv].capacity for lv in range(3)),  # type: ignore[arg-type]
-        plant_takes=tuple(tuple(RES_INDEX[t] for t in plants[lv].takes) for lv in range(3)),  # type: ignore[arg-type]
-        plant_makes=plant_makes,  # type: ignore[arg-type]
+        housing_makes=tuple(housing[lv] for lv in range(3)),
+        plant_capacity=tuple(plants[lv].capacity for lv in range(3)),
+        plant_takes=tuple(tuple(RES_INDEX[t] for t in plants[lv].takes) for lv in range(3)),
+        plant_makes=plant_makes,
         farm_capacity=(0, farms[1], farms[2]),
         pile_level={p.id: p.level for p in c.piles},
         pile_cards={p.id: tuple(tuple(card) for card in p.cards) for p in c.piles},
-        conversion_faces=tuple(conv),
-        disease_faces=tuple(dis),
-        link_actions=link_actions,
+        conversion_faces=tuple(c.dice.conversion),
+        disease_faces=tuple(c.dice.disease),
         limit=r.max_resource_per_hex,
-        plant_room=tuple(  # type: ignore[arg-type]
+        plant_room=tuple(
             min(r.max_sludge_at_plant if out == SLUDGE else r.max_resource_per_hex, r.max_resource_per_hex)
             for out in plant_makes
         ),
@@ -264,21 +266,14 @@ def build_board(c: ReclaimContent) -> Board:
             tuple(i for i in BUILD_IDS if i in build_role),
         ),
         prices=(base, {item: contractor_price.get(p, p) for item, p in base.items()}),
-        acts=acts,
-        text={id(a): (a, str(a)) for a in table},
-        start_cache={},
+        event_ids={e.id: i for i, e in enumerate(c.events)},
+        agenda_ids={a.id: i for i, a in enumerate(c.agendas)},
+        moves=tuple(
+            tuple(tuple(MOVE(name, a, to) for to in range(n)) for a in range(n)) for name in RESOURCES
+        ),
+        builds={item: tuple(BUILD(item, h) for h in range(n)) for item in BUILD_IDS},
+        proposals={item: tuple(PROPOSE(item, h) for h in range(n)) for item in DECISION_ITEMS},
+        start=_start_position(c, start_terrain),
         terrain_cache={},
+        texts={},
     )
-
-
-def board_of(game: Game) -> Board:
-    """The board tables of a game's content (computed once and kept with the game, whose content
-    never changes after loading)."""
-    try:
-        return game._reclaim_board  # type: ignore[attr-defined]
-    except AttributeError:
-        content = game.content
-        assert isinstance(content, ReclaimContent)
-        board = build_board(content)
-        game._reclaim_board = board  # type: ignore[attr-defined]
-        return board

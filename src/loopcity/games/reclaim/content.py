@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
+
+from loopcity.engine import ContentModel
 
 Source = Literal["rulebook", "research", "reconstructed"]
 Terrain = Literal["urban", "rural", "water", "wetland", "mountain"]
@@ -16,11 +18,15 @@ Transport = Literal["road", "grey", "green"]
 
 MAX_HEXES = 61
 """Hex ids run 0..60 (a map of radius 4); the action space is declared for that many."""
+MAX_EVENTS = 24
+"""At most this many Event cards: a kept card is played by its place in the hand, 0..23."""
+Decision = Literal["vaccination", "food", "npk", "dump"]
+"""The Political decisions that have Cost cards."""
 
 CONTENT_PATH = Path(__file__).with_name("content.toml")
 
 
-class Rules(BaseModel):
+class Rules(ContentModel):
     source: Source
     rounds: int = Field(ge=1)
     player_coins: int = Field(ge=0)
@@ -29,27 +35,27 @@ class Rules(BaseModel):
     max_blocks_per_hex: int = Field(ge=1)
     max_resource_per_hex: int = Field(ge=1)
     max_plants_per_hex: int = Field(ge=1)
-    max_farms_per_hex: int = Field(ge=1)
+    max_farms_per_hex: int = Field(ge=1, le=1, description="a hexagon holds one Farm (of level 1 or 2)")
     max_sludge_at_plant: int = Field(ge=1)
     growth_per_blocks: int = Field(ge=1)
     disease_limit: int = Field(ge=1)
     face_up_cards: int = Field(ge=1, le=3)
 
 
-class Table(BaseModel):
+class Table(ContentModel):
     source: Source
     fund_step: int = Field(gt=0)
     rejections_per_round: int = Field(ge=0)
     timer_minutes: int = Field(ge=1)
 
 
-class Dice(BaseModel):
+class Dice(ContentModel):
     source: Source
     conversion: list[Literal["check", "warning"]] = Field(min_length=1)
     disease: list[Literal["check", "disease"]] = Field(min_length=1)
 
 
-class Hex(BaseModel):
+class Hex(ContentModel):
     id: int = Field(ge=0, lt=MAX_HEXES)
     q: int
     r: int
@@ -57,19 +63,19 @@ class Hex(BaseModel):
     source: Source
 
 
-class Placement(BaseModel):
+class Placement(ContentModel):
     hex: int
     level: int = 0
     count: int = 1
 
 
-class Link(BaseModel):
+class Link(ContentModel):
     a: int
     b: int
     transport: Transport
 
 
-class Setup(BaseModel):
+class Setup(ContentModel):
     source: Source
     blocks: list[Placement]
     food: list[Placement]
@@ -95,7 +101,7 @@ BuildId = Literal[
 """The build and upgrade actions of the price list, in the order the action space numbers them."""
 
 
-class Build(BaseModel):
+class Build(ContentModel):
     id: BuildId
     role: Role
     price: int = Field(ge=0)
@@ -104,7 +110,7 @@ class Build(BaseModel):
     source: Source
 
 
-class TransportKind(BaseModel):
+class TransportKind(ContentModel):
     id: Transport
     price: int = Field(ge=0)
     carries: list[Resource]
@@ -113,18 +119,18 @@ class TransportKind(BaseModel):
     source: Source
 
 
-class ContractorPrices(BaseModel):
+class ContractorPrices(ContentModel):
     source: Source
     table: list[tuple[int, int]]
 
 
-class HousingLevel(BaseModel):
+class HousingLevel(ContentModel):
     level: int = Field(ge=0, le=2)
     makes: Literal["mixed", "separated"]
     source: Source
 
 
-class PlantLevel(BaseModel):
+class PlantLevel(ContentModel):
     level: int = Field(ge=0, le=2)
     capacity: int = Field(ge=0)
     takes: list[Literal["mixed", "separated"]]
@@ -133,14 +139,14 @@ class PlantLevel(BaseModel):
     source: Source
 
 
-class FarmLevel(BaseModel):
+class FarmLevel(ContentModel):
     level: int = Field(ge=1, le=2)
     capacity: int = Field(ge=0)
     source: Source
 
 
-class CostCards(BaseModel):
-    id: Literal["vaccination", "food", "npk", "dump"]
+class CostCards(ContentModel):
+    id: Decision
     low: int
     high: int
     values: list[int] = Field(min_length=1)
@@ -154,13 +160,13 @@ class CostCards(BaseModel):
         return self
 
 
-class Agenda(BaseModel):
+class Agenda(ContentModel):
     id: str
     symbols: tuple[Symbol, Symbol]
     source: Source
 
 
-class Pile(BaseModel):
+class Pile(ContentModel):
     id: str
     name: str
     level: int = Field(ge=1, le=2)
@@ -169,7 +175,7 @@ class Pile(BaseModel):
     source: Source
 
 
-class Event(BaseModel):
+class Event(ContentModel):
     id: str
     title: str
     text: str
@@ -203,11 +209,13 @@ class Event(BaseModel):
     @model_validator(mode="after")
     def _positive_has_role(self) -> Event:
         if self.kind == "positive" and self.role is None:
-            raise ValueError("a positive event names the role whose player receives it")
+            raise ValueError("role: a positive event names the role whose player receives it")
+        if self.effect == "break_link" and self.transport is None:
+            raise ValueError("transport: an event that destroys transportation names its kind")
         return self
 
 
-class ReclaimContent(BaseModel):
+class ReclaimContent(ContentModel):
     """Everything RECLAIM reads from its content file."""
 
     rules: Rules
@@ -224,22 +232,121 @@ class ReclaimContent(BaseModel):
     cost_cards: list[CostCards]
     agendas: list[Agenda] = Field(min_length=4)
     piles: list[Pile]
-    events: list[Event]
+    events: list[Event] = Field(max_length=MAX_EVENTS)
 
     @model_validator(mode="after")
     def _consistent(self) -> ReclaimContent:
         ids = [h.id for h in self.hexes]
         if sorted(ids) != list(range(len(ids))):
-            raise ValueError("hex ids must be 0..N-1, each once")
+            raise ValueError("hexes: hex ids must be 0..N-1, each once")
+        _each_once("builds", [b.id for b in self.builds], get_args(BuildId))
+        _each_once("transports", [t.id for t in self.transports], get_args(Transport))
+        _each_once("housing", [h.level for h in self.housing], (0, 1, 2))
+        _each_once("plants", [p.level for p in self.plants], (0, 1, 2))
+        _each_once("farms", [f.level for f in self.farms], (1, 2))
+        _each_once("cost_cards", [c.id for c in self.cost_cards], get_args(Decision))
+        for name, items in (("piles", self.piles), ("agendas", self.agendas), ("events", self.events)):
+            _distinct(name, [item.id for item in items])
         piles = {p.id for p in self.piles}
         for b in self.builds:
             if b.pile not in piles:
-                raise ValueError(f"build {b.id} takes cards from unknown pile {b.pile!r}")
+                raise ValueError(f"builds: build {b.id} takes cards from unknown pile {b.pile!r}")
         for t in self.transports:
             if t.id not in piles:
-                raise ValueError(f"transport {t.id} needs a pile of the same id")
-        terrain = {h.id: h.terrain for h in self.hexes}
-        for p in [*self.setup.blocks, *self.setup.food, *self.setup.plants, *self.setup.farms]:
-            if p.hex not in terrain:
-                raise ValueError(f"set-up names hex {p.hex}, which is not on the map")
+                raise ValueError(f"transports: transport {t.id} needs a pile of the same id")
+        self._contractor_prices()
+        _check_setup(self)
         return self
+
+    def _contractor_prices(self) -> None:
+        """Every standard price has its Independent contractor price."""
+        table = {standard for standard, _ in self.contractor_prices.table}
+        prices = [(b.id, b.price) for b in self.builds] + [(t.id, t.price) for t in self.transports]
+        for item, price in prices:
+            if price not in table:
+                raise ValueError(
+                    f"contractor_prices: no contractor price for the standard price {price} ({item})"
+                )
+
+
+def _each_once(field: str, found: list[Any], wanted: tuple[Any, ...]) -> None:
+    """``found`` names every one of ``wanted`` once, and nothing else."""
+    _distinct(field, found)
+    missing = [w for w in wanted if w not in found]
+    if missing:
+        raise ValueError(f"{field}: missing {', '.join(map(str, missing))}")
+
+
+def _distinct(field: str, ids: list[Any]) -> None:
+    """No id twice."""
+    twice = sorted({str(i) for i in ids if ids.count(i) > 1})
+    if twice:
+        raise ValueError(f"{field}: {', '.join(twice)} given twice")
+
+
+def _neighbours(hexes: list[Hex]) -> dict[int, set[int]]:
+    """Each hexagon's neighbours on the map (axial coordinates)."""
+    where = {(h.q, h.r): h.id for h in hexes}
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+    return {h.id: {where[q] for dq, dr in steps if (q := (h.q + dq, h.r + dr)) in where} for h in hexes}
+
+
+def _check_setup(c: ReclaimContent) -> None:
+    """The set-up stands on the map, on the right terrain, within the limits of one hexagon."""
+    s, r = c.setup, c.rules
+    terrain = {h.id: h.terrain for h in c.hexes}
+    for field in ("blocks", "food", "plants", "farms"):
+        for p in getattr(s, field):
+            if p.hex not in terrain:
+                raise ValueError(f"setup.{field}: hex {p.hex} is not on the map")
+    blocks: dict[int, int] = {}
+    for p in s.blocks:
+        _on(terrain, "setup.blocks", p.hex, "urban", "Housing blocks")
+        blocks[p.hex] = blocks.get(p.hex, 0) + p.count
+    _within("setup.blocks", blocks, r.max_blocks_per_hex, "Housing blocks", "max_blocks_per_hex")
+    plants: dict[int, int] = {}
+    for p in s.plants:
+        _on(terrain, "setup.plants", p.hex, "urban", "Treatment plants")
+        plants[p.hex] = plants.get(p.hex, 0) + p.count
+    _within("setup.plants", plants, r.max_plants_per_hex, "Treatment plants", "max_plants_per_hex")
+    farms: dict[int, int] = {}
+    for p in s.farms:
+        _on(terrain, "setup.farms", p.hex, "rural", "Farms")
+        farms[p.hex] = farms.get(p.hex, 0) + p.count
+        if p.level not in (1, 2):
+            raise ValueError(
+                f"setup.farms: a Farm of level {p.level} on hex {p.hex}; Farms are of level 1 or 2"
+            )
+    _within("setup.farms", farms, r.max_farms_per_hex, "Farms", "max_farms_per_hex")
+    food = {p.hex: 0 for p in s.food}
+    for p in s.food:
+        food[p.hex] += p.count
+    _within("setup.food", food, r.max_resource_per_hex, "Food", "max_resource_per_hex")
+    npk = {h: s.rural_npk for h, t in terrain.items() if t == "rural"}
+    for h in farms:
+        npk[h] += s.farm_npk
+    _within("setup.farm_npk", npk, r.max_resource_per_hex, "NPK", "max_resource_per_hex")
+    near = _neighbours(c.hexes)
+    for link in s.links:
+        if link.b not in near.get(link.a, set()):
+            raise ValueError(
+                f"setup.links: the {link.transport} transportation {link.a}-{link.b} joins no neighbours"
+            )
+        for h in (link.a, link.b):
+            _on(terrain, "setup.links", h, ("urban", "rural"), "transportation")
+
+
+def _on(terrain: dict[int, Terrain], field: str, h: int, wanted: str | tuple[str, ...], what: str) -> None:
+    """Hexagon ``h`` is of the ``wanted`` terrain."""
+    kinds = (wanted,) if isinstance(wanted, str) else wanted
+    if terrain.get(h) not in kinds:
+        raise ValueError(
+            f"{field}: {what} on hex {h} ({terrain.get(h)}); they go on {' or '.join(kinds)} hexagons"
+        )
+
+
+def _within(field: str, counts: dict[int, int], limit: int, what: str, rule: str) -> None:
+    """No hexagon holds more than ``limit``."""
+    for h, n in counts.items():
+        if n > limit:
+            raise ValueError(f"{field}: {n} {what} on hex {h}; at most {limit} ({rule})")

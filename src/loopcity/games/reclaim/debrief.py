@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
-from .content import ReclaimContent
+from .actions import CARD, PLAY_EVENT
 from .rules import ReclaimState
 
 if TYPE_CHECKING:
@@ -29,17 +29,9 @@ NEAR = 2
 """Disease within this many tokens of the limit at a round's end is a near-loss."""
 
 
-def _content(d: Debrief) -> ReclaimContent:
-    """The game's content with its type."""
-    content = d.game.content
-    if not isinstance(content, ReclaimContent):
-        raise TypeError(f"RECLAIM debrief needs ReclaimContent, got {type(content).__name__}")
-    return content
-
-
 def key_moments(d: Debrief) -> list[Moment]:
     """Round ends with disease close to the limit that loses."""
-    limit = _content(d).rules.disease_limit
+    limit: int = d.game.content.rules.disease_limit
     return d.near_losses(
         "disease",
         limit,
@@ -50,7 +42,7 @@ def key_moments(d: Debrief) -> list[Moment]:
 
 def learning_points(d: Debrief) -> list[str]:
     """Disease against its limit, where the water was polluted most, food, the budget, the scores."""
-    limit = _content(d).rules.disease_limit
+    limit: int = d.game.content.rules.disease_limit
     out = []
     disease = d.series("disease")
     peak = max(range(len(disease)), key=lambda k: disease[k])
@@ -88,8 +80,8 @@ def subject(state: State, seat: int, action: Action) -> str | None:
     """What an action names beyond its words, for the workbench's counts: the pile an Infrastructure
     card is taken from, the Event card played; None for the others (builds name their item)."""
     assert isinstance(state, ReclaimState)
-    if action.kind == "card" and state.pending_pile is not None:
+    if action.kind == CARD.name and state.pending_pile is not None:
         return next(p.name for p in state.content.piles if p.id == state.pending_pile)
-    if action.kind == "play_event":
-        return state.content.events[state.hands[seat][int(action.args[0])]].title
+    if action.kind == PLAY_EVENT.name:
+        return state.content.events[state.hands[seat][PLAY_EVENT.read(action).card]].title
     return None

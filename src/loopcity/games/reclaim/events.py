@@ -1,6 +1,8 @@
 """Event cards: drawn on a schedule (`turns`: after every k player turns; `timer`: when the front end
 reports that the 10-minute timer rang). Negative cards apply at once; positive cards go to the player
-of the role the card names, who keeps it and plays it later on their own turn."""
+of the role the card names, who keeps it and plays it later on their own turn. A card drawn once all
+players have finished their turns (the Contractor's included) and play together waits for the start
+of the coming round, and a positive one then goes to the player of its role in that round."""
 
 from __future__ import annotations
 
@@ -8,13 +10,15 @@ from typing import TYPE_CHECKING
 
 from .board import MIXED, NPK, ROLES, SEPARATED, SLUDGE
 from .content import Event
+from .transport import recompute_components, water_hex_for_waste
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
 
 
 def after_turn(st: ReclaimState) -> None:
-    """Count a finished player turn and draw an Event when the `turns` schedule says so."""
+    """Count a finished player turn and draw an Event when the `turns` schedule says so (called once
+    the game has gone on from the turn: after the Contractor's, the players play together)."""
     st.turns_done += 1
     every = st.game.options["event_every"]
     if st.game.options["events"] == "turns" and st.turns_done % every == 0 and st.events:
@@ -22,8 +26,9 @@ def after_turn(st: ReclaimState) -> None:
 
 
 def draw(st: ReclaimState) -> None:
-    """Draw the top Event card. While the players decide together (or grow the city) it waits for
-    the start of the coming round."""
+    """Draw the top Event card. "If the alarm rings after all players have finished their rounds and
+    are playing together the card is applied at the start of the coming round": after the last turn
+    of a round (the joint decisions, growth) it waits."""
     card = st.events.pop()
     ev = st.content.events[card]
     st.last_event = card
@@ -84,7 +89,7 @@ def land_waste(st: ReclaimState) -> list[int]:
 
 def _take_land_waste(st: ReclaimState) -> tuple[int, int]:
     """Remove one unit from the land hexagon with the most residual Waste; (hex, type) or (-1, -1)."""
-    h = _most(st, land_waste(st), list(range(st.board.n)))
+    h = _most(st, land_waste(st), list(range(st.tables.n)))
     if h < 0:
         return -1, -1
     w = MIXED if st.res[h][MIXED] >= st.res[h][SEPARATED] else SEPARATED
@@ -114,26 +119,24 @@ def apply_effect(st: ReclaimState, ev: Event, holder: int) -> None:
 
 
 def _disease_in_crowd(st: ReclaimState, ev: Event) -> None:
-    h = _most(st, [sum(b) for b in st.blocks], list(range(st.board.n)))
+    h = _most(st, [sum(b) for b in st.blocks], list(range(st.tables.n)))
     if h >= 0:
         st.disease[h] += 1
 
 
 def _disease_in_sludge(st: ReclaimState, ev: Event) -> None:
-    h = _most(st, [r[SLUDGE] for r in st.res], list(range(st.board.n)))
+    h = _most(st, [r[SLUDGE] for r in st.res], list(range(st.tables.n)))
     if h >= 0:
         st.disease[h] += 1
 
 
 def _remove_disease(st: ReclaimState, ev: Event) -> None:
-    h = _most(st, st.disease, list(range(st.board.n)))
+    h = _most(st, st.disease, list(range(st.tables.n)))
     if h >= 0:
         st.disease[h] -= 1
 
 
 def _waste_to_water(st: ReclaimState, ev: Event) -> None:
-    from .turn import water_hex_for_waste
-
     h, w = _take_land_waste(st)
     if h >= 0:
         water = water_hex_for_waste(st, h)
@@ -148,14 +151,12 @@ def _clean_water(st: ReclaimState, ev: Event) -> None:
     polluted = [
         r[MIXED] + r[SEPARATED] if t == "water" else 0 for t, r in zip(st.terrain, st.res, strict=True)
     ]
-    h = _most(st, polluted, list(range(st.board.n)))
+    h = _most(st, polluted, list(range(st.tables.n)))
     if h >= 0:
         st.res[h][MIXED if st.res[h][MIXED] else SEPARATED] -= 1
 
 
 def _break_link(st: ReclaimState, ev: Event) -> None:
-    from .turn import recompute_components
-
     for i, link in enumerate(st.links):
         if link[2] == ev.transport:
             del st.links[i]

@@ -6,10 +6,30 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from loopcity.engine import Action, Game, Rng, State
 
+from .actions import (
+    BUILD,
+    CARD,
+    CONVERT,
+    DONE,
+    DUMP_SITE,
+    END_TURN,
+    FUND,
+    GROW,
+    LINK,
+    LINK_TO,
+    MOVE,
+    PLACE_BLOCK,
+    PLAY_EVENT,
+    PROPOSE,
+    ROLE,
+    TREAT,
+    URBANIZE,
+    VOTE,
+)
 from .board import (
     CONTRACTOR,
     FARMING,
@@ -18,20 +38,28 @@ from .board import (
     MIXED,
     NPK,
     RES_INDEX,
-    ROLES,
     SEPARATED,
     SLUDGE,
     TREATMENT,
 )
 from .events import land_waste
 from .politics import food_import_cost
-from .turn import farm_spare, home_hexes, treating_plant, unconverted, water_hex_for_waste
-
-if TYPE_CHECKING:
-    from .rules import ReclaimState
+from .rules import ReclaimState
+from .turn import farm_spare, home_hexes, treating_plant, unconverted
 
 Afford = Callable[[str], bool]
 RESERVE = 300  # coins kept back for the Food import
+
+
+class LinkPlan(NamedTuple):
+    """Transportation the bot means to build: ``link transport start``, then ``link_to end``."""
+
+    transport: str
+    start: int
+    end: int
+
+
+Plan = Action | LinkPlan
 
 
 class HeuristicBot:
@@ -62,12 +90,13 @@ class HeuristicBot:
         return self.share_left > 0 or len(open_seats) == 1
 
     def choose(self, state: State, seat: int) -> Action:
-        st: ReclaimState = state  # type: ignore[assignment]
+        assert isinstance(state, ReclaimState)
+        st = state
         legal = st.legal_actions(seat)  # never the alarm: that is the wall clock's
         if len(legal) == 1:
             return legal[0]
         if st.phase == "politics":
-            fund = st.board.acts.fund
+            fund = FUND()
             due = food_import_cost(st)
             if st.proposal is None and self._pays_food_share(st, seat, due) and fund in legal:
                 self.share_left -= st.content.table.fund_step
@@ -78,18 +107,17 @@ class HeuristicBot:
         if st.pending_link is not None:
             target = self.link_to
             return target if target in legal else legal[0]
-        action = turn_choice(st, seat, legal)
-        if action.kind == "link" and len(action.args) == 3:
-            b = st.board
-            self.link_to = b.acts.link_to[int(action.args[2])]
-            action = b.link_actions[str(action.args[0])][int(action.args[1])]
-        return action
+        choice = turn_choice(st, seat, legal)
+        if isinstance(choice, LinkPlan):  # played in two steps: remember the far end
+            self.link_to = LINK_TO(choice.end)
+            return LINK(choice.transport, choice.start)
+        return choice
 
 
 # ----- helpers --------------------------------------------------------------------------------------
 def agenda_value(st: ReclaimState, seat: int, pile: str, card: int) -> int:
     wanted = set(st.content.agendas[st.agendas[seat]].symbols)
-    return st.board.pile_level[pile] + sum(1 for s in st.board.pile_cards[pile][card] if s in wanted)
+    return st.tables.pile_level[pile] + sum(1 for s in st.tables.pile_cards[pile][card] if s in wanted)
 
 
 def best_pile_value(st: ReclaimState, seat: int, pile: str) -> int:
@@ -108,8 +136,8 @@ def road_gap(st: ReclaimState, kind: str, sources: set[int], targets: set[int]) 
     dist = {h: 0 for h in sources}
     prev: dict[int, int] = {}
     dq = deque(sources)
-    neighbours = st.board.neighbours
-    ok = st.board.terrain_tables(st.terrain).buildable
+    neighbours = st.tables.neighbours
+    ok = st.tables.terrain_tables(st.terrain).buildable
     while dq:
         h = dq.popleft()
         if not ok[h]:
@@ -150,23 +178,23 @@ def plant_hexes(st: ReclaimState) -> set[int]:
 
 
 # ----- the turn ---------------------------------------------------------------------------------------
-def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
+def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Plan:
     kinds = {a.kind for a in legal}
-    if "card" in kinds:
+    if CARD.name in kinds:
         pile = st.pending_pile
         assert pile is not None
         best = max(
             range(len(st.face_up[pile])), key=lambda i: agenda_value(st, seat, pile, st.face_up[pile][i])
         )
-        return st.board.acts.card[best]
-    if "role" in kinds:
-        return st.board.acts.role[ROLES.index(contractor_role(st))]
-    if "play_event" in kinds:
+        return CARD(best)
+    if ROLE.name in kinds:
+        return ROLE(contractor_role(st))
+    if PLAY_EVENT.name in kinds:
         for a in legal:
-            if a.kind == "play_event" and event_worth_playing(st, seat, int(a.args[0])):
+            if a.kind == PLAY_EVENT.name and event_worth_playing(st, seat, PLAY_EVENT.read(a).card):
                 return a
-    if "dump_site" in kinds:
-        sites = [a for a in legal if a.kind == "dump_site"]
+    if DUMP_SITE.name in kinds:
+        sites = [a for a in legal if a.kind == DUMP_SITE.name]
         plants = plant_hexes(st)
         site = max(sites, key=lambda a: resource_value(st, a, plants))
         if resource_value(st, site) > 0:
@@ -174,27 +202,16 @@ def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Action:
     if st.stage == "build" and st.builds_left > 0:
         money = _spendable(st, seat)
         plan = build_plan(st, seat, money)
-        if plan is not None:
-            if plan.kind == "link":  # ``link kind from to``: the choose method plays it in two steps
-                if _offered(legal, "link", plan.args[:2]) is not None:
-                    return plan
-            else:
-                offered = _offered(legal, plan.kind, plan.args)
-                if offered is not None:
-                    return offered
+        if isinstance(plan, LinkPlan):  # the choose method plays it in two steps
+            if LINK(plan.transport, plan.start) in legal:
+                return plan
+        elif plan is not None and plan in legal:
+            return plan
         extra = points_build(st, seat, legal, money)
         if extra is not None:
             return extra
     pick = resource_choice(st, legal)
-    return pick if pick is not None else st.board.acts.end_turn
-
-
-def _offered(legal: list[Action], kind: str, args: tuple[int | str, ...]) -> Action | None:
-    """The action ``kind args`` of ``legal`` (None: not offered)."""
-    for a in legal:
-        if a.args == args and a.kind == kind:
-            return a
-    return None
+    return pick if pick is not None else END_TURN()
 
 
 def contractor_role(st: ReclaimState) -> str:
@@ -204,7 +221,7 @@ def contractor_role(st: ReclaimState) -> str:
     for f in farms(st):
         near = sum(
             st.res[h][NPK]
-            for h in range(st.board.n)
+            for h in range(st.tables.n)
             if road[h] == road[f] and (h == f or st.terrain[h] == "rural" or h in plants)
         )
         food_work += min(farm_spare(st, f), near)
@@ -240,10 +257,10 @@ def food_gap(st: ReclaimState) -> int:
         if bl != [0, 0, 0]:  # a home: its blocks and the Food already there
             blocks += sum(bl)
             supply += r[FOOD]
-    capacity = st.board.farm_capacity
+    capacity = st.tables.farm_capacity
     for lv in st.farm_level:
         if lv:  # a Farm (no Farm: no capacity)
-            supply += min(capacity[lv], 4)
+            supply += min(capacity[lv], st.tables.limit)
     return max(0, blocks - supply) * st.cost("food") - st.content.rules.city_coins
 
 
@@ -251,10 +268,10 @@ def _spendable(st: ReclaimState, seat: int) -> int:
     return st.coins[seat] - RESERVE - max(0, food_gap(st)) // st.players
 
 
-def build_plan(st: ReclaimState, seat: int, money: int) -> Action | None:
+def build_plan(st: ReclaimState, seat: int, money: int) -> Plan | None:
     """The next build of the role played with ``money`` to spend (``_spendable``), or None."""
     role = st.play_as
-    prices = st.board.prices[st.turn_role != role]
+    prices = st.tables.prices[st.turn_role != role]
 
     def afford(item: str) -> bool:
         return prices[item] <= money
@@ -275,15 +292,18 @@ SPARE = 900  # coins kept beyond the reserve before building for points alone
 def points_build(st: ReclaimState, seat: int, legal: list[Action], spendable: int) -> Action | None:
     """With coins to spare, the build whose best face-up card is worth most to the agenda per coin."""
     money = spendable - SPARE
-    prices = st.board.prices[st.turn_role == CONTRACTOR]
+    prices = st.tables.prices[st.turn_role == CONTRACTOR]
+    if money < min(prices.values()):  # nothing is affordable
+        return None
     best, best_key = None, 0.0
     values: dict[str, int] = {}  # best_pile_value of each pile, worked out once
     for a in legal:
-        if a.kind == "link":
-            item = pile = str(a.args[0])
-        elif a.kind == "build" and a.args[0] in HARMLESS:
-            item = str(a.args[0])
-            pile = st.board.build_pile[item]
+        item: str
+        pile: str
+        if a.kind == LINK.name:
+            item = pile = LINK.read(a).transport
+        elif a.kind == BUILD.name and (item := BUILD.read(a).item) in HARMLESS:
+            pile = st.tables.build_pile[item]
         else:
             continue
         price = prices[item]
@@ -298,15 +318,15 @@ def points_build(st: ReclaimState, seat: int, legal: list[Action], spendable: in
     return best
 
 
-def _link(st: ReclaimState, kind: str, gap: tuple[int, int] | None, afford: Afford) -> Action | None:
+def _link(st: ReclaimState, kind: str, gap: tuple[int, int] | None, afford: Afford) -> LinkPlan | None:
     if gap is None or not afford(kind):
         return None
-    return Action("link", (kind, gap[0], gap[1]))
+    return LinkPlan(kind, gap[0], gap[1])
 
 
-def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
+def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Plan | None:
     farm_set, home_set = farms(st), homes(st)
-    fed = home_set or set(st.board.terrain_tables(st.terrain).urban)  # no homes: any Urban hexagon
+    fed = home_set or set(st.tables.terrain_tables(st.terrain).urban)  # no homes: any Urban hexagon
     for f in sorted(farm_set):
         act = _link(st, "road", road_gap(st, "road", {f}, fed), afford)
         if act:
@@ -314,44 +334,44 @@ def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
     for f in sorted(farm_set):
         npk = {
             nb
-            for nb in st.board.neighbours[f]
+            for nb in st.tables.neighbours[f]
             if st.res[nb][NPK] and st.terrain[nb] == "rural" and nb not in farm_set
         }
         act = _link(st, "road", road_gap(st, "road", npk, {f}), afford) if npk else None
         if act:
             return act
-    capacity = sum(st.board.farm_capacity[lv] for lv in st.farm_level)
+    capacity = sum(st.tables.farm_capacity[lv] for lv in st.farm_level)
     demand = sum(sum(bl) for bl in st.blocks)
     if capacity < demand:
         for f in sorted(farm_set):
             if st.farm_level[f] == 1 and afford("farm1to2"):
-                return Action("build", ("farm1to2", f))
+                return BUILD("farm1to2", f)
         spots = [
             h
             for h, t in enumerate(st.terrain)
             if t == "rural"
             and not st.farm_level[h]
             and h != st.dump
-            and any(nb in home_set for nb in st.board.neighbours[h])
+            and any(nb in home_set for nb in st.tables.neighbours[h])
         ]
         if spots and afford("farm1"):
-            return Action("build", ("farm1", spots[0]))
+            return BUILD("farm1", spots[0])
     return None
 
 
-def treatment_build(st: ReclaimState, seat: int, afford: Afford) -> Action | None:
-    b = st.board
+def treatment_build(st: ReclaimState, seat: int, afford: Afford) -> Plan | None:
+    b = st.tables
     for h in sorted(homes(st), key=lambda x: -sum(st.blocks[x])):
         mixed_blocks = st.blocks[h][0] + st.blocks[h][1]
         cap = sum(b.plant_capacity[p[1]] for p in st.plants if p[0] == h and p[1] == 1)
         count = sum(1 for p in st.plants if p[0] == h)
         if mixed_blocks > cap and count < st.content.rules.max_plants_per_hex and afford("plant1"):
-            return Action("build", ("plant1", h))
+            return BUILD("plant1", h)
         if st.blocks[h][2] > 0 and not any(p[0] == h and p[1] == 2 for p in st.plants):
             if any(p[0] == h and p[1] == 1 for p in st.plants) and afford("plant1to2") and mixed_blocks <= 2:
-                return Action("build", ("plant1to2", h))
+                return BUILD("plant1to2", h)
             if count < st.content.rules.max_plants_per_hex and afford("plant2"):
-                return Action("build", ("plant2", h))
+                return BUILD("plant2", h)
     if st.dump >= 0:
         act = _link(st, "road", road_gap(st, "road", plant_hexes(st), {st.dump}), afford)
         if act:
@@ -359,7 +379,7 @@ def treatment_build(st: ReclaimState, seat: int, afford: Afford) -> Action | Non
     return None
 
 
-def housing_build(st: ReclaimState, seat: int, afford: Afford, money: int) -> Action | None:
+def housing_build(st: ReclaimState, seat: int, afford: Afford, money: int) -> Plan | None:
     plants = plant_hexes(st)
     for h in sorted(homes(st)):
         treats_here = any(p[0] == h and p[1] in (0, 1) for p in st.plants)
@@ -369,11 +389,11 @@ def housing_build(st: ReclaimState, seat: int, afford: Afford, money: int) -> Ac
                 return act
     for h in sorted(homes(st)):
         if st.blocks[h][1] and any(p[0] == h and p[1] == 2 for p in st.plants) and afford("house1to2"):
-            return Action("build", ("house1to2", h))
+            return BUILD("house1to2", h)
     if money >= 500 and best_pile_value(st, seat, "house1") >= 2:
         for h in sorted(homes(st)):
             if st.blocks[h][0] and afford("house0to1"):
-                return Action("build", ("house0to1", h))
+                return BUILD("house0to1", h)
     return None
 
 
@@ -391,25 +411,23 @@ def resource_choice(st: ReclaimState, legal: list[Action]) -> Action | None:
 def resource_value(st: ReclaimState, a: Action, plants: set[int] | None = None) -> int:
     """How much an action helps the city now (0: do not); ``plants``: the ``plant_hexes``."""
     k = a.kind
-    if k == "convert":
+    if k == CONVERT.name:
         return 50
-    if k == "treat":
-        return 80 if st.turn_role == st.play_as or st.play_as == TREATMENT else 80
-    if k == "grow":
-        return (
-            90
-            if a.args[1] == "npk"
-            else (30 if sum(st.disease) == 0 and st.farm_level[int(a.args[0])] else 0)
-        )
-    if k == "dump_site":
-        h = int(a.args[0])
+    if k == TREAT.name:
+        return 80
+    if k == GROW.name:
+        g = GROW.read(a)
+        return 90 if g.input == "npk" else (30 if sum(st.disease) == 0 and st.farm_level[g.hex] else 0)
+    if k == DUMP_SITE.name:
+        h = DUMP_SITE.read(a).hex
         plants = plant_hexes(st) if plants is None else plants
-        near = sum(1 for nb in st.board.neighbours[h] if nb in plants)
+        near = sum(1 for nb in st.tables.neighbours[h] if nb in plants)
         rich = st.res[h][NPK]
         return 10 + 5 * near - rich if near else 0
-    if k != "move":
+    if k != MOVE.name:
         return 0
-    r, src, dst = RES_INDEX[str(a.args[0])], int(a.args[1]), int(a.args[2])
+    m = MOVE.read(a)
+    r, src, dst = RES_INDEX[m.resource], m.source, m.to
     if r == FOOD:
         if st.play_as == HOUSING:
             need = sum(st.blocks[dst]) - st.converted[dst] - st.res[dst][FOOD]
@@ -447,42 +465,39 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action], due: int) 
         item, _, _ = st.proposal
         price = st.cost({"npk": "npk", "vaccinate": "vaccination", "dump": "dump"}[item])
         ok = st.city - price >= due or (item == "vaccinate" and disease >= 2)
-        return st.board.acts.vote_yes if ok else st.board.acts.vote_no
-    kinds = {a.kind for a in legal}
-    can_fund = "fund" in kinds
+        return VOTE("yes") if ok else VOTE("no")
+    proposals = [(a, PROPOSE.read(a)) for a in legal if a.kind == PROPOSE.name]
+    can_fund = legal[-2] is FUND()  # the rules offer ``fund`` just before ``done``
     spare = st.city - due
     if disease:
-        for a in legal:
-            if (
-                a.kind == "propose"
-                and a.args[0] == "vaccinate"
-                and (spare >= st.cost("vaccination") or disease >= 3)
-            ):
-                return a
+        if spare >= st.cost("vaccination") or disease >= 3:
+            for a, p in proposals:
+                if p.item == "vaccinate":
+                    return a
         if can_fund and (disease >= 2 or richest(st, seat)) and spare < st.cost("vaccination"):
-            return st.board.acts.fund
+            return FUND()
+    limit = st.tables.limit
     water_room = sum(
-        4 - st.res[h][MIXED] - st.res[h][SEPARATED] for h, t in enumerate(st.terrain) if t == "water"
+        limit - st.res[h][MIXED] - st.res[h][SEPARATED] for h, t in enumerate(st.terrain) if t == "water"
     )
-    for a in legal:
-        if a.kind == "propose" and a.args[0] == "dump" and water_room > 5 and spare >= st.cost("dump"):
-            return a
+    if water_room > 5 and spare >= st.cost("dump"):
+        for a, p in proposals:
+            if p.item == "dump":
+                return a
     if any(land_waste(st)) and water_room > 5 and can_fund and spare < st.cost("dump") and richest(st, seat):
-        return st.board.acts.fund
+        return FUND()
     if st.round < st.content.rules.rounds:
-        wanted = [
-            a for a in legal if a.kind == "propose" and a.args[0] == "npk" and npk_wanted(st, int(a.args[1]))
-        ]
+        wanted = [a for a, p in proposals if p.item == "npk" and npk_wanted(st, p.hex)]
         if wanted and spare >= st.cost("npk"):
             return wanted[0]
         if wanted and can_fund and richest(st, seat) and st.coins[seat] > 500:
-            return st.board.acts.fund
-    return st.board.acts.done
+            return FUND()
+    return DONE()
 
 
 def npk_wanted(st: ReclaimState, h: int) -> bool:
     """Whether the Farm on ``h`` lacks NPK for its full capacity next round."""
-    return st.res[h][NPK] < st.board.farm_capacity[st.farm_level[h]]
+    return st.res[h][NPK] < st.tables.farm_capacity[st.farm_level[h]]
 
 
 def richest(st: ReclaimState, seat: int) -> bool:
@@ -494,13 +509,10 @@ def growth_choice(st: ReclaimState, legal: list[Action]) -> Action:
     fed = {road[f] for f in farms(st)}  # road networks with a Farm
 
     def value(a: Action) -> tuple[int, int]:
-        h = int(a.args[0])
+        h = (PLACE_BLOCK if a.kind == PLACE_BLOCK.name else URBANIZE).read(a).hex
         plants = sum(1 for p in st.plants if p[0] == h and p[1] == 1)
         food = 1 if road[h] in fed else 0
-        near = sum(1 for nb in st.board.neighbours[h] if st.terrain[nb] == "urban")
+        near = sum(1 for nb in st.tables.neighbours[h] if st.terrain[nb] == "urban")
         return (2 * plants + food + near - st.farm_level[h] * 5, -h)
 
     return max(legal, key=value)
-
-
-__all__ = ["HeuristicBot", "SLUDGE", "water_hex_for_waste"]

@@ -1,30 +1,35 @@
-"""All players together: joint Political decisions, disease control, the losing conditions, growth
-and the change of round.
+"""All players together: joint Political decisions, disease control, the losing conditions, and
+growth before the next round.
 
 A decision is a proposal by one player, put to the table: it passes with a majority of all players
 (the proposer voting for it) and is paid from the City budget; players may add their own coins to the
 City budget first (``fund``). Food import for every unfed Housing block is mandatory and is paid when
 all players have said ``done``; what the City budget cannot pay leaves people hungry.
+
+The functions that end a phase (:func:`done`, :func:`before_next_round`, :func:`place_block`,
+:func:`urbanize`) return the phase that comes next; the state goes on to it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loopcity.engine import Action
+from loopcity.engine import Action, NoArgs
 
-from . import events, turn
-from .board import FOOD, HOUSING, MIXED, NPK, SEPARATED
+from .actions import DONE, FUND, HANDLERS, PLACE_BLOCK, PROPOSE, URBANIZE, VOTE, Propose, Vote
+from .board import FOOD, MIXED, NPK, SEPARATED, Phase
+from .transport import water_has_room, water_hex_for_waste
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
 
 ITEMS = {"npk": "npk", "vaccinate": "vaccination", "dump": "dump"}
+_YES, _NO, _FUND, _DONE = VOTE("yes"), VOTE("no"), FUND(), DONE()
+"""The actions every political step offers (made once: the lists are built at most steps of a game)."""
 
 
 def start(st: ReclaimState) -> None:
     """Open the political session after the Contractor's turn."""
-    st.phase = "politics"
     st.proposal = None
     st.votes = [-1] * st.players
     st.pol_done = [False] * st.players
@@ -51,57 +56,69 @@ def food_import_cost(st: ReclaimState) -> int:
 def targets(st: ReclaimState, item: str) -> list[int]:
     """Hexagons a proposal of ``item`` may name."""
     if item == "npk":
-        limit = st.board.limit
+        limit = st.tables.limit
         res = st.res
         return [h for h, lv in enumerate(st.farm_level) if lv and res[h][NPK] < limit]
     if item == "vaccinate":
         disease = st.disease
         return [h for h, d in enumerate(disease) if d] if any(disease) else []
-    if not turn.water_has_room(st):
+    if not water_has_room(st):
         return []
     res = st.res  # hexagons with Waste on land (amounts are never negative)
-    land = st.board.terrain_tables(st.terrain).land
+    land = st.tables.terrain_tables(st.terrain).land
     return [h for h in land if res[h][MIXED] or res[h][SEPARATED]]
 
 
 def legal(st: ReclaimState, seat: int) -> list[Action]:
     """Votes on a pending proposal, or proposals, funding and `done`."""
-    acts_of = st.board.acts
     if st.proposal is not None:
-        return [acts_of.vote_yes, acts_of.vote_no]
+        return [_YES, _NO]
     acts: list[Action] = []
-    table = st.content.table
-    if st.rejections[seat] < table.rejections_per_round:
-        city = st.city
+    rules = st.content.table
+    if st.rejections[seat] < rules.rejections_per_round:
+        city, proposals = st.city, st.tables.proposals
         for item, decision in ITEMS.items():
             if st.cost(decision) <= city:
-                propose = acts_of.propose[item]
-                acts += [propose[h] for h in targets(st, item)]
-    if st.coins[seat] >= table.fund_step:
-        acts.append(acts_of.fund)
-    acts.append(acts_of.done)
+                on = proposals[item]
+                acts += [on[h] for h in targets(st, item)]
+    if st.coins[seat] >= rules.fund_step:
+        acts.append(_FUND)
+    acts.append(_DONE)
     return acts
 
 
-def apply(st: ReclaimState, seat: int, a: Action) -> None:
-    """Carry out a joint-decision step."""
-    if a.kind == "propose":
-        st.proposal = (str(a.args[0]), int(a.args[1]), seat)
-        st.votes = [-1] * st.players
-        st.votes[seat] = 1
-    elif a.kind == "vote":
-        st.votes[seat] = 1 if a.args[0] == "yes" else 0
-        if min(st.votes) >= 0:
-            _decide(st)
-    elif a.kind == "fund":
-        step = st.content.table.fund_step
-        st.coins[seat] -= step
-        st.city += step
-        st.note(f"Seat {seat + 1} adds {step} coins to the City budget")
-    elif a.kind == "done":
-        st.pol_done[seat] = True
-        if all(st.pol_done):
-            close(st)
+@HANDLERS.on(PROPOSE)
+def propose(st: ReclaimState, seat: int, a: Propose) -> None:
+    """Put a decision to the table; the proposer votes for it."""
+    st.proposal = (a.item, a.hex, seat)
+    st.votes = [-1] * st.players
+    st.votes[seat] = 1
+
+
+@HANDLERS.on(VOTE)
+def vote(st: ReclaimState, seat: int, a: Vote) -> None:
+    """Vote on the proposal; the last vote decides it."""
+    st.votes[seat] = 1 if a.choice == "yes" else 0
+    if min(st.votes) >= 0:
+        _decide(st)
+
+
+@HANDLERS.on(FUND)
+def fund(st: ReclaimState, seat: int, a: NoArgs) -> None:
+    """Add ``fund_step`` coins of one's own to the City budget."""
+    step = st.content.table.fund_step
+    st.coins[seat] -= step
+    st.city += step
+    st.note(f"Seat {seat + 1} adds {step} coins to the City budget")
+
+
+def done(st: ReclaimState, seat: int) -> Phase:
+    """The seat agrees to close the political decisions; when everyone has, the round closes and
+    the game goes on to growth, or is over."""
+    st.pol_done[seat] = True
+    if all(st.pol_done):
+        return close(st)
+    return "politics"
 
 
 def _decide(st: ReclaimState) -> None:
@@ -111,7 +128,7 @@ def _decide(st: ReclaimState) -> None:
     st.proposal = None
     if 2 * yes <= st.players:
         st.rejections[proposer] += 1
-        st.note(f"The proposal '{item} {h}' is rejected ({yes} of {st.players} for)")
+        st.note(f"The proposal '{item} {h}' is rejected ({yes} of {st.players} for)", kind="decision")
         return
     st.city -= st.cost(ITEMS[item])
     if item == "npk":
@@ -121,16 +138,16 @@ def _decide(st: ReclaimState) -> None:
     else:
         w = MIXED if st.res[h][MIXED] >= st.res[h][SEPARATED] else SEPARATED
         st.res[h][w] -= 1
-        st.res[turn.water_hex_for_waste(st, h)][w] += 1
-    st.note(f"The table decides '{item} {h}' ({yes} of {st.players} for)")
+        st.res[water_hex_for_waste(st, h)][w] += 1
+    st.note(f"The table decides '{item} {h}' ({yes} of {st.players} for)", kind="decision")
 
 
 def explain(st: ReclaimState, seat: int, a: Action) -> str | None:
     """Why a joint-decision step is refused."""
-    if a.kind == "propose":
+    if a.kind == PROPOSE.name:
         if st.proposal is not None:
             return "the table is voting on a proposal"
-        decision = ITEMS[str(a.args[0])]
+        decision = ITEMS[PROPOSE.read(a).item]
         if st.cost(decision) > st.city:
             return (
                 f"the City budget ({st.city}) cannot pay {st.cost(decision)}; players may add their own coins"
@@ -138,25 +155,26 @@ def explain(st: ReclaimState, seat: int, a: Action) -> str | None:
         if st.rejections[seat] >= st.content.table.rejections_per_round:
             return "you have made enough rejected proposals this round"
         return "there is nothing of that kind on that hexagon"
-    if a.kind == "fund":
+    if a.kind == FUND.name:
         return f"you need {st.content.table.fund_step} coins to add to the City budget"
-    if a.kind == "vote":
+    if a.kind == VOTE.name:
         return "there is no proposal to vote on"
     return None
 
 
 # ----- closing the round ----------------------------------------------------------------------------
-def close(st: ReclaimState) -> None:
-    """Food import, disease control, the losing conditions, then the next round (or the end)."""
+def close(st: ReclaimState) -> Phase:
+    """Food import, disease control and the losing conditions; then growth before the next round,
+    or the end of the game."""
     import_food(st)
     disease_control(st)
     st.lost = losing_causes(st)
     st.history.append({"round": st.round, "disease": sum(st.disease), "hunger": st.hunger})
-    if st.lost or st.round >= st.content.rules.rounds:
-        st.phase = "over"
-        st.note("The game is over: " + (st.lost or "four rounds played"))
-        return
-    before_next_round(st)
+    rounds = st.content.rules.rounds
+    if st.lost or st.round >= rounds:
+        st.note("The game is over: " + (st.lost or f"{rounds} rounds played"))
+        return "over"
+    return "growth"
 
 
 def import_food(st: ReclaimState) -> None:
@@ -176,7 +194,7 @@ def import_food(st: ReclaimState) -> None:
 
 def disease_rolls(st: ReclaimState, h: int) -> int:
     """How many disease dice hexagon ``h`` rolls at Disease control: one per Waste on land, one for a
-    Water hexagon holding the most Waste a hexagon may (4)."""
+    Water hexagon holding the most Waste a hexagon may (``max_resource_per_hex``)."""
     waste = st.res[h][MIXED] + st.res[h][SEPARATED]
     if st.terrain[h] == "water":
         return int(waste >= st.content.rules.max_resource_per_hex)
@@ -186,16 +204,16 @@ def disease_rolls(st: ReclaimState, h: int) -> int:
 def disease_control(st: ReclaimState) -> None:
     """Roll each hexagon's disease dice (``disease_rolls``): a Disease on a Water hexagon, or one of
     its Waste turned to Disease on land."""
-    faces = st.board.disease_faces
+    faces = st.tables.disease_faces
     for h, terrain in enumerate(st.terrain):
         r = st.res[h]
         if terrain == "water":
-            if disease_rolls(st, h) and turn.throw(st, faces, f"disease die, Water hex {h}") == "disease":
+            if disease_rolls(st, h) and st.throw(faces, f"disease die, Water hex {h}") == "disease":
                 st.disease[h] += 1
             continue
         for w in (MIXED, SEPARATED):
             for _ in range(r[w]):
-                if turn.throw(st, faces, f"disease die, Waste on hex {h}") == "disease":
+                if st.throw(faces, f"disease die, Waste on hex {h}") == "disease":
                     r[w] -= 1
                     st.disease[h] += 1
 
@@ -214,16 +232,15 @@ def losing_causes(st: ReclaimState) -> str:
     return "+".join(causes)
 
 
-def before_next_round(st: ReclaimState) -> None:
-    """Change the Cost cards, rotate the roles to the left, then grow the city."""
+def before_next_round(st: ReclaimState) -> Phase:
+    """Change the Cost cards, rotate the roles to the left, then grow the city: the growth phase,
+    or at once the next round when no new block can be placed."""
     st.draw_costs()
     st.roles = [st.roles[(s - 1) % st.players] for s in range(st.players)]
     total = sum(sum(bl) for bl in st.blocks)
     st.growth_left = total // st.content.rules.growth_per_blocks
-    st.phase = "growth"
     st.note(f"Growth: {st.growth_left} new level 0 Housing block(s)")
-    if not growth_legal(st):
-        new_round(st)
+    return "growth" if growth_legal(st) else "turn"
 
 
 def growth_legal(st: ReclaimState) -> list[Action]:
@@ -234,51 +251,33 @@ def growth_legal(st: ReclaimState) -> list[Action]:
     homes = [
         h for h, t in enumerate(st.terrain) if t == "urban" and h != st.dump and sum(st.blocks[h]) < limit
     ]
-    acts = st.board.acts
     if homes:
-        return [acts.place_block[h] for h in homes]
+        return [PLACE_BLOCK(h) for h in homes]
     rural = [h for h, t in enumerate(st.terrain) if t == "rural" and h != st.dump]
-    return [acts.urbanize[h] for h in rural]
+    return [URBANIZE(h) for h in rural]
 
 
-def growth_apply(st: ReclaimState, a: Action) -> None:
-    """Place one new level 0 block (urbanizing a Rural hexagon or a Farm first when needed)."""
-    h = int(a.args[0])
-    if a.kind == "urbanize":
-        st.terrain[h] = "urban"
-        if st.farm_level[h]:
-            st.note(f"The Farm on hex {h} gives way to the city")
-        st.farm_level[h] = 0
-        st.farm_used[h] = 0
-        st.note(f"Hex {h} becomes Urban area")
+def place_block(st: ReclaimState, h: int) -> Phase:
+    """Place one new level 0 block on hexagon ``h``; the next round comes when none is left."""
     st.blocks[h][0] += 1
     st.growth_left -= 1
-    if not growth_legal(st):
-        new_round(st)
+    return "growth" if growth_legal(st) else "turn"
 
 
-def new_round(st: ReclaimState) -> None:
-    """New budgets, fresh capacities, and the Housing role starts the next round."""
-    c = st.content.rules
-    st.growth_left = 0
-    st.round += 1
-    st.coins = [x + c.player_coins for x in st.coins]
-    st.city += c.city_coins
-    st.converted = [0] * st.board.n
-    st.farm_used = [0] * st.board.n
-    for p in st.plants:
-        p[2] = 0
-    st.cost_mods = dict.fromkeys(st.cost_mods, 0)
-    st.mods = dict.fromkeys(st.mods, 0)
-    st.phase = "turn"
-    turn.start_turn(st, HOUSING)
-    st.note(f"Round {st.round} begins")
-    events.start_of_round(st)
+def urbanize(st: ReclaimState, h: int) -> Phase:
+    """Turn a Rural hexagon (a Farm gives way) into Urban area and place the new block there."""
+    st.terrain[h] = "urban"
+    if st.farm_level[h]:
+        st.note(f"The Farm on hex {h} gives way to the city")
+    st.farm_level[h] = 0
+    st.farm_used[h] = 0
+    st.note(f"Hex {h} becomes Urban area")
+    return place_block(st, h)
 
 
 def score(st: ReclaimState, seat: int, agenda: int) -> int:
     """Points: each card's level, plus one per symbol matching the agenda."""
-    b = st.board
+    b = st.tables
     wanted = set(st.content.agendas[agenda].symbols)
     total = 0
     for pile, card in st.owned[seat]:

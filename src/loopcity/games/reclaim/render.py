@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable
 from html import escape
 from typing import Any
+
+from loopcity.engine import Action, ActionKind
+
+from .actions import BUILD, DUMP_SITE, GROW, LINK, LINK_TO, PLACE_BLOCK, PROPOSE, TREAT, URBANIZE
 
 TERRAIN = {
     "urban": ("#c9c1b6", "U"),
@@ -61,7 +66,7 @@ def _header(v: dict[str, Any]) -> list[str]:
     costs = ", ".join(f"{k} {c}" for k, c in v["costs"].items())
     lines.append(f"City budget {v['city']} C. Cost cards: {costs}")
     lines.append(f"Food import due: {v['food_import_due']} C")
-    lines.append(f"Disease on the board: {v['disease_total']} (4 loses)")
+    lines.append(f"Disease on the board: {v['disease_total']} ({v['disease_limit']} loses)")
     return lines
 
 
@@ -125,25 +130,20 @@ def _corners(x: float, y: float) -> str:
     return " ".join(pts)
 
 
-def _hex_targets(legal: Any) -> dict[int, str]:
+_ON_A_HEXAGON: dict[str, ActionKind[Any]] = {
+    k.name: k for k in (BUILD, TREAT, GROW, DUMP_SITE, PLACE_BLOCK, URBANIZE, PROPOSE, LINK, LINK_TO)
+}
+"""The kinds of action that name one hexagon (their argument ``hex``)."""
+
+
+def _hex_targets(legal: Iterable[Action | str]) -> dict[int, str]:
     """The first legal action naming each hexagon (its place on the map becomes clickable)."""
     out: dict[int, str] = {}
     for a in legal:
-        text = str(a)
-        words = text.split()
-        if words[0] in (
-            "build",
-            "treat",
-            "grow",
-            "dump_site",
-            "place_block",
-            "urbanize",
-            "propose",
-            "link",
-            "link_to",
-        ):
-            h = int(words[2] if words[0] in ("build", "propose", "link") else words[1])
-            out.setdefault(h, text)
+        action = a if isinstance(a, Action) else Action.parse(a)
+        kind = _ON_A_HEXAGON.get(action.kind)
+        if kind is not None:
+            out.setdefault(kind.read(action).hex, str(action))
     return out
 
 

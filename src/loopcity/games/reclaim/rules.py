@@ -1,94 +1,56 @@
-"""RECLAIM: the state, the set-up, whose turn it is, and the dispatch of actions by phase.
+"""RECLAIM: the state, the set-up, whose turn it is, and how one phase leads to the next.
 
-Phases: ``turn`` (each role in the order Housing, Treatment, Farming, Contractor: build, then fetch,
-convert and send resources), ``politics`` (joint Political decisions, then disease control and the
-losing conditions), ``growth`` (new Housing blocks before the next round) and ``over``.
-The turn's own rules live in :mod:`.turn`, the joint part in :mod:`.politics`, events in :mod:`.events`.
+Phases (:data:`.board.Phase`): ``turn`` (each role in the order Housing, Treatment, Farming,
+Contractor: build, then fetch, convert and send resources), ``politics`` (joint Political decisions,
+then disease control and the losing conditions), ``growth`` (new Housing blocks before the next round)
+and ``over``. The turn's own rules live in :mod:`.turn`, the joint part and growth in
+:mod:`.politics`, events in :mod:`.events`. Each action kind has one handler (``HANDLERS``); the
+actions that end a phase are handled here: the phase module returns the phase that comes next and
+:meth:`ReclaimState.go_on` enters it, so no phase module imports the next one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from loopcity.engine import Action, Game, Outcome, Rng, State
+from loopcity.engine import Action, Game, NoArgs, Outcome, Rng, State
 
-from . import events, politics, turn
-from .board import (
-    CONTRACTOR,
-    DECISIONS,
-    FOOD,
-    HOUSING,
-    NPK,
-    RES_INDEX,
-    ROLES,
-    TRANSPORTS,
-    Board,
-    board_of,
-)
-from .content import ReclaimContent
+from . import events, politics, position, turn
+from .actions import ALARM, DONE, END_TURN, HANDLERS, PLACE_BLOCK, URBANIZE, Decision, Hex
+from .board import DECISIONS, HOUSING, ROLES, TRANSPORTS, Phase, ReclaimTables, Stage
+from .content import ReclaimContent, Transport
+from .position import ReclaimPosition
+from .views import make_view
+
+_ALARM = ALARM.name
 
 
-def _start_position(b: Board) -> dict[str, Any]:
-    """The set-up's blocks, Food, plants, NPK, Farms and transportation on the board."""
-    s = b.content.setup
-    blocks = [[0, 0, 0] for _ in range(b.n)]
-    res = [[0, 0, 0, 0, 0] for _ in range(b.n)]
-    plants: list[list[int]] = []
-    farm_level = [0] * b.n
-    links: list[tuple[int, int, str]] = []
-    for p in s.blocks:
-        blocks[p.hex][p.level] += p.count
-    for p in s.food:
-        res[p.hex][FOOD] += p.count
-    for p in s.plants:
-        plants.append([p.hex, p.level, 0])
-    for h, terrain in enumerate(b.start_terrain):
-        if terrain == "rural":
-            res[h][NPK] += s.rural_npk
-    for p in s.farms:
-        farm_level[p.hex] = p.level
-        res[p.hex][NPK] += s.farm_npk
-    for link in s.links:
-        links.append((min(link.a, link.b), max(link.a, link.b), link.transport))
-    return {
-        "blocks": blocks,
-        "res": res,
-        "plants": plants,
-        "farm_level": farm_level,
-        "links": links,
-        "comp": turn.components(b.n, links),
-    }
-
-
-class ReclaimState(State):
+class ReclaimState(State[ReclaimContent, ReclaimTables]):
     """A game of RECLAIM for 4 players."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    handlers = HANDLERS
+    position_model = ReclaimPosition
+
+    def __init__(self, game: Game[ReclaimContent, ReclaimTables], seed: int) -> None:
         super().__init__(game, seed)
-        b = self.board
-        c = b.content
+        b = self.tables
+        c = self.content
         n, players = b.n, game.players
         self.round = 1
-        self.phase = "turn"
+        self.phase: Phase = "turn"
         self.roles = list(range(players))  # role index of each seat; seat i starts with role i
         self.turn_role = HOUSING
         self.play_as = HOUSING
-        self.stage = "build"
+        self.stage: Stage = "build"
         self.builds_left = c.rules.builds_per_turn
         self.pending_pile: str | None = None
-        self.pending_link: tuple[str, int] | None = None
+        self.pending_link: tuple[Transport, int] | None = None
         self.coins = [c.rules.player_coins] * players
         self.city = c.rules.city_coins
         self.terrain = list(b.start_terrain)
-        self.blocks = [[0, 0, 0] for _ in range(n)]
         self.converted = [0] * n
-        self.plants: list[list[int]] = []  # [hex, level, used this round]
-        self.farm_level = [0] * n
         self.farm_used = [0] * n
-        self.res = [[0, 0, 0, 0, 0] for _ in range(n)]
         self.disease = [0] * n
-        self.links: list[tuple[int, int, str]] = []
-        self.comp: dict[str, list[int]] = {t: list(range(n)) for t in TRANSPORTS}
         self.dump = -1
         self._setup_board()
         self._setup_cards(players)
@@ -100,7 +62,7 @@ class ReclaimState(State):
         self.alarm_ready = True
         self.pending_events: list[int] = []
         self.last_event = -1
-        self.proposal: tuple[str, int, int] | None = None
+        self.proposal: tuple[Decision, int, int] | None = None
         self.votes = [-1] * players
         self.pol_done = [False] * players
         self.rejections = [0] * players
@@ -109,29 +71,17 @@ class ReclaimState(State):
         self.lost = ""
         self.history: list[dict[str, int]] = []
 
-    @property
-    def board(self) -> Board:
-        try:
-            return self.game._reclaim_board  # type: ignore[attr-defined]
-        except AttributeError:
-            return board_of(self.game)
-
-    @property
-    def content(self) -> ReclaimContent:
-        return self.board.content
-
     # ----- set-up ---------------------------------------------------------------------------------
     def _setup_board(self) -> None:
-        # the set-up depends on the content alone: worked out once per board, then copied
-        start = self.board.start_cache
-        if not start:
-            start.update(_start_position(self.board))
-        self.blocks = [[*bl] for bl in start["blocks"]]
-        self.res = [[*r] for r in start["res"]]
-        self.plants = [[*p] for p in start["plants"]]
-        self.farm_level = [*start["farm_level"]]
-        self.links = [*start["links"]]
-        self.comp = {t: [*labels] for t, labels in start["comp"].items()}
+        """Place the set-up's blocks, resources, plants, Farms and transportation (worked out once
+        per game in the tables, then copied)."""
+        start = self.tables.start
+        self.blocks = [[*bl] for bl in start.blocks]
+        self.res = [[*r] for r in start.res]
+        self.plants = [[*p] for p in start.plants]  # [hex, level, Waste treated this round]
+        self.farm_level = [*start.farm_level]
+        self.links = [*start.links]
+        self.comp: dict[str, list[int]] = {t: [*start.comp[t]] for t in TRANSPORTS}
 
     def _setup_cards(self, players: int) -> None:
         c = self.content
@@ -159,22 +109,27 @@ class ReclaimState(State):
         for card in self.content.cost_cards:
             self.costs[card.id] = self.draw_from(card.values, f"Cost card {card.id}")
 
+    def throw(self, faces: tuple[str, ...], what: str) -> str:
+        """Roll a die with the given faces and return the face shown."""
+        return faces[self.roll(len(faces), what) - 1]
+
     # ----- who acts -------------------------------------------------------------------------------
     def seat_of_role(self, role: int) -> int:
         """The seat playing ``role`` this round."""
         return self.roles.index(role)
 
     def active_seats(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == "turn":
-            return (self.roles.index(self.turn_role),)
-        if phase == "politics":
-            if self.proposal is not None:
-                return tuple([s for s, v in enumerate(self.votes) if v < 0])
-            return tuple([s for s, done in enumerate(self.pol_done) if not done])
-        if phase == "growth":
-            return (self.roles.index(HOUSING),)
-        return ()
+        match self.phase:
+            case "turn":
+                return (self.roles.index(self.turn_role),)
+            case "politics":
+                if self.proposal is not None:
+                    return tuple([s for s, v in enumerate(self.votes) if v < 0])
+                return tuple([s for s, done in enumerate(self.pol_done) if not done])
+            case "growth":
+                return (self.roles.index(HOUSING),)
+            case "over":
+                return ()
 
     def cost(self, decision: str) -> int:
         """This round's cost of a political decision (the face-up Cost card plus events)."""
@@ -182,48 +137,113 @@ class ReclaimState(State):
 
     # ----- actions --------------------------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "turn":
-            acts = turn.legal(self)
-        elif self.phase == "politics":
-            acts = politics.legal(self, seat)
-        else:
-            acts = politics.growth_legal(self)
+        match self.phase:
+            case "turn":
+                acts = turn.legal(self)
+            case "politics":
+                acts = politics.legal(self, seat)
+            case "growth" | "over":
+                acts = politics.growth_legal(self)
         if self._alarm_allowed():
-            acts.append(self.board.acts.alarm)
+            acts.append(ALARM())
         return acts
 
     def _clock_actions(self) -> list[Action]:
-        return [self.board.acts.alarm] if self._alarm_allowed() else []
+        return [ALARM()] if self._alarm_allowed() else []
 
     def _alarm_allowed(self) -> bool:
         return self.game.options["events"] == "timer" and self.alarm_ready and bool(self.events)
 
     def _apply(self, seat: int, action: Action) -> None:
-        if action.kind == "alarm":
-            self.alarm_ready = False
-            events.draw(self)
-            return
-        self.alarm_ready = True
-        if self.phase == "turn":
-            turn.apply(self, seat, action)
-        elif self.phase == "politics":
-            politics.apply(self, seat, action)
-        else:
-            politics.growth_apply(self, action)
+        """Carry out an action with its kind's handler, then the step common to every action: any
+        action but the alarm itself makes the alarm ready to ring again (once per ring)."""
+        super()._apply(seat, action)
+        self.alarm_ready = action.kind != _ALARM
 
+    @HANDLERS.on(ALARM)
+    def _alarm(self, seat: int, a: NoArgs) -> None:
+        """The timer rang: draw an Event card."""
+        events.draw(self)
+
+    @HANDLERS.on(END_TURN)
+    def _end_turn(self, seat: int, a: NoArgs) -> None:
+        """End the turn and go on (to the next role's turn or, after the Contractor's, to the joint
+        decisions); then the `turns` schedule may draw an Event card."""
+        self.go_on(turn.end_turn(self))
+        events.after_turn(self)
+
+    @HANDLERS.on(DONE)
+    def _done(self, seat: int, a: NoArgs) -> None:
+        self.go_on(politics.done(self, seat))
+
+    @HANDLERS.on(PLACE_BLOCK)
+    def _place_block(self, seat: int, a: Hex) -> None:
+        self.go_on(politics.place_block(self, a.hex))
+
+    @HANDLERS.on(URBANIZE)
+    def _urbanize(self, seat: int, a: Hex) -> None:
+        self.go_on(politics.urbanize(self, a.hex))
+
+    # ----- from one phase to the next -------------------------------------------------------------
+    def go_on(self, phase: Phase) -> None:
+        """Go on to ``phase`` when the game is not in it yet, and enter it; entering growth with no
+        block to place goes on at once to the next round."""
+        while phase != self.phase:
+            self.phase = phase
+            phase = self._enter(phase)
+
+    def _enter(self, phase: Phase) -> Phase:
+        """Start ``phase``; return the phase the game is in afterwards."""
+        match phase:
+            case "politics":
+                politics.start(self)
+            case "growth":
+                return politics.before_next_round(self)
+            case "turn":
+                self.new_round()
+            case "over":
+                pass
+        return phase
+
+    def new_round(self) -> None:
+        """New budgets, fresh capacities, and the Housing role starts the next round."""
+        c = self.content.rules
+        n = self.tables.n
+        self.growth_left = 0
+        self.round += 1
+        self.coins = [x + c.player_coins for x in self.coins]
+        self.city += c.city_coins
+        self.converted = [0] * n
+        self.farm_used = [0] * n
+        for p in self.plants:
+            p[2] = 0
+        self.cost_mods = dict.fromkeys(self.cost_mods, 0)
+        self.mods = dict.fromkeys(self.mods, 0)
+        turn.start_turn(self, HOUSING)
+        self.note(f"Round {self.round} begins")
+        events.start_of_round(self)
+
+    # ----- words ----------------------------------------------------------------------------------
     def explain_illegal(self, seat: int, action: Action) -> str | None:
-        if self.phase == "turn":
-            return turn.explain(self, action)
-        if self.phase == "politics":
-            return politics.explain(self, seat, action)
-        if action.kind == "urbanize":
-            return "a hexagon becomes Urban only when every Urban area is full, and never Wetland or Mountain"
-        return "new level 0 blocks go on an Urban hexagon with fewer than 4 Housing blocks (not the Dump)"
+        match self.phase:
+            case "turn":
+                return turn.explain(self, action)
+            case "politics":
+                return politics.explain(self, seat, action)
+            case "growth" | "over":
+                if action.kind == URBANIZE.name:
+                    return (
+                        "a hexagon becomes Urban only when every Urban area is full, "
+                        "and never Wetland or Mountain"
+                    )
+                limit = self.content.rules.max_blocks_per_hex
+                return (
+                    f"new level 0 blocks go on an Urban hexagon with fewer than {limit} Housing blocks "
+                    "(not the Dump)"
+                )
 
     def describe(self, seat: int, action: Action) -> str:
-        # the board's Action tables know their texts; any other Action is written out
-        known = self.board.text.get(id(action))
-        text = known[1] if known is not None and known[0] is action else str(action)
+        text = self.tables.text(action)
         if self.phase == "turn":
             return f"Seat {seat + 1} ({ROLES[self.turn_role]}): {text}"
         return f"Seat {seat + 1}: {text}"
@@ -246,10 +266,8 @@ class ReclaimState(State):
         winners = tuple(s for s, v in enumerate(scores) if v == best)
         return Outcome(True, f"{self.content.rules.rounds} rounds played", scores, winners)
 
-    # ----- views and secrets ----------------------------------------------------------------------
+    # ----- views, secrets and positions -----------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import make_view
-
         return make_view(self, seat)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
@@ -266,33 +284,17 @@ class ReclaimState(State):
             if s != seat:
                 self.agendas[s] = pool.pop()
 
+    def position(self) -> ReclaimPosition:
+        return position.position_of(self)
+
+    @classmethod
+    def from_position(
+        cls, game: Game[ReclaimContent, ReclaimTables], fields: ReclaimPosition
+    ) -> ReclaimState:
+        state = cls.__new__(cls)
+        State.__init__(state, game, 0)
+        position.set_up(state, fields)
+        return state
+
     def check_invariants(self) -> None:
-        b = self.board
-        r = self.content.rules
-        assert len(set(self.agendas)) == self.players, "agendas are distinct cards"
-        assert self.city >= 0 and min(self.coins) >= 0, "money never goes below zero"
-        for h in range(b.n):
-            assert min(self.res[h]) >= 0 and self.disease[h] >= 0
-            for i, v in enumerate(self.res[h]):
-                if not (i == RES_INDEX["sludge"] and h == self.dump):
-                    assert v <= r.max_resource_per_hex, f"hex {h} holds {v} {i}"
-            assert sum(self.blocks[h]) <= r.max_blocks_per_hex
-            assert sum(1 for p in self.plants if p[0] == h) <= r.max_plants_per_hex
-            if self.farm_level[h]:
-                assert self.terrain[h] == "rural", f"a Farm on {self.terrain[h]} hex {h}"
-            if self.terrain[h] == "water":
-                assert self.res[h][1] + self.res[h][2] <= r.max_resource_per_hex
-        for pile in self.content.piles:
-            owned = sum(1 for cards in self.owned for p, _ in cards if p == pile.id)
-            total = len(self.face_up[pile.id]) + len(self.deck[pile.id]) + owned
-            assert total == len(pile.cards), f"pile {pile.id} lost cards"
-        assert self.comp == turn.components(b.n, self.links), "transport components follow the links"
-        held = sum(len(h) for h in self.hands)
-        total_events = len(self.events) + len(self.discard) + held + len(self.pending_events)
-        assert total_events == len(self.content.events), "event cards are conserved"
-        assert (
-            self.phase != "turn"
-            or self.turn_role != CONTRACTOR
-            or self.play_as != CONTRACTOR
-            or (self.stage == "role")
-        )
+        position.check(self)

@@ -1,8 +1,10 @@
-"""A player's turn: up to 3 build actions, then fetch, convert and send resources for the role played.
+"""A player's turn: up to ``builds_per_turn`` build actions, then fetch, convert and send resources
+for the role played.
 
 Resource steps move one unit at a time along connected transportation of the right kind (roads carry
 Food, Sludge and NPK; grey carries Mixed Waste; green carries Separated Waste), through any number of
-hexagons, so legal-action lists stay small.
+hexagons, so legal-action lists stay small. The handlers of the turn's actions are here; ending the
+turn (:func:`end_turn`) tells the state which phase comes next.
 """
 
 from __future__ import annotations
@@ -10,9 +12,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from loopcity.engine import Action
+from loopcity.engine import Action, NoArgs
 
 from . import events
+from .actions import (
+    BUILD,
+    CARD,
+    CONVERT,
+    DUMP_SITE,
+    END_TURN,
+    GROW,
+    HANDLERS,
+    LINK,
+    LINK_TO,
+    MOVE,
+    PLAY_EVENT,
+    ROLE,
+    TREAT,
+    Build,
+    EventCard,
+    Grow,
+    Hex,
+    Link,
+    Move,
+    Role,
+    Slot,
+    Treat,
+)
 from .board import (
     CONTRACTOR,
     FARMING,
@@ -21,93 +47,30 @@ from .board import (
     MIXED,
     NPK,
     RES_INDEX,
+    RESOURCES,
     ROLES,
     SEPARATED,
     SLUDGE,
     TRANSPORTS,
     TREATMENT,
+    Phase,
+    Stage,
     Terrain,
+    Transportation,
 )
+from .transport import join_components, water_hex_for_waste
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
 
-STAGES = {"role": 0, "build": 1, "fetch": 2, "convert": 3, "send": 4}
-BUILDABLE = ("urban", "rural")
+STAGES: dict[Stage, int] = {"role": 0, "build": 1, "fetch": 2, "convert": 3, "send": 4}
+PLAYABLE_ROLES = ROLES[:CONTRACTOR]
+"""The roles the Independent contractor may play."""
+_END_TURN, _CONVERT_ALL = END_TURN(), CONVERT()
+"""Actions without arguments that most turn steps offer (made once)."""
 
 
-# ----- transport ----------------------------------------------------------------------------------
-def recompute_components(st: ReclaimState) -> None:
-    """Label each hexagon with its connected component for every kind of transport."""
-    st.comp = components(st.board.n, st.links)
-
-
-def components(n: int, links: list[tuple[int, int, str]]) -> dict[str, list[int]]:
-    """For each kind of transport, each hexagon's component label (the root of its union-find set,
-    joining the links in order)."""
-    comp = {}
-    for t in TRANSPORTS:
-        parent = list(range(n))
-
-        def find(x: int, parent: list[int] = parent) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for a, b, kind in links:
-            if kind == t:
-                parent[find(a)] = find(b)
-        comp[t] = [find(h) for h in range(n)]
-    return comp
-
-
-def join_components(st: ReclaimState, t: str, a: int, c: int) -> None:
-    """Relabel the components of ``t`` after a new link ``(a, c, t)`` at the end of the links, exactly
-    as :func:`recompute_components` would: ``a``'s component takes the label of ``c``'s."""
-    comp = st.comp[t]
-    old, new = comp[a], comp[c]
-    if old != new:
-        st.comp[t] = [new if x == old else x for x in comp]
-
-
-def connected(st: ReclaimState, resource: int, a: int, b: int) -> bool:
-    """Whether one unit of ``resource`` can travel from hex ``a`` to hex ``b``."""
-    comp = st.comp[st.board.carrier[resource]]
-    return comp[a] == comp[b]
-
-
-def room(st: ReclaimState, hex_: int, resource: int) -> bool:
-    """Whether ``hex_`` may hold one more ``resource`` (4 of a type; the Dump takes any Sludge)."""
-    if resource == SLUDGE and hex_ == st.dump:
-        return True
-    if st.terrain[hex_] == "water":
-        return False
-    return st.res[hex_][resource] < st.board.limit
-
-
-def water_has_room(st: ReclaimState) -> bool:
-    """Whether some Water hexagon can still take a unit of Waste (``water_hex_for_waste`` finds one)."""
-    b = st.board
-    limit, res = b.limit, st.res
-    for h in b.terrain_tables(st.terrain).water:
-        if res[h][MIXED] + res[h][SEPARATED] < limit:
-            return True
-    return False
-
-
-def water_hex_for_waste(st: ReclaimState, near: int) -> int:
-    """The Water hexagon a unit of Waste runs into: the nearest one that is not full (-1: none)."""
-    limit = st.board.limit
-    best, best_key = -1, (0, 0)
-    for h, terrain in enumerate(st.terrain):
-        if terrain == "water" and st.res[h][MIXED] + st.res[h][SEPARATED] < limit:
-            key = (st.board.distance(near, h), h)
-            if best < 0 or key < best_key:
-                best, best_key = h, key
-    return best
-
-
+# ----- hexagons -----------------------------------------------------------------------------------
 def plant_hexes(st: ReclaimState) -> list[int]:
     return sorted({p[0] for p in st.plants})
 
@@ -125,25 +88,21 @@ def home_hexes(st: ReclaimState) -> list[int]:
 
 
 # ----- legal actions ------------------------------------------------------------------------------
-# The lists are built from the board's shared Action tables (``board.acts``), in the same order as
-# the rules below name them: a random player's choice depends on that order.
+# The lists are in the order the rules below name them: a random player's choice depends on it.
 def legal(st: ReclaimState) -> list[Action]:
     """The legal actions of the seat whose turn it is."""
-    acts_of = st.board.acts
     if st.pending_pile is not None:
-        return list(acts_of.card[: len(st.face_up[st.pending_pile])])
+        return [CARD(slot) for slot in range(len(st.face_up[st.pending_pile]))]
     if st.pending_link is not None:
-        to = acts_of.link_to
-        return [to[h] for h in link_ends(st, *st.pending_link)]
+        return [LINK_TO(h) for h in link_ends(st, *st.pending_link)]
     stage = st.stage
     if stage == "role":
-        return list(acts_of.role)
+        return [ROLE(role) for role in PLAYABLE_ROLES]
     acts: list[Action] = build_actions(st) if stage == "build" and st.builds_left > 0 else []
     seat = st.roles.index(st.turn_role)
     hand = st.hands[seat]
     if hand:
-        play = acts_of.play_event
-        acts += [play[i] for i in range(len(hand)) if events.playable(st, seat, i)]
+        acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
     role = st.play_as
     if role == HOUSING:
         acts += housing_actions(st)
@@ -152,13 +111,13 @@ def legal(st: ReclaimState) -> list[Action]:
     else:
         acts += farming_actions(st)
     if role != HOUSING or STAGES[stage] >= _SEND or not unconverted(st):
-        acts.append(acts_of.end_turn)
+        acts.append(_END_TURN)
     return acts
 
 
 def build_actions(st: ReclaimState) -> list[Action]:
     """Builds and transport the role may afford now."""
-    b = st.board
+    b = st.tables
     role = st.turn_role
     coins = st.coins[st.roles.index(role)]
     prices = b.prices[role == CONTRACTOR]
@@ -170,7 +129,7 @@ def build_actions(st: ReclaimState) -> list[Action]:
             hexes = spots.get(where)
             if hexes is None:
                 hexes = spots[where] = _spots(st, item)
-            table = b.acts.build[item]
+            table = b.builds[item]
             acts += [table[h] for h in hexes]
     starts = None
     for t in TRANSPORTS:
@@ -195,7 +154,7 @@ def _link_starts(st: ReclaimState, tables: Terrain) -> dict[str, tuple[Action, .
 _CACHE_SIZE = 4096
 
 
-def _open_starts(tables: Terrain, links: tuple[tuple[int, int, str], ...]) -> dict[str, tuple[Action, ...]]:
+def _open_starts(tables: Terrain, links: tuple[Transportation, ...]) -> dict[str, tuple[Action, ...]]:
     free = tables.free_edges
     count: dict[tuple[str, int], int] = {}
     for a, c, kind in set(links):
@@ -207,19 +166,16 @@ def _open_starts(tables: Terrain, links: tuple[tuple[int, int, str], ...]) -> di
     starts = tables.link_starts
     if not full:
         return starts
-    return {t: tuple([a for a in row if (t, a.args[1]) not in full]) for t, row in starts.items()}
-
-
-def open_links(st: ReclaimState, t: str) -> list[tuple[int, int]]:
-    """Neighbouring pairs that may still get transportation of kind ``t``."""
-    links = set(st.links)
-    ok = [x in BUILDABLE for x in st.terrain]
-    return [(a, c) for a, c in st.board.edges if ok[a] and ok[c] and (a, c, t) not in links]
+    hexes = tables.start_hexes
+    return {
+        t: tuple([a for h, a in zip(hexes, row, strict=True) if (t, h) not in full])
+        for t, row in starts.items()
+    }
 
 
 def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
     """The hexagons a new link of kind ``t`` from ``h`` may go to (in order)."""
-    b = st.board
+    b = st.tables
     ok = b.terrain_tables(st.terrain).buildable
     if not ok[h]:
         return []
@@ -237,11 +193,11 @@ def _spots(st: ReclaimState, item: str) -> list[int]:
     if item == "house1to2":
         return [h for h, bl in enumerate(st.blocks) if bl[1]]
     if item in ("plant1", "plant2"):
-        b = st.board
+        b = st.tables
         plants = [0] * b.n
         for p in st.plants:
             plants[p[0]] += 1
-        limit = b.content.rules.max_plants_per_hex
+        limit = st.content.rules.max_plants_per_hex
         dump = st.dump
         return [h for h in b.terrain_tables(st.terrain).urban if h != dump and plants[h] < limit]
     if item == "plant1to2":
@@ -251,33 +207,8 @@ def _spots(st: ReclaimState, item: str) -> list[int]:
     farm = st.farm_level
     if item in ("farm1", "farm2"):
         dump = st.dump
-        return [h for h in st.board.terrain_tables(st.terrain).rural if h != dump and not farm[h]]
+        return [h for h in st.tables.terrain_tables(st.terrain).rural if h != dump and not farm[h]]
     return [h for h, lv in enumerate(farm) if lv == 1]  # farm1to2
-
-
-def can_build(st: ReclaimState, item: str, h: int, plants: list[int] | None = None) -> bool:
-    """Whether ``item`` may be built on hex ``h`` (ignoring price and role)."""
-    if item in ("house0to1", "house0to2"):
-        return st.blocks[h][0] > 0
-    if item == "house1to2":
-        return st.blocks[h][1] > 0
-    if item in ("plant1", "plant2"):
-        if st.terrain[h] != "urban" or h == st.dump:
-            return False
-        count = plants[h] if plants is not None else sum(1 for p in st.plants if p[0] == h)
-        return count < st.content.rules.max_plants_per_hex
-    if item == "plant1to2":
-        return any(p[0] == h and p[1] == 1 for p in st.plants)
-    if item == "remove0":
-        return any(p[0] == h and p[1] == 0 for p in st.plants)
-    if item in ("farm1", "farm2"):
-        return st.terrain[h] == "rural" and h != st.dump and st.farm_level[h] == 0
-    return st.farm_level[h] == 1  # farm1to2
-
-
-def can_link(st: ReclaimState, t: str, a: int, c: int) -> bool:
-    """Transportation joins two neighbouring Urban or Rural hexagons, one of each kind per pair."""
-    return st.terrain[a] in BUILDABLE and st.terrain[c] in BUILDABLE and (a, c, t) not in st.links
 
 
 def unconverted(st: ReclaimState) -> bool:
@@ -295,9 +226,9 @@ def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Seq
     have = [src for src in sources if res[src][resource] > 0]
     if not have:
         return []
-    b = st.board
+    b = st.tables
     comp = st.comp[b.carrier[resource]]
-    table = b.acts.move[resource]
+    table = b.moves[resource]
     limit, terrain = b.limit, st.terrain
     dump = st.dump if resource == SLUDGE else -1
     acts: list[Action] = []
@@ -316,16 +247,15 @@ def housing_actions(st: ReclaimState) -> list[Action]:
     """Fetch Food into housing, convert every block, then send Waste to Treatment plants."""
     homes = home_hexes(st)
     if STAGES[st.stage] <= _FETCH:
-        b = st.board
-        land = b.terrain_tables(st.terrain).land
-        return [*_moves(st, FOOD, land, homes), b.acts.convert]
+        land = st.tables.terrain_tables(st.terrain).land
+        return [*_moves(st, FOOD, land, homes), _CONVERT_ALL]
     plants = plant_hexes(st)
     return _moves(st, MIXED, homes, plants) + _moves(st, SEPARATED, homes, plants)
 
 
 def treatment_actions(st: ReclaimState) -> list[Action]:
     """Fetch Waste to plants, treat it, send Sludge and NPK to the Dump or Farms."""
-    b = st.board
+    b = st.tables
     plants = plant_hexes(st)
     acts: list[Action] = []
     stage = STAGES[st.stage]
@@ -333,24 +263,22 @@ def treatment_actions(st: ReclaimState) -> list[Action]:
         land = b.terrain_tables(st.terrain).land
         acts += _moves(st, MIXED, land, plants) + _moves(st, SEPARATED, land, plants)
     if stage <= _CONVERT:
-        treat = b.acts.treat
         for h in plants:
             r = st.res[h]
             for waste in (MIXED, SEPARATED):
                 if r[waste] and treating_plant(st, h, waste) is not None:
-                    acts.append(treat[waste][h])
+                    acts.append(TREAT(h, RESOURCES[waste]))
     farms = farm_hexes(st)
     acts += _moves(st, SLUDGE, plants, farms + ([st.dump] if st.dump >= 0 else []))
     acts += _moves(st, NPK, plants, farms)
     if st.dump < 0:
-        site = b.acts.dump_site
-        acts += [site[h] for h in dump_candidates(st)]
+        acts += [DUMP_SITE(h) for h in dump_candidates(st)]
     return acts
 
 
 def farming_actions(st: ReclaimState) -> list[Action]:
     """Fetch NPK and Sludge to Farms, grow Food, send Food to the Urban hexagons."""
-    b = st.board
+    b = st.tables
     farms = farm_hexes(st)
     tables = b.terrain_tables(st.terrain)
     acts: list[Action] = []
@@ -359,12 +287,11 @@ def farming_actions(st: ReclaimState) -> list[Action]:
         sources = sorted({*plant_hexes(st), *tables.rural})
         acts += _moves(st, NPK, sources, farms) + _moves(st, SLUDGE, sources, farms)
     if stage <= _CONVERT:
-        grow = b.acts.grow
         res, limit = st.res, b.limit
         for h in farms:
             r = res[h]
             if r[FOOD] < limit and farm_spare(st, h) > 0:
-                acts += [grow[i][h] for i in (NPK, SLUDGE) if r[i]]
+                acts += [GROW(h, RESOURCES[i]) for i in (NPK, SLUDGE) if r[i]]
     acts += _moves(st, FOOD, farms, tables.urban)
     return acts
 
@@ -373,13 +300,13 @@ def dump_candidates(st: ReclaimState) -> list[int]:
     """Hexagons that may become the Dump: Urban or Rural with nothing built on them."""
     plants = {p[0] for p in st.plants}
     blocks, farm = st.blocks, st.farm_level
-    buildable = st.board.terrain_tables(st.terrain).buildable_hexes
+    buildable = st.tables.terrain_tables(st.terrain).buildable_hexes
     return [h for h in buildable if not farm[h] and h not in plants and blocks[h] == _EMPTY]
 
 
 def treating_plant(st: ReclaimState, h: int, waste: int) -> int | None:
     """Index of the plant on ``h`` that treats ``waste`` now: spare capacity and room for its output."""
-    b = st.board
+    b = st.tables
     extra = st.mods["plant_capacity"]
     held = st.res[h]
     best, best_level = None, -1
@@ -397,61 +324,47 @@ def treating_plant(st: ReclaimState, h: int, waste: int) -> int | None:
 
 def farm_spare(st: ReclaimState, h: int) -> int:
     """Conversions the Farm on ``h`` may still make this round."""
-    cap = st.board.farm_capacity[st.farm_level[h]] + st.mods["farm_capacity"]
+    cap = st.tables.farm_capacity[st.farm_level[h]] + st.mods["farm_capacity"]
     return max(0, cap) - st.farm_used[h]
 
 
 # ----- applying -----------------------------------------------------------------------------------
-def apply(st: ReclaimState, seat: int, a: Action) -> None:
-    """Carry out a legal turn action."""
-    k = a.kind
-    if k == "card":
-        take_card(st, seat, int(a.args[0]))
-    elif k == "role":
-        st.play_as = ROLES.index(str(a.args[0]))
-        st.stage = "build"
-        st.note(f"The Independent contractor plays the {a.args[0]} role this round")
-    elif k == "build":
-        do_build(st, seat, str(a.args[0]), int(a.args[1]))
-    elif k == "link":
-        st.pending_link = (str(a.args[0]), int(a.args[1]))
-    elif k == "link_to":
-        assert st.pending_link is not None
-        t, h = st.pending_link
-        other = int(a.args[0])
-        st.pending_link = None
-        do_link(st, seat, t, min(h, other), max(h, other))
-    elif k == "move":
-        do_move(st, RES_INDEX[str(a.args[0])], int(a.args[1]), int(a.args[2]))
-    elif k == "convert":
-        do_convert(st)
-    elif k == "treat":
-        do_treat(st, int(a.args[0]), MIXED if a.args[1] == "mixed" else SEPARATED)
-    elif k == "grow":
-        do_grow(st, int(a.args[0]), NPK if a.args[1] == "npk" else SLUDGE)
-    elif k == "dump_site":
-        st.dump = int(a.args[0])
-        st.note(f"Hex {st.dump} becomes the Dump")
-    elif k == "play_event":
-        events.play(st, seat, int(a.args[0]))
-    elif k == "end_turn":
-        end_turn(st)
+@HANDLERS.on(CARD)
+def choose_card(st: ReclaimState, seat: int, a: Slot) -> None:
+    """Take the chosen face-up Infrastructure card of the build's pile."""
+    take_card(st, seat, a.slot)
+
+
+@HANDLERS.on(ROLE)
+def choose_role(st: ReclaimState, seat: int, a: Role) -> None:
+    """The Independent contractor chooses the role to play this round."""
+    st.play_as = ROLES.index(a.play)
+    st.stage = "build"
+    st.note(f"The Independent contractor plays the {a.play} role this round")
 
 
 def _pay(st: ReclaimState, seat: int, item: str) -> None:
-    st.coins[seat] -= st.board.prices[st.turn_role == CONTRACTOR][item]
+    st.coins[seat] -= st.tables.prices[st.turn_role == CONTRACTOR][item]
     st.builds_left -= 1
 
 
-def do_build(st: ReclaimState, seat: int, item: str, h: int) -> None:
+_UPGRADES = {"house0to1": (0, 1), "house1to2": (1, 2), "house0to2": (0, 2)}
+"""The Housing block levels each Housing upgrade goes from and to."""
+_NEW_LEVEL = {"plant1": 1, "plant2": 2, "farm1": 1, "farm2": 2}
+"""The level of the Treatment plant or Farm each build makes."""
+
+
+@HANDLERS.on(BUILD)
+def build(st: ReclaimState, seat: int, a: Build) -> None:
     """Pay for and carry out one build action, then offer its Infrastructure card."""
+    item, h = a.item, a.hex
     _pay(st, seat, item)
-    if item.startswith("house"):
-        frm, to = int(item[5]), int(item[-1])
+    if item in _UPGRADES:
+        frm, to = _UPGRADES[item]
         st.blocks[h][frm] -= 1
         st.blocks[h][to] += 1
     elif item in ("plant1", "plant2"):
-        st.plants.append([h, int(item[-1]), 0])
+        st.plants.append([h, _NEW_LEVEL[item], 0])
     elif item == "plant1to2":
         i = next(i for i, p in enumerate(st.plants) if p[0] == h and p[1] == 1)
         st.plants[i][1] = 2
@@ -459,17 +372,28 @@ def do_build(st: ReclaimState, seat: int, item: str, h: int) -> None:
         i = next(i for i, p in enumerate(st.plants) if p[0] == h and p[1] == 0)
         del st.plants[i]
     elif item in ("farm1", "farm2"):
-        st.farm_level[h] = int(item[-1])
+        st.farm_level[h] = _NEW_LEVEL[item]
     else:
         st.farm_level[h] = 2
-    offer_card(st, seat, st.board.build_pile[item])
+    offer_card(st, seat, st.tables.build_pile[item])
 
 
-def do_link(st: ReclaimState, seat: int, t: str, a: int, c: int) -> None:
-    """Pay for and build transportation between two neighbouring hexagons."""
+@HANDLERS.on(LINK)
+def start_link(st: ReclaimState, seat: int, a: Link) -> None:
+    """Choose the kind of transportation and the hexagon it starts from (nothing paid yet)."""
+    st.pending_link = (a.transport, a.hex)
+
+
+@HANDLERS.on(LINK_TO)
+def finish_link(st: ReclaimState, seat: int, a: Hex) -> None:
+    """Pay for and build the transportation to the chosen neighbour, then take its card."""
+    assert st.pending_link is not None
+    t, h = st.pending_link
+    st.pending_link = None
+    lo, hi = min(h, a.hex), max(h, a.hex)
     _pay(st, seat, t)
-    st.links.append((a, c, t))
-    join_components(st, t, a, c)
+    st.links.append((lo, hi, t))
+    join_components(st, t, lo, hi)
     offer_card(st, seat, t)
 
 
@@ -493,8 +417,10 @@ def take_card(st: ReclaimState, seat: int, slot: int, pile: str | None = None) -
     st.pending_pile = None
 
 
-def do_move(st: ReclaimState, r: int, src: int, dst: int) -> None:
+@HANDLERS.on(MOVE)
+def move(st: ReclaimState, seat: int, a: Move) -> None:
     """Move one resource; fetching or sending moves the turn on to that stage."""
+    r, src, dst = RES_INDEX[a.resource], a.source, a.to
     st.res[src][r] -= 1
     st.res[dst][r] += 1
     role = st.play_as
@@ -503,15 +429,17 @@ def do_move(st: ReclaimState, r: int, src: int, dst: int) -> None:
         or (role == TREATMENT and r in (SLUDGE, NPK))
         or (role == FARMING and r == FOOD)
     )
-    stage = "send" if sends else "fetch"
+    stage: Stage = "send" if sends else "fetch"
     if STAGES[stage] > STAGES[st.stage]:
         st.stage = stage
 
 
-def do_convert(st: ReclaimState) -> None:
+@HANDLERS.on(CONVERT)
+def convert(st: ReclaimState, seat: int, a: NoArgs) -> None:
     """Each Housing block not yet converted this round turns 1 Food into 1 Waste of its level
     (higher levels first when Food is short)."""
     limit = st.content.rules.max_resource_per_hex
+    makes = st.tables.housing_makes
     for h, bl in enumerate(st.blocks):
         order = [2] * bl[2] + [1] * bl[1] + [0] * bl[0]
         for level in order[st.converted[h] :]:
@@ -519,7 +447,7 @@ def do_convert(st: ReclaimState) -> None:
                 break
             st.res[h][FOOD] -= 1
             st.converted[h] += 1
-            waste = st.board.housing_makes[level]
+            waste = makes[level]
             if st.res[h][waste] < limit:
                 st.res[h][waste] += 1
             else:
@@ -535,8 +463,10 @@ def spill(st: ReclaimState, h: int, waste: int) -> None:
         st.note(f"Waste from hex {h} runs into Water hex {w}")
 
 
-def do_treat(st: ReclaimState, h: int, waste: int) -> None:
+@HANDLERS.on(TREAT)
+def treat(st: ReclaimState, seat: int, a: Treat) -> None:
     """One unit of Waste at a plant: level 0 rolls the conversion die, levels 1-2 always convert."""
+    h, waste = a.hex, RES_INDEX[a.waste]
     i = treating_plant(st, h, waste)
     assert i is not None
     level = st.plants[i][1]
@@ -544,10 +474,8 @@ def do_treat(st: ReclaimState, h: int, waste: int) -> None:
     st.stage = "convert"
     st.res[h][waste] -= 1
     if level == 0:
-        if (
-            throw(st, st.board.conversion_faces, f"conversion die at the level 0 plant on hex {h}")
-            == "warning"
-        ):
+        what = f"conversion die at the level 0 plant on hex {h}"
+        if st.throw(st.tables.conversion_faces, what) == "warning":
             w = water_hex_for_waste(st, h)
             if w < 0:
                 st.res[h][waste] += 1
@@ -556,38 +484,45 @@ def do_treat(st: ReclaimState, h: int, waste: int) -> None:
                 st.res[w][waste] += 1
                 st.note(f"The conversion failed: the Waste pollutes Water hex {w}")
             return
-    st.res[h][st.board.plant_makes[level]] += 1
+    st.res[h][st.tables.plant_makes[level]] += 1
 
 
-def throw(st: ReclaimState, faces: tuple[str, ...], what: str) -> str:
-    """Roll a die with the given faces and return the face shown."""
-    return faces[st.roll(len(faces), what) - 1]
-
-
-def do_grow(st: ReclaimState, h: int, r: int) -> None:
-    """The Farm on ``h`` turns one NPK into Food, or tries Sludge with the disease die."""
+@HANDLERS.on(GROW)
+def grow(st: ReclaimState, seat: int, a: Grow) -> None:
+    """The Farm on the hexagon turns one NPK into Food, or tries Sludge with the disease die."""
+    h, r = a.hex, RES_INDEX[a.input]
     st.farm_used[h] += 1
     st.stage = "convert"
     st.res[h][r] -= 1
     if r == SLUDGE:
-        if throw(st, st.board.disease_faces, f"disease die for Sludge on the Farm at hex {h}") == "disease":
+        what = f"disease die for Sludge on the Farm at hex {h}"
+        if st.throw(st.tables.disease_faces, what) == "disease":
             st.disease[h] += 1
             st.note(f"The Sludge becomes Disease on hex {h}")
             return
     st.res[h][FOOD] += 1
 
 
-def end_turn(st: ReclaimState) -> None:
-    """End the turn; after the Contractor, the players decide together."""
-    events.after_turn(st)
-    if st.phase != "turn":
-        return
-    if st.turn_role == CONTRACTOR:
-        from . import politics
+@HANDLERS.on(DUMP_SITE)
+def choose_dump(st: ReclaimState, seat: int, a: Hex) -> None:
+    """The chosen hexagon becomes the Dump for Sludge."""
+    st.dump = a.hex
+    st.note(f"Hex {st.dump} becomes the Dump")
 
-        politics.start(st)
-        return
+
+@HANDLERS.on(PLAY_EVENT)
+def play_event(st: ReclaimState, seat: int, a: EventCard) -> None:
+    """Play a kept positive Event card."""
+    events.play(st, seat, a.card)
+
+
+def end_turn(st: ReclaimState) -> Phase:
+    """End the turn and say what comes next: the next role's turn, or, after the Contractor, the
+    joint Political decisions."""
+    if st.turn_role == CONTRACTOR:
+        return "politics"
     start_turn(st, st.turn_role + 1)
+    return "turn"
 
 
 def start_turn(st: ReclaimState, role: int) -> None:
@@ -606,19 +541,20 @@ def explain(st: ReclaimState, a: Action) -> str | None:
         return "first choose the Infrastructure card for your build"
     if st.pending_link is not None:
         return "first choose the neighbouring hexagon the transportation goes to"
-    if a.kind in ("build", "link"):
+    if a.kind == BUILD.name or a.kind == LINK.name:
         if st.stage != "build":
             return "build actions come first in a turn, before fetching, converting and sending"
         if st.builds_left <= 0:
-            return "each player can make up to 3 build actions per turn"
-        item = str(a.args[0])
-        price = st.board.price(item, st.turn_role == CONTRACTOR)
+            return f"each player can make up to {st.content.rules.builds_per_turn} build actions per turn"
+        item = BUILD.read(a).item if a.kind == BUILD.name else LINK.read(a).transport
+        price = st.tables.prices[st.turn_role == CONTRACTOR][item]
         if price > st.coins[st.seat_of_role(st.turn_role)]:
             return f"that costs {price} coins"
-        if a.kind == "build" and st.turn_role != CONTRACTOR and st.board.build_role[item] != st.turn_role:
-            return f"only the {ROLES[st.board.build_role[item]]} role (or the contractor) may do that"
-    if a.kind == "end_turn" and st.play_as == HOUSING:
+        role = st.tables.build_role.get(item)
+        if role is not None and st.turn_role != CONTRACTOR and role != st.turn_role:
+            return f"only the {ROLES[role]} role (or the contractor) may do that"
+    if a.kind == END_TURN.name and st.play_as == HOUSING:
         return "the Housing role must first convert Food to Waste in each Housing block"
-    if a.kind == "move":
+    if a.kind == MOVE.name:
         return "resources move only along connected transportation of their kind, into a hexagon with room"
     return None

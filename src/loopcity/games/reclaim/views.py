@@ -18,13 +18,13 @@ if TYPE_CHECKING:
 def _card(st: ReclaimState, pile: str, card: int) -> dict[str, Any]:
     return {
         "pile": pile,
-        "level": st.board.pile_level[pile],
-        "symbols": list(st.board.pile_cards[pile][card]),
+        "level": st.tables.pile_level[pile],
+        "symbols": list(st.tables.pile_cards[pile][card]),
     }
 
 
 def _hexes(st: ReclaimState) -> list[dict[str, Any]]:
-    b = st.board
+    b = st.tables
     hungry = unfed(st)
     out = []
     for h in range(b.n):
@@ -74,7 +74,7 @@ def make_view(st: ReclaimState, seat: int | None) -> dict[str, Any]:
         "face_up": {p: [_card(st, p, k) for k in cards] for p, cards in st.face_up.items()},
         "pile_left": {p: len(d) for p, d in st.deck.items()},
         "cards": [[_card(st, p, k) for p, k in cards] for cards in st.owned],
-        "level_points": [sum(st.board.pile_level[p] for p, _ in cards) for cards in st.owned],
+        "level_points": [sum(st.tables.pile_level[p] for p, _ in cards) for cards in st.owned],
         "hands": [[c.events[e].title for e in hand] for hand in st.hands],
         "events_left": len(st.events),
         "event_schedule": st.game.options["events"],
@@ -88,6 +88,7 @@ def make_view(st: ReclaimState, seat: int | None) -> dict[str, Any]:
         "food_import_due": food_import_cost(st),
         "growth_left": st.growth_left,
         "disease_total": sum(st.disease),
+        "disease_limit": c.rules.disease_limit,
         "seat": seat,
     }
     if seat is not None:
