@@ -55,9 +55,7 @@ def _game_words() -> tuple[set[str], set[str]]:
     """The games' ids, and the action kinds that belong to one game only."""
     from collections import Counter
 
-    from loopcity.engine import list_games
-
-    from loopcity.engine import table
+    from loopcity.engine import list_games, table
 
     specs = [s for s in list_games() if (SRC / "games" / s.id).is_dir()]
     owners = Counter(k.name for s in specs for k in s.action_space.kinds)
