@@ -115,6 +115,8 @@ A = TypeVar("A", bound=tuple[Any, ...])
 S = TypeVar("S")
 
 _new_tuple = tuple.__new__
+_EVERY: tuple[Arg, ...] = ("__every__",)
+"""The key under which a kind keeps the tuple of all its actions."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -137,15 +139,31 @@ class ActionKind(Generic[A]):
         return n
 
     def read(self, action: Action) -> A:
-        """The action's arguments as this kind's named tuple (the action is one of this kind)."""
-        return _new_tuple(self.args, action.args)
+        """The action's arguments as this kind's named tuple (the action is one of this kind). An
+        action made by calling the kind carries that tuple already, so reading it costs nothing."""
+        args = action.args
+        if type(args) is self.args:
+            return args
+        return _new_tuple(self.args, args)
 
     def __call__(self, *args: Arg) -> Action:
-        """The action of this kind with these arguments, one shared object per argument tuple."""
+        """The action of this kind with these arguments, one shared object per argument tuple. Its
+        arguments are this kind's named tuple (equal to the plain tuple: text, JSON, index and hash
+        are the same)."""
         action = self._actions.get(args)
         if action is None:
-            action = self._actions[args] = Action(self.name, args)
+            action = self._actions[args] = Action(self.name, _new_tuple(self.args, args))
         return action
+
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of this kind, in the order of the argument domains (as their indices)."""
+        every = self._actions.get(_EVERY)
+        if every is None:
+            combos: list[tuple[Arg, ...]] = [()]
+            for _name, domain in self.params:
+                combos = [(*c, v) for c in combos for v in domain]
+            every = self._actions[_EVERY] = tuple(self(*c) for c in combos)  # type: ignore[assignment]
+        return every  # type: ignore[return-value]
 
 
 @overload
@@ -203,7 +221,8 @@ class Handlers(Generic[S]):
     def apply(self, state: S, seat: int, action: Action) -> None:
         """Carry out ``action`` (already checked legal) with its kind's handler."""
         args_type, fn = self._by_name[action.kind]
-        fn(state, seat, _new_tuple(args_type, action.args))
+        args = action.args
+        fn(state, seat, args if type(args) is args_type else _new_tuple(args_type, args))
 
     def missing(self, space: ActionSpace) -> list[str]:
         """The kinds of ``space`` that have no handler."""

@@ -72,7 +72,10 @@ def load_position(data: Mapping[str, Any], game: Game[Any, Any] | None = None) -
         fields = model.model_validate(body)
     except ValidationError as e:
         raise PositionError(f"{game.spec.title} position: {_problems(e)}") from None
-    state = state_class.from_position(game, fields)
+    try:
+        state = state_class.from_position(game, fields)
+    except (KeyError, IndexError, ValueError, TypeError) as e:
+        raise PositionError(f"{game.spec.title} position cannot be set up: {e}") from None
     state.rng = Rng(int(data.get("seed", 0)))
     try:
         state.check_invariants()
@@ -102,19 +105,39 @@ def _differs(game: Game[Any, Any], name: str, value: Any) -> bool:
     return bool(default != value)
 
 
-_ARRAY = re.compile(r"\[\n((?: {4}[^\[\]{}\n]*,\n)+)\]")
+_ARRAY = re.compile(r"\[\n((?: +[^\n]*[^\[{\n],\n)+) *\]")
+"""An array written one item a line whose items are each on one line (values, or arrays already
+put on one line)."""
+WIDTH = 100
 
 
 def _inline(match: re.Match[str]) -> str:
-    """An array of plain values on one line when it fits: ``taken = [3, 5]``."""
-    items = [line.strip().rstrip(",") for line in match.group(1).splitlines()]
+    """An array on one line when it fits (``taken = [3, 5]``, ``hands = [[1, 2], [3]]``), else its
+    items filled into lines of at most :data:`WIDTH` characters."""
+    lines = match.group(1).splitlines()
+    items = [line.strip().rstrip(",") for line in lines]
     one_line = "[" + ", ".join(items) + "]"
-    return one_line if len(one_line) <= 100 else match.group(0)
+    if len(one_line) <= WIDTH:
+        return one_line
+    indent = lines[0][: len(lines[0]) - len(lines[0].lstrip())]
+    rows, row = [], ""
+    for item in items:
+        if row and len(indent) + len(row) + len(item) + 2 > WIDTH:
+            rows.append(row)
+            row = ""
+        row += item + ", "
+    rows.append(row)
+    if len(rows) == len(items):
+        return match.group(0)  # items too long to share a line: one a line, as they were
+    return "[\n" + "".join(f"{indent}{r.rstrip()}\n" for r in rows) + indent[:-4] + "]"
 
 
 def dump_position(state: State[Any, Any], seed: int | None = None) -> str:
-    """A state's position as TOML text (arrays of plain values on one line where they fit)."""
-    return _ARRAY.sub(_inline, tomli_w.dumps(position_of(state, seed)))
+    """A state's position as TOML text (arrays on one line where they fit, innermost first)."""
+    text, before = tomli_w.dumps(position_of(state, seed)), ""
+    while text != before:
+        before, text = text, _ARRAY.sub(_inline, text)
+    return text
 
 
 def read_position(source: str | Path, game: Game[Any, Any] | None = None) -> State[Any, Any]:

@@ -235,9 +235,11 @@ class State(Generic[C, TT]):
         self.game.spec.action_space.validate(action)
         if type(seat) is not int or not 0 <= seat < self.game.players:
             raise MalformedAction(f"seat must be 0..{self.game.players - 1}, got {seat!r}")
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(self._refusal(seat, action))
-        return action
+        legal = self.legal_actions(seat)
+        try:
+            return legal[legal.index(action)]  # the game's own object, with its named arguments
+        except ValueError:
+            raise IllegalAction(self._refusal(seat, action)) from None
 
     def clock_actions(self) -> list[Action]:
         """The wall-clock actions that may ring now (never among any seat's legal actions)."""
