@@ -304,3 +304,30 @@ def test_content_refuses_a_misspelled_field_naming_file_item_and_field(tmp_path)
     path.write_text('[[cards]]\nid = "jar"\nrecylce_cost = 2\n')
     with pytest.raises(ContentError, match=r"deck.toml: item cards\.\[0\] \(jar\): field 'recylce_cost'"):
         load_content(ContentSpec(Deck, path))
+
+
+def test_a_kind_makes_its_actions_with_named_arguments_and_lists_them_in_index_order():
+    from loopcity.engine import Handlers
+
+    class Trade(NamedTuple):
+        n: int
+        what: str
+
+    trade = kind("trade", "trade n of what", Trade, n=(1, 2), what=("wood", "food"))
+    space = ActionSpace([kind("spin"), trade])
+    a = trade(2, "food")
+    assert (
+        a is trade(2, "food")
+        and a == Action("trade", (2, "food"))
+        and hash(a) == hash(Action("trade", (2, "food")))
+    )
+    assert str(a) == "trade 2 food" and a.to_json() == {"kind": "trade", "args": [2, "food"]}
+    assert trade.read(a).what == "food" and trade.read(Action.parse("trade 1 wood")) == Trade(1, "wood")
+    assert [space.index(x) for x in trade.actions()] == list(range(1, 5))
+    seen = []
+    handlers = Handlers[list]()
+    handlers.on(trade)(lambda state, seat, args: state.append(args.n * 10 + seat))
+    handlers.apply(seen, 3, Action.parse("trade 2 food"))
+    assert seen == [23] and handlers.missing(space) == ["spin"]
+    with pytest.raises(TypeError, match="do not match the fields"):
+        kind("trade", "", Trade, what=("wood",), n=(1,))

@@ -115,8 +115,6 @@ A = TypeVar("A", bound=tuple[Any, ...])
 S = TypeVar("S")
 
 _new_tuple = tuple.__new__
-_EVERY: tuple[Arg, ...] = ("__every__",)
-"""The key under which a kind keeps the tuple of all its actions."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -131,6 +129,7 @@ class ActionKind(Generic[A]):
     args: type[A] = NoArgs  # type: ignore[assignment]
     clock: Clock | None = None
     _actions: dict[tuple[Arg, ...], Action] = field(default_factory=dict, repr=False)
+    _every: list[tuple[Action, ...]] = field(default_factory=list, repr=False)
 
     def size(self) -> int:
         n = 1
@@ -157,13 +156,12 @@ class ActionKind(Generic[A]):
 
     def actions(self) -> tuple[Action, ...]:
         """Every action of this kind, in the order of the argument domains (as their indices)."""
-        every = self._actions.get(_EVERY)
-        if every is None:
+        if not self._every:
             combos: list[tuple[Arg, ...]] = [()]
             for _name, domain in self.params:
                 combos = [(*c, v) for c in combos for v in domain]
-            every = self._actions[_EVERY] = tuple(self(*c) for c in combos)  # type: ignore[assignment]
-        return every  # type: ignore[return-value]
+            self._every.append(tuple(self(*c) for c in combos))
+        return self._every[0]
 
 
 @overload
