@@ -52,3 +52,18 @@ def test_the_view_of_a_ballot_names_who_asked_who_answered_and_the_rule():
         == "a majority of the 4 seats asked; a tie rejects it"
     )
     assert table.answer_label(q, "no") == "Vote no: Hexagon 4 turns Urban"
+
+
+def test_a_bot_holds_its_done_while_a_person_is_still_deciding():
+    from dataclasses import replace
+
+    from loopcity.engine import ActionSpace, Game, waits_for_people
+    from loopcity.engine.table import DONE
+    from tiny_game import SPEC
+
+    spec = replace(SPEC, action_space=ActionSpace([*SPEC.action_space.kinds, DONE]))
+    state = Game(spec, {"players": 3}).new_state(1)
+    assert state.active_seats() == (0, 1, 2)  # everyone still to say ready
+    assert waits_for_people(state, 2, DONE(), people={0})  # seat 1 (a person) is still deciding
+    assert not waits_for_people(state, 2, DONE(), people=set())  # a table of bots never waits
+    assert not waits_for_people(state, 2, state.legal_actions(2)[0], people={0})  # only "done" waits

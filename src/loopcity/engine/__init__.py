@@ -17,7 +17,7 @@ from .position import PositionModel, dump_position, load_position, position_of, 
 from .record import Record
 from .registry import get_spec, list_games, load_game, load_snapshot, register, unregister
 from .rng import KeyedRng, Rng, derive_seed, new_rng, secret_seed, subseed
-from .runner import next_seat, play, play_step
+from .runner import next_seat, play, play_step, waits_for_people
 from .spec import Game, GameSpec, Option, Variant
 from .state import Outcome, State
 
@@ -69,4 +69,5 @@ __all__ = [
     "secret_seed",
     "subseed",
     "unregister",
+    "waits_for_people",
 ]

@@ -121,13 +121,15 @@ _new_tuple = tuple.__new__
 class ActionKind(Generic[A]):
     """One kind of action: its name, the finite domain of each argument, and the ``NamedTuple`` that
     names and types the arguments (``args``; :class:`NoArgs` for a kind without any); ``clock`` makes
-    it a wall-clock action (see :class:`Clock`)."""
+    it a wall-clock action (see :class:`Clock`); ``ready`` marks the action by which a seat says it is
+    done in a shared phase (a bot holds it while people at the table are still deciding)."""
 
     name: str
     params: tuple[tuple[str, Sequence[Arg]], ...] = ()
     help: str = ""
     args: type[A] = NoArgs  # type: ignore[assignment]
     clock: Clock | None = None
+    ready: bool = False
     _actions: dict[tuple[Arg, ...], Action] = field(default_factory=dict, repr=False)
     _every: list[tuple[Action, ...]] = field(default_factory=list, repr=False)
 
@@ -165,10 +167,18 @@ class ActionKind(Generic[A]):
 
 
 @overload
-def kind(name: str, help: str = "", *, clock: Clock | None = None) -> ActionKind[NoArgs]: ...
+def kind(
+    name: str, help: str = "", *, clock: Clock | None = None, ready: bool = False
+) -> ActionKind[NoArgs]: ...
 @overload
 def kind(
-    name: str, help: str, args: type[A], *, clock: Clock | None = None, **params: Iterable[Arg]
+    name: str,
+    help: str,
+    args: type[A],
+    *,
+    clock: Clock | None = None,
+    ready: bool = False,
+    **params: Iterable[Arg],
 ) -> ActionKind[A]: ...
 def kind(
     name: str,
@@ -176,6 +186,7 @@ def kind(
     args: type[Any] | None = None,
     *,
     clock: Clock | None = None,
+    ready: bool = False,
     **params: Iterable[Arg],
 ) -> ActionKind[Any]:
     """Declare an action kind: ``kind("move", "move to a tile", Move, tile=range(37))``, where
@@ -189,7 +200,9 @@ def kind(
             f"action kind {name!r}: domains {', '.join(params) or '(none)'} do not match "
             f"the fields of {getattr(args, '__name__', '?')}: {', '.join(fields) or '(none)'}"
         )
-    return ActionKind(name, tuple((p, tuple(d)) for p, d in params.items()), help, args or NoArgs, clock)
+    return ActionKind(
+        name, tuple((p, tuple(d)) for p, d in params.items()), help, args or NoArgs, clock, ready
+    )
 
 
 Handler = Callable[[S, int, A], None]
@@ -246,6 +259,8 @@ class ActionSpace:
         self._offsets = [self._by_name[k.name][0] for k in self.kinds]
         self.clocks: dict[str, Clock] = {k.name: k.clock for k in self.kinds if k.clock is not None}
         """The wall-clock action kinds by name (empty for most games)."""
+        self.ready = frozenset(k.name for k in self.kinds if k.ready)
+        """The kinds by which a seat says it is done in a shared phase."""
 
     def kind(self, name: str) -> ActionKind[Any]:
         """The declared kind called ``name``."""

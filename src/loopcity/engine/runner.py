@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from .actions import Action
@@ -17,6 +17,15 @@ OnMove = Callable[[int, Action, State[Any, Any]], None]
 def next_seat(state: State[Any, Any]) -> int:
     """The seat the runner asks next: the lowest of the seats that may act now."""
     return state.active_seats()[0]
+
+
+def waits_for_people(state: State[Any, Any], seat: int, action: Action, people: Collection[int]) -> bool:
+    """Whether a bot in ``seat`` holds ``action`` for now: it says the bot is done in a shared phase
+    (a kind declared ``ready``) while a person at the table still has something to decide. A bot acts
+    on its own things and waits for the people; it never ends a shared phase under them."""
+    if action.kind not in state.game.spec.action_space.ready:
+        return False
+    return any(p != seat and p in people for p in state.active_seats())
 
 
 def play_step(

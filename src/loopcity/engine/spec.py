@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from .actions import ActionSpace
 from .content import ContentSpec, load_content
 from .errors import OptionError
-from .text import Panel, Section
+from .text import Card, Panel, Section
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -116,7 +116,8 @@ class GameSpec(Generic[C, T]):
     ``reference(content)`` gives the game's reference (cost keys, card texts, tables) generated from its
     content, and ``panels(view)`` the players' panels of a view, as people see them at the table (both
     in :mod:`loopcity.engine.text`; ``panels`` is a pure function of a view, so it shows nothing the
-    view does not).
+    view does not). ``stage(view)`` gives what is on stage this round as cards with their text (the
+    Events and Crises drawn, the dice rolled), shown as they happen and kept visible for the round.
     ``search`` holds the search bot's defaults for this game (see :class:`loopcity.bots.mcts.MctsConfig`),
     which options given with the bot's name override.
     """
@@ -146,6 +147,7 @@ class GameSpec(Generic[C, T]):
     fitted_value: Path | None = None
     reference: Callable[[C], Sequence[Section]] | None = None
     panels: Callable[[dict[str, Any]], Sequence[Panel]] | None = None
+    stage: Callable[[dict[str, Any]], Sequence[Card]] | None = None
 
     def variant(self, name: str) -> Variant:
         for v in self.variants:

@@ -116,16 +116,20 @@ def words(state: State[Any, Any], seat: int | None) -> tuple[str, list[tuple[str
 
 
 def check_words(state: State[Any, Any]) -> None:
-    """Every legal action reads as words, not as its text form; panels are made from views alone."""
+    """Every legal action reads as words, not as its text form; panels and the stage are made from
+    views alone."""
     for seat in state.active_seats():
         for action in state.legal_actions(seat):
             label = state.label(seat, action)
             assert label.text.strip() and label.text != str(action), f"{action} has no label of its own"
-    panels = state.game.spec.panels
+    spec = state.game.spec
     for seat in [None, *range(state.players)]:
         assert state.prompt(seat).strip(), f"seat {seat} has no prompt"
-        if panels is not None:
-            json.dumps([p.to_json() for p in panels(state.view(seat))])
+        view = state.view(seat)
+        if spec.panels is not None:
+            json.dumps([p.to_json() for p in spec.panels(view)])
+        if spec.stage is not None:
+            json.dumps([c.to_json() for c in spec.stage(view)])
 
 
 def check_views(state: State[Any, Any], rng: Rng) -> bool:
