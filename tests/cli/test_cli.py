@@ -48,7 +48,8 @@ def test_bad_flags_explain_without_traceback(tiny, args, message):
 def test_human_play_with_bad_input_undo_save_and_load(tiny, tmp_path):
     save = tmp_path / "game.json"
     lines = ["", "0", "99", "fly", "take 9", "help", "1", "1", "undo", "take 1", f"save {save}", "quit"]
-    # seat 1 is human, seat 2 a bot: 'ready' first, then take 2 (choice 1), undo, take 1.
+    # seat 1 is human, seat 2 a bot: in the shared "ready" phase the bot acts first, then seat 1 says
+    # ready (choice 1), takes 1 (choice 1), undoes it and takes 1 again.
     result = runner.invoke(app, ["play", "tiny", "--bots", "2", "--seed", "3"], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.stdout
     out = result.stdout
@@ -58,7 +59,7 @@ def test_human_play_with_bad_input_undo_save_and_load(tiny, tmp_path):
     assert "Traceback" not in out
     saved = json.loads(save.read_text())
     assert saved["header"]["game"] == "tiny"
-    assert saved["moves"][0] == [0, "ready"]
+    assert saved["moves"][:2] == [[1, "ready"], [0, "ready"]]
     resumed = runner.invoke(app, ["play", "--load", str(save), "--bots", "all"])
     assert resumed.exit_code == 0 and "Scores:" in resumed.stdout
     replayed = runner.invoke(app, ["replay", str(save), "--verify"])
@@ -144,3 +145,39 @@ def test_serve_refuses_minutes_out_of_range():
 
     result = CliRunner().invoke(cli, ["serve", "--timer-minutes", "0"])
     assert result.exit_code == 2 and "--timer-minutes must be above 0" in result.output
+
+
+def test_a_bot_waits_for_the_person_before_it_says_done(tmp_path):
+    """In a shared phase a bot acts on its own things at once, but says "done" only once the person
+    at the table is done: a person never finds the phase closed under them."""
+    from dataclasses import replace
+
+    from loopcity.engine import ActionSpace, Record, register, unregister
+    from loopcity.engine.table import DONE
+    from tiny_game import SPEC, TinyState
+
+    class Ready(TinyState):
+        def _legal_actions(self, seat):
+            if len(self.ready) < self.players:
+                return [DONE()]
+            return super()._legal_actions(seat)
+
+        def _apply(self, seat, action):
+            if action.kind == DONE.name:
+                self.ready.add(seat)
+            else:
+                super()._apply(seat, action)
+
+    spec = replace(
+        SPEC, id="ready_first", state_class=Ready, action_space=ActionSpace([*SPEC.action_space.kinds, DONE])
+    )
+    register(spec)
+    try:
+        save = tmp_path / "g.json"
+        result = runner.invoke(
+            app, ["play", "ready_first", "--bots", "1", "--seed", "3"], input=f"1\nsave {save}\nquit\n"
+        )
+        assert result.exit_code == 0, result.stdout
+        assert Record.load(save).moves[:2] == [(1, "done"), (0, "done")]  # the person first
+    finally:
+        unregister("ready_first")

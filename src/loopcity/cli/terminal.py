@@ -14,7 +14,7 @@ from rich.text import Text
 from ..bots import make_bot
 from ..engine import Action, Bot, LoopcityError, Record, State
 from ..engine.clocks import Countdowns, clock_minutes
-from ..engine.runner import next_seat
+from ..engine.runner import next_seat, waits_for_people
 from ..engine.text import reference_text
 
 HELP = """Type the number of an action, or its text (shown in brackets, e.g. 'move 3').
@@ -72,22 +72,35 @@ class TerminalSession:
         self.countdowns.update(self.state, clock())
 
     def run(self) -> int:
-        """Play until the end or until the player quits; returns a process exit code."""
+        """Play until the end or until the player quits; returns a process exit code.
+
+        Where several seats may act (a shared phase), the bots act first on their own things, so that
+        the people see what they did and can answer it; a bot's "done" waits until the people at the
+        table have decided (:func:`loopcity.engine.waits_for_people`)."""
         while not self.state.is_terminal():
-            if self._ring_clocks():
+            if self._ring_clocks() or self._bot_moved():
                 continue
-            seat = next_seat(self.state)
-            if seat in self.bots:
-                action = self.bots[seat].choose(self.state, seat)
-                line = self.state.describe(seat, action)  # worded from the state it acts on
-                self._apply(seat, action)
-                self.console.print(Text.assemble(("bot  ", "dim"), line))
-                continue
-            if not self._human_turn(seat):
+            people = [s for s in self.state.active_seats() if s not in self.bots]
+            if not self._human_turn(people[0] if people else next_seat(self.state)):
                 return 0
         self.console.print(Panel(Text(render(self.state, None)), title="Final table"))
         self.console.print(Text(describe_outcome(self.state), style="bold"))
         return 0
+
+    def _bot_moved(self) -> bool:
+        """Let the first active bot that does not wait for the people act; True when one did."""
+        people = [s for s in range(self.state.players) if s not in self.bots]
+        for seat in self.state.active_seats():
+            if seat not in self.bots:
+                continue
+            action = self.bots[seat].choose(self.state, seat)
+            if waits_for_people(self.state, seat, action, people):
+                continue
+            line = self.state.describe(seat, action)  # worded from the state it acts on
+            self._apply(seat, action)
+            self.console.print(Text.assemble(("bot  ", "dim"), line))
+            return True
+        return False
 
     def _ring_clocks(self) -> bool:
         """Play a game's wall-clock action (RECLAIM's event timer, SUSTAIN's discussion clock) once
