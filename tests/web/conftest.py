@@ -86,12 +86,14 @@ def wait_for(predicate, timeout: float = 5.0) -> None:
 
 
 def first_legal(state: dict) -> str:
-    return state["legal"][0]
+    return state["legal"][0]["action"]
 
 
-def pick(legal: list[str], i: int) -> str:
-    """A varied but deterministic choice among legal actions (avoids always taking the first)."""
-    return legal[(i * 7919) % len(legal)]
+def pick(legal: list[dict] | list[str], i: int) -> str:
+    """A varied but deterministic choice among legal actions (avoids always taking the first): the
+    message's ``legal`` (objects with ``action``) or action texts."""
+    chosen = legal[(i * 7919) % len(legal)]
+    return chosen["action"] if isinstance(chosen, dict) else chosen
 
 
 def action_of(text: str) -> Action:

@@ -225,7 +225,7 @@ def test_a_finished_game_can_be_downloaded_and_replayed(client, tmp_path):
         if s["finished"]:
             break
         if s["your_turn"]:
-            client.post(f"/api/act/{tok}", json={"action": s["legal"][-1]})
+            client.post(f"/api/act/{tok}", json={"action": s["legal"][-1]["action"]})
         else:
             wait_for(lambda v=s["version"]: client.get(f"/api/state/{tok}").json()["version"] > v)
     assert s["finished"] and s["outcome"]["cause"] == "pile empty"
@@ -246,7 +246,7 @@ def test_migrations_create_the_schema_and_rerun_harmlessly(db_url):
     db = Database(db_url)
     with db.engine.connect() as conn:
         rev = conn.exec_driver_sql("select version_num from alembic_version").scalar()
-    assert rev == "0002"
+    assert rev == "0003"
 
 
 def test_loopcity_serve_starts_the_app_on_the_given_port(tmp_path):

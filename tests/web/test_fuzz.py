@@ -68,7 +68,7 @@ def _tables(base: str, session: requests.Session) -> list[str]:
             break
         seat = state["active_seats"][0]
         legal = session.get(f"{base}/api/state/{seats[seat]}").json()["legal"]
-        session.post(f"{base}/api/act/{seats[seat]}", json={"action": legal[-1]})
+        session.post(f"{base}/api/act/{seats[seat]}", json={"action": legal[-1]["action"]})
     return tokens + seats + [t["facilitator"]["token"]]
 
 

@@ -65,7 +65,10 @@ def reclaim_running(client):
         seat = s["active_seats"][0]
         legal = client.get(f"/api/state/{toks[seat]}").json()["legal"]
         assert (
-            client.post(f"/api/act/{toks[seat]}", json={"action": legal[i % len(legal)]}).status_code == 200
+            client.post(
+                f"/api/act/{toks[seat]}", json={"action": legal[i % len(legal)]["action"]}
+            ).status_code
+            == 200
         )
     return t, toks
 
@@ -161,7 +164,7 @@ def test_what_if_opens_a_table_that_continues_from_the_step_and_still_replays(cl
             break
         tok = new["seats"][s["active_seats"][0]]["token"]
         legal = other.get(f"/api/state/{tok}").json()["legal"]
-        other.post(f"/api/act/{tok}", json={"action": legal[(i * 31) % len(legal)]})
+        other.post(f"/api/act/{tok}", json={"action": legal[(i * 31) % len(legal)]["action"]})
     assert s["finished"]
     record = other.get(f"/api/record/{seat0}").json()
     assert [tuple(m) for m in record["moves"][:20]] == rec.moves[:20]
@@ -338,7 +341,7 @@ def _play_out(client, toks: dict[int, str]) -> None:
             return
         tok = toks[s["active_seats"][0]]
         legal = client.get(f"/api/state/{tok}").json()["legal"]
-        client.post(f"/api/act/{tok}", json={"action": legal[(i * 7) % len(legal)]})
+        client.post(f"/api/act/{tok}", json={"action": legal[(i * 7) % len(legal)]["action"]})
 
 
 def _tiny_metrics(state) -> dict[str, float]:

@@ -276,7 +276,7 @@ def test_a_finished_web_game_with_a_secret_seed_replays_from_its_record(client):
         seat = s["active_seats"][0]
         client.post(
             f"/api/act/{tok[seat]}",
-            json={"action": client.get(f"/api/state/{tok[seat]}").json()["legal"][-1]},
+            json={"action": client.get(f"/api/state/{tok[seat]}").json()["legal"][-1]["action"]},
         )
     data = client.get(f"/api/record/{tok[0]}").json()
     assert data["header"]["generator"] == "blake2b-ctr/1" and data["header"]["seed"] >= 2**128

@@ -29,11 +29,13 @@ def _expected(state, seat, msg, rng):
         seat,
         table_id=msg["table"],
         version=msg["version"],
-        seats=[dict(s) for s in msg["seats"]],
+        seats=[{"kind": s["kind"], "bot": s["bot"]} for s in msg["seats"]],
         clock=msg["clock"],
         paused=msg["paused"],
     )
     built = json.loads(json.dumps(built))
+    if "chat" in msg:  # the table talk goes to the seats, the same for all of them
+        built["chat"] = msg["chat"]
     if state.is_terminal():  # the outcome and closing figures are told to everyone when the game is over
         built["outcome"] = msg["outcome"]
         built["debrief"] = msg["debrief"]

@@ -84,6 +84,17 @@ class MoveRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ChatRow(Base):
+    """A line of table talk: who wrote it (a seat, or the facilitator: NULL) and when."""
+
+    __tablename__ = "chat_lines"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 _T = cast(Table, TableRow.__table__)
 _BUMP = (
     update(_T)
@@ -256,6 +267,19 @@ class Database:
                 {"table_id": table_id, "n": version, "seat": seat, "action": action, "created_at": _now()},
             )
 
+    def add_chat(self, table_id: str, seat: int | None, text: str) -> None:
+        """Keep a line of table talk with the table."""
+        with Session(self.engine) as s, s.begin():
+            s.add(ChatRow(table_id=table_id, seat=seat, text=text, created_at=_now()))
+
+    def chat(self, table_id: str, last: int = 100) -> list[tuple[int | None, str]]:
+        """The table's last ``last`` lines of talk, oldest first: (seat or None, text)."""
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(last)
+            )
+            return [(r.seat, r.text) for r in reversed(list(rows))]
+
     def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
         """Store a table's settings (e.g. ``paused``)."""
         with Session(self.engine) as s, s.begin():
@@ -277,6 +301,7 @@ class Database:
             for chunk in range(0, len(ids), 500):
                 part = ids[chunk : chunk + 500]
                 s.execute(delete(TokenRow).where(TokenRow.table_id.in_(part)))
+                s.execute(delete(ChatRow).where(ChatRow.table_id.in_(part)))
                 s.execute(delete(MoveRow).where(MoveRow.table_id.in_(part)))
                 s.execute(delete(TableRow).where(TableRow.id.in_(part)))
         if ids:

@@ -59,6 +59,7 @@ def build(
     terminal = state.is_terminal()
     outcome = state.outcome() if terminal else None
     active = list(state.active_seats()) if not terminal else []
+    spec = state.game.spec
     return {
         "type": "state",
         "table": table_id,
@@ -68,10 +69,19 @@ def build(
         "players": state.players,
         "version": version,
         "seat": seat,
-        "seats": [{"seat": i, "kind": s["kind"], "bot": s.get("bot")} for i, s in enumerate(seats)],
+        "seats": [
+            {"seat": i, "name": state.seat_name(i), "kind": s["kind"], "bot": s.get("bot")}
+            for i, s in enumerate(seats)
+        ],
         "active_seats": active,
         "your_turn": seat is not None and seat in active and bool(legal),
-        "legal": [str(a) for a in legal],
+        "prompt": state.prompt(seat),
+        "legal": [{"action": str(a), **state.label(seat, a).to_json()} for a in legal]
+        if seat is not None
+        else [],
+        "decision": view.get("decision") if isinstance(view.get("decision"), dict) else None,
+        "panels": [p.to_json() for p in spec.panels(view)] if spec.panels is not None else None,
+        "stage": [c.to_json() for c in spec.stage(view)] if spec.stage is not None else [],
         "view": view,
         "svg": svg,
         "text": text,

@@ -66,6 +66,18 @@ class PauseIn(Body):
     paused: StrictBool
 
 
+class ChatIn(Body):
+    """A line of table talk (plain text; shown as written, never read by bots)."""
+
+    text: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+class ChatSwitchIn(Body):
+    """Let the seats talk at the table (true) or not (false): the facilitator's choice."""
+
+    on: StrictBool
+
+
 class WhatIfIn(Body):
     """A what-if table: the step of the finished game it continues from and, optionally, new seats."""
 

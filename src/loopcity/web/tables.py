@@ -36,6 +36,7 @@ from ..engine import (
     load_game,
     secret_seed,
     subseed,
+    waits_for_people,
 )
 from ..engine.clocks import Countdowns, clock_minutes
 from ..engine.errors import IllegalAction, MalformedAction, OptionError, UnknownGame
@@ -79,16 +80,31 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     clock: dict[str, Any] | None = None
     seen: float = field(default_factory=time.monotonic)
+    waiting: set[int] = field(default_factory=set)
+    """Bot seats holding their "done" until the people at the table have decided."""
+    chat: list[tuple[int | None, str]] | None = None
+    """The table talk so far (read from the database when first needed)."""
+    talk: dict[int | None, list[float]] = field(default_factory=dict)
+    """When each seat last wrote, for the rate limit."""
 
     @property
     def paused(self) -> bool:
         return bool(self.settings.get("paused"))
 
+    @property
+    def chat_on(self) -> bool:
+        """Whether the seats may talk at the table (the facilitator may switch it off)."""
+        return bool(self.settings.get("chat", True))
+
+    def people(self) -> list[int]:
+        """The seats a person plays."""
+        return [i for i, s in enumerate(self.seats) if s["kind"] != "bot"]
+
     def bot_to_move(self) -> int | None:
         if self.state.is_terminal() or self.paused:
             return None
         for seat in self.state.active_seats():
-            if seat in self.bots:
+            if seat in self.bots and seat not in self.waiting:
                 return seat
         return None
 
@@ -324,7 +340,7 @@ class TableManager:
             if s["kind"] == "bot"
         }
         countdowns = Countdowns(self._periods(game))
-        return LiveTable(
+        t = LiveTable(
             stored.id,
             state,
             stored.seed,
@@ -335,6 +351,8 @@ class TableManager:
             bots,
             countdowns,
         )
+        t.chat = self.db.chat(t.id, self.CHAT_LINES)
+        return t
 
     def _periods(self, game: Game) -> dict[str, float]:
         """Each wall clock's period in seconds at tables of ``game`` (see Clock for the order)."""
@@ -421,6 +439,7 @@ class TableManager:
         t.version += 1
         t.moves.append((seat, text))
         t.seen = time.monotonic()
+        t.waiting.clear()  # the table changed: a bot that waited looks again
 
     async def after_move(self, t: LiveTable) -> None:
         """Start bots and clocks, and return once every page has been sent this version (or newer)."""
@@ -444,6 +463,9 @@ class TableManager:
                     return
                 try:
                     action = await self.workers.choose(t.bots[seat], t.state, seat)
+                    if waits_for_people(t.state, seat, action, t.people()):
+                        t.waiting.add(seat)  # it says "done" once the people have decided
+                        continue
                     self._commit(t, seat, action)
                 except Exception:
                     log.exception("bot for seat %s of table %s failed; a random bot takes over", seat, t.id)
@@ -453,6 +475,43 @@ class TableManager:
                     continue
             self._clock(t)
             await self.hub.publish(t, t.version)
+
+    # ----- table talk -----------------------------------------------------------------------------
+    CHAT_LINES = 100
+    CHAT_RATE = (8, 10.0)
+    """At most 8 lines in 10 seconds from one seat."""
+
+    def chat_lines(self, t: LiveTable) -> list[tuple[int | None, str]]:
+        """The table's talk so far, oldest first (the last :attr:`CHAT_LINES` lines)."""
+        if t.chat is None:
+            t.chat = self.db.chat(t.id, self.CHAT_LINES)
+        return t.chat
+
+    async def say(self, t: LiveTable, seat: int | None, text: str) -> None:
+        """A seat (or the facilitator, ``None``) writes a line of table talk; everyone at the table
+        sees it. Refused when the facilitator has switched the talk off or the seat writes too fast."""
+        line = " ".join(text.split())
+        if not line:
+            raise Refusal(400, _("write something to say"))
+        if not t.chat_on:
+            raise Refusal(409, _("the facilitator has switched table talk off"))
+        now, (most, window) = time.monotonic(), self.CHAT_RATE
+        recent = [s for s in t.talk.get(seat, []) if now - s < window]
+        if len(recent) >= most:
+            raise Refusal(429, _("slow down: at most {n} lines in {s:g} seconds").format(n=most, s=window))
+        t.talk[seat] = [*recent, now]
+        await asyncio.to_thread(self.db.add_chat, t.id, seat, line)
+        lines = self.chat_lines(t)
+        lines.append((seat, line))
+        del lines[: -self.CHAT_LINES]
+        await self.hub.publish(t, t.version, again=True)
+
+    async def switch_chat(self, t: LiveTable, on: bool) -> None:
+        """The facilitator lets the seats talk, or not."""
+        async with t.lock:
+            t.settings = {**t.settings, "chat": on}
+            self.db.set_settings(t.id, t.settings)
+        await self.hub.publish(t, t.version, again=True)
 
     async def pause(self, t: LiveTable, paused: bool) -> None:
         """Pause or resume a table: while paused no one moves, bots wait and clocks stop (a clock starts

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import payload
+from .i18n import _
 
 if TYPE_CHECKING:
     from .tables import LiveTable
@@ -45,16 +46,24 @@ class Channel:
 
 def snapshot(t: LiveTable) -> tuple[Any, ...]:
     """What a message depends on besides the seat: a state once current is never changed (a move makes
-    a new one), so this names one version of every seat's message."""
-    return (t.state, t.version, t.clock, t.paused)
+    a new one), so this names one version of every seat's message (with the table talk so far)."""
+    talk = (len(t.chat), t.chat[-1]) if t.chat else (0, None)
+    return (t.state, t.version, t.clock, t.paused, t.chat_on, talk)
 
 
 def payload_of(t: LiveTable, seat: int | None, snap: tuple[Any, ...] | None = None) -> dict[str, Any]:
-    """The message for ``seat`` of table ``t`` (as data)."""
-    state, version, clock, paused = snapshot(t) if snap is None else snap
-    return payload.build(
+    """The message for ``seat`` of table ``t`` (as data); a seat's carries the table talk."""
+    state, version, clock, paused, chat_on, _talk = snapshot(t) if snap is None else snap
+    message = payload.build(
         state, seat, table_id=t.id, version=version, seats=t.seats, clock=clock, paused=paused
     )
+    if seat is not None:
+        lines = [
+            {"seat": s, "name": state.seat_name(s) if s is not None else _("Facilitator"), "text": text}
+            for s, text in (t.chat or [])
+        ]
+        message["chat"] = {"on": chat_on, "lines": lines}
+    return message
 
 
 class Hub:

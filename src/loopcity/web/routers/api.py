@@ -12,7 +12,7 @@ from ...bots import bot_names
 from ...engine import list_games
 from ..i18n import _
 from ..links import AnyLink, CreationLimit, FacilitatorLink, Manager, SeatLink, table_links
-from ..schemas import MoveIn, PauseIn, TableIn
+from ..schemas import ChatIn, ChatSwitchIn, MoveIn, PauseIn, TableIn
 from ..tables import Refusal
 from ..transport import payload_of
 
@@ -104,3 +104,43 @@ async def api_pause(body: PauseIn, link: FacilitatorLink, manager: Manager) -> d
     t = link.table
     await manager.pause(t, body.paused)
     return {"id": t.id, "paused": t.paused, "version": t.version}
+
+
+@router.post("/chat/{token}")
+async def api_chat(body: ChatIn, link: AnyLink, manager: Manager) -> dict[str, Any]:
+    """Say something at the table (a seat's link, or the facilitator's); every seat sees it. Table
+    talk carries nobody's secrets and no bot reads it."""
+    if link.role == "spectator":
+        raise Refusal(403, _("the spectator's link watches the table: it does not talk"))
+    await manager.say(link.table, link.seat, body.text)
+    return {"lines": len(manager.chat_lines(link.table))}
+
+
+@router.get("/chat/{token}")
+async def api_chat_lines(link: AnyLink, manager: Manager) -> dict[str, Any]:
+    """The table talk so far (a seat's link, or the facilitator's)."""
+    if link.role == "spectator":
+        raise Refusal(403, _("the spectator's link watches the table: it does not talk"))
+    t = link.table
+    names = [t.state.seat_name(i) for i in range(t.state.players)]
+    lines = [
+        {"seat": s, "name": names[s] if s is not None else _("Facilitator"), "text": text}
+        for s, text in manager.chat_lines(t)
+    ]
+    return {"on": t.chat_on, "lines": lines}
+
+
+@router.post("/tables/{token}/chat")
+async def api_chat_switch(body: ChatSwitchIn, link: FacilitatorLink, manager: Manager) -> dict[str, Any]:
+    """Switch table talk on or off (the facilitator's link only)."""
+    await manager.switch_chat(link.table, body.on)
+    return {"id": link.table.id, "chat": link.table.chat_on}
+
+
+@router.get("/reference/{token}")
+async def api_reference(link: AnyLink) -> dict[str, Any]:
+    """The reference of the table's game, generated from its content: costs, cards, tables."""
+    game = link.table.state.game
+    spec = game.spec
+    sections = spec.reference(game.content) if spec.reference is not None else []
+    return {"title": spec.title, "sections": [sec.to_json() for sec in sections]}

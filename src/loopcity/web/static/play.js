@@ -1,6 +1,9 @@
 // The play page: draws the server's message for this seat, sends moves, follows live updates.
+// Everything a person reads comes from the message in words: the prompt, each action's label, the
+// players' panels, what is on stage this round, the question put to the table, the table talk.
 (() => {
-  const L = (window.LOOPCITY = JSON.parse(document.getElementById("loopcity-data").textContent));
+  const L = JSON.parse(document.getElementById("loopcity-data").textContent);
+  window.LOOPCITY = L;
   const T = L.t;
   const $ = (id) => document.getElementById(id);
   let current = null;
@@ -8,18 +11,19 @@
   let retry = 500;
   let clockTimer = null;
 
-  const seatName = (s) => `${T.seat} ${s + 1}`;
   const el = (tag, attrs = {}, text = null) => {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
     if (text !== null) e.textContent = text;
     return e;
   };
+  const seatName = (msg, s) => (msg.seats[s] && msg.seats[s].name) || `${T.seat} ${s + 1}`;
 
+  // ----- who sits where, whose turn ---------------------------------------------------------------
   function who(msg) {
-    const me = msg.seat === null ? T.spectator : `${seatName(msg.seat)} (${T.you})`;
+    const me = msg.seat === null ? T.spectator : `${seatName(msg, msg.seat)} (${T.you})`;
     $("who").textContent = `${msg.title} · ${me}`;
-    const seats = msg.seats.map((s) => seatName(s.seat) + (s.seat === msg.seat ? ` (${T.you})` : s.kind === "bot" ? ` (${T.bot}: ${s.bot})` : ""));
+    const seats = msg.seats.map((s) => seatName(msg, s.seat) + (s.seat === msg.seat ? ` (${T.you})` : s.kind === "bot" ? ` (${T.bot})` : ""));
     $("seats").textContent = seats.join(" · ");
   }
 
@@ -31,28 +35,184 @@
       box.append(el("p", {class: "paused"}, `‖ ${T.paused}`));
       return;
     }
-    const waiting = msg.active_seats.map((s) => {
-      const seat = msg.seats[s];
-      const tag = seat.kind === "bot" ? ` (${T.bot})` : "";
-      return seatName(s) + (s === msg.seat ? ` (${T.you})` : tag);
-    });
-    const p = el("p", {class: msg.your_turn ? "yours" : "theirs"});
-    p.textContent = msg.your_turn ? `▶ ${T.your_turn}` : `◌ ${T.waiting_for}: ${waiting.join(", ")}`;
-    if (msg.your_turn && waiting.length > 1) p.textContent += ` · ${T.waiting_for}: ${waiting.join(", ")}`;
-    box.append(p);
+    box.append(el("p", {class: msg.your_turn ? "yours prompt" : "theirs prompt"}, (msg.your_turn ? "▶ " : "◌ ") + msg.prompt));
     if (msg.clock) {
       const c = el("p", {class: "clock", id: "clock"});
       box.append(c);
       const tick = () => {
         const left = Math.max(0, Math.round(msg.clock.deadline - Date.now() / 1000));
-        c.textContent = `◔ ${T.clock} (${msg.clock.kind}): ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+        c.textContent = `◔ ${T.clock}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
       };
       tick();
       clockTimer = setInterval(tick, 1000);
     }
   }
 
-  // A readable list of everything in the seat's view (also the board of a game without renderers).
+  // ----- a question put to the table, an offer --------------------------------------------------
+  function decision(msg) {
+    const box = $("decision");
+    const d = msg.decision;
+    box.hidden = !d || d.result !== "open";
+    box.replaceChildren();
+    if (box.hidden) return;
+    box.append(el("p", {class: "kind"}, `${d.kind === "offer" ? T.offer : T.question} · ${T.asked_by} ${d.by_name}`));
+    box.append(el("p", {class: "subject"}, d.subject));
+    box.append(el("p", {class: "muted"}, `${T.rule}: ${d.rule_text}`));
+    const answers = Object.entries(d.votes || {}).map(([s, v]) => `${seatName(msg, Number(s))}: ${v}`);
+    if (answers.length) box.append(el("p", {class: "muted"}, `${T.votes}: ${answers.join(" · ")}`));
+    if (d.waiting && d.waiting.length) box.append(el("p", {class: "muted"}, `${T.waiting_for}: ${d.waiting.map((s) => seatName(msg, s)).join(", ")}`));
+    const votes = msg.legal.filter((a) => a.action.startsWith("vote "));
+    if (votes.length) {
+      const row = el("div", {class: "answers"});
+      for (const a of votes) row.append(actionButton(a, a.action.endsWith(" yes") ? "yes" : "no"));
+      box.append(row);
+    }
+  }
+
+  // ----- what is on stage this round ---------------------------------------------------------------
+  function cardEl(c, cls = "card") {
+    const box = el("article", {class: cls});
+    box.append(el("h3", {}, c.title));
+    if (c.text) box.append(el("p", {}, c.text));
+    if (c.facts && c.facts.length) {
+      const dl = el("dl", {class: "facts"});
+      for (const [k, v] of c.facts) { dl.append(el("dt", {}, k), el("dd", {}, v)); }
+      box.append(dl);
+    }
+    return box;
+  }
+
+  function stage(msg) {
+    const cards = msg.stage || [];
+    $("stage").hidden = !cards.length;
+    $("stage-h").textContent = T.this_round;
+    $("stage-cards").replaceChildren(...cards.map((c) => cardEl(c, "card stage-card")));
+  }
+
+  // ----- the board: updated in place; clicks handled where they land --------------------------------
+  let legalSet = new Set();
+  function minText() { return window.innerWidth >= 1200 ? 18 : 14; }
+
+  // No board text below the readable size for this screen: small text is enlarged, or hidden when it
+  // is a minor detail (class "minor"); the full words of a place are in its data-info.
+  function fitText() {
+    const svg = $("board").querySelector("svg");
+    if (!svg) return;
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return;
+    const scale = Math.hypot(ctm.a, ctm.b) || 1;
+    const least = minText();
+    svg.querySelectorAll("text").forEach((t) => {
+      t.classList.remove("unreadable");
+      t.style.removeProperty("font-size");
+      const own = parseFloat(getComputedStyle(t).fontSize) || 12;
+      if (own * scale >= least) return;
+      if (t.closest(".minor")) t.classList.add("unreadable");
+      else t.style.fontSize = `${(least / scale) + 0.01}px`;
+    });
+  }
+
+  function board(msg) {
+    const b = $("board");
+    legalSet = new Set(msg.legal.map((a) => a.action));
+    const labels = new Map(msg.legal.map((a) => [a.action, a.label]));
+    if (msg.svg) {
+      if (b.dataset.drawn !== msg.svg) {
+        b.innerHTML = msg.svg;
+        b.dataset.drawn = msg.svg;
+      }
+      b.querySelectorAll("[data-act]").forEach((t) => {
+        const act = t.getAttribute("data-act");
+        const on = legalSet.has(act);
+        t.classList.toggle("target", on);
+        if (on) {
+          t.setAttribute("tabindex", "0");
+          t.setAttribute("role", "button");
+          t.setAttribute("aria-label", labels.get(act) || act);
+        } else {
+          t.removeAttribute("tabindex");
+          t.removeAttribute("role");
+        }
+      });
+      fitText();
+    } else if (msg.text) {
+      b.replaceChildren(el("pre", {class: "text-board"}, msg.text));
+      b.dataset.drawn = "";
+    } else {
+      b.replaceChildren(viewList(msg.view));
+      b.dataset.drawn = "";
+    }
+  }
+
+  function boardTarget(e) {
+    const t = e.target.closest && e.target.closest("[data-act]");
+    return t && legalSet.has(t.getAttribute("data-act")) ? t : null;
+  }
+  $("board").addEventListener("click", (e) => {
+    const t = boardTarget(e);
+    if (t) send(t.getAttribute("data-act"));
+  });
+  $("board").addEventListener("keydown", (e) => {
+    const t = boardTarget(e);
+    if (t && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); send(t.getAttribute("data-act")); }
+  });
+  const showInfo = (e) => {
+    const place = e.target.closest && e.target.closest("[data-info], [data-act]");
+    if (!place) return;
+    const act = place.getAttribute("data-act");
+    const label = act && current ? (current.legal.find((a) => a.action === act) || {}).label : null;
+    $("info").textContent = [place.getAttribute("data-info"), label ? `→ ${label}` : null].filter(Boolean).join("  ");
+  };
+  ["pointerover", "focusin", "click"].forEach((ev) => $("board").addEventListener(ev, showInfo));
+
+  // ----- actions: labelled buttons, grouped as a player thinks of them ------------------------------
+  let order = [];
+  const FOLD = 12;
+  const openGroups = new Set();
+
+  function actionButton(a, extra = "") {
+    const btn = el("button", {type: "button", "data-action": a.action, title: a.action, class: extra}, a.label);
+    btn.addEventListener("click", () => send(a.action));
+    return btn;
+  }
+
+  function actions(msg) {
+    const box = $("actions");
+    box.replaceChildren();
+    order = [];
+    const legal = msg.decision && msg.decision.result === "open" ? msg.legal.filter((a) => !a.action.startsWith("vote ")) : msg.legal;
+    if (!legal.length) {
+      const none = msg.seat === null ? T.spectator : msg.legal.length ? "" : T.no_actions;
+      if (none) box.append(el("p", {class: "muted"}, none));
+      return;
+    }
+    const groups = new Map();
+    for (const a of legal) {
+      if (!groups.has(a.group)) groups.set(a.group, []);
+      groups.get(a.group).push(a);
+    }
+    for (const [group, acts] of groups) {
+      const row = el("div", {class: "group", role: "group"});
+      if (group) row.setAttribute("aria-label", group);
+      for (const a of acts) {
+        const btn = actionButton(a);
+        if (order.length < 9) {
+          btn.setAttribute("aria-keyshortcuts", String(order.length + 1));
+          btn.dataset.key = String(order.length + 1);
+          order.push(btn);
+        }
+        row.append(btn);
+      }
+      if (!group) { box.append(row); continue; }
+      const wrap = el("details", {class: "fold", "data-group": group});
+      wrap.open = acts.length <= FOLD || openGroups.has(group);
+      wrap.addEventListener("toggle", () => (wrap.open ? openGroups.add(group) : openGroups.delete(group)));
+      wrap.append(el("summary", {}, acts.length > 1 ? `${group} (${acts.length})` : group), row);
+      box.append(wrap);
+    }
+  }
+
+  // ----- the players' panels (or, for a game without them, what the view holds) ----------------------
   function viewList(v) {
     if (v !== null && typeof v === "object" && !Array.isArray(v)) {
       const dl = el("dl");
@@ -75,88 +235,119 @@
     return document.createTextNode(v === null || v === undefined ? "—" : String(v));
   }
 
-  function board(msg) {
-    const b = $("board");
-    if (msg.svg) {
-      b.innerHTML = msg.svg;
-      const legal = new Set(msg.legal);
-      b.querySelectorAll("[data-act]").forEach((t) => {
-        const act = t.getAttribute("data-act");
-        if (!legal.has(act)) return;
-        t.classList.add("target");
-        t.setAttribute("tabindex", "0");
-        t.setAttribute("role", "button");
-        if (!t.getAttribute("aria-label")) t.setAttribute("aria-label", act);
-        t.addEventListener("click", () => send(act));
-        t.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send(act); }
-        });
-      });
-    } else if (msg.text) {
-      b.replaceChildren(el("pre", {class: "text-board"}, msg.text));
-    } else {
-      b.replaceChildren(viewList(msg.view));
-    }
-  }
-
-  // Legal actions as buttons, grouped by kind (a row "move: 3 4 5"); keys 1-9 press the first nine.
-  let order = [];
-  const FOLD = 12;
-  const openKinds = new Set();
-  function actions(msg) {
-    const box = $("actions");
-    box.replaceChildren();
-    order = [];
-    if (!msg.legal.length) {
-      box.append(el("p", {class: "muted"}, msg.seat === null ? T.spectator : T.no_actions));
+  function panels(msg) {
+    const has = Array.isArray(msg.panels);
+    $("panels-wrap").hidden = !has;
+    $("private").hidden = has;
+    if (!has) {
+      $("private").querySelector("summary").textContent = T.details_raw;
+      $("view").replaceChildren(viewList(msg.view));
       return;
     }
-    const groups = new Map();
-    for (const a of msg.legal) {
-      const kind = a.split(" ")[0];
-      if (!groups.has(kind)) groups.set(kind, []);
-      groups.get(kind).push(a);
-    }
-    for (const [kind, acts] of groups) {
-      const name = kind.replace(/_/g, " ");
-      const row = el("div", {class: "group", role: "group", "aria-label": name});
-      const many = acts.length > 1 && acts.some((a) => a !== kind);
-      const folded = acts.length > FOLD;
-      if (many && !folded) row.append(el("span", {class: "kind"}, name + ":"));
-      for (const a of acts) {
-        const label = many ? a.slice(kind.length + 1) : a.replace(/_/g, " ");
-        const btn = el("button", {type: "button", "data-action": a, "aria-label": a.replace(/_/g, " ")}, label);
-        if (!folded && order.length < 9) {
-          btn.setAttribute("aria-keyshortcuts", String(order.length + 1));
-          order.push(a);
-        }
-        btn.addEventListener("click", () => send(a));
-        row.append(btn);
+    $("panels-h").textContent = T.players;
+    $("panels").replaceChildren(...msg.panels.map((p) => {
+      const box = el("section", {class: p.mine ? "panel mine" : "panel"});
+      box.append(el("h3", {}, p.title));
+      if (p.rows.length) {
+        const dl = el("dl", {class: "facts"});
+        for (const [k, v] of p.rows) dl.append(el("dt", {}, k), el("dd", {}, v));
+        box.append(dl);
       }
-      if (folded) {  // a long list folds away under its kind, e.g. "link (57)"
-        const box2 = el("details", {class: "fold", "data-kind": kind});
-        if (openKinds.has(kind)) box2.open = true;
-        box2.addEventListener("toggle", () => (box2.open ? openKinds.add(kind) : openKinds.delete(kind)));
-        box2.append(el("summary", {}, `${name} (${acts.length})`), row);
-        box.append(box2);
-      } else {
-        box.append(row);
+      if (p.cards.length) {
+        const cards = el("div", {class: "cards small"});
+        p.cards.forEach((c) => cards.append(cardEl(c)));
+        box.append(cards);
       }
-    }
+      (p.notes || []).forEach((n) => box.append(el("p", {class: "muted"}, n)));
+      return box;
+    }));
   }
 
-  function details(msg) {
-    $("private").querySelector("summary").textContent = T.details;
-    $("view").replaceChildren(viewList(msg.view));
-  }
-
+  // ----- the log: newest first, dice and shuffles folded away --------------------------------------
   function log(msg) {
-    const box = $("log");
-    box.replaceChildren(...msg.log.slice().reverse().map((r) => el("li", {class: `log-${r.kind}`}, r.text)));
+    const show = $("show-chance").checked;
+    $("show-chance-label").textContent = T.show_chance;
+    const rows = msg.log.filter((r) => show || r.kind !== "chance").slice().reverse();
+    $("log").replaceChildren(...rows.map((r) => el("li", {class: `log-${r.kind}`}, r.text)));
   }
+  $("show-chance").addEventListener("change", () => current && log(current));
 
+  // ----- table talk -----------------------------------------------------------------------------------
+  function chat(msg) {
+    const c = msg.chat;
+    $("chat-wrap").hidden = !c;
+    if (!c) return;
+    $("chat-h").textContent = T.talk;
+    $("chat-send").textContent = T.say;
+    $("chat-text").setAttribute("placeholder", T.talk_hint);
+    document.querySelector("label[for=chat-text]").textContent = T.talk_hint;
+    $("chat-form").hidden = !c.on;
+    $("chat-off").hidden = c.on;
+    $("chat-off").textContent = T.talk_off;
+    $("chat").replaceChildren(...c.lines.slice(-40).map((l) => {
+      const li = el("li", {class: l.seat === msg.seat ? "mine" : ""});
+      li.append(el("b", {}, `${l.name}: `), document.createTextNode(l.text));
+      return li;
+    }));
+    $("chat").scrollTop = $("chat").scrollHeight;
+  }
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text) return;
+    fetch(`/api/chat/${L.token}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({text})})
+      .then(async (r) => { if (r.ok) $("chat-text").value = ""; else showRefusal((await r.json()).detail); });
+  });
+
+  // ----- the reference: the game's costs, cards and tables, in a panel that can stay open ----------
+  let refLoaded = false;
+  function toggleReference(open) {
+    const ref = $("reference");
+    ref.hidden = !open;
+    $("play").classList.toggle("with-reference", open);
+    $("ref-toggle").setAttribute("aria-expanded", String(open));
+    if (open && !refLoaded) {
+      refLoaded = true;
+      fetch(`/api/reference/${L.token}`).then((r) => r.json()).then((data) => {
+        $("ref-h").textContent = `${T.reference} — ${data.title}`;
+        const body = $("ref-body");
+        body.replaceChildren();
+        for (const sec of data.sections) {
+          const s = el("section", {class: "ref-section"});
+          s.append(el("h3", {}, sec.title));
+          if (sec.intro) s.append(el("p", {}, sec.intro));
+          for (const t of sec.tables) {
+            const wrap = el("div", {class: "scroll"});
+            const table = el("table", {class: "data"});
+            if (t.caption) table.append(el("caption", {}, t.caption));
+            const head = el("tr");
+            t.headers.forEach((h) => head.append(el("th", {scope: "col"}, h)));
+            table.append(head);
+            t.rows.forEach((row) => { const tr = el("tr"); row.forEach((c) => tr.append(el("td", {}, c))); table.append(tr); });
+            wrap.append(table);
+            s.append(wrap);
+          }
+          if (sec.cards.length) {
+            const cards = el("div", {class: "cards"});
+            sec.cards.forEach((c) => cards.append(cardEl(c)));
+            s.append(cards);
+          }
+          body.append(s);
+        }
+        fitText();
+      });
+    }
+    requestAnimationFrame(fitText);
+  }
+  $("ref-toggle").addEventListener("click", () => toggleReference($("reference").hidden));
+  $("ref-close").addEventListener("click", () => toggleReference(false));
+  $("ref-close").textContent = `✕ ${T.close}`;
+  $("ref-h").textContent = T.reference;
+
+  // ----- the end ------------------------------------------------------------------------------------
   function outcome(msg) {
     const box = $("outcome");
+    $("debrief-link").hidden = !msg.finished;
     if (!msg.finished) { box.hidden = true; return; }
     box.hidden = false;
     box.replaceChildren();
@@ -164,8 +355,8 @@
     const o = msg.outcome || {};
     box.append(el("p", {class: o.team_won ? "won" : "lost"}, (o.team_won ? "✔ " + T.team_won : "✘ " + T.team_lost)));
     if (o.cause) box.append(el("p", {}, `${T.cause}: ${o.cause}`));
-    if (o.scores) box.append(el("p", {}, `${T.scores}: ` + o.scores.map((s, i) => `${seatName(i)} ${s}`).join(" · ")));
-    if (o.winners && o.winners.length) box.append(el("p", {}, `${T.winners}: ` + o.winners.map(seatName).join(", ")));
+    if (o.scores) box.append(el("p", {}, `${T.scores}: ` + o.scores.map((s, i) => `${seatName(msg, i)} ${s}`).join(" · ")));
+    if (o.winners && o.winners.length) box.append(el("p", {}, `${T.winners}: ` + o.winners.map((s) => seatName(msg, s)).join(", ")));
     if (msg.debrief && Object.keys(msg.debrief).length) {
       box.append(el("h3", {}, T.debrief));
       const dl = el("dl", {class: "debrief"});
@@ -176,8 +367,7 @@
       }
       box.append(dl);
     }
-    const a = el("a", {href: `/api/record/${L.token}`, download: "", class: "button", id: "download"}, `↓ ${T.download}`);
-    box.append(a);
+    box.append(el("a", {href: `/api/record/${L.token}`, download: "", class: "button", id: "download"}, `↓ ${T.download}`));
   }
 
   function draw(msg) {
@@ -186,7 +376,7 @@
     L.current = msg;
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
     document.body.dataset.version = msg.version;
-    who(msg); turn(msg); board(msg); actions(msg); details(msg); log(msg); outcome(msg);
+    who(msg); turn(msg); decision(msg); stage(msg); board(msg); actions(msg); panels(msg); chat(msg); log(msg); outcome(msg);
   }
 
   function showRefusal(text) {
@@ -204,7 +394,7 @@
       ws.send(JSON.stringify(msg));
       return;
     }
-    fetch(`/api/act/${L.token}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(msg)})
+    fetch(`/api/act/${L.token}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({action})})
       .then(async (r) => { const body = await r.json(); if (r.ok) draw(body); else showRefusal(body.detail); });
   }
 
@@ -224,20 +414,17 @@
     };
   }
 
+  // Keys 1-9 go to the first nine actions (Enter or Space then takes it): no stray key ends a turn.
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, textarea")) return;
     if (e.ctrlKey || e.altKey || e.metaKey) return;
     const n = parseInt(e.key, 10);
-    if (n >= 1 && n <= 9 && order[n - 1]) send(order[n - 1]);
+    if (n >= 1 && n <= 9 && order[n - 1]) { e.preventDefault(); order[n - 1].focus(); }
   });
-
-  $("zoom").addEventListener("click", () => {
-    const on = $("board").classList.toggle("zoomed");
-    $("zoom").setAttribute("aria-pressed", String(on));
-  });
+  let resized = null;
+  window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(fitText, 100); });
 
   L.send = send;
-
   draw(L.first);
   connect();
 })();
