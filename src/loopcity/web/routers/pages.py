@@ -96,6 +96,10 @@ async def facilitator(
     link: FacilitatorLink, request: Request, manager: Manager, pages: PagesDep
 ) -> HTMLResponse:
     t = link.table
+    names = [t.state.seat_name(i) for i in range(t.state.players)]
+    chat = [
+        (s, names[s] if s is not None else i18n._("Facilitator"), text) for s, text in manager.chat_lines(t)
+    ]
     return pages.render(
         request,
         "table.html",
@@ -103,6 +107,7 @@ async def facilitator(
         token=link.token,
         links=table_links(request, manager, t.id, t.seats),
         spec=t.state.game.spec,
+        chat=chat,
     )
 
 
@@ -110,6 +115,14 @@ async def facilitator(
 async def pause_from_form(link: FacilitatorLink, request: Request, manager: Manager) -> Response:
     form = await read_form(request)
     await manager.pause(link.table, form.get("paused") == "1")
+    return RedirectResponse(f"/table/{link.token}", status_code=303)
+
+
+@router.post("/table/{token}/chat")
+async def chat_from_form(link: FacilitatorLink, request: Request, manager: Manager) -> Response:
+    """The links page's switch: table talk on or off."""
+    form = await read_form(request)
+    await manager.switch_chat(link.table, form.get("on") == "1")
     return RedirectResponse(f"/table/{link.token}", status_code=303)
 
 

@@ -94,7 +94,8 @@
   function minText() { return window.innerWidth >= 1200 ? 18 : 14; }
 
   // No board text below the readable size for this screen: small text is enlarged, or hidden when it
-  // is a minor detail (class "minor"); the full words of a place are in its data-info.
+  // is a minor detail (class "minor"); the full words of a place are in its data-info, shown when it
+  // is pointed at or tapped.
   function fitText() {
     const svg = $("board").querySelector("svg");
     if (!svg) return;
