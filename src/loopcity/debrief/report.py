@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..engine.text import say
 from .timeline import Timeline, game_hooks
 
 TOP_CHANGES = 6
@@ -126,7 +127,7 @@ class Debrief:
 
     def public_lines(self) -> list[tuple[int, str, str]]:
         """(step, kind, text) of every log line everyone could read."""
-        return [(self.step_of_entry(i), e[1], e[2]) for i, e in enumerate(self.tl.log) if e[3] is None]
+        return [(self.step_of_entry(i), e[1], say(e[2])) for i, e in enumerate(self.tl.log) if e[3] is None]
 
     def fmt(self, value: float) -> str:
         return f"{value:g}"

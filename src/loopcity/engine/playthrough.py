@@ -16,6 +16,7 @@ from .bots import Bot
 from .runner import next_seat
 from .spec import Game
 from .state import State
+from .text import say
 
 BotFactory = Callable[[Game[Any, Any], int, int], Bot]
 
@@ -51,7 +52,7 @@ def playthrough(game: Game[Any, Any], seed: int, bots: Sequence[BotFactory], tit
         state.apply(seat, action)
         for _step, kind, text, seats in state.log[seen:]:
             if seats is None and kind != "action":
-                out.append(f"       | {text}")
+                out.append(f"       | {say(text)}")
         seen = len(state.log)
     outcome = state.outcome()
     assert outcome is not None

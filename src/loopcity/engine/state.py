@@ -36,7 +36,7 @@ from .actions import Action, Handlers
 from .errors import IllegalAction, MalformedAction
 from .rng import Rng, new_rng
 from .serialize import copy_data, decode, encode
-from .text import Label, Texts, _, plain_label
+from .text import Label, Said, Texts, _, plain_label, said, say
 
 if TYPE_CHECKING:
     from .spec import Game
@@ -51,7 +51,7 @@ TT = TypeVar("TT")
 _SHARED = "game"
 _CACHE = "_legal"
 
-LogEntry = tuple[int, str, str, "tuple[int, ...] | None"]
+LogEntry = tuple[int, str, "str | Said", "tuple[int, ...] | None"]
 """(step, kind, text, seats): seats None means everyone; kind is one of :data:`LOG_KINDS`."""
 
 LOG_KINDS = ("action", "chance", "event", "decision", "info")
@@ -311,10 +311,12 @@ class State(Generic[C, TT]):
         return f"{reason} (legal now: {shown})"
 
     # ----- chance: every draw is logged ---------------------------------------------------------
-    def note(self, text: str, seats: Sequence[int] | None = None, kind: str = "info") -> None:
+    def note(self, text: str, seats: Sequence[int] | None = None, kind: str = "info", **values: Any) -> None:
         """Add a line of ``kind`` (one of :data:`LOG_KINDS`) to the game log, visible to ``seats`` only
-        when given."""
-        self.log.append((self.step, kind, text, None if seats is None else tuple(seats)))
+        when given. With ``values``, ``text`` is a template kept in no language and read in each
+        reader's own: ``note("{who} takes {n} Coins", who=name, n=2)`` (see :func:`.text.said`)."""
+        line: str | Said = said(text, **values) if values else text
+        self.log.append((self.step, kind, line, None if seats is None else tuple(seats)))
 
     def roll(self, sides: int, what: str) -> int:
         """Roll a die with ``sides`` faces (1..sides); the roll is logged for everyone."""
@@ -397,8 +399,9 @@ class State(Generic[C, TT]):
     def log_for(self, seat: int | None, last: int | None = None) -> list[dict[str, Any]]:
         """The log lines ``seat`` may read (spectator: public lines only), oldest first."""
         rows = [
-            {"step": step, "kind": kind, "text": text}
+            (step, kind, text)
             for step, kind, text, seats in self.log
             if seats is None or (seat is not None and seat in seats)
         ]
-        return rows[-last:] if last else rows
+        shown = rows[-last:] if last else rows
+        return [{"step": step, "kind": kind, "text": say(text)} for step, kind, text in shown]

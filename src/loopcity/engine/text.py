@@ -40,23 +40,50 @@ S = TypeVar("S")
 LANGUAGE: ContextVar[str] = ContextVar("loopcity_language", default="en")
 """The language of the person a text is being made for (a code such as ``en`` or ``de``)."""
 
-_CATALOGUES: dict[str, list[Path]] = {}
+_CATALOGUES: dict[tuple[Path, str], None] = {}
+_TEXTS: dict[str, dict[str, str]] = {}
 _LOADED: dict[str, gettext.NullTranslations] = {}
+
+
+class _Texts(gettext.NullTranslations):
+    """Translations from a mapping of English texts (a game's translated content texts)."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        super().__init__()
+        self.texts = texts
+
+    def gettext(self, message: str) -> str:
+        found = self.texts.get(message)
+        return found if found is not None else super().gettext(message)
 
 
 def add_catalogues(directory: Path, domain: str) -> None:
     """Add the gettext catalogues ``directory/<lang>/LC_MESSAGES/<domain>.mo`` to every language."""
-    _CATALOGUES.setdefault(domain, []).append(directory)
-    _LOADED.clear()
+    if (directory, domain) not in _CATALOGUES:
+        _CATALOGUES[(directory, domain)] = None
+        _LOADED.clear()
+
+
+def add_texts(language: str, texts: dict[str, str]) -> None:
+    """Add translations of English texts to ``language`` (content texts, read from data files)."""
+    _TEXTS.setdefault(language, {}).update(texts)
+    _LOADED.pop(language, None)
+
+
+def languages() -> list[str]:
+    """The languages with translations, English first."""
+    found = {lang for lang in _TEXTS}
+    for directory, domain in _CATALOGUES:
+        found |= {p.parent.parent.name for p in directory.glob(f"*/LC_MESSAGES/{domain}.mo")}
+    return ["en", *sorted(found - {"en"})]
 
 
 def _translations(language: str) -> gettext.NullTranslations:
     found = _LOADED.get(language)
     if found is None:
-        found = gettext.NullTranslations()
-        for domain, directories in _CATALOGUES.items():
-            for directory in directories:
-                found.add_fallback(gettext.translation(domain, directory, [language], fallback=True))
+        found = _Texts(_TEXTS.get(language, {}))
+        for directory, domain in _CATALOGUES:
+            found.add_fallback(gettext.translation(domain, directory, [language], fallback=True))
         _LOADED[language] = found
     return found
 
@@ -85,6 +112,35 @@ def reading_in(language: str) -> Iterator[None]:
         yield
     finally:
         LANGUAGE.reset(token)
+
+
+Said = tuple[str, dict[str, Any]]
+"""A text kept for later, in no language: its English template and the values of its placeholders
+(plain data, so it can live in a state's log); :func:`say` renders it for a reader."""
+
+
+def said(template: str, **values: Any) -> Said:
+    """Keep a text for later: ``said("{who} takes {n} Coins", who=name, n=2)``. String values are
+    translated when rendered too (content names, the game's words); numbers are written as they are."""
+    return (template, values)
+
+
+def say(text: str | Said) -> str:
+    """A kept text (or a plain one) in the reader's language."""
+    if isinstance(text, str):
+        return _(text)
+    template, values = text
+    return _(template).format(**{k: _value(v) for k, v in values.items()})
+
+
+def _value(v: Any) -> Any:
+    if isinstance(v, str):
+        return _(v) if v else v
+    if isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) and isinstance(v[1], dict):
+        return say(v)
+    if isinstance(v, list):
+        return ", ".join(str(_value(x)) for x in v)
+    return v
 
 
 @dataclass(frozen=True)

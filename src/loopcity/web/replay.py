@@ -13,6 +13,7 @@ from typing import Any
 
 from ..debrief.timeline import Timeline, build
 from ..engine import Game
+from ..engine.text import say
 from .payload import render_board
 
 CACHE_SIZE = 16
@@ -66,8 +67,8 @@ def frame(tl: Timeline, k: int, seat: int | None) -> dict[str, Any]:
         "round": tl.rounds[k],
         "seat": seat,
         "move": {"seat": move[0], "action": move[1]} if move else None,
-        "lines": [{"kind": e[1], "text": e[2]} for e in tl.visible(tl.entries(k), seat)],
-        "log": [{"step": e[0], "kind": e[1], "text": e[2]} for e in shown[-40:]],
+        "lines": [{"kind": e[1], "text": say(e[2])} for e in tl.visible(tl.entries(k), seat)],
+        "log": [{"step": e[0], "kind": e[1], "text": say(e[2])} for e in shown[-40:]],
         "svg": svg,
         "text": text,
         "view": view,
