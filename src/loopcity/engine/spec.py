@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from .bots import Bot
+    from .observation import ObservationSpec
     from .state import State
 
 
@@ -77,6 +78,8 @@ class GameSpec:
     ``evaluate(state, seat)`` (optional) is a cheap estimate in [-1, 1] of the reward ``seat`` will get
     from a position that is not over, on the scale of the final reward (docs/bots.md: -1 a team loss,
     1 the best result); search bots use it where they cut a long playout short.
+    ``observation`` (optional) gives the game's structured observation tensors for learners
+    (:mod:`loopcity.engine.observation`); without it the research adapters hash the view.
     """
 
     id: str
@@ -99,6 +102,7 @@ class GameSpec:
     render_svg: Callable[..., str] | None = None
     metrics: Callable[[State], dict[str, float]] | None = None
     evaluate: Callable[[State, int], float] | None = None
+    observation: ObservationSpec | None = None
 
     def variant(self, name: str) -> Variant:
         for v in self.variants:

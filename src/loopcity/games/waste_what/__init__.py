@@ -9,6 +9,7 @@ from loopcity.engine import ContentSpec, GameSpec, Option, State, Variant
 from .actions import ACTION_SPACE
 from .content import CONTENT_PATH, WasteWhatContent
 from .heuristic import HeuristicBot
+from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import WasteWhatState
 
@@ -64,4 +65,5 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    observation=OBSERVATION,
 )
