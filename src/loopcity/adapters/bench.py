@@ -2,9 +2,10 @@
 
 One seat learns and random bots play every other seat, as in ``make(game, seat=0, others="random")``;
 the learner picks uniformly among the legal actions of ``info["action_mask"]``. A step is one call of
-``env.step`` (the bots' moves in between are part of its cost, not counted as steps). Each game's
-time is taken in slices, in turn over the games, as ``loopcity bench`` does, so that a change of load
-on a shared machine falls on every row alike.
+``env.step`` (the bots' moves in between are part of its cost, not counted as steps). Time is this
+process's CPU time (``time.process_time``), which other work on a shared machine disturbs much less
+than wall-clock time; each game's time is taken in slices, in turn over the games, as ``loopcity
+bench`` does, so that what disturbance remains falls on every row alike.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class EnvSteps:
     def run_for(self, seconds: float) -> None:
         """Step (resetting at each episode's end) until ``seconds`` have passed."""
         env, rng, choice = self.env, self.rng, self.rng.choice
-        began = time.perf_counter()
+        began = time.process_time()
         steps = 0
         if self._info is None:
             self._reset()
@@ -50,10 +51,10 @@ class EnvSteps:
             if terminated or truncated:
                 self.episodes += 1
                 self._reset()
-            if steps % 64 == 0 and time.perf_counter() - began >= seconds:
+            if steps % 64 == 0 and time.process_time() - began >= seconds:
                 break
         del rng
-        self.seconds += time.perf_counter() - began
+        self.seconds += time.process_time() - began
         self.steps += steps
 
     def row(self) -> dict[str, Any]:

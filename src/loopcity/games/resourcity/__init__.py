@@ -7,6 +7,7 @@ from loopcity.engine import GameSpec, Option, State, Variant
 from .actions import ACTION_SPACE
 from .content import CONTENT
 from .heuristic import HeuristicBot
+from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import ResourcityState
 
@@ -50,4 +51,5 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    observation=OBSERVATION,
 )
