@@ -173,6 +173,17 @@ def action_mask(state: Any, seat: int) -> np.ndarray:
     return index.mask(index.legal(state, seat))
 
 
+def next_active(active: tuple[int, ...], last: int, model: str) -> int:
+    """The seat to act among ``active`` after ``last`` acted: the lowest (``team``), or the next one
+    after ``last`` in seat order, round again (``seat``)."""
+    if model == "team" or len(active) == 1:
+        return int(active[0])
+    for seat in active:
+        if seat > last:
+            return int(seat)
+    return int(active[0])
+
+
 class Turns:
     """Which seat acts next when several may: the seat model of the research adapters.
 
@@ -193,13 +204,7 @@ class Turns:
         self.last = -1
 
     def next(self, state: Any) -> int:
-        active = state.active_seats()
-        if self.model == "team" or len(active) == 1:
-            return int(active[0])
-        for seat in active:
-            if seat > self.last:
-                return int(seat)
-        return int(active[0])
+        return next_active(state.active_seats(), self.last, self.model)
 
     def acted(self, seat: int) -> None:
         self.last = seat
