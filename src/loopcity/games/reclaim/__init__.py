@@ -7,6 +7,7 @@ from loopcity.engine import ContentSpec, GameSpec, Option, Variant
 from .actions import ACTION_SPACE
 from .content import CONTENT_PATH, ReclaimContent
 from .heuristic import HeuristicBot
+from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import ReclaimState
 from .stats import metrics, position_value
@@ -52,4 +53,5 @@ SPEC = GameSpec(
     render_svg=render_svg,
     metrics=metrics,
     evaluate=position_value,
+    observation=OBSERVATION,
 )

@@ -10,6 +10,7 @@ from loopcity.engine import GameSpec, Option, State, Variant
 from .actions import ACTION_SPACE
 from .content import CONTENT_SPEC
 from .heuristic import HeuristicBot
+from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import ResourcedState
 
@@ -61,4 +62,5 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    observation=OBSERVATION,
 )

@@ -7,6 +7,7 @@ from loopcity.engine import ContentSpec, GameSpec, Option, State, Variant
 from .actions import SPACE
 from .content import CONTENT_PATH, SustainContent
 from .heuristic import HeuristicBot, SelfishBot
+from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import SustainState
 
@@ -73,4 +74,5 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    observation=OBSERVATION,
 )

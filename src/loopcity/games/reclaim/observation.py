@@ -1,0 +1,223 @@
+"""RECLAIM's observation tensors: the hexagon map as planes, transport links, cards, money, politics.
+
+Hexagon planes are indexed by hexagon id over the action space's ``MAX_HEXES`` ids (the ids
+``build``, ``move``, ``treat``, ``propose`` ... name); resources follow ``RESOURCES`` (the
+``resource`` argument of ``move``); face-up Infrastructure cards are one-hot by slot, the slot
+``card`` names. What the seat may not see stays out: other players' Hidden agendas (until the game
+is over), the order of the Infrastructure piles and of the Event deck. The memory of the
+information-state tensor holds the Event cards drawn so far.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loopcity.engine import Game, State
+from loopcity.engine.observation import Encoder, Features, ObservationSpec
+
+from .board import RESOURCES, ROLES, TRANSPORTS
+from .content import MAX_HEXES, ReclaimContent
+
+TERRAINS = ("urban", "rural", "wetland", "water", "mountain")
+PHASES = ("turn", "politics", "growth", "over")
+STAGES = ("role", "build", "send", "convert", "growth")
+PROPOSALS = ("npk", "vaccinate", "dump")
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+"""The six axial neighbour steps; a link's plane is its direction from the lower-numbered hexagon."""
+MAX_CARD_IDS = 12
+SEAT_MODELS = (
+    "Turns belong to one role at a time; the political decisions are asked seat by seat (propose, "
+    "vote, done), so the seat model only orders who speaks. team: one agent plays all four roles "
+    "(the reward is the mean of the seats' returns); seat: each seat plays its own role and votes."
+)
+
+
+class ReclaimEncoder(Encoder):
+    """Layout: seat, roles, phase, hexagon planes, links, cards, hands, agenda, money, politics."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        content = game.content
+        assert isinstance(content, ReclaimContent)
+        self.content = content
+        self.piles = [p.id for p in content.piles]
+        self.symbols = sorted({s for a in content.agendas for s in a.symbols})
+        self.event_ids = [e.id for e in content.events]
+        lay, n, players = self.layout, MAX_HEXES, self.players
+        self.o_seat = self.add_seat()
+        self.o_role = lay.add("roles", (players, len(ROLES)), "each seat's role")
+        self.o_turn = lay.add("turn_role", (2, len(ROLES)), "the role whose turn it is; the role played")
+        self.o_phase = lay.add("phase", len(PHASES) + len(STAGES), "phase, then stage of the turn")
+        self.o_terrain = lay.add("terrain", (len(TERRAINS), n), "each hexagon's terrain")
+        self.o_blocks = lay.add("housing_blocks", (3, n), "Housing blocks by level 0-2 / 4")
+        self.o_hex = lay.add(
+            "hex_state",
+            (7, n),
+            "converted blocks / 4, plants of level 1 and 2, Farm level 1 and 2, Farm used / 4, Dump",
+        )
+        self.o_res = lay.add("resources", (len(RESOURCES), n), "resources on each hexagon / 4")
+        self.o_disease = lay.add("disease", n, "disease on each hexagon / the limit")
+        self.o_links = lay.add(
+            "links", (len(TRANSPORTS), len(DIRECTIONS), n), "transport links by kind and way"
+        )
+        self.o_face = lay.add(
+            "face_up", (len(self.piles), 3, MAX_CARD_IDS), "face-up cards of each pile by slot"
+        )
+        self.o_piles = lay.add("pile_left", len(self.piles), "cards left in each pile / 12")
+        self.o_owned = lay.add("owned", (players, len(self.piles)), "each player's cards by pile / 4")
+        self.o_symbols = lay.add("symbols", (players, len(self.symbols)), "each player's symbols / 8")
+        self.o_agenda = lay.add(
+            "agenda", (players, len(content.agendas)), "Hidden agendas (own; all at the end)"
+        )
+        self.o_hands = lay.add("hands", (players, len(self.event_ids)), "Event cards each player keeps")
+        self.o_event = lay.add("last_event", len(self.event_ids), "the last Event card drawn")
+        self.o_money = lay.add("money", players + 1, "each player's coins, then the City budget / 2000")
+        self.o_costs = lay.add("costs", 4, "vaccination, food, NPK, dump costs / 500")
+        self.o_pending = lay.add(
+            "pending", len(self.piles) + len(TRANSPORTS) + n, "the pile bought from; the link being built"
+        )
+        self.o_proposal = lay.add(
+            "proposal", len(PROPOSALS) + n + players, "the proposal: item, hexagon, proposer"
+        )
+        self.o_votes = lay.add("votes", (players, 4), "each seat: voted yes, voted no, done, rejections / 2")
+        self.o_scalars = lay.add(
+            "scalars",
+            8,
+            "round / rounds, builds left / 3, turns done / 4, growth left / 3, hunger / 4, Events "
+            "waiting / 3, Events left / 20, alarm ready",
+        )
+        self.m_events = self.memory.add("events_drawn", len(self.event_ids), "Event cards drawn so far")
+        self._links: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def _way(self, st: Any, a: int, b: int) -> tuple[int, int]:
+        """The lower-numbered hexagon of a link and the way from it to the other (kept once found)."""
+        key = (a, b) if a < b else (b, a)
+        hit = self._links.get(key)
+        if hit is None:
+            (q1, r1), (q2, r2) = st.board.coords[key[0]], st.board.coords[key[1]]
+            step = (q2 - q1, r2 - r1)
+            way = DIRECTIONS.index(step) if step in DIRECTIONS else 0
+            hit = self._links[key] = (key[0], way)
+        return hit
+
+    def observe(self, state: State, seat: int, out: Features) -> None:
+        st: Any = state
+        out.one(self.o_seat + seat)
+        self._roles(st, out)
+        self._map(st, out)
+        self._cards(st, seat, out)
+        self._politics(st, out)
+
+    def _roles(self, st: Any, out: Features) -> None:
+        r = len(ROLES)
+        for p, role in enumerate(st.roles):
+            out.one(self.o_role + p * r + role)
+        out.one(self.o_turn + st.turn_role)
+        out.one(self.o_turn + r + st.play_as)
+        if st.phase in PHASES:
+            out.one(self.o_phase + PHASES.index(st.phase))
+        if st.stage in STAGES:
+            out.one(self.o_phase + len(PHASES) + STAGES.index(st.stage))
+
+    def _map(self, st: Any, out: Features) -> None:
+        n, hot, rules = MAX_HEXES, out.hot, self.content.rules
+        o_terrain, o_blocks, o_hex, o_res = self.o_terrain, self.o_blocks, self.o_hex, self.o_res
+        limit, top = rules.max_resource_per_hex, rules.max_blocks_per_hex
+        for h in range(st.board.n):
+            hot.append(o_terrain + TERRAINS.index(st.terrain[h]) * n + h)
+            for level, count in enumerate(st.blocks[h]):
+                out.ratio(o_blocks + level * n + h, count, top)
+            out.ratio(o_hex + h, st.converted[h], top)
+            farm = st.farm_level[h]
+            if farm:
+                hot.append(o_hex + (2 + farm) * n + h)
+                out.ratio(o_hex + 5 * n + h, st.farm_used[h], top)
+            for i, amount in enumerate(st.res[h]):
+                out.ratio(o_res + i * n + h, amount, limit)
+            out.ratio(self.o_disease + h, st.disease[h], rules.disease_limit)
+        for h, level, _stored in st.plants:
+            if level in (1, 2):
+                out.one(o_hex + level * n + h)
+        if st.dump >= 0:
+            out.one(o_hex + 6 * n + st.dump)
+        d = len(DIRECTIONS)
+        for a, b, transport in st.links:
+            low, way = self._way(st, a, b)
+            out.one(self.o_links + (TRANSPORTS.index(transport) * d + way) * n + low)
+
+    def _cards(self, st: Any, seat: int, out: Features) -> None:
+        piles, slots = self.piles, 3 * MAX_CARD_IDS
+        for i, pile in enumerate(piles):
+            for slot, card in enumerate(st.face_up.get(pile, ())[:3]):
+                out.one(self.o_face + i * slots + slot * MAX_CARD_IDS + card)
+            out.ratio(self.o_piles + i, len(st.deck.get(pile, ())), MAX_CARD_IDS)
+        cards = st.board.pile_cards
+        n_piles, n_sym = len(piles), len(self.symbols)
+        for p, owned in enumerate(st.owned):
+            counts = [0] * n_piles
+            symbols = [0] * n_sym
+            for pile, card in owned:
+                counts[piles.index(pile)] += 1
+                for symbol in cards[pile][card]:
+                    symbols[self.symbols.index(symbol)] += 1
+            for i, c in enumerate(counts):
+                out.ratio(self.o_owned + p * n_piles + i, c, 4)
+            for i, c in enumerate(symbols):
+                out.ratio(self.o_symbols + p * n_sym + i, c, 8)
+        n_agendas = len(self.content.agendas)
+        shown = range(self.players) if st.phase == "over" else (seat,)
+        for p in shown:
+            out.one(self.o_agenda + p * n_agendas + st.agendas[p])
+        n_events = len(self.event_ids)
+        for p, hand in enumerate(st.hands):
+            out.ones(self.o_hands + p * n_events, hand)
+        if st.last_event >= 0:
+            out.one(self.o_event + st.last_event)
+
+    def _politics(self, st: Any, out: Features) -> None:
+        players, n = self.players, MAX_HEXES
+        for p, coins in enumerate(st.coins):
+            out.ratio(self.o_money + p, coins, 2000)
+        out.ratio(self.o_money + players, st.city, 2000)
+        for i, item in enumerate(("vaccination", "food", "npk", "dump")):
+            out.ratio(self.o_costs + i, st.cost(item), 500)
+        o = self.o_pending
+        if st.pending_pile in self.piles:
+            out.one(o + self.piles.index(st.pending_pile))
+        if st.pending_link:
+            transport, h = st.pending_link[0], st.pending_link[1]
+            out.one(o + len(self.piles) + TRANSPORTS.index(transport))
+            out.one(o + len(self.piles) + len(TRANSPORTS) + h)
+        if st.proposal:
+            item, h, proposer = st.proposal
+            out.one(self.o_proposal + PROPOSALS.index(item))
+            out.one(self.o_proposal + len(PROPOSALS) + h)
+            out.one(self.o_proposal + len(PROPOSALS) + n + proposer)
+        rejections = self.content.table.rejections_per_round
+        for p in range(players):
+            vote = st.votes[p]
+            if vote == 1:
+                out.one(self.o_votes + p * 4)
+            elif vote == 0:
+                out.one(self.o_votes + p * 4 + 1)
+            if st.pol_done[p]:
+                out.one(self.o_votes + p * 4 + 2)
+            out.ratio(self.o_votes + p * 4 + 3, st.rejections[p], rejections)
+        o, rules = self.o_scalars, self.content.rules
+        out.ratio(o, st.round, rules.rounds)
+        out.ratio(o + 1, st.builds_left, rules.builds_per_turn)
+        out.ratio(o + 2, st.turns_done, 4)
+        out.ratio(o + 3, st.growth_left, 3)
+        out.ratio(o + 4, st.hunger, 4)
+        out.ratio(o + 5, len(st.pending_events), 3)
+        out.ratio(o + 6, len(st.events), len(self.event_ids))
+        if st.alarm_ready:
+            out.one(o + 7)
+
+    def remember(self, state: State, seat: int, out: Features) -> None:
+        st: Any = state
+        unseen = set(st.events)
+        out.ones(self.m_events, [e for e in range(len(self.event_ids)) if e not in unseen])
+
+
+OBSERVATION = ObservationSpec(ReclaimEncoder, SEAT_MODELS)
