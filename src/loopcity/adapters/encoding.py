@@ -64,7 +64,9 @@ def encode_view(view: dict[str, Any], seat: int | None, players: int, size: int 
     return vec / (1.0 + np.abs(vec))
 
 
-def _dense(size: int, features: Features, offset: int = 0, out: np.ndarray | None = None) -> np.ndarray:
+def _dense(
+    size: int, features: Features, offset: int = 0, out: np.ndarray | None = None, scale: Scale | None = None
+) -> np.ndarray:
     vec = np.zeros(size, dtype=np.float32) if out is None else out
     if features.hot:
         hot = np.fromiter(features.hot, np.intp, len(features.hot))
@@ -72,7 +74,33 @@ def _dense(size: int, features: Features, offset: int = 0, out: np.ndarray | Non
     if features.index:
         index = np.fromiter(features.index, np.intp, len(features.index))
         vec[index + offset if offset else index] = features.value
+    if features.runs:
+        index, factor = (scale or Scale()).layout(features.runs, offset)
+        amounts: list[int] = []
+        for run in features.runs:
+            amounts += run[1]
+        scaled = np.fromiter(amounts, np.int64, len(amounts)) * factor
+        vec[index] = np.minimum(np.maximum(scaled, 0.0, out=scaled), 1.0, out=scaled)
     return vec
+
+
+class Scale:
+    """Where runs of amounts go and what divides them, worked out once for each arrangement of runs
+    (a run's ``most`` is fixed by its offset), so that all runs are written in one assignment."""
+
+    def __init__(self) -> None:
+        self._layouts: dict[tuple[tuple[int, int], ...], tuple[np.ndarray, np.ndarray]] = {}
+
+    def layout(self, runs: list[tuple[int, list[int], float]], offset: int) -> tuple[np.ndarray, np.ndarray]:
+        key = tuple([(start, len(amounts)) for start, amounts, _ in runs])
+        hit = self._layouts.get(key)
+        if hit is None:
+            index = np.concatenate([np.arange(s, s + len(a)) + offset for s, a, _ in runs]).astype(np.intp)
+            factor = np.concatenate([np.full(len(a), 1.0 / most) for _, a, most in runs])
+            if len(self._layouts) > 10_000:
+                self._layouts.clear()
+            hit = self._layouts[key] = (index, factor)
+        return hit
 
 
 class Observer:
@@ -88,6 +116,8 @@ class Observer:
             self.size = self.encoder.size
             self.memory_size = self.encoder.memory.size
             self.low, self.high = 0.0, 1.0
+            self._scale = Scale()
+            self._memory_scale = Scale()
         else:
             self.size = observation_size(game.players)
             self.memory_size = 0
@@ -105,14 +135,15 @@ class Observer:
         """What ``seat`` sees of ``state`` now."""
         if self.encoder is None:
             return encode_view(state.view(seat), seat, self.game.players)
-        return _dense(self.size, self.encoder.encode(state, seat))
+        return _dense(self.size, self.encoder.encode(state, seat), scale=self._scale)
 
     def information_state(self, state: Any, seat: int) -> np.ndarray:
         """The observation followed by what ``seat`` has seen over the game (the memory segments)."""
         vec = np.zeros(self.info_size, dtype=np.float32)
         vec[: self.size] = self.observation(state, seat)
         if self.encoder is not None and self.memory_size:
-            _dense(self.info_size, self.encoder.encode_memory(state, seat), self.size, vec)
+            memory = self.encoder.encode_memory(state, seat)
+            _dense(self.info_size, memory, self.size, vec, self._memory_scale)
         return vec
 
     def segments(self) -> list[dict[str, object]]:
@@ -160,17 +191,17 @@ class ActionIndex:
         return out
 
     def mask(self, legal: dict[int, Action] | list[int]) -> np.ndarray:
-        """1 for each index in ``legal``, else 0 (int8)."""
-        mask = np.zeros(self.size, dtype=np.int8)
+        """True for each index in ``legal`` (a bool array; ``mask.view(np.int8)`` gives 0/1 for free)."""
+        mask = np.zeros(self.size, dtype=bool)
         if legal:
-            mask[np.fromiter(legal, np.intp, len(legal))] = 1
+            mask[np.fromiter(legal, np.intp, len(legal))] = True
         return mask
 
 
 def action_mask(state: Any, seat: int) -> np.ndarray:
-    """1 for each action index that is legal for ``seat`` now, else 0."""
+    """1 for each action index that is legal for ``seat`` now, else 0 (int8)."""
     index = ActionIndex(state.game)
-    return index.mask(index.legal(state, seat))
+    return index.mask(index.legal(state, seat)).view(np.int8)
 
 
 def next_active(active: tuple[int, ...], last: int, model: str) -> int:

@@ -10,7 +10,8 @@ module, ``gymnasium.make("loopcity/<game_id>-v0", ...)`` with the same arguments
 
 Observations are the game's structured tensors (:mod:`loopcity.adapters.encoding`, values in [0, 1])
 or, for a game without them or with ``observation="hashed"``, the hashed view. ``action_masks()`` and
-``info["action_mask"]`` mark the legal action indices (as sb3-contrib's MaskablePPO expects). An
+``info["action_mask"]`` mark the legal action indices (bool arrays, as sb3-contrib's MaskablePPO
+expects). An
 illegal action changes nothing, gives ``illegal_penalty`` and sets ``info["illegal_action"]``; an
 episode is truncated after ``max_episode_steps`` of the learner's steps. The reward comes at the end
 (:meth:`Outcome.returns`). A reset without a seed after a seeded one continues that seed's sequence.
@@ -64,7 +65,7 @@ class LoopcityEnv(gym.Env):
         self.state: Any = None
         self.acting = seat
         self._legal: dict[int, Action] = {}
-        self._mask = np.zeros(self.actions.size, dtype=np.int8)
+        self._mask = np.zeros(self.actions.size, dtype=bool)
         self._bots: dict[int, Any] = {}
         self._seeds: np.random.Generator | None = None
         self._steps = 0
@@ -75,12 +76,12 @@ class LoopcityEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the acting seat now, as a boolean mask over every action index."""
-        return self._mask.astype(bool)
+        return self._mask
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         if self.state.is_terminal():
             self._legal = {}
-            self._mask = np.zeros(self.actions.size, dtype=np.int8)
+            self._mask = np.zeros(self.actions.size, dtype=bool)
         else:
             self._legal = self.actions.legal(self.state, self.acting)
             self._mask = self.actions.mask(self._legal)

@@ -109,12 +109,12 @@ class LoopcityAEC(AECEnv):
         seat, table = _seat(agent), self.table
         return {
             "observation": table.observer.observation(table.state, seat),
-            "action_mask": table.actions.mask(table.actions.legal(table.state, seat)),
+            "action_mask": table.actions.mask(table.actions.legal(table.state, seat)).view(np.int8),
         }
 
     def action_mask(self, agent: str) -> np.ndarray:
         """The legal actions of ``agent`` now, as a 0/1 mask."""
-        return self.table.actions.mask(self.table.actions.legal(self.state, _seat(agent)))
+        return self.table.actions.mask(self.table.actions.legal(self.state, _seat(agent))).view(np.int8)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -194,7 +194,7 @@ class LoopcityParallel(ParallelEnv):
             seat = _seat(agent)
             mask = np.zeros(self.wait + 1, dtype=np.int8)
             if seat == acting:
-                mask[: self.wait] = table.actions.mask(table.actions.legal(state, seat))
+                mask[: self.wait] = table.actions.mask(table.actions.legal(state, seat)).view(np.int8)
             else:
                 mask[self.wait] = 1
             out[agent] = {"observation": table.observer.observation(state, seat), "action_mask": mask}

@@ -80,15 +80,17 @@ class Layout:
 
 
 class Features:
-    """The nonzero entries of an observation: the one-hot entries in ``hot`` and the others as
-    ``index[k]`` holding ``value[k]``. Each index is written once."""
+    """The entries of an observation: the one-hot entries in ``hot``, single values as ``index[k]``
+    holding ``value[k]``, and runs of amounts in ``runs`` as ``(offset, amounts, most)``: entry
+    ``offset + i`` holds ``amounts[i] / most`` clipped to [0, 1]. Each index is written once."""
 
-    __slots__ = ("hot", "index", "value")
+    __slots__ = ("hot", "index", "value", "runs")
 
     def __init__(self) -> None:
         self.hot: list[int] = []
         self.index: list[int] = []
         self.value: list[float] = []
+        self.runs: list[tuple[int, list[int], float]] = []
 
     def one(self, i: int) -> None:
         """A one-hot entry."""
@@ -104,10 +106,19 @@ class Features:
             self.index.append(i)
             self.value.append(amount / most if amount < most else 1.0)
 
+    def run(self, offset: int, amounts: list[int], most: float) -> None:
+        """``amounts[i] / most``, clipped to [0, 1], at ``offset + i`` (a whole row or plane at once).
+        The amounts are whole numbers; a run at a given offset always has the same ``most``."""
+        self.runs.append((offset, amounts, most))
+
     def as_dict(self) -> dict[int, float]:
         """Every nonzero entry by index."""
         out = dict.fromkeys(self.hot, 1.0)
         out.update(zip(self.index, self.value, strict=True))
+        for offset, amounts, most in self.runs:
+            for i, amount in enumerate(amounts):
+                if amount > 0:
+                    out[offset + i] = min(1.0, amount / most)
         return out
 
 

@@ -49,14 +49,14 @@ class ReclaimEncoder(Encoder):
         self.o_turn = lay.add("turn_role", (2, len(ROLES)), "the role whose turn it is; the role played")
         self.o_phase = lay.add("phase", len(PHASES) + len(STAGES), "phase, then stage of the turn")
         self.o_terrain = lay.add("terrain", (len(TERRAINS), n), "each hexagon's terrain")
-        self.o_blocks = lay.add("housing_blocks", (3, n), "Housing blocks by level 0-2 / 4")
-        self.o_hex = lay.add(
-            "hex_state",
-            (7, n),
-            "converted blocks / 4, plants of level 1 and 2, Farm level 1 and 2, Farm used / 4, Dump",
-        )
-        self.o_res = lay.add("resources", (len(RESOURCES), n), "resources on each hexagon / 4")
+        self.o_blocks = lay.add("housing_blocks", (n, 3), "each hexagon's Housing blocks by level 0-2 / 4")
+        self.o_res = lay.add("resources", (n, len(RESOURCES)), "each hexagon's resources / 4")
+        self.o_converted = lay.add("converted", n, "converted Housing blocks on each hexagon / 4")
         self.o_disease = lay.add("disease", n, "disease on each hexagon / the limit")
+        self.o_farm_used = lay.add("farm_used", n, "how much of each Farm is used this round / 4")
+        self.o_hex = lay.add(
+            "hex_state", (5, n), "plants of level 1 and 2, Farm level 1 and 2, the Dump, on each hexagon"
+        )
         self.o_links = lay.add(
             "links", (len(TRANSPORTS), len(DIRECTIONS), n), "transport links by kind and way"
         )
@@ -88,6 +88,9 @@ class ReclaimEncoder(Encoder):
         )
         self.m_events = self.memory.add("events_drawn", len(self.event_ids), "Event cards drawn so far")
         self._links: dict[tuple[int, int], tuple[int, int]] = {}
+        self._symbols: dict[str, list[tuple[int, tuple[int, ...]]]] | None = None
+        self.terrain_index = {t: i for i, t in enumerate(TERRAINS)}
+        self._holdings: dict[tuple[tuple[str, int], ...], tuple[list[int], list[int]]] = {}
 
     def _way(self, st: Any, a: int, b: int) -> tuple[int, int]:
         """The lower-numbered hexagon of a link and the way from it to the other (kept once found)."""
@@ -121,58 +124,70 @@ class ReclaimEncoder(Encoder):
 
     def _map(self, st: Any, out: Features) -> None:
         n, hot, rules = MAX_HEXES, out.hot, self.content.rules
-        o_terrain, o_blocks, o_hex, o_res = self.o_terrain, self.o_blocks, self.o_hex, self.o_res
-        limit, top = rules.max_resource_per_hex, rules.max_blocks_per_hex
-        for h in range(st.board.n):
-            hot.append(o_terrain + TERRAINS.index(st.terrain[h]) * n + h)
-            for level, count in enumerate(st.blocks[h]):
-                out.ratio(o_blocks + level * n + h, count, top)
-            out.ratio(o_hex + h, st.converted[h], top)
-            farm = st.farm_level[h]
-            if farm:
-                hot.append(o_hex + (2 + farm) * n + h)
-                out.ratio(o_hex + 5 * n + h, st.farm_used[h], top)
-            for i, amount in enumerate(st.res[h]):
-                out.ratio(o_res + i * n + h, amount, limit)
-            out.ratio(self.o_disease + h, st.disease[h], rules.disease_limit)
-        for h, level, _stored in st.plants:
-            if level in (1, 2):
-                out.one(o_hex + level * n + h)
+        o_hex, top = self.o_hex, rules.max_blocks_per_hex
+        terrain = self.terrain_index
+        hot.extend([self.o_terrain + terrain[t] * n + h for h, t in enumerate(st.terrain)])
+        out.run(self.o_blocks, [c for row in st.blocks for c in row], top)
+        out.run(self.o_res, [a for row in st.res for a in row], rules.max_resource_per_hex)
+        out.run(self.o_converted, st.converted, top)
+        out.run(self.o_disease, st.disease, rules.disease_limit)
+        out.run(self.o_farm_used, st.farm_used, top)
+        hot.extend([o_hex + (1 + farm) * n + h for h, farm in enumerate(st.farm_level) if farm])
+        hot.extend([o_hex + (level - 1) * n + h for h, level, _stored in st.plants if level in (1, 2)])
         if st.dump >= 0:
-            out.one(o_hex + 6 * n + st.dump)
+            hot.append(o_hex + 4 * n + st.dump)
         d = len(DIRECTIONS)
         for a, b, transport in st.links:
             low, way = self._way(st, a, b)
-            out.one(self.o_links + (TRANSPORTS.index(transport) * d + way) * n + low)
+            hot.append(self.o_links + (TRANSPORTS.index(transport) * d + way) * n + low)
 
     def _cards(self, st: Any, seat: int, out: Features) -> None:
-        piles, slots = self.piles, 3 * MAX_CARD_IDS
+        hot, piles, face_up = out.hot, self.piles, st.face_up
         for i, pile in enumerate(piles):
-            for slot, card in enumerate(st.face_up.get(pile, ())[:3]):
-                out.one(self.o_face + i * slots + slot * MAX_CARD_IDS + card)
-            out.ratio(self.o_piles + i, len(st.deck.get(pile, ())), MAX_CARD_IDS)
-        cards = st.board.pile_cards
+            base = self.o_face + i * 3 * MAX_CARD_IDS
+            hot.extend([base + slot * MAX_CARD_IDS + card for slot, card in enumerate(face_up[pile][:3])])
+        out.run(self.o_piles, [len(st.deck[pile]) for pile in piles], MAX_CARD_IDS)
         n_piles, n_sym = len(piles), len(self.symbols)
         for p, owned in enumerate(st.owned):
-            counts = [0] * n_piles
-            symbols = [0] * n_sym
-            for pile, card in owned:
-                counts[piles.index(pile)] += 1
-                for symbol in cards[pile][card]:
-                    symbols[self.symbols.index(symbol)] += 1
-            for i, c in enumerate(counts):
-                out.ratio(self.o_owned + p * n_piles + i, c, 4)
-            for i, c in enumerate(symbols):
-                out.ratio(self.o_symbols + p * n_sym + i, c, 8)
+            if owned:
+                counts, symbols = self._holding(st, owned)
+                out.run(self.o_owned + p * n_piles, counts, 4)
+                out.run(self.o_symbols + p * n_sym, symbols, 8)
         n_agendas = len(self.content.agendas)
         shown = range(self.players) if st.phase == "over" else (seat,)
-        for p in shown:
-            out.one(self.o_agenda + p * n_agendas + st.agendas[p])
+        hot.extend([self.o_agenda + p * n_agendas + st.agendas[p] for p in shown])
         n_events = len(self.event_ids)
         for p, hand in enumerate(st.hands):
-            out.ones(self.o_hands + p * n_events, hand)
+            if hand:
+                out.ones(self.o_hands + p * n_events, hand)
         if st.last_event >= 0:
-            out.one(self.o_event + st.last_event)
+            hot.append(self.o_event + st.last_event)
+
+    def _holding(self, st: Any, owned: list[tuple[str, int]]) -> tuple[list[int], list[int]]:
+        """A player's cards counted by pile and by symbol (kept for each distinct holding)."""
+        key = tuple(owned)
+        hit = self._holdings.get(key)
+        if hit is None:
+            symbols_of = self._symbols_of(st)
+            counts, symbols = [0] * len(self.piles), [0] * len(self.symbols)
+            for pile, card in owned:
+                i, marks = symbols_of[pile][card]
+                counts[i] += 1
+                for symbol in marks:
+                    symbols[symbol] += 1
+            if len(self._holdings) > 100_000:
+                self._holdings.clear()
+            hit = self._holdings[key] = (counts, symbols)
+        return hit
+
+    def _symbols_of(self, st: Any) -> dict[str, list[tuple[int, tuple[int, ...]]]]:
+        """Each pile's cards as (pile number, symbol numbers), worked out once."""
+        if self._symbols is None:
+            self._symbols = {
+                pile: [(i, tuple(self.symbols.index(s) for s in card)) for card in st.board.pile_cards[pile]]
+                for i, pile in enumerate(self.piles)
+            }
+        return self._symbols
 
     def _politics(self, st: Any, out: Features) -> None:
         players, n = self.players, MAX_HEXES

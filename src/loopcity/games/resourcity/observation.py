@@ -76,6 +76,7 @@ class ResourcityEncoder(Encoder):
             "Crises drawn / Crises to win, Farms / 10, deck size / 60, Compost left / 3, discard pile / 60",
         )
         self.o_stacks = lay.add("deck_stacks", 4, "tiles in each deck stack / 20")
+        self._boards: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
         self.o_discard = lay.add("discarded", k, "road tiles on the discard pile by kind / 10")
 
     def observe(self, state: State, seat: int, out: Features) -> None:
@@ -89,17 +90,28 @@ class ResourcityEncoder(Encoder):
         self._pools(s, out)
 
     def _board(self, s: Any, out: Features) -> None:
+        key = (tuple(s.grid_kind), tuple(s.grid_rot))
+        hot = self._boards.get(key)
+        if hot is None:
+            hot = self._board_features(s)
+            if len(self._boards) > 50_000:
+                self._boards.clear()
+            self._boards[key] = hot
+        out.hot.extend(hot)
+
+    def _board_features(self, s: Any) -> list[int]:
+        """The tile planes of one board (kept for each board seen: tiles change only by Rotate and
+        Replace)."""
         n, kinds, exits = TILES, self.kind_index, s.geo.exits
         o_kind, o_rot, o_exits = self.o_kind, self.o_rot, self.o_exits
-        hot = out.hot
+        hot: list[int] = []
         for t in range(n):
             kind, rot = s.grid_kind[t], s.grid_rot[t]
             hot.append(o_kind + kinds[kind] * n + t)
             hot.append(o_rot + rot * n + t)
             mask = exits.get((kind, rot), 0) if kind != "green" else 0
-            for d in range(4):
-                if mask >> d & 1:
-                    hot.append(o_exits + d * n + t)
+            hot.extend([o_exits + d * n + t for d in range(4) if mask >> d & 1])
+        return hot
 
     def _players(self, s: Any, out: Features) -> None:
         n, k = TILES, len(self.kinds)
