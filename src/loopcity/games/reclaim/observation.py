@@ -24,6 +24,7 @@ STAGES = ("role", "build", "send", "convert", "growth")
 PROPOSALS = ("npk", "vaccinate", "dump")
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """The six axial neighbour steps; a link's plane is its direction from the lower-numbered hexagon."""
+COSTS = ("vaccination", "food", "npk", "dump")
 MAX_CARD_IDS = 12
 SEAT_MODELS = (
     "Turns belong to one role at a time; the political decisions are asked seat by seat (propose, "
@@ -79,7 +80,8 @@ class ReclaimEncoder(Encoder):
         self.o_proposal = lay.add(
             "proposal", len(PROPOSALS) + n + players, "the proposal: item, hexagon, proposer"
         )
-        self.o_votes = lay.add("votes", (players, 4), "each seat: voted yes, voted no, done, rejections / 2")
+        self.o_votes = lay.add("votes", (players, 3), "each seat: voted yes, voted no, done")
+        self.o_rejections = lay.add("rejections", players, "each seat's rejected proposals / the limit")
         self.o_scalars = lay.add(
             "scalars",
             8,
@@ -91,6 +93,7 @@ class ReclaimEncoder(Encoder):
         self._symbols: dict[str, list[tuple[int, tuple[int, ...]]]] | None = None
         self.terrain_index = {t: i for i, t in enumerate(TERRAINS)}
         self._holdings: dict[tuple[tuple[str, int], ...], tuple[list[int], list[int]]] = {}
+        self._spreads: dict[tuple[tuple[int, ...], ...], list[int]] = {}
 
     def _way(self, st: Any, a: int, b: int) -> tuple[int, int]:
         """The lower-numbered hexagon of a link and the way from it to the other (kept once found)."""
@@ -142,10 +145,8 @@ class ReclaimEncoder(Encoder):
             hot.append(self.o_links + (TRANSPORTS.index(transport) * d + way) * n + low)
 
     def _cards(self, st: Any, seat: int, out: Features) -> None:
-        hot, piles, face_up = out.hot, self.piles, st.face_up
-        for i, pile in enumerate(piles):
-            base = self.o_face + i * 3 * MAX_CARD_IDS
-            hot.extend([base + slot * MAX_CARD_IDS + card for slot, card in enumerate(face_up[pile][:3])])
+        hot, piles = out.hot, self.piles
+        hot.extend(self._face_up(st.face_up))
         out.run(self.o_piles, [len(st.deck[pile]) for pile in piles], MAX_CARD_IDS)
         n_piles, n_sym = len(piles), len(self.symbols)
         for p, owned in enumerate(st.owned):
@@ -162,6 +163,20 @@ class ReclaimEncoder(Encoder):
                 out.ones(self.o_hands + p * n_events, hand)
         if st.last_event >= 0:
             hot.append(self.o_event + st.last_event)
+
+    def _face_up(self, face_up: dict[str, list[int]]) -> list[int]:
+        """The one-hot entries of the face-up cards (kept for each distinct spread of cards)."""
+        key = tuple([tuple(face_up[pile]) for pile in self.piles])
+        hit = self._spreads.get(key)
+        if hit is None:
+            hit = []
+            for i, cards in enumerate(key):
+                base = self.o_face + i * 3 * MAX_CARD_IDS
+                hit.extend([base + slot * MAX_CARD_IDS + card for slot, card in enumerate(cards[:3])])
+            if len(self._spreads) > 100_000:
+                self._spreads.clear()
+            self._spreads[key] = hit
+        return hit
 
     def _holding(self, st: Any, owned: list[tuple[str, int]]) -> tuple[list[int], list[int]]:
         """A player's cards counted by pile and by symbol (kept for each distinct holding)."""
@@ -190,12 +205,9 @@ class ReclaimEncoder(Encoder):
         return self._symbols
 
     def _politics(self, st: Any, out: Features) -> None:
-        players, n = self.players, MAX_HEXES
-        for p, coins in enumerate(st.coins):
-            out.ratio(self.o_money + p, coins, 2000)
-        out.ratio(self.o_money + players, st.city, 2000)
-        for i, item in enumerate(("vaccination", "food", "npk", "dump")):
-            out.ratio(self.o_costs + i, st.cost(item), 500)
+        n = MAX_HEXES
+        out.run(self.o_money, [*st.coins, st.city], 2000)
+        out.run(self.o_costs, [st.cost(item) for item in COSTS], 500)
         o = self.o_pending
         if st.pending_pile in self.piles:
             out.one(o + self.piles.index(st.pending_pile))
@@ -208,16 +220,10 @@ class ReclaimEncoder(Encoder):
             out.one(self.o_proposal + PROPOSALS.index(item))
             out.one(self.o_proposal + len(PROPOSALS) + h)
             out.one(self.o_proposal + len(PROPOSALS) + n + proposer)
-        rejections = self.content.table.rejections_per_round
-        for p in range(players):
-            vote = st.votes[p]
-            if vote == 1:
-                out.one(self.o_votes + p * 4)
-            elif vote == 0:
-                out.one(self.o_votes + p * 4 + 1)
-            if st.pol_done[p]:
-                out.one(self.o_votes + p * 4 + 2)
-            out.ratio(self.o_votes + p * 4 + 3, st.rejections[p], rejections)
+        hot, o = out.hot, self.o_votes
+        hot.extend([o + p * 3 + (0 if vote == 1 else 1) for p, vote in enumerate(st.votes) if vote >= 0])
+        hot.extend([o + p * 3 + 2 for p, done in enumerate(st.pol_done) if done])
+        out.run(self.o_rejections, st.rejections, self.content.table.rejections_per_round)
         o, rules = self.o_scalars, self.content.rules
         out.ratio(o, st.round, rules.rounds)
         out.ratio(o + 1, st.builds_left, rules.builds_per_turn)
