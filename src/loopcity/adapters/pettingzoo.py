@@ -177,7 +177,7 @@ class LoopcityParallel(ParallelEnv):
         self._act_space = spaces.Discrete(self.wait + 1)
 
     @property
-    def state(self) -> Any:  # type: ignore[override]
+    def state(self) -> Any:
         return self.table.state
 
     def observation_space(self, agent: str) -> spaces.Space:
