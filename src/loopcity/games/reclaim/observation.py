@@ -56,7 +56,7 @@ class ReclaimEncoder(Encoder):
         self.o_disease = lay.add("disease", n, "disease on each hexagon / the limit")
         self.o_farm_used = lay.add("farm_used", n, "how much of each Farm is used this round / 4")
         self.o_hex = lay.add(
-            "hex_state", (5, n), "plants of level 1 and 2, Farm level 1 and 2, the Dump, on each hexagon"
+            "hex_state", (6, n), "plants of level 0, 1 and 2, Farm level 1 and 2, the Dump, on each hexagon"
         )
         self.o_links = lay.add(
             "links", (len(TRANSPORTS), len(DIRECTIONS), n), "transport links by kind and way"
@@ -135,10 +135,10 @@ class ReclaimEncoder(Encoder):
         out.run(self.o_converted, st.converted, top)
         out.run(self.o_disease, st.disease, rules.disease_limit)
         out.run(self.o_farm_used, st.farm_used, top)
-        hot.extend([o_hex + (1 + farm) * n + h for h, farm in enumerate(st.farm_level) if farm])
-        hot.extend([o_hex + (level - 1) * n + h for h, level, _stored in st.plants if level in (1, 2)])
+        hot.extend([o_hex + (2 + farm) * n + h for h, farm in enumerate(st.farm_level) if farm])
+        hot.extend(list({o_hex + level * n + h for h, level, _stored in st.plants}))
         if st.dump >= 0:
-            hot.append(o_hex + 4 * n + st.dump)
+            hot.append(o_hex + 5 * n + st.dump)
         d = len(DIRECTIONS)
         for a, b, transport in st.links:
             low, way = self._way(st, a, b)
