@@ -1,8 +1,8 @@
 """A baseline that learns: MaskablePPO (sb3-contrib) on one seat of a Loopcity game, on one CPU thread.
 
     pip install -e '.[baseline]'   # sb3-contrib and stable-baselines3 (torch: see docs/research.md)
-    python benchmarks/baseline_ppo.py waste_what --cpu-minutes 25 --out runs/ppo_waste_what
-    python benchmarks/baseline_ppo.py --plot runs/ppo_waste_what runs/ppo_resourcity --png docs/ppo.png
+    python benchmarks/baseline_ppo.py GAME --cpu-minutes 27 --out runs/ppo_GAME
+    python benchmarks/baseline_ppo.py --plot runs/ppo_GAME runs/ppo_OTHER --png docs/ppo_learning_curves.png
 
 The learner plays seat 0 through ``loopcity.adapters.gymnasium`` (structured observations, the
 action mask, ``seat_model="seat"``) with the game's heuristic bot in every other seat. Training stops
