@@ -17,8 +17,8 @@ from typing import Any
 
 from .actions import Action
 from .bots import RandomBot
-from .observation import Features, encoder_for
 from .errors import IllegalAction, MalformedAction
+from .observation import Features, encoder_for
 from .record import Record
 from .registry import load_snapshot
 from .rng import Rng
