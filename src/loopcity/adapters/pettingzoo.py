@@ -61,7 +61,7 @@ def _seat(agent: str) -> int:
 class LoopcityAEC(AECEnv):
     """One Loopcity game as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi"], "name": "loopcity", "is_parallelizable": True}
+    metadata = {"render_modes": ["ansi"], "name": "loopcity", "is_parallelizable": False}
 
     def __init__(
         self,
