@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-EXTRAS ?= dev,rl,web,ray,bench
+EXTRAS ?= dev,rl,web,ray,bench,workbench
 
 .PHONY: serve test lint venv clean
 

@@ -8,12 +8,47 @@ A shared "vote" phase at the start lets every seat say ready in any order.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from loopcity.engine import Action, ActionSpace, GameSpec, Option, Outcome, Rng, State, Variant, kind
+from pydantic import Field
+
+from loopcity.engine import (
+    ActionSpace,
+    GameSpec,
+    Handlers,
+    NoArgs,
+    Option,
+    Outcome,
+    PositionModel,
+    Rng,
+    State,
+    Variant,
+    kind,
+)
 
 
-class TinyState(State):
+class Take(NamedTuple):
+    n: int
+
+
+READY = kind("ready", "say you are ready to start")
+TAKE = kind("take", "take 1 or 2 counters", Take, n=(1, 2))
+ROLL = kind("roll", "roll a die and take that many counters (at most what is left)")
+HANDLERS = Handlers["TinyState"]()
+
+
+class TinyPosition(PositionModel):
+    """A Tiny position: who is ready, the pile, the counters taken, the cards and the deck."""
+
+    ready: list[int] = Field(default=[], description="seats (0-based) that said they are ready")
+    pile: int = Field(ge=0, description="counters left in the pile")
+    taken: list[int] = Field(description="counters each seat has taken")
+    turn: int = Field(ge=0, description="the seat (0-based) whose turn it is once all are ready")
+    cards: list[int] = Field(description="each seat's hidden card")
+    deck: list[int] = Field(description="the cards nobody holds")
+
+
+class TinyState(State[None, None]):
     def __init__(self, game, seed):
         super().__init__(game, seed)
         n = game.players
@@ -33,19 +68,29 @@ class TinyState(State):
 
     def _legal_actions(self, seat):
         if len(self.ready) < self.players:
-            return [Action("ready")]
-        return [Action("take", (k,)) for k in (1, 2) if k <= self.pile] + [Action("roll")]
+            return [READY()]
+        return [TAKE(k) for k in (1, 2) if k <= self.pile] + [ROLL()]
 
     def explain_illegal(self, seat, action):
-        if action.kind == "take" and action.args[0] > self.pile:
+        if action.kind == TAKE.name and TAKE.read(action).n > self.pile:
             return f"only {self.pile} counter(s) left"
         return None
 
-    def _apply(self, seat, action):
-        if action.kind == "ready":
-            self.ready.add(seat)
-            return
-        k = action.args[0] if action.kind == "take" else min(self.pile, self.roll(6, "die"))
+    handlers = HANDLERS
+
+    @HANDLERS.on(READY)
+    def _ready(self, seat: int, a: NoArgs) -> None:
+        self.ready.add(seat)
+
+    @HANDLERS.on(TAKE)
+    def _take(self, seat: int, a: Take) -> None:
+        self._collect(seat, a.n)
+
+    @HANDLERS.on(ROLL)
+    def _roll(self, seat: int, a: NoArgs) -> None:
+        self._collect(seat, min(self.pile, self.roll(6, "die")))
+
+    def _collect(self, seat: int, k: int) -> None:
         self.pile -= k
         self.taken[seat] += k
         self.turn = (self.turn + 1) % self.players
@@ -78,9 +123,30 @@ class TinyState(State):
                 self.cards[s] = unseen.pop()
         self.deck = unseen
 
+    position_model = TinyPosition
+
+    def position(self) -> TinyPosition:
+        return TinyPosition(
+            ready=sorted(self.ready),
+            pile=self.pile,
+            taken=self.taken,
+            turn=self.turn,
+            cards=self.cards,
+            deck=self.deck,
+        )
+
+    @classmethod
+    def from_position(cls, game, fields: TinyPosition) -> TinyState:
+        state = cls(game, 0)
+        state.ready = set(fields.ready)
+        state.pile, state.taken, state.turn = fields.pile, list(fields.taken), fields.turn
+        state.cards, state.deck = list(fields.cards), list(fields.deck)
+        return state
+
     def check_invariants(self):
-        assert sorted(self.deck + self.cards) == list(range(1, 10))
-        assert self.pile + sum(self.taken) == self.game.options["pile"]
+        assert sorted(self.deck + self.cards) == list(range(1, 10)), "cards and deck hold the cards 1-9"
+        assert len(self.cards) == len(self.taken) == self.players, "one card and one count per seat"
+        assert self.pile + sum(self.taken) == self.game.options["pile"], "counters are in the pile or taken"
 
 
 SPEC = GameSpec(
@@ -90,7 +156,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     state_class=TinyState,
-    action_space=ActionSpace([kind("ready"), kind("take", n=(1, 2)), kind("roll")]),
+    action_space=ActionSpace([READY, TAKE, ROLL]),
     cooperative=False,
     hidden_information=True,
     max_steps=200,

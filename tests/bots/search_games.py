@@ -11,9 +11,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from loopcity.engine import Action, ActionSpace, GameSpec, Option, Outcome, State, kind
+
+
+class Take(NamedTuple):
+    n: int
 
 
 class NimState(State):
@@ -54,7 +58,7 @@ NIM = GameSpec(
     min_players=2,
     max_players=2,
     state_class=NimState,
-    action_space=ActionSpace([kind("take", n=(1, 2, 3))]),
+    action_space=ActionSpace([kind("take", "", Take, n=(1, 2, 3))]),
     cooperative=False,
     max_steps=100,
     options=(Option("pile", 10, "counters in the pile"),),
@@ -108,7 +112,7 @@ COMMONS = GameSpec(
     min_players=2,
     max_players=4,
     state_class=CommonsState,
-    action_space=ActionSpace([kind("take", n=(0, 1, 2))]),
+    action_space=ActionSpace([kind("take", "", Take, n=(0, 1, 2))]),
     cooperative=False,
     max_steps=100,
     metrics=lambda state: {"round": float(state.round), "stock": float(state.stock)},
@@ -174,7 +178,7 @@ WAGER = GameSpec(
     min_players=1,
     max_players=1,
     state_class=WagerState,
-    action_space=ActionSpace([kind("name", n=range(6))]),
+    action_space=ActionSpace([kind("name", "", Take, n=range(6))]),
     cooperative=True,
     max_steps=2,
     bots={"heuristic": NamesThree},

@@ -39,11 +39,10 @@ def test_mcts_decides_legally_without_changing_the_state(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_position_values_lie_on_the_reward_scale(game_id):
-    from loopcity.bots.evaluators import VALUES
     from loopcity.bots.value import fitted_value
 
     game, positions = _positions(game_id, count=4)
-    value = game.spec.evaluate or VALUES.get(game_id) or fitted_value(game)
+    value = game.spec.evaluate or fitted_value(game)
     if value is None:
         pytest.skip(f"{game_id} has no position value")
     for state, seat in positions:

@@ -1,4 +1,5 @@
 import json
+from typing import NamedTuple
 
 import pytest
 from pydantic import BaseModel
@@ -56,8 +57,19 @@ def test_action_text_and_json_forms_read_back():
 
 
 def test_action_space_indexes_every_action_once():
+    class Move(NamedTuple):
+        tile: int
+
+    class Trade(NamedTuple):
+        n: int
+        what: str
+
     space = ActionSpace(
-        [kind("spin"), kind("move", tile=range(5)), kind("trade", n=(1, 2), what=("wood", "food"))]
+        [
+            kind("spin"),
+            kind("move", "", Move, tile=range(5)),
+            kind("trade", "", Trade, n=(1, 2), what=("wood", "food")),
+        ]
     )
     assert space.size == 1 + 5 + 4
     seen = {space.index(space.action(i)) for i in range(space.size)}
@@ -226,3 +238,69 @@ def test_conformance_suite_catches_a_redraw_that_depends_on_the_truth(tiny, monk
     monkeypatch.setattr(TinyState, "resample_hidden", truth_ordered_redraw)
     with pytest.raises(AssertionError, match="depends on the true hidden state"):
         check_game(load_game("tiny"), playouts=1)
+
+
+# ----- positions ---------------------------------------------------------------------------------
+def test_a_position_written_by_hand_sets_up_that_situation(tiny):
+    from loopcity.engine import read_position
+
+    text = """
+game = "tiny"
+players = 2
+seed = 3
+ready = [0, 1]
+pile = 2
+taken = [6, 4]
+turn = 1
+cards = [9, 2]
+deck = [1, 3, 4, 5, 6, 7, 8]
+"""
+    state = read_position(text)
+    assert state.active_seats() == (1,)
+    assert [str(a) for a in state.legal_actions(1)] == ["take 1", "take 2", "roll"]
+    state.apply(1, "take 2")
+    assert state.is_terminal() and state.outcome().winners == (0,)
+
+
+def test_a_bad_position_names_the_field_or_the_rule_it_breaks(tiny):
+    from loopcity.engine import PositionError, read_position
+
+    base = 'game = "tiny"\nplayers = 2\nturn = 0\ncards = [9, 2]\ndeck = [1, 3, 4, 5, 6, 7, 8]\n'
+    with pytest.raises(PositionError, match="field 'pile'"):
+        read_position(base + "pile = -1\ntaken = [0, 0]\n")
+    with pytest.raises(PositionError, match="field 'colour'.*not permitted"):
+        read_position(base + 'pile = 12\ntaken = [0, 0]\ncolour = "red"\n')
+    with pytest.raises(PositionError, match="counters are in the pile or taken"):
+        read_position(base + "pile = 12\ntaken = [3, 0]\n")
+    with pytest.raises(PositionError, match="no game 'chess'"):
+        read_position('game = "chess"\n')
+    with pytest.raises(PositionError, match="not a TOML position"):
+        read_position("pile = = 3")
+
+
+def test_a_state_position_round_trips_through_toml(tiny):
+    from loopcity.engine import dump_position, read_position
+
+    game = load_game("tiny", players=3, variant="short")
+    state = game.new_state(4)
+    state.apply(0, "ready")
+    text = dump_position(state, seed=9)
+    assert 'variant = "short"' in text and "seed = 9" in text and "ready = [0]" in text
+    again = read_position(text)
+    assert again.view(0) == state.view(0) and again.active_seats() == state.active_seats()
+
+
+def test_content_refuses_a_misspelled_field_naming_file_item_and_field(tmp_path):
+    from loopcity.engine import ContentError, ContentModel, ContentSpec
+
+    class Card(ContentModel):
+        id: str
+        recycle_cost: int = 0
+
+    class Deck(ContentModel):
+        cards: list[Card]
+
+    path = tmp_path / "deck.toml"
+    path.write_text('[[cards]]\nid = "jar"\nrecylce_cost = 2\n')
+    with pytest.raises(ContentError, match=r"deck.toml: item cards\.\[0\] \(jar\): field 'recylce_cost'"):
+        load_content(ContentSpec(Deck, path))

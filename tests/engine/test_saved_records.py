@@ -30,3 +30,22 @@ def test_saved_record_replays_every_state_hash(path):
     state = record.replay(verify=True)
     assert state.is_terminal()
     assert len(record.hashes) == len(record.moves) > 0
+
+
+def test_format_1_records_are_verified_against_their_hashes_with_the_log():
+    """Format 1 hashed the log with the state; such a record still loads, replays and is verified."""
+    from loopcity.engine import Action
+    from loopcity.engine.errors import RecordError
+
+    record = Record.load(RECORDS[0])
+    state = record.new_game().new_state(record.seed)
+    legacy = []
+    for seat, text in record.moves:
+        state.apply(seat, Action.parse(text))
+        legacy.append(state.state_hash(with_log=True))
+    data = record.to_json() | {"format": "loopcity-record/1", "hashes": legacy}
+    old = Record.from_json(data)
+    assert old.replay(verify=True).state_hash() == state.state_hash()
+    data["hashes"] = [*legacy[:-1], "0" * 20]
+    with pytest.raises(RecordError, match=f"move {len(legacy)}"):
+        Record.from_json(data).replay(verify=True)

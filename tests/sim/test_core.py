@@ -22,6 +22,26 @@ def test_count_actions_by_kind_by_named_item_and_by_winners():
     assert winners == {"craft": 1, "craft composter": 1, "move": 1}
 
 
+def test_count_actions_names_what_the_game_says_an_action_is_about():
+    from loopcity.engine import Action
+    from loopcity.sim.core import count_actions
+
+    moves = [
+        (0, Action("store", (12, "p1")), "Torn jeans"),
+        (1, Action("store", (12, "p2")), "Torn jeans"),
+        (1, Action("choose", ("textile",)), None),  # no subject: the word argument names it
+        (0, Action("end_round"), None),
+    ]
+    everyone, _ = count_actions(moves)
+    assert everyone == {
+        "store": 2,
+        "store Torn jeans": 2,
+        "choose": 1,
+        "choose textile": 1,
+        "end_round": 1,
+    }
+
+
 def test_summary_length_figures_match_the_plain_computation():
     import statistics
 
@@ -37,3 +57,10 @@ def test_summary_length_figures_match_the_plain_computation():
     assert s["mean_length"] == statistics.mean(lengths)
     assert abs(s["sd_length"] - statistics.stdev(lengths)) < 1e-9
     assert s["loss_causes"] == {"loss": 4} and s["team_win_rate"] == 7 / 11
+
+
+def test_wilson_interval_always_holds_the_observed_share():
+    for n in range(1, 400):
+        for k in (0, 1, n // 3, n - 1, n):
+            low, high = wilson_interval(k, n)
+            assert 0.0 <= low <= k / n <= high <= 1.0, (k, n)

@@ -7,7 +7,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from loopcity.engine import list_games
-from loopcity.sim import make_job, simulate
+from loopcity.sim import game_seed, make_job, play_one, simulate
 
 GAMES = [spec.id for spec in list_games()]
 
@@ -26,3 +26,18 @@ def test_installed_game_simulates_the_same_whatever_the_workers(game_id, tmp_pat
     for column in metrics:
         for trajectory in one.column(column).to_pylist():
             assert len(trajectory) >= 2 and not all(math.isnan(v) for v in trajectory)
+
+
+@pytest.mark.skipif(not GAMES, reason="no game installed")
+@pytest.mark.parametrize("game_id", GAMES)
+def test_installed_game_counts_actions_by_the_card_tile_or_place_they_name(game_id):
+    job, game = make_job(game_id, 2, ["heuristic"], seed=3)
+    results = [play_one(game, game_seed(3, i), job.bots, i) for i in range(2)]
+    for r in results:
+        named = {k: n for k, n in r.actions.items() if " " in k}
+        assert named, f"{game_id}: no action names a card, tile or place"
+        for key, n in named.items():
+            kind = key.split(" ", 1)[0]
+            assert n <= r.actions[kind], key
+        for kind in {k.split(" ", 1)[0] for k in named}:
+            assert sum(n for k, n in named.items() if k.startswith(kind + " ")) <= r.actions[kind]

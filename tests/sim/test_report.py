@@ -1,4 +1,5 @@
 import base64
+import json
 import re
 
 import pyarrow.parquet as pq
@@ -6,8 +7,10 @@ import pytest
 from typer.testing import CliRunner
 
 from loopcity.cli.main import app
-from loopcity.sim.report import action_usage
-from loopcity.sim.store import load_run
+from loopcity.sim.compare import compare_runs
+from loopcity.sim.core import GameResult
+from loopcity.sim.report import action_usage, build_report
+from loopcity.sim.store import ResultWriter, load_run
 
 runner = CliRunner()
 
@@ -64,6 +67,7 @@ def test_action_usage_relates_use_to_outcome(metered, tmp_path):
 def test_report_of_a_missing_folder_is_refused(tmp_path):
     result = runner.invoke(app, ["report", str(tmp_path / "none")])
     assert result.exit_code == 2 and "not a result folder" in result.stdout
+    assert "sweep.json (sweep --out)" in " ".join(result.stdout.split())
 
 
 def test_action_use_by_winning_seats_and_by_the_others(tiny, tmp_path):
@@ -105,3 +109,71 @@ def test_report_gives_the_command_that_plays_the_same_games(metered, tmp_path):
     args = command.split()[1:] + ["--workers", "1", "--out", str(again)]
     assert runner.invoke(app, args).exit_code == 0
     assert pq.read_table(again / "results.parquet").equals(pq.read_table(tmp_path / "results.parquet"))
+
+
+def images_of(page):
+    found = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
+    assert all(base64.b64decode(img).startswith(b"\x89PNG") for img in found)
+    assert not re.search(r'(src|href)="(?!data:)', page)
+    return found
+
+
+def test_report_of_a_sweep_has_a_response_curve_per_measure(metered, tmp_path):
+    args = ["sweep", "metered", "--vary", "dice.sides=2,4,6", "--vary", "pile=6,12", "-n", "40"]
+    result = runner.invoke(app, [*args, "--workers", "1", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(app, ["report", str(tmp_path)]).exit_code == 0
+    page = (tmp_path / "report.html").read_text()
+    assert "<h2>Response curves</h2>" in page and "<h2>Points</h2>" in page
+    runs = [load_run(tmp_path / f"p{k}") for k in range(6)]
+    causes = sorted({c for run in runs for c in run.column("cause")})
+    # team win, each end cause, length, rounds and the two metrics: one curve each
+    assert len(images_of(page)) == 1 + len(causes) + 2 + 2
+    for k in range(6):
+        assert f"<td>p{k}</td>" in page
+    sweep = json.loads((tmp_path / "sweep.json").read_text())
+    first_rate = f"{sweep['points'][0]['summary']['team_win_rate']:.3f}"
+    assert f"<td>{first_rate}</td>" in page
+
+
+def test_report_of_a_comparison_overlays_a_and_b(metered, tmp_path):
+    args = ["compare", "default", "default", "--game", "metered", "-n", "60", "--workers", "1"]
+    result = runner.invoke(app, [*args, "--set-b", "dice.sides=2", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(app, ["report", str(tmp_path)]).exit_code == 0
+    page = (tmp_path / "report.html").read_text()
+    assert "paired by seed" in page and "default dice.sides=2" in page
+    for heading in ("Outcomes", "Differences", "Metrics by round", "Actions and cards", "Runs"):
+        assert f"<h2>{heading}</h2>" in page
+    assert len(images_of(page)) == 2 + 2  # outcomes, differences, one overlay per metric
+    rows = compare_runs(load_run(tmp_path / "a"), load_run(tmp_path / "b"))["rows"]
+    win = next(r for r in rows if r["measure"] == "team win rate")
+    assert f"<td>{win['diff']:+.3f}</td>" in page
+    # two result folders given side by side make the same comparison
+    assert runner.invoke(app, ["report", str(tmp_path / "a"), str(tmp_path / "b")]).exit_code == 0
+    assert f"<td>{win['diff']:+.3f}</td>" in (tmp_path / "b" / "comparison.html").read_text()
+
+
+def test_report_of_a_search_and_of_a_sensitivity_analysis(metered, tmp_path):
+    tune = ["tune", "metered", "--vary", "dice.sides=2:4", "--target", "team_win_rate=0.5", "-n", "30"]
+    assert runner.invoke(app, [*tune, "--workers", "1", "--out", str(tmp_path / "t")]).exit_code == 0
+    assert runner.invoke(app, ["report", str(tmp_path / "t")]).exit_code == 0
+    page = (tmp_path / "t" / "report.html").read_text()
+    assert "<h2>Trials</h2>" in page and "<h2>Best</h2>" in page and len(images_of(page)) == 1
+    sens = ["sensitivity", "metered", "-n", "20", "--workers", "1", "--out", str(tmp_path / "s")]
+    assert runner.invoke(app, sens).exit_code == 0
+    assert runner.invoke(app, ["report", str(tmp_path / "s")]).exit_code == 0
+    page = (tmp_path / "s" / "report.html").read_text()
+    assert "<h2>Ranking</h2>" in page and "<td>dice.sides</td>" in page and len(images_of(page)) == 1
+
+
+def test_report_lists_cards_apart_from_action_kinds(tmp_path):
+    writer = ResultWriter(tmp_path, [])
+    for i, won in enumerate([True, False, True]):
+        uses = {"store": 2, "store Torn jeans": 1 + i, "end_round": 6}
+        writer.add(GameResult(i, won, "end", 10, [1.0], [0] if won else [], index=i, actions=uses))
+    writer.close({})
+    page = build_report(load_run(tmp_path))
+    kinds, named = page.split("<h3>Cards, tiles and places</h3>")
+    assert "<td>store</td>" in kinds and "<td>end_round</td>" in kinds and "Torn jeans" not in kinds
+    assert "<td>store Torn jeans</td><td>2.000</td>" in named and "<td>store</td>" not in named

@@ -56,8 +56,12 @@ def test_sweep_plays_every_point_on_the_same_seeds(metered, tmp_path):
         "pile": 12,
         "dice.sides": 1,
     }
-    table = runner.invoke(app, args).stdout
-    assert "pile=6" in table and "same seeds" in table and "interval excludes 0" in table
+    table = runner.invoke(app, args, env={"COLUMNS": "40"}).stdout  # a narrow terminal cuts nothing
+    header = next(line for line in table.splitlines() if "pile" in line)
+    assert "dice.sides" in header and "team win" in header and "top loss cause" in header
+    rows = [line.split("│")[1:3] for line in table.splitlines() if line.startswith("│")]
+    assert [(int(a), int(b)) for a, b in rows] == [(12, 6), (12, 1), (6, 6), (6, 1)]
+    assert "emptied by a roll (" in table and "same seeds" in table and "interval excludes 0" in table
 
 
 def test_a_bad_point_is_refused_before_any_game(metered, tmp_path):

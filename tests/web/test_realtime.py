@@ -34,7 +34,7 @@ CLOCKED = replace(
     TINY,
     id="clocked",
     state_class=ClockState,
-    action_space=ActionSpace([kind("ready"), kind("take", n=(1, 2)), kind("roll"), kind("clock")]),
+    action_space=ActionSpace([*TINY.action_space.kinds, kind("clock")]),
 )
 
 

@@ -83,34 +83,6 @@ class MctsConfig:
     ends with the best reward (a team win, or the seat on top) the move is played at once (0: off)"""
 
 
-# Settings chosen per game so that a decision takes well under a second on a loaded 2-core machine
-# (docs/bots.md gives the measurements); options given by name override them.
-GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    # halving with heuristic playouts to the end; the heuristic's move is played at once when it wins
-    # four samples out of four, so the search spends its budget where the team is at risk
-    "resourced": {
-        "root": "halving",
-        "iterations": 32,
-        "value": "none",
-        "epsilon": 0.0,
-        "confidence": 1.0,
-        "screen": 4,
-    },
-    # halving with heuristic playouts to the end of the game; a stricter test before overruling the
-    # heuristic, since a Resourcity playout's result is close to a coin toss (docs/bots.md)
-    "resourcity": {"root": "halving", "iterations": 32, "value": "none", "epsilon": 0.0, "confidence": 1.5},
-    # sequential halving on common samples, heuristic playouts to the end, the heuristic's move kept
-    # unless a fresh test shows another better (docs/bots.md: 85% team wins against 67%, 200 games)
-    "waste_what": {"root": "halving", "iterations": 64, "value": "none", "epsilon": 0.0, "confidence": 1.0},
-    # semi-cooperative: halving on playouts cut after 30 steps, scored by RECLAIM's own position value
-    # (the seat's points and unspent coins over the leader's, weighed against the Disease risk)
-    "reclaim": {"root": "halving", "iterations": 32, "rollout_depth": 30, "confidence": 1.0},
-    # halving with heuristic playouts to the end of the game (docs/bots.md: the searching seat wins
-    # 69% of games against the heuristic seat's 29%, 200 games)
-    "sustain": {"root": "halving", "iterations": 32, "value": "none", "confidence": 1.0},
-}
-
-
 class _Node:
     """One step of the tree: the seat that took it, its visits, availability and reward sum."""
 
@@ -133,7 +105,7 @@ class MctsBot:
     name = "mcts"
 
     def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any) -> None:
-        base = MctsConfig(**GAME_DEFAULTS.get(game.id, {}))
+        base = MctsConfig(**game.spec.search)
         self.config = replace(base, **_coerce(options))
         self.game = game
         self.seed = seed
@@ -141,10 +113,9 @@ class MctsBot:
         self.cooperative = spec.cooperative
         self.evaluate: Callable[[State, int], float] | None = None
         if self.config.value == "auto":
-            from .evaluators import VALUES
             from .value import fitted_value
 
-            self.evaluate = spec.evaluate or VALUES.get(game.id) or fitted_value(game)
+            self.evaluate = spec.evaluate or fitted_value(game)
         elif self.config.value != "none":
             raise ValueError(f"value must be auto or none, not {self.config.value!r}")
         if self.config.root not in ("uct", "halving"):

@@ -5,8 +5,8 @@ Every game reports per-round figures through ``GameSpec.metrics`` (waste pile, r
 changes, and fits by ridge least squares a linear model of the game's final reward (the team's mean
 reward on the [-1, 1] scale of :func:`loopcity.bots.mcts.rewards`) on the figures, each figure also
 multiplied by the progress of the game (the round over the longest game's rounds), so that a figure
-may weigh differently early and late. The fitted weights live in ``values.json`` next to this module;
-``python -m loopcity.bots.value GAME --games 200`` refits one game.
+may weigh differently early and late. The fitted weights live in the game's own folder, in the file
+its ``GameSpec.fitted_value`` names; ``python -m loopcity.bots.value GAME --games 200`` refits one game.
 
 The value is the same for every seat: it estimates the team's prospects, not a seat's standing among
 the others. A game's own ``GameSpec.evaluate`` hook always takes precedence.
@@ -23,15 +23,16 @@ from typing import Any
 from ..engine import Game, State, load_game
 from .mcts import rewards
 
-VALUES = Path(__file__).with_name("values.json")
-_loaded: dict[str, Any] | None = None
+_loaded: dict[Path, dict[str, Any] | None] = {}
 
 
-def _table() -> dict[str, Any]:
-    global _loaded
-    if _loaded is None:
-        _loaded = json.loads(VALUES.read_text()) if VALUES.exists() else {}
-    return _loaded
+def _entry(path: Path | None) -> dict[str, Any] | None:
+    """The fitted weights kept in ``path`` (read once), or None without a file."""
+    if path is None:
+        return None
+    if path not in _loaded:
+        _loaded[path] = json.loads(path.read_text()) if path.exists() else None
+    return _loaded[path]
 
 
 class FittedValue:
@@ -61,7 +62,7 @@ class FittedValue:
 
 def fitted_value(game: Game) -> FittedValue | None:
     """The fitted value of ``game`` when one is stored and the game has metrics, else None."""
-    entry = _table().get(game.id)
+    entry = _entry(game.spec.fitted_value)
     metrics = game.spec.metrics
     if entry is None or metrics is None:
         return None
@@ -157,17 +158,19 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Command line: refit one game's value and store it in values.json."""
+    """Command line: refit one game's value and store it in the game's own folder."""
     p = argparse.ArgumentParser(prog="python -m loopcity.bots.value", description=__doc__)
     p.add_argument("game")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--bot", default="heuristic")
     p.add_argument("--seed", type=int, default=0)
     a = p.parse_args(argv)
+    path = load_game(a.game).spec.fitted_value
+    if path is None:
+        p.error(f"{a.game} names no file for a fitted value (GameSpec.fitted_value)")
     entry = fit(a.game, a.games, a.bot, a.seed)
-    table = json.loads(VALUES.read_text()) if VALUES.exists() else {}
-    table[a.game] = entry
-    VALUES.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
+    path.write_text(json.dumps(entry, indent=1, sort_keys=True) + "\n")
+    _loaded.pop(path, None)
     print(
         json.dumps(
             {

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
@@ -35,6 +36,18 @@ def _finite(value: Any) -> Any:
 def print_json(data: Any) -> None:
     """One line of strict JSON on standard output."""
     print(json.dumps(_finite(data), allow_nan=False))
+
+
+def print_table(table: Table) -> None:
+    """Print a table at its natural width, whatever the terminal's: nothing is cut to fit (a long
+    line wraps in a narrow terminal rather than losing its end)."""
+    width = Measurement.get(console, console.options.update(width=10_000), table).maximum
+    Console(
+        width=max(width, 20),
+        force_terminal=console.is_terminal,
+        color_system=console.color_system,  # type: ignore[arg-type]
+        file=console.file,
+    ).print(table)
 
 
 def fail(message: str) -> None:
@@ -139,9 +152,9 @@ def print_summary(s: dict[str, Any]) -> None:
     table.add_row("scores (mean±sd)", scores)
     finals = s.get("mean_final_metrics") or {}
     if finals:
-        table.add_row("metrics at the end (mean)", ", ".join(f"{k} {v:.2f}" for k, v in finals.items()))
+        table.add_row("metrics at the end (mean)", "\n".join(f"{k} {v:.2f}" for k, v in finals.items()))
     table.add_row("speed", f"{s['games_per_s']:.0f} games/s ({s['seconds']:.2f} s)")
-    console.print(table)
+    print_table(table)
 
 
 def compare(
@@ -209,6 +222,8 @@ def compare(
                 if side_bots != names or bots_a or bots_b:
                     bits.append("bots=" + ",".join(side_bots))
                 result[side]["label"] = " ".join(bits)
+            if out is not None:  # for loopcity report OUT
+                (out / "compare.json").write_text(json.dumps(_finite(result), indent=1))
     except LoopcityError as e:
         fail(str(e))
         return
@@ -233,19 +248,31 @@ def print_comparison(result: dict[str, Any]) -> None:
             f"{lo:+.3f} .. {hi:+.3f}",
             "*" if r["significant"] else "",
         )
-    console.print(table)
+    print_table(table)
 
 
 def report(
-    folder: Annotated[Path, typer.Argument(metavar="DIR", help="a result folder (simulate --out)")],
-    out: Annotated[Path | None, typer.Option(help="the HTML file (default: DIR/report.html)")] = None,
+    folder: Annotated[
+        Path,
+        typer.Argument(
+            metavar="DIR", help="a folder of simulate, sweep, compare, tune or sensitivity (--out)"
+        ),
+    ],
+    other: Annotated[
+        Path | None, typer.Argument(metavar="[DIR_B]", help="a second result folder: report A against B")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="the HTML file (default: DIR/report.html, or DIR_B/comparison.html)"),
+    ] = None,
 ) -> None:
-    """Write a self-contained HTML report of a result folder: outcomes, lengths, loss causes,
-    metric trajectories and action use."""
+    """Write a self-contained HTML report: of a run (outcomes, lengths, loss causes, metric
+    trajectories, action and card use), a sweep (response curves), a comparison (A and B side by
+    side, paired differences), a search or a sensitivity analysis."""
     from ..sim.report import write_report
 
     try:
-        path = write_report(folder, out)
+        path = write_report(folder, out, other)
     except LoopcityError as e:
         fail(str(e))
         return
@@ -298,7 +325,7 @@ def bench(
             f"{r['mean_steps']:.1f}",
             *(f"{r[k]:.2f}x" for k in refs),
         )
-    console.print(table)
+    print_table(table)
 
 
 def sweep(
@@ -337,8 +364,9 @@ def sweep(
     if as_json:
         print_json(result)
         return
+    paths = list(result["points"][0]["point"]) if result["points"] else []
     table = Table(
-        "point", "team win", "95% CI", "vs first", "95% CI", "", "length", "top loss cause",
+        *paths, "team win", "95% CI", "vs first", "95% CI", "", "length", "top loss cause",
         title=f"{game_id}: {games} games a point, same seeds", caption="* the interval excludes 0",
     )  # fmt: skip
     for row in result["points"]:
@@ -346,7 +374,7 @@ def sweep(
         causes = s["loss_causes"]
         top = next(iter(causes), None)
         table.add_row(
-            " ".join(f"{p}={json.dumps(v)}" for p, v in row["point"].items()),
+            *(json.dumps(row["point"][p]) for p in paths),
             f"{s['team_win_rate']:.3f}",
             "{:.3f}-{:.3f}".format(*s["team_win_ci95"]),
             f"{diff['diff']:+.3f}",
@@ -355,7 +383,7 @@ def sweep(
             f"{s['mean_length']:.1f}",
             f"{top} ({causes[top] / s['games']:.2f})" if top else "-",
         )
-    console.print(table)
+    print_table(table)
 
 
 def register_commands(app: typer.Typer) -> None:
@@ -365,3 +393,278 @@ def register_commands(app: typer.Typer) -> None:
     app.command()(sweep)
     app.command()(report)
     app.command()(bench)
+    app.command()(tune)
+    app.command()(sensitivity)
+
+
+class TuneBar:
+    """The progress of a search on stderr: trials done (with the best so far) and the current
+    trial's games."""
+
+    def __init__(self, bar: Progress, trials: int, games: int) -> None:
+        self.bar = bar
+        self.games_total = games
+        self.trials = bar.add_task("trials", total=trials)
+        self.current = bar.add_task("", total=games)
+
+    def trial(self, number: int, label: str) -> None:
+        self.bar.reset(self.current, total=self.games_total, description=f"trial {number}: {label}")
+
+    def games(self, n: int) -> None:
+        self.bar.advance(self.current, n)
+
+    def done(self, record: dict[str, Any], best: dict[str, Any] | None) -> None:
+        self.bar.advance(self.trials, 1)
+        if best is not None:
+            label = " ".join(f"{p}={json.dumps(v)}" for p, v in best["point"].items())
+            self.bar.update(self.trials, description=f"best {label} (distance {best['distance']:.3f})")
+
+
+@contextmanager
+def tune_progress(trials: int, games: int, show: bool | None = None) -> Iterator[TuneBar | None]:
+    """A two-line Rich progress display for a search, on stderr when it is a terminal."""
+    show = err_console.is_terminal if show is None else show
+    if not show:
+        yield None
+        return
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        yield TuneBar(bar, trials, games)
+
+
+def tune(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id (see: loopcity games)")],
+    vary: Annotated[
+        list[str],
+        typer.Option("--vary", help="PATH=LO:HI[:STEP] (a range) or PATH=V1,V2,... (choices); repeatable"),
+    ],
+    target: Annotated[
+        list[str],
+        typer.Option("--target", help="METRIC=VALUE or METRIC=LO:HI, e.g. team_win_rate=0.6; repeatable"),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games per trial")] = 500,
+    trials: Annotated[int, typer.Option(min=1, help="most trials (a smaller grid is tried whole)")] = 30,
+    prune: Annotated[
+        bool, typer.Option("--prune/--no-prune", help="stop trials that fall behind early")
+    ] = True,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
+    bot: Annotated[str | None, typer.Option(help="bot in every seat (default: heuristic if any)")] = None,
+    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated, cycled")] = None,
+    seed: Annotated[int, typer.Option(help="base seed of every trial's games and of the search")] = 0,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address to join")] = None,
+    sets: SetOpt = None,
+    content: Annotated[Path | None, typer.Option(help="an edited content file")] = None,
+    out: Annotated[Path | None, typer.Option(help="write tune.json and tune.png here")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the search as one JSON object")] = False,
+) -> None:
+    """Search content values (or options) for the point whose measures come nearest the targets,
+    every trial on the same seeded games."""
+    from ..sim.tune import tune as run_tune
+
+    try:
+        names = _bots(bot or _default_bot(game_id, bots), bots)
+        with tune_progress(trials, games) as bar:
+            result = run_tune(
+                game_id, games, vary, target, names, seed, players, variant, sets, content, trials, prune,
+                backend, workers, address, bar,
+            )  # fmt: skip
+        if out is not None:
+            from ..sim.report_search import write_tune
+
+            write_tune(result, out)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    if as_json:
+        print_json(result)
+        return
+    print_tune(result)
+    if out is not None:
+        console.print(f"search: {out / 'tune.json'}  plot: {out / 'tune.png'}")
+
+
+def _default_bot(game_id: str, bots: str | None) -> str | None:
+    """The game's heuristic bot when it has one and no bot was named, else None (random)."""
+    if bots:
+        return None
+    from ..engine import get_spec
+
+    try:
+        return "heuristic" if "heuristic" in get_spec(game_id).bots else None
+    except LoopcityError:
+        return None
+
+
+def print_tune(result: dict[str, Any]) -> None:
+    """A search as two tables: every trial, then the best point against its targets."""
+    paths = [v["path"] for v in result["vary"]]
+    names = [t["metric"] for t in result["targets"]]
+    table = Table(
+        "trial", *paths, "games", *names, "distance",
+        title=f"{result['game']}: {len(result['trials'])} trials ({result['method']}), "
+        f"{result['games']} games each on the same seeds",
+    )  # fmt: skip
+    for r in result["trials"]:
+        cells = [f"{r['metrics'][n]['value']:.3f} ({_ci_text(r['metrics'][n]['ci95'])})" for n in names]
+        state = f"{r['games']}" + (" pruned" if r["state"] == "pruned" else "")
+        if "repeat_of" in r:
+            state = f"as trial {r['repeat_of']}"
+        table.add_row(
+            str(r["number"]),
+            *(json.dumps(r["point"][p]) for p in paths),
+            state,
+            *cells,
+            f"{r['distance']:.3f}",
+        )
+    print_table(table)
+    best = result["best"]
+    if best is None:
+        console.print("no trial played all its games")
+        return
+    print_best(result, best)
+
+
+def _ci_text(ci: list[float]) -> str:
+    return f"{ci[0]:.3f}-{ci[1]:.3f}"
+
+
+def print_best(result: dict[str, Any], best: dict[str, Any]) -> None:
+    """The best point: each target's measure with its 95% interval, and the paired difference from
+    the game as it stands."""
+    vs = best.get("vs_current")
+    label = " ".join(f"{p}={json.dumps(v)}" for p, v in best["point"].items())
+    now = " ".join(f"{p}={json.dumps(v)}" for p, v in vs["point"].items()) if vs else ""
+    extra = ["as it stands", "best - as it stands", "95% CI", ""] if vs else []
+    table = Table(
+        "measure",
+        "target",
+        "best",
+        "95% CI",
+        *extra,
+        title=f"best: {label}",
+        caption=now and f"as it stands: {now}",
+    )
+    for name, m in best["metrics"].items():
+        row = [name, json.dumps(m["target"]), f"{m['value']:.3f}", _ci_text(m["ci95"])]
+        if vs:
+            d = vs["measures"][name]
+            lo, hi = d["ci95"]
+            row += [
+                f"{d['current']:.3f}",
+                f"{d['diff']:+.3f}",
+                f"{lo:+.3f}..{hi:+.3f}",
+                "*" if d["significant"] else "",
+            ]
+        table.add_row(*row)
+    print_table(table)
+    console.print(f"these games again: {result['command']}", soft_wrap=True, markup=False, highlight=False)
+    console.print(
+        f"this search again: {result['tune_command']}", soft_wrap=True, markup=False, highlight=False
+    )
+    console.print(f"{result['seconds']:.1f} s", soft_wrap=True, markup=False, highlight=False)
+
+
+def sensitivity(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id (see: loopcity games)")],
+    metric: Annotated[
+        str, typer.Option(help="the measure to rank by (as tune's --target)")
+    ] = "team_win_rate",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games a point")] = 200,
+    under: Annotated[
+        list[str] | None, typer.Option("--under", help="only the numbers under this content path; repeatable")
+    ] = None,
+    path: Annotated[list[str] | None, typer.Option("--path", help="only this value; repeatable")] = None,
+    spread: Annotated[
+        float, typer.Option(help="how far each value moves down and up, as a share of it")
+    ] = 0.25,
+    method: Annotated[str, typer.Option(help="oat (one at a time) or sobol (Sobol indices, SALib)")] = "oat",
+    samples: Annotated[int, typer.Option(help="Sobol base samples (a power of 2)")] = 16,
+    top: Annotated[int, typer.Option(min=1, help="rows shown in the table (all in --json and --out)")] = 20,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    variant: Annotated[str | None, typer.Option(help="game variant")] = None,
+    bot: Annotated[str | None, typer.Option(help="bot in every seat (default: heuristic if any)")] = None,
+    bots: Annotated[str | None, typer.Option(help="bots per seat, comma separated, cycled")] = None,
+    seed: Annotated[int, typer.Option(help="base seed shared by every point")] = 0,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address to join")] = None,
+    sets: SetOpt = None,
+    content: Annotated[Path | None, typer.Option(help="an edited content file")] = None,
+    out: Annotated[Path | None, typer.Option(help="write sensitivity.json and sensitivity.png here")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the analysis as one JSON object")] = False,
+) -> None:
+    """Rank the numbers in a game's content by their effect on a measure, each moved down and up on
+    the same seeded games (or Sobol indices), with a tornado chart."""
+    from ..sim.sensitivity import sensitivity as run_sensitivity
+
+    try:
+        names = _bots(bot or _default_bot(game_id, bots), bots)
+        with ExitStack() as stack:
+
+            def progress(total: int) -> Callable[[int], None]:
+                return stack.enter_context(progress_bar(f"{game_id} sensitivity", total))
+
+            result = run_sensitivity(
+                game_id, games, metric, names, seed, players, variant, sets, content, under, path, spread,
+                method, samples, backend, workers, address, progress,
+            )  # fmt: skip
+        if out is not None:
+            from ..sim.report_search import write_sensitivity
+
+            write_sensitivity(result, out)
+    except LoopcityError as e:
+        fail(str(e))
+        return
+    if as_json:
+        print_json(result)
+        return
+    print_sensitivity(result, top)
+    if out is not None:
+        console.print(f"analysis: {out / 'sensitivity.json'}  chart: {out / 'sensitivity.png'}")
+
+
+def print_sensitivity(result: dict[str, Any], top: int) -> None:
+    """The ranking (or the Sobol indices) as a table."""
+    base = result["baseline"]
+    title = (
+        f"{result['game']}: {result['metric']} {base['measure']:.3f} ({_ci_text(base['ci95'])}) as it stands; "
+        f"{result['games']} games a point, same seeds"
+    )
+    if result.get("sobol"):
+        table = Table("value", "source", "range", "S1", "± 95%", "ST", "± 95%", title=title)
+        for r in result["sobol"]["indices"][:top]:
+            table.add_row(
+                r["path"], r["source"] or "-", f"{r['low']}..{r['high']}", f"{r['S1']:.3f}", f"{r['S1_conf']:.3f}",
+                f"{r['ST']:.3f}", f"{r['ST_conf']:.3f}",
+            )  # fmt: skip
+        print_table(table)
+        console.print(f"again: {result['command']}", soft_wrap=True, markup=False, highlight=False)
+        return
+    table = Table(
+        "rank", "value", "source", "now", "low", f"{result['metric']} at low", "high", "at high", "high - low",
+        "95% CI", "", title=title, caption="* the paired interval excludes 0",
+    )  # fmt: skip
+    for i, r in enumerate(result["values"][:top], start=1):
+        low, high = r["low"] or {}, r["high"] or {}
+        table.add_row(
+            str(i), r["path"], r["source"] or "-", str(r["value"]),
+            str(low.get("value", "-")), f"{low['measure']:.3f}" if low else "-",
+            str(high.get("value", "-")), f"{high['measure']:.3f}" if high else "-",
+            "-" if r["swing"] is None else f"{r['swing']:+.3f}",
+            "-" if r["swing"] is None else "{:+.3f}..{:+.3f}".format(*r["swing_ci95"]),
+            "*" if r["significant"] else "",
+        )  # fmt: skip
+    print_table(table)
+    if result["skipped"]:
+        console.print(f"left out ({len(result['skipped'])}):", soft_wrap=True, markup=False, highlight=False)
+        for s in result["skipped"]:
+            console.print(f"  {s['path']}: {s['reason']}", soft_wrap=True, markup=False, highlight=False)
+    console.print(f"again: {result['command']}", soft_wrap=True, markup=False, highlight=False)

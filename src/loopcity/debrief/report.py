@@ -26,8 +26,6 @@ from typing import Any
 
 from .timeline import Timeline, game_hooks
 
-EVENT_PREFIXES = ("Event", "Crisis")
-"""Public notes (log lines of kind "info") starting with these words are the game's events."""
 CLOCK_KINDS = {"timer", "alarm", "clock"}
 TOP_CHANGES = 6
 
@@ -139,7 +137,7 @@ class Debrief:
         return [
             Moment(k, self.round_at(k), "event", text)
             for k, kind, text in self.public_lines()
-            if kind == "info" and text.startswith(EVENT_PREFIXES)
+            if kind == "event"
         ]
 
     def biggest_changes(self) -> list[Moment]:

@@ -1,17 +1,19 @@
 """Loopcity's game-agnostic engine: no web, CLI, database or numpy code lives here."""
 
-from .actions import Action, ActionKind, ActionSpace, act, kind
+from .actions import Action, ActionKind, ActionSpace, Handlers, NoArgs, act, kind
 from .bots import Bot, RandomBot
-from .content import ContentSpec
+from .content import ContentModel, ContentSpec
 from .errors import (
     ContentError,
     IllegalAction,
     LoopcityError,
     MalformedAction,
     OptionError,
+    PositionError,
     RecordError,
     UnknownGame,
 )
+from .position import PositionModel, dump_position, load_position, position_of, read_position
 from .record import Record
 from .registry import get_spec, list_games, load_game, load_snapshot, register, unregister
 from .rng import Rng, derive_seed
@@ -25,14 +27,19 @@ __all__ = [
     "ActionSpace",
     "Bot",
     "ContentError",
+    "ContentModel",
     "ContentSpec",
     "Game",
     "GameSpec",
+    "Handlers",
     "IllegalAction",
     "LoopcityError",
     "MalformedAction",
+    "NoArgs",
     "Option",
     "OptionError",
+    "PositionError",
+    "PositionModel",
     "Outcome",
     "RandomBot",
     "Record",
@@ -43,14 +50,18 @@ __all__ = [
     "Variant",
     "act",
     "derive_seed",
+    "dump_position",
     "get_spec",
     "kind",
     "list_games",
     "load_game",
+    "load_position",
     "load_snapshot",
     "next_seat",
     "play",
     "play_step",
+    "position_of",
+    "read_position",
     "register",
     "unregister",
 ]

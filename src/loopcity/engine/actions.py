@@ -4,14 +4,19 @@ An action is a ``kind`` and a tuple of arguments (ints or lower-case words), e.g
 ``move 14`` or ``trade 2 wood``. Its text form is the words joined by spaces; ``Action.parse`` reads it
 back exactly. A game declares every kind and the finite domain of each argument in an
 :class:`ActionSpace`, which gives each possible action a stable integer index for RL action masks.
+
+Arguments are named and typed: a kind declares a ``NamedTuple`` of its arguments, and
+:meth:`ActionKind.read` gives an action's arguments as that tuple (``MOVE.read(a).cell``), so rules
+read named fields, never ``int(action.args[0])``. :class:`Handlers` is the one way from a kind to the
+function that carries it out.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from .errors import MalformedAction
 
@@ -69,13 +74,26 @@ def act(kind: str, *args: Arg) -> Action:
     return Action(kind, args)
 
 
-@dataclass(frozen=True)
-class ActionKind:
-    """One kind of action and the finite domain of each of its arguments."""
+class NoArgs(NamedTuple):
+    """The arguments of a kind that takes none."""
+
+
+A = TypeVar("A", bound=tuple[Any, ...])
+S = TypeVar("S")
+
+_new_tuple = tuple.__new__
+
+
+@dataclass(frozen=True, eq=False)
+class ActionKind(Generic[A]):
+    """One kind of action: its name, the finite domain of each argument, and the ``NamedTuple`` that
+    names and types the arguments (``args``; :class:`NoArgs` for a kind without any)."""
 
     name: str
     params: tuple[tuple[str, Sequence[Arg]], ...] = ()
     help: str = ""
+    args: type[A] = NoArgs  # type: ignore[assignment]
+    _actions: dict[tuple[Arg, ...], Action] = field(default_factory=dict, repr=False)
 
     def size(self) -> int:
         n = 1
@@ -83,18 +101,78 @@ class ActionKind:
             n *= len(domain)
         return n
 
+    def read(self, action: Action) -> A:
+        """The action's arguments as this kind's named tuple (the action is one of this kind)."""
+        return _new_tuple(self.args, action.args)
 
-def kind(name: str, help: str = "", **params: Iterable[Arg]) -> ActionKind:
-    """Declare an action kind: ``kind("move", "move to a tile", tile=range(37))``."""
-    return ActionKind(name, tuple((p, tuple(d)) for p, d in params.items()), help)
+    def __call__(self, *args: Arg) -> Action:
+        """The action of this kind with these arguments, one shared object per argument tuple."""
+        action = self._actions.get(args)
+        if action is None:
+            action = self._actions[args] = Action(self.name, args)
+        return action
+
+
+@overload
+def kind(name: str, help: str = "") -> ActionKind[NoArgs]: ...
+@overload
+def kind(name: str, help: str, args: type[A], **params: Iterable[Arg]) -> ActionKind[A]: ...
+def kind(
+    name: str, help: str = "", args: type[Any] | None = None, **params: Iterable[Arg]
+) -> ActionKind[Any]:
+    """Declare an action kind: ``kind("move", "move to a tile", Move, tile=range(37))``, where
+    ``class Move(NamedTuple): tile: int`` names and types the arguments in order."""
+    fields: tuple[str, ...] = getattr(args, "_fields", ()) if args is not None else ()
+    if args is None and params:
+        raise TypeError(f"action kind {name!r}: arguments {', '.join(params)} need a NamedTuple naming them")
+    if tuple(params) != fields:
+        raise TypeError(
+            f"action kind {name!r}: domains {', '.join(params) or '(none)'} do not match "
+            f"the fields of {getattr(args, '__name__', '?')}: {', '.join(fields) or '(none)'}"
+        )
+    return ActionKind(name, tuple((p, tuple(d)) for p, d in params.items()), help, args or NoArgs)
+
+
+Handler = Callable[[S, int, A], None]
+
+
+class Handlers(Generic[S]):
+    """The one way from an action kind to the function that carries it out.
+
+    A game makes one ``HANDLERS = Handlers[MyState]()`` and marks each function with the kind it
+    handles: ``@HANDLERS.on(MOVE)`` over ``def move(state, seat, a: Move) -> None``. The state's
+    ``_apply`` is then ``HANDLERS.apply``; :meth:`missing` names the kinds nobody handles."""
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, tuple[type[Any], Callable[[S, int, Any], None]]] = {}
+
+    def on(self, kind: ActionKind[A]) -> Callable[[Handler[S, A]], Handler[S, A]]:
+        """Mark a function as the handler of ``kind``."""
+
+        def mark(fn: Handler[S, A]) -> Handler[S, A]:
+            if kind.name in self._by_name:
+                raise ValueError(f"action kind {kind.name!r} has two handlers")
+            self._by_name[kind.name] = (kind.args, fn)
+            return fn
+
+        return mark
+
+    def apply(self, state: S, seat: int, action: Action) -> None:
+        """Carry out ``action`` (already checked legal) with its kind's handler."""
+        args_type, fn = self._by_name[action.kind]
+        fn(state, seat, _new_tuple(args_type, action.args))
+
+    def missing(self, space: ActionSpace) -> list[str]:
+        """The kinds of ``space`` that have no handler."""
+        return [k.name for k in space.kinds if k.name not in self._by_name]
 
 
 class ActionSpace:
     """Every action a game can ever name, each with a stable index (kinds in order, args mixed-radix)."""
 
-    def __init__(self, kinds: Sequence[ActionKind]) -> None:
+    def __init__(self, kinds: Sequence[ActionKind[Any]]) -> None:
         self.kinds = tuple(kinds)
-        self._by_name: dict[str, tuple[int, ActionKind, tuple[dict[Arg, int], ...]]] = {}
+        self._by_name: dict[str, tuple[int, ActionKind[Any], tuple[dict[Arg, int], ...]]] = {}
         offset = 0
         for k in self.kinds:
             if k.name in self._by_name:
@@ -104,6 +182,13 @@ class ActionSpace:
             offset += k.size()
         self.size = offset
         self._offsets = [self._by_name[k.name][0] for k in self.kinds]
+
+    def kind(self, name: str) -> ActionKind[Any]:
+        """The declared kind called ``name``."""
+        entry = self._by_name.get(name)
+        if entry is None:
+            raise KeyError(f"no action kind {name!r}")
+        return entry[1]
 
     def validate(self, action: object) -> Action:
         """Return the action if the game can name it at all, else raise MalformedAction saying why."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import Action
 from .rng import Rng, derive_seed
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 class Bot(Protocol):
     """Anything that picks an action for a seat. A bot never changes the state it is given."""
 
-    def choose(self, state: State, seat: int) -> Action: ...
+    def choose(self, state: State[Any, Any], seat: int) -> Action: ...
 
 
 class RandomBot:
@@ -23,9 +23,9 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, game: Game | None = None, seat: int = 0, seed: int = 0) -> None:
+    def __init__(self, game: Game[Any, Any] | None = None, seat: int = 0, seed: int = 0) -> None:
         self.rng = Rng(derive_seed(seed, seat, "random"))
 
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State[Any, Any], seat: int) -> Action:
         legal = state.legal_actions(seat)
         return legal[self.rng.below(len(legal))]

@@ -14,18 +14,27 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import ContentError
 
+M = TypeVar("M", bound=BaseModel)
+
+
+class ContentModel(BaseModel):
+    """Base of every model in a game's content: a field the model does not know is refused (a
+    misspelled ``recylce_cost`` must not leave the card costing 0), naming file, item and field."""
+
+    model_config = ConfigDict(extra="forbid")
+
 
 @dataclass(frozen=True)
-class ContentSpec:
+class ContentSpec(Generic[M]):
     """Where a game's default content lives and the model that validates it."""
 
-    model: type[BaseModel]
+    model: type[M]
     path: Path
 
 
@@ -63,7 +72,7 @@ def _item_name(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str]:
     return ".".join(item_parts) or "(top level)", str(loc[-1]) if loc else ""
 
 
-def validate(raw: dict[str, Any], model: type[BaseModel], source: str) -> BaseModel:
+def validate(raw: dict[str, Any], model: type[M], source: str) -> M:
     """Validate raw content; a failure raises ContentError naming file, item and field."""
     try:
         return model.model_validate(raw)
@@ -103,6 +112,29 @@ def set_path(raw: Any, path: str, value: Any) -> None:
             raise ContentError(f"content path {path!r}: {'.'.join(parts[:depth])!r} is a value, not a table")
 
 
+def get_path(raw: Any, path: str) -> Any:
+    """The value at a dotted path in raw content (addressed as in :func:`set_path`); a bad path
+    raises ContentError."""
+    parts = path.split(".")
+    node = raw
+    for depth, part in enumerate(parts):
+        where = ".".join(parts[: depth + 1])
+        if isinstance(node, dict):
+            if part not in node:
+                keys = ", ".join(sorted(map(str, node))) or "(none)"
+                raise ContentError(f"content path {path!r}: no {where!r}; keys here: {keys}")
+            node = node[part]
+        elif isinstance(node, list):
+            idx = _list_index(node, part)
+            if idx is None:
+                ids = ", ".join(str(x.get("id", x.get("name"))) for x in node if isinstance(x, dict))
+                raise ContentError(f"content path {path!r}: no item {part!r} at {where!r}; items: {ids}")
+            node = node[idx]
+        else:
+            raise ContentError(f"content path {path!r}: {'.'.join(parts[:depth])!r} is a value, not a table")
+    return node
+
+
 def _list_index(node: list[Any], part: str) -> int | None:
     if part.isdigit():
         return int(part) if int(part) < len(node) else None
@@ -113,8 +145,8 @@ def _list_index(node: list[Any], part: str) -> int | None:
 
 
 def load_content(
-    spec: ContentSpec, file: str | Path | None = None, overrides: Mapping[str, Any] | None = None
-) -> tuple[BaseModel, str]:
+    spec: ContentSpec[M], file: str | Path | None = None, overrides: Mapping[str, Any] | None = None
+) -> tuple[M, str]:
     """Read, override and validate a game's content; returns the model and its hash."""
     path = Path(file) if file else spec.path
     raw = read_toml(path)

@@ -32,3 +32,7 @@ class UnknownGame(LoopcityError, KeyError):
 
 class RecordError(LoopcityError, ValueError):
     """A game record that cannot be read or does not replay to the states it claims."""
+
+
+class PositionError(LoopcityError, ValueError):
+    """A position that cannot be set up: a bad field (named), or one that breaks the game's rules."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .spec import Game
@@ -128,7 +128,7 @@ class Encoder:
     ``layout`` holds the observation's segments, ``memory`` (possibly empty) the segments the
     information-state tensor adds after them."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
         self.layout = Layout()
         self.memory = Layout()
@@ -142,19 +142,19 @@ class Encoder:
         """The usual first segment: which seat observes (one-hot over the players)."""
         return self.layout.add("seat", self.players, "the observing seat, one-hot")
 
-    def observe(self, state: State, seat: int, out: Features) -> None:
+    def observe(self, state: State[Any, Any], seat: int, out: Features) -> None:
         """Write ``seat``'s observation of ``state`` (indices into ``layout``)."""
         raise NotImplementedError
 
-    def remember(self, state: State, seat: int, out: Features) -> None:
+    def remember(self, state: State[Any, Any], seat: int, out: Features) -> None:
         """Write what ``seat`` has seen and can no longer see (indices into ``memory``)."""
 
-    def encode(self, state: State, seat: int) -> Features:
+    def encode(self, state: State[Any, Any], seat: int) -> Features:
         out = Features()
         self.observe(state, seat, out)
         return out
 
-    def encode_memory(self, state: State, seat: int) -> Features:
+    def encode_memory(self, state: State[Any, Any], seat: int) -> Features:
         out = Features()
         self.remember(state, seat, out)
         return out
@@ -167,14 +167,14 @@ class ObservationSpec:
     ``seat_models`` says, in words, how the game's shared phases read under the two seat models of
     the research adapters (``team``: one agent acts for every seat; ``seat``: each seat for itself)."""
 
-    encoder: Callable[[Game], Encoder]
+    encoder: Callable[[Game[Any, Any]], Encoder]
     seat_models: str = ""
 
 
-_ENCODERS: weakref.WeakKeyDictionary[Game, Encoder] = weakref.WeakKeyDictionary()
+_ENCODERS: weakref.WeakKeyDictionary[Game[Any, Any], Encoder] = weakref.WeakKeyDictionary()
 
 
-def encoder_for(game: Game) -> Encoder | None:
+def encoder_for(game: Game[Any, Any]) -> Encoder | None:
     """The game's encoder, built once per configured game; None when the game has no observation spec."""
     spec = game.spec.observation
     if spec is None:

@@ -1,7 +1,8 @@
 """Game records: a header (game, rules version, content hash, options, seed) and the moves, like PGN.
 
 Replaying a record rebuilds every state exactly; the record keeps a state hash after every move so
-that a replay can be verified step by step.
+that a replay can be verified step by step. Records of format 1 hashed the log's wording too; they
+still replay, and are verified against that older hash.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from .registry import load_game
 from .spec import Game
 from .state import State
 
-FORMAT = "loopcity-record/1"
+FORMAT = "loopcity-record/2"
+FORMATS = ("loopcity-record/1", FORMAT)
 
 
 @dataclass
@@ -31,15 +33,20 @@ class Record:
     content_hash: str = ""
     moves: list[tuple[int, str]] = field(default_factory=list)
     hashes: list[str] = field(default_factory=list)
+    format: str = FORMAT
 
     @classmethod
-    def start(cls, state: State, seed: int) -> Record:
+    def start(cls, state: State[Any, Any], seed: int) -> Record:
         game = state.game
         return cls(game.id, game.config(), seed, game.spec.rules_version, game.content_hash)
 
-    def add(self, seat: int, action: Action, state_after: State) -> None:
+    def add(self, seat: int, action: Action, state_after: State[Any, Any]) -> None:
         self.moves.append((seat, str(action)))
-        self.hashes.append(state_after.state_hash())
+        self.hashes.append(self.hash_of(state_after))
+
+    def hash_of(self, state: State[Any, Any]) -> str:
+        """The state hash this record's format keeps (format 1 hashed the log too)."""
+        return state.state_hash(with_log=self.format == FORMATS[0])
 
     def truncate(self, n: int) -> None:
         del self.moves[n:]
@@ -47,7 +54,7 @@ class Record:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "format": FORMAT,
+            "format": self.format,
             "header": {
                 "game": self.game,
                 "rules_version": self.rules_version,
@@ -62,7 +69,7 @@ class Record:
     @classmethod
     def from_json(cls, data: Any) -> Record:
         try:
-            if data.get("format") != FORMAT:
+            if data.get("format") not in FORMATS:
                 raise RecordError(f"not a Loopcity record (format {data.get('format')!r}, expected {FORMAT})")
             h = data["header"]
             moves = [(int(s), str(t)) for s, t in data["moves"]]
@@ -74,6 +81,7 @@ class Record:
                 h.get("content_hash", ""),
                 moves,
                 list(data.get("hashes", [])),
+                data["format"],
             )
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             if isinstance(e, RecordError):
@@ -93,10 +101,10 @@ class Record:
             raise RecordError(f"{path}: not JSON: {e}") from None
         return cls.from_json(data)
 
-    def new_game(self) -> Game:
+    def new_game(self) -> Game[Any, Any]:
         return load_game(self.game, **self.config)
 
-    def replay(self, verify: bool = True, upto: int | None = None) -> State:
+    def replay(self, verify: bool = True, upto: int | None = None) -> State[Any, Any]:
         """Rebuild the state after ``upto`` moves (all by default), checking hashes when asked."""
         game = self.new_game()
         if verify and self.content_hash and game.content_hash != self.content_hash:
@@ -109,6 +117,6 @@ class Record:
                 state.apply(seat, Action.parse(text))
             except LoopcityError as e:
                 raise RecordError(f"move {i + 1} ({text!r} by seat {seat + 1}) was refused: {e}") from None
-            if verify and i < len(self.hashes) and state.state_hash() != self.hashes[i]:
+            if verify and i < len(self.hashes) and self.hash_of(state) != self.hashes[i]:
                 raise RecordError(f"state after move {i + 1} ({text!r}) differs from the recorded one")
         return state

@@ -16,14 +16,14 @@ from .spec import Game, GameSpec
 from .state import State
 
 GROUP = "loopcity.games"
-_extra: dict[str, GameSpec] = {}
-_cache: dict[str, GameSpec] | None = None
+_extra: dict[str, GameSpec[Any, Any]] = {}
+_cache: dict[str, GameSpec[Any, Any]] | None = None
 
 
-def _discover() -> dict[str, GameSpec]:
+def _discover() -> dict[str, GameSpec[Any, Any]]:
     global _cache
     if _cache is None:
-        found: dict[str, GameSpec] = {}
+        found: dict[str, GameSpec[Any, Any]] = {}
         for ep in entry_points(group=GROUP):
             spec = ep.load()
             if not isinstance(spec, GameSpec):
@@ -35,7 +35,7 @@ def _discover() -> dict[str, GameSpec]:
     return _cache
 
 
-def register(spec: GameSpec) -> None:
+def register(spec: GameSpec[Any, Any]) -> None:
     """Register a game at run time (tests and notebooks); installed games use the entry point."""
     _extra[spec.id] = spec
 
@@ -44,7 +44,7 @@ def unregister(game_id: str) -> None:
     _extra.pop(game_id, None)
 
 
-def get_spec(game_id: str) -> GameSpec:
+def get_spec(game_id: str) -> GameSpec[Any, Any]:
     specs = {**_discover(), **_extra}
     if game_id not in specs:
         known = ", ".join(sorted(specs)) or "(none installed)"
@@ -52,18 +52,18 @@ def get_spec(game_id: str) -> GameSpec:
     return specs[game_id]
 
 
-def list_games() -> list[GameSpec]:
+def list_games() -> list[GameSpec[Any, Any]]:
     """Every registered game, by id."""
     specs = {**_discover(), **_extra}
     return [specs[k] for k in sorted(specs)]
 
 
-def load_game(game_id: str, **options: Any) -> Game:
+def load_game(game_id: str, **options: Any) -> Game[Any, Any]:
     """A game configured with ``players``, ``variant``, game options, ``content`` and ``overrides``."""
     return Game(get_spec(game_id), options)
 
 
-def load_snapshot(data: dict[str, Any]) -> State:
+def load_snapshot(data: dict[str, Any]) -> State[Any, Any]:
     """Rebuild a state from :meth:`State.to_json`."""
     game = load_game(data["game"], **data["config"])
     return game.spec.state_class.from_fields(game, data["state"])

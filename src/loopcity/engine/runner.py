@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from .actions import Action
 from .bots import Bot
 from .record import Record
 from .state import State
 
-OnMove = Callable[[int, Action, State], None]
+OnMove = Callable[[int, Action, State[Any, Any]], None]
 
 
-def next_seat(state: State) -> int:
+def next_seat(state: State[Any, Any]) -> int:
     """The seat the runner asks next: the lowest of the seats that may act now."""
     return state.active_seats()[0]
 
 
 def play_step(
-    state: State, agents: Mapping[int, Bot] | Sequence[Bot], record: Record | None = None
+    state: State[Any, Any], agents: Mapping[int, Bot] | Sequence[Bot], record: Record | None = None
 ) -> tuple[int, Action]:
     """Ask the next seat's agent for an action and apply it; returns (seat, action)."""
     seat = next_seat(state)
@@ -30,12 +31,12 @@ def play_step(
 
 
 def play(
-    state: State,
+    state: State[Any, Any],
     agents: Mapping[int, Bot] | Sequence[Bot],
     record: Record | None = None,
     on_move: OnMove | None = None,
     max_steps: int | None = None,
-) -> State:
+) -> State[Any, Any]:
     """Play ``state`` to the end in place; ``agents[seat]`` chooses for each seat."""
     limit = max_steps if max_steps is not None else state.game.spec.max_steps
     while not state.is_terminal():

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from .actions import ActionSpace
 from .content import ContentSpec, load_content
 from .errors import OptionError
+from .text import Panel, Section
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
     from .bots import Bot
     from .observation import ObservationSpec
     from .state import State
+
+C = TypeVar("C")
+"""A game's content model (its pydantic class; ``None`` for a game without content)."""
+T = TypeVar("T")
+"""The tables a game derives from its content, once per configured game."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,7 @@ class Variant:
 
 
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[C, T]):
     """What a game is: id, title, players, options, variants, actions, content, bots, renderers.
 
     ``state_class(game, seed)`` builds the initial state. ``bots`` maps a name (``heuristic``) to a
@@ -78,6 +83,16 @@ class GameSpec:
     ``evaluate(state, seat)`` (optional) is a cheap estimate in [-1, 1] of the reward ``seat`` will get
     from a position that is not over, on the scale of the final reward (docs/bots.md: -1 a team loss,
     1 the best result); search bots use it where they cut a long playout short.
+    ``tables(content)`` derives the lookup tables the rules need from the content; the engine calls it
+    once per configured game (``Game.tables``), shared by every state and clone of that game.
+    ``fitted_value`` names the file, in the game's own folder, that keeps the weights of the position
+    value fitted to the game's metrics (``python -m loopcity.bots.value GAME`` writes it).
+    ``reference(content)`` gives the game's reference (cost keys, card texts, tables) generated from its
+    content, and ``panels(view)`` the players' panels of a view, as people see them at the table (both
+    in :mod:`loopcity.engine.text`; ``panels`` is a pure function of a view, so it shows nothing the
+    view does not).
+    ``search`` holds the search bot's defaults for this game (see :class:`loopcity.bots.mcts.MctsConfig`),
+    which options given with the bot's name override.
     ``observation`` (optional) gives the game's structured observation tensors for learners
     (:mod:`loopcity.engine.observation`); without it the research adapters hash the view.
     """
@@ -87,7 +102,7 @@ class GameSpec:
     description: str
     min_players: int
     max_players: int
-    state_class: type[State]
+    state_class: type[State[Any, Any]]
     action_space: ActionSpace
     rules_version: str = "1"
     default_players: int | None = None
@@ -96,12 +111,17 @@ class GameSpec:
     max_steps: int = 10_000
     options: tuple[Option, ...] = ()
     variants: tuple[Variant, ...] = ()
-    content: ContentSpec | None = None
-    bots: Mapping[str, Callable[[Game, int, int], Bot]] = field(default_factory=dict)
+    content: ContentSpec[Any] | None = None
+    tables: Callable[[C], T] | None = None
+    bots: Mapping[str, Callable[[Game[Any, Any], int, int], Bot]] = field(default_factory=dict)
     render_text: Callable[[dict[str, Any]], str] | None = None
     render_svg: Callable[..., str] | None = None
-    metrics: Callable[[State], dict[str, float]] | None = None
-    evaluate: Callable[[State, int], float] | None = None
+    metrics: Callable[[State[Any, Any]], dict[str, float]] | None = None
+    evaluate: Callable[[State[Any, Any], int], float] | None = None
+    search: Mapping[str, Any] = field(default_factory=dict)
+    fitted_value: Path | None = None
+    reference: Callable[[C], Sequence[Section]] | None = None
+    panels: Callable[[dict[str, Any]], Sequence[Panel]] | None = None
     observation: ObservationSpec | None = None
 
     def variant(self, name: str) -> Variant:
@@ -133,10 +153,10 @@ class GameSpec:
         }
 
 
-class Game:
+class Game(Generic[C, T]):
     """A GameSpec with resolved options and loaded content; ``new_state(seed)`` starts a game."""
 
-    def __init__(self, spec: GameSpec, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, spec: GameSpec[C, T], options: Mapping[str, Any] | None = None) -> None:
         self.spec = spec
         opts = dict(options or {})
         content_file = opts.pop("content", None)
@@ -154,10 +174,11 @@ class Game:
         self.players = self._players(players)
         self.variant = variant_name
         self.options = resolved
-        self.content: BaseModel | None = None
+        self.content: C = cast(C, None)
         self.content_hash = ""
         if spec.content is not None:
-            self.content, self.content_hash = load_content(spec.content, content_file, overrides)
+            model, self.content_hash = load_content(spec.content, content_file, overrides)
+            self.content = cast(C, model)
         elif content_file or overrides:
             raise OptionError(f"{spec.id} has no content file to change")
         self._config = {
@@ -184,11 +205,18 @@ class Game:
     def id(self) -> str:
         return self.spec.id
 
+    @cached_property
+    def tables(self) -> T:
+        """The tables the rules derive from this game's content, made once and shared by its states."""
+        if self.spec.tables is None:
+            raise AttributeError(f"{self.spec.id} derives no tables from its content")
+        return self.spec.tables(self.content)
+
     def config(self) -> dict[str, Any]:
         """The options that rebuild this game with ``load_game(id, **config)``."""
         return dict(self._config)
 
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0) -> State[C, T]:
         return self.spec.state_class(self, seed)
 
     def __repr__(self) -> str:

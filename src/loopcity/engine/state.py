@@ -5,10 +5,16 @@ A game subclasses :class:`State` and writes:
 - ``__init__(game, seed)``: call ``super().__init__(game, seed)``, then set up the table;
 - ``active_seats()``: the seats that may act now (several in a shared phase), sorted;
 - ``_legal_actions(seat)``: the legal actions of an active seat;
-- ``_apply(seat, action)``: carry out a legal action (it is checked before this is called);
+- ``handlers``: the game's :class:`~loopcity.engine.actions.Handlers`, one function per action kind,
+  which the default ``_apply(seat, action)`` calls with the action's named arguments (the action is
+  checked legal before);
 - ``is_terminal()`` and ``outcome()``;
 - ``view(seat)``: what that seat (``None``: a spectator) may know, as JSON-ready data;
-- where the game has secrets, ``resample_hidden(seat, rng)``: redraw what ``seat`` cannot see.
+- where the game has secrets, ``resample_hidden(seat, rng)``: redraw what ``seat`` cannot see;
+- its words (:mod:`loopcity.engine.text`): ``texts`` (a label for every action), ``prompt(seat)``
+  and ``seat_name(seat)``;
+- its readable position format (:mod:`loopcity.engine.position`): ``position_model``, ``position()``
+  and ``from_position(game, fields)``.
 
 State attributes hold plain data (see :mod:`loopcity.engine.serialize`), so cloning, JSON snapshots
 and equality come for free. Content and options stay on ``self.game`` and are shared, never copied.
@@ -20,24 +26,36 @@ import hashlib
 import json
 from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
-from .actions import Action
+from pydantic import BaseModel
+
+from .actions import Action, Handlers
 from .errors import IllegalAction, MalformedAction
 from .rng import Rng
 from .serialize import copy_data, decode, encode
+from .text import Label, Texts, _, plain_label
 
 if TYPE_CHECKING:
     from .spec import Game
 
 T = TypeVar("T")
+C = TypeVar("C")
+"""The game's content model."""
+TT = TypeVar("TT")
+"""The tables the game derives from its content."""
 
 # Attributes that are neither copied by clone() nor written to snapshots.
 _SHARED = "game"
 _CACHE = "_legal"
 
 LogEntry = tuple[int, str, str, "tuple[int, ...] | None"]
-"""(step, kind, text, seats): kind is 'action', 'chance' or 'info'; seats None means everyone."""
+"""(step, kind, text, seats): seats None means everyone; kind is one of :data:`LOG_KINDS`."""
+
+LOG_KINDS = ("action", "chance", "event", "decision", "info")
+"""What a log line records: a seat's action; a chance draw (dice, shuffles, hidden draws); an event
+that changes the game (an Event card, a Crisis tile); a decision the table took together; anything
+else the rules say aloud. Front ends and debriefs tell them apart by this kind, never by the text."""
 
 
 @dataclass(frozen=True)
@@ -83,12 +101,20 @@ def _taken_from(legal: list[Action] | None, action: object) -> bool:
     return False
 
 
-class State:
-    """Base class of every game's state. See the module docstring for what a game provides."""
+class State(Generic[C, TT]):
+    """Base class of every game's state. See the module docstring for what a game provides.
 
-    game: Game
+    ``State[Content, Tables]`` types ``self.content`` and ``self.tables`` (shared by every state of
+    one configured game; see :attr:`loopcity.engine.spec.Game.tables`)."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    game: Game[C, TT]
+    handlers: ClassVar[Handlers[Any] | None] = None
+    texts: ClassVar[Texts[Any] | None] = None
+    """The labels of the game's actions (see :mod:`loopcity.engine.text`)."""
+    position_model: ClassVar[type[BaseModel] | None] = None
+    """The game's position fields (a :class:`loopcity.engine.position.PositionModel`), if it has some."""
+
+    def __init__(self, game: Game[C, TT], seed: int) -> None:
         self.game = game
         self.rng = Rng(seed)
         self.step = 0
@@ -103,7 +129,9 @@ class State:
         raise NotImplementedError
 
     def _apply(self, seat: int, action: Action) -> None:
-        raise NotImplementedError
+        if self.handlers is None:
+            raise NotImplementedError(f"{type(self).__name__} has no handlers for its actions")
+        self.handlers.apply(self, seat, action)
 
     def is_terminal(self) -> bool:
         raise NotImplementedError
@@ -119,11 +147,39 @@ class State:
         return None
 
     def describe(self, seat: int, action: Action) -> str:
-        """The log line for an action (games may word it better)."""
-        return f"Seat {seat + 1}: {action}"
+        """The log line for an action: who did what, in the action's label's words."""
+        return f"{self.seat_name(seat)}: {self.label(seat, action).text}"
+
+    def label(self, seat: int, action: Action) -> Label:
+        """How ``action`` reads for ``seat``, in plain words (see :mod:`loopcity.engine.text`)."""
+        found = self.texts.of(self, seat, action) if self.texts is not None else None
+        return found if found is not None else plain_label(self.game.spec.action_space, action)
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as people name it at the table (games add the role: ``Seat 2 (Builder)``)."""
+        return _("Seat {n}").format(n=seat + 1)
+
+    def prompt(self, seat: int | None) -> str:
+        """What is being decided now and by whom, for ``seat`` (None: a spectator)."""
+        if self.is_terminal():
+            return _("The game is over.")
+        active = self.active_seats()
+        if seat is not None and seat in active:
+            return _("Your turn: choose what to do.")
+        names = ", ".join(self.seat_name(s) for s in active)
+        return _("Waiting for {names}.").format(names=names)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
         """Redraw, in place, everything ``seat`` cannot see (deck orders, others' secrets)."""
+
+    def position(self) -> BaseModel:
+        """This state's position: the fields of ``position_model`` (see :mod:`.position`)."""
+        raise NotImplementedError(f"{type(self).__name__} has no position format")
+
+    @classmethod
+    def from_position(cls, game: Game[C, TT], fields: Any) -> Self:
+        """A state set up from validated position fields, with everything derived recomputed."""
+        raise NotImplementedError(f"{cls.__name__} has no position format")
 
     def check_invariants(self) -> None:
         """Raise AssertionError when the game's own invariants fail (run by the conformance suite)."""
@@ -132,6 +188,16 @@ class State:
     @property
     def players(self) -> int:
         return self.game.players
+
+    @property
+    def content(self) -> C:
+        """The game's content (shared, never copied)."""
+        return self.game.content
+
+    @property
+    def tables(self) -> TT:
+        """The tables derived from the game's content (shared, never copied)."""
+        return self.game.tables
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The legal actions of ``seat`` now; empty when the seat may not act."""
@@ -191,7 +257,8 @@ class State:
 
     # ----- chance: every draw is logged ---------------------------------------------------------
     def note(self, text: str, seats: Sequence[int] | None = None, kind: str = "info") -> None:
-        """Add a line to the game log, visible to ``seats`` only when given."""
+        """Add a line of ``kind`` (one of :data:`LOG_KINDS`) to the game log, visible to ``seats`` only
+        when given."""
         self.log.append((self.step, kind, text, None if seats is None else tuple(seats)))
 
     def roll(self, sides: int, what: str) -> int:
@@ -218,7 +285,7 @@ class State:
         self.note(f"{what} shuffled", kind="chance")
 
     # ----- copies, snapshots, hashes -----------------------------------------------------------
-    def clone(self) -> State:
+    def clone(self) -> State[Any, Any]:
         """An independent copy sharing only the immutable game and content."""
         new = object.__new__(type(self))
         d = new.__dict__
@@ -233,7 +300,7 @@ class State:
                 d[k] = copy_data(v)
         return new
 
-    def determinize(self, seat: int | None, seed: int) -> State:
+    def determinize(self, seat: int | None, seed: int) -> State[Any, Any]:
         """A copy consistent with what ``seat`` knows, its hidden parts and future chance redrawn."""
         new = self.clone()
         rng = Rng(seed)
@@ -249,7 +316,7 @@ class State:
         return {"game": self.game.id, "config": self.game.config(), "state": encode(self._fields())}
 
     @classmethod
-    def from_fields(cls, game: Game, encoded: dict[str, Any]) -> State:
+    def from_fields(cls, game: Game[Any, Any], encoded: dict[str, Any]) -> State[Any, Any]:
         """Rebuild a state of this class from the ``state`` part of :meth:`to_json`."""
         new = object.__new__(cls)
         new.__dict__.update(decode(encoded))
@@ -257,9 +324,13 @@ class State:
         new._legal = {}
         return new
 
-    def state_hash(self) -> str:
-        """A fingerprint of the whole state (equal states, equal hashes)."""
-        blob = json.dumps(encode(self._fields()), sort_keys=True, separators=(",", ":"))
+    def state_hash(self, with_log: bool = False) -> str:
+        """A fingerprint of the game's state (equal states, equal hashes). The log is left out unless
+        asked for: it narrates the moves, and its wording may change while the rules do not."""
+        fields = self._fields()
+        if not with_log:
+            del fields["log"]
+        blob = json.dumps(encode(fields), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:20]
 
     def __eq__(self, other: object) -> bool:

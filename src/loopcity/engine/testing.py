@@ -6,8 +6,9 @@ deterministic; malformed and illegal actions are refused without change; every l
 JSON and index forms read back exactly; views are JSON-ready and leak nothing (a state redrawn in
 what a seat cannot see gives that seat the same view, and the redraw depends on that view alone, so a
 search bot's decision cannot depend on the truth); observation tensors, where the game gives them,
-stay in their layout and in [0, 1] and leak nothing either; the game's own invariants hold at every
-step.
+stay in their layout and in [0, 1] and leak nothing either; a position written out and set up again
+gives the same views and legal actions; the game's own invariants hold at every step, under random
+play and under the game's heuristic bot, which reaches the situations random play rarely does.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .actions import Action
 from .bots import RandomBot
 from .errors import IllegalAction, MalformedAction
 from .observation import Features, encoder_for
+from .position import dump_position, read_position
 from .record import Record
 from .registry import load_snapshot
 from .rng import Rng
@@ -27,18 +29,18 @@ from .spec import Game
 from .state import State
 
 
-def _expect_refusal(state: State, seat: Any, action: Any, error: type[Exception]) -> None:
-    before = state.state_hash()
+def _expect_refusal(state: State[Any, Any], seat: Any, action: Any, error: type[Exception]) -> None:
+    before = state.state_hash(with_log=True)
     try:
         state.apply(seat, action)
     except error as e:
         assert str(e), "a refusal must say why"
     else:
         raise AssertionError(f"{action!r} for seat {seat!r} was accepted; expected {error.__name__}")
-    assert state.state_hash() == before, f"refused {action!r} changed the state"
+    assert state.state_hash(with_log=True) == before, f"refused {action!r} changed the state"
 
 
-def check_actions_round_trip(state: State) -> None:
+def check_actions_round_trip(state: State[Any, Any]) -> None:
     space = state.game.spec.action_space
     for seat in state.active_seats():
         for a in state.legal_actions(seat):
@@ -47,7 +49,7 @@ def check_actions_round_trip(state: State) -> None:
             assert space.action(space.index(a)) == a, f"index of {a!r} does not read back"
 
 
-def check_copies(state: State) -> None:
+def check_copies(state: State[Any, Any]) -> None:
     clone = state.clone()
     assert clone == state and clone.state_hash() == state.state_hash(), "clone differs"
     snapshot = json.loads(json.dumps(state.to_json()))
@@ -61,7 +63,7 @@ def check_copies(state: State) -> None:
         assert loaded.legal_actions(seat) == legal, "loaded snapshot has other legal actions"
 
 
-def check_refusals(state: State, rng: Rng) -> None:
+def check_refusals(state: State[Any, Any], rng: Rng) -> None:
     _expect_refusal(state, 0, Action("__no_such_action__"), MalformedAction)
     _expect_refusal(state, 0, "this is not an action", MalformedAction)
     _expect_refusal(state, state.players, state.game.spec.action_space.action(0), MalformedAction)
@@ -81,16 +83,41 @@ def check_refusals(state: State, rng: Rng) -> None:
         _expect_refusal(state, idle[0], next(iter(legal)), IllegalAction)
 
 
-def check_views(state: State, rng: Rng) -> bool:
-    """Views are JSON-ready and unchanged by redrawing hidden parts; True if anything was redrawn."""
+def words(state: State[Any, Any], seat: int | None) -> tuple[str, list[tuple[str, str]]]:
+    """What ``seat`` reads of its situation: the prompt, and each legal action's label and group."""
+    legal = state.legal_actions(seat) if seat is not None else []
+    labels = (
+        [(lab.text, lab.group) for lab in (state.label(seat, a) for a in legal)] if seat is not None else []
+    )
+    return state.prompt(seat), labels
+
+
+def check_words(state: State[Any, Any]) -> None:
+    """Every legal action reads as words, not as its text form; panels are made from views alone."""
+    for seat in state.active_seats():
+        for action in state.legal_actions(seat):
+            label = state.label(seat, action)
+            assert label.text.strip() and label.text != str(action), f"{action} has no label of its own"
+    panels = state.game.spec.panels
+    for seat in [None, *range(state.players)]:
+        assert state.prompt(seat).strip(), f"seat {seat} has no prompt"
+        if panels is not None:
+            json.dumps([p.to_json() for p in panels(state.view(seat))])
+
+
+def check_views(state: State[Any, Any], rng: Rng) -> bool:
+    """Views, prompts and labels are JSON-ready and unchanged by redrawing hidden parts; True if
+    anything was redrawn."""
     redrew = False
     for seat in [None, *range(state.players)]:
         view = state.view(seat)
         json.dumps(view)
+        said = words(state, seat)
         for _ in range(2):
             other = state.determinize(seat, rng.next64())
             other.check_invariants()
             assert other.view(seat) == view, f"view of seat {seat} depends on what it cannot see"
+            assert words(other, seat) == said, f"what seat {seat} reads depends on what it cannot see"
             if seat is not None:
                 assert other.legal_actions(seat) == state.legal_actions(seat), (
                     f"seat {seat} legal actions leak"
@@ -118,7 +145,7 @@ def _entries(features: Features, size: int, what: str) -> dict[int, float]:
     return entries
 
 
-def check_observations(state: State, rng: Rng) -> None:
+def check_observations(state: State[Any, Any], rng: Rng) -> None:
     """The game's observation tensors (if any) keep to their layout and [0, 1], and read nothing a
     seat cannot see: a state redrawn in what it cannot see gives it the same observation and memory."""
     enc = encoder_for(state.game)
@@ -132,7 +159,22 @@ def check_observations(state: State, rng: Rng) -> None:
         assert enc.encode_memory(other, seat).as_dict() == memory, f"seat {seat}'s memory leaks"
 
 
-def random_playout(game: Game, seed: int, record: Record | None = None) -> State:
+def check_position(state: State[Any, Any]) -> None:
+    """The state's position, written as TOML and set up again, shows every seat the same view and
+    offers the same legal actions (what is not in a position: the log and the chance stream)."""
+    if state.position_model is None:
+        return
+    again = read_position(dump_position(state), state.game)
+    assert again.active_seats() == state.active_seats(), "a position set up again has other active seats"
+    for seat in [None, *range(state.players)]:
+        assert again.view(seat) == state.view(seat), f"a position set up again shows seat {seat} another view"
+    for seat in state.active_seats():
+        assert again.legal_actions(seat) == state.legal_actions(seat), (
+            f"a position set up again offers seat {seat} other actions"
+        )
+
+
+def random_playout(game: Game[Any, Any], seed: int, record: Record | None = None) -> State[Any, Any]:
     state = game.new_state(seed)
     bots = [RandomBot(game, s, seed) for s in range(game.players)]
     limit = game.spec.max_steps
@@ -146,18 +188,23 @@ def random_playout(game: Game, seed: int, record: Record | None = None) -> State
     return state
 
 
-def check_game(game: Game, playouts: int = 3, seed: int = 0, samples: int = 12) -> dict[str, Any]:
-    """Run every conformance check on ``playouts`` random games; returns counts for reports."""
+def check_game(
+    game: Game[Any, Any], playouts: int = 3, seed: int = 0, samples: int = 12, heuristic: int = 1
+) -> dict[str, Any]:
+    """Run every conformance check on ``playouts`` random games and ``heuristic`` games of the game's
+    heuristic bot (when it has one); returns counts for reports."""
     spec = game.spec
     rng = Rng(seed ^ 0x5EED)
     redrew_any = False
     lengths = []
-    for p in range(playouts):
+    factory = spec.bots.get("heuristic")
+    bot_games = [RandomBot] * playouts + ([factory] * heuristic if factory is not None else [])
+    for p, make in enumerate(bot_games):
         pseed = seed * 1000 + p
         state = game.new_state(pseed)
         assert state == game.new_state(pseed), "the same seed must give the same start"
         record = Record.start(state, pseed)
-        bots = [RandomBot(game, s, pseed) for s in range(game.players)]
+        bots = [make(game, s, pseed) for s in range(game.players)]
         stride = max(1, spec.max_steps // (samples * 8))
         while True:
             state.check_invariants()
@@ -166,6 +213,8 @@ def check_game(game: Game, playouts: int = 3, seed: int = 0, samples: int = 12) 
                 check_actions_round_trip(state)
                 check_copies(state)
                 check_refusals(state, rng)
+                check_position(state)
+                check_words(state)
                 redrew_any |= check_views(state, rng)
                 check_observations(state, rng)
             if state.is_terminal():
@@ -187,4 +236,4 @@ def check_game(game: Game, playouts: int = 3, seed: int = 0, samples: int = 12) 
         lengths.append(state.step)
     if spec.hidden_information:
         assert redrew_any, "a game with secrets must redraw them in determinize()"
-    return {"playouts": playouts, "lengths": lengths}
+    return {"playouts": len(bot_games), "lengths": lengths}

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..bots import make_bot
-from ..engine import Action, Game, derive_seed, load_game, play
+from ..debrief.timeline import game_hooks
+from ..engine import Action, Bot, Game, State, derive_seed, load_game, play
 
 
 @dataclass
@@ -39,19 +40,33 @@ def game_seed(base_seed: int, index: int) -> int:
     return derive_seed(base_seed, index) & 0x7FFF_FFFF_FFFF
 
 
+Subject = Callable[[State, int, Action], str | None]
+"""A game's ``subject(state, seat, action)`` hook: the card, tile or place an action names, in words,
+read from the state before the action is applied (None: the action names none)."""
+
+
+def subject_hook(game: Game) -> Subject | None:
+    """The game's ``subject`` hook from its debrief module (see docs/debrief.md), or None."""
+    hook = getattr(game_hooks(game), "subject", None)
+    return hook if callable(hook) else None
+
+
 def count_actions(
-    used: Iterable[tuple[int, Action]], winners: Iterable[int] = ()
+    used: Iterable[tuple[int, Action] | tuple[int, Action, str | None]], winners: Iterable[int] = ()
 ) -> tuple[dict[str, int], dict[str, int]]:
-    """Uses per action kind, and per ``kind word`` for actions whose first argument is a word
-    (a card, tile or place name): ``{"craft": 3, "craft composter": 2, ...}``, over all seats' moves
-    ``(seat, action)`` and over the moves of the ``winners`` only."""
+    """Uses per action kind, and per ``kind subject`` for actions that name a card, tile or place:
+    ``{"craft": 3, "craft composter": 2, ...}``, over all seats' moves and over the moves of the
+    ``winners`` only. A move is ``(seat, action)`` or ``(seat, action, subject)``; without a subject
+    (or with None) an action whose first argument is a word names that word."""
     won = set(winners)
     counts: Counter[str] = Counter()
     by_winners: Counter[str] = Counter()
-    for (seat, action), n in Counter(used).items():
-        keys = [action.kind]
-        if action.args and isinstance(action.args[0], str):
-            keys.append(f"{action.kind} {action.args[0]}")
+    for move, n in Counter(used).items():
+        seat, action = move[0], move[1]
+        named = move[2] if len(move) > 2 else None
+        if named is None and action.args and isinstance(action.args[0], str):
+            named = action.args[0]
+        keys = [action.kind] if named is None else [action.kind, f"{action.kind} {named}"]
         for key in keys:
             counts[key] += n
             if seat in won:
@@ -59,25 +74,39 @@ def count_actions(
     return dict(counts), dict(by_winners)
 
 
+class _Naming:
+    """A bot that notes, with each action it picks, the card, tile or place the action names (the
+    game's ``subject`` hook reads the state before the action is applied)."""
+
+    def __init__(self, bot: Bot, subject: Subject, used: list[tuple[int, Action, str | None]]) -> None:
+        self.bot, self.subject, self.used = bot, subject, used
+
+    def choose(self, state: State, seat: int) -> Action:
+        action = self.bot.choose(state, seat)
+        self.used.append((seat, action, self.subject(state, seat, action)))
+        return action
+
+
 def play_one(game: Game, seed: int, bots: Sequence[str], index: int = 0) -> GameResult:
     """Play one game with ``bots[seat]`` in each seat; records the game's metrics after every step
-    on which its ``round`` changes (games without a metrics hook record none) and counts actions."""
+    on which its ``round`` changes (games without a metrics hook record none) and counts actions,
+    with the card, tile or place each names where the game's ``subject`` hook tells it."""
     state = game.new_state(seed)
-    agents = [make_bot(bots[s % len(bots)], game, s, seed) for s in range(game.players)]
+    agents: list[Bot] = [make_bot(bots[s % len(bots)], game, s, seed) for s in range(game.players)]
+    used: list[tuple[int, Action, str | None]] = []
+    subject = subject_hook(game)
+    if subject is not None:
+        agents = [_Naming(bot, subject, used) for bot in agents]
     metrics_fn = game.spec.metrics
     rows: list[dict[str, float]] = []
-    used: list[tuple[int, Action]] = []
-    if metrics_fn is None:
-
-        def on_move(seat: int, action: Action, st: Any) -> None:
-            used.append((seat, action))
-
-    else:
-        last_round = [getattr(state, "round", None)]
+    last_round = [getattr(state, "round", None)]
+    if metrics_fn is not None:
         rows.append(metrics_fn(state))
 
-        def on_move(seat: int, action: Action, st: Any) -> None:
-            used.append((seat, action))
+    def on_move(seat: int, action: Action, st: Any) -> None:
+        if subject is None:
+            used.append((seat, action, None))
+        if metrics_fn is not None:
             r = getattr(st, "round", None)
             if r != last_round[0] or st.is_terminal():
                 last_round[0] = r
@@ -117,7 +146,8 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, flo
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the interval holds p; min/max keep rounding at p = 0 or 1 from putting it a hair outside
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 class Tally:

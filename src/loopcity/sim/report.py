@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ..engine import OptionError
 from .core import GameResult, Tally, wilson_interval
 from .job import command_line
 from .store import Run, load_run
@@ -251,12 +252,8 @@ def action_usage(run: Run) -> list[dict[str, Any]]:
     return rows
 
 
-def actions_section(run: Run, top: int = 40) -> str:
-    """Action and card use, and how it relates to the team outcome."""
-    rows = action_usage(run)
-    if not rows:
-        return ""
-    shown = rows[:top]
+def _use_plot(shown: list[dict[str, Any]]) -> str:
+    """Uses per game in won and in lost games of the first 20 rows."""
     fig, ax = _figure(7, 0.6 + 0.3 * min(20, len(shown)))
     names = [r["action"] for r in shown[:20]]
     y = np.arange(len(names))
@@ -268,44 +265,55 @@ def actions_section(run: Run, top: int = 40) -> str:
     ax.invert_yaxis()
     ax.set_xlabel("mean uses per game")
     ax.legend(fontsize="small")
+    return _png(fig)
 
+
+def _use_table(first: str, shown: list[dict[str, Any]]) -> str:
     def opt(v: Any) -> Any:
         return "-" if v is None else v
 
-    table = _table(
+    header = [first, "uses/game", "in won", "in lost", "share of games", "win rate when used"]
+    header += ["when not used", "by a winning seat", "by another seat"]
+    rows = [
         [
-            "action",
-            "uses/game",
-            "in won",
-            "in lost",
-            "share of games",
-            "win rate when used",
-            "when not used",
-            "by a winning seat",
-            "by another seat",
-        ],
-        [
-            [
-                r["action"],
-                r["per_game"],
-                opt(r["per_won_game"]),
-                opt(r["per_lost_game"]),
-                r["games_used"],
-                opt(r["win_rate_used"]),
-                opt(r["win_rate_not_used"]),
-                opt(r["per_winning_seat"]),
-                opt(r["per_other_seat"]),
-            ]
-            for r in shown
-        ],
-    )
+            r["action"],
+            r["per_game"],
+            opt(r["per_won_game"]),
+            opt(r["per_lost_game"]),
+            r["games_used"],
+            opt(r["win_rate_used"]),
+            opt(r["win_rate_not_used"]),
+            opt(r["per_winning_seat"]),
+            opt(r["per_other_seat"]),
+        ]
+        for r in shown
+    ]
+    return _table(header, rows)
+
+
+def actions_section(run: Run, top: int = 40) -> str:
+    """Action and card use, and how it relates to the team outcome: action kinds, then the cards,
+    tiles and places actions name (``kind subject``)."""
+    rows = action_usage(run)
+    if not rows:
+        return ""
+    kinds = [r for r in rows if " " not in r["action"]]
+    named = [r for r in rows if " " in r["action"]]
     note = (
-        "<p>Counts of each action kind, and of each card, tile or place an action names (<code>kind word</code>): "
+        "<p>Counts of each action kind, and of each card, tile or place an action names (<code>kind name</code>): "
         "uses per game, in games the team won and lost, and per seat-game by the seats among the winners and "
         "by the others (where a game names winners). Use and outcome go together here; that is a "
         "correlation, not a cause.</p>"
     )
-    return "<h2>Actions and cards</h2>" + note + _png(fig) + table
+    parts = ["<h2>Actions and cards</h2>", note, "<h3>Action kinds</h3>", _use_plot(kinds[:top])]
+    parts.append(_use_table("action", kinds[:top]))
+    if named:
+        parts += [
+            "<h3>Cards, tiles and places</h3>",
+            _use_plot(named[:top]),
+            _use_table("action and card", named[:top]),
+        ]
+    return "".join(parts)
 
 
 CSS = """
@@ -344,9 +352,39 @@ def build_report(run: Run) -> str:
     )
 
 
-def write_report(folder: str | Path, out: str | Path | None = None) -> Path:
-    """Write ``report.html`` (or ``out``) for a result folder; returns its path."""
-    run = load_run(folder)
-    path = Path(out) if out else Path(folder) / "report.html"
-    path.write_text(build_report(run), encoding="utf-8")
+def folder_report(folder: Path) -> str:
+    """The report of any workbench folder: a run, a sweep, a comparison, a search or a sensitivity
+    analysis."""
+    from .report_search import SENSITIVITY, TUNE, sensitivity_report, tune_report
+    from .report_sets import SWEEP, comparison_folder_report, sweep_report
+    from .store import RESULTS
+
+    if (folder / RESULTS).is_file():
+        return build_report(load_run(folder))
+    if (folder / SWEEP).is_file():
+        return sweep_report(folder)
+    if (folder / "a" / RESULTS).is_file() and (folder / "b" / RESULTS).is_file():
+        return comparison_folder_report(folder)
+    if (folder / TUNE).is_file():
+        return tune_report(json.loads((folder / TUNE).read_text()))
+    if (folder / SENSITIVITY).is_file():
+        return sensitivity_report(json.loads((folder / SENSITIVITY).read_text()))
+    raise OptionError(
+        f"{folder}: not a result folder: no {RESULTS} (simulate --out), {SWEEP} (sweep --out), a/ and b/ "
+        f"(compare --out), {TUNE} (tune --out) or {SENSITIVITY} (sensitivity --out)"
+    )
+
+
+def write_report(folder: str | Path, out: str | Path | None = None, other: str | Path | None = None) -> Path:
+    """Write ``report.html`` (or ``out``) for a workbench folder, or, with ``other``, the comparison
+    of two result folders (``other/comparison.html`` by default); returns its path."""
+    if other is not None:
+        from .report_sets import comparison_report
+
+        text = comparison_report(load_run(folder), load_run(other))
+        path = Path(out) if out else Path(other) / "comparison.html"
+    else:
+        text = folder_report(Path(folder))
+        path = Path(out) if out else Path(folder) / "report.html"
+    path.write_text(text, encoding="utf-8")
     return path

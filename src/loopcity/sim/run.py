@@ -24,14 +24,18 @@ Chunk = tuple[int, int]
 """A range of game indices ``[start, stop)``."""
 
 _games: dict[str, Game] = {}
+KEEP_GAMES = 16
+"""How many configured games a process keeps (a tune or a sensitivity run plays many configurations)."""
 
 
 def _game_for(job: SimJob) -> Game:
-    """The job's game, built once per process."""
+    """The job's game, built once per process (the oldest of more than ``KEEP_GAMES`` is dropped)."""
     key = repr((job.game_id, sorted(job.options.items(), key=lambda kv: kv[0]), job.source))
     game = _games.get(key)
     if game is None:
         game = _games[key] = job.load()
+        while len(_games) > KEEP_GAMES:
+            del _games[next(iter(_games))]
     return game
 
 
@@ -53,11 +57,12 @@ def run_chunk(job: SimJob, start: int, stop: int) -> list[GameResult]:
     return results
 
 
-def make_chunks(games: int, workers: int, most: int = 50) -> list[Chunk]:
-    """Split ``games`` into contiguous chunks: about 16 per worker for even load and a smooth
-    progress bar, at most ``most`` games each."""
+def make_chunks(games: int, workers: int, most: int = 50, start: int = 0) -> list[Chunk]:
+    """Split games ``start``..``start + games - 1`` into contiguous chunks: about 16 per worker for
+    even load and a smooth progress bar, at most ``most`` games each."""
     size = max(1, min(most, math.ceil(games / max(1, workers * 16))))
-    return [(s, min(games, s + size)) for s in range(0, games, size)]
+    stop = start + games
+    return [(s, min(stop, s + size)) for s in range(start, stop, size)]
 
 
 class Backend(Protocol):
@@ -202,17 +207,18 @@ def in_order(chunks: list[Chunk], finished: Iterable[tuple[int, list[GameResult]
             nxt += 1
 
 
-def run_job(
+def play_range(
     job: SimJob,
     backend: Backend,
-    sink: Callable[[GameResult], None] | None = None,
+    start: int,
+    stop: int,
+    sink: Callable[[GameResult], None],
     progress: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
-    """Play every game of ``job`` on ``backend``; each result goes to ``sink`` in game order and
-    ``progress(n)`` is told of each finished chunk. Returns the summary (with timing)."""
-    chunks = make_chunks(job.games, backend.workers)
-    tally = Tally(job.game_id)
-    began = time.perf_counter()
+) -> None:
+    """Play games ``start``..``stop - 1`` of ``job`` on ``backend`` (the same games, seeds and rows
+    as in a whole run); each result goes to ``sink`` in game order and ``progress(n)`` is told of
+    each finished chunk. Runs that stop early and go on later (a tuner's stages) use it."""
+    chunks = make_chunks(stop - start, backend.workers, start=start)
 
     def finished() -> Iterator[tuple[int, list[GameResult]]]:
         for k, results in backend.map(job, chunks):
@@ -221,9 +227,26 @@ def run_job(
             yield k, results
 
     for result in in_order(chunks, finished()):
+        sink(result)
+
+
+def run_job(
+    job: SimJob,
+    backend: Backend,
+    sink: Callable[[GameResult], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play every game of ``job`` on ``backend``; each result goes to ``sink`` in game order and
+    ``progress(n)`` is told of each finished chunk. Returns the summary (with timing)."""
+    tally = Tally(job.game_id)
+    began = time.perf_counter()
+
+    def add(result: GameResult) -> None:
         tally.add(result)
         if sink is not None:
             sink(result)
+
+    play_range(job, backend, 0, job.games, add, progress)
     seconds = time.perf_counter() - began
     summary = tally.summary()
     summary["seconds"] = seconds

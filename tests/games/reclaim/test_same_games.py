@@ -15,12 +15,12 @@ from loopcity.bots import make_bot
 from loopcity.engine import RandomBot, play
 
 RECORDED = {
-    ("random", "standard"): "7c71a28b37b7d1f9",
-    ("random", "timer"): "9492114fee27bed6",
-    ("random", "calm"): "bd04147ed3990bda",
-    ("heuristic", "standard"): "1a58569c2f7e8533",
-    ("heuristic", "timer"): "56b5c6e17e4b6924",
-    ("heuristic", "calm"): "56b5c6e17e4b6924",
+    ("random", "standard"): "5d5e498b14bc9b9d",
+    ("random", "timer"): "7c2818d10684ee00",
+    ("random", "calm"): "953c0c04689bb617",
+    ("heuristic", "standard"): "83081e20aba1a2ff",
+    ("heuristic", "timer"): "fccf84d96bd119d3",
+    ("heuristic", "calm"): "fccf84d96bd119d3",
 }
 
 

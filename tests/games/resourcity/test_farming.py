@@ -90,6 +90,21 @@ def test_water_catchment_cost_yield_and_it_stays():
     assert s.avail["water"] == w + 4
 
 
+def test_compost_only_for_sugar_cane_and_sweet_potato_a_catchment_harvest_leaves_it_on_the_plot():
+    """The rulebook: Compost tokens act as a free Crop token "for Sugar Cane and Sweet Potato only"; a Compost token
+    on a Water Catchment's Plot is no crop token, so harvesting the rainwater leaves it where it is."""
+    s = farm_state(rows=["┌┐G", "└┘"])
+    s.compost.add(P)
+    s.supply["compost"] -= 1
+    s.apply(0, f"plant {P} catchment")
+    next_turn_same_player(s)
+    s.apply(0, f"grow {P}")
+    next_turn_same_player(s)
+    s.apply(0, f"harvest {P}")
+    assert s.baskets[0] == [("catchment", 2, 0)]
+    assert P in s.compost and s.supply["compost"] + len(s.compost) == 8  # no token lost
+
+
 def test_water_catchment_must_be_next_to_a_green_space():
     s = farm_state(rows=["┌┐││││", "└┘││││"] + ["││││││"] * 4)
     assert f"plant {P} catchment" not in {str(a) for a in s.legal_actions(0)}

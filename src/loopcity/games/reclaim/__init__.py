@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from loopcity.engine import ContentSpec, GameSpec, Option, Variant
 
 from .actions import ACTION_SPACE
@@ -12,7 +14,7 @@ from .render import render_svg, render_text
 from .rules import ReclaimState
 from .stats import metrics, position_value
 
-SPEC = GameSpec(
+SPEC: GameSpec[Any, Any] = GameSpec(
     id="reclaim",
     title="RECLAIM",
     description=(
@@ -53,5 +55,8 @@ SPEC = GameSpec(
     render_svg=render_svg,
     metrics=metrics,
     evaluate=position_value,
+    # semi-cooperative: halving on playouts cut after 30 steps, scored by RECLAIM's own position value
+    # (the seat's points and unspent coins over the leader's, weighed against the Disease risk)
+    search={"root": "halving", "iterations": 32, "rollout_depth": 30, "confidence": 1.0},
     observation=OBSERVATION,
 )

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 from loopcity.debrief import Moment
 
 from .content import ReclaimContent
+from .rules import ReclaimState
 
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
+    from loopcity.engine import Action, State
 
 LABELS = {
     "city_budget": "City budget",
@@ -80,3 +82,14 @@ def learning_points(d: Debrief) -> list[str]:
     elif o is not None:
         out.append(f"The city was lost to {o.cause} in round {d.round_at(d.tl.steps)}.")
     return out
+
+
+def subject(state: State, seat: int, action: Action) -> str | None:
+    """What an action names beyond its words, for the workbench's counts: the pile an Infrastructure
+    card is taken from, the Event card played; None for the others (builds name their item)."""
+    assert isinstance(state, ReclaimState)
+    if action.kind == "card" and state.pending_pile is not None:
+        return next(p.name for p in state.content.piles if p.id == state.pending_pile)
+    if action.kind == "play_event":
+        return state.content.events[state.hands[seat][int(action.args[0])]].title
+    return None

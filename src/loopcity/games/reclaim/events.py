@@ -27,7 +27,7 @@ def draw(st: ReclaimState) -> None:
     card = st.events.pop()
     ev = st.content.events[card]
     st.last_event = card
-    st.note(f"Event: {ev.title}. {ev.text}")
+    st.note(f"Event: {ev.title}. {ev.text}", kind="event")
     if st.phase == "turn":
         resolve(st, card)
     else:

@@ -3,6 +3,7 @@ circular economy around BGCS while keeping the Waste Pile down."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from loopcity.engine import GameSpec, Option, State, Variant
@@ -34,7 +35,7 @@ def _heuristic(game: Any, seat: int, seed: int) -> HeuristicBot:
     return HeuristicBot(game, seat, seed)
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[Any, Any] = GameSpec(
     id="resourced",
     title="ResourCEd",
     description="Cooperative: develop the rings around Banksia Gardens with Social Housing and Upgrades "
@@ -62,5 +63,16 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    # halving with heuristic playouts to the end; the heuristic's move is played at once when it wins
+    # four samples out of four, so the search spends its budget where the team is at risk (docs/bots.md)
+    fitted_value=Path(__file__).with_name("value.json"),
+    search={
+        "root": "halving",
+        "iterations": 32,
+        "value": "none",
+        "epsilon": 0.0,
+        "confidence": 1.0,
+        "screen": 4,
+    },
     observation=OBSERVATION,
 )

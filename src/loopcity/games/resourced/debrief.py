@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Any
 from loopcity.debrief import Moment
 
 from .content import Content
+from .rules import ResourcedState
 
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
+    from loopcity.engine import Action, State
 
 LABELS = {
     "waste": "Waste Pile",
@@ -91,3 +93,19 @@ def learning_points(d: Debrief) -> list[str]:
             f"Social Housing went from {housing[0]:g} to {housing[-1]:g}; the first new one came in round {d.round_at(new)}."
         )
     return out
+
+
+def subject(state: State, seat: int, action: Action) -> str | None:
+    """The tile (or Upgrade) an action is about, by id as ``craft`` names it, for the workbench's
+    counts: the tile moved to, gathered on or operated (its Upgrade when it has one), the Upgrade
+    removed; None for the others (crafting names its item itself)."""
+    assert isinstance(state, ResourcedState)
+    k = action.kind
+    if k == "move":
+        return state.tiles[int(action.args[0])]
+    if k == "remove":
+        return state.upgrades[int(action.args[0])]
+    if k in ("gather", "operate"):
+        cell = state.pos[seat]
+        return (k == "operate" and state.upgrades[cell]) or state.tiles[cell]
+    return None

@@ -35,7 +35,7 @@ class EventsMixin:
         good = roll <= good_up_to
         pile = self.t.good_events if good else self.t.bad_events
         self.event = self.draw_from(pile, "Good Event" if good else "Bad Event")
-        self.note(f"Event: {self.t.event_name[self.event]}")
+        self.note(f"Event: {self.t.event_name[self.event]}", kind="event")
         self.phase = "auto"
         getattr(self, "_event_" + self.event)()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from loopcity.engine import GameSpec, Option, State, Variant
 
 from .actions import ACTION_SPACE
@@ -27,7 +29,7 @@ def metrics(state: State) -> dict[str, float]:
     }
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[Any, Any] = GameSpec(
     id="resourcity",
     title="Resourcity",
     description="Rotate and lay road tiles to close loops into Farms, grow crops and keep the city's "
@@ -51,5 +53,8 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    # halving with heuristic playouts to the end of the game; a stricter test before overruling the
+    # heuristic, since a Resourcity playout's result is close to a coin toss (docs/bots.md)
+    search={"root": "halving", "iterations": 32, "value": "none", "epsilon": 0.0, "confidence": 1.5},
     observation=OBSERVATION,
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from loopcity.engine import ActionSpace, kind
 
 from .board import PLOTS, TILES
@@ -9,22 +11,81 @@ from .board import PLOTS, TILES
 CROPS = ("sugarcane", "sweetpotato", "catchment")
 SEATS = range(1, 7)
 
+
+class Tile(NamedTuple):
+    tile: int
+
+
+class Rotate(NamedTuple):
+    tile: int
+    way: str
+
+
+class Replace(NamedTuple):
+    slot: int
+    tile: int
+
+
+class Orient(NamedTuple):
+    turns: int
+
+
+class Plant(NamedTuple):
+    plot: int
+    crop: str
+
+
+class Plot(NamedTuple):
+    plot: int
+
+
+class Crop(NamedTuple):
+    crop: str
+
+
+class Seat(NamedTuple):
+    seat: int
+    """a player as players count them, 1-6"""
+
+
+class Slot(NamedTuple):
+    slot: int
+
+
+END = kind("end", "end your turn's actions (then the end-of-turn draw)")
+MOVE = kind("move", "Move along a connected road to a tile", Tile, tile=range(TILES))
+TELEPORT = kind("teleport", "Teleport from a Community Centre to another", Tile, tile=range(TILES))
+ROTATE = kind("rotate", "Rotate a tile 90 degrees (1 Fuel)", Rotate, tile=range(TILES), way=("cw", "ccw"))
+REPLACE = kind(
+    "replace", "Replace a tile with a tile from your hand", Replace, slot=range(3), tile=range(TILES)
+)
+ORIENT = kind("orient", "choose the placed tile's rotation (quarter turns clockwise)", Orient, turns=range(4))
+PLANT = kind("plant", "Plant a crop on a Plot next to you", Plant, plot=range(PLOTS), crop=CROPS)
+GROW = kind("grow", "Grow the crop on a Plot next to you", Plot, plot=range(PLOTS))
+HARVEST = kind("harvest", "Harvest a ready Plot next to you", Plot, plot=range(PLOTS))
+EXCHANGE = kind("exchange", "exchange one harvest for resources on a Community Centre", Crop, crop=CROPS)
+SWAP = kind("swap", "Planner: swap your tile with another player's tile", Seat, seat=SEATS)
+RELOCATE = kind("relocate", "Policy Maker: move a player token anywhere (2 actions)", Seat, seat=SEATS)
+TO = kind("to", "where the Policy Maker sends the token", Tile, tile=range(TILES))
+DISCARD = kind("discard", "discard a tile from your full hand (then draw 1)", Slot, slot=range(3))
+COMPOST = kind("compost", "Compost Day: put a Compost token on a Plot", Plot, plot=range(PLOTS))
+
 ACTION_SPACE = ActionSpace(
     [
-        kind("end", "end your turn's actions (then the end-of-turn draw)"),
-        kind("move", "Move along a connected road to a tile", tile=range(TILES)),
-        kind("teleport", "Teleport from a Community Centre to another", tile=range(TILES)),
-        kind("rotate", "Rotate a tile 90 degrees (1 Fuel)", tile=range(TILES), way=("cw", "ccw")),
-        kind("replace", "Replace a tile with a tile from your hand", slot=range(3), tile=range(TILES)),
-        kind("orient", "choose the placed tile's rotation (quarter turns clockwise)", turns=range(4)),
-        kind("plant", "Plant a crop on a Plot next to you", plot=range(PLOTS), crop=CROPS),
-        kind("grow", "Grow the crop on a Plot next to you", plot=range(PLOTS)),
-        kind("harvest", "Harvest a ready Plot next to you", plot=range(PLOTS)),
-        kind("exchange", "exchange one harvest for resources on a Community Centre", crop=CROPS),
-        kind("swap", "Planner: swap your tile with another player's tile", seat=SEATS),
-        kind("relocate", "Policy Maker: move a player token anywhere (2 actions)", seat=SEATS),
-        kind("to", "where the Policy Maker sends the token", tile=range(TILES)),
-        kind("discard", "discard a tile from your full hand (then draw 1)", slot=range(3)),
-        kind("compost", "Compost Day: put a Compost token on a Plot", plot=range(PLOTS)),
+        END,
+        MOVE,
+        TELEPORT,
+        ROTATE,
+        REPLACE,
+        ORIENT,
+        PLANT,
+        GROW,
+        HARVEST,
+        EXCHANGE,
+        SWAP,
+        RELOCATE,
+        TO,
+        DISCARD,
+        COMPOST,
     ]
 )

@@ -49,12 +49,12 @@ class ResourcityBase(State):
     @property
     def content(self) -> Content:
         """The validated content of this game."""
-        return self.game.content  # type: ignore[return-value]
+        return self.game.content
 
     @property
     def geo(self) -> Geometry:
         """The cached geometry tables of this game's content."""
-        return geometry(self.game.content)  # type: ignore[arg-type]
+        return geometry(self.game.content)
 
     def moves(self, t: int) -> list[int]:
         """Tiles one Move from ``t`` reaches along connected roads."""

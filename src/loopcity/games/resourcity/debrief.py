@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
+from .rules import ResourcityState
+
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
+    from loopcity.engine import Action, State
 
 POOLS = ("fuel", "food", "water")
 LABELS = {
@@ -58,3 +61,24 @@ def learning_points(d: Debrief) -> list[str]:
     else:
         out.append(f"The first Farm was closed in round {d.round_at(first)}; Farms ended at {farms[-1]:g}.")
     return out
+
+
+TILE_KINDS = frozenset({"move", "teleport", "to", "rotate"})
+"""The actions whose first argument is a place on the grid."""
+
+
+def subject(state: State, seat: int, action: Action) -> str | None:
+    """The tile or crop an action is about, by id, for the workbench's counts: the kind of tile
+    moved or sent to, or rotated; the tile laid or discarded from the hand; the crop planted, grown
+    or harvested; None for the others."""
+    assert isinstance(state, ResourcityState)
+    k, args = action.kind, action.args
+    if k in TILE_KINDS:
+        return state.grid_kind[int(args[0])]
+    if k in ("replace", "discard"):
+        return state.hands[seat][int(args[0])]
+    if k == "plant":
+        return str(args[1])
+    if k in ("grow", "harvest"):
+        return state.crop.get(int(args[0]))
+    return None

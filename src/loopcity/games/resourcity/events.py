@@ -25,7 +25,7 @@ class EventsMixin(FarmingMixin):
         self.resolved.append(tile)
         self.crises_drawn += 1
         ev = self.content.event(tile)
-        self.note(f"Crisis {self.crises_drawn}: {ev.name}: {ev.text}")
+        self.note(f"Crisis {self.crises_drawn}: {ev.name}: {ev.text}", kind="event")
         _CRISIS_EFFECTS[tile](self)
         if self.phase == "over":
             return

@@ -162,7 +162,8 @@ class FarmingMixin(ResourcityBase):
         crop = self.crop_of(crop_id)
         used_compost = 1 if crop.compost and p in self.compost else 0
         self.baskets[seat].append((crop_id, self.tokens[p], used_compost))
-        self.compost.discard(p)
+        if used_compost:  # a Compost token on a Water Catchment's Plot is no crop token: it stays
+            self.compost.discard(p)
         if crop_id == "catchment":
             self.tokens[p] = 0
             return

@@ -7,6 +7,7 @@ City Map."""
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 from loopcity.engine import Action, ActionSpace, kind
 
@@ -16,23 +17,47 @@ MAX_TABLE = 40
 MAX_REQUESTS = 10
 MAX_CELLS = 8 * 8 + 7 * 7 + 2 * 8 * 7
 
-SPACE = ActionSpace(
-    [
-        kind("give", "give one of your Coins to another player", player=range(1, MAX_PLAYERS + 1)),
-        kind("pass", "discussion: you are done talking; investing: you pass for the rest of the year"),
-        kind(
-            "fund",
-            "choose a Building space of a Department sheet to put Coins on",
-            department=range(1, MAX_PLAYERS + 1),
-            space=range(1, 5),
-        ),
-        kind("invest", "choose a Solution card on the table to put Coins on", card=range(1, MAX_TABLE + 1)),
-        kind("request", "choose a REQUEST card to put Coins on", card=range(1, MAX_REQUESTS + 1)),
-        kind("coins", "put this many Coins on the space you chose", coins=range(1, MAX_COINS + 1)),
-        kind("build", "draw the Building on this free space of the City Map", cell=range(MAX_CELLS)),
-        kind("clock", "the discussion clock ran out: every player still talking passes"),
-    ]
+
+class Player(NamedTuple):
+    player: int
+    """a player as players count them, 1-6"""
+
+
+class Fund(NamedTuple):
+    department: int
+    space: int
+
+
+class Card(NamedTuple):
+    card: int
+
+
+class Coins(NamedTuple):
+    coins: int
+
+
+class Cell(NamedTuple):
+    cell: int
+
+
+GIVE = kind("give", "give one of your Coins to another player", Player, player=range(1, MAX_PLAYERS + 1))
+PASS_ = kind("pass", "discussion: you are done talking; investing: you pass for the rest of the year")
+FUND = kind(
+    "fund",
+    "choose a Building space of a Department sheet to put Coins on",
+    Fund,
+    department=range(1, MAX_PLAYERS + 1),
+    space=range(1, 5),
 )
+INVEST_ = kind(
+    "invest", "choose a Solution card on the table to put Coins on", Card, card=range(1, MAX_TABLE + 1)
+)
+REQUEST_ = kind("request", "choose a REQUEST card to put Coins on", Card, card=range(1, MAX_REQUESTS + 1))
+COINS = kind("coins", "put this many Coins on the space you chose", Coins, coins=range(1, MAX_COINS + 1))
+BUILD = kind("build", "draw the Building on this free space of the City Map", Cell, cell=range(MAX_CELLS))
+CLOCK_ = kind("clock", "the discussion clock ran out: every player still talking passes")
+
+SPACE = ActionSpace([GIVE, PASS_, FUND, INVEST_, REQUEST_, COINS, BUILD, CLOCK_])
 
 PASS = Action("pass")
 CLOCK = Action("clock")

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 from loopcity.debrief import Moment
 
 from .content import SustainContent
+from .rules import SustainState
 
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
+    from loopcity.engine import Action, State
 
 LABELS = {
     "standard_of_living": "Standard of Living",
@@ -22,6 +24,7 @@ LABELS = {
     "population": "Population",
     "free_squares": "Free squares on the map",
     "coins": "Coins",
+    "solutions": "Solutions adopted",
 }
 TABLES = {"unhappy": "Unhappy Population", "co2": "CO2 Accumulation"}
 TRACKS = ("standard_of_living", "attractiveness", "sustainable_transport", "pollution")
@@ -92,3 +95,32 @@ def learning_points(d: Debrief) -> list[str]:
     elif o is not None:
         out.append(f"The city was lost in year {d.round_at(d.tl.steps)}: {o.cause}.")
     return out
+
+
+def _space(st: SustainState, choice: list | tuple) -> str | None:
+    """The name of an investment space (``choice``: kind and 1-based numbers): the Department's
+    Building, the Solution card's gray side or the REQUEST's Event card."""
+    lk, k = st.lk, choice[0]
+    if k == "fund":
+        dept = lk.departments[choice[1] - 1]
+        return f"{dept.name}: {lk.buildings[dept.spaces[choice[2] - 1].building].name}"
+    if k == "invest":
+        return lk.gray[lk.solutions[st.table[choice[1] - 1][0]].gray].title
+    if k == "request":
+        return lk.events[st.requests[choice[1] - 1][0]].title
+    return None
+
+
+def subject(state: State, seat: int, action: Action) -> str | None:
+    """The space, card or Building an action is about, by name, for the workbench's counts: the
+    Department Building funded, the Solution card or REQUEST invested in (and the one Coins are put
+    on), the Building drawn on the map; None for the others."""
+    assert isinstance(state, SustainState)
+    k = action.kind
+    if k in ("fund", "invest", "request"):
+        return _space(state, (k, *action.args))
+    if k == "coins" and state.choice:
+        return _space(state, state.choice)
+    if k == "build" and state.pending:
+        return state.lk.buildings[state.pending[0]].name
+    return None

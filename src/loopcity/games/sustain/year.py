@@ -195,7 +195,7 @@ class YearSteps:
         card_id = self.event_deck.pop(0)
         card = self.lk.events[card_id]
         self.drawn.append(card_id)
-        self.note(f"Event {card_id} {card.title}: {card.text}")
+        self.note(f"Event {card_id} {card.title}: {card.text}", kind="event")
         self.apply_effects(card.effects)
         if card.request is not None:
             self.requests.append([card_id, 0])

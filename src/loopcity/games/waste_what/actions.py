@@ -8,6 +8,8 @@ a combo adds its cards one by one, then is combined.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from loopcity.engine import ActionSpace, kind
 
 from .content import CATEGORIES, MAX_CARDS, SKILL_ORDER
@@ -17,47 +19,106 @@ PLAYERS = ("p1", "p2")
 CARDS = range(MAX_CARDS)
 CC_USE = ("alone", "creative")
 
+
+class Choose(NamedTuple):
+    skill: str
+
+
+class Reuse(NamedTuple):
+    card: int
+    skill: str
+
+
+class RaiseSkill(NamedTuple):
+    raise_skill: str
+
+
+class Card(NamedTuple):
+    card: int
+
+
+class Combine(NamedTuple):
+    category: str
+    creative: str
+
+
+class CardFor(NamedTuple):
+    card: int
+    player: str
+
+
+class Player(NamedTuple):
+    player: str
+
+
+class Skill(NamedTuple):
+    skill: str
+
+
+CHOOSE = kind("choose", "take a Skill card in the skill draft", Choose, skill=SKILLS)
+REUSE = kind(
+    "reuse",
+    "reuse a card with one Skill (the Creative Community from level 4)",
+    Reuse,
+    card=CARDS,
+    skill=SKILLS,
+)
+REUSE_PLUS = kind(
+    "reuse_plus",
+    "reuse a card with a Skill plus the Creative Community's level",
+    Reuse,
+    card=CARDS,
+    skill=CATEGORIES,
+)
+SELL = kind(
+    "sell",
+    "put the card in work on a Sell slot and raise a used skill",
+    RaiseSkill,
+    raise_skill=(*CATEGORIES, "none"),
+)
+DONATE = kind(
+    "donate",
+    "put the card in work on a Donate slot and raise a skill",
+    RaiseSkill,
+    raise_skill=(*SKILLS, "none"),
+)
+COMBO = kind("combo", "add a card to the combo in the work area", Card, card=CARDS)
+COMBINE = kind(
+    "combine",
+    "make the Combo card: its category, with or without the Creative Community",
+    Combine,
+    category=CATEGORIES,
+    creative=CC_USE,
+)
+STORE = kind("store", "put a card in a player's Storage", CardFor, card=CARDS, player=PLAYERS)
+RECYCLE = kind("recycle", "put a card on the Recycle Bin", Card, card=CARDS)
+RECYCLE_PAYING = kind(
+    "recycle_paying",
+    "recycle a card whose recycling costs money, paid by a player",
+    CardFor,
+    card=CARDS,
+    player=PLAYERS,
+)
+BURN = kind("burn", "put a card on the next Burn slot", Card, card=CARDS)
+CO2_MONEY = kind("co2_money", "the player who takes the money released with the CO2", Player, player=PLAYERS)
+TRAIN = kind("train", "raise a Skill card by one level (Skill-share workshop)", Skill, skill=SKILLS)
+END_ROUND = kind("end_round", "end the round once every card on the table is dealt with")
+
 ACTION_SPACE = ActionSpace(
     [
-        kind("choose", "take a Skill card in the skill draft", skill=SKILLS),
-        kind(
-            "reuse",
-            "reuse a card with one Skill (the Creative Community from level 4)",
-            card=CARDS,
-            skill=SKILLS,
-        ),
-        kind(
-            "reuse_plus",
-            "reuse a card with a Skill plus the Creative Community's level",
-            card=CARDS,
-            skill=CATEGORIES,
-        ),
-        kind(
-            "sell",
-            "put the card in work on a Sell slot and raise a used skill",
-            raise_skill=(*CATEGORIES, "none"),
-        ),
-        kind(
-            "donate", "put the card in work on a Donate slot and raise a skill", raise_skill=(*SKILLS, "none")
-        ),
-        kind("combo", "add a card to the combo in the work area", card=CARDS),
-        kind(
-            "combine",
-            "make the Combo card: its category, with or without the Creative Community",
-            category=CATEGORIES,
-            creative=CC_USE,
-        ),
-        kind("store", "put a card in a player's Storage", card=CARDS, player=PLAYERS),
-        kind("recycle", "put a card on the Recycle Bin", card=CARDS),
-        kind(
-            "recycle_paying",
-            "recycle a card whose recycling costs money, paid by a player",
-            card=CARDS,
-            player=PLAYERS,
-        ),
-        kind("burn", "put a card on the next Burn slot", card=CARDS),
-        kind("co2_money", "the player who takes the money released with the CO2", player=PLAYERS),
-        kind("train", "raise a Skill card by one level (Skill-share workshop)", skill=SKILLS),
-        kind("end_round", "end the round once every card on the table is dealt with"),
+        CHOOSE,
+        REUSE,
+        REUSE_PLUS,
+        SELL,
+        DONATE,
+        COMBO,
+        COMBINE,
+        STORE,
+        RECYCLE,
+        RECYCLE_PAYING,
+        BURN,
+        CO2_MONEY,
+        TRAIN,
+        END_ROUND,
     ]
 )

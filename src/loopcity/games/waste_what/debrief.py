@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 from loopcity.debrief import Moment
 
 from .content import WasteWhatContent
+from .rules import WasteWhatState
 
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
+    from loopcity.engine import Action, State
 
 LABELS = {
     "co2_released": "CO2 released",
@@ -75,3 +77,18 @@ def learning_points(d: Debrief) -> list[str]:
         f"with {trained} trainings."
     )
     return out
+
+
+CARD_KINDS = frozenset({"reuse", "reuse_plus", "combo", "store", "recycle", "recycle_paying", "burn"})
+"""The actions whose first argument is a card id."""
+
+
+def subject(state: State, seat: int, action: Action) -> str | None:
+    """The card an action deals with, by name (for Sell and Donate, the card in work), so that the
+    workbench counts ``store Torn jeans`` as well as ``store``; None for the other actions."""
+    assert isinstance(state, WasteWhatState)
+    if action.kind in CARD_KINDS:
+        return state.tables.name[int(action.args[0])]
+    if action.kind in ("sell", "donate") and state.work is not None:
+        return state.tables.name[state.work["cards"][0]]
+    return None

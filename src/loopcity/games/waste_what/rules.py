@@ -107,7 +107,7 @@ class WasteWhatState(Dealing, State):
             self.event = self.event_deck.pop()
             ev = self.event_card()
             assert ev is not None
-            self.note(f"Event: {ev.name}: {ev.text}")
+            self.note(f"Event: {ev.name}: {ev.text}", kind="event")
             self._event_now(ev)
         rules = content_of(self.game).rules
         ev = self.event_card()

@@ -1,0 +1,245 @@
+"""What people read: the label of every action, the prompt of every decision, a game's reference.
+
+A person at the table reads the game, not its engine: ``Craft a Shelter (1 Metal, 1 Wood) — +2 Trade
+Limit``, not ``craft shelter``. A game words its actions with a :class:`Texts` registry, one function
+per action kind, the way :class:`~loopcity.engine.actions.Handlers` carries them out::
+
+    TEXTS = Texts["MyState"]()
+
+    @TEXTS.label(CRAFT)
+    def craft(state: MyState, seat: int, a: Item) -> Label:
+        cost = state.tables.cost_text[a.item]
+        return Label(_("Craft a {item} ({cost})").format(item=..., cost=cost), group=_("Craft"))
+
+and sets ``texts = TEXTS`` on its state class. ``State.label(seat, action)`` then gives the label
+(a kind without a function falls back to its help text and named arguments), ``State.prompt(seat)``
+says what is being decided and by whom, and ``GameSpec.reference(content)`` gives the game's
+reference (cost keys, card texts, tables) as :class:`Section` values that front ends lay out.
+
+Labels and prompts are worded from what the seat may know: the conformance suite checks that they do
+not change when what the seat cannot see is redrawn.
+
+Every text is marked for translation with :func:`_` (code) and translated in the reader's language,
+set per reader with :func:`reading_in`; until a language has a catalogue, texts read as written.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from .actions import A, Action, ActionKind, ActionSpace
+
+S = TypeVar("S")
+
+LANGUAGE: ContextVar[str] = ContextVar("loopcity_language", default="en")
+"""The language of the person a text is being made for (a code such as ``en`` or ``de``)."""
+
+_CATALOGUES: dict[str, list[Path]] = {}
+_LOADED: dict[str, gettext.NullTranslations] = {}
+
+
+def add_catalogues(directory: Path, domain: str) -> None:
+    """Add the gettext catalogues ``directory/<lang>/LC_MESSAGES/<domain>.mo`` to every language."""
+    _CATALOGUES.setdefault(domain, []).append(directory)
+    _LOADED.clear()
+
+
+def _translations(language: str) -> gettext.NullTranslations:
+    found = _LOADED.get(language)
+    if found is None:
+        found = gettext.NullTranslations()
+        for domain, directories in _CATALOGUES.items():
+            for directory in directories:
+                found.add_fallback(gettext.translation(domain, directory, [language], fallback=True))
+        _LOADED[language] = found
+    return found
+
+
+def _(message: str) -> str:
+    """``message`` in the reader's language (as written when it has no translation)."""
+    language = LANGUAGE.get()
+    if language == "en":
+        return message
+    return _translations(language).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the reader's language."""
+    language = LANGUAGE.get()
+    if language == "en":
+        return singular if n == 1 else plural
+    return _translations(language).ngettext(singular, plural, n)
+
+
+@contextmanager
+def reading_in(language: str) -> Iterator[None]:
+    """Make the texts made inside this block for a reader of ``language``."""
+    token = LANGUAGE.set(language)
+    try:
+        yield
+    finally:
+        LANGUAGE.reset(token)
+
+
+@dataclass(frozen=True)
+class Label:
+    """How an action reads: ``text`` in plain words, built from content (what it does, what it costs,
+    what it gives); ``group`` gathers the actions a player thinks of together (``Build a Compost
+    Plant`` → the places where), empty when the action stands alone."""
+
+    text: str
+    group: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"label": self.text, "group": self.group}
+
+
+LabelFn = Callable[[S, int, A], Label]
+
+
+class Texts(Generic[S]):
+    """The label of each action kind of a game: one function per kind (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, tuple[type[Any], Callable[[S, int, Any], Label]]] = {}
+
+    def label(self, kind: ActionKind[A]) -> Callable[[LabelFn[S, A]], LabelFn[S, A]]:
+        """Mark a function as the labeller of ``kind``."""
+
+        def mark(fn: LabelFn[S, A]) -> LabelFn[S, A]:
+            if kind.name in self._by_name:
+                raise ValueError(f"action kind {kind.name!r} has two labellers")
+            self._by_name[kind.name] = (kind.args, fn)
+            return fn
+
+        return mark
+
+    def of(self, state: S, seat: int, action: Action) -> Label | None:
+        """The label of ``action`` for ``seat``, or None when its kind has no labeller."""
+        entry = self._by_name.get(action.kind)
+        if entry is None:
+            return None
+        args_type, fn = entry
+        return fn(state, seat, tuple.__new__(args_type, action.args))
+
+    def missing(self, space: ActionSpace) -> list[str]:
+        """The kinds of ``space`` that have no labeller."""
+        return [k.name for k in space.kinds if k.name not in self._by_name]
+
+
+def plain_label(space: ActionSpace, action: Action) -> Label:
+    """A label from the kind's own help text and its named arguments (for kinds a game has not
+    worded yet): ``move to this tile (cell 14)``."""
+    k = space.kind(action.kind)
+    words = [
+        f"{name.replace('_', ' ')} {value}" for (name, _d), value in zip(k.params, action.args, strict=True)
+    ]
+    text = _(k.help) if k.help else action.kind.replace("_", " ")
+    text = text[:1].upper() + text[1:]
+    return Label(f"{text} ({', '.join(words)})" if words else text)
+
+
+# ----- the reference ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Card:
+    """A card, tile or sheet as printed: its title, its text, and small facts (cost, symbols, level)."""
+
+    title: str
+    text: str = ""
+    facts: tuple[tuple[str, str], ...] = ()
+    source: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "text": self.text,
+            "facts": [list(f) for f in self.facts],
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of the reference (a cost key, a production table): headers and rows of text."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    caption: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"caption": self.caption, "headers": list(self.headers), "rows": [list(r) for r in self.rows]}
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a game's reference: an introduction, tables and cards."""
+
+    title: str
+    intro: str = ""
+    tables: tuple[Table, ...] = ()
+    cards: tuple[Card, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "intro": self.intro,
+            "tables": [t.to_json() for t in self.tables],
+            "cards": [c.to_json() for c in self.cards],
+        }
+
+
+def reference_text(sections: Sequence[Section], width: int = 100) -> str:
+    """A reference as plain text for a terminal (no markup)."""
+    out: list[str] = []
+    for sec in sections:
+        out += [sec.title.upper(), "=" * min(width, len(sec.title))]
+        if sec.intro:
+            out += [sec.intro, ""]
+        for table in sec.tables:
+            out += _table_text(table)
+        for card in sec.cards:
+            facts = "; ".join(f"{k}: {v}" for k, v in card.facts)
+            out.append(f"* {card.title}" + (f" ({facts})" if facts else ""))
+            if card.text:
+                out.append(f"    {card.text}")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _table_text(table: Table) -> list[str]:
+    cols = [table.headers, *table.rows]
+    widths = [max(len(row[i]) for row in cols) for i in range(len(table.headers))]
+    line = "  ".join(h.ljust(w) for h, w in zip(table.headers, widths, strict=True)).rstrip()
+    out = [table.caption] if table.caption else []
+    out += [line, "  ".join("-" * w for w in widths)]
+    out += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in table.rows]
+    return [*out, ""]
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A player's panel as people see it at the table: a title (``Seat 2 — Builder``), rows of
+    facts (money, cards held, one's own agenda) and the cards in front of them."""
+
+    title: str
+    seat: int | None = None
+    rows: tuple[tuple[str, str], ...] = ()
+    cards: tuple[Card, ...] = ()
+    mine: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "seat": self.seat,
+            "rows": [list(r) for r in self.rows],
+            "cards": [c.to_json() for c in self.cards],
+            "mine": self.mine,
+            "notes": list(self.notes),
+        }
