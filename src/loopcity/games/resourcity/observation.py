@@ -10,6 +10,7 @@ pile), so the observation is also the information state: the memory adds nothing
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from loopcity.engine import Game, State
@@ -77,6 +78,7 @@ class ResourcityEncoder(Encoder):
         )
         self.o_stacks = lay.add("deck_stacks", 4, "tiles in each deck stack / 20")
         self._boards: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
+        self._tile_bases: dict[tuple[str, int], tuple[int, ...]] = {}
         self.o_discard = lay.add("discarded", k, "road tiles on the discard pile by kind / 10")
 
     def observe(self, state: State, seat: int, out: Features) -> None:
@@ -102,29 +104,36 @@ class ResourcityEncoder(Encoder):
     def _board_features(self, s: Any) -> list[int]:
         """The tile planes of one board (kept for each board seen: tiles change only by Rotate and
         Replace)."""
-        n, kinds, exits = TILES, self.kind_index, s.geo.exits
-        o_kind, o_rot, o_exits = self.o_kind, self.o_rot, self.o_exits
         hot: list[int] = []
-        for t in range(n):
-            kind, rot = s.grid_kind[t], s.grid_rot[t]
-            hot.append(o_kind + kinds[kind] * n + t)
-            hot.append(o_rot + rot * n + t)
-            mask = exits.get((kind, rot), 0) if kind != "green" else 0
-            hot.extend([o_exits + d * n + t for d in range(4) if mask >> d & 1])
+        for t, tile in enumerate(zip(s.grid_kind, s.grid_rot, strict=True)):
+            bases = self._tile_bases.get(tile)
+            if bases is None:
+                bases = self._tile_bases[tile] = self._bases(s, *tile)
+            hot.extend([base + t for base in bases])
         return hot
 
+    def _bases(self, s: Any, kind: str, rot: int) -> tuple[int, ...]:
+        """Where a tile of this kind and rotation puts its ones, less the tile's own number."""
+        n = TILES
+        mask = s.geo.exits.get((kind, rot), 0) if kind != "green" else 0
+        exits = [self.o_exits + d * n for d in range(4) if mask >> d & 1]
+        return (self.o_kind + self.kind_index[kind] * n, self.o_rot + rot * n, *exits)
+
     def _players(self, s: Any, out: Features) -> None:
-        n, k = TILES, len(self.kinds)
+        n, k, hot = TILES, len(self.kinds), out.hot
         for p in range(self.players):
-            out.one(self.o_pos + p * n + s.pos[p])
-            out.one(self.o_power + p * len(POWERS) + POWERS.index(s.powers[p]))
-            for slot, kind in enumerate(s.hands[p][:3]):
-                out.one(self.o_hand + (p * 3 + slot) * k + self.kind_index[kind])
-            counts = [0, 0, 0]
-            for crop, _n, _comp in s.baskets[p]:
-                counts[CROPS.index(crop)] += 1
-            for c, count in enumerate(counts):
-                out.ratio(self.o_basket + p * 3 + c, count, 3)
+            hot.append(self.o_pos + p * n + s.pos[p])
+            hot.append(self.o_power + p * len(POWERS) + POWERS.index(s.powers[p]))
+            hot.extend(
+                [
+                    self.o_hand + (p * 3 + slot) * k + self.kind_index[kind]
+                    for slot, kind in enumerate(s.hands[p][:3])
+                ]
+            )
+            if s.baskets[p]:
+                crops = [crop for crop, _n, _comp in s.baskets[p]]
+                for c, crop in enumerate(CROPS):
+                    out.ratio(self.o_basket + p * 3 + c, crops.count(crop), 3)
 
     def _plots(self, s: Any, out: Features) -> None:
         o, n = self.o_plot, PLOTS
@@ -159,7 +168,10 @@ class ResourcityEncoder(Encoder):
         out.ratio(o + 9, len(s.discard_pile), 60)
         for i, size in enumerate(s.sections[:4]):
             out.ratio(self.o_stacks + i, size, MAX_STACK)
-        self._discards(s, out)
+        for kind, count in Counter(s.discard_pile).items():
+            i = self.kind_index.get(kind)
+            if i is not None:
+                out.ratio(self.o_discard + i, count, 10)
 
     def _pending(self, s: Any, out: Features) -> None:
         pending, o = s.pending, self.o_pending
@@ -170,15 +182,6 @@ class ResourcityEncoder(Encoder):
             out.one(o + 3 + TILES + pending[0])
         elif s.phase == "compost" and pending:
             out.ratio(self.o_scalars + 8, pending[0], 3)
-
-    def _discards(self, s: Any, out: Features) -> None:
-        counts = [0] * len(self.kinds)
-        for kind in s.discard_pile:
-            i = self.kind_index.get(kind)
-            if i is not None:
-                counts[i] += 1
-        for i, count in enumerate(counts):
-            out.ratio(self.o_discard + i, count, 10)
 
 
 OBSERVATION = ObservationSpec(ResourcityEncoder, SEAT_MODELS)
