@@ -181,13 +181,10 @@ class ActionIndex:
 
     def legal(self, state: Any, seat: int) -> dict[int, Action]:
         """Each legal action of ``seat`` by its index (the very objects the state handed out)."""
-        by_id, out = self._by_id, {}
-        for action in state.legal_actions(seat):
-            hit = by_id.get(id(action))
-            if hit is not None and hit[0] is action:
-                out[hit[1]] = action
-            else:
-                out[self.index(action)] = action
+        actions, get = state.legal_actions(seat), self._by_id.get
+        out = {hit[1]: a for a in actions if (hit := get(id(a))) is not None and hit[0] is a}
+        if len(out) < len(actions):
+            out = {self.index(a): a for a in actions}
         return out
 
     def mask(self, legal: dict[int, Action] | list[int]) -> np.ndarray:

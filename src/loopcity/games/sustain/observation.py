@@ -48,6 +48,7 @@ class SustainEncoder(Encoder):
         self.events = list(lk.events)
         self.event_index = {e: i for i, e in enumerate(self.events)}
         self.cells = len(lk.geo.kind)
+        self.space_costs = [[max(1, space.cost) for space in dept.spaces] for dept in lk.departments]
         lay, players, d = self.layout, self.players, self.departments
         self.o_seat = self.add_seat()
         self.o_dept = lay.add("department", (players, d), "each seat's Department")
@@ -113,20 +114,25 @@ class SustainEncoder(Encoder):
         out.ratio(self.o_city + 1, st.co2, board.co2_squares)
         out.ratio(self.o_city + 2, st.reserve, MAX_COINS)
         out.ratio(self.o_city + 3, st.round, 10)
-        n, hot = self.cells, out.hot
+        n, hot, index, people = self.cells, out.hot, self.building_index, st.people
+        o_map, o_people = self.o_map, self.o_people
         for cell, building in enumerate(st.cells):
             if building is not None:
-                hot.append(self.o_map + self.building_index[building] * n + cell)
-                out.ratio(self.o_people + cell, st.people[cell], MAX_PEOPLE)
+                hot.append(o_map + index[building] * n + cell)
+                if people[cell]:
+                    out.ratio(o_people + cell, people[cell], MAX_PEOPLE)
 
     def _sheets(self, st: Any, out: Features) -> None:
-        players = self.players
-        for d, dept in enumerate(self.lk.departments):
-            owner = st.owner[d]
-            out.one(self.o_owner + d * (players + 1) + (players if owner < 0 else owner))
-            for s, space in enumerate(dept.spaces[:SPACES]):
-                out.ratio(self.o_sheet + d * SPACES + s, st.sheet[d][s], max(1, space.cost))
-            out.ratio(self.o_points + d, st.points[d], 10)
+        players, costs = self.players, self.space_costs
+        out.hot.extend(
+            [self.o_owner + d * (players + 1) + (players if o < 0 else o) for d, o in enumerate(st.owner)]
+        )
+        for d, sheet in enumerate(st.sheet):
+            for s, coins in enumerate(sheet[:SPACES]):
+                if coins:
+                    out.ratio(self.o_sheet + d * SPACES + s, coins, costs[d][s])
+            if st.points[d]:
+                out.ratio(self.o_points + d, st.points[d], 10)
 
     def _cards(self, st: Any, out: Features) -> None:
         lk, width = self.lk, len(self.grays) + 1
