@@ -166,12 +166,12 @@ class ResourcityEncoder(Encoder):
         out.ratio(o + 6, s.farm_count(), 10)
         out.ratio(o + 7, len(s.deck), 60)
         out.ratio(o + 9, len(s.discard_pile), 60)
-        for i, size in enumerate(s.sections[:4]):
-            out.ratio(self.o_stacks + i, size, MAX_STACK)
+        for stack, size in enumerate(s.sections[:4]):
+            out.ratio(self.o_stacks + stack, size, MAX_STACK)
         for kind, count in Counter(s.discard_pile).items():
-            i = self.kind_index.get(kind)
-            if i is not None:
-                out.ratio(self.o_discard + i, count, 10)
+            place = self.kind_index.get(kind)
+            if place is not None:
+                out.ratio(self.o_discard + place, count, 10)
 
     def _pending(self, s: Any, out: Features) -> None:
         pending, o = s.pending, self.o_pending
