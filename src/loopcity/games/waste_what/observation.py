@@ -78,6 +78,7 @@ class WasteWhatEncoder(Encoder):
         )
         self.m_events = self.memory.add("events_drawn", len(self.events), "Event cards drawn so far")
         self._static = self._static_features()
+        self.row_bases = tuple(self.o_places + row * n for row in range(len(PLACES)))
 
     def _static_features(self) -> list[int]:
         """The card facts that never change (categories and recycling of the printed cards)."""
@@ -104,13 +105,14 @@ class WasteWhatEncoder(Encoder):
             out.one(self.o_event + self.event_index[st.event])
 
     def _cards(self, st: Any, out: Features) -> None:
-        n, o = MAX_CARDS, self.o_places
+        n, bases, hot = MAX_CARDS, self.row_bases, out.hot
         work = st.work["cards"] if st.work is not None else ()
+        second = st.storage[1] if len(st.storage) > 1 else ()
         rows = (
             st.deck,
             st.table,
             st.storage[0],
-            st.storage[1] if len(st.storage) > 1 else (),
+            second,
             work,
             st.sell,
             st.donate,
@@ -118,16 +120,15 @@ class WasteWhatEncoder(Encoder):
             st.bin,
             st.removed,
         )
-        for row, cards in enumerate(rows):
-            out.ones(o + row * n, cards)
-        complexity = self.o_complexity
-        for card in (*st.table, *st.storage[0], *(st.storage[1] if len(st.storage) > 1 else ()), *work):
-            c = st.complexity(card) if st.category(card) else 0
-            out.ratio(complexity + card, c, MAX_COMPLEXITY)
+        hot.extend([base + card for base, cards in zip(bases, rows, strict=True) for card in cards])
+        complexity, category = self.o_complexity, self.tables.category
+        for card in (*st.table, *st.storage[0], *second, *work):
+            if card in st.combos or category[card]:
+                out.ratio(complexity + card, st.complexity(card), MAX_COMPLEXITY)
         flags = self.o_flags
         for card, combo in st.combos.items():
-            out.one(flags + card)
-            out.one(self.o_category + CATEGORIES.index(combo["category"]) * n + card)
+            hot.append(flags + card)
+            hot.append(self.o_category + CATEGORIES.index(combo["category"]) * n + card)
         out.ones(flags + n, st.fresh)
         out.ones(flags + 2 * n, st.rejected)
 
