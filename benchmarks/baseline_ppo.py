@@ -174,26 +174,37 @@ def plot(runs: list[str], png: str) -> None:
 
     fig, axes = plt.subplots(1, len(runs), figsize=(5.5 * len(runs), 4), squeeze=False)
     for ax, run in zip(axes[0], runs, strict=True):
-        result = json.loads((Path(run) / "result.json").read_text())
-        with open(Path(run) / "curve.csv") as f:
-            rows = list(csv.DictReader(f))
-        steps = [int(r["timesteps"]) for r in rows]
-        for key, label, color in (
-            ("win_heuristic_partners", "PPO seat, heuristic partners", "tab:blue"),
-            ("win_random_partners", "PPO seat, random partners", "tab:orange"),
-        ):
-            ax.plot(steps, [float(r[key]) for r in rows], label=label, color=color)
-        ref = result["reference"]
-        for partners, color in (("heuristic", "tab:blue"), ("random", "tab:orange")):
-            ax.axhline(ref[partners]["heuristic_seat"], color=color, linestyle="--", linewidth=1)
-            ax.axhline(ref[partners]["random_seat"], color=color, linestyle=":", linewidth=1)
-        ax.set_title(f"{result['game']} ({result['cpu_minutes_training']} CPU-min)")
-        ax.set_xlabel("learner steps")
-        ax.set_ylabel(f"team win rate ({result['eval_games']} games)")
-        ax.set_ylim(-0.02, 1.02)
-        ax.legend(fontsize=8, title="dashed: heuristic seat; dotted: random seat", title_fontsize=7)
+        _plot_run(ax, Path(run))
     fig.tight_layout()
     fig.savefig(png, dpi=110)
+
+
+def _plot_run(ax: Any, run: Path) -> None:
+    """One run's curve, with the reference seats as lines once the run has finished."""
+    with open(run / "curve.csv") as f:
+        rows = list(csv.DictReader(f))
+    steps = [int(r["timesteps"]) for r in rows]
+    for key, label, color in (
+        ("win_heuristic_partners", "PPO seat, heuristic partners", "tab:blue"),
+        ("win_random_partners", "PPO seat, random partners", "tab:orange"),
+    ):
+        ax.plot(steps, [float(r[key]) for r in rows], label=label, color=color)
+    done = run / "result.json"
+    if done.exists():
+        result = json.loads(done.read_text())
+        for partners, color in (("heuristic", "tab:blue"), ("random", "tab:orange")):
+            ax.axhline(
+                result["reference"][partners]["heuristic_seat"], color=color, linestyle="--", linewidth=1
+            )
+            ax.axhline(result["reference"][partners]["random_seat"], color=color, linestyle=":", linewidth=1)
+        ax.set_title(f"{result['game']} ({result['cpu_minutes_training']} CPU-min)")
+        ax.set_ylabel(f"team win rate ({result['eval_games']} games)")
+    else:
+        ax.set_title(f"{run.name} (unfinished, {rows[-1]['cpu_minutes']} CPU-min)")
+        ax.set_ylabel("team win rate")
+    ax.set_xlabel("learner steps")
+    ax.set_ylim(-0.02, 1.02)
+    ax.legend(fontsize=8, title="dashed: heuristic seat; dotted: random seat", title_fontsize=7)
 
 
 def main() -> None:
