@@ -96,6 +96,30 @@ def test_pettingzoo_unseeded_reset_follows_the_seeded_one(game_id):
     assert a == b and len(set(a)) == 3
 
 
+def test_pettingzoo_truncates_a_game_at_max_steps(game_id):
+    aec = lc_pz.env(game_id, max_steps=10)
+    aec.reset(seed=3)
+    for agent in aec.agent_iter():
+        _, reward, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        aec.step(int(np.flatnonzero(aec.observe(agent)["action_mask"])[0]))
+    assert aec.state.step <= 10
+    if not aec.state.is_terminal():
+        assert all(aec.truncations.values()) and not any(aec.rewards.values())
+    par = lc_pz.parallel_env(game_id, max_steps=10)
+    obs, _ = par.reset(seed=3)
+    steps, truncated = 0, {}
+    while par.agents:
+        actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()}
+        obs, _, terminated, truncated, infos = par.step(actions)
+        assert not any(info["illegal_action"] for info in infos.values())
+        steps += 1
+    assert steps <= 10
+    assert all(truncated.values()) or all(terminated.values())
+
+
 def test_supersuit_accepts_the_parallel_environment(tiny):
     supersuit = pytest.importorskip("supersuit")
     game_id = list_games()[0].id
@@ -288,6 +312,26 @@ def test_openspiel_chance_nodes_sample_afresh_only_in_sampled_mode(tiny):
             clone.apply_action(outcome)
             deals.add(clone.inner.state_hash())
         assert (len(deals) > 1) == differ, mode
+
+
+def test_openspiel_game_ends_at_its_maximum_length(game_id):
+    import pyspiel
+
+    from loopcity.adapters import openspiel as lc_os
+
+    lc_os.register_game(game_id)
+    game = pyspiel.load_game(f"loopcity_{game_id}", {"max_game_length": 12})
+    assert game.max_game_length() == 12
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+            moves += 1
+        assert moves <= 12
+    assert state.returns() == [0.0] * game.num_players() or state.inner.is_terminal()
 
 
 def test_openspiel_clone_copies_the_engine_state_cheaply(game_id):

@@ -16,8 +16,11 @@ which a search samples rather than knows. Parameter ``chance``:
   cannot be given from Python), so this mode does not serialize.
 
 Other parameters: ``players``, ``variant``, ``seed``, ``seat_model`` (``seat``: in a shared phase the
-active seats take turns; ``team``: the lowest active seat acts, as in the engine's runner). Utilities
-are identical (cooperative) or general-sum (semi-cooperative), from :meth:`Outcome.returns`.
+active seats take turns; ``team``: the lowest active seat acts, as in the engine's runner) and
+``max_game_length`` (the game's ``max_steps`` by default): a game still going after that many steps
+ends there with returns of 0 for every seat (some games let a seat go round in circles, moving a
+resource back and forth, and OpenSpiel expects every game to end). Utilities are identical
+(cooperative) or general-sum (semi-cooperative), from :meth:`Outcome.returns`.
 
 Observations: the game's structured tensor (or the hashed view) and the seat's view as JSON. The
 information state (every game provides it) is the tensor followed by the game's memory segments,
@@ -70,6 +73,7 @@ def _game_type(spec: GameSpec, chance: str = "explicit") -> pyspiel.GameType:
             "seed": 0,
             "chance": "explicit",
             "seat_model": "seat",
+            "max_game_length": spec.max_steps,
         },
     )
 
@@ -117,6 +121,7 @@ class LoopcityGame(pyspiel.Game):
         if self.chance not in _MODES:
             raise ValueError(f"chance must be one of {', '.join(_MODES)}; got {self.chance!r}")
         self.seat_model = str(params["seat_model"])
+        self.max_steps = int(params["max_game_length"])
         self.loopcity: Game = _cached_game(spec.id, json.dumps(options, sort_keys=True))
         self.seed = int(params["seed"])
         self.rng = Rng(self.seed)
@@ -129,7 +134,7 @@ class LoopcityGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=spec.max_steps,
+            max_game_length=self.max_steps,
         )
         full = {k: params[k] for k in defaults}
         full["players"] = self.loopcity.players
@@ -173,10 +178,14 @@ class LoopcityState(pyspiel.State):
     def is_chance_node(self) -> bool:
         return self.engine is None or self.pending is not None
 
+    def _over(self) -> bool:
+        inner = self.inner
+        return bool(inner.is_terminal()) or inner.step >= self._lc().max_steps
+
     def current_player(self) -> int:
         if self.engine is None or self.pending is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.inner.is_terminal():
+        if self._over():
             return int(pyspiel.PlayerId.TERMINAL)
         return self._seat()
 
@@ -224,11 +233,11 @@ class LoopcityState(pyspiel.State):
         return str(self._lc().loopcity.spec.action_space.action(action))
 
     def is_terminal(self) -> bool:
-        return self.pending is None and self.engine is not None and bool(self.inner.is_terminal())
+        return self.pending is None and self.engine is not None and self._over()
 
     def returns(self) -> list[float]:
         game = self._lc().loopcity
-        if not self.is_terminal():
+        if not self.is_terminal() or not self.inner.is_terminal():
             return [0.0] * game.players
         return list(self.inner.outcome().returns(game.spec.cooperative))
 

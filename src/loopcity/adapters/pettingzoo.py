@@ -5,7 +5,8 @@ structured tensor, or the hashed view: :mod:`loopcity.adapters.encoding`) and ``
 actions are the game's stable action indices. Rewards come at the end from :meth:`Outcome.returns`.
 ``seat_model`` picks who acts when several seats may (a shared phase): ``seat`` (the default) lets
 the active seats take turns, each acting for itself; ``team`` asks the lowest, as the engine's
-runner does. A reset without a seed after a seeded one continues that seed's sequence.
+runner does. A reset without a seed after a seeded one continues that seed's sequence. A game still
+going after ``max_steps`` steps (the game's own maximum by default) is truncated, with no reward.
 
 The parallel environment steps every agent at once. Its action space has one more index than the
 game's, ``WAIT`` (the last): each step the seat whose turn it is chooses a game action and every
@@ -31,8 +32,9 @@ from .encoding import ActionIndex, Observer, Turns
 class _Table:
     """What both environments share: the game, its observer, the seat model and seeded resets."""
 
-    def __init__(self, game: Game, seat_model: str, observation: str) -> None:
+    def __init__(self, game: Game, seat_model: str, observation: str, max_steps: int | None) -> None:
         self.game = game
+        self.max_steps = max_steps or game.spec.max_steps
         self.observer = Observer(game, hashed=observation == "hashed")
         self.actions = ActionIndex(game)
         self.turns = Turns(seat_model)
@@ -69,10 +71,11 @@ class LoopcityAEC(AECEnv):
         render_mode: str | None = None,
         seat_model: str = "seat",
         observation: str = "structured",
+        max_steps: int | None = None,
     ) -> None:
         super().__init__()
         self.game = game
-        self.table = _Table(game, seat_model, observation)
+        self.table = _Table(game, seat_model, observation, max_steps)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"loopcity_{game.id}"}
         self.possible_agents = [f"seat_{s}" for s in range(game.players)]
@@ -134,6 +137,8 @@ class LoopcityAEC(AECEnv):
             for a in self.agents:
                 self.rewards[a] = float(returns[_seat(a)])
                 self.terminations[a] = True
+        elif table.state.step >= table.max_steps:
+            self.truncations = {a: True for a in self.agents}
         else:
             self.agent_selection = f"seat_{table.turns.next(table.state)}"
         self._accumulate_rewards()
@@ -158,9 +163,11 @@ class LoopcityParallel(ParallelEnv):
         seat_model: str = "seat",
         observation: str = "structured",
         illegal_penalty: float = -0.01,
+        max_steps: int | None = None,
     ) -> None:
         self.game = game
-        self.table = _Table(game, seat_model, observation)
+        self.table = _Table(game, seat_model, observation, max_steps)
+        self._steps = 0
         self.render_mode = render_mode
         self.illegal_penalty = illegal_penalty
         self.metadata = {**self.metadata, "name": f"loopcity_{game.id}_parallel"}
@@ -205,10 +212,12 @@ class LoopcityParallel(ParallelEnv):
     ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         self.table.new_game(seed)
         self.agents = list(self.possible_agents)
+        self._steps = 0
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: dict[str, int]) -> tuple[dict[str, Any], ...]:
         table = self.table
+        self._steps += 1
         seat = table.turns.next(table.state)
         agent = f"seat_{seat}"
         chosen = table.actions.legal(table.state, seat).get(int(actions[agent]))
@@ -220,12 +229,13 @@ class LoopcityParallel(ParallelEnv):
         rewards = {a: float(returns[_seat(a)]) for a in self.agents}
         if chosen is None:
             rewards[agent] += self.illegal_penalty
+        cut = not over and self._steps >= table.max_steps
         terminations = {a: over for a in self.agents}
-        truncations = {a: False for a in self.agents}
+        truncations = {a: cut for a in self.agents}
         observations = self._observations()
         infos: dict[str, dict[str, Any]] = {a: {"illegal_action": False} for a in self.agents}
         infos[agent]["illegal_action"] = chosen is None
-        if over:
+        if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
@@ -237,13 +247,15 @@ class LoopcityParallel(ParallelEnv):
         pass
 
 
-def _split(options: dict[str, Any], keys: tuple[str, ...] = ("seat_model", "observation")) -> dict[str, Any]:
+def _split(
+    options: dict[str, Any], keys: tuple[str, ...] = ("seat_model", "observation", "max_steps")
+) -> dict[str, Any]:
     return {k: options.pop(k) for k in keys if k in options}
 
 
 def env(game_id: str, render_mode: str | None = None, **options: Any) -> LoopcityAEC:
     """A PettingZoo AEC environment for ``game_id`` with game options (``players``, ``variant`` ...)
-    and ``seat_model`` / ``observation``."""
+    and ``seat_model``, ``observation``, ``max_steps``."""
     kwargs = _split(options)
     return LoopcityAEC(load_game(game_id, **options), render_mode, **kwargs)
 
@@ -251,5 +263,5 @@ def env(game_id: str, render_mode: str | None = None, **options: Any) -> Loopcit
 def parallel_env(game_id: str, render_mode: str | None = None, **options: Any) -> LoopcityParallel:
     """A PettingZoo parallel environment for ``game_id`` (the options of :func:`env`, and
     ``illegal_penalty``)."""
-    kwargs = _split(options, ("seat_model", "observation", "illegal_penalty"))
+    kwargs = _split(options, ("seat_model", "observation", "max_steps", "illegal_penalty"))
     return LoopcityParallel(load_game(game_id, **options), render_mode, **kwargs)
