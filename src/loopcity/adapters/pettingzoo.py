@@ -1,10 +1,19 @@
-"""PettingZoo AEC environments: ``env(game_id, **options)``.
+"""PettingZoo environments: ``env(game_id, **options)`` (AEC) and ``parallel_env(game_id, **options)``.
 
-Agents are ``seat_0``, ``seat_1``, ...; each observation is a dict with ``observation`` (the hashed view
-vector of :mod:`loopcity.adapters.encoding`) and ``action_mask``; actions are the game's stable action
-indices. Rewards come at the end from :meth:`Outcome.returns`: the team result for cooperative games,
-the seat's share of the best score (and -1 on the team's loss) for semi-cooperative ones. When several
-seats may act at once the lowest acts first, as everywhere in Loopcity.
+Agents are ``seat_0``, ``seat_1``, ...; each observation is a dict with ``observation`` (the game's
+structured tensor, or the hashed view: :mod:`loopcity.adapters.encoding`) and ``action_mask``;
+actions are the game's stable action indices. Rewards come at the end from :meth:`Outcome.returns`.
+``seat_model`` picks who acts when several seats may (a shared phase): ``seat`` (the default) lets
+the active seats take turns, each acting for itself; ``team`` asks the lowest, as the engine's
+runner does. A reset without a seed after a seeded one continues that seed's sequence. A game still
+going after ``max_steps`` steps (the game's own maximum by default) is truncated, with no reward.
+
+The parallel environment steps every agent at once. Its action space has one more index than the
+game's, ``WAIT`` (the last): each step the seat whose turn it is chooses a game action and every
+other agent's mask allows ``WAIT`` alone, so any Loopcity game (turn-based, with shared phases
+taken seat by seat) is a valid parallel game, as SuperSuit's vector wrappers expect. An illegal action
+of the acting seat changes nothing, gives it ``illegal_penalty`` and sets its
+``info["illegal_action"]``; the waiting agents' actions are ignored.
 """
 
 from __future__ import annotations
@@ -14,10 +23,41 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
-from ..engine import Game, load_game, next_seat
-from .encoding import action_mask, encode_view, observation_size
+from ..engine import Game, Rng, load_game
+from .encoding import ActionIndex, Observer, Turns
+
+
+class _Table:
+    """What both environments share: the game, its observer, the seat model and seeded resets."""
+
+    def __init__(self, game: Game, seat_model: str, observation: str, max_steps: int | None) -> None:
+        self.game = game
+        self.max_steps = max_steps or game.spec.max_steps
+        self.observer = Observer(game, hashed=observation == "hashed")
+        self.actions = ActionIndex(game)
+        self.turns = Turns(seat_model)
+        self.state: Any = None
+        self._seeds: Rng | None = None
+
+    def new_game(self, seed: int | None) -> None:
+        if seed is not None:
+            self._seeds = Rng(seed)
+            game_seed = seed
+        elif self._seeds is not None:
+            game_seed = self._seeds.next64() >> 16
+        else:
+            game_seed = secrets.randbits(48)
+        self.state = self.game.new_state(game_seed)
+        self.turns.reset()
+
+    def returns(self) -> tuple[float, ...]:
+        return tuple(self.state.outcome().returns(self.game.spec.cooperative))
+
+
+def _seat(agent: str) -> int:
+    return int(agent.rsplit("_", 1)[1])
 
 
 class LoopcityAEC(AECEnv):
@@ -25,21 +65,32 @@ class LoopcityAEC(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "loopcity", "is_parallelizable": False}
 
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        seat_model: str = "seat",
+        observation: str = "structured",
+        max_steps: int | None = None,
+    ) -> None:
         super().__init__()
         self.game = game
+        self.table = _Table(game, seat_model, observation, max_steps)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"loopcity_{game.id}"}
         self.possible_agents = [f"seat_{s}" for s in range(game.players)]
-        n_obs, n_act = observation_size(game.players), game.spec.action_space.size
+        obs = self.table.observer
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
+                "observation": spaces.Box(obs.low, obs.high, (obs.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.table.actions.size,), np.int8),
             }
         )
-        self._act_space = spaces.Discrete(n_act)
-        self.state: Any = None
+        self._act_space = spaces.Discrete(self.table.actions.size)
+
+    @property
+    def state(self) -> Any:
+        return self.table.state
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._obs_space
@@ -48,39 +99,48 @@ class LoopcityAEC(AECEnv):
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state = self.game.new_state(seed if seed is not None else secrets.randbits(48))
+        self.table.new_game(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = f"seat_{next_seat(self.state)}"
+        self.agent_selection = f"seat_{self.table.turns.next(self.state)}"
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = int(agent.split("_")[1])
-        view = self.state.view(seat)
+        seat, table = _seat(agent), self.table
         return {
-            "observation": encode_view(view, seat, self.game.players),
-            "action_mask": action_mask(self.state, seat),
+            "observation": table.observer.observation(table.state, seat),
+            "action_mask": table.actions.mask(table.actions.legal(table.state, seat)).view(np.int8),
         }
 
-    def step(self, action: int) -> None:
+    def action_mask(self, agent: str) -> np.ndarray:
+        """The legal actions of ``agent`` now, as a 0/1 mask."""
+        return self.table.actions.mask(self.table.actions.legal(self.state, _seat(agent))).view(np.int8)
+
+    def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = int(agent.split("_")[1])
+        seat, table = _seat(agent), self.table
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(seat, self.game.spec.action_space.action(int(action)))
+        legal = table.actions.legal(table.state, seat)
+        if action is None or int(action) not in legal:
+            raise ValueError(f"{agent}: action {action} is not legal now")
+        table.state.apply(seat, legal[int(action)])
+        table.turns.acted(seat)
         self.rewards = {a: 0.0 for a in self.agents}
-        if self.state.is_terminal():
-            returns = self.state.outcome().returns(self.game.spec.cooperative)
+        if table.state.is_terminal():
+            returns = table.returns()
             for a in self.agents:
-                self.rewards[a] = float(returns[int(a.split("_")[1])])
+                self.rewards[a] = float(returns[_seat(a)])
                 self.terminations[a] = True
+        elif table.state.step >= table.max_steps:
+            self.truncations = {a: True for a in self.agents}
         else:
-            self.agent_selection = f"seat_{next_seat(self.state)}"
+            self.agent_selection = f"seat_{table.turns.next(table.state)}"
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -91,6 +151,117 @@ class LoopcityAEC(AECEnv):
         pass
 
 
+class LoopcityParallel(ParallelEnv):
+    """One Loopcity game as a PettingZoo parallel environment (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "loopcity"}
+
+    def __init__(
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        seat_model: str = "seat",
+        observation: str = "structured",
+        illegal_penalty: float = -0.01,
+        max_steps: int | None = None,
+    ) -> None:
+        self.game = game
+        self.table = _Table(game, seat_model, observation, max_steps)
+        self._steps = 0
+        self.render_mode = render_mode
+        self.illegal_penalty = illegal_penalty
+        self.metadata = {**self.metadata, "name": f"loopcity_{game.id}_parallel"}
+        self.possible_agents = [f"seat_{s}" for s in range(game.players)]
+        self.agents: list[str] = []
+        self.wait = self.table.actions.size
+        obs = self.table.observer
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(obs.low, obs.high, (obs.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.wait + 1,), np.int8),
+            }
+        )
+        self._act_space = spaces.Discrete(self.wait + 1)
+
+    @property
+    def state(self) -> Any:
+        return self.table.state
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._act_space
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        table, state = self.table, self.table.state
+        acting = -1 if state.is_terminal() else table.turns.next(state)
+        out = {}
+        for agent in self.agents:
+            seat = _seat(agent)
+            mask = np.zeros(self.wait + 1, dtype=np.int8)
+            if seat == acting:
+                mask[: self.wait] = table.actions.mask(table.actions.legal(state, seat)).view(np.int8)
+            else:
+                mask[self.wait] = 1
+            out[agent] = {"observation": table.observer.observation(state, seat), "action_mask": mask}
+        return out
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.table.new_game(seed)
+        self.agents = list(self.possible_agents)
+        self._steps = 0
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, int]) -> tuple[dict[str, Any], ...]:
+        table = self.table
+        self._steps += 1
+        seat = table.turns.next(table.state)
+        agent = f"seat_{seat}"
+        chosen = table.actions.legal(table.state, seat).get(int(actions[agent]))
+        if chosen is not None:
+            table.state.apply(seat, chosen)
+            table.turns.acted(seat)
+        over = bool(table.state.is_terminal())
+        returns = table.returns() if over else (0.0,) * self.game.players
+        rewards = {a: float(returns[_seat(a)]) for a in self.agents}
+        if chosen is None:
+            rewards[agent] += self.illegal_penalty
+        cut = not over and self._steps >= table.max_steps
+        terminations = {a: over for a in self.agents}
+        truncations = {a: cut for a in self.agents}
+        observations = self._observations()
+        infos: dict[str, dict[str, Any]] = {a: {"illegal_action": False} for a in self.agents}
+        infos[agent]["illegal_action"] = chosen is None
+        if over or cut:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        renderer = self.game.spec.render_text
+        return renderer(self.state.view(None)) if renderer else str(self.state.view(None))
+
+    def close(self) -> None:
+        pass
+
+
+def _split(
+    options: dict[str, Any], keys: tuple[str, ...] = ("seat_model", "observation", "max_steps")
+) -> dict[str, Any]:
+    return {k: options.pop(k) for k in keys if k in options}
+
+
 def env(game_id: str, render_mode: str | None = None, **options: Any) -> LoopcityAEC:
-    """A PettingZoo AEC environment for ``game_id`` with game options (``players``, ``variant`` ...)."""
-    return LoopcityAEC(load_game(game_id, **options), render_mode)
+    """A PettingZoo AEC environment for ``game_id`` with game options (``players``, ``variant`` ...)
+    and ``seat_model``, ``observation``, ``max_steps``."""
+    kwargs = _split(options)
+    return LoopcityAEC(load_game(game_id, **options), render_mode, **kwargs)
+
+
+def parallel_env(game_id: str, render_mode: str | None = None, **options: Any) -> LoopcityParallel:
+    """A PettingZoo parallel environment for ``game_id`` (the options of :func:`env`, and
+    ``illegal_penalty``)."""
+    kwargs = _split(options, ("seat_model", "observation", "max_steps", "illegal_penalty"))
+    return LoopcityParallel(load_game(game_id, **options), render_mode, **kwargs)

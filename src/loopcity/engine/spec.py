@@ -16,6 +16,7 @@ from .text import Card, Panel, Section
 
 if TYPE_CHECKING:
     from .bots import Bot
+    from .observation import ObservationSpec
     from .state import State
 
 C = TypeVar("C")
@@ -120,6 +121,8 @@ class GameSpec(Generic[C, T]):
     Events and Crises drawn, the dice rolled), shown as they happen and kept visible for the round.
     ``search`` holds the search bot's defaults for this game (see :class:`loopcity.bots.mcts.MctsConfig`),
     which options given with the bot's name override.
+    ``observation`` (optional) gives the game's structured observation tensors for learners
+    (:mod:`loopcity.engine.observation`); without it the research adapters hash the view.
     """
 
     id: str
@@ -148,6 +151,7 @@ class GameSpec(Generic[C, T]):
     reference: Callable[[C], Sequence[Section]] | None = None
     panels: Callable[[dict[str, Any]], Sequence[Panel]] | None = None
     stage: Callable[[dict[str, Any]], Sequence[Card]] | None = None
+    observation: ObservationSpec | None = None
 
     def variant(self, name: str) -> Variant:
         for v in self.variants:

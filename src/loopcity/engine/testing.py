@@ -5,12 +5,13 @@ the game's maximum length; clone and JSON snapshots give equal states; replaying
 deterministic; malformed and illegal actions are refused without change; every legal action's text,
 JSON and index forms read back exactly; views are JSON-ready and leak nothing (a state redrawn in
 what a seat cannot see gives that seat the same view, and the redraw depends on that view alone, so a
-search bot's decision cannot depend on the truth); a position written out and set up again gives the
-same views and legal actions; the game's own invariants hold at every step, under random play and
-under the game's heuristic bot, which reaches the situations random play rarely does; wall-clock
-actions are never a seat's legal action, are refused from a seat, ring by moves in the playouts
-(:class:`~loopcity.engine.clocks.MoveClock`) and a game's quick ``_clock_actions`` agrees with its
-rules.
+search bot's decision cannot depend on the truth); observation tensors, where the game gives them,
+stay in their layout and in [0, 1] and leak nothing either; a position written out and set up again
+gives the same views and legal actions; the game's own invariants hold at every step, under random
+play and under the game's heuristic bot, which reaches the situations random play rarely does;
+wall-clock actions are never a seat's legal action, are refused from a seat, ring by moves in the
+playouts (:class:`~loopcity.engine.clocks.MoveClock`) and a game's quick ``_clock_actions`` agrees
+with its rules.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .actions import Action
 from .bots import Bot, RandomBot
 from .clocks import MoveClock
 from .errors import IllegalAction, MalformedAction
+from .observation import Features, encoder_for
 from .position import dump_position, read_position
 from .record import Record
 from .registry import load_snapshot
@@ -160,6 +162,32 @@ def check_views(state: State[Any, Any], rng: Rng) -> bool:
     return redrew
 
 
+def _entries(features: Features, size: int, what: str) -> dict[int, float]:
+    indices = features.hot + features.index
+    for offset, amounts, most in features.runs:
+        assert most > 0, f"{what}: a run at {offset} divides by {most}"
+        indices += range(offset, offset + len(amounts))
+    assert len(indices) == len(set(indices)), f"{what}: an entry is written twice"
+    assert all(0 <= i < size for i in indices), f"{what}: an entry lies outside its {size} entries"
+    entries = features.as_dict()
+    assert all(0.0 <= v <= 1.0 for v in entries.values()), f"{what}: a value outside [0, 1]"
+    return entries
+
+
+def check_observations(state: State[Any, Any], rng: Rng) -> None:
+    """The game's observation tensors (if any) keep to their layout and [0, 1], and read nothing a
+    seat cannot see: a state redrawn in what it cannot see gives it the same observation and memory."""
+    enc = encoder_for(state.game)
+    if enc is None:
+        return
+    for seat in range(state.players):
+        seen = _entries(enc.encode(state, seat), enc.layout.size, f"seat {seat}'s observation")
+        memory = _entries(enc.encode_memory(state, seat), enc.memory.size, f"seat {seat}'s memory")
+        other = state.determinize(seat, rng.next64())
+        assert enc.encode(other, seat).as_dict() == seen, f"seat {seat}'s observation leaks"
+        assert enc.encode_memory(other, seat).as_dict() == memory, f"seat {seat}'s memory leaks"
+
+
 def check_position(state: State[Any, Any]) -> None:
     """The state's position, written as TOML and set up again, shows every seat the same view and
     offers the same legal actions (what is not in a position: the log and the chance stream)."""
@@ -229,6 +257,7 @@ def check_game(
                 check_position(state)
                 check_words(state)
                 redrew_any |= check_views(state, rng)
+                check_observations(state, rng)
             if state.is_terminal():
                 break
             assert state.active_seats(), "a live game needs a seat to act"

@@ -8,6 +8,7 @@ from .actions import ACTION_SPACE
 from .board import ReclaimTables, build_tables
 from .content import CONTENT_PATH, ReclaimContent
 from .heuristic import HeuristicBot
+from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import ReclaimState
 from .stats import metrics, position_value
@@ -63,4 +64,5 @@ SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     # semi-cooperative: halving on playouts cut after 30 steps, scored by RECLAIM's own position value
     # (the seat's points and unspent coins over the leader's, weighed against the Disease risk)
     search={"root": "halving", "iterations": 32, "rollout_depth": 30, "confidence": 1.0},
+    observation=OBSERVATION,
 )

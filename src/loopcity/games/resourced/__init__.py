@@ -12,6 +12,7 @@ from loopcity.engine.content import load_content
 from .actions import ACTION_SPACE
 from .content import CONTENT_SPEC, Content, Tables, build_tables
 from .heuristic import HeuristicBot
+from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import ResourcedState
 
@@ -91,4 +92,5 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
         "confidence": 1.0,
         "screen": 4,
     },
+    observation=OBSERVATION,
 )

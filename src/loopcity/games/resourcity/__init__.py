@@ -9,6 +9,7 @@ from loopcity.engine import GameSpec, Option, State, Variant
 from .actions import ACTION_SPACE
 from .content import CONTENT, MAX_PLAYERS, Content
 from .heuristic import HeuristicBot
+from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import ResourcityState
 from .tables import ResourcityTables, build_tables
@@ -58,4 +59,5 @@ SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     # halving with heuristic playouts to the end of the game; a stricter test before overruling the
     # heuristic, since a Resourcity playout's result is close to a coin toss (docs/bots.md)
     search={"root": "halving", "iterations": 32, "value": "none", "epsilon": 0.0, "confidence": 1.5},
+    observation=OBSERVATION,
 )

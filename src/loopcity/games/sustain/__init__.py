@@ -9,6 +9,7 @@ from loopcity.engine import ContentSpec, GameSpec, Option, State, Variant
 from .actions import SPACE
 from .content import CONTENT_PATH, SustainContent
 from .heuristic import HeuristicBot, SelfishBot
+from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import SustainState
 from .tables import SustainTables, build_tables
@@ -102,4 +103,5 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     # halving with heuristic playouts to the end of the game (docs/bots.md: the searching seat wins
     # 69% of games against the heuristic seat's 29%, 200 games)
     search={"root": "halving", "iterations": 32, "value": "none", "confidence": 1.0},
+    observation=OBSERVATION,
 )

@@ -9,6 +9,7 @@ from loopcity.engine import ContentSpec, Game, GameSpec, Option, State, Variant
 from .actions import ACTION_SPACE
 from .content import CONTENT_PATH, WasteWhatContent
 from .heuristic import HeuristicBot
+from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import WasteWhatState
 from .tables import WasteWhatTables, build_tables
@@ -69,4 +70,5 @@ SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
     # sequential halving on common samples, heuristic playouts to the end, the heuristic's move kept
     # unless a fresh test shows another better (docs/bots.md: 85% team wins against 67%, 200 games)
     search={"root": "halving", "iterations": 64, "value": "none", "epsilon": 0.0, "confidence": 1.0},
+    observation=OBSERVATION,
 )

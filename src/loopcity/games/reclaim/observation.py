@@ -1,0 +1,244 @@
+"""RECLAIM's observation tensors: the hexagon map as planes, transport links, cards, money, politics.
+
+Hexagon planes are indexed by hexagon id over the action space's ``MAX_HEXES`` ids (the ids
+``build``, ``move``, ``treat``, ``propose`` ... name); resources follow ``RESOURCES`` (the
+``resource`` argument of ``move``); face-up Infrastructure cards are one-hot by slot, the slot
+``card`` names. What the seat may not see stays out: other players' Hidden agendas (until the game
+is over), the order of the Infrastructure piles and of the Event deck. The memory of the
+information-state tensor holds the Event cards drawn so far.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loopcity.engine import Game, State
+from loopcity.engine.observation import Encoder, Features, ObservationSpec
+
+from .board import RESOURCES, ROLES, TRANSPORTS
+from .content import MAX_HEXES, ReclaimContent
+
+TERRAINS = ("urban", "rural", "wetland", "water", "mountain")
+PHASES = ("turn", "politics", "growth", "over")
+STAGES = ("role", "build", "send", "convert", "growth")
+PROPOSALS = ("npk", "vaccinate", "dump")
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+"""The six axial neighbour steps; a link's plane is its direction from the lower-numbered hexagon."""
+COSTS = ("vaccination", "food", "npk", "dump")
+MAX_CARD_IDS = 12
+SEAT_MODELS = (
+    "Turns belong to one role at a time; the political decisions are asked seat by seat (propose, "
+    "vote, done), so the seat model only orders who speaks. team: one agent plays all four roles "
+    "(the reward is the mean of the seats' returns); seat: each seat plays its own role and votes."
+)
+
+
+class ReclaimEncoder(Encoder):
+    """Layout: seat, roles, phase, hexagon planes, links, cards, hands, agenda, money, politics."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        content = game.content
+        assert isinstance(content, ReclaimContent)
+        self.content = content
+        self.piles = [p.id for p in content.piles]
+        self.symbols = sorted({s for a in content.agendas for s in a.symbols})
+        self.event_ids = [e.id for e in content.events]
+        lay, n, players = self.layout, MAX_HEXES, self.players
+        self.o_seat = self.add_seat()
+        self.o_role = lay.add("roles", (players, len(ROLES)), "each seat's role")
+        self.o_turn = lay.add("turn_role", (2, len(ROLES)), "the role whose turn it is; the role played")
+        self.o_phase = lay.add("phase", len(PHASES) + len(STAGES), "phase, then stage of the turn")
+        self.o_terrain = lay.add("terrain", (len(TERRAINS), n), "each hexagon's terrain")
+        self.o_blocks = lay.add("housing_blocks", (n, 3), "each hexagon's Housing blocks by level 0-2 / 4")
+        self.o_res = lay.add("resources", (n, len(RESOURCES)), "each hexagon's resources / 4")
+        self.o_converted = lay.add("converted", n, "converted Housing blocks on each hexagon / 4")
+        self.o_disease = lay.add("disease", n, "disease on each hexagon / the limit")
+        self.o_farm_used = lay.add("farm_used", n, "how much of each Farm is used this round / 4")
+        self.o_hex = lay.add(
+            "hex_state", (6, n), "plants of level 0, 1 and 2, Farm level 1 and 2, the Dump, on each hexagon"
+        )
+        self.o_links = lay.add(
+            "links", (len(TRANSPORTS), len(DIRECTIONS), n), "transport links by kind and way"
+        )
+        self.o_face = lay.add(
+            "face_up", (len(self.piles), 3, MAX_CARD_IDS), "face-up cards of each pile by slot"
+        )
+        self.o_piles = lay.add("pile_left", len(self.piles), "cards left in each pile / 12")
+        self.o_owned = lay.add("owned", (players, len(self.piles)), "each player's cards by pile / 4")
+        self.o_symbols = lay.add("symbols", (players, len(self.symbols)), "each player's symbols / 8")
+        self.o_agenda = lay.add(
+            "agenda", (players, len(content.agendas)), "Hidden agendas (own; all at the end)"
+        )
+        self.o_hands = lay.add("hands", (players, len(self.event_ids)), "Event cards each player keeps")
+        self.o_event = lay.add("last_event", len(self.event_ids), "the last Event card drawn")
+        self.o_money = lay.add("money", players + 1, "each player's coins, then the City budget / 2000")
+        self.o_costs = lay.add("costs", 4, "vaccination, food, NPK, dump costs / 500")
+        self.o_pending = lay.add(
+            "pending", len(self.piles) + len(TRANSPORTS) + n, "the pile bought from; the link being built"
+        )
+        self.o_proposal = lay.add(
+            "proposal", len(PROPOSALS) + n + players, "the proposal: item, hexagon, proposer"
+        )
+        self.o_votes = lay.add("votes", (players, 3), "each seat: voted yes, voted no, done")
+        self.o_rejections = lay.add("rejections", players, "each seat's rejected proposals / the limit")
+        self.o_scalars = lay.add(
+            "scalars",
+            8,
+            "round / rounds, builds left / 3, turns done / 4, growth left / 3, hunger / 4, Events "
+            "waiting / 3, Events left / 20, alarm ready",
+        )
+        self.m_events = self.memory.add("events_drawn", len(self.event_ids), "Event cards drawn so far")
+        self._links: dict[tuple[int, int], tuple[int, int]] = {}
+        self._symbols: dict[str, list[tuple[int, tuple[int, ...]]]] | None = None
+        self.terrain_index = {t: i for i, t in enumerate(TERRAINS)}
+        self._holdings: dict[tuple[tuple[str, int], ...], tuple[list[int], list[int]]] = {}
+        self._spreads: dict[tuple[tuple[int, ...], ...], list[int]] = {}
+
+    def _way(self, st: Any, a: int, b: int) -> tuple[int, int]:
+        """The lower-numbered hexagon of a link and the way from it to the other (kept once found)."""
+        key = (a, b) if a < b else (b, a)
+        hit = self._links.get(key)
+        if hit is None:
+            (q1, r1), (q2, r2) = st.tables.coords[key[0]], st.tables.coords[key[1]]
+            step = (q2 - q1, r2 - r1)
+            way = DIRECTIONS.index(step) if step in DIRECTIONS else 0
+            hit = self._links[key] = (key[0], way)
+        return hit
+
+    def observe(self, state: State, seat: int, out: Features) -> None:
+        st: Any = state
+        out.one(self.o_seat + seat)
+        self._roles(st, out)
+        self._map(st, out)
+        self._cards(st, seat, out)
+        self._politics(st, out)
+
+    def _roles(self, st: Any, out: Features) -> None:
+        r = len(ROLES)
+        for p, role in enumerate(st.roles):
+            out.one(self.o_role + p * r + role)
+        out.one(self.o_turn + st.turn_role)
+        out.one(self.o_turn + r + st.play_as)
+        if st.phase in PHASES:
+            out.one(self.o_phase + PHASES.index(st.phase))
+        if st.stage in STAGES:
+            out.one(self.o_phase + len(PHASES) + STAGES.index(st.stage))
+
+    def _map(self, st: Any, out: Features) -> None:
+        n, hot, rules = MAX_HEXES, out.hot, self.content.rules
+        o_hex, top = self.o_hex, rules.max_blocks_per_hex
+        terrain = self.terrain_index
+        hot.extend([self.o_terrain + terrain[t] * n + h for h, t in enumerate(st.terrain)])
+        out.run(self.o_blocks, [c for row in st.blocks for c in row], top)
+        out.run(self.o_res, [a for row in st.res for a in row], rules.max_resource_per_hex)
+        out.run(self.o_converted, st.converted, top)
+        out.run(self.o_disease, st.disease, rules.disease_limit)
+        out.run(self.o_farm_used, st.farm_used, top)
+        hot.extend([o_hex + (2 + farm) * n + h for h, farm in enumerate(st.farm_level) if farm])
+        hot.extend(list({o_hex + level * n + h for h, level, _stored in st.plants}))
+        if st.dump >= 0:
+            hot.append(o_hex + 5 * n + st.dump)
+        d = len(DIRECTIONS)
+        for a, b, transport in st.links:
+            low, way = self._way(st, a, b)
+            hot.append(self.o_links + (TRANSPORTS.index(transport) * d + way) * n + low)
+
+    def _cards(self, st: Any, seat: int, out: Features) -> None:
+        hot, piles = out.hot, self.piles
+        hot.extend(self._face_up(st.face_up))
+        out.run(self.o_piles, [len(st.deck[pile]) for pile in piles], MAX_CARD_IDS)
+        n_piles, n_sym = len(piles), len(self.symbols)
+        for p, owned in enumerate(st.owned):
+            if owned:
+                counts, symbols = self._holding(st, owned)
+                out.run(self.o_owned + p * n_piles, counts, 4)
+                out.run(self.o_symbols + p * n_sym, symbols, 8)
+        n_agendas = len(self.content.agendas)
+        shown = range(self.players) if st.phase == "over" else (seat,)
+        hot.extend([self.o_agenda + p * n_agendas + st.agendas[p] for p in shown])
+        n_events = len(self.event_ids)
+        for p, hand in enumerate(st.hands):
+            if hand:
+                out.ones(self.o_hands + p * n_events, hand)
+        if st.last_event >= 0:
+            hot.append(self.o_event + st.last_event)
+
+    def _face_up(self, face_up: dict[str, list[int]]) -> list[int]:
+        """The one-hot entries of the face-up cards (kept for each distinct spread of cards)."""
+        key = tuple([tuple(face_up[pile]) for pile in self.piles])
+        hit = self._spreads.get(key)
+        if hit is None:
+            hit = []
+            for i, cards in enumerate(key):
+                base = self.o_face + i * 3 * MAX_CARD_IDS
+                hit.extend([base + slot * MAX_CARD_IDS + card for slot, card in enumerate(cards[:3])])
+            if len(self._spreads) > 100_000:
+                self._spreads.clear()
+            self._spreads[key] = hit
+        return hit
+
+    def _holding(self, st: Any, owned: list[tuple[str, int]]) -> tuple[list[int], list[int]]:
+        """A player's cards counted by pile and by symbol (kept for each distinct holding)."""
+        key = tuple(owned)
+        hit = self._holdings.get(key)
+        if hit is None:
+            symbols_of = self._symbols_of(st)
+            counts, symbols = [0] * len(self.piles), [0] * len(self.symbols)
+            for pile, card in owned:
+                i, marks = symbols_of[pile][card]
+                counts[i] += 1
+                for symbol in marks:
+                    symbols[symbol] += 1
+            if len(self._holdings) > 100_000:
+                self._holdings.clear()
+            hit = self._holdings[key] = (counts, symbols)
+        return hit
+
+    def _symbols_of(self, st: Any) -> dict[str, list[tuple[int, tuple[int, ...]]]]:
+        """Each pile's cards as (pile number, symbol numbers), worked out once."""
+        if self._symbols is None:
+            self._symbols = {
+                pile: [(i, tuple(self.symbols.index(s) for s in card)) for card in st.tables.pile_cards[pile]]
+                for i, pile in enumerate(self.piles)
+            }
+        return self._symbols
+
+    def _politics(self, st: Any, out: Features) -> None:
+        n = MAX_HEXES
+        out.run(self.o_money, [*st.coins, st.city], 2000)
+        out.run(self.o_costs, [st.cost(item) for item in COSTS], 500)
+        o = self.o_pending
+        if st.pending_pile in self.piles:
+            out.one(o + self.piles.index(st.pending_pile))
+        if st.pending_link:
+            transport, h = st.pending_link[0], st.pending_link[1]
+            out.one(o + len(self.piles) + TRANSPORTS.index(transport))
+            out.one(o + len(self.piles) + len(TRANSPORTS) + h)
+        if st.proposal:
+            item, h, proposer = st.proposal
+            out.one(self.o_proposal + PROPOSALS.index(item))
+            out.one(self.o_proposal + len(PROPOSALS) + h)
+            out.one(self.o_proposal + len(PROPOSALS) + n + proposer)
+        hot, o = out.hot, self.o_votes
+        hot.extend([o + p * 3 + (0 if vote == 1 else 1) for p, vote in enumerate(st.votes) if vote >= 0])
+        hot.extend([o + p * 3 + 2 for p, done in enumerate(st.pol_done) if done])
+        out.run(self.o_rejections, st.rejections, self.content.table.rejections_per_round)
+        o, rules = self.o_scalars, self.content.rules
+        out.ratio(o, st.round, rules.rounds)
+        out.ratio(o + 1, st.builds_left, rules.builds_per_turn)
+        out.ratio(o + 2, st.turns_done, 4)
+        out.ratio(o + 3, st.growth_left, 3)
+        out.ratio(o + 4, st.hunger, 4)
+        out.ratio(o + 5, len(st.pending_events), 3)
+        out.ratio(o + 6, len(st.events), len(self.event_ids))
+        if st.alarm_ready:
+            out.one(o + 7)
+
+    def remember(self, state: State, seat: int, out: Features) -> None:
+        st: Any = state
+        unseen = set(st.events)
+        out.ones(self.m_events, [e for e in range(len(self.event_ids)) if e not in unseen])
+
+
+OBSERVATION = ObservationSpec(ReclaimEncoder, SEAT_MODELS)
