@@ -331,3 +331,48 @@ def test_a_kind_makes_its_actions_with_named_arguments_and_lists_them_in_index_o
     assert seen == [23] and handlers.missing(space) == ["spin"]
     with pytest.raises(TypeError, match="do not match the fields"):
         kind("trade", "", Trade, what=("wood",), n=(1,))
+
+
+# ----- translations -------------------------------------------------------------------------------
+def test_translated_content_is_checked_against_the_content_and_read_in_the_readers_language(tmp_path):
+    from loopcity.engine import ContentError, ContentModel, ContentSpec
+    from loopcity.engine.content import load_translation, translation_files
+    from loopcity.engine.text import add_texts, reading_in, said, say
+
+    class Card(ContentModel):
+        id: str
+        name: str
+        text: str
+        cost: int = 0
+
+    class Deck(ContentModel):
+        cards: list[Card]
+
+    source = tmp_path / "content.toml"
+    source.write_text(
+        '[[cards]]\nid = "jar"\nname = "Glass jars"\ntext = "Pay {n} to recycle"\ncost = 2\n'
+        '[[cards]]\nid = "can"\nname = "Tin cans"\ntext = "Free"\n'
+    )
+    spec = ContentSpec(Deck, source)
+    german = tmp_path / "content.de.toml"
+    german.write_text(
+        '[[cards]]\nid = "can"\nname = "Konservendosen"\n[[cards]]\nid = "jar"\ntext = "Zahle {n} fürs Recycling"\n'
+    )
+    assert translation_files(spec) == {"de": german}
+    texts = load_translation(spec, german)
+    assert texts == {"Tin cans": "Konservendosen", "Pay {n} to recycle": "Zahle {n} fürs Recycling"}
+    add_texts("de", texts)
+    kept = said("{card}: {rule}", card="Tin cans", rule=said("Pay {n} to recycle", n=2))
+    with reading_in("de"):
+        assert say(kept) == "Konservendosen: Zahle 2 fürs Recycling"
+    assert say(kept) == "Tin cans: Pay 2 to recycle"
+    bad = {
+        '[[cards]]\nid = "cup"\nname = "Tassen"\n': r"cards\[0\]: no item of the content has this id",
+        '[[cards]]\nid = "jar"\ncost = 3\n': r"cards\[0\] \(jar\).cost: only texts are translated",
+        '[[cards]]\nid = "jar"\ntext = "Zahle {m}"\n': r"placeholders differ",
+        '[[cards]]\nid = "jar"\ncolour = "rot"\n': r"field 'colour': not in the content",
+    }
+    for text, message in bad.items():
+        german.write_text(text)
+        with pytest.raises(ContentError, match=message):
+            load_translation(spec, german)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -154,3 +155,62 @@ def load_content(
         set_path(raw, key, value)
     label = str(path) + (" (with overrides)" if overrides else "")
     return validate(raw, spec.model, label), content_hash(raw)
+
+
+# ----- translations of content texts ------------------------------------------------------------------
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def translation_files(spec: ContentSpec[Any]) -> dict[str, Path]:
+    """The translated content files beside a game's content: ``content.<lang>.toml`` by language."""
+    stem = spec.path.stem
+    return {p.suffixes[-2][1:]: p for p in sorted(spec.path.parent.glob(f"{stem}.*.toml")) if len(p.suffixes) >= 2}
+
+
+def load_translation(spec: ContentSpec[Any], path: Path) -> dict[str, str]:
+    """Read a translated content file and check it against the game's content: it has the content's
+    shape (tables by key, list items by ``id`` or ``name``) and only the texts, each with the same
+    placeholders. Returns the translations of the English texts; a bad file raises ContentError
+    naming file, item and field."""
+    source = read_toml(spec.path)
+    texts: dict[str, str] = {}
+    _walk(read_toml(path), source, str(path), "", texts)
+    return texts
+
+
+def _walk(tr: Any, src: Any, file: str, where: str, out: dict[str, str]) -> None:
+    if isinstance(tr, dict):
+        if not isinstance(src, dict):
+            raise ContentError(f"{file}: item {where or '(top level)'}: the content has no table here")
+        for key, value in tr.items():
+            if key == "id" and src.get("id") == value:
+                continue  # names the item; not a text
+            if key not in src:
+                raise ContentError(f"{file}: item {where or '(top level)'}: field '{key}': not in the content")
+            _walk(value, src[key], file, f"{where}.{key}" if where else key, out)
+    elif isinstance(tr, list):
+        if not isinstance(src, list):
+            raise ContentError(f"{file}: item {where}: the content has no list here")
+        for i, item in enumerate(tr):
+            match = _matching(item, src, i)
+            if match is None:
+                raise ContentError(f"{file}: item {where}[{i}]: no item of the content has this id")
+            label = item.get("id", item.get("name")) if isinstance(item, dict) else None
+            _walk(item, match, file, f"{where}[{i}]" + (f" ({label})" if label else ""), out)
+    elif isinstance(tr, str):
+        if not isinstance(src, str):
+            raise ContentError(f"{file}: item {where}: only texts are translated, not {type(src).__name__}s")
+        if sorted(_PLACEHOLDER.findall(tr)) != sorted(_PLACEHOLDER.findall(src)):
+            raise ContentError(f"{file}: item {where}: the placeholders differ from the English {src!r}")
+        if tr.strip():
+            out[src] = tr
+    else:
+        raise ContentError(f"{file}: item {where}: only texts are translated, not {type(tr).__name__}s")
+
+
+def _matching(item: Any, items: list[Any], index: int) -> Any:
+    """The content's list item a translated item stands for: the one with its ``id``, else the item at
+    the same place."""
+    if isinstance(item, dict) and "id" in item:
+        return next((x for x in items if isinstance(x, dict) and x.get("id") == item["id"]), None)
+    return items[index] if index < len(items) else None

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from .actions import ActionSpace
-from .content import ContentSpec, load_content
+from .content import ContentSpec, load_content, load_translation, translation_files
 from .errors import OptionError
-from .text import Card, Panel, Section
+from .text import Card, Panel, Section, add_catalogues, add_texts
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -119,6 +119,9 @@ class GameSpec(Generic[C, T]):
     in :mod:`loopcity.engine.text`; ``panels`` is a pure function of a view, so it shows nothing the
     view does not). ``stage(view)`` gives what is on stage this round as cards with their text (the
     Events and Crises drawn, the dice rolled), shown as they happen and kept visible for the round.
+    ``locale`` is the game's folder of gettext catalogues (``<lang>/LC_MESSAGES/<id>.mo``) for the texts
+    of its code; the texts of its content are translated in ``content.<lang>.toml`` files beside the
+    content (:func:`loopcity.engine.content.load_translation`).
     ``search`` holds the search bot's defaults for this game (see :class:`loopcity.bots.mcts.MctsConfig`),
     which options given with the bot's name override.
     ``observation`` (optional) gives the game's structured observation tensors for learners
@@ -152,6 +155,7 @@ class GameSpec(Generic[C, T]):
     panels: Callable[[dict[str, Any]], Sequence[Panel]] | None = None
     stage: Callable[[dict[str, Any]], Sequence[Card]] | None = None
     observation: ObservationSpec | None = None
+    locale: Path | None = None
 
     def variant(self, name: str) -> Variant:
         for v in self.variants:
@@ -193,6 +197,21 @@ class GameSpec(Generic[C, T]):
         }
 
 
+_WORDS: set[str] = set()
+
+
+def _words(spec: GameSpec[Any, Any]) -> None:
+    """Make a game's translations known (once per game): its catalogues and translated content."""
+    if spec.id in _WORDS:
+        return
+    if spec.locale is not None:
+        add_catalogues(spec.locale, spec.id)
+    if spec.content is not None:
+        for lang, path in translation_files(spec.content).items():
+            add_texts(lang, load_translation(spec.content, path))
+    _WORDS.add(spec.id)
+
+
 class Game(Generic[C, T]):
     """A GameSpec with resolved options and loaded content; ``new_state(seed)`` starts a game."""
 
@@ -211,6 +230,7 @@ class Game(Generic[C, T]):
                 resolved[k] = spec.option(k).coerce(v)
         for k, v in opts.items():
             resolved[k] = spec.option(k).coerce(v)
+        _words(spec)
         self.players = self._players(players)
         self.variant = variant_name
         self.options = resolved
