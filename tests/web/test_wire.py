@@ -36,6 +36,7 @@ def _expected(state, seat, msg, rng):
     built = json.loads(json.dumps(built))
     if "chat" in msg:  # the table talk goes to the seats, the same for all of them
         built["chat"] = msg["chat"]
+    built["lang"] = msg["lang"]
     if state.is_terminal():  # the outcome and closing figures are told to everyone when the game is over
         built["outcome"] = msg["outcome"]
         built["debrief"] = msg["debrief"]

@@ -164,7 +164,9 @@ _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 def translation_files(spec: ContentSpec[Any]) -> dict[str, Path]:
     """The translated content files beside a game's content: ``content.<lang>.toml`` by language."""
     stem = spec.path.stem
-    return {p.suffixes[-2][1:]: p for p in sorted(spec.path.parent.glob(f"{stem}.*.toml")) if len(p.suffixes) >= 2}
+    return {
+        p.suffixes[-2][1:]: p for p in sorted(spec.path.parent.glob(f"{stem}.*.toml")) if len(p.suffixes) >= 2
+    }
 
 
 def load_translation(spec: ContentSpec[Any], path: Path) -> dict[str, str]:
@@ -186,7 +188,9 @@ def _walk(tr: Any, src: Any, file: str, where: str, out: dict[str, str]) -> None
             if key == "id" and src.get("id") == value:
                 continue  # names the item; not a text
             if key not in src:
-                raise ContentError(f"{file}: item {where or '(top level)'}: field '{key}': not in the content")
+                raise ContentError(
+                    f"{file}: item {where or '(top level)'}: field '{key}': not in the content"
+                )
             _walk(value, src[key], file, f"{where}.{key}" if where else key, out)
     elif isinstance(tr, list):
         if not isinstance(src, list):

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from babel.support import NullTranslations, Translations
+
+from ..engine.text import languages
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DEFAULT = "en"
 
 
 def available() -> list[str]:
-    """The languages with a compiled catalogue, plus English."""
+    """The languages with a compiled catalogue (the web's or a game's), plus English."""
     found = {p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/messages.mo")}
-    return sorted(found | {DEFAULT})
+    return sorted(found | set(languages()) | {DEFAULT})
 
 
 @lru_cache(maxsize=16)
@@ -29,11 +32,13 @@ def translations(lang: str = DEFAULT) -> NullTranslations:
     return Translations.load(str(LOCALE_DIR), [lang], domain="messages")
 
 
-def pick(accept_language: str | None, asked: str | None = None) -> str:
-    """The language to use: ``?lang=`` when available, else the browser's best available one."""
+def pick(accept_language: str | None, asked: str | None = None, chosen: str | None = None) -> str:
+    """The language to use: ``?lang=`` when available, else the one the person chose before (their
+    ``lang`` cookie), else the browser's best available one."""
     langs = available()
-    if asked and asked in langs:
-        return asked
+    for wish in (asked, chosen):
+        if wish and wish in langs:
+            return wish
     for part in (accept_language or "").split(","):
         code = part.split(";")[0].strip().lower()
         for cand in (code, code.split("-")[0]):
@@ -96,3 +101,12 @@ def client_strings(lang: str) -> dict[str, str]:
         "more": _("more"),
         "details_raw": _("Details"),
     }
+
+
+def of_request(headers: Any, query: Any, cookies: Any) -> str:
+    """The language of a request or a WebSocket: ``?lang=``, the ``lang`` cookie, Accept-Language."""
+    asked = query.get("lang")
+    chosen = cookies.get("lang")
+    return pick(
+        headers.get("accept-language"), asked[:16] if asked else None, chosen[:16] if chosen else None
+    )

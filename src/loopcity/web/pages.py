@@ -35,7 +35,7 @@ class Pages:
         lang = self.lang(request)
         tr = i18n.translations(lang)
         self.env.install_gettext_translations(tr, newstyle=True)  # type: ignore[attr-defined]
-        html = self.env.get_template(name).render(lang=lang, _=tr.gettext, **ctx)
+        html = self.env.get_template(name).render(lang=lang, languages=i18n.available(), _=tr.gettext, **ctx)
         return HTMLResponse(html, status_code=status)
 
     def error(self, request: Request, status: int, reason: str) -> HTMLResponse:
@@ -43,8 +43,7 @@ class Pages:
 
     @staticmethod
     def lang(request: Request) -> str:
-        asked = request.query_params.get("lang")
-        return i18n.pick(request.headers.get("accept-language"), asked[:16] if asked else None)
+        return i18n.of_request(request.headers, request.query_params, request.cookies)
 
 
 def pages_of(request: Request) -> Pages:

@@ -40,6 +40,7 @@ from ..engine import (
 )
 from ..engine.clocks import Countdowns, clock_minutes
 from ..engine.errors import IllegalAction, MalformedAction, OptionError, UnknownGame
+from ..engine.text import reading_in
 from .botwork import BotWorkers
 from .db import Database, StoredTable, VersionConflict
 from .i18n import _
@@ -393,9 +394,10 @@ class TableManager:
         return await self.act_as(t, seat, text, expected_version)
 
     async def act_as(
-        self, t: LiveTable, seat: int, text: Any, expected_version: int | None = None
+        self, t: LiveTable, seat: int, text: Any, expected_version: int | None = None, lang: str = "en"
     ) -> LiveTable:
-        """Apply a move for ``seat`` of table ``t`` (the caller checked the seat's token)."""
+        """Apply a move for ``seat`` of table ``t`` (the caller checked the seat's token); a refusal
+        says why in ``lang``."""
         if self.live.get(t.id) is not t:  # reloaded after a conflict: use the current copy
             t = await self.get(t.id)
         try:
@@ -412,7 +414,8 @@ class TableManager:
                         now=t.version, seen=expected_version
                     ),
                 )
-            self._commit(t, seat, action)
+            with reading_in(lang):
+                self._commit(t, seat, action)
         await self.after_move(t)
         return t
 

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..engine.text import reading_in
 from . import payload
 from .i18n import _
 
@@ -27,10 +28,12 @@ Send = Callable[[str], Awaitable[None]]
 
 @dataclass
 class Client:
-    """One connected page: the seat whose view it shows (None: spectator or facilitator)."""
+    """One connected page: the seat whose view it shows (None: spectator or facilitator) and the
+    language its person reads."""
 
     seat: int | None
     send: Send
+    lang: str = "en"
 
 
 @dataclass
@@ -41,7 +44,7 @@ class Channel:
     sent_version: int = -1
     push_task: asyncio.Task[None] | None = None
     pushed: asyncio.Future[None] | None = None
-    texts: tuple[tuple[Any, ...], dict[int | None, str]] = field(default_factory=lambda: ((), {}))
+    texts: tuple[tuple[Any, ...], dict[tuple[int | None, str], str]] = field(default_factory=lambda: ((), {}))
 
 
 def snapshot(t: LiveTable) -> tuple[Any, ...]:
@@ -51,18 +54,27 @@ def snapshot(t: LiveTable) -> tuple[Any, ...]:
     return (t.state, t.version, t.clock, t.paused, t.chat_on, talk)
 
 
-def payload_of(t: LiveTable, seat: int | None, snap: tuple[Any, ...] | None = None) -> dict[str, Any]:
-    """The message for ``seat`` of table ``t`` (as data); a seat's carries the table talk."""
+def payload_of(
+    t: LiveTable, seat: int | None, snap: tuple[Any, ...] | None = None, lang: str = "en"
+) -> dict[str, Any]:
+    """The message for ``seat`` of table ``t`` (as data), in the reader's language; a seat's carries
+    the table talk."""
     state, version, clock, paused, chat_on, _talk = snapshot(t) if snap is None else snap
-    message = payload.build(
-        state, seat, table_id=t.id, version=version, seats=t.seats, clock=clock, paused=paused
-    )
-    if seat is not None:
-        lines = [
-            {"seat": s, "name": state.seat_name(s) if s is not None else _("Facilitator"), "text": text}
-            for s, text in (t.chat or [])
-        ]
-        message["chat"] = {"on": chat_on, "lines": lines}
+    with reading_in(lang):
+        message = payload.build(
+            state, seat, table_id=t.id, version=version, seats=t.seats, clock=clock, paused=paused
+        )
+        if seat is not None:
+            lines = [
+                {
+                    "seat": s,
+                    "name": state.seat_name(s) if s is not None else _("Facilitator", lang),
+                    "text": text,
+                }
+                for s, text in (t.chat or [])
+            ]
+            message["chat"] = {"on": chat_on, "lines": lines}
+    message["lang"] = lang
     return message
 
 
@@ -111,20 +123,23 @@ class Hub:
         return sum(len(c.clients) for c in self.channels.values())
 
     # ----- messages -------------------------------------------------------------------------------
-    def message(self, t: LiveTable, seat: int | None, snap: tuple[Any, ...] | None = None) -> str:
-        """The seat's message encoded as JSON, built once per version and shared by every page with the
-        same view (a seat's tabs; spectators and the facilitator, who all see the spectator's view)."""
+    def message(
+        self, t: LiveTable, seat: int | None, snap: tuple[Any, ...] | None = None, lang: str = "en"
+    ) -> str:
+        """The seat's message encoded as JSON, built once per version and language and shared by every
+        page with the same view (a seat's tabs; spectators and the facilitator, who all see the
+        spectator's view)."""
         snap = snapshot(t) if snap is None else snap
         channel = self.channels.get(t.id)
         if channel is None:
-            return json.dumps(payload_of(t, seat, snap), separators=(",", ":"))
+            return json.dumps(payload_of(t, seat, snap, lang), separators=(",", ":"))
         key, texts = channel.texts
         if not (key and key[0] is snap[0] and key[1:] == snap[1:]):
             texts = {}
             channel.texts = (snap, texts)
-        text = texts.get(seat)
+        text = texts.get((seat, lang))
         if text is None:
-            text = texts[seat] = json.dumps(payload_of(t, seat, snap), separators=(",", ":"))
+            text = texts[(seat, lang)] = json.dumps(payload_of(t, seat, snap, lang), separators=(",", ":"))
         return text
 
     async def publish(self, t: LiveTable, version: int, *, again: bool = False) -> None:
@@ -169,10 +184,12 @@ class Hub:
         """Send every connected page its own seat's message (each built and encoded once)."""
         clients = list(channel.clients)
         snap = snapshot(t)
-        texts = {s: self.message(t, s, snap) for s in dict.fromkeys(c.seat for c in clients)}
+        texts = {
+            k: self.message(t, k[0], snap, k[1]) for k in dict.fromkeys((c.seat, c.lang) for c in clients)
+        }
         for c in clients:
             try:
-                await c.send(texts[c.seat])
+                await c.send(texts[(c.seat, c.lang)])
             except Exception:
                 with contextlib.suppress(ValueError):
                     channel.clients.remove(c)

@@ -10,6 +10,8 @@ from fastapi.responses import Response
 
 from ...bots import bot_names
 from ...engine import list_games
+from ...engine.text import reading_in
+from .. import i18n
 from ..i18n import _
 from ..links import AnyLink, CreationLimit, FacilitatorLink, Manager, SeatLink, table_links
 from ..schemas import ChatIn, ChatSwitchIn, MoveIn, PauseIn, TableIn
@@ -65,17 +67,23 @@ async def api_create(body: TableIn, request: Request, manager: Manager) -> dict[
     return {"id": made["id"], **table_links(request, manager, made["id"], made["seats"])}
 
 
+def _lang(request: Request) -> str:
+    return i18n.of_request(request.headers, request.query_params, request.cookies)
+
+
 @router.get("/state/{token}")
-async def api_state(link: AnyLink) -> dict[str, Any]:
-    """The table as this link sees it: its view, legal actions (a seat's), log, clock, outcome."""
-    return payload_of(link.table, link.seat)
+async def api_state(link: AnyLink, request: Request) -> dict[str, Any]:
+    """The table as this link sees it, in the reader's language (``?lang=``): its view, legal actions
+    (a seat's) with their labels, the prompt, panels, log, clock, outcome."""
+    return payload_of(link.table, link.seat, lang=_lang(request))
 
 
 @router.post("/act/{token}")
-async def api_act(body: MoveIn, link: SeatLink, manager: Manager) -> dict[str, Any]:
+async def api_act(body: MoveIn, link: SeatLink, manager: Manager, request: Request) -> dict[str, Any]:
     """Make a move for the link's seat: the new state, or 400/403/409/422/423 with the reason."""
-    t = await manager.act_as(link.table, link.seat or 0, body.action_data(), body.version)
-    return payload_of(t, link.seat)
+    lang = _lang(request)
+    t = await manager.act_as(link.table, link.seat or 0, body.action_data(), body.version, lang)
+    return payload_of(t, link.seat, lang=lang)
 
 
 @router.get("/record/{token}")
@@ -138,9 +146,10 @@ async def api_chat_switch(body: ChatSwitchIn, link: FacilitatorLink, manager: Ma
 
 
 @router.get("/reference/{token}")
-async def api_reference(link: AnyLink) -> dict[str, Any]:
+async def api_reference(link: AnyLink, request: Request) -> dict[str, Any]:
     """The reference of the table's game, generated from its content: costs, cards, tables."""
     game = link.table.state.game
     spec = game.spec
-    sections = spec.reference(game.content) if spec.reference is not None else []
-    return {"title": spec.title, "sections": [sec.to_json() for sec in sections]}
+    with reading_in(_lang(request)):
+        sections = spec.reference(game.content) if spec.reference is not None else []
+        return {"title": spec.title, "sections": [sec.to_json() for sec in sections]}

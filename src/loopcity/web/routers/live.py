@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from .. import i18n
 from ..guard import RateLimit
 from ..i18n import _
 from ..links import manager_of
@@ -34,7 +35,8 @@ async def ws(websocket: WebSocket, token: str) -> None:
         return
     if role == "facilitator":
         seat = None
-    client = Client(seat, websocket.send_text)
+    lang = i18n.of_request(websocket.headers, websocket.query_params, websocket.cookies)
+    client = Client(seat, websocket.send_text, lang)
     if not manager.hub.attach(t, client):
         await websocket.close(code=4429, reason=_("this table has its most pages open")[:120])
         return
@@ -42,7 +44,7 @@ async def ws(websocket: WebSocket, token: str) -> None:
     rate = manager.settings.ws_messages_per_second
     limit = RateLimit(rate * 60, burst=rate * 2, keys=1)
     try:
-        await websocket.send_text(manager.hub.message(t, seat))
+        await websocket.send_text(manager.hub.message(t, seat, lang=lang))
         while True:
             text = await websocket.receive_text()
             if len(text) > MAX_MESSAGE:
@@ -57,7 +59,7 @@ async def ws(websocket: WebSocket, token: str) -> None:
                 msg = json.loads(text)
             except ValueError:
                 msg = None
-            await _message(websocket, manager, t, role, seat, msg)
+            await _message(websocket, manager, t, role, seat, msg, lang)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -72,12 +74,18 @@ async def _refuse(websocket: WebSocket, status: int, reason: str, msg_id: Any = 
 
 
 async def _message(
-    websocket: WebSocket, manager: TableManager, t: LiveTable, role: str, seat: int | None, msg: Any
+    websocket: WebSocket,
+    manager: TableManager,
+    t: LiveTable,
+    role: str,
+    seat: int | None,
+    msg: Any,
+    lang: str,
 ) -> None:
     kind = msg.get("type") if isinstance(msg, dict) else None
     msg_id = msg.get("id") if isinstance(msg, dict) and isinstance(msg.get("id"), int | str) else None
     if kind == "sync":
-        await websocket.send_text(manager.hub.message(manager.live.get(t.id, t), seat))
+        await websocket.send_text(manager.hub.message(manager.live.get(t.id, t), seat, lang=lang))
         return
     if kind != "act" or not isinstance(msg, dict):
         await _refuse(websocket, 400, _("unknown message"))
@@ -86,7 +94,7 @@ async def _message(
     try:
         if role != "seat" or seat is None:
             raise Refusal(403, _("only a seat's own link can act for that seat"))
-        t = await manager.act_as(t, seat, msg.get("action"), version if type(version) is int else None)
+        t = await manager.act_as(t, seat, msg.get("action"), version if type(version) is int else None, lang)
     except Refusal as e:
         await _refuse(websocket, e.status, e.reason, msg_id)
         return

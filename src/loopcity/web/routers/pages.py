@@ -132,10 +132,12 @@ async def play(link: AnyLink, request: Request, pages: PagesDep) -> HTMLResponse
     if link.role == "facilitator":
         raise Refusal(403, i18n._("this is the facilitator's link"))
     t = link.table
+    lang = pages.lang(request)
     data = {
         "token": link.token,
-        "first": payload_of(t, link.seat),
-        "t": i18n.client_strings(pages.lang(request)),
+        "lang": lang,
+        "first": payload_of(t, link.seat, lang=lang),
+        "t": i18n.client_strings(lang),
     }
     return pages.render(
         request, "play.html", token=link.token, seat=link.seat, spec=t.state.game.spec, data=script_data(data)

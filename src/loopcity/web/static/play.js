@@ -296,7 +296,7 @@
     e.preventDefault();
     const text = $("chat-text").value.trim();
     if (!text) return;
-    fetch(`/api/chat/${L.token}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({text})})
+    fetch(`/api/chat/${L.token}?lang=${L.lang}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({text})})
       .then(async (r) => { if (r.ok) $("chat-text").value = ""; else showRefusal((await r.json()).detail); });
   });
 
@@ -309,7 +309,7 @@
     $("ref-toggle").setAttribute("aria-expanded", String(open));
     if (open && !refLoaded) {
       refLoaded = true;
-      fetch(`/api/reference/${L.token}`).then((r) => r.json()).then((data) => {
+      fetch(`/api/reference/${L.token}?lang=${L.lang}`).then((r) => r.json()).then((data) => {
         $("ref-h").textContent = `${T.reference} — ${data.title}`;
         const body = $("ref-body");
         body.replaceChildren();
@@ -395,13 +395,13 @@
       ws.send(JSON.stringify(msg));
       return;
     }
-    fetch(`/api/act/${L.token}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({action})})
+    fetch(`/api/act/${L.token}?lang=${L.lang}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({action})})
       .then(async (r) => { const body = await r.json(); if (r.ok) draw(body); else showRefusal(body.detail); });
   }
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/${L.token}`);
+    ws = new WebSocket(`${proto}://${location.host}/ws/${L.token}?lang=${L.lang}`);
     ws.onopen = () => { retry = 500; $("live").textContent = `● ${T.connected}`; $("live").className = "live on"; };
     ws.onmessage = (e) => {
       const msg = JSON.parse(e.data);
