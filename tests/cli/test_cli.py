@@ -181,3 +181,16 @@ def test_a_bot_waits_for_the_person_before_it_says_done(tmp_path):
         assert Record.load(save).moves[:2] == [(1, "done"), (0, "done")]  # the person first
     finally:
         unregister("ready_first")
+
+
+def test_the_language_comes_from_lang_or_the_system(monkeypatch):
+    from loopcity.cli.main import system_language
+
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LC_MESSAGES", "")
+    monkeypatch.setenv("LANG", "xx_YY.UTF-8")
+    assert system_language() == "en"  # a language Loopcity does not have reads in English
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert system_language() == "en"
+    result = runner.invoke(app, ["--lang", "xx", "games"])
+    assert result.exit_code == 2 and "no language 'xx'" in result.stdout

@@ -4,6 +4,7 @@ simulate, compare, report and bench (see :mod:`.sim`)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +15,7 @@ from rich.text import Text
 
 from ..bots import bot_names
 from ..engine import LoopcityError, Record, get_spec, list_games, load_game
+from ..engine.text import LANGUAGE, languages
 from .sim import register_commands
 from .terminal import TerminalSession, describe_outcome, parse_bot_seats, render
 from .terminal import reference as reference_text
@@ -24,6 +26,30 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console()
+
+
+def system_language() -> str:
+    """The language of the system's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), when Loopcity has
+    it; else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        code = os.environ.get(name, "").split(".")[0].split("_")[0].lower()
+        if code:
+            return code if code in languages() else "en"
+    return "en"
+
+
+@app.callback()
+def choose_language(
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="the language to read: en, de (default: the system's)")
+    ] = None,
+) -> None:
+    """Loopcity: serious games about the circular economy."""
+    list_games()  # every installed game's translations, so its languages are known
+    chosen = lang or system_language()
+    if chosen not in languages():
+        fail(f"no language {chosen!r}; languages: {', '.join(languages())}")
+    LANGUAGE.set(chosen)
 
 
 def fail(message: str) -> None:

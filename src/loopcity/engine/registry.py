@@ -12,7 +12,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from .errors import UnknownGame
-from .spec import Game, GameSpec
+from .spec import Game, GameSpec, learn_words
 from .state import State
 
 GROUP = "loopcity.games"
@@ -31,6 +31,7 @@ def _discover() -> dict[str, GameSpec[Any, Any]]:
             if spec.id != ep.name:
                 raise ValueError(f"entry point {ep.name!r} loads a GameSpec with id {spec.id!r}")
             found[spec.id] = spec
+            learn_words(spec)
         _cache = found
     return _cache
 
@@ -38,6 +39,7 @@ def _discover() -> dict[str, GameSpec[Any, Any]]:
 def register(spec: GameSpec[Any, Any]) -> None:
     """Register a game at run time (tests and notebooks); installed games use the entry point."""
     _extra[spec.id] = spec
+    learn_words(spec)
 
 
 def unregister(game_id: str) -> None:

@@ -200,7 +200,7 @@ class GameSpec(Generic[C, T]):
 _WORDS: set[str] = set()
 
 
-def _words(spec: GameSpec[Any, Any]) -> None:
+def learn_words(spec: GameSpec[Any, Any]) -> None:
     """Make a game's translations known (once per game): its catalogues and translated content."""
     if spec.id in _WORDS:
         return
@@ -230,7 +230,7 @@ class Game(Generic[C, T]):
                 resolved[k] = spec.option(k).coerce(v)
         for k, v in opts.items():
             resolved[k] = spec.option(k).coerce(v)
-        _words(spec)
+        learn_words(spec)
         self.players = self._players(players)
         self.variant = variant_name
         self.options = resolved
