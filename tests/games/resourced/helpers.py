@@ -163,7 +163,7 @@ def trade(st: ResourcedState, *cards: str, answer: str = "yes") -> None:
     seat = st.turn_seat
     for card in cards:
         st.apply(seat, card)
-    st.apply(seat, "offer")
+    st.apply(seat, "offer_trade")
     agree(st, answer)
 
 

@@ -204,7 +204,7 @@ def test_the_tables_decisions_are_logged_as_such():
     decide(st, "choose 3")
     lines = [(k, text) for _, k, text, _ in st.log[-5:]]
     assert lines == [
-        ("action", "Seat 1: Propose Seat 3 to Waste a card of their choice (they hold 1 Food, 1 Water)"),
+        ("action", "Seat 1 proposes: Seat 3 Wastes a card of their choice."),
         ("action", "Seat 2 votes yes."),
         ("action", "Seat 3 votes yes."),
         ("decision", "The table agrees, 3 votes to 0."),

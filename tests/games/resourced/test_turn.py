@@ -119,7 +119,7 @@ def test_trade_limit_examples(shelters, limit):
     assert not any(a.startswith(("take", "give")) for a in legal(st))
     with pytest.raises(IllegalAction, match="Trade Limit"):
         st.apply(0, "take 2 wood")
-    st.apply(0, "offer")
+    st.apply(0, "offer_trade")
     agree(st)
     assert hand(st, 0)["wood"] == limit and st.traded == limit
     assert not any(a.startswith(("take", "give")) for a in legal(st))
@@ -151,11 +151,11 @@ def test_a_trade_is_offered_and_the_partner_accepts():
     st.apply(0, "take 2 metal")
     st.apply(0, "take 2 metal")
     assert st.phase == "trade" and hand(st, 1) == {"metal": 3}  # nothing moves yet
-    st.apply(0, "offer")
+    st.apply(0, "offer_trade")
     assert st.phase == "vote" and st.active_seats() == (1,)
     assert [st.label(1, a).text for a in st.legal_actions(1)] == [
-        "Accept: Seat 1 offers Seat 2 a trade: Seat 1 gives 1 Wood and gets 2 Metal",
-        "Decline: Seat 1 offers Seat 2 a trade: Seat 1 gives 1 Wood and gets 2 Metal",
+        "Accept: Seat 1 offers Seat 2 a trade: Seat 1 gives 1 Wood for 2 Metal",
+        "Decline: Seat 1 offers Seat 2 a trade: Seat 1 gives 1 Wood for 2 Metal",
     ]
     with pytest.raises(IllegalAction, match="may not act now"):
         st.apply(0, "vote yes")  # the player whose turn it is cannot answer for the partner
@@ -170,11 +170,11 @@ def test_a_declined_trade_moves_nothing_and_is_not_offered_again():
     assert hand(st, 1) == {"metal": 3} and st.traded == 0 and st.partner == -1
     assert st.phase == "action" and "take 3 food" in legal(st)  # another partner may still be asked
     st.apply(0, "take 2 metal")
-    assert "offer" not in legal(st)
+    assert "offer_trade" not in legal(st)
     with pytest.raises(IllegalAction, match="declined this very trade"):
-        st.apply(0, "offer")
+        st.apply(0, "offer_trade")
     st.apply(0, "take 2 metal")  # a different trade may be offered
-    assert "offer" in legal(st)
+    assert "offer_trade" in legal(st)
     st.apply(0, "withdraw")
     assert st.phase == "action" and st.deal is None
 

@@ -97,7 +97,7 @@ SHOP = kind("shop", "Shopping Center: get a card of this type", Resource, resour
 SHOP_DONE = kind("shop_done", "Shopping Center: stop getting cards")
 DISCARD = kind("discard", "Waste a card of this type from your hand", Resource, resource=RESOURCES)
 END_TURN = kind("end_turn", "end your turn")
-OFFER = kind("offer", "offer the trade you put together to your partner")
+OFFER = kind("offer_trade", "offer the trade you put together to your partner")
 WITHDRAW = kind("withdraw", "put the trade aside without offering it")
 
 ACTION_SPACE = ActionSpace(

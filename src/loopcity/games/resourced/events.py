@@ -150,7 +150,7 @@ class EventsMixin(TogetherMixin):
                 return _("the Irrigation System on hex {cell}").format(cell=ctx["cell"])
             case "vandalism":
                 return _("the broken {upgrade}").format(upgrade=name["shipping_container"])
-        return _("a fence for the {tile} on hex {cell}").format(
+        return _("a fence around the {tile} on hex {cell}").format(
             tile=name["community_garden"], cell=ctx["cell"]
         )
 
@@ -158,7 +158,7 @@ class EventsMixin(TogetherMixin):
         """Nobody pledged enough: the Irrigation System goes, a Shipping Container is chosen to go,
         or the Community Garden loses its Composter and is replanted."""
         ctx = self.ctx
-        self.note(_("{fix}: not fixed.").format(fix=self.fix_name()), kind="decision")
+        self.note(_("Not fixed: {fix}.").format(fix=self.fix_name()), kind="decision")
         match ctx["event"]:
             case "drought":
                 self._remove_upgrade(ctx["cell"])

@@ -411,7 +411,7 @@ class HeuristicBot:
         return action
 
     def _setup(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
-        return min(legal, key=lambda a: SIXTH_ORDER.index(CHOOSE_SIXTH.read(a).tile))
+        return min(legal, key=lambda a: self._rank_setup(st, a))
 
     def _least_needed_bank(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         """The Resource to Waste from the bank: the one the bank has most of, for what the team needs."""
@@ -485,6 +485,11 @@ class HeuristicBot:
             return hand[r] - need[r]
 
         return max(legal, key=spare)
+
+    def _rank_setup(self, st: ResourcedState, a: Action) -> tuple[int, ...]:
+        """The last spot of Ring 1: Water or Food near BGCS first (the Upkeep needs both)."""
+        tile = CHOOSE_SIXTH.read(a).tile
+        return (0 if tile != "food_forest" else 1, SIXTH_ORDER.index(tile))
 
     def _rank_carya(self, st: ResourcedState, a: Action) -> tuple[int, ...]:
         """Join CARYA: a Composter first while none stands, then Social Housing's Container."""
@@ -628,11 +633,19 @@ class HeuristicBot:
         return VOTE("yes") if good else VOTE("no")
 
     def accepts_trade(self, st: ResourcedState, seat: int) -> bool:
-        """Accept a trade unless it would take this player's hand over the hand limit."""
+        """Accept a trade unless it would take this player's hand over the hand limit with cards it
+        does not need for the table's next craft (those it would Waste at the end of its turn)."""
         deal = st.deal
         assert deal is not None
         after = sum(st.hands[seat]) + sum(deal["give"]) - sum(deal["take"])
-        return after <= st.hand_limit() or sum(deal["give"]) <= sum(deal["take"])
+        if after <= st.hand_limit() or sum(deal["give"]) <= sum(deal["take"]):
+            return True
+        item = self.target(st, seat)
+        if item is None:
+            return False
+        cost = self.plan_cost(st, item)
+        hand = st.hands[seat]
+        return all(hand[r] + n <= cost[r] for r, n in enumerate(deal["give"]) if n)
 
     def _trade(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         """The bot trades one card at a time: offer the trade at once."""
@@ -721,6 +734,7 @@ CHOICES: dict[Phase, Choice] = {
 """The bot's choice in each decision."""
 Rank = Callable[[HeuristicBot, ResourcedState, Action], tuple[int, ...]]
 RANKS: dict[str, Rank] = {
+    "setup": HeuristicBot._rank_setup,
     "place": HeuristicBot._rank_place,
     "carya": HeuristicBot._rank_carya,
     "remove": HeuristicBot._rank_remove,

@@ -89,22 +89,17 @@ def _notes(view: dict[str, Any]) -> list[str]:
             if n
         ]
         out.append(
-            _("Pledged to fix {fix}: {pledged}; {left} more needed.").format(
+            _("Pledged for {fix}: {pledged}; {left} more needed.").format(
                 fix=collection["fix"], pledged=", ".join(pledged) or _("nothing yet"), left=collection["left"]
             )
         )
     trade = view["trade"]
     if trade is not None:
-        words = _("{by} and {partner}: {by} gives {give} and gets {take}{offered}.")
-        out.append(
-            words.format(
-                by=view["seat_names"][trade["by"]],
-                partner=view["seat_names"][trade["with"]],
-                give=_cards(view, trade["give"]),
-                take=_cards(view, trade["take"]),
-                offered=_(" (offered)") if trade["offered"] else _(" (being put together)"),
-            )
-        )
+        if trade["offered"]:
+            words = _("Trade offered to {partner}: {trade}.")
+        else:
+            words = _("Trade being put together with {partner}: {trade}.")
+        out.append(words.format(partner=view["seat_names"][trade["with"]], trade=trade["text"]))
     if view["decision"] is not None:
         out.append(view["decision"]["subject"])
     out.append(view["prompt"])

@@ -93,7 +93,8 @@ def _map(view: dict[str, Any]) -> list[str]:
             )
             top[col : col + len(first)] = first
             bottom[col : col + len(second)] = second
-        out += ["".join(top).rstrip(), "".join(bottom).rstrip()]
+        if "".join(top).strip():
+            out += ["".join(top).rstrip(), "".join(bottom).rstrip()]
     return out
 
 

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from loopcity.engine import Action, Outcome
-from loopcity.engine.table import waiting
 from loopcity.engine.text import _
 
 from . import position as P
@@ -57,9 +56,11 @@ class ResourcedState(TurnMixin, EventsMixin):
             return ()
         if phase in TURN_PHASES:
             return (self.turn_seat,)
-        if phase == "vote":
-            assert self.ballot is not None
-            return waiting(self.ballot)
+        if phase == "vote":  # a question is settled as soon as its result is known: it is open
+            ballot = self.ballot
+            assert ballot is not None
+            votes = ballot["votes"]
+            return tuple(s for s in ballot["asked"] if s not in votes)
         if phase in COLLECTIONS and "seat" not in self.ctx:
             return self.givers()
         return (self.ctx["seat"],)

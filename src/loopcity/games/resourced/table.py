@@ -226,8 +226,8 @@ class Table(State[Content, Tables]):
 
     def trade_limit(self) -> int:
         """The Trade Limit: 3, + 2 per Shelter."""
-        r = self.tables.rules
-        return r.trade_limit + r.trade_limit_per_shelter * self.count["shelter"]
+        base, per_shelter = self.tables.trade_limits
+        return base + per_shelter * self.count["shelter"]
 
     def has_composter(self) -> bool:
         """Whether a Composter is on the board (Food and Water are then Used, not Wasted)."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action, NoArgs
 from loopcity.engine.table import Ballot, Choice, answer_label, rule_text
-from loopcity.engine.text import Label, Texts, _
+from loopcity.engine.text import LANGUAGE, Label, Texts, _
 
 from .actions import (
     CHOOSE,
@@ -51,7 +51,7 @@ from .actions import (
 )
 from .board import NEIGHBOURS, RING
 from .content import FOOD, RESOURCE_INDEX, WATER
-from .table import CHOICES, COLLECTIONS, OWN_PHASES, TURN_PHASES
+from .table import CHOICES, COLLECTIONS, OWN_PHASES, TURN_PHASES, Table
 from .words import cards, effect_text, gather_text, have, operation_text, resource, resource_named
 
 if TYPE_CHECKING:
@@ -61,9 +61,17 @@ TEXTS = Texts["ResourcedState"]()
 """The label of every action kind."""
 
 
+_SEAT_NAMES: dict[str, tuple[str, ...]] = {}
+"""The seats' names by language, made once (log lines name seats at every step)."""
+
+
 def seat_name(seat: int) -> str:
-    """A seat as people count them: ``Seat 2``."""
-    return _("Seat {n}").format(n=seat + 1)
+    """A seat as people count them: ``Seat 2``, in the reader's language."""
+    language = LANGUAGE.get()
+    names = _SEAT_NAMES.get(language)
+    if names is None:
+        names = _SEAT_NAMES[language] = tuple(_("Seat {n}").format(n=n) for n in range(1, 5))
+    return names[seat]
 
 
 def _names(seats: Any) -> str:
@@ -202,7 +210,7 @@ def _fix(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     ctx = state.ctx
     pledged = sum(ctx["pledged"])
     words = _(
-        "Pledge 1 {resource} to fix {fix} ({pledged} of {cost} pledged; paid only if the pledges cover it)"
+        "Pledge 1 {resource} for {fix} ({pledged} of {cost} pledged; paid only if the pledges cover it)"
     )
     text = words.format(
         resource=resource(ctx["res"]), fix=state.fix_name(), pledged=pledged, cost=pledged + ctx["left"]
@@ -408,11 +416,14 @@ def _take(state: ResourcedState, seat: int, a: SeatResource) -> Label:
 
 
 def trade_text(state: ResourcedState) -> str:
-    """The trade being put together, from its maker's side: ``you give 1 Wood, you get 1 Metal``."""
+    """The trade being put together, from its maker's side: ``you give 1 Wood for 1 Metal``."""
     deal = state.deal
     assert deal is not None
-    words = _("you give {give}, you get {take}")
-    return words.format(give=cards(deal["give"]), take=cards(deal["take"]))
+    if not any(deal["take"]):
+        return _("you give {give}").format(give=cards(deal["give"]))
+    if not any(deal["give"]):
+        return _("you ask for {take}").format(take=cards(deal["take"]))
+    return _("you give {give} for {take}").format(give=cards(deal["give"]), take=cards(deal["take"]))
 
 
 @TEXTS.label(OFFER)
@@ -434,10 +445,8 @@ def subject_text(state: ResourcedState, ballot: Ballot) -> str:
     if ballot["subject"] == "trade":
         deal = state.deal
         assert deal is not None
-        words = _("{by} offers {partner} a trade: {by} gives {give} and gets {take}")
-        return words.format(
-            by=by, partner=seat_name(deal["with"]), give=cards(deal["give"]), take=cards(deal["take"])
-        )
+        words = _("{by} offers {partner} a trade: {deal}")
+        return words.format(by=by, partner=seat_name(deal["with"]), deal=deal_text(state, ballot["by"]))
     action = Action.parse(ballot["subject"])
     return _("{by} proposes: {what}").format(by=by, what=proposal_text(state, ballot["data"]["back"], action))
 
@@ -532,7 +541,7 @@ def _collection_prompt(state: ResourcedState, seat: int | None, mine: bool) -> s
         words = _("Flood: 1 {resource} replants the Community Garden on hex {cell}")
         what = words.format(resource=resource(ctx["res"]), cell=ctx["cell"])
     else:
-        words = _("{event}: {left} more {resource} pledged fix {fix}; otherwise {consequence}")
+        words = _("{event}: {left} more {resource} pledged pay for {fix}; otherwise {consequence}")
         what = words.format(
             event=state.tables.event_name[state.event],
             left=ctx["left"],
@@ -799,36 +808,12 @@ REFUSALS: dict[str, Callable[[ResourcedState, int, Action], str | None]] = {
 
 # ----- log lines -------------------------------------------------------------------------------------
 def describe(state: ResourcedState, seat: int, action: Action) -> str:
-    """The log line of an action, in the third person: who did what (the label where it reads so)."""
-    fn = LOG_LINES.get(action.kind)
-    who = seat_name(seat)
-    if fn is None:
-        return _("{seat}: {label}").format(seat=who, label=state.label(seat, action).text)
-    return fn(state, seat, action).format(seat=who)
+    """The log line of an action, in the third person: who did what, briefly (labels speak to the
+    seat acting and carry hints a log does not need). Made at every step, so kept cheap."""
+    return LOG_LINES[action.kind](state, seat, action, seat_name(seat))
 
 
-def _log_move(state: ResourcedState, seat: int, action: Action) -> str:
-    cell = MOVE.read(action).cell
-    if cell == state.pos[seat]:
-        return _("{{seat}} stays on {hex}.").format(hex=_hex(state, cell))
-    return _("{{seat}} moves to {hex}.").format(hex=_hex(state, cell))
-
-
-def _log_vote(state: ResourcedState, seat: int, action: Action) -> str:
-    assert state.ballot is not None
-    yes = VOTE.read(action).choice == "yes"
-    if state.ballot["subject"] == "trade":
-        return _("{seat} accepts.") if yes else _("{seat} declines.")
-    return _("{seat} votes yes.") if yes else _("{seat} votes no.")
-
-
-def _log_offer(state: ResourcedState, seat: int, action: Action) -> str:
-    assert state.deal is not None
-    words = _("{{seat}} offers {partner} a trade: {trade}.")
-    return words.format(partner=seat_name(state.deal["with"]), trade=deal_text(state, seat))
-
-
-def deal_text(state: ResourcedState, seat: int) -> str:
+def deal_text(state: Table, seat: int) -> str:
     """The trade in progress from outside: ``Seat 1 gives 1 Wood for 1 Metal``."""
     deal = state.deal
     assert deal is not None
@@ -840,40 +825,141 @@ def deal_text(state: ResourcedState, seat: int) -> str:
     return _("{by} gives {give} for {take}").format(by=by, give=cards(deal["give"]), take=cards(deal["take"]))
 
 
-LogLine = Callable[["ResourcedState", int, Action], str]
+def _short_hex(state: ResourcedState, cell: int) -> str:
+    """A hex in a log line: ``the Food Forest (hex 14)``, ``hex 14`` when empty, ``BGCS``."""
+    tile = state.tiles[cell]
+    if tile is None:
+        return _("hex {cell}").format(cell=cell)
+    if tile == "bgcs":
+        return _("BGCS")
+    return _("the {tile} (hex {cell})").format(tile=state.tables.name[tile], cell=cell)
+
+
+LogLine = Callable[["ResourcedState", int, Action, str], str]
+"""A log line: (state before the action, seat, action, the seat's name) → the line."""
+
+
+def _log_move(state: ResourcedState, seat: int, action: Action, who: str) -> str:
+    cell = MOVE.read(action).cell
+    where = _short_hex(state, cell)
+    if cell == state.pos[seat]:
+        return _("{seat} stays on {hex}.").format(seat=who, hex=where)
+    return _("{seat} moves to {hex}.").format(seat=who, hex=where)
+
+
+def _log_vote(state: ResourcedState, seat: int, action: Action, who: str) -> str:
+    assert state.ballot is not None
+    yes = VOTE.read(action).choice == "yes"
+    if state.ballot["subject"] == "trade":
+        return (_("{seat} accepts.") if yes else _("{seat} declines.")).format(seat=who)
+    return (_("{seat} votes yes.") if yes else _("{seat} votes no.")).format(seat=who)
+
+
+def _log_offer(state: ResourcedState, seat: int, action: Action, who: str) -> str:
+    assert state.deal is not None
+    words = _("{seat} offers {partner} a trade: {trade}.")
+    return words.format(seat=who, partner=seat_name(state.deal["with"]), trade=deal_text(state, seat))
+
+
+def _log_card(template: Callable[[], str], of: Callable[[ResourcedState, Action], int]) -> LogLine:
+    """A log line naming one card's Resource: ``template`` has ``{seat}`` and ``{resource}``."""
+    return lambda state, seat, action, who: template().format(seat=who, resource=resource(of(state, action)))
+
+
+def _named(kind: Any) -> Callable[[ResourcedState, Action], int]:
+    """The Resource an action of ``kind`` names by word."""
+    return lambda state, action: RESOURCE_INDEX[kind.read(action).resource]
+
+
+def _collected(state: ResourcedState, action: Action) -> int:
+    """The Resource of the collection in progress."""
+    return int(state.ctx["res"])
+
+
+def _log_trade_card(kind: Any, template: Callable[[], str]) -> LogLine:
+    def line(state: ResourcedState, seat: int, action: Action, who: str) -> str:
+        a = kind.read(action)
+        partner = seat_name(a.seat - 1)
+        return template().format(seat=who, partner=partner, resource=resource(RESOURCE_INDEX[a.resource]))
+
+    return line
+
+
+def _log_gather(state: ResourcedState, seat: int, action: Action, who: str) -> str:
+    cell = state.pos[seat]
+    r = state.tables.produces[state.tile_at(cell)]
+    n = min(state.bank[r], state.gather_amount(cell))
+    words = _("{seat} Gathers {n} {resource} on {hex}.")
+    return words.format(seat=who, n=n, resource=resource(r), hex=_short_hex(state, cell))
+
+
+def _log_operate(state: ResourcedState, seat: int, action: Action, who: str) -> str:
+    t = state.tables
+    cell = state.pos[seat]
+    tile = state.tile_at(cell)
+    if tile == "bgcs":
+        return _("{seat} goes to the Shopping Center.").format(seat=who)
+    if tile == "recycler":
+        n = min(len(state.waste), t.recycler_removal[RING[cell] - 1])
+        words = _("{seat} Operates the Recycler (hex {cell}): {n} Waste cards Recycled.")
+        return words.format(seat=who, cell=cell, n=n)
+    upgrade = state.upgrades[cell]
+    assert upgrade is not None
+    words = _("{seat} Operates the {upgrade}: {operation}.")
+    return words.format(seat=who, upgrade=t.name[upgrade], operation=operation_text(t, upgrade))
+
+
+def _log_craft(state: ResourcedState, seat: int, action: Action, who: str) -> str:
+    t = state.tables
+    item = CRAFT.read(action).item
+    words = _("{seat} crafts a {item} for {cost}.")
+    return words.format(seat=who, item=t.name[item], cost=cards(t.craft_cost(item, state.ring)))
+
+
+def _log_proposal(state: ResourcedState, seat: int, action: Action, who: str) -> str:
+    text = proposal_text(state, state.phase, action)
+    if _final(state):
+        return _("{seat} decides: {what}.").format(seat=who, what=text)
+    return _("{seat} proposes: {what}.").format(seat=who, what=text)
+
+
+def _log_discard(state: ResourcedState, seat: int, action: Action, who: str) -> str:
+    r = RESOURCE_INDEX[DISCARD.read(action).resource]
+    return _("{seat} Wastes 1 {resource} from their hand.").format(seat=who, resource=resource(r))
+
+
+def _fixed(template: Callable[[], str]) -> LogLine:
+    """A log line that names only the seat."""
+    return lambda state, seat, action, who: template().format(seat=who)
+
+
 LOG_LINES: dict[str, LogLine] = {
+    CHOOSE_SIXTH.name: _log_proposal,
+    PLACE.name: _log_proposal,
+    REMOVE.name: _log_proposal,
+    CHOOSE.name: _log_proposal,
     MOVE.name: _log_move,
     VOTE.name: _log_vote,
     OFFER.name: _log_offer,
-    WITHDRAW.name: lambda state, seat, action: _("{seat} puts the trade aside."),
-    GIVE.name: lambda state, seat, action: _(
-        "{{seat}} puts 1 {resource} into a trade with {partner}."
-    ).format(
-        resource=resource_named(GIVE.read(action).resource), partner=seat_name(GIVE.read(action).seat - 1)
-    ),
-    TAKE.name: lambda state, seat, action: _("{{seat}} asks {partner} for 1 {resource} in a trade.").format(
-        resource=resource_named(TAKE.read(action).resource), partner=seat_name(TAKE.read(action).seat - 1)
-    ),
-    SUPPLY.name: lambda state, seat, action: _("{{seat}} sources 1 {resource} for a Social Housing.").format(
-        resource=resource(state.ctx["res"])
-    ),
-    SHED.name: lambda state, seat, action: _("{{seat}} Wastes 1 {resource} for the Upkeep penalty.").format(
-        resource=resource_named(SHED.read(action).resource)
-    ),
-    PAY.name: lambda state, seat, action: _(
-        "{{seat}} gives 1 {resource} to replant the Community Garden."
-    ).format(resource=resource(state.ctx["res"])),
-    DONE.name: lambda state, seat, action: _("{seat} gives no more and lets the others."),
-    FIX.name: lambda state, seat, action: _("{{seat}} pledges 1 {resource} to fix {fix}.").format(
-        resource=resource(state.ctx["res"]), fix=state.fix_name()
-    ),
-    LET_GO.name: lambda state, seat, action: _("{seat} pledges no more."),
-    DISCARD.name: lambda state, seat, action: _("{{seat}} Wastes 1 {resource} from their hand.").format(
-        resource=resource_named(DISCARD.read(action).resource)
-    ),
-    USE.name: lambda state, seat, action: _("{{seat}} Uses 1 {resource} against the Heat Wave.").format(
-        resource=resource_named(USE.read(action).resource)
-    ),
-    END_TURN.name: lambda state, seat, action: _("{seat} ends their turn."),
+    WITHDRAW.name: _fixed(lambda: _("{seat} puts the trade aside.")),
+    GIVE.name: _log_trade_card(GIVE, lambda: _("{seat} puts 1 {resource} into a trade with {partner}.")),
+    TAKE.name: _log_trade_card(TAKE, lambda: _("{seat} asks {partner} for 1 {resource} in a trade.")),
+    WASTE.name: _log_card(lambda: _("{seat} Wastes 1 {resource} from the Resource Bank."), _named(WASTE)),
+    SUPPLY.name: _log_card(lambda: _("{seat} sources 1 {resource} for a Social Housing."), _collected),
+    SHED.name: _log_card(lambda: _("{seat} Wastes 1 {resource} for the Upkeep penalty."), _named(SHED)),
+    PAY.name: _log_card(lambda: _("{seat} gives 1 {resource} to replant the Community Garden."), _collected),
+    DONE.name: _fixed(lambda: _("{seat} gives no more and lets the others.")),
+    FIX.name: _log_card(lambda: _("{seat} pledges 1 {resource} to the fix."), _collected),
+    LET_GO.name: _fixed(lambda: _("{seat} pledges no more.")),
+    DISCARD.name: _log_discard,
+    USE.name: _log_card(lambda: _("{seat} Uses 1 {resource} against the Heat Wave."), _named(USE)),
+    GATHER.name: _log_gather,
+    GATHER_ANY.name: _log_card(lambda: _("{seat} Gathers 1 {resource} at BGCS."), _named(GATHER_ANY)),
+    CRAFT.name: _log_craft,
+    OPERATE.name: _log_operate,
+    PASS.name: _fixed(lambda: _("{seat} has no Action to take on this tile.")),
+    SHOP.name: _log_card(lambda: _("{seat} gets 1 {resource} at the Shopping Center."), _named(SHOP)),
+    SHOP_DONE.name: _fixed(lambda: _("{seat} leaves the Shopping Center.")),
+    END_TURN.name: _fixed(lambda: _("{seat} ends their turn.")),
 }
-"""The log lines that read better than ``Seat 2: <label>`` (labels speak to the seat acting)."""
+"""The log line of every action kind."""

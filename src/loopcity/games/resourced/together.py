@@ -49,10 +49,16 @@ from .actions import (
 )
 from .content import RESOURCE_INDEX, RESOURCES
 from .table import Phase, Table, Trade
-from .words import cards, resource
+from .texts import deal_text
+from .words import resource
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
+
+GIVES = tuple(tuple(GIVE(p, r) for r in RESOURCES) for p in range(1, 5))
+"""``give <seat> <resource>`` by seat (from 0) and Resource index, made once."""
+TAKES = tuple(tuple(TAKE(p, r) for r in RESOURCES) for p in range(1, 5))
+"""``take <seat> <resource>`` by seat (from 0) and Resource index, made once."""
 
 _YES, _NO = VOTE("yes"), VOTE("no")
 MANDATORY: frozenset[Phase] = frozenset({"supply", "penalty", "pay"})
@@ -148,8 +154,8 @@ class TogetherMixin(Table):
         for s, n in enumerate(ctx["pledged"]):
             if n:
                 self._use(s, r, n)
-                givers.append(_("{seat} {n}").format(seat=self.seat_name(s), n=n))
-        words = _("{fix}: fixed with {resource} from {givers}.")
+                givers.append(_("{seat} ({n})").format(seat=self.seat_name(s), n=n))
+        words = _("Fixed: {fix}, with {resource} from {givers}.")
         self.note(
             words.format(fix=self.fix_name(), resource=resource(r), givers=", ".join(givers)),
             kind="decision",
@@ -157,7 +163,8 @@ class TogetherMixin(Table):
         self.phase = "auto"
 
     def fix_name(self) -> str:
-        """What the fix in progress saves, in words (``the Irrigation System on hex 1``)."""
+        """What the fix in progress pays for, in words (``the Irrigation System on hex 1``, ``a fence
+        around the Community Garden on hex 2``)."""
         raise NotImplementedError
 
     def _unfixed(self) -> None:
@@ -241,8 +248,10 @@ class TogetherMixin(Table):
         acts: list[Action] = []
         if self.trade_room() > 0:
             mine, theirs = self.hands[seat], self.hands[p]
-            acts += [GIVE(p + 1, RESOURCES[r]) for r in range(5) if mine[r] > deal["give"][r]]
-            acts += [TAKE(p + 1, RESOURCES[r]) for r in range(5) if theirs[r] > deal["take"][r]]
+            given, taken = deal["give"], deal["take"]
+            give, take = GIVES[p], TAKES[p]
+            acts += [give[r] for r in range(5) if mine[r] > given[r]]
+            acts += [take[r] for r in range(5) if theirs[r] > taken[r]]
         if not self.was_declined(deal):
             acts.append(OFFER())
         return [*acts, WITHDRAW()]
@@ -263,6 +272,12 @@ class TogetherMixin(Table):
         deal = self.deal
         assert deal is not None and self.ballot is not None
         me, p = self.ballot["by"], deal["with"]
+        words = (
+            _("{partner} accepts the trade: {deal}.")
+            if accepted
+            else _("{partner} declines the trade: {deal}.")
+        )
+        text = words.format(partner=self.seat_name(p), deal=deal_text(self, me))
         self.ballot = None
         self.deal = None
         self.phase = deal["back"]
@@ -273,12 +288,8 @@ class TogetherMixin(Table):
                 for _n in range(deal["take"][r]):
                     self._hand_over(p, me, r)
             self.partner = p
-            words = _("{partner} accepts the trade: {seat} gives {give} and gets {take}.")
         else:
             self.declined.append([p, deal["give"], deal["take"]])
-            words = _("{partner} declines the trade: {seat} would have given {give} and got {take}.")
-        give, take = cards(deal["give"]), cards(deal["take"])
-        text = words.format(partner=self.seat_name(p), seat=self.seat_name(me), give=give, take=take)
         self.note(text, kind="decision")
 
     def _hand_over(self, giver: int, receiver: int, r: int) -> None:

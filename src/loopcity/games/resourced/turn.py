@@ -18,7 +18,6 @@ from .actions import (
     END_TURN,
     GATHER,
     GATHER_ANY,
-    GIVE,
     HANDLERS,
     MOVE,
     OPERATE,
@@ -26,7 +25,6 @@ from .actions import (
     PLACE,
     SHOP,
     SHOP_DONE,
-    TAKE,
     WASTE,
     Cell,
     Item,
@@ -34,8 +32,7 @@ from .actions import (
 )
 from .board import ADJACENT, BGCS, NEIGHBOURS, RING, RING_CELLS
 from .content import RESOURCE_INDEX, RESOURCES, TILE_IDS
-from .together import TogetherMixin
-from .words import resource
+from .together import GIVES, TAKES, TogetherMixin
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
@@ -217,12 +214,13 @@ class TurnMixin(TogetherMixin):
 
     def _trades(self, seat: int) -> list[Action]:
         """The first card of a trade with each partner in reach, either way."""
-        acts = []
+        acts: list[Action] = []
         mine = self.hands[seat]
         for p in self.trade_partners(seat):
             theirs = self.hands[p]
-            acts += [GIVE(p + 1, RESOURCES[r]) for r in range(5) if mine[r]]
-            acts += [TAKE(p + 1, RESOURCES[r]) for r in range(5) if theirs[r]]
+            give, take = GIVES[p], TAKES[p]
+            acts += [give[r] for r in range(5) if mine[r]]
+            acts += [take[r] for r in range(5) if theirs[r]]
         return acts
 
 
@@ -244,9 +242,7 @@ def on_gather(state: ResourcedState, seat: int, a: NoArgs) -> None:
     """Gather on a Resource Tile: its Ring's production, +1 with its Upgrade."""
     cell = state.pos[seat]
     r = state.tables.produces[state.tile_at(cell)]
-    got = state._gain(seat, r, state.gather_amount(cell))
-    words = _("{seat} gathers {n} {resource}.")
-    state.note(words.format(seat=state.seat_name(seat), n=got, resource=resource(r)))
+    state._gain(seat, r, state.gather_amount(cell))  # the log line says how many (texts.describe)
     state._after_action()
 
 
@@ -289,10 +285,8 @@ def on_operate(state: ResourcedState, seat: int, a: NoArgs) -> None:
         return
     if tile == "recycler":
         state._pay(seat, t.recycler_operating)
-        n = state._recycle(t.recycler_removal[RING[cell] - 1])
+        state._recycle(t.recycler_removal[RING[cell] - 1])  # the log line says how many
         state.recycled = True
-        words = _("{seat} operates the Recycler: {n} Waste cards Recycled.")
-        state.note(words.format(seat=state.seat_name(seat), n=n))
     else:
         upgrade = state.upgrades[cell]
         assert upgrade is not None

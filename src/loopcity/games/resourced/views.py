@@ -15,7 +15,7 @@ from loopcity.engine.table import ballot_view
 from .board import COORDS, RING
 from .content import RESOURCES
 from .table import COLLECTIONS, OWN_PHASES, TURN_PHASES
-from .texts import trade_text, worded
+from .texts import deal_text, worded
 from .words import resource
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def _trade(state: ResourcedState) -> dict[str, Any] | None:
         "give": dict(zip(RESOURCES, deal["give"], strict=True)),
         "take": dict(zip(RESOURCES, deal["take"], strict=True)),
         "offered": state.phase == "vote",
-        "text": trade_text(state),
+        "text": deal_text(state, state.turn_seat),
     }
 
 

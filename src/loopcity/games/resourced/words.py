@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from loopcity.engine.text import _
+from loopcity.engine.text import LANGUAGE, _
 
 from .content import RESOURCES, TILE_IDS, Tables
 
@@ -24,14 +24,29 @@ RESOURCE_NAME: tuple[Callable[[], str], ...] = (
 """Each Resource's name in the reader's language, by Resource index."""
 
 
+_NAMES: dict[str, tuple[str, ...]] = {}
+"""The Resources' names by language, made once (log lines name Resources at almost every step)."""
+
+
+def _names() -> tuple[str, ...]:
+    language = LANGUAGE.get()
+    names = _NAMES.get(language)
+    if names is None:
+        names = _NAMES[language] = tuple(name() for name in RESOURCE_NAME)
+    return names
+
+
 def resource(r: int) -> str:
     """The name of Resource ``r`` (an index of :data:`~.content.RESOURCES`)."""
-    return RESOURCE_NAME[r]()
+    return _names()[r]
+
+
+_INDEX = {word: r for r, word in enumerate(RESOURCES)}
 
 
 def resource_named(word: str) -> str:
     """The name of the Resource a word of the action texts names (``wood`` → ``Wood``)."""
-    return RESOURCE_NAME[RESOURCES.index(word)]()
+    return _names()[_INDEX[word]]
 
 
 def cards(counts: Sequence[int]) -> str:
