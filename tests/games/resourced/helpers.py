@@ -143,3 +143,37 @@ def hand(st: ResourcedState, seat: int) -> dict[str, int]:
 def chance(st: ResourcedState, prefix: str) -> list[str]:
     """The chance lines of the log that start with ``prefix``."""
     return [text for _, kind, text, _ in st.log if kind == "chance" and text.startswith(prefix)]
+
+
+def agree(st: ResourcedState, answer: str = "yes") -> None:
+    """Every player still asked answers the question put to the table (``vote yes`` by default)."""
+    while st.phase == "vote":
+        st.apply(st.active_seats()[0], f"vote {answer}")
+
+
+def decide(st: ResourcedState, action: str) -> None:
+    """The player proposing now proposes ``action`` and the table agrees."""
+    st.apply(st.active_seats()[0], action)
+    agree(st)
+
+
+def trade(st: ResourcedState, *cards: str, answer: str = "yes") -> None:
+    """The player whose turn it is puts a trade together (``cards``: ``give 2 wood``, ``take 2
+    metal``), offers it, and the partner answers."""
+    seat = st.turn_seat
+    for card in cards:
+        st.apply(seat, card)
+    st.apply(seat, "offer_trade")
+    agree(st, answer)
+
+
+def give_in_turn(st: ResourcedState, action: str, *, until: str = "") -> list[int]:
+    """In a collection, the players give in turn order: each active player takes ``action`` (its
+    words, ``{seat}`` the player from 1) while the collection lasts; returns who gave."""
+    gave = []
+    phase = st.phase
+    while st.phase == phase and (not until or until not in legal(st)):
+        seat = st.active_seats()[0]
+        st.apply(seat, action.format(seat=seat + 1))
+        gave.append(seat + 1)
+    return gave

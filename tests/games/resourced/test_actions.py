@@ -4,7 +4,7 @@ import pytest
 
 from loopcity.engine import IllegalAction
 
-from .helpers import RING3_OPEN, hand, legal, turn
+from .helpers import RING3_OPEN, decide, hand, legal, turn
 
 
 @pytest.mark.parametrize("cell,ring,amount", [(1, 1, 2), (8, 2, 3), (20, 3, 4)])
@@ -60,19 +60,19 @@ def test_craft_only_at_bgcs():
 
 
 def test_craft_composter_costs_two_wood_used_to_the_bank():
+    """One Community Garden: the only place is no question, the Composter goes there at once."""
     st = turn(1, 0, hands={1: {"wood": 2}})
     bank = st.bank[0]
     st.apply(0, "craft composter")
-    assert st.phase == "place" and legal(st) == ["place 2"]
-    st.apply(0, "place 2")
     assert st.upgrades[2] == "composter" and st.bank[0] == bank + 2 and st.waste == []
+    assert st.phase == "move"
 
 
 def test_craft_heat_haven_costs_one_compost_one_wood_placed_in_the_current_ring():
     st = turn(1, 0, hands={1: {"wood": 1, "compost": 1}})
     st.apply(0, "craft heat_haven")
     assert {int(a.split()[1]) for a in legal(st)} == set(range(7, 19))
-    st.apply(0, "place 9")
+    decide(st, "place 9")
     assert st.tiles[9] == "heat_haven" and hand(st, 0) == {}
 
 
@@ -94,17 +94,15 @@ def test_craft_twice_when_the_movement_ended_on_bgcs():
     st.apply(0, "gather")
     st.apply(0, "move 0")
     st.apply(0, "craft composter")
-    st.apply(0, "place 2")
     assert st.phase == "end" and "craft social_housing" in legal(st)
     st.apply(0, "craft social_housing")
-    st.apply(0, "place 7")
+    decide(st, "place 7")
     assert st.phase == "end" and not any(a.startswith("craft") for a in legal(st))
 
 
 def test_the_first_action_at_bgcs_crafts_once():
     st = turn(1, 0, hands={1: {"wood": 4, "metal": 1}})
     st.apply(0, "craft composter")
-    st.apply(0, "place 2")
     assert st.phase == "move"
 
 
@@ -161,8 +159,9 @@ def test_gather_is_unavailable_when_the_bank_is_out_of_that_resource():
 
 def test_the_tables_placement_is_logged_as_its_decision():
     """Crafting: "they are immediately placed on the game board on a specific Tile decided by the
-    majority of the players": the placement is logged as the table's decision."""
-    st = turn(1, 0, hands={1: {"wood": 2}})
-    st.apply(0, "craft composter")
-    st.apply(0, "place 2")
-    assert ("decision", "The table places the Composter on tile 2") in [(k, text) for _, k, text, _ in st.log]
+    majority of the players": the table's vote and the placement are logged as its decisions."""
+    st = turn(1, 0, hands={1: {"wood": 1, "metal": 1}})
+    st.apply(0, "craft social_housing")
+    decide(st, "place 9")
+    decisions = [text for _, k, text, _ in st.log if k == "decision"]
+    assert decisions == ["The table agrees, 3 votes to 0.", "The Social Housing is placed on hex 9 (Ring 2)."]

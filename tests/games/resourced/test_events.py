@@ -2,7 +2,9 @@
 
 import pytest
 
-from .helpers import after_turn, chance, hand, legal, load, position, strike
+from loopcity.engine import IllegalAction
+
+from .helpers import after_turn, agree, chance, decide, hand, legal, strike
 
 
 def test_appendix_a_has_eight_good_and_six_bad_events():
@@ -44,23 +46,26 @@ def test_trash_pickup_day_recycles_the_die_roll():
 
 
 def test_join_carya_puts_a_free_upgrade_on_an_existing_resource_tile():
+    """Join CARYA: "Choose 1 existing Resource Tile": the first player proposes, the table votes."""
     st = strike("join_carya")
     assert st.phase == "carya" and st.active_seats() == (0,)
     assert sorted(legal(st)) == ["place 1", "place 2", "place 3", "place 4", "place 6"]
     bank = list(st.bank)
-    st.apply(0, "place 2")
+    decide(st, "place 2")
     assert st.upgrades[2] == "composter" and st.bank == bank
 
 
 def test_drought_fix_costs_one_water_each_else_removed():
+    """Drought: "each costing 1 Water to fix": a player pledges a Water of their own, or nobody does
+    and the Irrigation System is removed."""
     st = strike(
         "drought", tiles={8: "food_forest"}, upgrades={1: "irrigation_system", 8: "irrigation_system"}
     )
-    assert st.phase == "fix_choice"
-    st.apply(0, "fix")
-    st.apply(0, "pay 3")
+    assert st.phase == "fix" and st.active_seats() == (0, 1, 2, 3)
+    st.apply(2, "fix")
     assert st.upgrades[1] == "irrigation_system" and st.hands[2][4] == 0
-    st.apply(0, "let_go")
+    for seat in (0, 1, 3):
+        st.apply(seat, "let_go")
     assert st.upgrades[8] is None and st.phase == "action"
 
 
@@ -96,11 +101,26 @@ def test_bushfire_smoke_slows_everyone_not_in_bgcs():
 
 
 def test_vandalism_fixed_with_three_metal():
+    """The pledges are paid only once they cover the 3 Metal; each player pledges their own."""
     st = strike("vandalism", upgrades={4: "shipping_container"}, hands={2: {"metal": 2}, 3: {"metal": 1}})
-    st.apply(0, "fix")
-    for who in (1, 1, 2):
-        st.apply(0, f"pay {who + 1}")
+    assert st.phase == "fix" and st.active_seats() == (1, 2)
+    st.apply(1, "fix")
+    st.apply(1, "fix")
+    assert st.hands[1][1] == 2 and st.active_seats() == (2,)  # pledged, not paid yet
+    st.apply(2, "fix")
     assert st.upgrades[4] == "shipping_container" and st.phase == "action"
+    assert st.hands[1][1] == st.hands[2][1] == 0
+
+
+def test_vandalism_pledges_that_fall_short_pay_nothing():
+    st = strike(
+        "vandalism",
+        upgrades={4: "shipping_container"},
+        hands={2: {"metal": 2}, 3: {"metal": 1}},
+    )
+    st.apply(1, "fix")
+    st.apply(2, "let_go")  # the 2 Metal left cannot make 3: nobody pays
+    assert st.hands[1][1] == 2 and st.hands[2][1] == 1 and st.upgrades[4] is None
 
 
 def test_vandalism_not_fixed_removes_a_chosen_container():
@@ -110,9 +130,9 @@ def test_vandalism_not_fixed_removes_a_chosen_container():
         upgrades={4: "shipping_container", 7: "shipping_container"},
         hands={2: {"metal": 3}},
     )
-    st.apply(0, "let_go")
-    assert sorted(legal(st)) == ["remove 4", "remove 7"]
-    st.apply(0, "remove 7")
+    st.apply(1, "let_go")
+    assert st.phase == "remove" and sorted(legal(st)) == ["remove 4", "remove 7"]
+    decide(st, "remove 7")
     assert st.upgrades[7] is None and st.upgrades[4] == "shipping_container"
 
 
@@ -129,12 +149,12 @@ def test_flood_fence_with_two_wood_or_lose_the_composter_and_replant():
         hands={1: {"wood": 2, "food": 1}, 4: {"wood": 2}},
     )
     st.apply(0, "fix")
-    st.apply(0, "pay 1")
-    st.apply(0, "pay 1")
-    assert st.upgrades[2] == "composter"
-    st.apply(0, "let_go")
-    assert st.upgrades[8] is None
-    st.apply(0, "pay 2")
+    st.apply(0, "fix")
+    assert st.upgrades[2] == "composter" and hand(st, 0) == {"food": 1}
+    st.apply(3, "let_go")  # the second Garden: player 4 alone holds Wood and lets it go
+    assert st.upgrades[8] is None and st.phase == "pay"
+    assert legal(st, 1) == ["pay 2", "done"]  # players 1, 3 and 4 hold Food too
+    st.apply(1, "pay 2")
     assert st.hands[1][3] == 0 and st.phase == "action"
     assert st.waste == []  # the Composter on tile 2 still stands: the Food is Used
 
@@ -145,15 +165,59 @@ def test_flood_without_wood_replants_at_once():
 
 
 def test_propurrrty_damage_a_chosen_player_wastes_a_card_of_their_choice():
+    """ "Choose a player to Waste a card of their choice": the table chooses by a majority; the
+    player chosen chooses the card."""
     st = strike("propurrrty_damage")
     assert st.phase == "cat" and st.active_seats() == (0,)
-    st.apply(0, "choose 3")
+    decide(st, "choose 3")
     assert st.active_seats() == (2,)
     st.apply(2, "discard water")
     assert hand(st, 2) == {"food": 1} and st.waste == [4]
 
 
-def test_event_decisions_are_logged_as_the_tables():
-    st = load(position(phase="upkeep_waste", decision={"left": 2}, still_to_come=["round_end"]))
-    text = st.describe(0, st.legal_actions(0)[0])
-    assert text.startswith("The table (seat 1 deciding)")
+def test_a_rejected_proposal_passes_to_the_next_player():
+    """A tie (2 votes to 2) carries nothing: the next player proposes."""
+    st = strike("propurrrty_damage")
+    st.apply(0, "choose 3")
+    assert st.phase == "vote" and st.active_seats() == (1, 2, 3)
+    st.apply(1, "vote yes")
+    st.apply(2, "vote no")
+    st.apply(3, "vote no")
+    assert st.phase == "cat" and st.active_seats() == (1,)
+    decide(st, "choose 4")
+    assert st.phase == "cat_discard" and st.active_seats() == (3,)
+
+
+def test_when_everyone_has_proposed_the_first_proposer_decides():
+    st = strike("propurrrty_damage", players=3)
+    for seat in (0, 1, 2):
+        assert st.phase == "cat" and st.active_seats() == (seat,)
+        st.apply(seat, "choose 2")
+        agree(st, "no")
+    assert st.phase == "cat" and st.active_seats() == (0,)
+    st.apply(0, "choose 1")  # the last word: no vote
+    assert st.phase == "cat_discard" and st.active_seats() == (0,)
+
+
+def test_the_tables_decisions_are_logged_as_such():
+    st = strike("propurrrty_damage")
+    decide(st, "choose 3")
+    lines = [(k, text) for _, k, text, _ in st.log[-5:]]
+    assert lines == [
+        ("action", "Seat 1 proposes: Seat 3 Wastes a card of their choice."),
+        ("action", "Seat 2 votes yes."),
+        ("action", "Seat 3 votes yes."),
+        ("decision", "The table agrees, 3 votes to 0."),
+        ("decision", "Propurrrty Damage: Seat 3 Wastes a card of their choice."),
+    ]
+
+
+def test_nobody_spends_another_players_cards():
+    st = strike("drought", upgrades={1: "irrigation_system"}, hands={1: {"food": 1}})
+    assert st.active_seats() == (1, 2, 3)  # player 1 holds no Water: nothing to pledge
+    with pytest.raises(IllegalAction, match="may not act now"):
+        st.apply(0, "fix")
+    st = strike("flood", upgrades={2: "composter"}, empty_hands=True, hands={2: {"food": 1}, 3: {"food": 1}})
+    assert st.phase == "pay" and st.active_seats() == (1, 2)
+    with pytest.raises(IllegalAction, match="only from their own hand: Seat 3"):
+        st.apply(1, "pay 3")

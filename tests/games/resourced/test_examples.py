@@ -2,7 +2,7 @@
 
 from loopcity.games.resourced.board import ADJACENT
 
-from .helpers import after_turn, chance, hand, turn
+from .helpers import after_turn, chance, hand, trade, turn
 
 
 def test_example_round():
@@ -18,17 +18,17 @@ def test_example_round():
         waste=["compost"],
     )
     assert st.round == 2
-    # 2. Social Housing Upkeep: the Waste increases by 4 (2 Social Housing).
-    for _ in range(4):
-        st.apply(0, "waste wood")
+    # 2. Social Housing Upkeep: the Waste increases by 4 (2 Social Housing), each player in turn
+    # choosing a card's type (Round 2: player 2 first).
+    for seat in (1, 2, 3, 0):
+        st.apply(seat, "waste wood")
     assert len(st.waste) == 5
-    for who in (0, 0, 1, 1):
-        st.apply(0, f"supply {who + 1}")
+    for seat in (0, 0, 1, 1):  # player 1 holds the Food, player 2 the Water
+        st.apply(seat, f"supply {seat + 1}")
     assert len(st.waste) == 5  # Food and Water Used: a Composter is built
-    # 3. Vandalism: the players have no Metal to fix it, so the Shipping Container is removed.
-    assert chance(st, "Bad Event") == ["Bad Event: vandalism"]
-    assert st.phase == "remove"
-    st.apply(0, "remove 4")
+    # 3. Vandalism: the players have no Metal to fix it, so the Shipping Container is removed (the
+    # only one: no question for the table).
+    assert chance(st, "Bad Event") == ["Bad Event: Vandalism"]
     assert st.upgrades[4] is None
     # 4. Each player takes their turn in order, starting with seat 1.
     for seat in range(4):
@@ -48,15 +48,14 @@ def test_example_turn():
     assert st.spin == 2 and st.moves == 2
     # 2. It trades with seat 3 through a chain, giving them a Food.
     assert 2 in st.chain(0) and 4 not in ADJACENT[1]
-    st.apply(0, "give 3 food")
+    trade(st, "give 3 food")
     assert hand(st, 2) == {"food": 1}
     # 3. It gathers 2 Wood as its Action, then moves 1 (to BGCS).
     st.apply(0, "gather")
     assert hand(st, 0) == {"wood": 2}
     st.apply(0, "move 0")
     # 4. It Uses the 2 Wood to build a Composter as its last Action.
-    st.apply(0, "craft composter")
-    st.apply(0, "place 2")
+    st.apply(0, "craft composter")  # one Community Garden: it goes there
     assert st.upgrades[2] == "composter" and hand(st, 0) == {}
     st.apply(0, "end_turn")
     assert st.round == 2  # end of turn (and, here, of the Round)

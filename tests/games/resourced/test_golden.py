@@ -13,8 +13,8 @@ from loopcity.engine.runner import next_seat
 @pytest.mark.parametrize(
     "variant,steps,rounds,digest",
     [
-        ("standard", 100, 3, "a091fe3dc0a6dd36384c"),
-        ("alternate", 100, 3, "66ebcd6b1f2269dae2ad"),
+        ("standard", 306, 3, "b194f39882b285a730d7"),
+        ("alternate", 306, 3, "27174396843dd4bf5c2f"),
     ],
 )
 def test_golden_random_playthrough(variant, steps, rounds, digest):

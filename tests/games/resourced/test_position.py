@@ -105,7 +105,7 @@ def test_pieces_go_where_the_rules_allow():
 def test_the_decision_waiting_has_its_details_and_an_answer():
     _refused(r"the decision 'supply' needs decision.res", phase="supply", decision={"left": 1})
     _refused(
-        r"the decision 'supply' offers player 1 no action",
+        r"the decision 'supply' has nobody to answer it",
         phase="supply",
         decision={"resource": "food", "left": 1},
         empty_hands=True,

@@ -2,11 +2,11 @@
 
 import pytest
 
-from loopcity.engine import Rng
+from loopcity.engine import IllegalAction, Rng
 from loopcity.games.resourced.board import RING_CELLS
 from loopcity.games.resourced.render import render_text
 
-from .helpers import after_turn, chance, event_cards, legal, load, only_event, position
+from .helpers import after_turn, chance, event_cards, hand, legal, load, only_event, position
 
 UPKEEP = ["upkeep_waste", "supply food", "supply water", "penalty", "turn 1", "round_end"]
 """The Upkeep's steps, then a turn (no Event in between)."""
@@ -19,43 +19,73 @@ def _upkeep_state(housing: int, players: int = 4, **kw):
     return after_turn(UPKEEP, players=players, tiles=tiles, **kw)
 
 
+def _pick(st, resource: str, n: int) -> list[int]:
+    """``n`` cards of ``resource`` Wasted from the bank, each by the player choosing in turn;
+    returns who chose (from 1)."""
+    chose = []
+    for _ in range(n):
+        seat = st.active_seats()[0]
+        st.apply(seat, f"waste {resource}")
+        chose.append(seat + 1)
+    return chose
+
+
 @pytest.mark.parametrize("housing", [1, 2, 3])
 def test_upkeep_wastes_two_bank_cards_per_social_housing(housing):
     st = _upkeep_state(housing)
     assert st.phase == "upkeep_waste" and st.active_seats() == (0,)
     bank = sum(st.bank)
-    for _ in range(2 * housing):
-        st.apply(0, "waste metal")
+    _pick(st, "metal", 2 * housing)
     assert sum(st.bank) == bank - 2 * housing
     assert st.waste == [1] * (2 * housing)
     assert st.phase == "supply"
 
 
-def test_upkeep_types_are_chosen_by_the_players():
-    st = _upkeep_state(1)
+def test_upkeep_types_are_chosen_by_the_players_in_turn():
+    """Upkeep 1b: "Players may choose which types of cards to Waste": each player in turn chooses
+    one card's type, starting with a different player each Round (Round 1: player 1)."""
+    st = _upkeep_state(3)
     assert legal(st) == [f"waste {r}" for r in ("wood", "metal", "compost", "food", "water")]
+    assert _pick(st, "wood", 6) == [1, 2, 3, 4, 1, 2]
+    st = _upkeep_state(1, round=3)
+    assert _pick(st, "wood", 2) == [3, 4]
 
 
 def test_upkeep_three_housing_sources_three_food_and_three_water():
+    """Upkeep 2: the Food and Water "any of the players may source from their hands": each from
+    their own hand, the others standing down while those still giving can cover what is needed."""
     st = _upkeep_state(3, hands={2: {"food": 2, "water": 3}, 3: {"food": 1}})
-    for _ in range(6):
-        st.apply(0, "waste wood")
+    _pick(st, "wood", 6)
     assert st.phase == "supply" and st.position().decision.resource == "food"
-    assert sorted(legal(st)) == ["supply 1", "supply 2", "supply 3", "supply 4"]
-    for who in (1, 1, 2):
-        st.apply(0, f"supply {who + 1}")
+    assert st.active_seats() == (0, 1, 2, 3)
+    assert legal(st, 0) == ["supply 1", "done"]
+    st.apply(0, "done")  # players 2-4 hold 4 Food: player 1 lets them
+    assert st.active_seats() == (1, 2, 3)
+    st.apply(1, "supply 2")
+    st.apply(1, "supply 2")
+    st.apply(2, "supply 3")
     assert st.position().decision.resource == "water"
-    for who in (0, 1, 1):
-        st.apply(0, f"supply {who + 1}")
-    assert st.missed == 0
+    st.apply(1, "supply 2")
+    st.apply(3, "supply 4")
+    st.apply(0, "supply 1")
+    assert st.missed == 0 and hand(st, 1) == {"water": 2}
     # no Composter: the six cards are Wasted, after the six from the bank
     assert st.waste.count(3) == 3 and st.waste.count(4) == 3
 
 
+def test_upkeep_a_player_may_stand_down_only_while_the_others_can_cover_it():
+    st = _upkeep_state(3, empty_hands=True, hands={1: {"food": 2}, 2: {"food": 2}, 3: {"food": 1}})
+    _pick(st, "wood", 6)
+    assert legal(st, 0) == ["supply 1", "done"] and legal(st, 1) == ["supply 2", "done"]
+    st.apply(1, "done")  # players 1 and 3 hold the 3 Food
+    assert legal(st, 0) == ["supply 1"] and legal(st, 2) == ["supply 3"]
+    with pytest.raises(IllegalAction, match="hold only 1 of the 3 cards needed"):
+        st.apply(0, "done")
+
+
 def test_upkeep_missed_food_and_water_are_wasted_collectively():
     st = _upkeep_state(3, empty_hands=True, hands={1: {"food": 1, "water": 2, "metal": 5}})
-    for _ in range(6):
-        st.apply(0, "waste wood")
+    _pick(st, "wood", 6)
     st.apply(0, "supply 1")  # 1 food; 2 food are missed
     st.apply(0, "supply 1")
     st.apply(0, "supply 1")  # 2 water; 1 water is missed
@@ -66,14 +96,26 @@ def test_upkeep_missed_food_and_water_are_wasted_collectively():
     assert st.hands[0][1] == 2 and st.waste.count(1) == 3
 
 
+def test_upkeep_penalty_each_player_wastes_their_own_cards():
+    st = _upkeep_state(1, empty_hands=True, hands={2: {"wood": 3}, 4: {"metal": 1, "compost": 1}})
+    _pick(st, "wood", 2)
+    assert st.phase == "penalty" and st.active_seats() == (1, 3)
+    assert legal(st, 3) == ["shed 4 metal", "shed 4 compost", "done"]
+    with pytest.raises(IllegalAction, match="only from their own hand"):
+        st.apply(3, "shed 2 wood")
+    st.apply(3, "done")
+    assert legal(st, 1) == ["shed 2 wood"]
+    st.apply(1, "shed 2 wood")
+    st.apply(1, "shed 2 wood")
+    assert hand(st, 1) == {"wood": 1} and hand(st, 3) == {"metal": 1, "compost": 1}
+
+
 def test_upkeep_penalty_comes_from_the_bank_when_no_one_holds_a_card():
     st = _upkeep_state(1, empty_hands=True)
-    st.apply(0, "waste wood")
-    st.apply(0, "waste wood")
+    _pick(st, "wood", 2)
     assert st.phase == "penalty" and st.position().decision.left == 2  # 1 Food and 1 Water missed
     assert legal(st)[0] == "waste wood"
-    st.apply(0, "waste compost")
-    st.apply(0, "waste compost")
+    assert _pick(st, "compost", 2) == [1, 2]
     assert st.waste == [0, 0, 2, 2] and st.phase == "action"
 
 
@@ -121,7 +163,8 @@ def test_event_cards_are_shuffled_back_so_piles_never_shrink():
     bad = only_event(*(e["id"] for e in event_cards() if not e["good"]))
     st = after_turn(["event"] * 30 + ["turn 1", "round_end"], empty_hands=True, overrides=bad)
     drawn = [line.split(": ")[1] for line in chance(st, "Bad Event")]
-    assert len(drawn) == 30 and set(drawn) == set(st.tables.bad_events) and len(st.tables.bad_events) == 6
+    names = {st.tables.event_name[e] for e in st.tables.bad_events}
+    assert len(drawn) == 30 and set(drawn) == names and len(st.tables.bad_events) == 6
 
 
 def _end_round(**kw):
@@ -233,10 +276,9 @@ def test_events_take_place_after_the_social_housing_upkeep():
     st = after_turn(["round_end"], event="vandalism", round=3)
     assert st.round == 4 and st.phase == "upkeep_waste"
     assert st.event == "" and st.view(0)["event"] == "" and "Event this Round" not in render_text(st.view(0))
-    st.apply(0, "waste wood")
-    st.apply(0, "waste wood")
+    _pick(st, "wood", 2)
     st.apply(0, "supply 1")
     st.apply(0, "supply 1")
     drawn = chance(st, "Good Event") + chance(st, "Bad Event")
-    assert len(drawn) == 1 and st.event == drawn[0].split(": ")[1]
-    assert st.view(0)["event"] == st.tables.event_name[st.event]
+    assert len(drawn) == 1 and st.tables.event_name[st.event] == drawn[0].split(": ")[1]
+    assert st.view(0)["event_name"] == st.tables.event_name[st.event]

@@ -6,13 +6,13 @@ from loopcity import load_game
 from loopcity.engine import IllegalAction
 from loopcity.games.resourced.board import ADJACENT, RING, RING_CELLS
 
-from .helpers import hand, legal, load, position, turn
+from .helpers import decide, hand, legal, load, position, turn
 
 
 def new_game(players: int = 4, seed: int = 1):
     """A game just after Setup (a Heat Haven in the last spot of Ring 1): Round 1's Upkeep waits."""
     st = load_game("resourced", players=players).new_state(seed)
-    st.apply(0, "choose_sixth heat_haven")
+    decide(st, "choose_sixth heat_haven")
     return st
 
 
@@ -37,7 +37,7 @@ def test_setup_places_ring1_and_offers_the_sixth_tile_choice():
         "social_housing",
         "recycler",
     ]
-    st.apply(0, "choose_sixth food_forest")
+    decide(st, "choose_sixth food_forest")
     assert st.tiles[RING_CELLS[1][5]] == "food_forest"
     assert all(st.tiles[c] is None for c in RING_CELLS[2] + RING_CELLS[3])
 
@@ -79,7 +79,7 @@ def _supply(**kw):
         )
     )
     st.apply(0, "supply 1")
-    st.apply(0, "supply 2")
+    st.apply(1, "supply 2")
     return st
 
 
@@ -107,4 +107,5 @@ def test_refused_action_leaves_the_state_unchanged_and_says_why():
     before = st.state_hash()
     with pytest.raises(IllegalAction, match="may not act now"):
         st.apply(2, "waste wood")
+    assert st.state_hash() == before
     assert st.state_hash() == before

@@ -4,7 +4,7 @@ import pytest
 
 from loopcity.engine import IllegalAction
 
-from .helpers import RING3_OPEN, after_turn, hand, legal, turn
+from .helpers import RING3_OPEN, after_turn, agree, hand, legal, trade, turn
 
 
 def test_a_turn_is_spin_action_move_action_then_end():
@@ -119,6 +119,10 @@ def test_trade_limit_examples(shelters, limit):
     assert not any(a.startswith(("take", "give")) for a in legal(st))
     with pytest.raises(IllegalAction, match="Trade Limit"):
         st.apply(0, "take 2 wood")
+    st.apply(0, "offer_trade")
+    agree(st)
+    assert hand(st, 0)["wood"] == limit and st.traded == limit
+    assert not any(a.startswith(("take", "give")) for a in legal(st))
 
 
 def test_trade_with_same_adjacent_or_chained_players_only():
@@ -131,12 +135,48 @@ def test_trade_with_same_adjacent_or_chained_players_only():
 
 def test_trade_with_one_other_player_per_turn():
     st = turn(1, 0)
-    st.apply(0, "take 2 food")
+    trade(st, "take 2 food")
     assert not any(a.startswith(("take 3", "give 3")) for a in legal(st))
     with pytest.raises(IllegalAction, match="1 other player"):
         st.apply(0, "take 3 food")
-    st.apply(0, "give 2 water")
+    trade(st, "give 2 water")
     assert hand(st, 0) == {"food": 2}
+
+
+def test_a_trade_is_offered_and_the_partner_accepts():
+    """Trading is "with 1 other player": the player whose turn it is puts the trade together and
+    offers it; only the partner's acceptance moves the cards."""
+    st = turn(1, 0, hands={1: {"wood": 2}, 2: {"metal": 3}})
+    st.apply(0, "give 2 wood")
+    st.apply(0, "take 2 metal")
+    st.apply(0, "take 2 metal")
+    assert st.phase == "trade" and hand(st, 1) == {"metal": 3}  # nothing moves yet
+    st.apply(0, "offer_trade")
+    assert st.phase == "vote" and st.active_seats() == (1,)
+    assert [st.label(1, a).text for a in st.legal_actions(1)] == [
+        "Accept: Seat 1 offers Seat 2 a trade: Seat 1 gives 1 Wood for 2 Metal",
+        "Decline: Seat 1 offers Seat 2 a trade: Seat 1 gives 1 Wood for 2 Metal",
+    ]
+    with pytest.raises(IllegalAction, match="may not act now"):
+        st.apply(0, "vote yes")  # the player whose turn it is cannot answer for the partner
+    st.apply(1, "vote yes")
+    assert hand(st, 0) == {"wood": 1, "metal": 2} and hand(st, 1) == {"wood": 1, "metal": 1}
+    assert st.phase == "action" and st.traded == 3 and st.partner == 1
+
+
+def test_a_declined_trade_moves_nothing_and_is_not_offered_again():
+    st = turn(1, 0, hands={2: {"metal": 3}})
+    trade(st, "take 2 metal", answer="no")
+    assert hand(st, 1) == {"metal": 3} and st.traded == 0 and st.partner == -1
+    assert st.phase == "action" and "take 3 food" in legal(st)  # another partner may still be asked
+    st.apply(0, "take 2 metal")
+    assert "offer_trade" not in legal(st)
+    with pytest.raises(IllegalAction, match="declined this very trade"):
+        st.apply(0, "offer_trade")
+    st.apply(0, "take 2 metal")  # a different trade may be offered
+    assert "offer_trade" in legal(st)
+    st.apply(0, "withdraw")
+    assert st.phase == "action" and st.deal is None
 
 
 @pytest.mark.parametrize("phase,action", [("action", 1), ("move", 1), ("end", 2)])

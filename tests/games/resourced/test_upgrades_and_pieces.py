@@ -10,10 +10,10 @@ from .helpers import legal, load, position, strike, turn
 
 def test_removed_upgrade_loses_its_effect():
     upgrades = {4: "shipping_container", 3: "shelter"}
-    st = strike("vandalism", upgrades=upgrades)
-    assert st.hand_limit() == 9 and st.trade_limit() == 5
-    st.apply(0, "remove 4")  # Vandalism: nobody holds the Metal to fix it
-    assert st.hand_limit() == 7
+    before = load(position(upgrades=upgrades))
+    assert before.hand_limit() == 9 and before.trade_limit() == 5
+    st = strike("vandalism", upgrades=upgrades)  # nobody holds the Metal to fix it: the only one goes
+    assert st.upgrades[4] is None and st.hand_limit() == 7
     # no Event removes a Shelter; the Trade Limit counts the Shelters on the board
     assert load(position(upgrades={4: "shipping_container"})).trade_limit() == 3
 

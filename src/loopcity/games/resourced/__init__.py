@@ -13,6 +13,8 @@ from .actions import ACTION_SPACE
 from .content import CONTENT_SPEC, Content, Tables, build_tables
 from .heuristic import HeuristicBot
 from .observation import OBSERVATION
+from .panels import panels, stage
+from .reference import reference
 from .render import render_svg, render_text
 from .rules import ResourcedState
 
@@ -50,7 +52,7 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
     default_players=4,
     state_class=ResourcedState,
     action_space=ACTION_SPACE,
-    rules_version="1",
+    rules_version="2",
     cooperative=True,
     hidden_information=False,
     max_steps=30_000,
@@ -81,6 +83,9 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    reference=reference,
+    panels=panels,
+    stage=stage,
     # halving with heuristic playouts to the end; the heuristic's move is played at once when it wins
     # four samples out of four, so the search spends its budget where the team is at risk (docs/bots.md)
     fitted_value=Path(__file__).with_name("value.json"),

@@ -242,8 +242,11 @@ class Tables:
         self.good_events: tuple[EventId, ...] = tuple(e.id for e in c.events if e.good)
         self.bad_events: tuple[EventId, ...] = tuple(e.id for e in c.events if not e.good)
         self.event_name: dict[str, str] = {e.id: e.name for e in c.events}
+        self.event_text: dict[str, str] = {e.id: e.text for e in c.events}
         self.conditions = tuple((w.min_waste, w.good_up_to, w.name) for w in c.waste_conditions)
         self.setup_hand = vec(r.setup_hand)
+        self.trade_limits = (r.trade_limit, r.trade_limit_per_shelter)
+        """The Trade Limit and what each Shelter adds (read at every step of a turn)."""
         self.name: dict[str, str] = {t.id: t.name for t in c.tiles} | {u.id: u.name for u in c.upgrades}
         self.name |= {"recycler": "Recycler", "bgcs": "BGCS"}
 

@@ -1,9 +1,10 @@
 """The Event of each Round (Appendix A): the die against the Waste table, then a Good or Bad card.
 
 A drawn card is shuffled back into its pile, so each draw is uniform over the pile. Fixes that the
-players pay together (Drought, Vandalism, Flood) are a choice (``fix`` / ``let_go``) followed by one
-``pay <seat>`` per card, from any players' hands. Each Event's effect is one method, found through
-:data:`EVENTS`.
+players pay together (Drought, Vandalism, Flood) are pledged card by card from the players' own
+hands (``fix`` / ``let_go``) and carried out when the pledges cover the cost; the table's choices
+(Join CARYA's tile, the Shipping Container removed, Propurrrty Damage's player) are proposed and put
+to the vote (:mod:`.together`). Each Event's effect is one method, found through :data:`EVENTS`.
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from loopcity.engine import Action, NoArgs
+from loopcity.engine import Action
+from loopcity.engine.text import _
 
-from .actions import CHOOSE, FIX, HANDLERS, LET_GO, PAY, PLACE, REMOVE, USE, Cell, Resource, Seat
+from .actions import CHOOSE, HANDLERS, PLACE, REMOVE, USE, Cell, Resource, Seat
 from .board import BGCS
 from .content import COMPOST, FOOD, METAL, RESOURCE_INDEX, RESOURCES, TILE_IDS, WATER, WOOD, EventId
-from .table import Table
+from .table import FIRST
+from .together import TogetherMixin
+from .words import resource
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
@@ -30,20 +34,33 @@ DRAW_EVENTS = {
 }
 VANDALISM_METAL = 3
 FLOOD_WOOD = 2
+DROUGHT_WATER = 1
+FIXES = {
+    "drought": (WATER, DROUGHT_WATER),
+    "vandalism": (METAL, VANDALISM_METAL),
+    "flood": (WOOD, FLOOD_WOOD),
+}
+"""What fixing each Bad Event's threat costs: (Resource index, cards)."""
 
 
-class EventsMixin(Table):
+class EventsMixin(TogetherMixin):
     """The Events of :class:`~.rules.ResourcedState`."""
 
     def _do_event(self) -> None:
+        """The first player rolls the die against the Waste table and flips a Good or Bad card."""
         t = self.tables
         good_up_to, condition = t.waste_condition(len(self.waste))
         roll = self.roll(6, f"Event die ({condition}: Good on 1-{good_up_to})")
+        self.event_die = roll
+        self.event_odds = good_up_to
         good = roll <= good_up_to
         pile = t.good_events if good else t.bad_events
-        event = self.draw_from(pile, "Good Event" if good else "Bad Event")
+        event = pile[self.rng.below(len(pile))]
+        self.note(f"{'Good Event' if good else 'Bad Event'}: {t.event_name[event]}", kind="chance")
         self.event = event
-        self.note(f"Event: {t.event_name[event]}", kind="event")
+        words = _("Event ({pile}): {name}. {text}")
+        kind = _("Good") if good else _("Bad")
+        self.note(words.format(pile=kind, name=t.event_name[event], text=t.event_text[event]), kind="event")
         self.phase = "auto"
         EVENTS[event](self)
 
@@ -74,11 +91,14 @@ class EventsMixin(Table):
             i = self.chance_below(len(self.waste), f"Seat {s + 1} draws from the Waste Pile at")
             r = self.waste.pop(i)
             self.hands[s][r] += 1
-            self.note(f"Seat {s + 1} draws {RESOURCES[r]} from the Waste Pile")
+            words = _("Study Group: {seat} draws a {resource} card from the Waste Pile.")
+            self.note(words.format(seat=self.seat_name(s), resource=resource(r)), kind="event")
 
     def _event_trash_pickup_day(self) -> None:
-        n = self._recycle(self.roll(6, "Trash Pickup Day"))
-        self.note(f"{n} Waste cards Recycled")
+        self.event_roll = self.roll(6, "Trash Pickup Day")
+        n = self._recycle(self.event_roll)
+        words = _("Trash Pickup Day: the die shows {roll}; {n} Waste cards are Recycled.")
+        self.note(words.format(roll=self.event_roll, n=n), kind="event")
 
     def carya_cells(self) -> list[int]:
         """Resource Tiles that can take a free Upgrade (none yet, a piece left in the box)."""
@@ -93,14 +113,20 @@ class EventsMixin(Table):
 
     def _event_join_carya(self) -> None:
         if self.carya_cells():
-            self.phase = "carya"
+            self._start_choice("carya", FIRST)
 
     def _legal_carya(self, seat: int) -> list[Action]:
         return [PLACE(c) for c in self.carya_cells()]
 
     def _carya_upgrade(self, cell: int) -> None:
         """Join CARYA: the tile's own Upgrade goes on ``cell`` for free."""
-        self._put_upgrade(cell, self.tables.upgrade_for_tile[self.tile_at(cell)])
+        upgrade = self.tables.upgrade_for_tile[self.tile_at(cell)]
+        self._put_upgrade(cell, upgrade)
+        words = _("Join CARYA: a free {upgrade} goes on the {tile} (hex {cell}).")
+        name = self.tables.name
+        self.note(
+            words.format(upgrade=name[upgrade], tile=name[self.tile_at(cell)], cell=cell), kind="decision"
+        )
         self.phase = "auto"
 
     # ----- Bad Events ------------------------------------------------------------------------------
@@ -108,12 +134,42 @@ class EventsMixin(Table):
         cells = [c for c, u in enumerate(self.upgrades) if u == "irrigation_system"]
         self._push_front(*[("drought_fix", c) for c in cells], ("drought_water",))
 
+    def _start_fix(self, event: str, cell: int = -1) -> None:
+        """The players may pledge the fix of what ``event`` threatens (on ``cell``)."""
+        r, cost = FIXES[event]
+        details = {"event": event, "res": r, "pledged": [0] * self.players}
+        if cell >= 0:
+            details["cell"] = cell
+        self._start_collection("fix", cost, **details)
+
+    def fix_name(self) -> str:
+        ctx = self.ctx
+        name = self.tables.name
+        match ctx["event"]:
+            case "drought":
+                return _("the Irrigation System on hex {cell}").format(cell=ctx["cell"])
+            case "vandalism":
+                return _("the broken {upgrade}").format(upgrade=name["shipping_container"])
+        return _("a fence around the {tile} on hex {cell}").format(
+            tile=name["community_garden"], cell=ctx["cell"]
+        )
+
+    def _unfixed(self) -> None:
+        """Nobody pledged enough: the Irrigation System goes, a Shipping Container is chosen to go,
+        or the Community Garden loses its Composter and is replanted."""
+        ctx = self.ctx
+        self.note(_("Not fixed: {fix}.").format(fix=self.fix_name()), kind="decision")
+        match ctx["event"]:
+            case "drought":
+                self._remove_upgrade(ctx["cell"])
+                self.phase = "auto"
+            case "vandalism":
+                self._start_choice("remove", FIRST)
+            case _:
+                self._replant(ctx["cell"])
+
     def _do_drought_fix(self, cell: int) -> None:
-        self.ctx = {"event": "drought", "cell": cell}
-        if self.total_held(WATER):
-            self.phase = "fix_choice"
-        else:
-            self._remove_upgrade(cell)
+        self._start_fix("drought", cell)
 
     def _do_drought_water(self) -> None:
         for s in range(self.players):
@@ -121,9 +177,11 @@ class EventsMixin(Table):
                 continue
             if self.hands[s][WATER]:
                 self._use(s, WATER)
+                self.note(_("Drought: {seat} Uses 1 Water.").format(seat=self.seat_name(s)), kind="event")
             else:
                 self.skip[s] = True
-                self.note(f"Seat {s + 1} has no Water and will skip this turn")
+                words = _("Drought: {seat} has no Water and will skip this turn.")
+                self.note(words.format(seat=self.seat_name(s)), kind="event")
 
     def _event_heat_wave(self) -> None:
         self._push_front(*[("heat", s) for s in range(self.players)])
@@ -136,10 +194,14 @@ class EventsMixin(Table):
             self.ctx = {"seat": s}
             self.phase = "heat_choice"
         elif hand[FOOD] or hand[WATER]:
-            self._use(s, FOOD if hand[FOOD] else WATER)
+            r = FOOD if hand[FOOD] else WATER
+            self._use(s, r)
+            words = _("Heat Wave: {seat} Uses 1 {resource}.")
+            self.note(words.format(seat=self.seat_name(s), resource=resource(r)), kind="event")
         else:
             self.skip[s] = True
-            self.note(f"Seat {s + 1} has no Food or Water and will skip this turn")
+            words = _("Heat Wave: {seat} has no Food or Water and will skip this turn.")
+            self.note(words.format(seat=self.seat_name(s)), kind="event")
 
     def _legal_heat_choice(self, seat: int) -> list[Action]:
         return [USE(RESOURCES[FOOD]), USE(RESOURCES[WATER])]
@@ -148,10 +210,8 @@ class EventsMixin(Table):
         self.smoke = [p != BGCS for p in self.pos]
 
     def _event_vandalism(self) -> None:
-        if "shipping_container" not in self.upgrades:
-            return
-        self.ctx = {"event": "vandalism"}
-        self.phase = "fix_choice" if self.total_held(METAL) >= VANDALISM_METAL else "remove"
+        if "shipping_container" in self.upgrades:
+            self._start_fix("vandalism")
 
     def _legal_remove(self, seat: int) -> list[Action]:
         return [REMOVE(c) for c, u in enumerate(self.upgrades) if u == "shipping_container"]
@@ -161,34 +221,20 @@ class EventsMixin(Table):
         self._push_front(*[("flood", c) for c in cells])
 
     def _do_flood(self, cell: int) -> None:
-        self.ctx = {"event": "flood", "cell": cell}
-        if self.total_held(WOOD) >= FLOOD_WOOD:
-            self.phase = "fix_choice"
-        else:
-            self._replant(cell)
+        self._start_fix("flood", cell)
 
     def _replant(self, cell: int) -> None:
+        """The flooded Community Garden loses its Composter and is replanted with 1 Food."""
         if self.upgrades[cell] == "composter":
             self._remove_upgrade(cell)
-        self._start_pay(FOOD, 1)
+        self._start_collection("pay", 1, res=FOOD, cell=cell)
 
     def _event_propurrrty_damage(self) -> None:
         if any(map(any, self.hands)):
-            self.phase = "cat"
+            self._start_choice("cat", FIRST)
 
     def _legal_cat(self, seat: int) -> list[Action]:
         return [CHOOSE(s + 1) for s, h in enumerate(self.hands) if any(h)]
-
-    # ----- fixing together ---------------------------------------------------------------------------
-    def _legal_fix_choice(self, seat: int) -> list[Action]:
-        return [FIX(), LET_GO()]
-
-    def _start_pay(self, r: int, n: int) -> None:
-        self.ctx = {"res": r, "left": n}
-        self.phase = "pay" if self.total_held(r) else "auto"
-
-    def _legal_pay(self, seat: int) -> list[Action]:
-        return [PAY(s + 1) for s in self.holders(self.ctx["res"])]
 
 
 # ----- the handlers of the actions ----------------------------------------------------------------
@@ -201,50 +247,14 @@ def on_use(state: ResourcedState, seat: int, a: Resource) -> None:
 
 @HANDLERS.on(REMOVE)
 def on_remove(state: ResourcedState, seat: int, a: Cell) -> None:
-    """Vandalism not fixed: the chosen Shipping Container is removed."""
-    state._remove_upgrade(a.cell)
-    state.phase = "auto"
+    """Vandalism not fixed: a player proposes the Shipping Container to remove."""
+    state._propose(seat, REMOVE(a.cell))
 
 
 @HANDLERS.on(CHOOSE)
 def on_choose(state: ResourcedState, seat: int, a: Seat) -> None:
-    """Propurrrty Damage: the table chooses the player who Wastes a card."""
-    state.ctx = {"seat": a.seat - 1}
-    state.phase = "cat_discard"
-
-
-@HANDLERS.on(FIX)
-def on_fix(state: ResourcedState, seat: int, a: NoArgs) -> None:
-    """The table fixes what the Event threatens; the cards are paid one by one (``pay``)."""
-    event = state.ctx["event"]
-    if event == "drought":
-        state._start_pay(WATER, 1)
-    elif event == "vandalism":
-        state._start_pay(METAL, VANDALISM_METAL)
-    else:
-        state._start_pay(WOOD, FLOOD_WOOD)
-
-
-@HANDLERS.on(LET_GO)
-def on_let_go(state: ResourcedState, seat: int, a: NoArgs) -> None:
-    """The table does not fix: the Irrigation System goes, a Container is chosen, or the Garden is replanted."""
-    event = state.ctx["event"]
-    if event == "drought":
-        state._remove_upgrade(state.ctx["cell"])
-        state.phase = "auto"
-    elif event == "vandalism":
-        state.phase = "remove"
-    else:
-        state._replant(state.ctx["cell"])
-
-
-@HANDLERS.on(PAY)
-def on_pay(state: ResourcedState, seat: int, a: Seat) -> None:
-    """One card of the fix, from this player's hand."""
-    state._use(a.seat - 1, state.ctx["res"])
-    state.ctx["left"] -= 1
-    if not state.ctx["left"] or not state.total_held(state.ctx["res"]):
-        state.phase = "auto"
+    """Propurrrty Damage: a player proposes the player who Wastes a card."""
+    state._propose(seat, CHOOSE(a.seat))
 
 
 EVENTS: dict[EventId, Callable[[EventsMixin], None]] = {

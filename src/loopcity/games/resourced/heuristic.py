@@ -9,6 +9,10 @@
 - Build Shipping Containers (hand size), Shelters (trading) and an Irrigation System.
 - Trade to finish a craft or a Recycler's cost; give away cards instead of Wasting them.
 - Avoid Gathering cards that would be Wasted at the hand limit.
+- At the table's decisions it acts on its own cards only: the player holding most gives (the Upkeep's
+  Food and Water, the pledges of a fix), the others let them; it proposes what it would choose and
+  votes yes on a proposal as good as its own; it accepts a trade unless the cards would take its hand
+  over the hand limit.
 
 Every player runs the same policy on the open table, so the team plays as one. The bot never
 changes the state it is given.
@@ -26,6 +30,7 @@ from .actions import (
     CHOOSE_SIXTH,
     CRAFT,
     DISCARD,
+    DONE,
     END_TURN,
     FIX,
     GATHER,
@@ -33,24 +38,27 @@ from .actions import (
     GIVE,
     LET_GO,
     MOVE,
+    OFFER,
     OPERATE,
     PASS,
-    PAY,
     PLACE,
     REMOVE,
     SHED,
     SHOP_DONE,
-    SUPPLY,
     TAKE,
     USE,
+    VOTE,
     WASTE,
+    WITHDRAW,
 )
 from .board import BGCS, CELLS, NEIGHBOURS, RING, RING_CELLS
 from .content import FOOD, RESOURCE_INDEX, RESOURCES, WATER
-from .rules import ResourcedState
+from .rules import LEGAL, ResourcedState
 from .table import Phase
 
 _DIST: list[list[int]] = []
+SIXTH_ORDER = ("heat_haven", "community_garden", "food_forest")
+"""The bot's preference for the last spot of Ring 1."""
 
 
 def _distances() -> list[list[int]]:
@@ -403,7 +411,7 @@ class HeuristicBot:
         return action
 
     def _setup(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
-        return CHOOSE_SIXTH("heat_haven")
+        return min(legal, key=lambda a: self._rank_setup(st, a))
 
     def _least_needed_bank(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         """The Resource to Waste from the bank: the one the bank has most of, for what the team needs."""
@@ -420,48 +428,53 @@ class HeuristicBot:
         need = list(self.plan_cost(st, item)) if item else [0] * 5
         return [n + o for n, o in zip(need, st.tables.recycler_operating, strict=True)]
 
-    def _richest(self, st: ResourcedState, legal: list[Action]) -> Action:
-        """The player (of a ``supply`` or ``pay`` choice) holding most of the Resource asked for."""
-        r = st.ctx["res"]
-        kind = SUPPLY if st.phase == "supply" else PAY
-
-        def holding(a: Action) -> tuple[int, int]:
-            seat = kind.read(a).seat
-            return (st.hands[seat - 1][r], -seat)
-
-        return max(legal, key=holding)
+    def _gives_first(self, st: ResourcedState, seat: int) -> bool:
+        """Whether this player should give the next card of the collection in progress: the one
+        with most cards to give (the first in turn order on a tie)."""
+        first = max(st.givers(), key=lambda s: (st.spare(s), -s))
+        return first == seat
 
     def _supply(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
-        return self._richest(st, legal)
+        """Source the Food or Water when holding most of it; else let the others."""
+        if DONE() in legal and not self._gives_first(st, seat):
+            return DONE()
+        return legal[0]
 
     def _pay(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
-        return self._richest(st, legal)
+        return self._supply(st, seat, legal)
 
     def _penalty(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         if legal[0].kind == WASTE.name:
             return self._least_needed_bank(st, seat, legal)
+        if DONE() in legal and not self._gives_first(st, seat):
+            return DONE()
+        hand = st.hands[seat]
+        sheds = [a for a in legal if a.kind == SHED.name]
+        return max(sheds, key=lambda a: hand[RESOURCE_INDEX[SHED.read(a).resource]])
 
-        def fullest(a: Action) -> tuple[int, int]:
-            shed = SHED.read(a)
-            hand = st.hands[shed.seat - 1]
-            return (sum(hand), hand[RESOURCE_INDEX[shed.resource]])
-
-        return max(legal, key=fullest)
-
-    def _fix_choice(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
-        event = st.ctx["event"]
-        if event == "flood":
+    def wants_fix(self, st: ResourcedState) -> bool:
+        """Whether the table should fix what the Event threatens: always, but a flooded Garden
+        without a Composter is let go while another Composter stands."""
+        if st.ctx["event"] == "flood":
             cell = st.ctx["cell"]
-            keep = st.upgrades[cell] == "composter" or not st.has_composter()
-            return FIX() if keep else LET_GO()
-        return FIX()
+            return st.upgrades[cell] == "composter" or not st.has_composter()
+        return True
+
+    def _fix(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        """Pledge when the fix is wanted and this player holds most; let others who can."""
+        if not self.wants_fix(st):
+            return LET_GO()
+        if self._gives_first(st, seat):
+            return FIX()
+        others = sum(st.spare(s) for s in st.givers() if s != seat)
+        return LET_GO() if others >= st.ctx["left"] else FIX()
 
     def _heat_choice(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         hand = st.hands[seat]
         return USE(RESOURCES[FOOD]) if hand[FOOD] >= hand[WATER] else USE(RESOURCES[WATER])
 
     def _cat(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: sum(st.hands[CHOOSE.read(a).seat - 1]))
+        return min(legal, key=lambda a: self._rank_cat(st, a))
 
     def _discard_choice(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         hand = st.hands[seat]
@@ -473,32 +486,46 @@ class HeuristicBot:
 
         return max(legal, key=spare)
 
-    def _carya(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+    def _rank_setup(self, st: ResourcedState, a: Action) -> tuple[int, ...]:
+        """The last spot of Ring 1: Water or Food near BGCS first (the Upkeep needs both)."""
+        tile = CHOOSE_SIXTH.read(a).tile
+        return (0 if tile != "food_forest" else 1, SIXTH_ORDER.index(tile))
+
+    def _rank_carya(self, st: ResourcedState, a: Action) -> tuple[int, ...]:
+        """Join CARYA: a Composter first while none stands, then Social Housing's Container."""
         order = {"community_garden": 0, "social_housing": 1, "heat_haven": 2, "food_forest": 3}
         if st.has_composter():
             order["community_garden"] = 4
+        c = PLACE.read(a).cell
+        return (order[st.tile_at(c)], RING[c], c)
 
-        def rank(a: Action) -> tuple[int, int, int]:
-            c = PLACE.read(a).cell
-            return (order[st.tile_at(c)], RING[c], c)
+    def _carya(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        return min(legal, key=lambda a: self._rank_carya(st, a))
 
-        return min(legal, key=rank)
+    def _rank_remove(self, st: ResourcedState, a: Action) -> tuple[int, ...]:
+        """Vandalism: the Shipping Container farthest out goes."""
+        c = REMOVE.read(a).cell
+        return (-RING[c], -c)
 
     def _remove(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: (RING[REMOVE.read(a).cell], REMOVE.read(a).cell))
+        return min(legal, key=lambda a: self._rank_remove(st, a))
+
+    def _rank_place(self, st: ResourcedState, a: Action) -> tuple[int, ...]:
+        """An Upgrade nearest BGCS; a tile where most tiles stand around it, near BGCS."""
+        dist = _distances()
+        c = PLACE.read(a).cell
+        if st.tables.upgrade_tile.get(st.ctx["item"]):
+            return (dist[BGCS][c], c)
+        placed = sum(1 for n in NEIGHBOURS[c] if st.tiles[n] is not None)
+        return (-placed, dist[BGCS][c], c)
 
     def _place(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
-        item = st.ctx["item"]
-        dist = _distances()
-        if st.tables.upgrade_tile.get(item):
-            return min(legal, key=lambda a: (dist[BGCS][PLACE.read(a).cell], PLACE.read(a).cell))
+        return min(legal, key=lambda a: self._rank_place(st, a))
 
-        def score(a: Action) -> tuple[int, int, int]:
-            c = PLACE.read(a).cell
-            placed = sum(1 for n in NEIGHBOURS[c] if st.tiles[n] is not None)
-            return (-placed, dist[BGCS][c], c)
-
-        return min(legal, key=score)
+    def _rank_cat(self, st: ResourcedState, a: Action) -> tuple[int, ...]:
+        """Propurrrty Damage: the player holding most cards Wastes one."""
+        s = CHOOSE.read(a).seat
+        return (-sum(st.hands[s - 1]), s)
 
     def _shop(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         return SHOP_DONE()
@@ -535,7 +562,7 @@ class HeuristicBot:
 
     def _action(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         trade = self.completing_trade(st, seat, legal) or self.feed_crafter(st, seat, legal)
-        if trade is not None:
+        if trade is not None and self.trade_ok(st, trade):
             return trade
         value, action = self.best_at(st, seat, st.pos[seat])
         if action is not None and action in legal:
@@ -545,7 +572,7 @@ class HeuristicBot:
 
     def _move(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         trade = self.completing_trade(st, seat, legal)
-        if trade is not None:
+        if trade is not None and self.trade_ok(st, trade):
             return trade
         dist = _distances()
         goal = self.goal_cell(st, seat)
@@ -578,14 +605,61 @@ class HeuristicBot:
             if a.kind == CRAFT.name and self.craft_value(st, CRAFT.read(a).item, seat) > 0:
                 return a
         feed = self.feed_crafter(st, seat, legal)
-        if feed is not None:
+        if feed is not None and self.trade_ok(st, feed):
             return feed
         excess = sum(st.hands[seat]) - st.hand_limit()
         if excess > 0:
             gift = self.gift(st, seat, legal)
-            if gift is not None:
+            if gift is not None and self.trade_ok(st, gift):
                 return gift
         return END_TURN()
+
+    # ----- the table's questions ---------------------------------------------------------------------
+    def _vote(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        """Answer a trade offered, or vote on a proposal: yes when it is as good as this bot's own
+        choice would be."""
+        ballot = st.ballot
+        assert ballot is not None
+        if ballot["subject"] == "trade":
+            return VOTE("yes") if self.accepts_trade(st, seat) else VOTE("no")
+        back = ballot["data"]["back"]
+        options = LEGAL[back](st, ballot["by"])
+        proposal = Action.parse(ballot["subject"])
+        mine = CHOICES[back](self, st, seat, options)
+        if proposal == mine:
+            return VOTE("yes")
+        rank = RANKS.get(back)
+        good = rank is not None and rank(self, st, proposal)[0] == rank(self, st, mine)[0]
+        return VOTE("yes") if good else VOTE("no")
+
+    def accepts_trade(self, st: ResourcedState, seat: int) -> bool:
+        """Accept a trade unless it would take this player's hand over the hand limit with cards it
+        does not need for the table's next craft (those it would Waste at the end of its turn)."""
+        deal = st.deal
+        assert deal is not None
+        after = sum(st.hands[seat]) + sum(deal["give"]) - sum(deal["take"])
+        if after <= st.hand_limit() or sum(deal["give"]) <= sum(deal["take"]):
+            return True
+        item = self.target(st, seat)
+        if item is None:
+            return False
+        cost = self.plan_cost(st, item)
+        hand = st.hands[seat]
+        return all(hand[r] + n <= cost[r] for r, n in enumerate(deal["give"]) if n)
+
+    def _trade(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        """The bot trades one card at a time: offer the trade at once."""
+        return OFFER() if OFFER() in legal else WITHDRAW()
+
+    def trade_ok(self, st: ResourcedState, action: Action) -> bool:
+        """Whether a one-card trade starting with ``action`` was not declined this turn."""
+        kind = GIVE if action.kind == GIVE.name else TAKE
+        a = kind.read(action)
+        cards = [0] * 5
+        cards[RESOURCE_INDEX[a.resource]] = 1
+        empty = [0] * 5
+        deal = [a.seat - 1, cards, empty] if kind is GIVE else [a.seat - 1, empty, cards]
+        return deal not in st.declined
 
     # ----- trades -----------------------------------------------------------------------------------
     def gift(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action | None:
@@ -640,7 +714,7 @@ CHOICES: dict[Phase, Choice] = {
     "supply": HeuristicBot._supply,
     "penalty": HeuristicBot._penalty,
     "carya": HeuristicBot._carya,
-    "fix_choice": HeuristicBot._fix_choice,
+    "fix": HeuristicBot._fix,
     "pay": HeuristicBot._pay,
     "heat_choice": HeuristicBot._heat_choice,
     "remove": HeuristicBot._remove,
@@ -654,5 +728,17 @@ CHOICES: dict[Phase, Choice] = {
     "shop_waste": HeuristicBot._least_needed_bank,
     "end": HeuristicBot._end,
     "discard": HeuristicBot._discard_choice,
+    "trade": HeuristicBot._trade,
+    "vote": HeuristicBot._vote,
 }
 """The bot's choice in each decision."""
+Rank = Callable[[HeuristicBot, ResourcedState, Action], tuple[int, ...]]
+RANKS: dict[str, Rank] = {
+    "setup": HeuristicBot._rank_setup,
+    "place": HeuristicBot._rank_place,
+    "carya": HeuristicBot._rank_carya,
+    "remove": HeuristicBot._rank_remove,
+    "cat": HeuristicBot._rank_cat,
+}
+"""How the bot ranks the options of the table's choices (lower is better): it votes yes on a
+proposal that ranks as its own choice on the first count."""

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import Field, field_validator
 
-from loopcity.engine import PositionModel
+from loopcity.engine import Action, PositionModel
+from loopcity.engine.table import ask, cast, offer, result
 
 from .actions import CRAFTABLE
 from .board import BGCS, CELLS, RING, RING_CELLS
 from .content import RESOURCES, EventId
-from .table import OWN_PHASES, SETUP_RING1, TURN_PHASES, Phase, Task, TaskName
+from .table import CHOICES, COLLECTIONS, FIRST, OWN_PHASES, SETUP_RING1, TURN_PHASES, Phase, Task, TaskName
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
@@ -49,7 +50,7 @@ PositionPhase = Literal[
     "supply",
     "penalty",
     "carya",
-    "fix_choice",
+    "fix",
     "pay",
     "heat_choice",
     "remove",
@@ -63,6 +64,8 @@ PositionPhase = Literal[
     "shop_waste",
     "end",
     "discard",
+    "trade",
+    "vote",
     "over",
 ]
 """Every phase but ``auto``: a position always waits for a decision, or the game is over."""
@@ -82,24 +85,36 @@ DECISION_FIELDS: dict[str, str] = {
     "item": "item",
     "bonus": "bonus",
     "got": "got",
+    "tries": "tries",
+    "done": "done",
+    "pledged": "pledged",
 }
 """Each field of :class:`Decision` and the key under which the state keeps it (``ctx``)."""
+_CHOICE = ("seat", "tries")
 NEEDS: dict[Phase, tuple[str, ...]] = {
-    "upkeep_waste": ("left",),
-    "supply": ("res", "left"),
+    "setup": _CHOICE,
+    "upkeep_waste": ("left", "seat"),
+    "supply": ("res", "left", "done"),
     "penalty": ("left",),
-    "fix_choice": ("event",),
-    "pay": ("res", "left"),
+    "carya": _CHOICE,
+    "fix": ("event", "res", "left", "pledged", "done"),
+    "pay": ("res", "left", "done", "cell"),
     "heat_choice": ("seat",),
+    "remove": _CHOICE,
+    "cat": _CHOICE,
     "cat_discard": ("seat",),
     "any": ("left",),
-    "place": ("item", "bonus"),
+    "place": ("item", "bonus", *_CHOICE),
     "shop": ("got",),
     "shop_waste": ("left",),
 }
 """The details each decision needs (state ``ctx`` keys); the other decisions need none."""
-KEEPS: dict[Phase, tuple[str, ...]] = NEEDS | {"fix_choice": ("event", "cell")}
-"""The details a position keeps for each decision (the Drought's and the Flood's tile besides)."""
+KEEPS: dict[Phase, tuple[str, ...]] = NEEDS | {
+    "fix": ("event", "res", "left", "pledged", "done", "cell"),
+    "penalty": ("left", "done", "seat"),
+}
+"""The details a position keeps for each decision (the Drought's and the Flood's tile, and the
+penalty's players done or the player choosing from the bank, besides)."""
 TASK_ARGS: dict[TaskName, str] = {
     "supply": "resource",
     "turn": "player",
@@ -142,6 +157,9 @@ class Turn(PositionModel):
     trade_partner: int = Field(
         default=0, ge=0, le=4, description="the 1 other player traded with this turn (0: no trade yet)"
     )
+    declined_trades: list[TradeCards] = Field(
+        default=[], description="the trades declined this turn, which are not offered again"
+    )
     traded: Count = Field(default=0, description="Resource Cards traded this turn, against the Trade Limit")
     recycled: bool = Field(default=False, description="the player has Operated a Recycler this turn")
 
@@ -173,6 +191,47 @@ class Decision(PositionModel):
         default=None, description="the item to place is the Action's second craft (the turn ends after it)"
     )
     got: Count | None = Field(default=None, description="cards got so far at the Shopping Center")
+    tries: Count | None = Field(
+        default=None,
+        description="proposals rejected so far in a choice of the table (as many as players: the first proposer decides)",
+    )
+    done: list[Annotated[int, Field(ge=1, le=4)]] | None = Field(
+        default=None, description="the players who give no more to the cards being collected"
+    )
+    pledged: dict[Annotated[int, Field(ge=1, le=4)], Count] | None = Field(
+        default=None, description="cards pledged to the fix so far, by player"
+    )
+
+
+class TradeCards(PositionModel):
+    """A trade: the partner and the cards either way."""
+
+    partner: int = Field(ge=1, le=4, description="the other player of the trade")
+    give: dict[ResourceName, Count] = Field(
+        default={}, description="the cards the player whose turn it is gives"
+    )
+    take: dict[ResourceName, Count] = Field(default={}, description="the cards they ask for")
+
+
+class Trade(TradeCards):
+    """The trade being put together (or offered) by the player whose turn it is."""
+
+    back: Literal["action", "move", "end"] = Field(
+        description="the step of the turn the trade was put together in"
+    )
+
+
+class Vote(PositionModel):
+    """The question put to the table."""
+
+    proposal: str = Field(
+        description="the proposal voted on, as its action (place 14), or trade for the trade offered"
+    )
+    by: int = Field(ge=1, le=4, description="the player who proposed or offered it")
+    votes: dict[Annotated[int, Field(ge=1, le=4)], Literal["yes", "no"]] = Field(
+        default={}, description="the answers given so far, by player (a proposer's own yes included)"
+    )
+    back: PositionPhase = Field(description="the choice voted on (setup, place, carya, remove, cat) or trade")
 
 
 class ResourcedPosition(PositionModel):
@@ -196,17 +255,31 @@ class ResourcedPosition(PositionModel):
     event: EventId | Literal[""] = Field(
         default="", description="this Round's Event card ('' before it is drawn)"
     )
+    event_die: int = Field(
+        default=0, ge=0, le=6, description="the die rolled for this Round's Event (0 before)"
+    )
+    event_odds: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description="the highest die number that drew a Good Event at this Round's roll",
+    )
+    event_roll: int = Field(
+        default=0, ge=0, le=6, description="the die Trash Pickup Day rolled this Round (0: none)"
+    )
     missed: Count = Field(
         default=0, description="Food and Water missed in this Round's Upkeep, to be Wasted collectively"
     )
     phase: PositionPhase = Field(
         description=(
             "the decision waiting: setup (the last spot of Ring 1), upkeep_waste, supply, penalty (the "
-            "Social Housing Upkeep), carya, fix_choice, pay, heat_choice, remove, cat, cat_discard (the "
-            "Event), action, any, move, place, shop, shop_waste, end, discard (a turn), or over"
+            "Social Housing Upkeep), carya, fix, pay, heat_choice, remove, cat, cat_discard (the "
+            "Event), action, any, move, place, shop, shop_waste, end, discard, trade (a turn), vote, or over"
         )
     )
     decision: Decision = Field(default=Decision(), description="the details of the decision waiting")
+    vote: Vote | None = Field(default=None, description="the question put to the table (phase vote)")
+    trade: Trade | None = Field(default=None, description="the trade being put together or offered")
     turn: Turn = Field(default=Turn(), description="the turn in progress")
     still_to_come: list[str] = Field(
         default=[],
@@ -278,7 +351,10 @@ def _counts(cards: list[int]) -> dict[ResourceName, int]:
 
 
 def _decision(state: ResourcedState) -> Decision:
-    keep = KEEPS.get(state.phase, ())
+    phase = state.phase
+    if phase == "vote" and state.ballot is not None:
+        phase = state.ballot["data"]["back"]
+    keep = KEEPS.get(phase, ())
     ctx = state.ctx
     out: dict[str, Any] = {}
     for field, key in DECISION_FIELDS.items():
@@ -288,8 +364,49 @@ def _decision(state: ResourcedState) -> Decision:
                 value = RESOURCES[value]
             elif key == "seat":
                 value += 1
+            elif key == "done":
+                value = sorted(s + 1 for s in value)
+            elif key == "pledged":
+                value = {s + 1: n for s, n in enumerate(value) if n}
             out[field] = value
     return Decision(**out)
+
+
+def _cards(counts: dict[ResourceName, int]) -> list[int]:
+    return [counts.get(r, 0) for r in get_args(ResourceName)]
+
+
+def _trade_cards(partner: int, give: list[int], take: list[int]) -> dict[str, Any]:
+    return {"partner": partner + 1, "give": _counts(give), "take": _counts(take)}
+
+
+def _vote(state: ResourcedState) -> Vote | None:
+    ballot = state.ballot
+    if ballot is None:
+        return None
+    fields = {
+        "proposal": ballot["subject"],
+        "by": ballot["by"] + 1,
+        "votes": {s + 1: v for s, v in ballot["votes"].items()},
+        "back": ballot["data"]["back"],
+    }
+    return Vote.model_validate(fields)
+
+
+def _ballot(state: ResourcedState, v: Vote) -> None:
+    """The ballot of a position's ``vote``, its answers cast in the order written."""
+    if v.back == "trade":
+        deal = state.deal
+        assert deal is not None, "a trade offered needs its trade"
+        ballot = offer("trade", {"back": "trade"}, v.by - 1, deal["with"])
+    else:
+        assert v.back in CHOICES or v.back == "carya", f"vote.back {v.back!r} is no choice of the table"
+        Action.parse(v.proposal)
+        ballot = ask(v.proposal, {"back": v.back}, v.by - 1, range(state.players), "majority")
+    for s, answer in v.votes.items():
+        cast(ballot, s - 1, answer)
+    assert result(ballot) == "open", "a vote waiting is still open"
+    state.ballot = ballot
 
 
 def write(state: ResourcedState) -> ResourcedPosition:
@@ -324,7 +441,20 @@ def write(state: ResourcedState) -> ResourcedPosition:
             trade_partner=state.partner + 1,
             traded=state.traded,
             recycled=state.recycled,
+            declined_trades=[
+                TradeCards.model_validate(_trade_cards(p, give, take)) for p, give, take in state.declined
+            ],
         ),
+        "event_die": state.event_die,
+        "event_odds": state.event_odds,
+        "event_roll": state.event_roll,
+        "vote": _vote(state),
+        "trade": None
+        if state.deal is None
+        else {
+            **_trade_cards(state.deal["with"], state.deal["give"], state.deal["take"]),
+            "back": state.deal["back"],
+        },
         "still_to_come": [write_step(task) for task in state.queue],
         "won": state.won,
         "result": state.result,
@@ -355,17 +485,49 @@ def set_up(state: ResourcedState, p: ResourcedPosition) -> None:
     state.skip = [player.skips_turn for player in p.seats]
     state.smoke = [player.bushfire_smoke for player in p.seats]
     state.event, state.missed = p.event, p.missed
+    state.event_die, state.event_odds, state.event_roll = p.event_die, p.event_odds, p.event_roll
     state.phase = p.phase
-    state.ctx = _ctx(p.decision)
+    state.ctx = _ctx(p.decision, len(p.seats))
+    _defaults(state, p)
     turn = p.turn
     state.turn_seat, state.spin, state.moves = turn.player - 1, turn.spin, turn.moves
     state.action_no, state.crafts_left = turn.action, turn.crafts_left
     state.partner, state.traded, state.recycled = turn.trade_partner - 1, turn.traded, turn.recycled
+    state.declined = [[d.partner - 1, _cards(d.give), _cards(d.take)] for d in turn.declined_trades]
+    state.deal = None
+    if p.trade is not None:
+        tr = p.trade
+        state.deal = {
+            "with": tr.partner - 1,
+            "give": _cards(tr.give),
+            "take": _cards(tr.take),
+            "back": tr.back,
+        }
+    state.ballot = None
+    if p.vote is not None:
+        _ballot(state, p.vote)
     state.queue = [read_step(step) for step in p.still_to_come]
     state.won, state.result = p.won, p.result
 
 
-def _ctx(d: Decision) -> dict[str, Any]:
+def _defaults(state: ResourcedState, p: ResourcedPosition) -> None:
+    """The details a hand-written position may leave out: nobody done and nothing pledged in a
+    collection, no proposal rejected yet in a choice (the crafter or the first player proposing), the
+    Round's first chooser in the Upkeep's picks."""
+    ctx = state.ctx
+    phase = p.vote.back if p.phase == "vote" and p.vote is not None else p.phase
+    if phase in COLLECTIONS and "seat" not in ctx:
+        ctx.setdefault("done", [])
+        if phase == "fix":
+            ctx.setdefault("pledged", [0] * len(p.seats))
+    if phase in CHOICES or phase == "carya":
+        ctx.setdefault("tries", 0)
+        ctx.setdefault("seat", p.turn.player - 1 if phase == "place" else FIRST)
+    if phase == "upkeep_waste":
+        ctx.setdefault("seat", (p.round - 1) % len(p.seats))
+
+
+def _ctx(d: Decision, players: int) -> dict[str, Any]:
     ctx: dict[str, Any] = {}
     for field, value in d.model_dump().items():
         key = DECISION_FIELDS[field]
@@ -375,6 +537,10 @@ def _ctx(d: Decision) -> dict[str, Any]:
             value = RESOURCES.index(value)
         elif key == "seat":
             value -= 1
+        elif key == "done":
+            value = [s - 1 for s in value]
+        elif key == "pledged":
+            value = [value.get(s + 1, 0) for s in range(players)]
         ctx[key] = value
     return ctx
 
@@ -387,6 +553,13 @@ def check(state: ResourcedState) -> None:
     _check_players(state)
     _check_round(state)
     _check_decision(state)
+
+
+def in_setup(state: ResourcedState) -> bool:
+    """Whether the table is still at Setup (choosing the last spot of Ring 1, or voting on it)."""
+    if state.phase == "vote" and state.ballot is not None:
+        return bool(state.ballot["data"]["back"] == "setup")
+    return state.phase == "setup"
 
 
 def _check_cards(state: ResourcedState) -> None:
@@ -418,7 +591,7 @@ def _check_board(state: ResourcedState) -> None:
             f"hex {cell} holds a {tile} in Ring {ring}, but Ring {state.ring} is the current Ring"
         )
     ring1 = [state.tiles[c] for c in RING_CELLS[1]]
-    if state.phase == "setup":
+    if in_setup(state):
         assert ring1 == [*SETUP_RING1, None], (
             f"at Setup, Ring 1 holds {', '.join(SETUP_RING1)} and one spot to choose"
         )
@@ -443,7 +616,7 @@ def _check_players(state: ResourcedState) -> None:
 
 def _check_round(state: ResourcedState) -> None:
     over = state.phase == "over"
-    assert (state.round == 0) == (state.phase == "setup"), "Round 0 is Setup, and Setup is Round 0"
+    assert (state.round == 0) == in_setup(state), "Round 0 is Setup, and Setup is Round 0"
     assert state.round <= state.max_rounds, f"Round {state.round} is past the last Round, {state.max_rounds}"
     assert over == bool(state.result), "a finished game says how it ended, and only a finished one"
     assert not over or not state.queue, "a finished game has no step to come"
@@ -471,8 +644,18 @@ def _check_decision(state: ResourcedState) -> None:
         assert key in state.ctx, f"the decision {phase!r} needs decision.{field}"
     if "left" in NEEDS.get(phase, ()):
         assert state.ctx["left"] >= 1, f"the decision {phase!r} has decision.left = {state.ctx['left']}"
-    if phase in OWN_PHASES:
+    if phase in OWN_PHASES or phase in CHOICES or phase == "upkeep_waste":
         assert 0 <= state.ctx["seat"] < n, f"decision.player {state.ctx['seat'] + 1}: no such player"
+    assert (phase == "vote") == (state.ballot is not None), "a vote waits exactly while a question is put"
+    assert (
+        phase not in ("trade", "vote")
+        or state.deal is not None
+        or (state.ballot is not None and state.ballot["subject"] != "trade")
+    ), "a trade put together or offered needs its trade (position field trade)"
+    if state.deal is not None:
+        assert phase in ("trade", "vote"), "a trade is put together only in the steps trade and vote"
+        assert state.deal["with"] in state.chain(state.turn_seat), "the trade's partner is within reach"
     if phase != "over":
+        assert state.active_seats(), f"the decision {phase!r} has nobody to answer it"
         for seat in state.active_seats():
             assert state.legal_actions(seat), f"the decision {phase!r} offers player {seat + 1} no action"

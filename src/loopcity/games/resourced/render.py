@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action, ActionKind
+from loopcity.engine.text import _
 
 from .actions import MOVE, PLACE, REMOVE, Cell
 
@@ -20,10 +21,10 @@ ABBREV = {
     "recycler": "RC",
 }
 UPGRADE_ABBREV = {
-    "composter": "+Comp",
-    "shipping_container": "+Ship",
-    "shelter": "+Shel",
-    "irrigation_system": "+Irr",
+    "composter": "+Co",
+    "shipping_container": "+SC",
+    "shelter": "+Sh",
+    "irrigation_system": "+Ir",
     "bus_stop": "+Bus",
 }
 # Colour-blind safe fills (Okabe-Ito), always paired with the tile's letters.
@@ -40,64 +41,139 @@ CELL_ACTIONS: dict[str, ActionKind[Cell]] = {k.name: k for k in (MOVE, PLACE, RE
 """The actions that target a hex, made clickable on the board."""
 
 
-def _hand_text(hand: dict[str, int]) -> str:
-    return " ".join(f"{k} {v}" for k, v in hand.items() if v) or "(no cards)"
+MAP_ABBREV = {
+    "bgcs": "BG",
+    "food_forest": "FF",
+    "community_garden": "CG",
+    "heat_haven": "HH",
+    "social_housing": "SH",
+    "recycler": "RC",
+}
+MAP_UPGRADE = {
+    "composter": "+co",
+    "shipping_container": "+sc",
+    "shelter": "+sh",
+    "irrigation_system": "+ir",
+    "bus_stop": "+bs",
+}
+CELL_WIDTH = 8
+"""Characters a hex takes in the terminal's map (neighbours sit half a hex apart on the next line)."""
+
+
+def _cards(view: dict[str, Any], counts: dict[str, int]) -> str:
+    names = view["resource_names"]
+    parts = [_("{n} {resource}").format(n=n, resource=names[r]) for r, n in counts.items() if n]
+    return ", ".join(parts) if parts else _("no cards")
+
+
+def _map(view: dict[str, Any]) -> list[str]:
+    """The board as a hexagon map: each hex shows its number and tile, then its Upgrade and the
+    players standing on it; hexes that touch are side by side or half a hex apart a line up or down."""
+    here: dict[int, list[str]] = {}
+    for p in view["players"]:
+        here.setdefault(p["cell"], []).append(str(p["seat"] + 1))
+    rows: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    for c in view["cells"]:
+        rows.setdefault(c["r"], []).append((2 * c["q"] + c["r"], c))
+    low = min(x for row in rows.values() for x, _c in row)
+    out = []
+    for r in sorted(rows):
+        top = [" "] * (CELL_WIDTH * 8)
+        bottom = [" "] * (CELL_WIDTH * 8)
+        for x, c in rows[r]:
+            col = (x - low) * CELL_WIDTH // 2
+            if c["tile"] is None and c["ring"] > view["ring"]:
+                continue
+            tile = MAP_ABBREV.get(c["tile"], "..")
+            first = f"{c['cell']:>2} {tile}"
+            second = (
+                MAP_UPGRADE.get(c["upgrade"] or "", "") + "@" + "".join(here[c["cell"]])
+                if c["cell"] in here
+                else (MAP_UPGRADE.get(c["upgrade"] or "", ""))
+            )
+            top[col : col + len(first)] = first
+            bottom[col : col + len(second)] = second
+        if "".join(top).strip():
+            out += ["".join(top).rstrip(), "".join(bottom).rstrip()]
+    return out
+
+
+def _legend(view: dict[str, Any]) -> str:
+    names = view["names"]
+    tiles = " · ".join(f"{a} {names[k]}" for k, a in MAP_ABBREV.items())
+    upgrades = " · ".join(f"{a} {names[k]}" for k, a in MAP_UPGRADE.items())
+    words = _("{tiles} · .. an empty hex of the current Ring · {upgrades} · @2 where Seat 2 stands")
+    return words.format(tiles=tiles, upgrades=upgrades)
 
 
 def render_text(view: dict[str, Any]) -> str:
-    """A terminal rendering: status line, board by ring, bank, Waste Pile, players, what is asked."""
-    names = view["names"]
-    when = f"Round {view['round']}/{view['max_rounds']}" if view["round"] else "Setup"
+    """A terminal rendering: the table's numbers, this Round's Event, the hexagon map, the bank,
+    the Waste Pile and every player's hand (the prompt and the actions are shown by the terminal)."""
+    if view["round"]:
+        when = _("Round {n}/{max}").format(n=view["round"], max=view["max_rounds"])
+    else:
+        when = _("Setup")
     lines = [
-        f"ResourCEd — {when} ({view['variant']}) · building in Ring "
-        f"{view['ring']} · Waste {view['waste']}/{view['max_waste']} ({view['waste_condition']}) · Social Housing "
-        f"{view['social_housing']}/{view['housing_needed']} (in Ring {view['ring']}: "
-        f"{view['ring_housing']}/{view['ring_housing_needed']})",
+        _(
+            "ResourCEd — {when} · building in Ring {ring} · Waste {waste}/{max} ({condition}) · Social "
+            "Housing {housing} in all; Ring {ring} holds {have} of its {need}"
+        ).format(
+            when=when,
+            ring=view["ring"],
+            waste=view["waste"],
+            max=view["max_waste"],
+            condition=view["waste_condition"],
+            housing=view["social_housing"],
+            have=view["ring_housing"],
+            need=view["ring_housing_needed"],
+        )
     ]
     if view["event"]:
-        lines.append(f"Event this Round: {view['event']}")
-    here: dict[int, list[str]] = {}
+        pile = _("Good") if view["event_good"] else _("Bad")
+        words = _("Event this Round (die {die}, {pile}): {name} — {text}")
+        lines.append(
+            words.format(die=view["event_die"], pile=pile, name=view["event_name"], text=view["event_text"])
+        )
+    lines += ["", *_map(view), _legend(view), ""]
+    lines.append(_("Resource Bank: {cards}").format(cards=_cards(view, view["bank"])))
+    names = view["resource_names"]
+    pile = ", ".join(names[r] for r in view["waste_pile"]) or _("empty")
+    lines.append(_("Waste Pile (bottom first): {pile}").format(pile=pile))
+    composter = _("yes") if view["composter_built"] else _("no (Food and Water are Wasted)")
+    words = _("Hand limit {hand} · Trade Limit {trade} · Composter built: {composter}")
+    lines.append(words.format(hand=view["hand_limit"], trade=view["trade_limit"], composter=composter))
     for p in view["players"]:
-        here.setdefault(p["cell"], []).append(f"P{p['seat'] + 1}")
-    for ring in range(4):
-        parts = []
-        empty = 0
-        for c in view["cells"]:
-            if c["ring"] != ring:
-                continue
-            if c["tile"] is None:
-                empty += 1
-                continue
-            label = f"{c['cell']}:{names[c['tile']]}"
-            if c["upgrade"]:
-                label += f" [{names[c['upgrade']]}]"
-            if c["cell"] in here:
-                label += " <" + ",".join(here[c["cell"]]) + ">"
-            parts.append(label)
-        title = "Centre" if ring == 0 else f"Ring {ring}"
-        tail = f" (+{empty} empty)" if empty else ""
-        lines.append(f"{title}: " + (" | ".join(parts) or "-") + tail)
-    lines.append("Bank: " + _hand_text(view["bank"]))
-    pile = view["waste_pile"]
-    lines.append("Waste Pile (bottom first): " + (", ".join(pile) if pile else "empty"))
-    lines.append(
-        f"Hand limit {view['hand_limit']} · Trade Limit {view['trade_limit']} · Composter built: "
-        f"{'yes' if view['composter_built'] else 'no (Food and Water are Wasted)'}"
-    )
-    for p in view["players"]:
-        flags = (" [skips turn]" if p["skips_turn"] else "") + (" [smoke -1]" if p["smoke"] else "")
-        lines.append(f"  Seat {p['seat'] + 1} on tile {p['cell']}: {_hand_text(p['hand'])}{flags}")
-    if view["phase"] == "over":
-        lines.append(("WON: " if view["won"] else "LOST: ") + view["result"])
-    else:
-        if view["in_turn"]:
-            lines.append(
-                f"Turn of seat {view['turn_seat'] + 1}: spun {view['spin']}, may move {view['moves']}, "
-                f"traded {view['traded']}/{view['trade_limit']}"
+        flags = (_(" [skips turn]") if p["skips_turn"] else "") + (
+            _(" [Bushfire Smoke: -1]") if p["smoke"] else ""
+        )
+        cell = view["cells"][p["cell"]]
+        words = _("  {seat} on {tile} (hex {cell}): {cards}{flags}")
+        lines.append(
+            words.format(
+                seat=p["name"],
+                tile=view["names"][cell["tile"]],
+                cell=p["cell"],
+                cards=_cards(view, p["hand"]),
+                flags=flags,
             )
-        who = ", ".join(f"seat {s + 1}" for s in view["active_seats"])
-        table = " for the table" if view["table_decision"] else ""
-        lines.append(f"Now ({who}{table}): {view['prompt']}")
+        )
+    if view["trade"] is not None:
+        lines.append(_("Trade: {text}").format(text=view["trade"]["text"]))
+    if view["phase"] == "over":
+        lines.append(
+            (_("WON: {result}") if view["won"] else _("LOST: {result}")).format(result=view["result"])
+        )
+    elif view["in_turn"]:
+        words = _("Turn of {seat}: spun {spin}, may move {moves}, traded {traded}/{limit}")
+        lines.append(
+            words.format(
+                seat=view["seat_names"][view["turn_seat"]],
+                spin=view["spin"],
+                moves=view["moves"],
+                traded=view["traded"],
+                limit=view["trade_limit"],
+            )
+        )
     return "\n".join(lines)
 
 
@@ -120,17 +196,50 @@ def _targets(legal: Iterable[Action | str]) -> dict[int, str]:
     return out
 
 
-def render_svg(view: dict[str, Any], legal: Iterable[Action | str] = ()) -> str:
-    """An SVG of the view: the hex rings, tiles, Upgrades, players, the Waste meter and the hands.
+def _cell_info(view: dict[str, Any], c: dict[str, Any], seats: list[int]) -> str:
+    """The full words of a hex, for the page's reading line: ``Hex 14 (Ring 2): Food Forest with an
+    Irrigation System; Seat 2 stands here``."""
+    names = view["names"]
+    if c["tile"] is None:
+        if c["ring"] > view["ring"]:
+            what = _("not open yet")
+        else:
+            what = _("empty: a crafted tile may go here")
+    else:
+        what = names[c["tile"]]
+        if c["upgrade"]:
+            what = _("{tile} with a {upgrade}").format(tile=what, upgrade=names[c["upgrade"]])
+    words = _("Hex {cell} (Ring {ring}): {what}")
+    text = words.format(cell=c["cell"], ring=c["ring"], what=what)
+    if c["tile"] == "bgcs":
+        text = _("BGCS (hex 0): {what}").format(what=what)
+    if seats:
+        here = ", ".join(view["seat_names"][s] for s in seats)
+        text = _("{text}; here: {seats}").format(text=text, seats=here)
+    return text
 
-    Each hex that a legal action targets (move, place, remove) carries ``data-act``."""
-    size = 34.0
-    cx, cy = 260.0, 250.0
+
+SIZE = 34.0
+"""A hex's radius in the board's units."""
+
+
+def render_svg(view: dict[str, Any], legal: Iterable[Action | str] = ()) -> str:
+    """An SVG of the view: a strip with the Round, the Waste meter and the Social Housing, then the
+    hexagon board with tiles, Upgrades and players (the panels show hands and the bank).
+
+    Each hex that a legal action targets (move, place, remove) carries ``data-act``; every hex carries
+    its full words in ``data-info``; its number is secondary text (``class="minor"``)."""
+    size = SIZE
+    width = size * math.sqrt(3) * 7 + 8
+    reach = size * 1.5 * 3 + size  # from the centre to the outer Ring's far edge
+    cx, cy = width / 2, 52 + reach
+    height = cy + reach + 4
     targets = _targets(legal)
     out = [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 520" font-family="sans-serif" '
-        'role="img" aria-label="ResourCEd board">',
-        f"<title>ResourCEd, round {view['round']}</title>",
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        'font-family="sans-serif" role="img" aria-label="ResourCEd board">',
+        f"<title>{escape(_('ResourCEd, Round {n}').format(n=view['round']))}</title>",
+        *_strip(view, width),
     ]
     tokens: dict[int, list[int]] = {}
     for p in view["players"]:
@@ -138,71 +247,86 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action | str] = ()) -> str:
     for c in view["cells"]:
         x = cx + size * math.sqrt(3) * (c["q"] + c["r"] / 2)
         y = cy + size * 1.5 * c["r"]
-        act = targets.get(c["cell"])
-        attrs = f' data-act="{escape(act)}" class="target" cursor="pointer"' if act else ""
-        stroke = "#D55E00" if act else "#444"
-        width = 3 if act else 1
-        dash = "" if c["tile"] or c["ring"] <= view["ring"] else ' stroke-dasharray="3,3"'
-        out.append(
-            f'<g id="cell-{c["cell"]}"{attrs}><polygon points="{_hexagon(x, y, size - 1)}" '
-            f'fill="{FILL[c["tile"]]}" stroke="{stroke}" stroke-width="{width}"{dash}/>'
-        )
-        label = ABBREV.get(c["tile"], "") if c["tile"] else str(c["cell"])
-        colour = "#000" if c["tile"] else "#999"
-        out.append(
-            f'<text x="{x:.1f}" y="{y - 6:.1f}" text-anchor="middle" font-size="11" fill="{colour}">{label}</text>'
-        )
-        if c["tile"]:
-            out.append(
-                f'<text x="{x:.1f}" y="{y - 19:.1f}" text-anchor="middle" font-size="8" fill="#333">'
-                f"{c['cell']}</text>"
-            )
-        if c["upgrade"]:
-            out.append(
-                f'<text x="{x:.1f}" y="{y + 6:.1f}" text-anchor="middle" font-size="9">'
-                f"{UPGRADE_ABBREV[c['upgrade']]}</text>"
-            )
-        for i, seat in enumerate(tokens.get(c["cell"], [])):
-            tx = x - 15 + 10 * i
-            out.append(
-                f'<circle cx="{tx:.1f}" cy="{y + 18:.1f}" r="6" fill="#fff" stroke="#000"/>'
-                f'<text x="{tx:.1f}" y="{y + 21:.1f}" text-anchor="middle" font-size="8">{seat + 1}</text>'
-            )
-        out.append("</g>")
-    out.extend(_side_panel(view))
+        out += _cell(view, c, x, y, targets.get(c["cell"]), tokens.get(c["cell"], []))
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _side_panel(view: dict[str, Any]) -> list[str]:
-    x0 = 520
+def _cell(
+    view: dict[str, Any], c: dict[str, Any], x: float, y: float, act: str | None, seats: list[int]
+) -> list[str]:
+    """One hex: its shape, tile letters, Upgrade, number (minor) and the players' tokens."""
+    size = SIZE
+    info = escape(_cell_info(view, c, seats))
+    attrs = f' data-act="{escape(act)}" class="target" cursor="pointer"' if act else ""
+    stroke = "#D55E00" if act else "#444"
+    width = 3 if act else 1
+    dash = "" if c["tile"] or c["ring"] <= view["ring"] else ' stroke-dasharray="3,3"'
+    out = [
+        f'<g id="cell-{c["cell"]}" data-info="{info}"{attrs}><polygon points="{_hexagon(x, y, size - 1)}" '
+        f'fill="{FILL[c["tile"]]}" stroke="{stroke}" stroke-width="{width}"{dash}/>'
+    ]
+    number = "" if act else ' class="minor"'  # a target's number is read against the labels
+    if c["tile"]:
+        out.append(
+            f'<text x="{x:.1f}" y="{y - 5:.1f}" text-anchor="middle" font-size="13" font-weight="bold">'
+            f"{ABBREV[c['tile']]}</text>"
+        )
+        out.append(
+            f'<text{number} x="{x:.1f}" y="{y - 20:.1f}" text-anchor="middle" font-size="8" fill="#333">'
+            f"{c['cell']}</text>"
+        )
+    else:
+        colour = "#333" if act else "#666" if c["ring"] <= view["ring"] else "#aaa"
+        out.append(
+            f'<text{number} x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" fill="{colour}">'
+            f"{c['cell']}</text>"
+        )
+    if c["upgrade"]:
+        out.append(
+            f'<text x="{x:.1f}" y="{y + 9:.1f}" text-anchor="middle" font-size="10">'
+            f"{UPGRADE_ABBREV[c['upgrade']]}</text>"
+        )
+    for i, seat in enumerate(seats):
+        tx = x + 14 * i - 7 * (len(seats) - 1)
+        out.append(
+            f'<circle cx="{tx:.1f}" cy="{y + 19:.1f}" r="7.5" fill="#fff" stroke="#000"/>'
+            f'<text x="{tx:.1f}" y="{y + 23:.1f}" text-anchor="middle" font-size="11">{seat + 1}</text>'
+        )
+    out.append("</g>")
+    return out
+
+
+def _strip(view: dict[str, Any], width: float) -> list[str]:
+    """The Round, the Waste meter and the Social Housing, above the board."""
     waste, cap = view["waste"], view["max_waste"]
     frac = min(1.0, waste / cap)
     level, top = view["waste_level"], view["waste_levels"] - 1  # the Waste Condition, Zero Waste = 0
     colour = "#009E73" if level == 0 else "#D55E00" if level >= top - 1 else "#E69F00"
-    out = [
-        f'<text x="{x0}" y="30" font-size="14" font-weight="bold">Round {view["round"]}/{view["max_rounds"]} · '
-        f"Ring {view['ring']}</text>",
-        f'<text x="{x0}" y="52" font-size="12">Waste {waste}/{cap} ({escape(view["waste_condition"])})</text>',
-        f'<rect x="{x0}" y="58" width="220" height="14" fill="#eee" stroke="#444"/>',
-        f'<rect x="{x0}" y="58" width="{220 * frac:.1f}" height="14" fill="{colour}"/>',
-        f'<text x="{x0}" y="92" font-size="12">Social Housing {view["social_housing"]}/{view["housing_needed"]}'
-        f" (in Ring {view['ring']}: {view['ring_housing']}/{view['ring_housing_needed']})</text>",
-        f'<text x="{x0}" y="110" font-size="11">Resource Bank:</text>',
-        f'<text x="{x0}" y="124" font-size="11">{escape(_hand_text(view["bank"]))}</text>',
-    ]
-    y = 148
-    for p in view["players"]:
-        me = " (you)" if view["you"] == p["seat"] else ""
-        out.append(
-            f'<text x="{x0}" y="{y}" font-size="11">Seat {p["seat"] + 1}{me} on tile {p["cell"]}:</text>'
-            f'<text x="{x0 + 10}" y="{y + 13}" font-size="11">{escape(_hand_text(p["hand"]))}</text>'
+    when = (
+        _("Round {n}/{max}").format(n=view["round"], max=view["max_rounds"]) if view["round"] else _("Setup")
+    )
+    info = escape(
+        _("Waste Pile: {n} of {max} cards ({condition}); a Round ending with {max} or more loses").format(
+            n=waste, max=cap, condition=view["waste_condition"]
         )
-        y += 30
-    if view["event"]:
-        out.append(f'<text x="{x0}" y="{y + 10}" font-size="11">Event: {escape(view["event"])}</text>')
-    out.append(f'<text x="{x0}" y="{y + 30}" font-size="11">{escape(view["prompt"])}</text>')
-    if view["phase"] == "over":
-        result = ("Won: " if view["won"] else "Lost: ") + view["result"]
-        out.append(f'<text x="{x0}" y="{y + 50}" font-size="13" font-weight="bold">{escape(result)}</text>')
-    return out
+    )
+    housing = _("Housing {n}/{need}").format(n=view["social_housing"], need=view["housing_needed"])
+    housing_info = escape(
+        _("Social Housing: {n} in all; Ring {ring} holds {have} of its {need}").format(
+            n=view["social_housing"],
+            ring=view["ring"],
+            have=view["ring_housing"],
+            need=view["ring_housing_needed"],
+        )
+    )
+    return [
+        f'<text x="6" y="20" font-size="15" font-weight="bold">{escape(when)} · '
+        f"{escape(_('Ring {n}').format(n=view['ring']))}</text>",
+        f'<g data-info="{housing_info}"><text x="{width - 6:.0f}" y="20" font-size="15" text-anchor="end">'
+        f"{escape(housing)}</text></g>",
+        f'<g data-info="{info}"><text x="6" y="42" font-size="14">'
+        f"{escape(_('Waste {n}/{max}').format(n=waste, max=cap))}</text>",
+        f'<rect x="110" y="30" width="{width - 116:.0f}" height="14" fill="#eee" stroke="#444"/>',
+        f'<rect x="110" y="30" width="{(width - 116) * frac:.1f}" height="14" fill="{colour}"/></g>',
+    ]

@@ -4,9 +4,9 @@ progression and the end of the game; the engine's interface.
 The table's fields and the definitions of Use, Waste and Recycle live in :mod:`.table`, the turn in
 :mod:`.turn` and the Events in :mod:`.events`. Every action is carried out by its kind's handler
 (:data:`~.actions.HANDLERS`); after each one, :meth:`ResourcedState._apply` runs the queued tasks
-until the next decision. Decisions the rulebook gives to the whole table (majority votes, the
-collective Upkeep) are taken by the acting player: the first player of the Round, or the player
-whose turn it is.
+until the next decision. Decisions the rulebook gives to the whole table are the table's
+(:mod:`.together`): each player gives from their own hand, choices are proposed and voted on, and a
+trade is an offer the partner answers.
 """
 
 from __future__ import annotations
@@ -15,28 +15,29 @@ from collections.abc import Callable
 from typing import Any
 
 from loopcity.engine import Action, Outcome
+from loopcity.engine.text import _
 
 from . import position as P
 from .actions import (
+    CHOOSE,
     CHOOSE_SIXTH,
     DISCARD,
     HANDLERS,
     PLACE,
-    SHED,
+    REMOVE,
     SIXTH,
-    SUPPLY,
     WASTE,
     Cell,
     Resource,
-    Seat,
-    SeatResource,
     Tile,
 )
 from .board import RING_CELLS, RINGS
-from .content import FOOD, RESOURCE_INDEX, RESOURCES, WATER
+from .content import FOOD, RESOURCE_INDEX, WATER
 from .events import EventsMixin
 from .position import ResourcedPosition
-from .table import OWN_PHASES, TABLE, TURN_PHASES, Phase, TaskName
+from .table import COLLECTIONS, TURN_PHASES, Phase, TaskName
+from .texts import TEXTS, describe, explain, prompt, seat_name
+from .together import legal_vote
 from .turn import TurnMixin
 from .views import build_view
 
@@ -45,6 +46,7 @@ class ResourcedState(TurnMixin, EventsMixin):
     """A game of ResourCEd in progress."""
 
     handlers = HANDLERS
+    texts = TEXTS
     position_model = ResourcedPosition
 
     # ----- the engine's interface ---------------------------------------------------------------
@@ -54,9 +56,14 @@ class ResourcedState(TurnMixin, EventsMixin):
             return ()
         if phase in TURN_PHASES:
             return (self.turn_seat,)
-        if phase in OWN_PHASES:
-            return (self.ctx["seat"],)
-        return (TABLE,)
+        if phase == "vote":  # a question is settled as soon as its result is known: it is open
+            ballot = self.ballot
+            assert ballot is not None
+            votes = ballot["votes"]
+            return tuple(s for s in ballot["asked"] if s not in votes)
+        if phase in COLLECTIONS and "seat" not in self.ctx:
+            return self.givers()
+        return (self.ctx["seat"],)
 
     def _legal_actions(self, seat: int) -> list[Action]:
         return LEGAL[self.phase](self, seat)
@@ -78,14 +85,17 @@ class ResourcedState(TurnMixin, EventsMixin):
         winners = tuple(range(n)) if self.won else ()
         return Outcome(self.won, self.result, (score,) * n, winners)
 
+    def seat_name(self, seat: int) -> str:
+        return seat_name(seat)
+
+    def prompt(self, seat: int | None) -> str:
+        return prompt(self, seat)
+
     def describe(self, seat: int, action: Action) -> str:
-        who = f"Seat {seat + 1}"
-        if self.phase not in TURN_PHASES and self.phase not in OWN_PHASES and self.phase != "setup":
-            who = f"The table (seat {seat + 1} deciding)"
-        return f"{who}: {action}"
+        return describe(self, seat, action)
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:
-        return self._explain(seat, action)
+        return explain(self, seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
@@ -114,7 +124,8 @@ class ResourcedState(TurnMixin, EventsMixin):
         self.won = won
         self.result = cause
         self.queue = []
-        self.note(("The team wins: " if won else "The team loses: ") + cause)
+        words = _("The team wins: {cause}.") if won else _("The team loses: {cause}.")
+        self.note(words.format(cause=cause), kind="event")
 
     # ----- setup -------------------------------------------------------------------------------
     def _legal_setup(self, seat: int) -> list[Action]:
@@ -127,7 +138,9 @@ class ResourcedState(TurnMixin, EventsMixin):
         Event, every turn and the end check are queued."""
         self.round += 1
         self.event = ""
-        self.note(f"Round {self.round} begins (Waste Pile: {len(self.waste)})")
+        self.event_die = self.event_odds = self.event_roll = 0
+        words = _("Round {round} of {rounds} begins; the Waste Pile holds {waste} cards.")
+        self.note(words.format(round=self.round, rounds=self.max_rounds, waste=len(self.waste)))
         self.queue.extend(
             [
                 ("upkeep_waste",),
@@ -144,7 +157,8 @@ class ResourcedState(TurnMixin, EventsMixin):
         rules = self.tables.rules
         waste = len(self.waste)
         sh = self.social_housing()
-        self.note(f"Round {self.round} ends with {waste} Waste and {sh} Social Housing")
+        words = _("Round {round} ends with {waste} cards in the Waste Pile and {housing} Social Housing.")
+        self.note(words.format(round=self.round, waste=waste, housing=sh))
         if waste >= rules.max_waste:
             return self._finish(False, "maximum waste")
         if waste == 0 and self.developed(self.ring):  # progress from the current Ring
@@ -153,51 +167,53 @@ class ResourcedState(TurnMixin, EventsMixin):
             if self.alternate:
                 return self._finish(True, "the way out of Ring 2 opened with zero Waste")
             self.ring += 1
-            self.note(f"Ring {self.ring} opens for building")
+            self.note(_("Ring {ring} opens for building.").format(ring=self.ring), kind="event")
         if self.round >= self.max_rounds:
             return self._finish(False, "round limit")
         self.queue.append(("round",))
 
     # ----- Social Housing Upkeep ------------------------------------------------------------------
     def _do_upkeep_waste(self) -> None:
+        """Each Social Housing Wastes 2 cards from the Resource Bank; the players choose the types."""
         n = self.tables.rules.upkeep_waste_per_housing * self.social_housing()
         if n and sum(self.bank):
-            self.ctx = {"left": n}
-            self.phase = "upkeep_waste"
-
-    def _legal_upkeep_waste(self, seat: int) -> list[Action]:
-        return [WASTE(RESOURCES[r]) for r in range(5) if self.bank[r]]
+            self._start_picks("upkeep_waste", n)
 
     def _do_supply(self, r: int) -> None:
-        self.ctx = {"res": r, "left": self.social_housing()}
-        self._supply_next()
-
-    def _supply_next(self) -> None:
-        r, left = self.ctx["res"], self.ctx["left"]
-        if left and not self.total_held(r):
-            self.missed += left
-            self.note(f"Upkeep: {left} {RESOURCES[r]} missed")
-            left = 0
-        self.phase = "supply" if left else "auto"
-
-    def _legal_supply(self, seat: int) -> list[Action]:
-        return [SUPPLY(s + 1) for s in self.holders(self.ctx["res"])]
+        """Each Social Housing Uses 1 Food (then 1 Water), which any player may source."""
+        self._start_collection("supply", self.social_housing(), res=r)
 
     def _do_penalty(self) -> None:
+        """The Food and Water missed: the players collectively Waste as many cards."""
         if self.missed:
-            self.ctx = {"left": self.missed}
-            self.missed = 0
-            self._penalty_next()
+            left, self.missed = self.missed, 0
+            self._start_collection("penalty", left)
 
-    def _penalty_next(self) -> None:
-        if self.ctx["left"] and (any(map(any, self.hands)) or any(self.bank)):
-            self.phase = "penalty"
-        else:
-            self.phase = "auto"
-
-    def _legal_penalty(self, seat: int) -> list[Action]:
-        acts = [SHED(s + 1, RESOURCES[r]) for s, h in enumerate(self.hands) for r in range(5) if h[r]]
-        return acts or [WASTE(RESOURCES[r]) for r in range(5) if self.bank[r]]
+    # ----- the table's choices ----------------------------------------------------------------------
+    def _carry_out(self, action: Action) -> None:
+        """Carry out the table's choice ``action`` in the current choice phase."""
+        match self.phase:
+            case "setup":
+                tile = CHOOSE_SIXTH.read(action).tile
+                cell = RING_CELLS[1][5]
+                self._put_tile(cell, tile)
+                words = _("Setup: a {tile} takes the last spot of Ring 1 (hex {cell}).")
+                self.note(words.format(tile=self.tables.name[tile], cell=cell), kind="decision")
+                self.queue.append(("round",))
+                self.phase = "auto"
+            case "place":
+                self._place_crafted(PLACE.read(action).cell)
+            case "carya":
+                self._carya_upgrade(PLACE.read(action).cell)
+            case "remove":
+                self._remove_upgrade(REMOVE.read(action).cell)
+                self.phase = "auto"
+            case _:
+                chosen = CHOOSE.read(action).seat - 1
+                words = _("Propurrrty Damage: {seat} Wastes a card of their choice.")
+                self.note(words.format(seat=self.seat_name(chosen)), kind="decision")
+                self.ctx = {"seat": chosen}
+                self.phase = "cat_discard"
 
     # ----- actions shared by several decisions ------------------------------------------------------
     def _legal_cat_discard(self, seat: int) -> list[Action]:
@@ -207,26 +223,8 @@ class ResourcedState(TurnMixin, EventsMixin):
 # ----- the handlers of the actions ----------------------------------------------------------------
 @HANDLERS.on(CHOOSE_SIXTH)
 def on_choose_sixth(state: ResourcedState, seat: int, a: Tile) -> None:
-    """Setup 7: the tile for the last spot of Ring 1; Round 1 begins."""
-    state._put_tile(RING_CELLS[1][5], a.tile)
-    state.queue.append(("round",))
-    state.phase = "auto"
-
-
-@HANDLERS.on(SUPPLY)
-def on_supply(state: ResourcedState, seat: int, a: Seat) -> None:
-    """Upkeep: this player sources one Food or Water for a Social Housing."""
-    state._use(a.seat - 1, state.ctx["res"])
-    state.ctx["left"] -= 1
-    state._supply_next()
-
-
-@HANDLERS.on(SHED)
-def on_shed(state: ResourcedState, seat: int, a: SeatResource) -> None:
-    """Upkeep penalty: this player Wastes a card from their hand for the table."""
-    state._waste_from_hand(a.seat - 1, RESOURCE_INDEX[a.resource])
-    state.ctx["left"] -= 1
-    state._penalty_next()
+    """Setup 7: a player proposes the tile for the last spot of Ring 1."""
+    state._propose(seat, CHOOSE_SIXTH(a.tile))
 
 
 @HANDLERS.on(WASTE)
@@ -234,23 +232,16 @@ def on_waste(state: ResourcedState, seat: int, a: Resource) -> None:
     """Waste a card from the bank: for the Upkeep, its penalty, or the Shopping Center."""
     state._waste_from_bank(RESOURCE_INDEX[a.resource])
     state.ctx["left"] -= 1
-    match state.phase:
-        case "penalty":
-            state._penalty_next()
-        case "shop_waste":
-            state._shop_waste_next()
-        case _:
-            if not state.ctx["left"] or not any(state.bank):
-                state.phase = "auto"
+    if state.phase == "shop_waste":
+        state._shop_waste_next()
+    else:
+        state._picked()
 
 
 @HANDLERS.on(PLACE)
 def on_place(state: ResourcedState, seat: int, a: Cell) -> None:
-    """Place what was crafted, or Join CARYA's free Upgrade."""
-    if state.phase == "carya":
-        state._carya_upgrade(a.cell)
-    else:
-        state._place_crafted(a.cell)
+    """A player proposes where what was crafted goes, or Join CARYA's tile."""
+    state._propose(seat, PLACE(a.cell))
 
 
 @HANDLERS.on(DISCARD)
@@ -263,12 +254,12 @@ def on_discard(state: ResourcedState, seat: int, a: Resource) -> None:
 
 LEGAL: dict[Phase, Callable[[ResourcedState, int], list[Action]]] = {
     "setup": ResourcedState._legal_setup,
-    "upkeep_waste": ResourcedState._legal_upkeep_waste,
-    "supply": ResourcedState._legal_supply,
-    "penalty": ResourcedState._legal_penalty,
+    "upkeep_waste": ResourcedState._legal_pick,
+    "supply": ResourcedState._legal_collection,
+    "penalty": ResourcedState._legal_collection,
     "carya": ResourcedState._legal_carya,
-    "fix_choice": ResourcedState._legal_fix_choice,
-    "pay": ResourcedState._legal_pay,
+    "fix": ResourcedState._legal_collection,
+    "pay": ResourcedState._legal_collection,
     "heat_choice": ResourcedState._legal_heat_choice,
     "remove": ResourcedState._legal_remove,
     "cat": ResourcedState._legal_cat,
@@ -281,6 +272,8 @@ LEGAL: dict[Phase, Callable[[ResourcedState, int], list[Action]]] = {
     "shop_waste": ResourcedState._legal_shop_waste,
     "end": ResourcedState._legal_end,
     "discard": ResourcedState._legal_discard,
+    "trade": ResourcedState._legal_trade,
+    "vote": legal_vote,
 }
 """The legal actions of each decision (every phase but ``auto`` and ``over``)."""
 

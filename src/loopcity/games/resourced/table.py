@@ -3,7 +3,9 @@ the definitions of Use, Waste and Recycle, and the steps of the Round that the r
 (:mod:`.turn`) and the Events (:mod:`.events`) share.
 
 Work that needs no decision runs from a queue of tasks (``queue``, each a :data:`Task`); a task that
-needs one sets ``phase`` (a :data:`Phase`) and its details in ``ctx``, and waits for an action.
+needs one sets ``phase`` (a :data:`Phase`) and its details in ``ctx``, and waits for an action. A
+question put to the table waits in ``ballot`` (phase ``vote``), a trade being put together in ``deal``
+(phase ``trade``); see :mod:`.together`.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from operator import ge
 from typing import Any, Literal
 
 from loopcity.engine import State
+from loopcity.engine.table import Ballot
+from loopcity.engine.text import _
 
 from .board import BGCS, CELLS, RING_CELLS, RING_SLICE
 from .content import FOOD, WATER, Content, Tables
@@ -23,7 +27,7 @@ Phase = Literal[
     "supply",
     "penalty",
     "carya",
-    "fix_choice",
+    "fix",
     "pay",
     "heat_choice",
     "remove",
@@ -37,16 +41,24 @@ Phase = Literal[
     "shop_waste",
     "end",
     "discard",
+    "trade",
+    "vote",
     "over",
 ]
 """What the table is doing: ``auto`` while queued tasks run, ``over`` at the end, else the decision
-it waits for (the prompts in :mod:`.views` say each in the rulebook's words)."""
+it waits for (the prompts in :mod:`.texts` say each in the rulebook's words)."""
 TURN_PHASES: frozenset[Phase] = frozenset(
-    {"action", "any", "move", "place", "shop", "shop_waste", "end", "discard"}
+    {"action", "any", "move", "shop", "shop_waste", "end", "discard", "trade"}
 )
 """The decisions of the player whose turn it is."""
 OWN_PHASES: frozenset[Phase] = frozenset({"heat_choice", "cat_discard"})
 """Decisions that an Event gives to one player (the one in ``ctx["seat"]``)."""
+COLLECTIONS: frozenset[Phase] = frozenset({"supply", "penalty", "pay", "fix"})
+"""Cards the players give together, each from their own hand (:mod:`.together`): the Upkeep's Food
+and Water and its penalty, the Food that replants a flooded Garden, the pledges that fix what an
+Event threatens."""
+CHOICES: frozenset[Phase] = frozenset({"setup", "place", "carya", "remove", "cat"})
+"""Choices the table makes by a majority: a player proposes (``ctx["seat"]``), everyone votes."""
 TRADE_PHASES: frozenset[Phase] = frozenset({"action", "move", "end"})
 """The decisions between which the player whose turn it is may trade."""
 
@@ -74,8 +86,12 @@ SETUP_RING1 = ("food_forest", "community_garden", "heat_haven", "social_housing"
 """Setup 6: the tiles placed in Ring 1 before the choice of the last spot."""
 SETUP_HOUSING = SETUP_RING1.count("social_housing")
 """The Social Housing Ring 1 holds from Setup."""
-TABLE = 0
-"""The first player of every Round (the youngest) takes the table's decisions."""
+FIRST = 0
+"""The first player of every Round (the youngest), who flips the Event card and proposes first in the
+choices of Setup and the Events."""
+Trade = dict[str, Any]
+"""A trade being put together: ``with`` (the partner's seat), ``give`` and ``take`` (cards by
+Resource index), ``back`` (the step of the turn it was put together in)."""
 
 
 class Table(State[Content, Tables]):
@@ -105,10 +121,22 @@ class Table(State[Content, Tables]):
     partner: int
     traded: int
     recycled: bool
+    declined: list[list[Any]]
+    """The trades declined this turn, as ``[partner, give, take]``: none is offered again."""
     skip: list[bool]
     smoke: list[bool]
     missed: int
     event: str
+    event_die: int
+    """The die rolled for this Round's Event (0 before it is rolled)."""
+    event_odds: int
+    """The highest die number that drew a Good Event at this Round's roll (the Waste table)."""
+    event_roll: int
+    """A second die an Event rolled this Round (Trash Pickup Day's; 0 for none)."""
+    ballot: Ballot | None
+    """The question put to the table (phase ``vote``)."""
+    deal: Trade | None
+    """The trade being put together or offered (phases ``trade`` and ``vote``)."""
     result: str
     won: bool
 
@@ -134,12 +162,17 @@ class Table(State[Content, Tables]):
         self.pos = [BGCS] * n
         self.queue = []
         self.phase = "setup"
-        self.ctx = {}
+        self.ctx = {"seat": FIRST, "tries": 0}
         self._reset_turn(0)
         self.skip = [False] * n
         self.smoke = [False] * n
         self.missed = 0
         self.event = ""
+        self.event_die = 0
+        self.event_odds = 0
+        self.event_roll = 0
+        self.ballot = None
+        self.deal = None
         self.result = ""
         self.won = False
 
@@ -153,6 +186,7 @@ class Table(State[Content, Tables]):
         self.partner = -1
         self.traded = 0
         self.recycled = False
+        self.declined = []
 
     # ----- counts and limits -----------------------------------------------------------------
     @property
@@ -192,8 +226,8 @@ class Table(State[Content, Tables]):
 
     def trade_limit(self) -> int:
         """The Trade Limit: 3, + 2 per Shelter."""
-        r = self.tables.rules
-        return r.trade_limit + r.trade_limit_per_shelter * self.count["shelter"]
+        base, per_shelter = self.tables.trade_limits
+        return base + per_shelter * self.count["shelter"]
 
     def has_composter(self) -> bool:
         """Whether a Composter is on the board (Food and Water are then Used, not Wasted)."""
@@ -263,7 +297,9 @@ class Table(State[Content, Tables]):
         assert upgrade is not None
         self.upgrades[cell] = None
         self.count[upgrade] -= 1
-        self.note(f"The {self.tables.name[upgrade]} on tile {cell} is removed")
+        words = _("The {upgrade} on the {tile} (hex {cell}) is removed from the board.")
+        name = self.tables.name
+        self.note(words.format(upgrade=name[upgrade], tile=name[self.tile_at(cell)], cell=cell), kind="event")
 
     def tile_at(self, cell: int) -> str:
         """The tile on ``cell``, which must hold one (a player always stands on a tile)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Action, NoArgs
+from loopcity.engine.text import _
 
 from .actions import (
     CRAFT,
@@ -17,7 +18,6 @@ from .actions import (
     END_TURN,
     GATHER,
     GATHER_ANY,
-    GIVE,
     HANDLERS,
     MOVE,
     OPERATE,
@@ -25,22 +25,20 @@ from .actions import (
     PLACE,
     SHOP,
     SHOP_DONE,
-    TAKE,
     WASTE,
     Cell,
     Item,
     Resource,
-    SeatResource,
 )
 from .board import ADJACENT, BGCS, NEIGHBOURS, RING, RING_CELLS
 from .content import RESOURCE_INDEX, RESOURCES, TILE_IDS
-from .table import TRADE_PHASES, Table
+from .together import GIVES, TAKES, TogetherMixin
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
 
 
-class TurnMixin(Table):
+class TurnMixin(TogetherMixin):
     """The turn of :class:`~.rules.ResourcedState`."""
 
     # ----- start and end of a turn --------------------------------------------------------------
@@ -48,7 +46,7 @@ class TurnMixin(Table):
         self._reset_turn(seat)
         if self.skip[seat]:
             self.skip[seat] = False
-            self.note(f"Seat {seat + 1} skips this turn")
+            self.note(_("{seat} skips this turn.").format(seat=self.seat_name(seat)), kind="event")
             return
         t = self.tables
         rules = t.rules
@@ -134,13 +132,19 @@ class TurnMixin(Table):
         return [PLACE(c) for c in self.placements(self.ctx["item"])]
 
     def _place_crafted(self, cell: int) -> None:
-        """The table places what was crafted on ``cell``."""
+        """What was crafted goes on ``cell``, as the table decided."""
         item = self.ctx["item"]
+        name = self.tables.name
         if item in TILE_IDS or item == "recycler":
             self._put_tile(cell, item)
+            words = _("The {item} is placed on hex {cell} (Ring {ring}).")
+            self.note(words.format(item=name[item], cell=cell, ring=RING[cell]), kind="decision")
         else:
             self._put_upgrade(cell, item)
-        self.note(f"The table places the {self.tables.name[item]} on tile {cell}", kind="decision")
+            words = _("The {item} is placed on the {tile} (hex {cell}).")
+            self.note(
+                words.format(item=name[item], tile=name[self.tile_at(cell)], cell=cell), kind="decision"
+            )
         if self.ctx["bonus"]:
             self.phase = "end"
         else:
@@ -170,7 +174,7 @@ class TurnMixin(Table):
         seen = {start}
         frontier = [start]
         tiles = self.tiles
-        for _ in range(self.moves):
+        for _step in range(self.moves):
             nxt = []
             for c in frontier:
                 for d in NEIGHBOURS[c]:
@@ -209,55 +213,15 @@ class TurnMixin(Table):
         return partners
 
     def _trades(self, seat: int) -> list[Action]:
-        acts = []
+        """The first card of a trade with each partner in reach, either way."""
+        acts: list[Action] = []
         mine = self.hands[seat]
         for p in self.trade_partners(seat):
             theirs = self.hands[p]
-            acts += [GIVE(p + 1, RESOURCES[r]) for r in range(5) if mine[r]]
-            acts += [TAKE(p + 1, RESOURCES[r]) for r in range(5) if theirs[r]]
+            give, take = GIVES[p], TAKES[p]
+            acts += [give[r] for r in range(5) if mine[r]]
+            acts += [take[r] for r in range(5) if theirs[r]]
         return acts
-
-    def _hand_over(self, giver: int, receiver: int, r: int) -> None:
-        """One card of Resource ``r`` changes hands in the trade of the turn."""
-        self.hands[giver][r] -= 1
-        self.hands[receiver][r] += 1
-        self.traded += 1
-
-    # ----- refusals in the rulebook's words ------------------------------------------------------
-    def _explain(self, seat: int, action: Action) -> str | None:
-        k = action.kind
-        t = self.tables
-        if k == CRAFT.name and self.phase in ("action", "end"):
-            item = CRAFT.read(action).item
-            if self.tiles[self.pos[seat]] != "bgcs":
-                return "crafting is only possible on the BGCS Tile"
-            if not self.can_pay(seat, t.craft_cost(item, self.ring)):
-                return f"you cannot pay the {t.name[item]}'s crafting cost"
-            if self.count[item] >= t.pieces[item]:
-                return f"no {t.name[item]} piece is left"
-            return f"there is no valid place for a {t.name[item]}"
-        if (k == GIVE.name or k == TAKE.name) and self.phase in TRADE_PHASES:
-            if self.traded >= self.trade_limit():
-                return f"the Trade Limit of {self.trade_limit()} cards this turn is reached"
-            other = (GIVE if k == GIVE.name else TAKE).read(action).seat - 1
-            if self.partner >= 0 and other != self.partner:
-                return "a player trades with 1 other player per turn"
-            if other not in self.chain(seat):
-                return "trading needs the same tile, an adjacent tile or a chain of players"
-            return "that card is not in hand"
-        if k == MOVE.name and self.phase == "move":
-            return f"you may move up to {self.moves} tiles, over placed tiles only"
-        if k == OPERATE.name and self.tiles[self.pos[seat]] == "recycler":
-            if self.recycled:
-                return "each player can only Operate a Recycler once per turn"
-            if not self.waste:
-                return "the Waste Pile is empty: the Recycler has no Waste to remove"
-            return "you cannot pay the Recycler's operating cost"
-        if k == PASS.name and self.phase == "action":
-            return "an Action must be taken when one is available"
-        if k == GATHER.name and self.tiles[self.pos[seat]] == "bgcs":
-            return "at BGCS, Gather names the Resource: gather_any <resource>"
-        return None
 
 
 # ----- the handlers of the actions ----------------------------------------------------------------
@@ -270,7 +234,6 @@ def on_end_turn(state: ResourcedState, seat: int, a: NoArgs) -> None:
 @HANDLERS.on(PASS)
 def on_pass(state: ResourcedState, seat: int, a: NoArgs) -> None:
     """No Action is available on this tile: the Action is skipped."""
-    state.note(f"Seat {seat + 1} has no Action available on this tile")
     state._after_action()
 
 
@@ -279,8 +242,7 @@ def on_gather(state: ResourcedState, seat: int, a: NoArgs) -> None:
     """Gather on a Resource Tile: its Ring's production, +1 with its Upgrade."""
     cell = state.pos[seat]
     r = state.tables.produces[state.tile_at(cell)]
-    got = state._gain(seat, r, state.gather_amount(cell))
-    state.note(f"Seat {seat + 1} gathers {got} {RESOURCES[r]}")
+    state._gain(seat, r, state.gather_amount(cell))  # the log line says how many (texts.describe)
     state._after_action()
 
 
@@ -301,15 +263,14 @@ def on_gather_any(state: ResourcedState, seat: int, a: Resource) -> None:
 
 @HANDLERS.on(CRAFT)
 def on_craft(state: ResourcedState, seat: int, a: Item) -> None:
-    """Craft at BGCS: pay the cost; the table then places the item (``place``)."""
+    """Craft at BGCS: pay the cost; the table then decides where the item goes (``place``)."""
     state._pay(seat, state.tables.craft_cost(a.item, state.ring))
     bonus = state.phase == "end"
     if not bonus and state.action_no == 2 and state.pos[seat] == BGCS:
         state.crafts_left = 1  # the movement ended on BGCS: this Action may craft twice
     elif bonus:
         state.crafts_left = 0
-    state.ctx = {"item": a.item, "bonus": bonus}
-    state.phase = "place"
+    state._start_choice("place", seat, item=a.item, bonus=bonus)
 
 
 @HANDLERS.on(OPERATE)
@@ -324,9 +285,8 @@ def on_operate(state: ResourcedState, seat: int, a: NoArgs) -> None:
         return
     if tile == "recycler":
         state._pay(seat, t.recycler_operating)
-        n = state._recycle(t.recycler_removal[RING[cell] - 1])
+        state._recycle(t.recycler_removal[RING[cell] - 1])  # the log line says how many
         state.recycled = True
-        state.note(f"Seat {seat + 1} operates the Recycler: {n} Waste cards Recycled")
     else:
         upgrade = state.upgrades[cell]
         assert upgrade is not None
@@ -358,19 +318,3 @@ def on_move(state: ResourcedState, seat: int, a: Cell) -> None:
     state.pos[seat] = a.cell
     state.action_no = 2
     state.phase = "action"
-
-
-@HANDLERS.on(GIVE)
-def on_give(state: ResourcedState, seat: int, a: SeatResource) -> None:
-    """Trade: give a card to the partner."""
-    other = a.seat - 1
-    state._hand_over(seat, other, RESOURCE_INDEX[a.resource])
-    state.partner = other
-
-
-@HANDLERS.on(TAKE)
-def on_take(state: ResourcedState, seat: int, a: SeatResource) -> None:
-    """Trade: take a card from the partner."""
-    other = a.seat - 1
-    state._hand_over(other, seat, RESOURCE_INDEX[a.resource])
-    state.partner = other

@@ -1,59 +1,83 @@
-"""What a seat sees. ResourCEd has no secrets: hands, the Waste Pile and the board are on the table."""
+"""What a seat sees. ResourCEd has no secrets: hands, the Waste Pile and the board are on the table.
+
+The view carries what the panels, the stage and the board are drawn from (:mod:`.panels`,
+:mod:`.render`): the table's numbers, each player's hand and tile, this Round's Event with its text
+and die, the collection, trade or question in progress (``decision``, as the engine's
+:func:`~loopcity.engine.table.ballot_view`), and the prompt of the seat viewing.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from loopcity.engine.table import ballot_view
+
 from .board import COORDS, RING
 from .content import RESOURCES
-from .table import OWN_PHASES, TURN_PHASES, Phase
+from .table import COLLECTIONS, OWN_PHASES, TURN_PHASES
+from .texts import deal_text, worded
+from .words import resource
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
 
-PROMPTS: dict[Phase, str] = {
-    "setup": "Setup: choose the tile for the last spot of Ring 1",
-    "upkeep_waste": "Social Housing Upkeep: choose the cards Wasted from the Resource Bank",
-    "supply": "Social Housing Upkeep: who sources the {res}?",
-    "penalty": "Social Housing Upkeep: Waste one card for each Food or Water missed",
-    "carya": "Join CARYA: choose a Resource Tile for a free Upgrade",
-    "fix_choice": "{event}: fix it, or let it go?",
-    "pay": "Who pays the {res}?",
-    "heat_choice": "Heat Wave: Use one Food or one Water",
-    "remove": "Vandalism: choose the Shipping Container to remove",
-    "cat": "Propurrrty Damage: choose a player to Waste a card",
-    "cat_discard": "Propurrrty Damage: Waste a card of your choice",
-    "action": "Action {action_no}: Gather, Craft or Operate (trading allowed)",
-    "any": "BGCS: choose the next Resource",
-    "move": "Move up to {moves} tiles (trading allowed)",
-    "place": "Place the {item}",
-    "shop": "Shopping Center: get cards from the bank (then Waste as many)",
-    "shop_waste": "Shopping Center: Waste cards from the bank",
-    "end": "End your turn (trading allowed)",
-    "discard": "Waste cards down to the hand limit of {hand_limit}",
-    "over": "The game is over",
-}
 
-
-def _prompt(state: ResourcedState) -> str:
+def _collection(state: ResourcedState) -> dict[str, Any] | None:
+    """The cards the players are giving together, if a collection is in progress."""
+    if state.phase not in COLLECTIONS or "seat" in state.ctx:
+        return None
     ctx = state.ctx
-    t = state.tables
-    words = {
-        "res": RESOURCES[ctx["res"]] if "res" in ctx else "",
-        "event": t.event_name.get(state.event, ""),
-        "action_no": state.action_no,
-        "moves": state.moves,
-        "item": t.name.get(ctx.get("item", ""), ""),
-        "hand_limit": state.hand_limit(),
+    out: dict[str, Any] = {
+        "phase": state.phase,
+        "left": ctx["left"],
+        "resource": RESOURCES[ctx["res"]] if "res" in ctx else None,
+        "done": sorted(ctx["done"]),
+        "givers": list(state.givers()),
     }
-    return PROMPTS.get(state.phase, state.phase).format(**words)
+    if state.phase == "fix":
+        out["pledged"] = list(ctx["pledged"])
+        out["fix"] = state.fix_name()
+    return out
+
+
+def _trade(state: ResourcedState) -> dict[str, Any] | None:
+    """The trade being put together or offered."""
+    deal = state.deal
+    if deal is None:
+        return None
+    return {
+        "by": state.turn_seat,
+        "with": deal["with"],
+        "give": dict(zip(RESOURCES, deal["give"], strict=True)),
+        "take": dict(zip(RESOURCES, deal["take"], strict=True)),
+        "offered": state.phase == "vote",
+        "text": deal_text(state, state.turn_seat),
+    }
+
+
+def _event(state: ResourcedState) -> dict[str, Any]:
+    """This Round's Event: the die, the card and its text (empty before the die is rolled)."""
+    t = state.tables
+    event = state.event
+    return {
+        "event": event,
+        "event_name": t.event_name.get(event, ""),
+        "event_text": t.event_text.get(event, ""),
+        "event_good": event in t.good_events,
+        "event_die": state.event_die,
+        "event_odds": state.event_odds,
+        "event_roll": state.event_roll,
+    }
 
 
 def build_view(state: ResourcedState, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``seat`` (None: a spectator)."""
     t = state.tables
     n = state.players
-    return {
+    waste = len(state.waste)
+    good_up_to, condition = t.waste_condition(waste)
+    names = [state.seat_name(s) for s in range(n)]
+    view = {
         "game": "resourced",
         "you": seat,
         "round": state.round,
@@ -61,8 +85,9 @@ def build_view(state: ResourcedState, seat: int | None) -> dict[str, Any]:
         "variant": "alternate" if state.alternate else "standard",
         "ring": state.ring,
         "phase": state.phase,
-        "prompt": _prompt(state),
+        "prompt": state.prompt(seat),
         "active_seats": list(state.active_seats()),
+        "seat_names": names,
         "table_decision": state.phase not in TURN_PHASES and state.phase not in OWN_PHASES,
         "in_turn": state.phase in TURN_PHASES,
         "turn_seat": state.turn_seat,
@@ -79,6 +104,7 @@ def build_view(state: ResourcedState, seat: int | None) -> dict[str, Any]:
         "players": [
             {
                 "seat": s,
+                "name": names[s],
                 "cell": state.pos[s],
                 "hand": dict(zip(RESOURCES, state.hands[s], strict=True)),
                 "cards": sum(state.hands[s]),
@@ -88,19 +114,25 @@ def build_view(state: ResourcedState, seat: int | None) -> dict[str, Any]:
             for s in range(n)
         ],
         "bank": dict(zip(RESOURCES, state.bank, strict=True)),
-        "waste": len(state.waste),
+        "waste": waste,
         "waste_pile": [RESOURCES[r] for r in state.waste],
         "max_waste": t.rules.max_waste,
-        "waste_condition": t.waste_condition(len(state.waste))[1],
-        "waste_level": sum(1 for low, _, _ in t.conditions if len(state.waste) >= low) - 1,
+        "waste_condition": condition,
+        "good_up_to": good_up_to,
+        "waste_level": sum(1 for low, _, _ in t.conditions if waste >= low) - 1,
         "waste_levels": len(t.conditions),
         "social_housing": state.social_housing(),
         "housing_needed": t.rules.housing_to_open_ring3 if state.ring == 2 else t.rules.housing_to_win,
         "ring_housing": state.housing_in(state.ring),
         "ring_housing_needed": state.housing_needed(state.ring),
         "composter_built": state.has_composter(),
-        "event": t.event_name.get(state.event, ""),
+        **_event(state),
+        "collection": _collection(state),
+        "trade": _trade(state),
+        "decision": None if state.ballot is None else ballot_view(worded(state, state.ballot), names),
         "names": dict(t.name),
+        "resource_names": {name: resource(r) for r, name in enumerate(RESOURCES)},
         "result": state.result,
         "won": state.won,
     }
+    return view
