@@ -23,7 +23,6 @@ from .actions import (
     ROTATE,
     SWAP,
     TELEPORT,
-    TO,
     Crop,
     Orient,
     Plant,
@@ -134,17 +133,9 @@ def _swap(s: ResourcityState, seat: int, a: Seat) -> None:
 
 @HANDLERS.on(RELOCATE)
 def _relocate(s: ResourcityState, seat: int, a: Seat) -> None:
-    """Policy Maker: choose whose token to move; where it goes comes next (``to``)."""
+    """Policy Maker: choose whose token to move; where it goes comes next (``to``, in :mod:`.decide`)."""
     s.phase = "relocate"
     s.pending = (a.seat - 1,)
-
-
-@HANDLERS.on(TO)
-def _to(s: ResourcityState, seat: int, a: Tile) -> None:
-    s.pos[s.pending[0]] = a.tile
-    s.pending = ()
-    s.phase = "act"
-    s.actions_left -= s.content.superpowers.policy_maker_actions
 
 
 @HANDLERS.on(DISCARD)
