@@ -105,7 +105,7 @@ def decide(s: ResourcityState, first: int = 1) -> ResourcityState:
     for seat in range(s.players):
         s.apply(seat, f"start {centres[seat % len(centres)]}")
     if s.players > 1:
-        s.apply(0, f"first {first}")
+        s.apply(0, f"propose {first}")
         for seat in range(1, s.players):
             if s.phase == "vote":
                 s.apply(seat, "vote yes")

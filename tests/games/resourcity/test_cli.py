@@ -24,4 +24,4 @@ def test_human_seat_sees_the_board_and_numbered_actions():
     assert re.search(r"^│ +A +B +C +D +E +F", result.stdout, re.M), result.stdout[:1500]
     assert "Step 8: put your token on a Community Centre" in result.stdout
     assert re.search(r"^ +1 Start on the Community Centre at [A-F][1-6] +\[start \d+\]$", result.stdout, re.M)
-    assert re.search(r"^ +1 Propose that Seat 1 \(\w+\) starts first +\[first 1\]$", result.stdout, re.M)
+    assert re.search(r"^ +1 Propose that Seat 1 \(\w+\) starts first +\[propose 1\]$", result.stdout, re.M)

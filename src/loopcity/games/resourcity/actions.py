@@ -75,7 +75,7 @@ TO = kind("to", "where the Policy Maker sends the token", Tile, tile=range(TILES
 DISCARD = kind("discard", "discard a tile from your full hand (then draw 1)", Slot, slot=range(3))
 COMPOST = kind("compost", "Compost Day: put a Compost token on a Plot", Plot, plot=range(PLOTS))
 START = kind("start", "Step 8: put your token on a Community Centre", Tile, tile=range(TILES))
-FIRST = kind("first", "Step 9: propose who starts first (the table votes)", Seat, seat=SEATS)
+PROPOSE = kind("propose", "Step 9: propose who starts first (the table votes)", Seat, seat=SEATS)
 
 ACTION_SPACE = ActionSpace(
     [
@@ -95,7 +95,7 @@ ACTION_SPACE = ActionSpace(
         DISCARD,
         COMPOST,
         START,
-        FIRST,
+        PROPOSE,
         VOTE,
     ]
 )

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from loopcity.engine.table import Choice, ask, cast, offer, result
 from loopcity.engine.text import _
 
-from .actions import FIRST, START, TO, VOTE, Seat, Tile
+from .actions import PROPOSE, START, TO, VOTE, Seat, Tile
 from .apply import HANDLERS
 from .legal import placing_seats
 from .words import seat_words, tile_name
@@ -48,7 +48,7 @@ def _start(s: ResourcityState, seat: int, a: Tile) -> None:
         s.phase = "propose"
 
 
-@HANDLERS.on(FIRST)
+@HANDLERS.on(PROPOSE)
 def _first(s: ResourcityState, seat: int, a: Seat) -> None:
     """Step 9: a proposal of who starts first, put to the table (the proposer votes for it)."""
     s.ballot = ask("first", a.seat - 1, seat, range(s.players), "majority", "rejected")

@@ -61,15 +61,17 @@ class EventsMixin(FarmingMixin):
     # ----- the stage: what a drawn Crisis or Huat tile did, shown for a round ----------------------
     def _on_stage(self, tile: str) -> dict[str, Any]:
         """A stage entry for a tile drawn now, with the table as it was before it acts."""
+        pool = [self.avail["fuel"], self.avail["food"], self.avail["water"]]
+        crops, farms = len(self.crop), self.farm_count()
         entry: dict[str, Any] = {
             "tile": tile,
             "round": self.round,
             "seat": self.turn,
-            "before": [self.avail["fuel"], self.avail["food"], self.avail["water"]],
-            "crops": [len(self.crop), len(self.crop)],
-            "farms": [self.farm_count(), self.farm_count()],
+            "before": pool,
+            "crops": [crops, crops],
+            "farms": [farms, farms],
+            "after": list(pool),
         }
-        entry["after"] = list(entry["before"])
         self.stage.append(entry)
         return entry
 

@@ -17,12 +17,12 @@ from .actions import (
     DISCARD,
     END,
     EXCHANGE,
-    FIRST,
     GROW,
     HARVEST,
     MOVE,
     ORIENT,
     PLANT,
+    PROPOSE,
     REPLACE,
     ROTATE,
     START,
@@ -172,7 +172,7 @@ class HeuristicBot:
 
     def _propose(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         """Step 9: propose the player with the most merit (the lowest seat among equals)."""
-        return max(legal, key=lambda a: (self._merit(s, FIRST.read(a).seat - 1), -FIRST.read(a).seat))
+        return max(legal, key=lambda a: (self._merit(s, PROPOSE.read(a).seat - 1), -PROPOSE.read(a).seat))
 
     def _vote(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         """Yes to a first player nearly as good as the best one; no otherwise."""

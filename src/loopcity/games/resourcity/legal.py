@@ -13,12 +13,12 @@ from .actions import (
     DISCARD,
     END,
     EXCHANGE,
-    FIRST,
     GROW,
     HARVEST,
     MOVE,
     ORIENT,
     PLANT,
+    PROPOSE,
     RELOCATE,
     REPLACE,
     START,
@@ -161,7 +161,7 @@ def table_actions(s: ResourcityState, seat: int) -> list[Action]:
         case "place":
             return [_START[c] for c in centres_open(s)] if s.pos[seat] < 0 else []
         case "propose":
-            return [FIRST(o + 1) for o in range(s.players)]
+            return [PROPOSE(o + 1) for o in range(s.players)]
         case "vote" | "consent":
             return list(_YES_NO)
     return []

@@ -13,12 +13,12 @@ from .actions import (
     COMPOST,
     DISCARD,
     EXCHANGE,
-    FIRST,
     GROW,
     HARVEST,
     MOVE,
     ORIENT,
     PLANT,
+    PROPOSE,
     RELOCATE,
     REPLACE,
     ROTATE,
@@ -244,7 +244,7 @@ _OUT_OF_TURN: dict[str, Callable[[], str]] = {
     DISCARD.name: lambda: _("you discard only at the end of your turn, from a full hand"),
     COMPOST.name: lambda: _("Compost tokens are put on Plots when Compost Day is drawn"),
     START.name: lambda: _("the tokens have been placed and the first player chosen"),
-    FIRST.name: lambda: _("the tokens have been placed and the first player chosen"),
+    PROPOSE.name: lambda: _("the tokens have been placed and the first player chosen"),
     VOTE.name: lambda: _("no question is put to you now"),
 }
 """Why an action of another phase is refused while the player takes Actions."""
@@ -268,9 +268,9 @@ def _in_place(s: ResourcityState, seat: int, a: Action) -> str:
 
 
 def _in_propose(s: ResourcityState, seat: int, a: Action) -> str:
-    if a.kind == FIRST.name:
+    if a.kind == PROPOSE.name:
         return _("there is no Seat {n} in a game of {players}").format(
-            n=FIRST.read(a).seat, players=s.players
+            n=PROPOSE.read(a).seat, players=s.players
         )
     return _("first decide who starts: propose a player, and the table votes")
 

@@ -112,7 +112,9 @@ def render_text(view: dict[str, Any]) -> str:
             east = "─" if "E" in cell["exits"] else " "
             who = "".join(where.get(t, []))[:3]
             centre = plots.get(GREEN + t)
-            row += ("─" if west else " ") + who.ljust(3, "─" if "W" in cell["exits"] else " ") + _tile_char(cell)
+            row += (
+                ("─" if west else " ") + who.ljust(3, "─" if "W" in cell["exits"] else " ") + _tile_char(cell)
+            )
             row += centre + "  " if centre else east * 3
         lines.append(row.rstrip())
     lines += [

@@ -8,7 +8,6 @@ from typing import Any, Self
 
 from loopcity.engine import Action, Game, Outcome, Rng, State
 from loopcity.engine.table import Ballot
-from loopcity.engine.text import _
 
 from . import decide as _decide  # noqa: F401  (the table's handlers join HANDLERS)
 from .apply import HANDLERS
@@ -22,7 +21,7 @@ from .position import ResourcityPosition, position_of, set_up_position
 from .refusals import explain
 from .setup import set_up
 from .tables import ResourcityTables
-from .texts import TEXTS, describe_line, prompt_for
+from .texts import TEXTS, describe_line, drawn_line, prompt_for
 from .views import make_view
 from .words import seat_words
 
@@ -138,12 +137,7 @@ class ResourcityState(EventsMixin):
             if n:
                 self.sections[i] = n - 1
                 break
-        self.note(
-            _("{seat} draws a tile: {tile}").format(
-                seat=self.seat_name(self.turn), tile=self.event_name(tile)
-            ),
-            kind="chance",
-        )
+        self.note(drawn_line(self, tile), kind="chance")
         return tile
 
     def _next_turn(self) -> None:

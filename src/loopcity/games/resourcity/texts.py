@@ -15,19 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action, ActionKind
 from loopcity.engine.table import answer_label, rule_text
-from loopcity.engine.text import Label, Texts, _, ngettext
+from loopcity.engine.text import LANGUAGE, Label, Texts, _, ngettext
 
 from .actions import (
     COMPOST,
     DISCARD,
     END,
     EXCHANGE,
-    FIRST,
     GROW,
     HARVEST,
     MOVE,
     ORIENT,
     PLANT,
+    PROPOSE,
     RELOCATE,
     REPLACE,
     ROTATE,
@@ -93,7 +93,7 @@ def _roads(s: ResourcityState, kind: str, rot: int) -> str:
 
 
 def _tile_kind_name(s: ResourcityState, kind: str) -> str:
-    return s.content.tile(kind).name
+    return s.tables.event_names[kind]
 
 
 def _yield_text(s: ResourcityState, crop_id: str) -> str:
@@ -116,10 +116,10 @@ def _end(s: ResourcityState, seat: int, hints: bool) -> Label:
 
 
 def _move(s: ResourcityState, seat: int, a: Tile, hints: bool) -> Label:
-    return Label(
-        _("Move to {place}").format(place=place_name(s.content, s.grid_kind[a.tile], a.tile)),
-        _("Move along the road (1 Action, free)"),
-    )
+    group = _("Move along the road (1 Action, free)")
+    if not hints:  # a log line
+        return Label(_("Move to {tile}").format(tile=tile_name(a.tile)), group)
+    return Label(_("Move to {place}").format(place=place_name(s.content, s.grid_kind[a.tile], a.tile)), group)
 
 
 def _teleport(s: ResourcityState, seat: int, a: Tile, hints: bool) -> Label:
@@ -134,30 +134,42 @@ def _rotate(s: ResourcityState, seat: int, a: Rotate, hints: bool) -> Label:
     rot = (s.grid_rot[a.tile] + (1 if a.way == "cw" else 3)) % 4
     cost = cost_text({"fuel": rotate_cost(s)})
     way = _("clockwise") if a.way == "cw" else _("anticlockwise")
-    text = _("Rotate the {name} on {tile} a quarter turn {way} ({cost}): {roads}").format(
-        name=_tile_kind_name(s, kind), tile=tile_name(a.tile), way=way, cost=cost, roads=_roads(s, kind, rot)
-    )
+    name, tile = _tile_kind_name(s, kind), tile_name(a.tile)
     if hints:
-        text += _farm_hint(s, a.tile, kind, rot)
+        text = _("Rotate the {name} on {tile} a quarter turn {way} ({cost}): {roads}{farms}").format(
+            name=name,
+            tile=tile,
+            way=way,
+            cost=cost,
+            roads=_roads(s, kind, rot),
+            farms=_farm_hint(s, a.tile, kind, rot),
+        )
+    else:  # a log line
+        text = _("Rotate {tile} a quarter turn {way} ({cost})").format(tile=tile, way=way, cost=cost)
     return Label(text, _("Rotate a tile (1 Action, {cost})").format(cost=cost))
 
 
 def _replace(s: ResourcityState, seat: int, a: Replace, hints: bool) -> Label:
-    new = s.hands[seat][a.slot]
-    old = s.grid_kind[a.tile]
-    cost = cost_text({"fuel": replace_cost(s, seat, new)})
-    text = _("Replace the {old} on {tile} with the {new} from the hand ({cost})").format(
-        old=_tile_kind_name(s, old), tile=tile_name(a.tile), new=_tile_kind_name(s, new), cost=cost
-    )
-    turns = s.tables.geo.rotations[new]
+    new = _tile_kind_name(s, s.hands[seat][a.slot])
+    cost = cost_text({"fuel": replace_cost(s, seat, s.hands[seat][a.slot])})
+    group = _("Replace a tile with the {new} from the hand (1 Action, {cost})").format(new=new, cost=cost)
+    tile = tile_name(a.tile)
+    if not hints:  # a log line: what was laid where
+        return Label(
+            _("Replace the tile on {tile} with the {new} from the hand ({cost})").format(
+                tile=tile, new=new, cost=cost
+            )
+        )
+    old = _tile_kind_name(s, s.grid_kind[a.tile])
+    turns = s.tables.geo.rotations[s.hands[seat][a.slot]]
     if len(turns) > 1:
-        text += _(", then choose how to turn it")
-    elif hints:
-        text += _farm_hint(s, a.tile, new, turns[0])
-    group = _("Replace a tile with the {new} from the hand (1 Action, {cost})").format(
-        new=_tile_kind_name(s, new), cost=cost
-    )
-    return Label(text, group)
+        text = _(
+            "Replace the {old} on {tile} with the {new} from the hand ({cost}), then choose how to turn it"
+        )
+        return Label(text.format(old=old, tile=tile, new=new, cost=cost), group)
+    farms = _farm_hint(s, a.tile, s.hands[seat][a.slot], turns[0])
+    text = _("Replace the {old} on {tile} with the {new} from the hand ({cost}){farms}")
+    return Label(text.format(old=old, tile=tile, new=new, cost=cost, farms=farms), group)
 
 
 def _orient(s: ResourcityState, seat: int, a: Orient, hints: bool) -> Label:
@@ -226,8 +238,15 @@ def _exchange(s: ResourcityState, seat: int, a: Crop, hints: bool) -> Label:
 
 def _swap(s: ResourcityState, seat: int, a: Seat, hints: bool) -> Label:
     other = a.seat - 1
-    here, there = s.pos[seat], s.pos[other]
     n = s.content.superpowers.planner_actions
+    if not hints:  # a log line
+        text = ngettext(
+            "Planner: swap the tile underfoot with the tile under {seat} ({n} Action)",
+            "Planner: swap the tile underfoot with the tile under {seat} ({n} Actions)",
+            n,
+        )
+        return Label(text.format(seat=seat_words(s.powers, other), n=n))
+    here, there = s.pos[seat], s.pos[other]
     text = ngettext(
         "Planner: swap the {mine} under you on {here} with the {theirs} under {seat} on {there} ({n} Action)",
         "Planner: swap the {mine} under you on {here} with the {theirs} under {seat} on {there} ({n} Actions)",
@@ -255,13 +274,14 @@ def _relocate(s: ResourcityState, seat: int, a: Seat, hints: bool) -> Label:
 
 
 def _to(s: ResourcityState, seat: int, a: Tile, hints: bool) -> Label:
-    target = s.pending[0] if s.pending else seat
-    return Label(
-        _("Send the token of {seat} to {place}").format(
-            seat=seat_words(s.powers, target), place=place_name(s.content, s.grid_kind[a.tile], a.tile)
-        ),
-        _("Where the Policy Maker sends the token"),
-    )
+    target = seat_words(s.powers, s.pending[0] if s.pending else seat)
+    group = _("Where the Policy Maker sends the token")
+    if not hints:
+        return Label(
+            _("Send the token of {seat} to {tile}").format(seat=target, tile=tile_name(a.tile)), group
+        )
+    place = place_name(s.content, s.grid_kind[a.tile], a.tile)
+    return Label(_("Send the token of {seat} to {place}").format(seat=target, place=place), group)
 
 
 def _discard(s: ResourcityState, seat: int, a: Slot, hints: bool) -> Label:
@@ -340,7 +360,7 @@ _WORDS: dict[str, Callable[[ResourcityState, int, Any, bool], Label]] = {
     DISCARD.name: _discard,
     COMPOST.name: _compost,
     START.name: _start,
-    FIRST.name: _first,
+    PROPOSE.name: _first,
     VOTE.name: _vote,
 }
 
@@ -362,7 +382,7 @@ def _labeller(name: str) -> Callable[[ResourcityState, int, Any], Label]:
 
 
 _KINDS: tuple[ActionKind[Any], ...] = (END, MOVE, TELEPORT, ROTATE, REPLACE, ORIENT, PLANT, GROW, HARVEST)
-_KINDS += (EXCHANGE, SWAP, RELOCATE, TO, DISCARD, COMPOST, START, FIRST, VOTE)
+_KINDS += (EXCHANGE, SWAP, RELOCATE, TO, DISCARD, COMPOST, START, PROPOSE, VOTE)
 for _kind in _KINDS:
     TEXTS.label(_kind)(_labeller(_kind.name))
 
@@ -373,57 +393,92 @@ def _vote_key(s: ResourcityState, seat: int, a: Action) -> tuple[object, ...]:
     if b is None:
         return ()
     if b["subject"] == "first":
-        return (b["subject"], b["data"], b["by"], tuple(s.powers))
+        first = int(b["data"])
+        return (b["subject"], first, b["by"], s.powers[b["by"]], s.powers[first])
     target, tile = b["data"]
-    return (b["subject"], target, tile, b["by"], tuple(s.powers), s.grid_kind[tile])
-
-
-def _swap_key(s: ResourcityState, seat: int, a: Action) -> tuple[object, ...]:
-    other = SWAP.read(a).seat - 1
-    here, there = s.pos[seat], s.pos[other]
-    return (here, there, s.grid_kind[here], s.grid_kind[there], s.powers[other])
+    return (b["subject"], target, tile, b["by"], s.powers[b["by"]], s.powers[target], s.grid_kind[tile])
 
 
 _KEYS: dict[str, Callable[[ResourcityState, int, Action], tuple[object, ...]]] = {
-    MOVE.name: lambda s, seat, a: (s.grid_kind[MOVE.read(a).tile],),
-    ROTATE.name: lambda s, seat, a: (
-        s.grid_kind[ROTATE.read(a).tile],
-        s.grid_rot[ROTATE.read(a).tile],
-        s.community,
-    ),
-    REPLACE.name: lambda s, seat, a: (
-        s.hands[seat][REPLACE.read(a).slot],
-        s.grid_kind[REPLACE.read(a).tile],
-        s.community,
-    ),
     ORIENT.name: lambda s, seat, a: (s.hands[seat][s.pending[0]], s.pending[1]),
     PLANT.name: lambda s, seat, a: (s.pos[seat],),
     GROW.name: lambda s, seat, a: (s.pos[seat], s.crop.get(GROW.read(a).plot)),
     HARVEST.name: lambda s, seat, a: (s.pos[seat], s.crop.get(HARVEST.read(a).plot)),
-    SWAP.name: _swap_key,
-    TO.name: lambda s, seat, a: (s.pending[0], s.powers[s.pending[0]], s.grid_kind[TO.read(a).tile]),
+    SWAP.name: lambda s, seat, a: (s.powers[SWAP.read(a).seat - 1],),
+    TO.name: lambda s, seat, a: (s.pending[0], s.powers[s.pending[0]]),
     DISCARD.name: lambda s, seat, a: (s.hands[seat][DISCARD.read(a).slot],),
-    FIRST.name: lambda s, seat, a: (s.powers[FIRST.read(a).seat - 1],),
-    RELOCATE.name: lambda s, seat, a: (s.powers[RELOCATE.read(a).seat - 1],),
+    PROPOSE.name: lambda s, seat, a: (s.powers[PROPOSE.read(a).seat - 1],),
+    RELOCATE.name: lambda s, seat, a: (
+        s.powers[RELOCATE.read(a).seat - 1],
+        RELOCATE.read(a).seat - 1 == seat,
+    ),
     VOTE.name: _vote_key,
     END.name: lambda s, seat, a: (len(s.hands[seat]) >= s.content.turn.hand_size,),
 }
-"""What a log line depends on besides the seat, its Superpower and the action (see ``describe_line``);
-kinds not named here depend on nothing else."""
+"""What the words of an action in a log line depend on besides the action (see ``describe_line``,
+which has Move, Rotate and Replace inline); kinds not named depend on nothing else."""
 
 
 def describe_line(s: ResourcityState, seat: int, action: Action) -> str:
-    """The log line of an action: ``Seat 2 (Builder): Rotate the Curve road on C3 ...``."""
-    keyed = _KEYS.get(action.kind)
-    key = (seat, s.powers[seat], action.kind, action.args, keyed(s, seat, action) if keyed else ())
+    """The log line of an action: ``Seat 2 (Builder): Rotate the Curve road on C3 ...``. Lines are
+    written at every step, so each is kept per what it depends on: the reader's language, the seat and
+    its Superpower, and the action's context (its arguments and what ``_KEYS`` adds; the commonest
+    kinds inline)."""
+    k = action.kind
+    args = action.args
+    if k == _MOVE:
+        context: object = args
+    elif k == _ROTATE:
+        context = (args, s.community)
+    elif k == _REPLACE:  # the words name the tile laid, not its hand slot
+        context = (args[1], s.hands[seat][args[0]], s.community, s.powers[seat] == "builder")  # type: ignore[index]
+    else:
+        keyed = _KEYS.get(k)
+        context = (args, keyed(s, seat, action)) if keyed else args
+    key = (seat, s.powers[seat], k, context, LANGUAGE.get())
     lines = s.tables.lines
     text = lines.get(key)
     if text is None:
-        if len(lines) > 50_000:
+        if len(lines) > 100_000:
             lines.clear()
-        text = lines[key] = _("{seat}: {action}").format(
-            seat=seat_words(s.powers, seat), action=words(s, seat, action, hints=False).text
+        text = lines[key] = f"{seat_label(s, seat)}: {action_words(s, seat, action, context)}"
+    return text
+
+
+_MOVE, _ROTATE, _REPLACE = MOVE.name, ROTATE.name, REPLACE.name
+
+
+def drawn_line(s: ResourcityState, tile: str) -> str:
+    """``Seat 2 (Builder) draws a tile: Curve road``, kept per language, seat, Superpower and tile."""
+    seat = s.turn
+    key = ("draws", seat, s.powers[seat], tile, LANGUAGE.get())
+    lines = s.tables.lines
+    text = lines.get(key)
+    if text is None:
+        text = lines[key] = _("{seat} draws a tile: {tile}").format(
+            seat=seat_label(s, seat), tile=s.event_name(tile)
         )
+    return text
+
+
+def seat_label(s: ResourcityState, seat: int) -> str:
+    """``Seat 2 (Builder)``, kept per language, seat and Superpower (log lines name seats at every step)."""
+    key = ("seat", seat, s.powers[seat], LANGUAGE.get())
+    lines = s.tables.lines
+    text = lines.get(key)
+    if text is None:
+        text = lines[key] = seat_words(s.powers, seat)
+    return text
+
+
+def action_words(s: ResourcityState, seat: int, action: Action, context: object) -> str:
+    """An action's words in a log line, kept per language, kind and ``context`` (everything they
+    depend on, see ``describe_line``)."""
+    key = ("words", action.kind, context, LANGUAGE.get())
+    lines = s.tables.lines
+    text = lines.get(key)
+    if text is None:
+        text = lines[key] = words(s, seat, action, hints=False).text
     return text
 
 

@@ -7,7 +7,7 @@ and crop names, Crisis and Huat tiles) stay data."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from loopcity.engine.text import _
@@ -23,14 +23,28 @@ def tile_name(t: int) -> str:
     return f"{COLUMNS[t % SIZE]}{t // SIZE + 1}"
 
 
+_SIDES: tuple[Callable[[], str], ...] = (
+    lambda: _("north"),
+    lambda: _("east"),
+    lambda: _("south"),
+    lambda: _("west"),
+)
+_CORNERS: tuple[Callable[[], str], ...] = (
+    lambda: _("top-left"),
+    lambda: _("top-right"),
+    lambda: _("bottom-right"),
+    lambda: _("bottom-left"),
+)
+
+
 def side_word(d: int) -> str:
     """The compass word of a tile side (0 north, 1 east, 2 south, 3 west)."""
-    return (_("north"), _("east"), _("south"), _("west"))[d]
+    return _SIDES[d]()
 
 
 def corner_word(k: int) -> str:
     """A tile corner's words (0 top left, 1 top right, 2 bottom right, 3 bottom left)."""
-    return (_("top-left"), _("top-right"), _("bottom-right"), _("bottom-left"))[k]
+    return _CORNERS[k]()
 
 
 def plot_name(p: int, near: int | None = None) -> str:
@@ -76,9 +90,16 @@ def join_words(words: list[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
+_RESOURCES: dict[str, Callable[[], str]] = {
+    "fuel": lambda: _("Fuel"),
+    "food": lambda: _("Food"),
+    "water": lambda: _("Water"),
+}
+
+
 def resource_name(resource: str) -> str:
     """Fuel, Food or Water."""
-    return {"fuel": _("Fuel"), "food": _("Food"), "water": _("Water")}[resource]
+    return _RESOURCES[resource]()
 
 
 def amount(n: int, resource: str) -> str:
@@ -104,16 +125,19 @@ def place_name(content: Content, kind: str, t: int) -> str:
     return _("{tile} ({name})").format(tile=tile_name(t), name=content.tile(kind).name)
 
 
+_POWERS: dict[str, Callable[[], str]] = {
+    "builder": lambda: _("Builder"),
+    "cyclist": lambda: _("Cyclist"),
+    "farmer": lambda: _("Farmer"),
+    "innovator": lambda: _("Innovator"),
+    "planner": lambda: _("Planner"),
+    "policymaker": lambda: _("Policy Maker"),
+}
+
+
 def power_title(power: str) -> str:
     """The Superpower card's title."""
-    return {
-        "builder": _("Builder"),
-        "cyclist": _("Cyclist"),
-        "farmer": _("Farmer"),
-        "innovator": _("Innovator"),
-        "planner": _("Planner"),
-        "policymaker": _("Policy Maker"),
-    }[power]
+    return _POWERS[power]()
 
 
 def power_text(content: Content, power: str) -> str:
