@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Handlers, NoArgs
+from loopcity.engine.text import _
 
 from .actions import (
     COMPOST,
@@ -35,6 +36,7 @@ from .actions import (
 )
 from .farming import compost_targets
 from .legal import replace_cost, rotate_cost
+from .words import amount
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
@@ -117,7 +119,11 @@ def _exchange(s: ResourcityState, seat: int, a: Crop) -> None:
     """Exchange one harvest of the crop for its resource (no Action spent)."""
     got = s.exchange(seat, a.crop)
     crop = s.crop_of(a.crop)
-    s.note(f"Seat {seat + 1} exchanges {crop.name} for {got} {crop.yields.capitalize()}")
+    s.note(
+        _("{seat} exchanges the {crop} harvest: {gain} from Used back to Available.").format(
+            seat=s.seat_name(seat), crop=crop.name, gain=amount(got, crop.yields)
+        )
+    )
 
 
 @HANDLERS.on(SWAP)

@@ -7,10 +7,12 @@ from typing import Any, Literal
 
 from loopcity.engine import State
 from loopcity.engine.table import Ballot
+from loopcity.engine.text import _
 
 from .board import REACH, REACH_BUILDER, moves_from
 from .content import Content
 from .tables import ResourcityTables
+from .words import amount
 
 RESOURCES = ("fuel", "food", "water")
 
@@ -88,7 +90,11 @@ class ResourcityBase(State[Content, ResourcityTables]):
         if paid < n:
             self.result = f"{resource.capitalize()} ran out ({why})"
             self.phase = "over"
-            self.note(f"The team cannot pay {n} {resource.capitalize()} for {why}: the team loses.")
+            self.note(
+                _("The team cannot pay {amount} for {why}: the team loses.").format(
+                    amount=amount(n, resource), why=why
+                )
+            )
             return False
         return True
 

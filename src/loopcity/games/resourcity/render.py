@@ -237,7 +237,8 @@ CELL = 90
 LEFT = 30
 TOP = 30
 BOARD = CELL * SIZE
-MINI = 64
+MINI = 80
+PREVIEW = 100
 
 
 def _xy(t: int) -> tuple[int, int]:
@@ -312,7 +313,7 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action | str] = ()) -> str:
     being laid."""
     acts = _actions(legal)
     w = LEFT + BOARD + 10
-    h = TOP + BOARD + 150
+    h = TOP + BOARD + 180
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
         'font-family="sans-serif" font-size="20">'
@@ -385,9 +386,12 @@ def _svg_plots(view: dict[str, Any], targets: dict[int, list[str]]) -> list[str]
         act = f' data-act="{escape(acts[0])}"' if len(acts) == 1 else ""
         ring = "#e6194b" if p["ready"] else "#2a6"
         out.append(f'<g class="plot" data-info="{escape(info)}"{act}>')
-        out.append(f'<circle cx="{x}" cy="{y}" r="13" fill="{colour}" stroke="{ring}" stroke-width="4"/>')
+        out.append(
+            f'<rect x="{x - 13}" y="{y - 13}" width="26" height="26" rx="5" fill="{colour}" stroke="{ring}" '
+            'stroke-width="4"/>'
+        )
         if p["compost"]:
-            out.append(f'<circle cx="{x + 11}" cy="{y - 11}" r="5" fill="#6b4226"/>')
+            out.append(f'<circle cx="{x + 12}" cy="{y - 12}" r="5" fill="#6b4226"/>')
         if p["crop"]:
             out.append(
                 f'<text x="{x}" y="{y + 6}" text-anchor="middle" font-size="16" font-weight="bold">{p["tokens"]}</text>'
@@ -397,14 +401,15 @@ def _svg_plots(view: dict[str, Any], targets: dict[int, list[str]]) -> list[str]
 
 
 def _svg_rotations(view: dict[str, Any], acts: list[Action]) -> list[str]:
-    """Small arrows on each tile that may be rotated: ↻ clockwise (top right), ↺ anticlockwise (top left)."""
+    """Small arrows on each tile that may be rotated, at the top of the tile away from its corners (where
+    Plots are): ↻ clockwise on the right, ↺ anticlockwise on the left."""
     out = []
     for a in acts:
         if a.kind != ROTATE.name:
             continue
         t, way = ROTATE.read(a)
         x, y = _xy(t)
-        cx = x + CELL - 14 if way == "cw" else x + 14
+        cx = x + CELL // 2 + 17 if way == "cw" else x + CELL // 2 - 17
         cell = view["grid"][t]
         info = (
             _("Rotate the {name} on {tile} clockwise")
@@ -413,8 +418,8 @@ def _svg_rotations(view: dict[str, Any], acts: list[Action]) -> list[str]:
         ).format(name=cell["name"], tile=cell["place"])
         out.append(
             f'<g class="rotate" data-act="{escape(str(a))}" data-info="{escape(info)}">'
-            f'<circle cx="{cx}" cy="{y + 14}" r="12" fill="#fff" stroke="#333"/>'
-            f'<text x="{cx}" y="{y + 20}" text-anchor="middle" font-size="16">{"↻" if way == "cw" else "↺"}</text></g>'
+            f'<circle cx="{cx}" cy="{y + 17}" r="13" fill="#fff" stroke="#333"/>'
+            f'<text x="{cx}" y="{y + 23}" text-anchor="middle" font-size="16">{"↻" if way == "cw" else "↺"}</text></g>'
         )
     return out
 
@@ -501,13 +506,13 @@ def _svg_previews(laying: dict[str, Any], acts: list[Action], y: int) -> list[st
     title = _("Choose how to lay the {name} on {tile}").format(name=laying["name"], tile=laying["place"])
     out = [f'<text x="{LEFT}" y="{y + 14}" class="minor" font-size="14">{escape(title)}</text>']
     for i, turn in enumerate(laying["turns"]):
-        x = LEFT + i * (MINI + 24)
+        x = LEFT + i * (PREVIEW + 30)
         r = turn["turns"]
         act = f' data-act="{escape(by_turns[r])}"' if r in by_turns else ""
         info = _("Lay the {name} on {tile} with {roads}").format(
             name=laying["name"], tile=laying["place"], roads=turn["roads"]
         )
         out.append(f'<g class="orient" data-info="{escape(info)}"{act}>')
-        out += _tile_svg(laying["tile"], r, turn["exits"], x, y + 22, MINI)
+        out += _tile_svg(laying["tile"], r, turn["exits"], x, y + 22, PREVIEW)
         out.append("</g>")
     return out
