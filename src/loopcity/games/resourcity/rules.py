@@ -144,8 +144,9 @@ class ResourcityState(EventsMixin):
         self.turn = (self.turn + 1) % self.players
         if self.turn == self.first:
             self.round += 1
-        if self.stage:
-            self.stage = [e for e in self.stage if self.turns_since(e) < self.players]
+        stage = self.stage
+        if stage and self.turns_since(stage[0]) >= self.players:  # the oldest first: drop what a round hid
+            self.stage = [e for e in stage if self.turns_since(e) < self.players]
         self._start_turn()
 
     def turns_since(self, entry: dict[str, Any]) -> int:
@@ -158,6 +159,8 @@ class ResourcityState(EventsMixin):
     def active_seats(self) -> tuple[int, ...]:
         """The seat whose turn it is; in the table's phases, the seats that place, propose or answer."""
         phase = self.phase
+        if phase == "act":
+            return (self.turn,)
         if phase in _TABLE_PHASES:
             return table_seats(self)
         return () if phase == "over" else (self.turn,)

@@ -6,6 +6,7 @@ offers."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from loopcity.engine import Action
 
@@ -35,9 +36,9 @@ class ResourcityTables:
     rotations_offered: dict[str, tuple[tuple[Action, ...], ...]]
     """Per tile type, then tile: its Rotate actions (cw where the type has 2 distinct rotations, ccw
     too where it has more)."""
-    lines: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False)
-    """Log lines of actions, filled as they are first written, by what they depend on (see
-    ``views.describe``): a line depends on the content and its key alone."""
+    lines: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False)
+    """Log lines, filled as they are first written, by what they depend on (see
+    ``texts.describe_line``): a line depends on the content and its key alone."""
 
 
 def tile_pool(content: Content, layout_id: str) -> list[str]:

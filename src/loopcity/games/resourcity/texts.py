@@ -152,7 +152,6 @@ def _rotate(s: ResourcityState, seat: int, a: Rotate, hints: bool) -> Label:
 def _replace(s: ResourcityState, seat: int, a: Replace, hints: bool) -> Label:
     new = _tile_kind_name(s, s.hands[seat][a.slot])
     cost = cost_text({"fuel": replace_cost(s, seat, s.hands[seat][a.slot])})
-    group = _("Replace a tile with the {new} from the hand (1 Action, {cost})").format(new=new, cost=cost)
     tile = tile_name(a.tile)
     if not hints:  # a log line: what was laid where
         return Label(
@@ -160,6 +159,7 @@ def _replace(s: ResourcityState, seat: int, a: Replace, hints: bool) -> Label:
                 tile=tile, new=new, cost=cost
             )
         )
+    group = _("Replace a tile with the {new} from the hand (1 Action, {cost})").format(new=new, cost=cost)
     old = _tile_kind_name(s, s.grid_kind[a.tile])
     turns = s.tables.geo.rotations[s.hands[seat][a.slot]]
     if len(turns) > 1:
@@ -175,9 +175,15 @@ def _replace(s: ResourcityState, seat: int, a: Replace, hints: bool) -> Label:
 def _orient(s: ResourcityState, seat: int, a: Orient, hints: bool) -> Label:
     slot, t = s.pending
     kind = s.hands[seat][slot]
-    text = _("Lay it with {roads}").format(roads=_roads(s, kind, a.turns))
-    if hints:
-        text += _farm_hint(s, t, kind, a.turns)
+    if not hints:  # a log line
+        return Label(
+            _("Lay the {name} with {roads}").format(
+                name=_tile_kind_name(s, kind), roads=_roads(s, kind, a.turns)
+            )
+        )
+    text = _("Lay it with {roads}{farms}").format(
+        roads=_roads(s, kind, a.turns), farms=_farm_hint(s, t, kind, a.turns)
+    )
     group = _("Turn the {name} you are laying on {tile}").format(
         name=_tile_kind_name(s, kind), tile=tile_name(t)
     )
@@ -320,7 +326,16 @@ def _vote(s: ResourcityState, seat: int, a: Any, hints: bool) -> Label:
     ballot = s.ballot
     if ballot is None:
         return Label(_("Vote yes") if a.choice == "yes" else _("Vote no"))
-    return Label(answer_label(worded(s, ballot), a.choice))
+    if hints:
+        return Label(answer_label(worded(s, ballot), a.choice))
+    yes = a.choice == "yes"
+    if ballot["subject"] == "first":  # a log line
+        seat_first = seat_words(s.powers, int(ballot["data"]))
+        text = _("Vote yes on {seat} starting first") if yes else _("Vote no on {seat} starting first")
+        return Label(text.format(seat=seat_first))
+    tile = tile_name(ballot["data"][1])
+    text = _("Accept being moved to {tile}") if yes else _("Decline being moved to {tile}")
+    return Label(text.format(tile=tile))
 
 
 def subject_words(s: ResourcityState, ballot: Ballot) -> str:
@@ -394,13 +409,12 @@ def _vote_key(s: ResourcityState, seat: int, a: Action) -> tuple[object, ...]:
         return ()
     if b["subject"] == "first":
         first = int(b["data"])
-        return (b["subject"], first, b["by"], s.powers[b["by"]], s.powers[first])
-    target, tile = b["data"]
-    return (b["subject"], target, tile, b["by"], s.powers[b["by"]], s.powers[target], s.grid_kind[tile])
+        return (b["subject"], first, s.powers[first])
+    return (b["subject"], b["data"][1])
 
 
 _KEYS: dict[str, Callable[[ResourcityState, int, Action], tuple[object, ...]]] = {
-    ORIENT.name: lambda s, seat, a: (s.hands[seat][s.pending[0]], s.pending[1]),
+    ORIENT.name: lambda s, seat, a: (s.hands[seat][s.pending[0]],),
     PLANT.name: lambda s, seat, a: (s.pos[seat],),
     GROW.name: lambda s, seat, a: (s.pos[seat], s.crop.get(GROW.read(a).plot)),
     HARVEST.name: lambda s, seat, a: (s.pos[seat], s.crop.get(HARVEST.read(a).plot)),
@@ -421,9 +435,9 @@ which has Move, Rotate and Replace inline); kinds not named depend on nothing el
 
 def describe_line(s: ResourcityState, seat: int, action: Action) -> str:
     """The log line of an action: ``Seat 2 (Builder): Rotate the Curve road on C3 ...``. Lines are
-    written at every step, so each is kept per what it depends on: the reader's language, the seat and
-    its Superpower, and the action's context (its arguments and what ``_KEYS`` adds; the commonest
-    kinds inline)."""
+    written at every step, so each is kept per what it depends on: per the reader's language, the seat
+    and its Superpower, a table of lines by the action's kind and context (its arguments and what
+    ``_KEYS`` adds; the commonest kinds inline)."""
     k = action.kind
     args = action.args
     if k == _MOVE:
@@ -435,13 +449,17 @@ def describe_line(s: ResourcityState, seat: int, action: Action) -> str:
     else:
         keyed = _KEYS.get(k)
         context = (args, keyed(s, seat, action)) if keyed else args
-    key = (seat, s.powers[seat], k, context, LANGUAGE.get())
     lines = s.tables.lines
-    text = lines.get(key)
+    seat_key = (seat, s.powers[seat], LANGUAGE.get())
+    mine = lines.get(seat_key)
+    if mine is None:
+        mine = lines[seat_key] = {}
+    key = (k, context)
+    text = mine.get(key)
     if text is None:
-        if len(lines) > 100_000:
-            lines.clear()
-        text = lines[key] = f"{seat_label(s, seat)}: {action_words(s, seat, action, context)}"
+        if len(mine) > 20_000:
+            mine.clear()
+        text = mine[key] = f"{seat_label(s, seat)}: {action_words(s, seat, action, context)}"
     return text
 
 
@@ -449,13 +467,16 @@ _MOVE, _ROTATE, _REPLACE = MOVE.name, ROTATE.name, REPLACE.name
 
 
 def drawn_line(s: ResourcityState, tile: str) -> str:
-    """``Seat 2 (Builder) draws a tile: Curve road``, kept per language, seat, Superpower and tile."""
+    """``Seat 2 (Builder) draws a tile: Curve road``, kept with the seat's log lines (see ``describe_line``)."""
     seat = s.turn
-    key = ("draws", seat, s.powers[seat], tile, LANGUAGE.get())
     lines = s.tables.lines
-    text = lines.get(key)
+    seat_key = (seat, s.powers[seat], LANGUAGE.get())
+    mine = lines.get(seat_key)
+    if mine is None:
+        mine = lines[seat_key] = {}
+    text = mine.get(tile)
     if text is None:
-        text = lines[key] = _("{seat} draws a tile: {tile}").format(
+        text = mine[tile] = _("{seat} draws a tile: {tile}").format(
             seat=seat_label(s, seat), tile=s.event_name(tile)
         )
     return text
@@ -568,7 +589,7 @@ def _p_relocate(s: ResourcityState, seat: int, mine: bool) -> str:
     target = seat_words(s.powers, s.pending[0])
     if mine:
         return _("Policy Maker: choose the tile to send the token of {seat} to").format(seat=target)
-    return _("Waiting for {seat} (Policy Maker) to choose where the token of {target} goes").format(
+    return _("Waiting for {seat} to choose where the token of {target} goes").format(
         seat=seat_words(s.powers, seat), target=target
     )
 
