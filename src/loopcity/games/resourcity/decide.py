@@ -6,7 +6,7 @@ before the Policy Maker moves their token.
   order; a Centre is offered while it has room and the Centres still empty can be filled by the
   tokens still to place (with fewer players than Centres: each token on a Centre of its own).
 - Step 9, "Strategize as a team and decide who starts first.": a proposal and a vote. Player 1
-  proposes who starts first (``first``), which counts as their yes; every other player votes
+  proposes who starts first (``propose``), which counts as their yes; every other player votes
   (``vote yes|no``); a majority of the players carries it and a tie rejects it. A rejected proposal
   passes the word to the next player, who proposes in turn; once every player's proposal has been
   rejected, the one with the most votes for it stands (the earliest among equals).
