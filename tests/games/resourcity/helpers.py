@@ -91,11 +91,30 @@ def harvest(player: int, crop_id: str, tokens: int, compost: int = 0) -> dict[st
     return {"player": player, "crop": crop_id, "tokens": tokens, "compost": compost}
 
 
-def fresh(players: int = 2, layout: str = "beginner", seed: int = 0) -> ResourcityState:
-    """A new game at the start of seat 1's turn."""
+def new_game(players: int = 2, layout: str = "beginner", seed: int = 0) -> ResourcityState:
+    """A new game, before the table has decided where the tokens start and who starts first."""
     s = load_game("resourcity", players=players, variant=layout).new_state(seed)
     assert isinstance(s, ResourcityState)
     return s
+
+
+def decide(s: ResourcityState, first: int = 1) -> ResourcityState:
+    """Steps 8-9 as a table might settle them: player i on the (i mod 3)-th Community Centre, then
+    player 1 proposes that ``first`` starts and everyone agrees."""
+    centres = [t for t in range(36) if s.grid_kind[t] == "centre"]
+    for seat in range(s.players):
+        s.apply(seat, f"start {centres[seat % len(centres)]}")
+    if s.players > 1:
+        s.apply(0, f"propose {first}")
+        for seat in range(1, s.players):
+            if s.phase == "vote":
+                s.apply(seat, "vote yes")
+    return s
+
+
+def fresh(players: int = 2, layout: str = "beginner", seed: int = 0) -> ResourcityState:
+    """A new game at the start of seat 1's turn, the tokens on the Community Centres in turn."""
+    return decide(new_game(players, layout, seed))
 
 
 def scenario(

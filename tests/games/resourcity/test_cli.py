@@ -17,7 +17,11 @@ def test_play_all_bots_plays_a_full_game_and_repeats_with_a_seed():
 
 
 def test_human_seat_sees_the_board_and_numbered_actions():
-    result = runner.invoke(app, ["play", "resourcity", "--bots", "2", "--seed", "3"], input="1\nquit\n")
+    result = runner.invoke(
+        app, ["play", "resourcity", "--bots", "2", "--seed", "3"], input="1\n1\nquit\n", terminal_width=200
+    )
     assert result.exit_code == 0
-    assert "Tile number" in result.stdout
-    assert re.search(r"^ +1 .+ \[end\]$", result.stdout, re.M), result.stdout[-1500:]
+    assert re.search(r"^│ +A +B +C +D +E +F", result.stdout, re.M), result.stdout[:1500]
+    assert "Step 8: put your token on a Community Centre" in result.stdout
+    assert re.search(r"^ +1 Start on the Community Centre at [A-F][1-6] +\[start \d+\]$", result.stdout, re.M)
+    assert re.search(r"^ +1 Propose that Seat 1 \(\w+\) starts first +\[propose 1\]$", result.stdout, re.M)

@@ -37,7 +37,8 @@ def test_a_position_written_out_and_read_back_is_the_same_game():
     s = game.new_state(5)
     bots = [game.spec.bots["heuristic"](game, i, 5) for i in range(3)]
     while s.step < 60:
-        s.apply(s.turn, bots[s.turn].choose(s, s.turn))
+        seat = s.active_seats()[0]
+        s.apply(seat, bots[seat].choose(s, seat))
     again = read_position(dump_position(s, seed=9))
     for seat in (None, 0, 1, 2):
         assert again.view(seat) == s.view(seat)

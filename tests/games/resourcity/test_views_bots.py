@@ -13,7 +13,7 @@ from loopcity.games.resourcity import SPEC
 from loopcity.games.resourcity.actions import ACTION_SPACE
 from loopcity.games.resourcity.apply import HANDLERS
 
-from .helpers import fresh, scenario
+from .helpers import decide, fresh, scenario
 
 
 def test_view_shows_deck_size_never_its_order():
@@ -83,7 +83,8 @@ def test_content_totals_fixed_by_the_components_are_checked(overrides, named):
 def test_content_override_changes_starting_resources():
     g = load_game("resourcity", overrides={"start.food": 30})
     s = g.new_state(1)
-    assert s.avail["food"] == 29
+    assert s.avail["food"] == 30  # the first upkeep is paid once the table has chosen who starts
+    assert decide(s).avail["food"] == 29
 
 
 def test_text_rendering_shows_grid_players_and_pools():
@@ -100,7 +101,7 @@ def test_svg_rendering_marks_legal_targets():
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     move = next(a for a in legal if a.kind == "move")
     assert f'data-act="{move}"' in svg
-    assert "Available" in svg
+    assert "Fuel 20" in svg and "Water 19" in svg
 
 
 def test_heuristic_bot_does_not_change_the_state_and_is_deterministic():

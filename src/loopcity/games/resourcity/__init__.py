@@ -10,6 +10,8 @@ from .actions import ACTION_SPACE
 from .content import CONTENT, MAX_PLAYERS, Content
 from .heuristic import HeuristicBot
 from .observation import OBSERVATION
+from .panels import panels, stage
+from .reference import reference
 from .render import render_svg, render_text
 from .rules import ResourcityState
 from .tables import ResourcityTables, build_tables
@@ -35,13 +37,14 @@ SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     id="resourcity",
     title="Resourcity",
     description="Rotate and lay road tiles to close loops into Farms, grow crops and keep the city's "
-    "Fuel, Food and Water from running out until the fourth Crisis has passed.",
+    "Fuel, Food and Water from running out until the fourth Crisis has passed. The table decides "
+    "together where the tokens start and who starts first.",
     min_players=1,
     max_players=MAX_PLAYERS,
     default_players=2,
     state_class=ResourcityState,
     action_space=ACTION_SPACE,
-    rules_version="1",
+    rules_version="2",
     cooperative=True,
     hidden_information=True,
     max_steps=4000,
@@ -56,6 +59,9 @@ SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    reference=reference,
+    panels=panels,
+    stage=stage,
     # halving with heuristic playouts to the end of the game; a stricter test before overruling the
     # heuristic, since a Resourcity playout's result is close to a coin toss (docs/bots.md)
     search={"root": "halving", "iterations": 32, "value": "none", "epsilon": 0.0, "confidence": 1.5},

@@ -1,10 +1,14 @@
-"""Resourcity's actions. Seats in action arguments are numbered from 1, as players see them."""
+"""Resourcity's actions. Seats in action arguments are numbered from 1, as players see them.
+
+``start``, ``first`` and ``vote`` are the table's decisions of Steps 8-9 (where each token starts,
+who starts first) and a player's answer to the Policy Maker (see :mod:`.decide`)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from loopcity.engine import ActionSpace, kind
+from loopcity.engine.table import VOTE
 
 from .board import PLOTS, TILES
 from .content import CROP_IDS, MAX_PLAYERS
@@ -70,6 +74,8 @@ RELOCATE = kind("relocate", "Policy Maker: move a player token anywhere (2 actio
 TO = kind("to", "where the Policy Maker sends the token", Tile, tile=range(TILES))
 DISCARD = kind("discard", "discard a tile from your full hand (then draw 1)", Slot, slot=range(3))
 COMPOST = kind("compost", "Compost Day: put a Compost token on a Plot", Plot, plot=range(PLOTS))
+START = kind("start", "Step 8: put your token on a Community Centre", Tile, tile=range(TILES))
+PROPOSE = kind("propose", "Step 9: propose who starts first (the table votes)", Seat, seat=SEATS)
 
 ACTION_SPACE = ActionSpace(
     [
@@ -88,5 +94,9 @@ ACTION_SPACE = ActionSpace(
         TO,
         DISCARD,
         COMPOST,
+        START,
+        PROPOSE,
+        VOTE,
     ]
 )
+"""New kinds go at the end, so that the earlier kinds keep their action indices."""

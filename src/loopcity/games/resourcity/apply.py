@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Handlers, NoArgs
+from loopcity.engine.text import _
 
 from .actions import (
     COMPOST,
@@ -23,7 +24,6 @@ from .actions import (
     ROTATE,
     SWAP,
     TELEPORT,
-    TO,
     Crop,
     Orient,
     Plant,
@@ -36,6 +36,7 @@ from .actions import (
 )
 from .farming import compost_targets
 from .legal import replace_cost, rotate_cost
+from .words import amount
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
@@ -118,7 +119,11 @@ def _exchange(s: ResourcityState, seat: int, a: Crop) -> None:
     """Exchange one harvest of the crop for its resource (no Action spent)."""
     got = s.exchange(seat, a.crop)
     crop = s.crop_of(a.crop)
-    s.note(f"Seat {seat + 1} exchanges {crop.name} for {got} {crop.yields.capitalize()}")
+    s.note(
+        _("{seat} exchanges the {crop} harvest: {gain} from Used back to Available.").format(
+            seat=s.seat_name(seat), crop=crop.name, gain=amount(got, crop.yields)
+        )
+    )
 
 
 @HANDLERS.on(SWAP)
@@ -134,17 +139,9 @@ def _swap(s: ResourcityState, seat: int, a: Seat) -> None:
 
 @HANDLERS.on(RELOCATE)
 def _relocate(s: ResourcityState, seat: int, a: Seat) -> None:
-    """Policy Maker: choose whose token to move; where it goes comes next (``to``)."""
+    """Policy Maker: choose whose token to move; where it goes comes next (``to``, in :mod:`.decide`)."""
     s.phase = "relocate"
     s.pending = (a.seat - 1,)
-
-
-@HANDLERS.on(TO)
-def _to(s: ResourcityState, seat: int, a: Tile) -> None:
-    s.pos[s.pending[0]] = a.tile
-    s.pending = ()
-    s.phase = "act"
-    s.actions_left -= s.content.superpowers.policy_maker_actions
 
 
 @HANDLERS.on(DISCARD)

@@ -6,18 +6,26 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from loopcity.engine import State
+from loopcity.engine.table import Ballot
+from loopcity.engine.text import _
 
 from .board import REACH, REACH_BUILDER, moves_from
 from .content import Content
 from .tables import ResourcityTables
+from .words import amount
 
 RESOURCES = ("fuel", "food", "water")
 
-Phase = Literal["act", "orient", "relocate", "discard", "compost", "draw", "over"]
-"""What the player whose turn it is does now: take Actions; choose how to turn a tile being placed
-(after Replace); choose where the Policy Maker sends a token; discard from a full hand; put Compost
-tokens (Compost Day); ``draw`` while the hand is being filled (never between two actions); ``over``
-once the team has won or lost."""
+Phase = Literal[
+    "place", "propose", "vote", "act", "orient", "relocate", "consent", "discard", "compost", "draw", "over"
+]
+"""Before the first turn, the table decides together (:mod:`.decide`): each player puts their token
+on a Community Centre (``place``), a player proposes who starts first (``propose``) and the table
+votes on it (``vote``). Then the player whose turn it is takes Actions (``act``); chooses how to turn
+a tile being placed (``orient``, after Replace); chooses where the Policy Maker sends a token
+(``relocate``), which the token's player accepts or declines (``consent``); discards from a full hand
+(``discard``); puts Compost tokens (``compost``, Compost Day); ``draw`` while the hand is being filled
+(never between two actions); ``over`` once the team has won or lost."""
 FarmingAction = Literal["plant", "grow", "harvest"]
 """The farming Actions: at most one of them per Plot each turn."""
 
@@ -44,6 +52,16 @@ class ResourcityBase(State[Content, ResourcityTables]):
     farmed: dict[int, FarmingAction]
     farm: list[int]
     turn: int
+    first: int
+    """the player who started (chosen by the table): a round begins with their turn"""
+    ballot: Ballot | None
+    """the question the table or a player answers now (phases ``vote`` and ``consent``)"""
+    proposals: list[list[int]]
+    """the rejected proposals of who starts first: [player proposed, votes for it], in order"""
+    declined: list[int]
+    """the players who declined to be moved by the Policy Maker this turn"""
+    stage: list[dict[str, Any]]
+    """the Crisis and Huat tiles drawn lately, with what they did (shown on stage for a round)"""
     round: int
     actions_left: int
     phase: Phase
@@ -72,7 +90,11 @@ class ResourcityBase(State[Content, ResourcityTables]):
         if paid < n:
             self.result = f"{resource.capitalize()} ran out ({why})"
             self.phase = "over"
-            self.note(f"The team cannot pay {n} {resource.capitalize()} for {why}: the team loses.")
+            self.note(
+                _("The team cannot pay {amount} for {why}: the team loses.").format(
+                    amount=amount(n, resource), why=why
+                )
+            )
             return False
         return True
 

@@ -46,6 +46,8 @@ class Costs(_Item):
 
 class Tile(_Item):
     id: str
+    name: str
+    text: str = ""
     count: int = Field(ge=0)
     arms: list[Side]
     links: list[tuple[Corner, Corner]] = []
@@ -186,7 +188,7 @@ class Content(ContentModel):
     @model_validator(mode="after")
     def _check_layouts(self) -> Content:
         """Each layout fixes known tiles, on the grid, once per cell, no more of a tile than the box
-        holds, and at least one Community Centre (Step 8 puts the player tokens on them)."""
+        holds, and Community Centres with room for every player token (Step 8 puts them there)."""
         counts = {tile.id: tile.count for tile in self.tiles}
         for lay in self.layouts:
             cells = [f.cell for f in lay.fixed]
@@ -202,9 +204,13 @@ class Content(ContentModel):
                     raise ValueError(
                         f"layouts.{lay.id}: fixes {used} {f.tile} tiles; tiles.{f.tile}.count is {counts[f.tile]}"
                     )
-            if not any(f.tile == "centre" for f in lay.fixed):
+            centres = sum(1 for f in lay.fixed if f.tile == "centre")
+            if centres * self.turn.max_players_per_tile < MAX_PLAYERS:
                 raise ValueError(
-                    f"layouts.{lay.id}: fixes no Community Centre; the player tokens start on them"
+                    f"layouts.{lay.id}: fixes {centres} Community Centres, room for "
+                    f"{centres * self.turn.max_players_per_tile} player tokens "
+                    f"(turn.max_players_per_tile = {self.turn.max_players_per_tile}); the {MAX_PLAYERS} "
+                    "player tokens start on them"
                 )
         return self
 

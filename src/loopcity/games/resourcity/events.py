@@ -3,38 +3,94 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+from loopcity.engine.text import _
 
 from .board import DIAGONALS, OUTER_RING, QUARTERS
+from .content import CRISES, HUATS
 from .farming import TOKEN, FarmingMixin, compost_targets
+from .words import resource_name
+
+_CRISIS_IDS = frozenset(CRISES)
+_HUAT_IDS = frozenset(HUATS)
 
 
 class EventsMixin(FarmingMixin):
     """The ten Crisis tiles and four Huat tiles."""
 
     def event_name(self, tile: str) -> str:
-        """A drawn tile's name for the log."""
-        return self.tables.event_names.get(tile) or f"a {tile} tile"
+        """A drawn tile's name: a road tile's, or a Crisis or Huat tile's with what it is."""
+        name = self.tables.event_names.get(tile, tile)
+        if tile in _CRISIS_IDS:
+            return _("{name} (Crisis tile)").format(name=name)
+        if tile in _HUAT_IDS:
+            return _("{name} (Huat tile)").format(name=name)
+        return name
 
     def resolve_crisis(self, tile: str) -> None:
-        """Carry out a Crisis tile; surviving the last one wins the game."""
+        """Carry out a Crisis tile, on stage; surviving the last one wins the game."""
         self.resolved.append(tile)
         self.crises_drawn += 1
         ev = self.content.event(tile)
-        self.note(f"Crisis {self.crises_drawn}: {ev.name}: {ev.text}", kind="event")
+        self.note(
+            _("Crisis {n} of {total}: {name}. {text}").format(
+                n=self.crises_drawn, total=self.content.turn.crises_to_win, name=ev.name, text=ev.text
+            ),
+            kind="event",
+        )
+        entry = self._on_stage(tile)
         _CRISIS_EFFECTS[tile](self)
+        self._what_it_did(entry)
         if self.phase == "over":
             return
         if self.crises_drawn >= self.content.turn.crises_to_win:
             self.won = True
             self.phase = "over"
-            self.note("The team survived the last Crisis: the team wins!")
+            self.note(_("The team survived the last Crisis: the team wins!"), kind="event")
 
     def resolve_huat(self, tile: str) -> None:
-        """Carry out a Huat tile (community and chance situations that help)."""
+        """Carry out a Huat tile (community and chance situations that help), on stage."""
         self.resolved.append(tile)
         ev = self.content.event(tile)
-        self.note(f"Huat: {ev.name}: {ev.text}", kind="event")
+        self.note(_("Huat tile: {name}. {text}").format(name=ev.name, text=ev.text), kind="event")
+        entry = self._on_stage(tile)
         _HUAT_EFFECTS[tile](self)
+        self._what_it_did(entry)
+
+    # ----- the stage: what a drawn Crisis or Huat tile did, shown for a round ----------------------
+    def _on_stage(self, tile: str) -> dict[str, Any]:
+        """A stage entry for a tile drawn now, with the table as it was before it acts."""
+        pool = [self.avail["fuel"], self.avail["food"], self.avail["water"]]
+        crops, farms = len(self.crop), self.farm_count()
+        entry: dict[str, Any] = {
+            "tile": tile,
+            "round": self.round,
+            "seat": self.turn,
+            "before": pool,
+            "crops": [crops, crops],
+            "farms": [farms, farms],
+            "after": list(pool),
+        }
+        self.stage.append(entry)
+        return entry
+
+    def _what_it_did(self, entry: dict[str, Any]) -> None:
+        """Complete the stage entry with the table after the tile acted, and say what changed."""
+        entry["after"] = [self.avail["fuel"], self.avail["food"], self.avail["water"]]
+        entry["crops"][1] = len(self.crop)
+        entry["farms"][1] = self.farm_count()
+        changes = [
+            _("Available {resource} {before} → {after}").format(resource=resource_name(r), before=b, after=a)
+            for r, b, a in zip(("fuel", "food", "water"), entry["before"], entry["after"], strict=True)
+            if a != b
+        ]
+        for key, words in (("crops", _("crops on the board")), ("farms", _("Farms"))):
+            b, a = entry[key]
+            if a != b:
+                changes.append(_("{what} {before} → {after}").format(what=words, before=b, after=a))
+        if changes:
+            self.note(_("What it did: {changes}.").format(changes="; ".join(changes)), kind="event")
 
     # ----- helpers used by several tiles ---------------------------------------------------------
     def lose(self, fuel: int = 0, food: int = 0, water: int = 0, why: str = "a Crisis") -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from loopcity.engine.text import _
+
 from .base import FarmingAction, ResourcityBase
 from .board import (
     GREEN_PLOT,
@@ -17,6 +19,7 @@ from .board import (
     update_farms,
 )
 from .content import Crop
+from .words import cost_text, plot_name, pool_text, resource_name
 
 GREEN_TILES_NEAR = tuple(tuple(t for t in range(TILES) if p in GREEN_ZONE[t]) for p in range(PLOTS))
 TOKEN = {"sugarcane": "sugarcane", "sweetpotato": "sweetpotato", "catchment": "rainwater"}
@@ -85,48 +88,72 @@ class FarmingMixin(ResourcityBase):
         if kind == "harvest" and done == "grow" and self.powers[seat] == "farmer":
             return None
         if done == "grow" and kind == "harvest":
-            return "you may not Grow and Harvest one Plot in the same turn (only the Farmer may)"
-        return "at most 1 farming Action per Plot each turn"
+            return _("this Plot was Grown this turn: only the Farmer may Grow and Harvest one Plot in a turn")
+        return _(
+            "this Plot has had its farming Action this turn (at most 1 farming Action per Plot each turn)"
+        )
+
+    def _not_next_to(self, seat: int, p: int, verb: str) -> str:
+        """Why a Plot that is not next to ``seat`` cannot be farmed from there."""
+        where = plot_name(p)
+        if self.farm[p] < 0:
+            return _("{plot} is not inside a Farm (the inside of a closed loop of roads)").format(plot=where)
+        return _(
+            "{plot} is not next to you: stand on a tile at that corner (or on the Green Space) to {verb} there"
+        ).format(plot=where, verb=verb)
 
     def plant_problem(self, seat: int, p: int, crop_id: str) -> str | None:
         """Why Planting ``crop_id`` on ``p`` is not allowed now (None: it is)."""
         if p not in self.plots_near(seat):
-            return "you must be next to a Plot in a Farm to Plant there"
+            return self._not_next_to(seat, p, _("Plant"))
         if p in self.crop:
-            return "that Plot already grows a crop (1 crop type per Plot)"
+            return _("{plot} already grows {crop} (1 crop type per Plot)").format(
+                plot=plot_name(p), crop=self.crop_of(self.crop[p]).name
+            )
         return self.plant_block(seat, p, crop_id)
 
     def plant_block(self, seat: int, p: int, crop_id: str) -> str | None:
         """Why Planting ``crop_id`` on ``p``, an empty Plot in a Farm next to ``seat``, is not allowed."""
         crop = self.crop_of(crop_id)
         if crop.near_green and not self.near_green(p):
-            return "Water Catchments must be placed on or next to a Green Space"
+            return _(
+                "a {crop} goes on or next to a Green Space that has fewer than {n} round it; {plot} is not"
+            ).format(crop=crop.name, n=crop.per_green, plot=plot_name(p))
         if not self.can_afford(crop.cost):
-            return f"Planting {crop.name} costs {_cost_text(crop.cost)}"
+            return _("Planting {crop} costs {cost}; the team has {have} Available").format(
+                crop=crop.name, cost=cost_text(crop.cost), have=pool_text(self.avail)
+            )
         if self.supply[TOKEN[crop_id]] < 1 or (crop_id == "catchment" and self.supply["catchment"] < 1):
-            return f"no {crop.name} tokens are left in the supply"
+            return _("no {crop} tokens are left in the supply").format(crop=crop.name)
         return self.farm_block(seat, p, "plant")
 
     def grow_problem(self, seat: int, p: int) -> str | None:
         """Why Growing on ``p`` is not allowed now (None: it is)."""
-        if p not in self.plots_near(seat) or p not in self.crop:
-            return "you must be next to a planted Plot to Grow there"
+        if p not in self.plots_near(seat):
+            return self._not_next_to(seat, p, _("Grow"))
+        if p not in self.crop:
+            return _("nothing grows on {plot} yet: Plant a crop there first").format(plot=plot_name(p))
         if self.needed(p) <= 0:
-            return "that Plot is ready: you must Harvest it"
+            return _("{plot} is ready: Harvest it").format(plot=plot_name(p))
         return self.grow_block(seat, p)
 
     def grow_block(self, seat: int, p: int) -> str | None:
         """Why Growing on ``p``, a planted Plot next to ``seat`` that needs tokens, is not allowed."""
         if self.supply[TOKEN[self.crop[p]]] < 1:
-            return "no crop tokens of that type are left in the supply"
+            return _("no {crop} tokens are left in the supply").format(crop=self.crop_of(self.crop[p]).name)
         return self.farm_block(seat, p, "grow")
 
     def harvest_problem(self, seat: int, p: int) -> str | None:
         """Why Harvesting ``p`` is not allowed now (None: it is)."""
-        if p not in self.plots_near(seat) or p not in self.crop:
-            return "you must be next to a planted Plot to Harvest there"
+        if p not in self.plots_near(seat):
+            return self._not_next_to(seat, p, _("Harvest"))
+        if p not in self.crop:
+            return _("nothing grows on {plot}").format(plot=plot_name(p))
         if self.needed(p) > 0:
-            return f"that Plot needs {self.needed(p)} more crop token(s) before Harvest"
+            crop = self.crop_of(self.crop[p])
+            return _("{crop} on {plot} needs {n} more crop token(s) before Harvest").format(
+                crop=crop.name, plot=plot_name(p), n=self.needed(p)
+            )
         return self.farm_block(seat, p, "harvest")
 
     # ----- effects -----------------------------------------------------------------------------
@@ -205,7 +232,11 @@ class FarmingMixin(ResourcityBase):
         for s, power in enumerate(self.powers):
             if power == "farmer" and self._next_to(s, p):
                 got = self.gain(self.crop_of(crop_id).yields, self.content.superpowers.farmer_crisis_gain)
-                self.note(f"The Farmer saves {got} {self.crop_of(crop_id).yields.capitalize()}")
+                self.note(
+                    _("The Farmer, next to the lost crop, saves {n} {resource}.").format(
+                        n=got, resource=resource_name(self.crop_of(crop_id).yields)
+                    )
+                )
 
     def _next_to(self, seat: int, p: int) -> bool:
         t = self.pos[seat]
@@ -229,10 +260,6 @@ class FarmingMixin(ResourcityBase):
                     }
                 )
         return out
-
-
-def _cost_text(cost: dict[Any, int]) -> str:
-    return " + ".join(f"{n} {r.capitalize()}" for r, n in cost.items())
 
 
 def compost_targets(state: FarmingMixin) -> list[int]:

@@ -22,9 +22,12 @@ from .actions import (
     MOVE,
     ORIENT,
     PLANT,
+    PROPOSE,
     REPLACE,
     ROTATE,
+    START,
     TELEPORT,
+    VOTE,
 )
 from .base import Phase
 from .board import (
@@ -80,6 +83,10 @@ class HeuristicBot:
             "discard": self._discard,
             "compost": self._compost,
             "relocate": lambda s, seat, legal: legal[0],
+            "place": self._place,
+            "propose": self._propose,
+            "vote": self._vote,
+            "consent": self._consent,
         }
         pick = phases.get(s.phase, self._act)(s, seat, legal)
         for a in legal:  # the pick is usually one of these very objects: no need to compare fields
@@ -130,6 +137,60 @@ class HeuristicBot:
             if s.crop.get(COMPOST.read(a).plot) in ("sugarcane", "sweetpotato"):
                 return a
         return legal[0]
+
+    # ----- the table's decisions -------------------------------------------------------------
+    def _prospect(self, s: ResourcityState, t: int) -> float:
+        """How well placed tile ``t`` is to close a small loop soon: the best of, over the lattice
+        points not yet in a Farm, minus the road arms its loop still lacks and the road distance to it."""
+        dist = self._distances(s, t)
+        best = -99.0
+        for i in range(1, 6):
+            for j in range(1, 6):
+                p = i * 7 + j
+                if s.farm[p] >= 0:
+                    continue
+                needs = _ring_needs(s, p)
+                d = min((dist.get(u, 99) for u, _ in needs for u in (u, *ORTHOGONAL[u])), default=0)
+                best = max(best, -1.5 * len(needs) - 0.5 * d)
+        return best
+
+    def _place(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        """Step 8: the Community Centre nearest to a loop that is cheap to close, away from crowds."""
+        return max(
+            legal, key=lambda a: self._prospect(s, START.read(a).tile) - 0.3 * s.pos.count(START.read(a).tile)
+        )
+
+    def _merit(self, s: ResourcityState, seat: int) -> float:
+        """How much a player would do as the first player: the loop within their reach, and the
+        Superpowers that build fastest (the Innovator's extra Action, the Builder's cheap roads)."""
+        extra = (
+            s.content.superpowers.innovator_actions - s.content.turn.actions
+            if s.powers[seat] == "innovator"
+            else 0
+        )
+        return self._prospect(s, s.pos[seat]) + extra + (0.5 if s.powers[seat] == "builder" else 0.0)
+
+    def _propose(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        """Step 9: propose the player with the most merit (the lowest seat among equals)."""
+        return max(legal, key=lambda a: (self._merit(s, PROPOSE.read(a).seat - 1), -PROPOSE.read(a).seat))
+
+    def _vote(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        """Yes to a first player nearly as good as the best one; no otherwise."""
+        ballot = s.ballot
+        assert ballot is not None
+        proposed = int(ballot["data"])
+        best = max(self._merit(s, o) for o in range(s.players))
+        return VOTE("yes") if self._merit(s, proposed) >= best - 1.0 else VOTE("no")
+
+    def _consent(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        """The Policy Maker asks to move this player's token: yes unless it takes the player away from
+        farming work (or, carrying a harvest, from a Community Centre) for less."""
+        tile = s.pending[1]
+        here = s.pos[seat]
+        plant_ok = s.avail["food"] > s.players + 3 and s.avail["water"] > s.players + 3
+        if s.baskets[seat] and s.grid_kind[here] == "centre" and s.grid_kind[tile] != "centre":
+            return VOTE("no")
+        return VOTE("yes") if self._work(s, tile, plant_ok) >= self._work(s, here, plant_ok) else VOTE("no")
 
     # ----- the main turn ---------------------------------------------------------------------
     def _act(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:

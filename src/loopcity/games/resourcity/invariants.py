@@ -44,6 +44,9 @@ def _check_players(s: ResourcityState) -> None:
     )
     limit = s.content.turn.max_players_per_tile
     for t in set(s.pos):
+        if t == -1:
+            assert s.phase == "place", "every token is on the grid once the table has placed them (Step 8)"
+            continue
         assert 0 <= t < TILES, f"a player token on tile {t}, off the grid"
         assert s.pos.count(t) <= limit, f"{s.pos.count(t)} player tokens on tile {t}: at most {limit}"
     hand_size = s.content.turn.hand_size
@@ -170,6 +173,13 @@ def _check_turn(s: ResourcityState) -> None:
     and a result exactly when the game is over."""
     n = s.players
     assert 0 <= s.turn < n and s.round >= 1, f"player {s.turn + 1} to act in round {s.round} of a game of {n}"
+    assert 0 <= s.first < n, f"player {s.first + 1} started a game of {n}"
+    assert (s.ballot is not None) == (s.phase in ("vote", "consent")), (
+        "a question is open in phases vote and consent only"
+    )
+    assert len(s.proposals) < max(n, 1) or s.phase not in ("propose", "vote"), (
+        "every player has proposed already"
+    )
     assert s.actions_left >= 0, f"{s.actions_left} Actions left"
     for name, left in (
         ("Manpower Shortage", s.manpower),
@@ -183,12 +193,13 @@ def _check_turn(s: ResourcityState) -> None:
         win = s.content.turn.crises_to_win
         assert s.crises_drawn < win, f"{s.crises_drawn} Crises survived: the game is won at {win}"
     hand = s.hands[s.turn]
+    _check_table(s)
     match s.phase:
         case "act" | "discard":
             assert s.pending == (), f"nothing is pending in phase {s.phase}"
             if s.phase == "discard":
                 assert len(hand) == s.content.turn.hand_size, "a player discards from a full hand"
-        case "over":
+        case "over" | "place" | "propose" | "vote":
             pass  # a game lost during Compost Day's draw keeps its count of Compost tokens to place
         case "orient":
             assert len(s.pending) == 2, "phase orient waits on a hand slot and a tile"
@@ -200,8 +211,30 @@ def _check_turn(s: ResourcityState) -> None:
         case "relocate":
             assert s.powers[s.turn] == "policymaker", "only the Policy Maker moves another player's token"
             assert len(s.pending) == 1 and 0 <= s.pending[0] < n, "phase relocate waits on a player"
+        case "consent":
+            assert s.powers[s.turn] == "policymaker", "only the Policy Maker asks to move a token"
+            assert len(s.pending) == 2 and s.pending[0] != s.turn, (
+                "phase consent waits on another player's answer"
+            )
         case "compost":
             assert len(s.pending) == 1 and s.pending[0] >= 1, "phase compost waits on Compost tokens to place"
             assert compost_targets(s), "Compost Day with no Plot to put Compost on"
         case "draw":
             raise AssertionError("a game is never left drawing between two actions")
+
+
+def _check_table(s: ResourcityState) -> None:
+    """The table's decisions: tokens placed before anyone proposes, one proposal at a time, the vote's
+    answers from the players asked."""
+    placed = all(t >= 0 for t in s.pos)
+    if s.phase != "place":
+        assert placed, f"phase {s.phase} with a token not yet placed"
+    if s.phase in ("place", "propose", "vote"):
+        assert s.actions_left == 0 and not s.stage, "nobody takes Actions before the first player is chosen"
+    ballot = s.ballot
+    if ballot is not None:
+        assert set(ballot["votes"]) <= set(ballot["asked"]), "an answer from a player who was not asked"
+        if s.phase == "vote":
+            assert ballot["by"] == len(s.proposals) and ballot["votes"].get(ballot["by"]) == "yes", (
+                "the player whose word it is proposes, and votes for the proposal"
+            )

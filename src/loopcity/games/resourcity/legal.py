@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Action
+from loopcity.engine.table import waiting
 
 from .actions import (
     COMPOST,
@@ -17,14 +18,15 @@ from .actions import (
     MOVE,
     ORIENT,
     PLANT,
+    PROPOSE,
     RELOCATE,
     REPLACE,
-    ROTATE,
+    START,
     SWAP,
     TELEPORT,
     TO,
+    VOTE,
 )
-from .base import Phase
 from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILE_CORNER_PLOTS, TILES, moves_from, tiles_of
 from .content import MAX_PLAYERS, Content
 from .farming import TOKEN, compost_targets
@@ -108,11 +110,70 @@ def teleports(s: ResourcityState, seat: int) -> list[int]:
     return [t for t in tiles_of(s.grid_kind, "centre") if t != here and s.pos.count(t) < limit]
 
 
+# ----- the table's decisions (carried out in :mod:`.decide`) ------------------------------------------
+_START = tuple(START(t) for t in range(TILES))
+_YES_NO = (VOTE("yes"), VOTE("no"))
+
+
+def centres_open(s: ResourcityState) -> list[int]:
+    """The Community Centres a token still to be placed may go to (Step 8)."""
+    centres = tiles_of(s.grid_kind, "centre")
+    limit = s.content.turn.max_players_per_tile
+    to_place = s.pos.count(-1)
+    must_fill = min(len(centres), s.players)  # every Centre, or one each with fewer players
+    filled = sum(1 for c in centres if c in s.pos)
+    out = []
+    for c in centres:
+        n = s.pos.count(c)
+        if n >= limit:
+            continue
+        now = filled + (n == 0)
+        if now + (to_place - 1) >= must_fill:
+            out.append(c)
+    return out
+
+
+def placing_seats(s: ResourcityState) -> tuple[int, ...]:
+    """The players whose token is still in the box (Step 8)."""
+    return tuple(i for i, t in enumerate(s.pos) if t < 0)
+
+
+def proposer(s: ResourcityState) -> int:
+    """Who proposes the first player now: player 1, then the next after each rejected proposal."""
+    return len(s.proposals)
+
+
+def table_seats(s: ResourcityState) -> tuple[int, ...]:
+    """The seats that act in the table's phases (placing, proposing, voting, consenting)."""
+    match s.phase:
+        case "place":
+            return placing_seats(s)
+        case "propose":
+            return (proposer(s),)
+        case "vote" | "consent":
+            return waiting(s.ballot) if s.ballot is not None else ()
+    return ()
+
+
+def table_actions(s: ResourcityState, seat: int) -> list[Action]:
+    """The legal actions of a seat in the table's phases."""
+    match s.phase:
+        case "place":
+            return [_START[c] for c in centres_open(s)] if s.pos[seat] < 0 else []
+        case "propose":
+            return [PROPOSE(o + 1) for o in range(s.players)]
+        case "vote" | "consent":
+            return list(_YES_NO)
+    return []
+
+
 def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
-    """Every legal action of the seat to act."""
+    """Every legal action of a seat that may act."""
     match s.phase:
         case "act":
             return _act_actions(s, seat)
+        case "place" | "propose" | "vote" | "consent":
+            return table_actions(s, seat)
         case "orient":
             kind = s.hands[seat][s.pending[0]]
             return [_ORIENT[r] for r in s.tables.geo.rotations[kind]]
@@ -162,7 +223,7 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     if power == "planner" and s.actions_left >= c.superpowers.planner_actions:
         out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
     if power == "policymaker" and s.actions_left >= c.superpowers.policy_maker_actions:
-        out += [_RELOCATE[o] for o in range(s.players)]
+        out += [_RELOCATE[o] for o in range(s.players) if o not in s.declined]
     return out
 
 
@@ -225,59 +286,3 @@ def _plantable(s: ResourcityState) -> list[tuple[str, bool]]:
         ):
             out.append((c, crop.near_green))
     return out
-
-
-_WAITING: dict[Phase, str] = {
-    "orient": "first choose how to turn the tile you are placing (orient 0-3)",
-    "relocate": "first choose where the token goes (to <tile>)",
-    "discard": "your hand is full: discard 1 tile, then draw 1",
-    "compost": "Compost Day: choose a Plot for a Compost token",
-}
-"""What a player is asked first in a phase other than taking Actions."""
-_PHASE_ACTIONS = frozenset(k.name for k in (ORIENT, TO, DISCARD, COMPOST))
-_SPENDING = frozenset(k.name for k in (MOVE, TELEPORT, ROTATE, REPLACE, PLANT, GROW, HARVEST))
-"""Actions that each take one of the turn's Actions."""
-
-
-def explain(s: ResourcityState, seat: int, a: Action) -> str | None:
-    """Why ``a`` is refused now, in the rulebook's words."""
-    k = a.kind
-    if s.phase != "act" and k not in _PHASE_ACTIONS:
-        return _WAITING.get(s.phase)
-    if k in _SPENDING and s.actions_left < 1:
-        return "you have no Actions left this turn"
-    match k:
-        case MOVE.name:
-            if MOVE.read(a).tile not in s.moves(s.pos[seat]) and s.powers[seat] != "cyclist":
-                return "you cannot move to a tile whose road is disconnected from yours"
-            return f"at most {s.content.turn.max_players_per_tile} players can be on 1 tile together"
-        case TELEPORT.name:
-            return "you can Teleport only from a Community Centre to another Community Centre with room"
-        case ROTATE.name:
-            return _building_problem(s, seat, ROTATE.read(a).tile, "not enough Fuel")
-        case REPLACE.name:
-            return _building_problem(
-                s, seat, REPLACE.read(a).tile, "no such tile in your hand, or not enough Fuel"
-            )
-        case PLANT.name:
-            plant = PLANT.read(a)
-            return s.plant_problem(seat, plant.plot, plant.crop)
-        case GROW.name:
-            return s.grow_problem(seat, GROW.read(a).plot)
-        case HARVEST.name:
-            return s.harvest_problem(seat, HARVEST.read(a).plot)
-        case EXCHANGE.name:
-            return "you exchange harvested crops only while standing on a Community Centre"
-        case SWAP.name | RELOCATE.name:
-            n = s.content.superpowers.policy_maker_actions
-            return f"only the Planner may swap tiles, and only the Policy Maker may move other tokens ({n} Actions)"
-    return None
-
-
-def _building_problem(s: ResourcityState, seat: int, tile: int, otherwise: str) -> str:
-    """Why a Rotate or Replace of ``tile`` is refused."""
-    if s.manpower > 0:
-        return "Manpower Shortage: no Replace or Rotate this round"
-    if tile not in s.reach(seat):
-        return "you may only change the tile you stand on or an adjacent tile"
-    return otherwise

@@ -7,6 +7,11 @@ crops, Compost and harvests, and where the turn stands. Everything else is deriv
 supply (the components less what lies on Plots and in harvests), the Crisis count and the Farms
 (the closed road loops of the grid). ``docs/games/resourcity.md`` has a written-out example.
 
+Before the first turn the table decides together (phases ``place``, ``propose`` and ``vote``): a
+token not yet put on a Community Centre is written ``-1``, the rejected proposals of who starts first
+and the open one's votes are listed. The Crisis and Huat tiles drawn in the last round are written
+with what they did (``on_stage``), as the stage shows them.
+
 Players are counted from 1, as the players see them (``current_player``, ``relocating``, a harvest's
 ``player``); lists with one entry per player start with player 1. Tiles are numbered ``row * 6 +
 col`` from 0 (top left), Plots as in the actions (lattice point (i, j) is ``i * 7 + j``; the centre of
@@ -21,6 +26,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field, field_validator
 
 from loopcity.engine import PositionError, PositionModel
+from loopcity.engine.table import Ballot, ask, offer
 
 from .base import FarmingAction, Phase
 from .board import PLOTS, SIZE, TILES, find_farms
@@ -28,7 +34,9 @@ from .board import PLOTS, SIZE, TILES, find_farms
 if TYPE_CHECKING:
     from .rules import ResourcityState
 
-PositionPhase = Literal["act", "orient", "relocate", "discard", "compost", "over"]
+PositionPhase = Literal[
+    "place", "propose", "vote", "act", "orient", "relocate", "consent", "discard", "compost", "over"
+]
 
 
 class Pool(PositionModel):
@@ -67,6 +75,32 @@ class FarmedPlot(PositionModel):
     action: FarmingAction = Field(description="the farming Action taken on it")
 
 
+class Proposal(PositionModel):
+    """A proposal of who starts first that the table turned down (Step 9)."""
+
+    first: int = Field(ge=1, description="the player proposed to start first (from 1)")
+    votes_for: int = Field(ge=1, description="how many players voted for it (the proposer among them)")
+
+
+class Vote(PositionModel):
+    """A player's answer to the open question."""
+
+    player: int = Field(ge=1, description="the player who answered (from 1)")
+    vote: Literal["yes", "no"] = Field(description="yes or no")
+
+
+class OnStage(PositionModel):
+    """A Crisis or Huat tile drawn in the last round, with what it did (shown on stage for a round)."""
+
+    tile: str = Field(description="the Crisis or Huat tile")
+    round: int = Field(ge=1, description="the round it was drawn in")
+    player: int = Field(ge=1, description="the player who drew it (from 1)")
+    before: Pool = Field(description="the Available resources before it acted")
+    after: Pool = Field(description="the Available resources after it acted")
+    crops: tuple[int, int] = Field(description="crops on the board before and after")
+    farms: tuple[int, int] = Field(description="Farms before and after")
+
+
 class Placing(PositionModel):
     """A Replace waiting for the player to choose how to turn the tile (phase ``orient``)."""
 
@@ -86,12 +120,16 @@ class ResourcityPosition(PositionModel):
     """A Resourcity position: the table and where the turn stands."""
 
     current_player: int = Field(default=1, ge=1, description="the player whose turn it is (from 1)")
+    first_player: int = Field(
+        default=1, ge=1, description="the player the table chose to start first: each round begins with them"
+    )
     round: int = Field(default=1, ge=1, description="the round: every player has one turn a round")
     phase: PositionPhase = Field(
         default="act",
-        description="act (taking Actions), orient (turning a tile being placed), relocate (choosing where "
-        "the Policy Maker sends a token), discard (a full hand at the end of the turn), compost (Compost Day), "
-        "or over",
+        description="place (the players put their tokens on Community Centres), propose (a player proposes who "
+        "starts first), vote (the table votes on it), act (taking Actions), orient (turning a tile being placed), "
+        "relocate (choosing where the Policy Maker sends a token), consent (the token's player accepts or "
+        "declines), discard (a full hand at the end of the turn), compost (Compost Day), or over",
     )
     actions_left: int = Field(ge=0, description="the current player's Actions left this turn")
     available: Pool = Field(description="the Available resources of the Resource Pool (the rest are Used)")
@@ -99,7 +137,9 @@ class ResourcityPosition(PositionModel):
         description="the 6x6 grid, one line per row from the top, each tile written tile:turns (its type "
         "and its quarter turns clockwise from the content's drawing), e.g. curve:1"
     )
-    player_tokens: list[int] = Field(description="the tile each player's token stands on, player 1 first")
+    player_tokens: list[int] = Field(
+        description="the tile each player's token stands on, player 1 first (-1: not yet placed, phase place)"
+    )
     superpowers: list[str] = Field(description="each player's Superpower card, player 1 first")
     hands: list[str] = Field(
         description='each player\'s face-up tiles, player 1 first, e.g. "curve tee green"'
@@ -119,6 +159,28 @@ class ResourcityPosition(PositionModel):
     placing: Placing | None = Field(default=None, description="in phase orient: the Replace being placed")
     relocating: int | None = Field(
         default=None, ge=1, description="in phase relocate: the player whose token the Policy Maker moves"
+    )
+    sending_to: int | None = Field(
+        default=None,
+        ge=0,
+        lt=TILES,
+        description="in phase consent: the tile the Policy Maker asks to send the token to",
+    )
+    declined_this_turn: list[int] = Field(
+        default=[], description="the players who declined to be moved by the Policy Maker this turn"
+    )
+    rejected_proposals: list[Proposal] = Field(
+        default=[],
+        description="the proposals of who starts first turned down so far, in order (player 1's first)",
+    )
+    proposal: int | None = Field(
+        default=None, ge=1, description="in phase vote: the player proposed to start first"
+    )
+    votes: list[Vote] = Field(
+        default=[], description="in phase vote: the answers given so far, the proposer's yes included"
+    )
+    on_stage: list[OnStage] = Field(
+        default=[], description="the Crisis and Huat tiles drawn in the last round"
     )
     compost_to_place: int | None = Field(
         default=None, ge=1, description="in phase compost: the Compost tokens still to place (Compost Day)"
@@ -159,6 +221,7 @@ def position_of(s: ResourcityState) -> ResourcityPosition:
         top -= n
     return ResourcityPosition(
         current_player=s.turn + 1,
+        first_player=s.first + 1,
         round=s.round,
         phase=_position_phase(s.phase),
         actions_left=s.actions_left,
@@ -179,7 +242,29 @@ def position_of(s: ResourcityState) -> ResourcityPosition:
         ],
         farmed_this_turn=[FarmedPlot(plot=p, action=a) for p, a in sorted(s.farmed.items())],
         placing=Placing(slot=s.pending[0], tile=s.pending[1]) if s.phase == "orient" else None,
-        relocating=s.pending[0] + 1 if s.phase == "relocate" else None,
+        relocating=s.pending[0] + 1 if s.phase in ("relocate", "consent") else None,
+        sending_to=s.pending[1] if s.phase == "consent" else None,
+        declined_this_turn=[o + 1 for o in s.declined],
+        rejected_proposals=[Proposal(first=f + 1, votes_for=y) for f, y in s.proposals],
+        proposal=int(s.ballot["data"]) + 1 if s.phase == "vote" and s.ballot is not None else None,
+        votes=[
+            Vote(player=o + 1, vote="yes" if v == "yes" else "no")
+            for o, v in sorted(s.ballot["votes"].items())
+        ]
+        if s.phase == "vote" and s.ballot is not None
+        else [],
+        on_stage=[
+            OnStage(
+                tile=e["tile"],
+                round=e["round"],
+                player=e["seat"] + 1,
+                before=Pool(**dict(zip(("fuel", "food", "water"), e["before"], strict=True))),
+                after=Pool(**dict(zip(("fuel", "food", "water"), e["after"], strict=True))),
+                crops=(e["crops"][0], e["crops"][1]),
+                farms=(e["farms"][0], e["farms"][1]),
+            )
+            for e in s.stage
+        ],
         compost_to_place=s.pending[0] if s.phase == "compost" else None,
         manpower_shortage=s.manpower,
         pandemic=s.pandemic,
@@ -227,20 +312,62 @@ def set_up_position(s: ResourcityState, f: ResourcityPosition) -> None:
     s.farmed = {x.plot: x.action for x in f.farmed_this_turn}
     s.farm = find_farms(s.tables.geo, s.grid_kind, s.grid_rot)
     s.turn, s.round, s.actions_left, s.phase = f.current_player - 1, f.round, f.actions_left, f.phase
+    s.first = f.first_player - 1
     s.pending = _pending(f)
+    s.declined = [o - 1 for o in f.declined_this_turn]
+    s.proposals = [[x.first - 1, x.votes_for] for x in f.rejected_proposals]
+    s.ballot = _ballot(s, f)
+    s.stage = [
+        {
+            "tile": e.tile,
+            "round": e.round,
+            "seat": e.player - 1,
+            "before": [e.before.fuel, e.before.food, e.before.water],
+            "after": [e.after.fuel, e.after.food, e.after.water],
+            "crops": list(e.crops),
+            "farms": list(e.farms),
+        }
+        for e in f.on_stage
+    ]
     s.manpower, s.pandemic, s.community = f.manpower_shortage, f.pandemic, f.community_day
     s.crises_drawn = sum(1 for tile in s.resolved if tile in _crisis_ids(s))
     s.result, s.won = f.lost_because, f.won
 
 
+def _ballot(s: ResourcityState, f: ResourcityPosition) -> Ballot | None:
+    """The open question of phase vote (who starts first) or consent (the Policy Maker's request)."""
+    if f.phase == "vote":
+        assert f.proposal is not None
+        ballot = ask(
+            "first", f.proposal - 1, len(f.rejected_proposals), range(s.players), "majority", "rejected"
+        )
+        for v in f.votes:
+            ballot["votes"][v.player - 1] = v.vote
+        return ballot
+    if f.votes:
+        raise PositionError("field 'votes': only in phase vote")
+    if f.phase == "consent":
+        assert f.relocating is not None and f.sending_to is not None
+        return offer("relocate", [f.relocating - 1, f.sending_to], f.current_player - 1, f.relocating - 1)
+    return None
+
+
 def _pending(f: ResourcityPosition) -> tuple[int, ...]:
     """What the phase waits on, as the state keeps it; the field a phase needs must be there."""
-    fields = (("orient", "placing", f.placing), ("relocate", "relocating", f.relocating))
-    for phase, name, value in (*fields, ("compost", "compost_to_place", f.compost_to_place)):
-        if (value is None) == (f.phase == phase):
-            raise PositionError(f"field '{name}': needed in phase {phase} and only there")
+    fields = (
+        (("orient",), "placing", f.placing),
+        (("relocate", "consent"), "relocating", f.relocating),
+        (("consent",), "sending_to", f.sending_to),
+        (("vote",), "proposal", f.proposal),
+        (("compost",), "compost_to_place", f.compost_to_place),
+    )
+    for phases, name, value in fields:
+        if (value is None) == (f.phase in phases):
+            raise PositionError(f"field '{name}': needed in phase {' or '.join(phases)} and only there")
     if f.placing is not None:
         return (f.placing.slot, f.placing.tile)
+    if f.sending_to is not None and f.relocating is not None:
+        return (f.relocating - 1, f.sending_to)
     if f.relocating is not None:
         return (f.relocating - 1,)
     if f.compost_to_place is not None:
@@ -291,8 +418,8 @@ def _check_names(s: ResourcityState, f: ResourcityPosition) -> None:
         if len(value) != n:
             fail(name, f"{len(value)} entries for {n} players")
     for t in f.player_tokens:
-        if not 0 <= t < TILES:
-            fail("player_tokens", f"tile {t} is off the grid (0-{TILES - 1})")
+        if not (0 <= t < TILES or (t == -1 and f.phase == "place")):
+            fail("player_tokens", f"tile {t} is off the grid (0-{TILES - 1}; -1 only in phase place)")
     lists = (("hands", f.hands), ("draw_deck", f.draw_deck), ("discard_pile", [f.discard_pile]))
     for name, group in lists:
         for tile in (tile for part in group for tile in part.split()):
@@ -311,6 +438,21 @@ def _check_names(s: ResourcityState, f: ResourcityPosition) -> None:
             fail("harvests", f"player {h.player} in a game of {n}")
     if f.current_player > n:
         fail("current_player", f"player {f.current_player} in a game of {n}")
+    if f.first_player > n:
+        fail("first_player", f"player {f.first_player} in a game of {n}")
+    for name, players in (
+        ("declined_this_turn", f.declined_this_turn),
+        ("rejected_proposals", [x.first for x in f.rejected_proposals]),
+        ("votes", [v.player for v in f.votes]),
+        ("proposal", [f.proposal or 1]),
+    ):
+        if any(not 1 <= p <= n for p in players):
+            fail(name, f"a player from 1 to {n}")
+    for e in f.on_stage:
+        if e.tile not in events:
+            fail("on_stage", f"{e.tile!r} is no Crisis or Huat tile")
+        if not 1 <= e.player <= n:
+            fail("on_stage", f"player {e.player} in a game of {n}")
     if f.relocating is not None and f.relocating > n:
         fail("relocating", f"player {f.relocating} in a game of {n}")
     if len({x.plot for x in f.crops}) != len(f.crops):

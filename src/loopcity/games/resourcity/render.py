@@ -1,4 +1,12 @@
-"""Text and SVG pictures of a Resourcity view (pure functions of the view)."""
+"""Text and SVG pictures of a Resourcity view (pure functions of the view).
+
+The board is read as people read the paper one: columns A to F, rows 1 to 6, tiles named ``C3``, Plots
+at the tile corners. In the SVG, major text is short (coordinates, seat numbers, crop token counts,
+the Resource Pool) and secondary words carry ``class="minor"``; every tile, Plot and token has its
+full words in ``data-info``; the targets of legal actions carry ``data-act``: a tile for Move,
+Teleport, where the Policy Maker sends a token and where a token starts, the arrows on a tile for
+Rotate, a Plot for its one farming action or Compost, a token for the Planner's swap or the Policy
+Maker's request, a hand tile for a discard, and the previews of the tile being laid for its turns."""
 
 from __future__ import annotations
 
@@ -7,12 +15,28 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action
+from loopcity.engine.text import _, ngettext
 
-from .actions import COMPOST, GROW, HARVEST, MOVE, PLANT, REPLACE, ROTATE, TELEPORT, TO
+from .actions import (
+    COMPOST,
+    DISCARD,
+    GROW,
+    HARVEST,
+    MOVE,
+    ORIENT,
+    PLANT,
+    RELOCATE,
+    ROTATE,
+    START,
+    SWAP,
+    TELEPORT,
+    TO,
+)
 
 SIZE = 6
 LAT = 7
 GREEN = LAT * LAT
+COLUMNS = "ABCDEF"
 BOX = {
     "NS": "│",
     "EW": "─",
@@ -32,6 +56,12 @@ CROP_COLOUR = {"sugarcane": "#c9a227", "sweetpotato": "#a0522d", "catchment": "#
 SEAT_COLOUR = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
 
 
+def place(t: int) -> str:
+    """``C3``: a tile by column letter and row number."""
+    return f"{COLUMNS[t % SIZE]}{t // SIZE + 1}"
+
+
+# ----- text ----------------------------------------------------------------------------------------
 def _tile_char(cell: dict[str, Any]) -> str:
     if cell["tile"] == "green":
         return "G"
@@ -54,14 +84,16 @@ def _plot_chars(view: dict[str, Any]) -> dict[int, str]:
 
 
 def render_text(view: dict[str, Any]) -> str:
-    """The table as text: the grid with road exits and Plots, then players, pools, hands and effects."""
+    """The table as text: the grid (columns A-F, rows 1-6) with its roads, Plots and tokens, then the
+    Resource Pool, the players, the crops, what is on stage and what is being decided."""
     grid, plots = view["grid"], _plot_chars(view)
     where: dict[int, list[str]] = {}
     for pl in view["players"]:
-        where.setdefault(pl["tile"], []).append(str(pl["seat"] + 1))
-    lines = ["tile   " + "".join(f"+{c:<6}" for c in range(SIZE)).rstrip()]
+        if pl["tile"] is not None:
+            where.setdefault(pl["tile"], []).append(str(pl["seat"] + 1))
+    lines = ["    " + "".join(f"    {c}   " for c in COLUMNS).rstrip()]
     for i in range(LAT):
-        row = f"p{i * LAT:<3}"
+        row = "    "
         for j in range(LAT):
             row += plots.get(i * LAT + j, "·")
             if j < SIZE:
@@ -72,88 +104,160 @@ def render_text(view: dict[str, Any]) -> str:
         lines.append(row.rstrip())
         if i == SIZE:
             break
-        row = f"t{i * SIZE:<3}"
+        row = f"{i + 1:>2}  "
         for j in range(SIZE):
-            cell = grid[i * SIZE + j]
-            left = "─" if "W" in cell["exits"] else " "
-            who = "".join(where.get(i * SIZE + j, []))[:3]
-            centre = plots.get(GREEN + i * SIZE + j)
-            row += left + who.ljust(3) + _tile_char(cell) + (centre or " ") + " "
+            t = i * SIZE + j
+            cell = grid[t]
+            west = "W" in cell["exits"] or (j > 0 and "E" in grid[t - 1]["exits"])
+            east = "─" if "E" in cell["exits"] else " "
+            who = "".join(where.get(t, []))[:3]
+            centre = plots.get(GREEN + t)
+            row += (
+                ("─" if west else " ") + who.ljust(3, "─" if "W" in cell["exits"] else " ") + _tile_char(cell)
+            )
+            row += centre + "  " if centre else east * 3
         lines.append(row.rstrip())
-    lines.append("p  " + "".join(f"+{j:<6}" for j in range(LAT)).rstrip())
-    lines.append(
-        "Tile number = t-label + column; Plot number = p-label + column of its dot;"
-        " a Green Space's centre Plot is 49 + its tile. Digits on a tile: seats there."
-    )
-    lines.append(
-        "Tiles: ─│┌┐└┘ roads, ┬┤┴├ 3-way, ┼ 4-way, ╲╱ tennis ball, C Community Centre, G Green Space."
-    )
-    lines.append(
-        "Plots: o empty, * Compost, s Sugar Cane, p Sweet Potato, w Water Catchment (capital: ready)."
-    )
-    lines += _status_lines(view)
+    lines += [
+        _(
+            "Tiles: ─│┌┐└┘ roads, ┬┤┴├ 3-way, ┼ 4-way, ╲╱ tennis ball, C Community Centre, G Green Space;"
+            " digits: the players standing there."
+        ),
+        _(
+            "Plots (at tile corners): o empty, * Compost, s Sugar Cane, p Sweet Potato, w Water Catchment"
+            " (capital: ready to Harvest)."
+        ),
+    ]
+    lines += status_lines(view)
     return "\n".join(lines)
 
 
-def _status_lines(view: dict[str, Any]) -> list[str]:
-    a, u = view["available"], view["used"]
-    out = [
-        f"Round {view['round']} — seat {view['turn'] + 1} to play, {view['actions_left']} action(s) left"
-        f" — phase {view['phase']}",
-        "Resources  Available: "
-        + ", ".join(f"{k.capitalize()} {v}" for k, v in a.items())
-        + "   Used: "
-        + ", ".join(f"{k.capitalize()} {v}" for k, v in u.items()),
-        f"Farms {view['farms']}  Score {view['score']}  Crisis tiles {view['crises_drawn']}/"
-        f"{view['crises_to_win']}  Deck {view['deck_size']} tiles",
-    ]
-    for pl in view["players"]:
-        harvest = ", ".join(f"{h[0]}({h[1]}{'+compost' if h[2] else ''})" for h in pl["harvest"])
-        out.append(
-            f"  Seat {pl['seat'] + 1} {pl['power_name']:<12} on tile {pl['tile']:>2}  hand: "
-            + ", ".join(pl["hand"])
-            + (f"  harvest: {harvest}" if harvest else "")
+def status_lines(view: dict[str, Any]) -> list[str]:
+    """The table in words: the round and whose turn, the Resource Pool, each player, the crops, the
+    effects running, the stage and the question the table answers."""
+    out = [_turn_line(view), _pool_line(view)]
+    out.append(
+        _("Farms {farms}  Score {score}  Crises survived {crises} of {win}  Draw deck {deck} tiles").format(
+            farms=view["farms"],
+            score=view["score"],
+            crises=view["crises_drawn"],
+            win=view["crises_to_win"],
+            deck=view["deck_size"],
         )
+    )
+    for pl in view["players"]:
+        out.append(_player_line(pl))
     planted = [p for p in view["plots"] if p["crop"]]
     if planted:
+        out.append(_("Crops:"))
+        out += [f"  {_crop_words(p)}" for p in planted]
+    for line in effect_lines(view):
+        out.append(_("In effect: {what}").format(what=line))
+    for e in view["stage"]:
+        out.append(_("On stage: {name} — {text}").format(name=_stage_title(e), text=e["text"]))
+    decision = view.get("decision")
+    if decision:
         out.append(
-            "Crops: "
-            + "; ".join(
-                f"plot {p['plot']} {p['crop']} {p['tokens']}{' +compost' if p['compost'] else ''}"
-                f"{' READY' if p['ready'] else ''}"
-                for p in planted
+            _("Being decided: {question} ({rule})").format(
+                question=decision["subject"], rule=decision["rule_text"]
             )
         )
-    eff = [f"{k.replace('_', ' ')} ({n} turn(s))" for k, n in view["effects"].items() if n]
-    if eff:
-        out.append("In effect: " + ", ".join(eff))
-    if view["events"]:
-        out.append("Drawn: " + ", ".join(e["name"] for e in view["events"]))
     if view["result"]:
-        out.append(f"Game over: {view['result']}")
+        result = _("the team won") if view["result"] == "won" else view["result"]
+        out.append(_("Game over: {result}").format(result=result))
     return out
 
 
-# ----- SVG ---------------------------------------------------------------------------------------
-CELL = 80
-PAD = 20
+def _turn_line(view: dict[str, Any]) -> str:
+    phase = view["phase"]
+    if phase in ("place", "propose", "vote"):
+        return _("Before the first turn: the table decides where the tokens start and who starts first")
+    who = view["players"][view["turn"]]["name"]
+    return ngettext(
+        "Round {round}: {seat} to play, {n} Action left",
+        "Round {round}: {seat} to play, {n} Actions left",
+        view["actions_left"],
+    ).format(round=view["round"], seat=who, n=view["actions_left"])
 
 
-def _road_paths(cell: dict[str, Any], x: float, y: float) -> list[str]:
-    h = CELL / 2
-    mids = {"N": (x + h, y), "E": (x + CELL, y + h), "S": (x + h, y + CELL), "W": (x, y + h)}
+def _pool_line(view: dict[str, Any]) -> str:
+    a, u = view["available"], view["used"]
+    return _(
+        "Resource Pool — Available: Fuel {fa}, Food {da}, Water {wa}; Used: Fuel {fu}, Food {du}, Water {wu}"
+    ).format(fa=a["fuel"], da=a["food"], wa=a["water"], fu=u["fuel"], du=u["food"], wu=u["water"])
+
+
+def _player_line(pl: dict[str, Any]) -> str:
+    hand = ", ".join(pl["hand_names"]) or _("empty")
+    if pl["place"] is None:
+        line = _("{seat}: token not placed yet; hand: {hand}").format(seat=pl["name"], hand=hand)
+    else:
+        line = _("{seat} on {place}; hand: {hand}").format(seat=pl["name"], place=pl["place"], hand=hand)
+    if pl["harvest"]:
+        carried = ", ".join(
+            ngettext("{crop} ({n} token)", "{crop} ({n} tokens)", h[1]).format(crop=name, n=h[1])
+            for name, h in zip(pl["harvest_names"], pl["harvest"], strict=True)
+        )
+        line += _("; carries {harvest}").format(harvest=carried)
+    return "  " + line
+
+
+def _crop_words(p: dict[str, Any]) -> str:
+    text = ngettext(
+        "{crop} on {plot}: {n} crop token", "{crop} on {plot}: {n} crop tokens", p["tokens"]
+    ).format(crop=p["crop_name"], plot=p["name"], n=p["tokens"])
+    if p["compost"]:
+        text += _(", Compost")
+    if p["ready"]:
+        text += _(" — ready to Harvest")
+    return text
+
+
+def effect_lines(view: dict[str, Any]) -> list[str]:
+    """The lasting effects of Crisis and Huat tiles, with the turns they still run."""
+    names = {
+        "manpower_shortage": _("Manpower Shortage: no Replace or Rotate"),
+        "pandemic": _("Pandemic: 1 Action a turn"),
+        "community_day": _("Community Day: Rotate and Replace cost 1 Fuel less"),
+    }
+    return [
+        ngettext("{what} ({n} more turn)", "{what} ({n} more turns)", n).format(what=names[k], n=n)
+        for k, n in view["effects"].items()
+        if n
+    ]
+
+
+def _stage_title(e: dict[str, Any]) -> str:
+    if e["crisis"]:
+        return _("Crisis {n}: {name}").format(n=e["number"], name=e["name"])
+    return _("Huat: {name}").format(name=e["name"])
+
+
+# ----- SVG -----------------------------------------------------------------------------------------
+CELL = 90
+LEFT = 30
+TOP = 30
+BOARD = CELL * SIZE
+MINI = 80
+PREVIEW = 100
+
+
+def _xy(t: int) -> tuple[int, int]:
+    return LEFT + (t % SIZE) * CELL, TOP + (t // SIZE) * CELL
+
+
+def _road_paths(tile: str, rot: int, exits: str, x: float, y: float, size: float) -> list[str]:
+    h = size / 2
+    mids = {"N": (x + h, y), "E": (x + size, y + h), "S": (x + h, y + size), "W": (x, y + h)}
     cx, cy = x + h, y + h
-    ex = cell["exits"]
-    if cell["tile"] == "tennis":
-        pairs = [("N", "W"), ("S", "E")] if cell["rot"] % 2 == 0 else [("N", "E"), ("S", "W")]
+    if tile == "tennis":
+        pairs = [("N", "W"), ("S", "E")] if rot % 2 == 0 else [("N", "E"), ("S", "W")]
         return [_arc(mids[a], mids[b], (cx, cy)) for a, b in pairs]
-    if cell["tile"] == "curve":
-        a, b = ex[0], ex[1]
-        return [_arc(mids[a], mids[b], (cx, cy))]
-    if len(ex) == 2 and ex in ("NS", "EW"):
-        (ax, ay), (bx, by) = mids[ex[0]], mids[ex[1]]
+    if tile == "curve":
+        return [_arc(mids[exits[0]], mids[exits[1]], (cx, cy))]
+    if exits in ("NS", "EW"):
+        (ax, ay), (bx, by) = mids[exits[0]], mids[exits[1]]
         return [f"M{ax},{ay} L{bx},{by}"]
-    return [f"M{cx},{cy} L{mids[d][0]},{mids[d][1]}" for d in ex]
+    return [f"M{cx},{cy} L{mids[d][0]},{mids[d][1]}" for d in exits]
 
 
 def _arc(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> str:
@@ -161,128 +265,254 @@ def _arc(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float])
     return f"M{a[0]},{a[1]} Q{c[0]},{c[1]} {b[0]},{b[1]}"
 
 
-_TILE_TARGETS = {MOVE.name: 0, TELEPORT.name: 0, TO.name: 0, REPLACE.name: 1, ROTATE.name: 2}
-"""Actions aimed at a tile, by the order in which a click on the tile prefers them."""
+def _tile_svg(tile: str, rot: int, exits: str, x: float, y: float, size: float, extra: str = "") -> list[str]:
+    """One tile drawn at (x, y): its ground, its roads, a Community Centre's building."""
+    fill = {"green": "#b7e4a7", "centre": "#f3d9a4"}.get(tile, "#eeeeee")
+    width = max(4, round(size / 10))
+    out = [f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="#999"{extra}/>']
+    for d in _road_paths(tile, rot, exits, x, y, size):
+        out.append(f'<path d="{d}" stroke="#444" stroke-width="{width}" fill="none" stroke-linecap="round"/>')
+    if tile == "centre":
+        c = size / 2
+        s = size / 5
+        out.append(
+            f'<polygon points="{x + c - s},{y + c + s * 0.8} {x + c - s},{y + c - s * 0.2} {x + c},{y + c - s} '
+            f'{x + c + s},{y + c - s * 0.2} {x + c + s},{y + c + s * 0.8}" fill="#b5651d" stroke="#5a3210"/>'
+        )
+    if tile == "green":
+        for dx, dy in ((0.3, 0.3), (0.7, 0.35), (0.45, 0.7)):
+            out.append(f'<circle cx="{x + size * dx}" cy="{y + size * dy}" r="{size / 12}" fill="#4c9a3c"/>')
+    return out
 
 
-def _target(a: Action) -> tuple[str, int] | None:
-    """Whether the action is aimed at a tile or a Plot, and which one."""
-    match a.kind:
-        case MOVE.name:
-            return "tile", MOVE.read(a).tile
-        case TELEPORT.name:
-            return "tile", TELEPORT.read(a).tile
-        case TO.name:
-            return "tile", TO.read(a).tile
-        case REPLACE.name:
-            return "tile", REPLACE.read(a).tile
-        case ROTATE.name:
-            return "tile", ROTATE.read(a).tile
-        case PLANT.name:
-            return "plot", PLANT.read(a).plot
-        case GROW.name:
-            return "plot", GROW.read(a).plot
-        case HARVEST.name:
-            return "plot", HARVEST.read(a).plot
-        case COMPOST.name:
-            return "plot", COMPOST.read(a).plot
-    return None
+def _tile_targets(legal: list[Action]) -> dict[int, str]:
+    """The action a click on a tile stands for (Move, Teleport, the Policy Maker's ``to``, ``start``)."""
+    out: dict[int, str] = {}
+    for a in legal:
+        if a.kind in (MOVE.name, TELEPORT.name, TO.name, START.name):
+            out.setdefault(a.args[0], str(a))  # type: ignore[arg-type]
+    return out
 
 
-def _targets(legal: Iterable[Action | str]) -> tuple[dict[int, str], dict[int, str]]:
-    """The action each tile and each Plot stands for when clicked (legal actions or their texts)."""
-    tiles: dict[int, str] = {}
-    plots: dict[int, str] = {}
-    best: dict[int, int] = {}
-    for item in legal:
-        a = item if isinstance(item, Action) else Action.parse(item)
-        target = _target(a)
-        if target is None:
-            continue
-        text = str(a)
-        where, n = target
-        if where == "plot":
-            plots.setdefault(n, text)
-        elif _TILE_TARGETS[a.kind] < best.get(n, 9):
-            best[n], tiles[n] = _TILE_TARGETS[a.kind], text
-    return tiles, plots
+def _plot_targets(legal: list[Action]) -> dict[int, list[str]]:
+    """The farming and Compost actions on each Plot."""
+    out: dict[int, list[str]] = {}
+    for a in legal:
+        if a.kind in (PLANT.name, GROW.name, HARVEST.name, COMPOST.name):
+            out.setdefault(a.args[0], []).append(str(a))  # type: ignore[arg-type]
+    return out
+
+
+def _actions(legal: Iterable[Action | str]) -> list[Action]:
+    return [a if isinstance(a, Action) else Action.parse(a) for a in legal]
 
 
 def render_svg(view: dict[str, Any], legal: Iterable[Action | str] = ()) -> str:
-    """An SVG of the view: grid with roads, Farms' Plots and crops, players, pools and hands."""
-    tiles, plot_acts = _targets(legal)
-    w = PAD * 2 + CELL * SIZE + 300
-    hgt = PAD * 2 + CELL * SIZE + 40
+    """An SVG of the view: the grid with coordinates, roads, Plots and tokens; rotation arrows where a
+    tile may be rotated; the Resource Pool; the hand of the player to act, or the turns of the tile
+    being laid."""
+    acts = _actions(legal)
+    w = LEFT + BOARD + 10
+    h = TOP + BOARD + 180
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {hgt}" width="{w}" height="{hgt}" '
-        'font-family="sans-serif" font-size="12">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+        'font-family="sans-serif" font-size="20">'
     ]
-    for t, cell in enumerate(view["grid"]):
-        x, y = PAD + (t % SIZE) * CELL, PAD + (t // SIZE) * CELL
-        fill = {"green": "#b7e4a7", "centre": "#f3d9a4"}.get(cell["tile"], "#eeeeee")
-        act = f' data-act="{escape(tiles[t])}"' if t in tiles else ""
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#999"{act}>'
-            f"<title>tile {t}: {cell['tile']} exits {cell['exits'] or 'none'}</title></rect>"
-        )
-        for d in _road_paths(cell, x, y):
-            out.append(f'<path d="{d}" stroke="#444" stroke-width="8" fill="none" stroke-linecap="round"/>')
-        label = {"centre": "CC", "green": "Green"}.get(cell["tile"])
-        if label:
-            out.append(f'<text x="{x + 4}" y="{y + 14}">{label}</text>')
-    out += _svg_plots(view, plot_acts)
-    out += _svg_players(view)
-    out += _svg_side(view)
+    out += _coordinates()
+    out += _svg_tiles(view, _tile_targets(acts))
+    out += _svg_plots(view, _plot_targets(acts))
+    out += _svg_rotations(view, acts)
+    out += _svg_players(view, acts)
+    out += _svg_pool(view, TOP + BOARD + 30)
+    out += _svg_strip(view, acts, TOP + BOARD + 50)
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _svg_plots(view: dict[str, Any], acts: dict[int, str]) -> list[str]:
+def _coordinates() -> list[str]:
+    out = []
+    for c in range(SIZE):
+        out.append(
+            f'<text x="{LEFT + c * CELL + CELL / 2}" y="{TOP - 8}" text-anchor="middle">{COLUMNS[c]}</text>'
+        )
+    for r in range(SIZE):
+        out.append(
+            f'<text x="{LEFT / 2}" y="{TOP + r * CELL + CELL / 2 + 7}" text-anchor="middle">{r + 1}</text>'
+        )
+    return out
+
+
+def _svg_tiles(view: dict[str, Any], targets: dict[int, str]) -> list[str]:
+    out = []
+    who: dict[int, list[str]] = {}
+    for pl in view["players"]:
+        if pl["tile"] is not None:
+            who.setdefault(pl["tile"], []).append(pl["name"])
+    for t, cell in enumerate(view["grid"]):
+        x, y = _xy(t)
+        info = _("{tile}: {name}, {roads}").format(tile=cell["place"], name=cell["name"], roads=cell["roads"])
+        if t in who:
+            info += "; " + _("here: {seats}").format(seats=", ".join(who[t]))
+        act = f' data-act="{escape(targets[t])}"' if t in targets else ""
+        out.append(f'<g class="tile" data-info="{escape(info)}"{act}>')
+        out += _tile_svg(cell["tile"], cell["rot"], cell["exits"], x, y, CELL)
+        out.append("</g>")
+    if view["phase"] in ("orient", "consent") and view["pending"]:
+        t = view["pending"][1]
+        x, y = _xy(t)
+        out.append(
+            f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
+            'stroke="#e6194b" stroke-width="5" stroke-dasharray="10 6"/>'
+        )
+    return out
+
+
+def _svg_plots(view: dict[str, Any], targets: dict[int, list[str]]) -> list[str]:
     out = []
     for p in view["plots"]:
         pid = p["plot"]
         if pid >= GREEN:
-            t = pid - GREEN
-            x, y = PAD + (t % SIZE) * CELL + CELL / 2, PAD + (t // SIZE) * CELL + CELL / 2
+            x, y = _xy(pid - GREEN)
+            x, y = x + CELL // 2, y + CELL // 2
         else:
-            x, y = PAD + (pid % LAT) * CELL, PAD + (pid // LAT) * CELL
+            x, y = LEFT + (pid % LAT) * CELL, TOP + (pid // LAT) * CELL
         colour = CROP_COLOUR.get(p["crop"] or "", "#ffffff")
-        letter = CROP_LETTER.get(p["crop"] or "", "*" if p["compost"] else "")
-        tok = f"{letter}{p['tokens'] or ''}" if p["crop"] else letter
-        act = f' data-act="{escape(acts[pid])}"' if pid in acts else ""
-        out.append(
-            f'<circle cx="{x}" cy="{y}" r="11" fill="{colour}" stroke="#2a6" stroke-width="3"{act}>'
-            f"<title>plot {pid} farm {p['farm']}</title></circle>"
+        info = (
+            _crop_words(p)
+            if p["crop"]
+            else _("Plot at {plot}: empty").format(plot=p["name"]) + (_(", Compost") if p["compost"] else "")
         )
-        out.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-weight="bold">{tok}</text>')
+        acts = targets.get(pid, [])
+        act = f' data-act="{escape(acts[0])}"' if len(acts) == 1 else ""
+        ring = "#e6194b" if p["ready"] else "#2a6"
+        out.append(f'<g class="plot" data-info="{escape(info)}"{act}>')
+        out.append(
+            f'<rect x="{x - 13}" y="{y - 13}" width="26" height="26" rx="5" fill="{colour}" stroke="{ring}" '
+            'stroke-width="4"/>'
+        )
+        if p["compost"]:
+            out.append(f'<circle cx="{x + 12}" cy="{y - 12}" r="5" fill="#6b4226"/>')
+        if p["crop"]:
+            out.append(
+                f'<text x="{x}" y="{y + 6}" text-anchor="middle" font-size="16" font-weight="bold">{p["tokens"]}</text>'
+            )
+        out.append("</g>")
     return out
 
 
-def _svg_players(view: dict[str, Any]) -> list[str]:
+def _svg_rotations(view: dict[str, Any], acts: list[Action]) -> list[str]:
+    """Small arrows on each tile that may be rotated, at the top of the tile away from its corners (where
+    Plots are): ↻ clockwise on the right, ↺ anticlockwise on the left."""
+    out = []
+    for a in acts:
+        if a.kind != ROTATE.name:
+            continue
+        t, way = ROTATE.read(a)
+        x, y = _xy(t)
+        cx = x + CELL // 2 + 17 if way == "cw" else x + CELL // 2 - 17
+        cell = view["grid"][t]
+        info = (
+            _("Rotate the {name} on {tile} clockwise")
+            if way == "cw"
+            else _("Rotate the {name} on {tile} anticlockwise")
+        ).format(name=cell["name"], tile=cell["place"])
+        out.append(
+            f'<g class="rotate" data-act="{escape(str(a))}" data-info="{escape(info)}">'
+            f'<circle cx="{cx}" cy="{y + 17}" r="13" fill="#fff" stroke="#333"/>'
+            f'<text x="{cx}" y="{y + 23}" text-anchor="middle" font-size="16">{"↻" if way == "cw" else "↺"}</text></g>'
+        )
+    return out
+
+
+def _svg_players(view: dict[str, Any], acts: list[Action]) -> list[str]:
+    """The player tokens (the seat's number on its colour); the Planner's swap and the Policy
+    Maker's request are clicks on a token."""
+    on_token: dict[int, str] = {}
+    for a in acts:
+        if a.kind in (SWAP.name, RELOCATE.name):
+            on_token.setdefault(a.args[0] - 1, str(a))  # type: ignore[operator]
     out = []
     count: dict[int, int] = {}
     for pl in view["players"]:
         t = pl["tile"]
+        if t is None:
+            continue
         k = count.get(t, 0)
         count[t] = k + 1
-        x = PAD + (t % SIZE) * CELL + 20 + 20 * k
-        y = PAD + (t // SIZE) * CELL + CELL - 18
+        x, y = _xy(t)
+        cx, cy = x + 22 + 23 * k, y + CELL - 20
+        act = f' data-act="{escape(on_token[pl["seat"]])}"' if pl["seat"] in on_token else ""
+        info = _("{seat} on {place}").format(seat=pl["name"], place=pl["place"])
         out.append(
-            f'<circle cx="{x}" cy="{y}" r="9" fill="{SEAT_COLOUR[pl["seat"]]}" stroke="#000"/>'
-            f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#fff">{pl["seat"] + 1}</text>'
+            f'<g class="token" data-info="{escape(info)}"{act}>'
+            f'<circle cx="{cx}" cy="{cy}" r="14" fill="{SEAT_COLOUR[pl["seat"]]}" stroke="#000" stroke-width="2"/>'
+            f'<text x="{cx}" y="{cy + 6}" text-anchor="middle" fill="#fff" font-weight="bold" font-size="17">'
+            f"{pl['seat'] + 1}</text></g>"
         )
     return out
 
 
-def _svg_side(view: dict[str, Any]) -> list[str]:
-    x = PAD * 2 + CELL * SIZE
-    lines = [f"Round {view['round']}: seat {view['turn'] + 1}, {view['actions_left']} action(s)"]
-    lines.append("Available: " + ", ".join(f"{k} {v}" for k, v in view["available"].items()))
-    lines.append("Used: " + ", ".join(f"{k} {v}" for k, v in view["used"].items()))
-    lines.append(f"Farms {view['farms']}, score {view['score']}")
-    lines.append(f"Crisis {view['crises_drawn']}/{view['crises_to_win']}, deck {view['deck_size']}")
-    for pl in view["players"]:
-        lines.append(f"Seat {pl['seat'] + 1} {pl['power_name']}: {', '.join(pl['hand'])}")
-    if view["result"]:
-        lines.append(f"Game over: {view['result']}")
-    return [f'<text x="{x}" y="{PAD + 16 * (i + 1)}">{escape(s)}</text>' for i, s in enumerate(lines)]
+def _svg_pool(view: dict[str, Any], y: int) -> list[str]:
+    """The Resource Pool's Available tokens and the Crises survived, in short major text."""
+    a = view["available"]
+    items = [
+        (
+            _("Fuel {n}").format(n=a["fuel"]),
+            _("Fuel: {n} Available, {u} Used").format(n=a["fuel"], u=view["used"]["fuel"]),
+        ),
+        (
+            _("Food {n}").format(n=a["food"]),
+            _("Food: {n} Available, {u} Used").format(n=a["food"], u=view["used"]["food"]),
+        ),
+        (
+            _("Water {n}").format(n=a["water"]),
+            _("Water: {n} Available, {u} Used").format(n=a["water"], u=view["used"]["water"]),
+        ),
+        (
+            _("Crisis {n}/{m}").format(n=view["crises_drawn"], m=view["crises_to_win"]),
+            _("Crises survived: {n} of {m}").format(n=view["crises_drawn"], m=view["crises_to_win"]),
+        ),
+    ]
+    step = BOARD // len(items)
+    return [
+        f'<text x="{LEFT + i * step}" y="{y}" font-weight="bold" data-info="{escape(info)}">{escape(text)}</text>'
+        for i, (text, info) in enumerate(items)
+    ]
+
+
+def _svg_strip(view: dict[str, Any], acts: list[Action], y: int) -> list[str]:
+    """Below the board: the turns of the tile being laid (phase orient), else the hand of the player
+    to act, each tile a small picture (a discard is a click on a hand tile)."""
+    if view["laying"]:
+        return _svg_previews(view["laying"], acts, y)
+    if view["phase"] in ("place", "propose", "vote", "over"):
+        return []
+    pl = view["players"][view["turn"]]
+    discards = {DISCARD.read(a).slot: str(a) for a in acts if a.kind == DISCARD.name}
+    title = _("Hand of {seat}").format(seat=pl["name"])
+    out = [f'<text x="{LEFT}" y="{y + 14}" class="minor" font-size="14">{escape(title)}</text>']
+    for i, (kind, name, exits) in enumerate(zip(pl["hand"], pl["hand_names"], pl["hand_exits"], strict=True)):
+        x = LEFT + i * (MINI + 16)
+        act = f' data-act="{escape(discards[i])}"' if i in discards else ""
+        out.append(f'<g class="hand" data-info="{escape(name)}"{act}>')
+        out += _tile_svg(kind, 0, exits, x, y + 22, MINI)
+        out.append("</g>")
+    return out
+
+
+def _svg_previews(laying: dict[str, Any], acts: list[Action], y: int) -> list[str]:
+    """The turns offered for the tile being laid, as small tiles (a click lays it that way)."""
+    by_turns = {ORIENT.read(a).turns: str(a) for a in acts if a.kind == ORIENT.name}
+    title = _("Choose how to lay the {name} on {tile}").format(name=laying["name"], tile=laying["place"])
+    out = [f'<text x="{LEFT}" y="{y + 14}" class="minor" font-size="14">{escape(title)}</text>']
+    for i, turn in enumerate(laying["turns"]):
+        x = LEFT + i * (PREVIEW + 30)
+        r = turn["turns"]
+        act = f' data-act="{escape(by_turns[r])}"' if r in by_turns else ""
+        info = _("Lay the {name} on {tile} with {roads}").format(
+            name=laying["name"], tile=laying["place"], roads=turn["roads"]
+        )
+        out.append(f'<g class="orient" data-info="{escape(info)}"{act}>')
+        out += _tile_svg(laying["tile"], r, turn["exits"], x, y + 22, PREVIEW)
+        out.append("</g>")
+    return out

@@ -7,20 +7,25 @@ from __future__ import annotations
 from typing import Any, Self
 
 from loopcity.engine import Action, Game, Outcome, Rng, State
+from loopcity.engine.table import Ballot
 
+from . import decide as _decide  # noqa: F401  (the table's handlers join HANDLERS)
 from .apply import HANDLERS
 from .base import RESOURCES, FarmingAction
 from .board import TILES, find_farms
 from .content import CRISES, HUATS, Content
 from .events import EventsMixin
 from .invariants import check_invariants
-from .legal import explain, legal_actions
+from .legal import legal_actions, table_seats
 from .position import ResourcityPosition, position_of, set_up_position
+from .refusals import explain
 from .setup import set_up
 from .tables import ResourcityTables
-from .views import describe as describe_action
+from .texts import TEXTS, describe_line, drawn_line, prompt_for
 from .views import make_view
+from .words import seat_words
 
+_TABLE_PHASES = frozenset(("place", "propose", "vote", "consent"))
 _CRISES = frozenset(CRISES)
 _HUATS = frozenset(HUATS)
 
@@ -29,6 +34,7 @@ class ResourcityState(EventsMixin):
     """A game of Resourcity (its phases: :data:`.base.Phase`)."""
 
     handlers = HANDLERS
+    texts = TEXTS
 
     def __init__(self, game: Game[Content, ResourcityTables], seed: int) -> None:
         super().__init__(game, seed)
@@ -52,9 +58,14 @@ class ResourcityState(EventsMixin):
         self.baskets: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
         self.farmed: dict[int, FarmingAction] = {}
         self.turn = 0
+        self.first = 0
+        self.ballot: Ballot | None = None
+        self.proposals: list[list[int]] = []
+        self.declined: list[int] = []
+        self.stage: list[dict[str, Any]] = []
         self.round = 1
         self.actions_left = 0
-        self.phase = "act"
+        self.phase = "place"
         self.pending: tuple[int, ...] = ()
         self.manpower = 0
         self.pandemic = 0
@@ -64,7 +75,6 @@ class ResourcityState(EventsMixin):
         self.won = False
         set_up(self)
         self.farm = find_farms(self.tables.geo, self.grid_kind, self.grid_rot)
-        self._start_turn()
 
     # ----- the turn ------------------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -73,6 +83,8 @@ class ResourcityState(EventsMixin):
         self.farmed = {}
         self.phase = "act"
         self.pending = ()
+        if self.declined:
+            self.declined = []
         avail, food, water = self.avail, t.upkeep_food, t.upkeep_water
         if avail["food"] >= food and avail["water"] >= water:  # both paid in full: pay() without checks
             avail["food"] -= food
@@ -125,19 +137,33 @@ class ResourcityState(EventsMixin):
             if n:
                 self.sections[i] = n - 1
                 break
-        self.note(f"Seat {self.turn + 1} draws {self.event_name(tile)}", kind="chance")
+        self.note(drawn_line(self, tile), kind="chance")
         return tile
 
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % self.players
-        if self.turn == 0:
+        if self.turn == self.first:
             self.round += 1
+        stage = self.stage
+        if stage and self.turns_since(stage[0]) >= self.players:  # the oldest first: drop what a round hid
+            self.stage = [e for e in stage if self.turns_since(e) < self.players]
         self._start_turn()
+
+    def turns_since(self, entry: dict[str, Any]) -> int:
+        """Turns begun since the turn in which a stage entry's tile was drawn (0: this very turn)."""
+        n = self.players
+        then = (entry["round"] - 1) * n + (entry["seat"] - self.first) % n
+        return (self.round - 1) * n + (self.turn - self.first) % n - then
 
     # ----- engine hooks --------------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
-        """The seat whose turn it is (every phase belongs to that player)."""
-        return () if self.phase == "over" else (self.turn,)
+        """The seat whose turn it is; in the table's phases, the seats that place, propose or answer."""
+        phase = self.phase
+        if phase == "act":
+            return (self.turn,)
+        if phase in _TABLE_PHASES:
+            return table_seats(self)
+        return () if phase == "over" else (self.turn,)
 
     def is_terminal(self) -> bool:
         """Whether the team has won or lost."""
@@ -158,15 +184,24 @@ class ResourcityState(EventsMixin):
 
     # The engine's per-step hooks are the rules modules' functions themselves (no extra call per step).
     _legal_actions = legal_actions
-    describe = describe_action
+    describe = describe_line
+
+    def seat_name(self, seat: int) -> str:
+        """``Seat 2 (Builder)``: counted as people count, with the Superpower card."""
+        return seat_words(self.powers, seat)
+
+    def prompt(self, seat: int | None) -> str:
+        """What is being decided now and by whom (see :mod:`.texts`)."""
+        return prompt_for(self, seat)
 
     def _apply(self, seat: int, action: Action) -> None:
-        """Carry out the action with its handler; then, once the player has no Actions left, the
-        turn's actions end, unless the player stands on a Community Centre with harvests still to
-        exchange (exchanging costs no Action)."""
+        """Carry out the action with its handler; then, once the player whose turn it is has no
+        Actions left, the turn's actions end, unless that player stands on a Community Centre with
+        harvests still to exchange (exchanging costs no Action)."""
         super()._apply(seat, action)
-        if self.actions_left <= 0 and self.phase == "act" and self.turn == seat:
-            if not (self.grid_kind[self.pos[seat]] == "centre" and self.baskets[seat]):
+        if self.actions_left <= 0 and self.phase == "act":
+            turn = self.turn
+            if not (self.grid_kind[self.pos[turn]] == "centre" and self.baskets[turn]):
                 self._end_actions()
 
     def explain_illegal(self, seat: int, action: Action) -> str | None:

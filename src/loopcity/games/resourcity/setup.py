@@ -5,37 +5,57 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from loopcity.engine.text import _
+
 from .board import TILES
 from .content import POWERS
+from .words import power_title, seat_words
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
 
 
 def set_up(state: ResourcityState) -> None:
-    """Steps 1-8: fixed tiles, deal hands, fill the grid, build the deck, deal Superpowers, place tokens."""
+    """Steps 1-7: fixed tiles, deal hands, fill the grid, build the deck, deal Superpowers. The
+    tokens' places and the first player are the table's to decide (Steps 8-9, :mod:`.decide`)."""
     c = state.content
     layout = state.tables.layouts[state.game.options["layout"]]
     for t, tile, rot in layout.fixed:
         state.grid_kind[t] = tile
         state.grid_rot[t] = rot
     pool = list(layout.pool)
-    state.shuffle(pool, "the remaining tiles")
+    state.shuffle(pool, _("Step 2: the remaining tiles"))
     huats = {h.id for h in c.huats}
     for seat in range(state.players):
         state.hands[seat] = _deal_hand(pool, huats, c.turn.hand_size)
+    laid = 0
     for t in range(TILES):
         if state.grid_kind[t] == "":
             state.grid_kind[t] = pool.pop()
-            state.grid_rot[t] = state.chance_below(4, _DEALT_TO[t])
+            state.grid_rot[t] = state.rng.below(4)
+            laid += 1
+    state.note(
+        _(
+            "Step 3: {n} tiles laid face down at random to complete the grid, each turned at random, then flipped over."
+        ).format(n=laid),
+        kind="chance",
+    )
     _replace_grid_huats(state, pool, huats)
     _build_deck(state, pool)
     _deal_powers(state)
-    centres = [t for t in range(TILES) if state.grid_kind[t] == "centre"]
-    state.pos = [centres[s % len(centres)] for s in range(state.players)]
-
-
-_DEALT_TO = tuple(f"rotation of the tile dealt to cell {t}" for t in range(TILES))
+    state.pos = [-1] * state.players
+    state.note(
+        _(
+            "Set-up: the {layout} layout; {tiles} tiles in each hand, face up; a draw deck of {deck} tiles with "
+            "{crises} Crisis tiles, the last at the bottom. Now the table decides together where the "
+            "tokens start and who starts first."
+        ).format(
+            layout=c.layout(state.game.options["layout"]).id.capitalize(),
+            tiles=c.turn.hand_size,
+            deck=len(state.deck),
+            crises=c.turn.crises_per_game,
+        )
+    )
 
 
 def _deal_hand(pool: list[str], huats: set[str], size: int) -> list[str]:
@@ -62,7 +82,7 @@ def _replace_grid_huats(state: ResourcityState, pool: list[str], huats: set[str]
 def _build_deck(state: ResourcityState, pool: list[str]) -> None:
     """Steps 5-6: choose Crisis tiles, slot one into each third of the deck, the last at the bottom."""
     crises = [e.id for e in state.content.crises]
-    state.shuffle(crises, "the Crisis tiles")
+    state.shuffle(crises, _("Step 5: the Crisis tiles"))
     chosen = crises[: state.content.turn.crises_per_game]
     stacks_n = len(chosen) - 1
     sizes = [len(pool) // stacks_n + (1 if i < len(pool) % stacks_n else 0) for i in range(stacks_n)]
@@ -72,7 +92,7 @@ def _build_deck(state: ResourcityState, pool: list[str]) -> None:
     for i, n in enumerate(sizes):
         stack = pool[start : start + n] + [chosen[i]]
         start += n
-        state.shuffle(stack, f"draw-deck stack {i + 1} with its Crisis tile")
+        state.shuffle(stack, _("Step 6: draw-deck stack {n} with its Crisis tile").format(n=i + 1))
         deck += stack
         sections.insert(0, len(stack))
     state.deck = deck
@@ -82,12 +102,12 @@ def _build_deck(state: ResourcityState, pool: list[str]) -> None:
 def _deal_powers(state: ResourcityState) -> None:
     """Step 7: shuffle the Superpower cards and deal one to each player."""
     cards = list(POWERS)
-    state.shuffle(cards, "the Superpower cards")
+    state.shuffle(cards, _("Step 7: the Superpower cards"))
     state.powers = cards[: state.players]
-    for s, p in enumerate(state.powers):
-        state.note(f"Seat {s + 1} is the {power_name(p)}", kind="chance")
+    dealt = ", ".join(seat_words(state.powers, s) for s in range(state.players))
+    state.note(_("Step 7: Superpower cards dealt: {dealt}.").format(dealt=dealt))
 
 
 def power_name(power: str) -> str:
     """The Superpower's card title."""
-    return {"policymaker": "Policy Maker"}.get(power, power.capitalize())
+    return power_title(power)

@@ -6,6 +6,7 @@ offers."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from loopcity.engine import Action
 
@@ -31,13 +32,13 @@ class ResourcityTables:
     crops: dict[str, Crop]
     layouts: dict[str, LayoutTables]
     event_names: dict[str, str]
-    """A drawn tile's name for the log, by tile id."""
+    """A drawn tile's name (a road tile's, a Crisis or Huat tile's), by tile id."""
     rotations_offered: dict[str, tuple[tuple[Action, ...], ...]]
     """Per tile type, then tile: its Rotate actions (cw where the type has 2 distinct rotations, ccw
     too where it has more)."""
-    lines: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False)
-    """Log lines of actions, filled as they are first written, by what they depend on (see
-    ``views.describe``): a line depends on the content and its key alone."""
+    lines: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False)
+    """Log lines, filled as they are first written, by what they depend on (see
+    ``texts.describe_line``): a line depends on the content and its key alone."""
 
 
 def tile_pool(content: Content, layout_id: str) -> list[str]:
@@ -63,9 +64,8 @@ def build_tables(content: Content) -> ResourcityTables:
         )
         for lay in content.layouts
     }
-    names = {t.id: f"a {t.id} tile" for t in content.tiles}
-    names |= {e.id: f"{e.name} (Crisis)" for e in content.crises}
-    names |= {e.id: f"{e.name} (Huat)" for e in content.huats}
+    names = {t.id: t.name for t in content.tiles}
+    names |= {e.id: e.name for e in (*content.crises, *content.huats)}
     rotations_offered = {
         kind: tuple((ROTATE(t, "cw"), ROTATE(t, "ccw"))[: min(2, len(rots) - 1)] for t in range(TILES))
         for kind, rots in geo.rotations.items()
