@@ -134,7 +134,7 @@ def test_stored_cards_can_be_reused_in_a_later_round_with_the_log_naming_the_sto
     s.apply(0, f"reuse {chair} furniture")
     assert s.log[-1][2] == (
         "Player 1 asks Player 2 to agree: Player 1 reuses Wobbly chair from Player 2's Storage with their "
-        "Furniture (level 1)"
+        "Furniture"
     )
     s.apply(1, "vote yes")
     assert s.work == {"kind": "reuse", "cards": [chair], "skills": ["furniture"], "by": 0}

@@ -33,7 +33,7 @@ def test_any_table_card_can_be_stored_even_just_waste_in_either_storage():
     assert {f"store {gum} p1", f"store {gum} p2"} <= legal(s)
     act(s, f"store {gum} p1")
     assert s.storage[0] == [gum]
-    assert s.log[-1][2] == "Player 1 stores Chewing gum in their Storage (Player 1's rent stays 1)"
+    assert s.log[-1][2] == "Player 1 stores Chewing gum in their Storage"
 
 
 def test_recycle_puts_the_card_on_the_recycle_bin():

@@ -39,12 +39,13 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import AfterValidator, Field, model_validator
 
 from loopcity.engine import Action, MalformedAction, PositionModel
-from loopcity.engine.table import Ballot, offer
+from loopcity.engine.table import Ballot
 
 from .actions import ACTION_SPACE
 from .base import ComboCard as WrittenCombo
 from .base import Origin, Pending, StageNote, Work, WorkKind, deck_and_box
 from .content import CATEGORIES, SKILL_ORDER
+from .together import ballot_of
 
 if TYPE_CHECKING:
     from .rules import WasteWhatState
@@ -353,8 +354,8 @@ def _waste_deck(fields: WasteWhatPosition, in_game: list[int]) -> list[int]:
 
 
 def _ballot(written: Offer) -> Ballot:
-    by = written.by - 1
-    return offer(written.action, {"action": written.action}, by, 1 - by)
+    parsed = Action.parse(written.action)
+    return ballot_of(ACTION_SPACE.kind(parsed.kind)(*parsed.args), written.by - 1)
 
 
 def _note(entry: OnStage) -> StageNote:

@@ -16,7 +16,7 @@ from typing import Any
 from loopcity.engine import Action, NoArgs, Outcome, Rng, State
 from loopcity.engine.text import _
 
-from .actions import CHOOSE, END_ROUND, Choose
+from .actions import ACTION_SPACE, CHOOSE, END_ROUND, Choose
 from .base import WasteWhatGame, deck_and_box
 from .content import SKILL_ORDER, EventCard
 from .dealing import Dealing
@@ -220,7 +220,8 @@ class WasteWhatState(Dealing):
                 if self.work is None and (not self.table or not self.done[1 - seat]):
                     actions.append(_END_ROUND)
                 if self.declined:
-                    actions = [a for a in actions if (seat, str(a)) not in self.declined]
+                    refused = {id(_action(text)) for s, text in self.declined if s == seat}
+                    actions = [a for a in actions if id(a) not in refused]
                 return actions
             case "draft":
                 return [_CHOOSE[s] for s in self.draft_pool]
@@ -411,3 +412,16 @@ class WasteWhatState(Dealing):
 _CHOOSE = {s: CHOOSE(s) for s in SKILL_ORDER}
 """The kind's action of each Skill card, looked up in the draft's legal-action list."""
 _END_ROUND = END_ROUND()
+
+
+def _action(text: str) -> Action:
+    """The kind's own (shared) action of a text form, as legal-action lists hold it."""
+    action = _PARSED.get(text)
+    if action is None:
+        parsed = Action.parse(text)
+        action = _PARSED[text] = ACTION_SPACE.kind(parsed.kind)(*parsed.args)
+    return action
+
+
+_PARSED: dict[str, Action] = {}
+"""The shared action of each text form met in ``declined`` (at most one per action of the space)."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 from loopcity.engine import Action
 from loopcity.engine.table import Ballot, Choice, answer_label
-from loopcity.engine.text import Label, Texts, _
+from loopcity.engine.text import LANGUAGE, Label, Texts, _
 
 from .actions import (
     BURN,
@@ -48,7 +48,7 @@ from .actions import Card as CardArg
 from .base import WasteWhatBase
 from .content import CREATIVE
 from .handlers import sale_pay, seller
-from .together import ballot_action, combine_skills, needs_consent, proposals
+from .together import QUESTIONS, ballot_action, combine_skills, needs_consent, proposals
 from .words import (
     card_from,
     category_name,
@@ -361,40 +361,37 @@ def vote(st: WasteWhatState, seat: int, a: Choice) -> Label:
 
 
 # ----- neutral words: the log and the offers --------------------------------------------------------
-def neutral(st: WasteWhatBase, seat: int, action: Action) -> str:
-    """What ``action`` by ``seat`` does, in words that read the same for everyone."""
-    return _NEUTRAL[action.kind](st, seat, action)
+def neutral(st: WasteWhatBase, seat: int, action: Action, detail: bool = True) -> str:
+    """What ``action`` by ``seat`` does, in words that read the same for everyone; ``detail`` adds what
+    it does to rent, money, slots and levels (an offer's words: the partner decides on them)."""
+    return _NEUTRAL[action.kind](st, seat, action, detail)
 
 
-def _n_choose(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_choose(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     return _("{player} takes the {skill} Skill card").format(
         player=player(seat), skill=st.skill_name(CHOOSE.read(a).skill)
     )
 
 
-def _n_reuse(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_reuse(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     card, skill = REUSE.read(a)
     skills = [skill, CREATIVE] if a.kind == REUSE_PLUS.name else [skill]
     return _("{player} reuses {card} with {skills}").format(
-        player=player(seat), card=card_from(st, card, seat), skills=skills_of(st, skills, seat)
+        player=player(seat), card=card_from(st, card, seat), skills=skills_of(st, skills, seat, detail)
     )
 
 
-def _n_place(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_place(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     raise_skill = SELL.read(a).raise_skill
     card = st.card_name(_work_card(st))
     assert st.work is not None
     if raise_skill == NO_RAISE:
         up = _("no skill used on it can go higher")
     elif st.owner[raise_skill] == seat:
-        up = _("their {skill} goes up to level {level}").format(
-            skill=st.skill_name(raise_skill), level=st.level[raise_skill] + 1
-        )
+        up = _("their {skill} goes up a level").format(skill=st.skill_name(raise_skill))
     else:
-        up = _("{player}'s {skill} goes up to level {level}").format(
-            player=player(st.owner[raise_skill]),
-            skill=st.skill_name(raise_skill),
-            level=st.level[raise_skill] + 1,
+        up = _("{player}'s {skill} goes up a level").format(
+            player=player(st.owner[raise_skill]), skill=st.skill_name(raise_skill)
         )
     if a.kind == DONATE.name:
         return _("{player} donates {card}: {skill}").format(player=player(seat), card=card, skill=up)
@@ -410,13 +407,13 @@ def _n_place(st: WasteWhatBase, seat: int, a: Action) -> str:
     )
 
 
-def _n_combo(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_combo(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     return _("{player} puts {card} into the combo").format(
         player=player(seat), card=card_from(st, COMBO.read(a).card, seat)
     )
 
 
-def _n_combine(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_combine(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     category, creative = COMBINE.read(a)
     assert st.work is not None
     cards = st.work["cards"]
@@ -424,32 +421,41 @@ def _n_combine(st: WasteWhatBase, seat: int, a: Action) -> str:
         player=player(seat),
         category=category_name(st, category),
         cards=", ".join(st.card_name(c) for c in cards),
-        skills=skills_of(st, combine_skills(st, creative == "creative"), seat),
+        skills=skills_of(st, combine_skills(st, creative == "creative"), seat, True),
         chance=_acceptance(st, len(cards)),
     )
 
 
-def _n_store(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_store(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     card, whose = STORE.read(a)
     owner = seat_of(whose)
     if owner == seat:
-        return _("{player} stores {card} in their Storage ({rent})").format(
-            player=player(seat), card=st.card_name(card), rent=rent_change(st, owner, 1)
+        text = _("{player} stores {card} in their Storage").format(
+            player=player(seat), card=st.card_name(card)
         )
-    return _("{player} stores {card} in {owner}'s Storage ({rent})").format(
-        player=player(seat), card=st.card_name(card), owner=player(owner), rent=rent_change(st, owner, 1)
-    )
+    else:
+        text = _("{player} stores {card} in {owner}'s Storage").format(
+            player=player(seat), card=st.card_name(card), owner=player(owner)
+        )
+    return _with_note(text, rent_change(st, owner, 1)) if detail else text
 
 
-def _n_recycle(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_recycle(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     card = cast(int, a.args[0])  # recycle CARD / recycle_paying CARD PLAYER
     text = _("{player} recycles {card}").format(player=player(seat), card=card_from(st, card, seat))
     if a.kind == RECYCLE_PAYING.name:
         payer = seat_of(RECYCLE_PAYING.read(a).player)
-        text = _("{action}; {player} pays {cost} money (has {cash})").format(
-            action=text, player=player(payer), cost=st.tables.recycle_cost[card], cash=st.cash[payer]
-        )
-    return _holder_note(st, card, text)
+        if payer == seat:
+            text = _("{action}; they pay {cost} money").format(action=text, cost=st.tables.recycle_cost[card])
+        else:
+            text = _("{action}; {player} pays {cost} money").format(
+                action=text, player=player(payer), cost=st.tables.recycle_cost[card]
+            )
+        if detail:
+            text = _with_note(
+                text, _("{player} has {cash}").format(player=player(payer), cash=st.cash[payer])
+            )
+    return _holder_note(st, card, text) if detail else text
 
 
 def _holder_note(st: WasteWhatBase, card: int, text: str) -> str:
@@ -457,40 +463,45 @@ def _holder_note(st: WasteWhatBase, card: int, text: str) -> str:
     return text if holder is None else _with_note(text, rent_change(st, holder, -1))
 
 
-def _n_burn(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_burn(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     card = BURN.read(a).card
+    if not detail:
+        return _("{player} burns {card}").format(player=player(seat), card=card_from(st, card, seat))
     text = _("{player} burns {card} ({effect})").format(
         player=player(seat), card=card_from(st, card, seat), effect=_burn_effect(st)
     )
     return _holder_note(st, card, text)
 
 
-def _n_co2(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_co2(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     who = seat_of(CO2_MONEY.read(a).player)
+    if not detail:
+        return _("{player} takes the money from the incinerator").format(player=player(who))
     return _("{player} takes the money from the incinerator ({facts})").format(
         player=player(who), facts=_money_facts(st, who)
     )
 
 
-def _n_train(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_train(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     skill = TRAIN.read(a).skill
     return _("the Skill-share workshop raises {player}'s {skill} to level {level}").format(
         player=player(st.owner[skill]), skill=st.skill_name(skill), level=st.level[skill] + 1
     )
 
 
-def _n_end(st: WasteWhatBase, seat: int, a: Action) -> str:
+def _n_end(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     return _("{player} is done this round").format(player=player(seat))
 
 
-def _n_vote(st: WasteWhatBase, seat: int, a: Action) -> str:
-    what = neutral(st, st.ballot["by"], ballot_action(st)) if st.ballot is not None else ""
+def _n_vote(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
+    assert st.ballot is not None
+    what = neutral(st, st.ballot["by"], ballot_action(st), detail)
     if VOTE.read(a).choice == "yes":
         return _("{player} agrees: {what}").format(player=player(seat), what=what)
     return _("{player} does not agree: {what}").format(player=player(seat), what=what)
 
 
-_NEUTRAL: dict[str, Callable[[WasteWhatBase, int, Action], str]] = {
+_NEUTRAL: dict[str, Callable[[WasteWhatBase, int, Action, bool], str]] = {
     CHOOSE.name: _n_choose,
     REUSE.name: _n_reuse,
     REUSE_PLUS.name: _n_reuse,
@@ -510,14 +521,92 @@ _NEUTRAL: dict[str, Callable[[WasteWhatBase, int, Action], str]] = {
 
 
 def log_line(st: WasteWhatBase, seat: int, action: Action) -> str:
-    """The log line of a move: what the player did, or what they asked or proposed."""
-    if action.kind in (CO2_MONEY.name, TRAIN.name):
-        return _("{player} proposes: {what}").format(player=player(seat), what=neutral(st, seat, action))
+    """The log line of a move: what the player did, or what they asked or proposed. The words of most
+    moves depend only on who makes them, the action, where its card lies and whose skills it uses, so
+    they are kept per game (:attr:`.tables.WasteWhatTables.log_lines`): the log costs little in
+    simulations."""
+    key = _log_key(st, seat, action.kind, action.args)
+    if key is None:
+        return _log_words(st, seat, action)
+    cache = st.tables.log_lines
+    line = cache.get(key)
+    if line is None:
+        line = cache[key] = _log_words(st, seat, action)
+    return line
+
+
+def _log_words(st: WasteWhatBase, seat: int, action: Action) -> str:
+    what = neutral(st, seat, action, detail=False)
+    if action.kind in QUESTIONS:
+        return _("{player} proposes: {what}").format(player=player(seat), what=what)
     if needs_consent(st, seat, action):
         return _("{player} asks {partner} to agree: {what}").format(
-            player=player(seat), partner=player(1 - seat), what=neutral(st, seat, action)
+            player=player(seat), partner=player(1 - seat), what=what
         )
-    return neutral(st, seat, action)
+    return what
+
+
+_BY_PLACE = {
+    CHOOSE.name: 0,
+    END_ROUND.name: 0,
+    CO2_MONEY.name: 0,
+    STORE.name: 1,
+    COMBO.name: 1,
+    RECYCLE.name: 1,
+    RECYCLE_PAYING.name: 1,
+    BURN.name: 1,
+    REUSE.name: 2,
+    REUSE_PLUS.name: 2,
+    VOTE.name: 3,
+    SELL.name: 4,
+    DONATE.name: 4,
+}
+"""What a kind's log line depends on besides the move: 0 nothing, 1 where its card lies, 2 where its
+card lies and whose skills it uses, 3 the offer answered, 4 the card in work, whose skill goes up and
+who takes what money (kinds not named: worded afresh)."""
+
+
+def _log_key(st: WasteWhatBase, seat: int, kind: str, args: tuple[object, ...]) -> tuple[object, ...] | None:
+    """What a move's log line depends on, or None when it must be worded afresh (a Combo card's name
+    is written during the game)."""
+    depends = _BY_PLACE.get(kind)
+    if depends is None:
+        return None
+    if depends == 0:
+        return (LANGUAGE.get(), seat, kind, args)
+    if depends == 4:
+        return _placing_key(st, seat, kind, args)
+    if depends == 3:
+        ballot = st.ballot
+        if ballot is None:
+            return None
+        data = ballot["data"]
+        asked = _log_key(st, ballot["by"], data["kind"], tuple(data["args"]))
+        return None if asked is None else (seat, kind, args, asked)
+    card = cast(int, args[0])
+    if card >= st.tables.first_combo:
+        return None
+    where = -1 if card in st.table else (0 if card in st.storage[0] else 1)
+    if depends == 1:
+        return (LANGUAGE.get(), seat, kind, args, where)
+    owner = st.owner
+    return (LANGUAGE.get(), seat, kind, args, where, owner[cast(str, args[1])], owner.get(CREATIVE, -1))
+
+
+def _placing_key(
+    st: WasteWhatBase, seat: int, kind: str, args: tuple[object, ...]
+) -> tuple[object, ...] | None:
+    """What the log line of a sale or a donation depends on."""
+    work = st.work
+    assert work is not None
+    card = work["cards"][0]
+    if card >= st.tables.first_combo:
+        return None
+    raise_skill = cast(str, args[0])
+    up = -1 if raise_skill == NO_RAISE else st.owner[raise_skill]
+    if kind == DONATE.name:
+        return (LANGUAGE.get(), seat, kind, args, card, up)
+    return (LANGUAGE.get(), seat, kind, args, card, up, seller(st, raise_skill, work["skills"]), sale_pay(st))
 
 
 def worded_ballot(st: WasteWhatBase) -> Ballot:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Action
-from loopcity.engine.table import VOTE, Choice, cast, offer, result
+from loopcity.engine.table import VOTE, Ballot, Choice, cast, offer, result
 from loopcity.engine.text import _
 
 from .actions import (
@@ -132,14 +132,21 @@ def combine_skills(st: WasteWhatBase, creative: bool) -> list[str]:
 def put_to_partner(st: WasteWhatState, seat: int, action: Action) -> None:
     """Open the offer (or proposal) ``action`` of ``seat`` to the partner, who answers next. The
     ballot keeps the action's text; front ends word it from the state (:func:`.texts.subject`)."""
-    st.ballot = offer(str(action), {"action": str(action)}, seat, 1 - seat)
+    st.ballot = ballot_of(action, seat)
+
+
+def ballot_of(action: Action, by: int) -> Ballot:
+    """The offer of ``action`` by seat ``by`` to the partner (the action kept as text and as its kind
+    and arguments, plain data)."""
+    text = str(action)
+    return offer(text, {"action": text, "kind": action.kind, "args": list(action.args)}, by, 1 - by)
 
 
 def ballot_action(st: WasteWhatBase) -> Action:
     """The action the open ballot is about (the game's own object, with its named arguments)."""
     assert st.ballot is not None
-    parsed = Action.parse(st.ballot["data"]["action"])
-    return ACTION_SPACE.kind(parsed.kind)(*parsed.args)
+    data = st.ballot["data"]
+    return ACTION_SPACE.kind(data["kind"])(*data["args"])
 
 
 @HANDLERS.on(VOTE)
@@ -157,12 +164,13 @@ def vote(st: WasteWhatState, seat: int, a: Choice) -> None:
             settle(st, action.kind)
         HANDLERS.apply(st, by, action)
         return
-    st.declined.add((by, str(action)))
-    if action.kind == COMBINE.name:
+    if action.kind == COMBINE.name:  # its cards cannot join another combo this round
         work = st.work
         assert work is not None
         take_apart(st, work["cards"], work.get("origins", []), [])
-    elif action.kind in QUESTIONS:
+        return
+    st.declined.add((by, str(action)))
+    if action.kind in QUESTIONS:
         _no_agreement(st, action)
 
 
@@ -181,6 +189,8 @@ def _no_agreement(st: WasteWhatState, declined: Action) -> None:
     die): the low half of its faces the first proposal, the high half the second."""
     made = proposals(st, declined.kind)
     if len(made) < 2:
+        if not open_choices(st, st.dealing_actions()):
+            _only_choice(st, declined)
         return
     first = next(text for s, text in made if text != str(declined))
     sides = st.rules().die_sides
@@ -199,6 +209,14 @@ def _no_agreement(st: WasteWhatState, declined: Action) -> None:
         kind="decision",
     )
     HANDLERS.apply(st, proposer, ACTION_SPACE.kind(parsed.kind)(*parsed.args))
+
+
+def _only_choice(st: WasteWhatState, declined: Action) -> None:
+    """A proposal declined when there is no other choice to propose stands."""
+    by = next(s for s, text in proposals(st, declined.kind) if text == str(declined))
+    settle(st, declined.kind)
+    st.note(_("There is no other choice to propose: {player}'s proposal stands").format(player=player(by)))
+    HANDLERS.apply(st, by, declined)
 
 
 def question_seats(st: WasteWhatBase) -> tuple[int, ...]:

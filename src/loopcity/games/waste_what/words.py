@@ -94,16 +94,21 @@ def skill_of(st: WasteWhatBase, skill: str) -> str:
     )
 
 
-def skills_of(st: WasteWhatBase, skills: list[str], actor: int) -> str:
+def skills_of(st: WasteWhatBase, skills: list[str], actor: int, levels: bool = True) -> str:
     """Several Skill cards used together by ``actor``, in neutral words: "their Food (level 1) +
-    Player 2's Creative Community (level 2)"."""
-    return " + ".join(their_skill(st, s, actor) for s in skills)
+    Player 2's Creative Community (level 2)" (without ``levels``: "their Food + ...")."""
+    return " + ".join(their_skill(st, s, actor, levels) for s in skills)
 
 
-def their_skill(st: WasteWhatBase, skill: str, actor: int) -> str:
-    """ "their Textile (level 2)" when ``actor`` holds the Skill card, else "Player 2's Textile (level 2)"."""
+def their_skill(st: WasteWhatBase, skill: str, actor: int, levels: bool = True) -> str:
+    """'their Textile (level 2)' when ``actor`` holds the Skill card, else "Player 2's Textile (level 2)"."""
+    name = st.skill_name(skill)
+    if not levels:
+        if st.owner[skill] == actor:
+            return _("their {skill}").format(skill=name)
+        return _("{player}'s {skill}").format(player=player(st.owner[skill]), skill=name)
     if st.owner[skill] == actor:
-        return _("their {skill} (level {level})").format(skill=st.skill_name(skill), level=st.level[skill])
+        return _("their {skill} (level {level})").format(skill=name, level=st.level[skill])
     return skill_of(st, skill)
 
 
