@@ -100,7 +100,7 @@ def ask(st: WasteWhatBase, seat: int, action: Action, group: str) -> Label:
 def _storage_note(st: WasteWhatBase, seat: int, card: int) -> str:
     """What taking a card out of a Storage does to its owner's rent (empty for a card on the table)."""
     holder = st.holder(card)
-    if holder is None:
+    if holder is None or st.rent_for(len(st.storage[holder]) - 1) == st.rent_due(holder):
         return ""
     if holder == seat:
         return my_rent_change(st, seat, -1)
@@ -442,25 +442,32 @@ def _n_store(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
 
 def _n_recycle(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     card = cast(int, a.args[0])  # recycle CARD / recycle_paying CARD PLAYER
-    text = _("{player} recycles {card}").format(player=player(seat), card=card_from(st, card, seat))
-    if a.kind == RECYCLE_PAYING.name:
-        payer = seat_of(RECYCLE_PAYING.read(a).player)
+    name = card_from(st, card, seat)
+    if a.kind == RECYCLE.name:
+        text = _("{player} recycles {card}").format(player=player(seat), card=name)
+    else:
+        payer, cost = seat_of(RECYCLE_PAYING.read(a).player), st.tables.recycle_cost[card]
         if payer == seat:
-            text = _("{action}; they pay {cost} money").format(action=text, cost=st.tables.recycle_cost[card])
-        else:
-            text = _("{action}; {player} pays {cost} money").format(
-                action=text, player=player(payer), cost=st.tables.recycle_cost[card]
+            text = _("{player} recycles {card} and pays {cost} money").format(
+                player=player(seat), card=name, cost=cost
             )
-        if detail:
-            text = _with_note(
-                text, _("{player} has {cash}").format(player=player(payer), cash=st.cash[payer])
+        elif detail:
+            text = _("{player} recycles {card}; {payer} pays {cost} money (has {cash})").format(
+                player=player(seat), card=name, payer=player(payer), cost=cost, cash=st.cash[payer]
+            )
+        else:
+            text = _("{player} recycles {card}; {payer} pays {cost} money").format(
+                player=player(seat), card=name, payer=player(payer), cost=cost
             )
     return _holder_note(st, card, text) if detail else text
 
 
 def _holder_note(st: WasteWhatBase, card: int, text: str) -> str:
+    """The words of an action taking a stored card, with what it does to its holder's rent."""
     holder = st.holder(card)
-    return text if holder is None else _with_note(text, rent_change(st, holder, -1))
+    if holder is None or st.rent_for(len(st.storage[holder]) - 1) == st.rent_due(holder):
+        return text
+    return _with_note(text, rent_change(st, holder, -1))
 
 
 def _n_burn(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
