@@ -178,17 +178,8 @@ class WasteWhatBase(State[WasteWhatContent, WasteWhatTables]):
         combo = self.combos.get(card)
         return combo["name"] if combo is not None else self.tables.name[card]
 
-    def card_label(self, card: int) -> str:
-        """'[12] Old sofa': the card's id and name."""
-        combo = self.combos.get(card)
-        return self.tables.label[card] if combo is None else f"[{card}] {combo['name']}"
-
     def skill_name(self, skill: str) -> str:
         return self.tables.skill_names[skill]
-
-    def skill_label(self, skill: str) -> str:
-        """'P2's Electronics (level 2)': whose skill it is and its level."""
-        return f"P{self.owner[skill] + 1}'s {self.tables.skill_names[skill]} (level {self.level[skill]})"
 
     def holder(self, card: int) -> int | None:
         """The seat in whose Storage the card lies (None: elsewhere)."""

@@ -15,7 +15,7 @@ it, and gives the CO2 money to the player who needs it more.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from loopcity.engine import Action, Rng, State, derive_seed
 from loopcity.engine.table import VOTE
@@ -161,24 +161,23 @@ class Plan:
     # ----- scoring ---------------------------------------------------------------------------
     def score(self, a: Action) -> float:
         """The action's score: what it does for the team, deferred while the partner is at work when
-        it concerns the table's cards or the partner's things."""
+        it concerns the table's cards or the partner's things (checked first: a deferred action is not
+        scored)."""
         kind = a.kind
-        value = _SCORES[kind](self, a)
         if kind not in _ASKING:
-            return value
+            return _SCORES[kind](self, a)
         s = self.s
-        card = cast(int, a.args[0])
         if needs_consent(s, self.seat, a):
             if self.last or (kind == REUSE.name and s.owner[REUSE.read(a).skill] == self.seat):
-                return value - (0 if kind == STORE.name else 1)
+                return _SCORES[kind](self, a) - (0 if kind == STORE.name else 1)
             return DEFERRED
-        if self.last:
-            return value
-        if kind in _TABLE_WORK and card in s.table:
-            return DEFERRED
-        if kind == REUSE.name and REUSE.read(a).skill == CREATIVE and s.skill_free(s.category(card)):
-            return DEFERRED  # the partner's own skill for that category is free
-        return value
+        if not self.last:
+            card = int(a.args[0])
+            if kind in _TABLE_WORK and card in s.table:
+                return DEFERRED
+            if kind == REUSE.name and REUSE.read(a).skill == CREATIVE and s.skill_free(s.category(card)):
+                return DEFERRED  # the partner's own skill for that category is free
+        return _SCORES[kind](self, a)
 
     def _co2_money(self, a: Action) -> float:
         taker = seat_of(CO2_MONEY.read(a).player)
@@ -309,6 +308,8 @@ class Plan:
         return value
 
     def _end_round(self, a: Action) -> float:
+        if self.last and min(self.margin) < 0:
+            return -500  # ending the round now loses: anything that lowers a rent first
         return 10
 
 
