@@ -108,18 +108,28 @@ COMBINE = kind(
     category=CATEGORIES,
     creative=CC_USE,
 )
-STORE = kind("store", "put a card in a player's Storage", CardFor, card=CARDS, player=PLAYERS)
+STORE = kind(
+    "store",
+    "put a card in your Storage, or ask your partner to take it into theirs",
+    CardFor,
+    card=CARDS,
+    player=PLAYERS,
+)
 RECYCLE = kind("recycle", "put a card on the Recycle Bin", Card, card=CARDS)
 RECYCLE_PAYING = kind(
     "recycle_paying",
-    "recycle a card whose recycling costs money, paid by a player",
+    "recycle a card whose recycling costs money, paid by you or (if they agree) your partner",
     CardFor,
     card=CARDS,
     player=PLAYERS,
 )
 BURN = kind("burn", "put a card on the next Burn slot", Card, card=CARDS)
-CO2_MONEY = kind("co2_money", "the player who takes the money released with the CO2", Player, player=PLAYERS)
-TRAIN = kind("train", "raise a Skill card by one level (Skill-share workshop)", Skill, skill=SKILLS)
+CO2_MONEY = kind(
+    "co2_money", "propose the player who takes the money released with the CO2", Player, player=PLAYERS
+)
+TRAIN = kind(
+    "train", "propose the Skill card the Skill-share workshop raises by one level", Skill, skill=SKILLS
+)
 END_ROUND = kind(
     "end_round",
     "say you are done this round; it ends when both players are done and every card on the table is dealt with",

@@ -168,7 +168,7 @@ def _card_svg(c: dict[str, Any], x: int, y: int, act: str | None, w: int = CARD_
     big = f"{code} {c['complexity']}" if c["complexity"] else code
     border = 4 if act else 1
     info = _("{name}: {text}").format(name=c["name"], text=c["text"])
-    recycle = _("recycling: {rule}").format(rule=c["recycle"])
+    recycle = c["recycling"]
     return (
         f'<g class="card"{_attrs(act, info)}>'
         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#fff" stroke="{colour}" stroke-width="{border}"/>'

@@ -657,7 +657,13 @@ def _game_over(st: WasteWhatBase) -> str:
         return _("The game is over: the initiatives made it through all {n} rounds and win together.").format(
             n=st.round
         )
-    return _("The game is over: the initiatives lose together ({cause}).").format(cause=st.result)
+    if st.co2 >= st.rules().co2_tokens:
+        return _("The game is over: the last CO2 token was released and the initiatives lose together.")
+    result = st.result or ""
+    broke = int(result[1]) - 1 if result[:1] == "P" and result[1:2].isdigit() else 0  # "P2 could not pay..."
+    return _("The game is over: {player} could not pay the rent and the initiatives lose together.").format(
+        player=player(broke)
+    )
 
 
 def _draft_prompt(st: WasteWhatBase, seat: int | None) -> str:

@@ -15,7 +15,7 @@ from loopcity.engine.table import ballot_view
 from .base import WasteWhatBase
 from .content import SKILL_ORDER
 from .texts import chosen_words, worded_ballot
-from .words import card_text, player
+from .words import card_text, player, recycling
 
 
 def card_view(state: WasteWhatBase, card: int) -> dict[str, Any]:
@@ -33,6 +33,7 @@ def card_view(state: WasteWhatBase, card: int) -> dict[str, Any]:
         "id": card,
         "name": state.card_name(card),
         "text": card_text(state, card),
+        "recycling": recycling(state, card),
         "category": state.category(card) or "just waste",
         "complexity": state.complexity(card) if state.category(card) else 0,
         "recycle": recycle,
