@@ -12,7 +12,7 @@ of the round.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from loopcity.engine import Action
 from loopcity.engine.table import Ballot, Choice, answer_label
@@ -417,11 +417,17 @@ def _n_combine(st: WasteWhatBase, seat: int, a: Action, detail: bool) -> str:
     category, creative = COMBINE.read(a)
     assert st.work is not None
     cards = st.work["cards"]
+    skills = skills_of(st, combine_skills(st, creative == "creative"), seat, detail)
+    names = ", ".join(st.card_name(c) for c in cards)
+    if not detail:
+        return _("{player} makes a {category} Combo card of {cards} with {skills}").format(
+            player=player(seat), category=category_name(st, category), cards=names, skills=skills
+        )
     return _("{player} makes a {category} Combo card of {cards} with {skills}, {chance}").format(
         player=player(seat),
         category=category_name(st, category),
-        cards=", ".join(st.card_name(c) for c in cards),
-        skills=skills_of(st, combine_skills(st, creative == "creative"), seat, True),
+        cards=names,
+        skills=skills,
         chance=_acceptance(st, len(cards)),
     )
 
@@ -567,13 +573,14 @@ _BY_PLACE = {
     VOTE.name: 3,
     SELL.name: 4,
     DONATE.name: 4,
+    COMBINE.name: 5,
 }
 """What a kind's log line depends on besides the move: 0 nothing, 1 where its card lies, 2 where its
 card lies and whose skills it uses, 3 the offer answered, 4 the card in work, whose skill goes up and
-who takes what money (kinds not named: worded afresh)."""
+who takes what money, 5 the combo's cards and whose skills make it (kinds not named: worded afresh)."""
 
 
-def _log_key(st: WasteWhatBase, seat: int, kind: str, args: tuple[object, ...]) -> tuple[object, ...] | None:
+def _log_key(st: WasteWhatBase, seat: int, kind: str, args: tuple[Any, ...]) -> tuple[object, ...] | None:
     """What a move's log line depends on, or None when it must be worded afresh (a Combo card's name
     is written during the game)."""
     depends = _BY_PLACE.get(kind)
@@ -583,6 +590,8 @@ def _log_key(st: WasteWhatBase, seat: int, kind: str, args: tuple[object, ...]) 
         return (LANGUAGE.get(), seat, kind, args)
     if depends == 4:
         return _placing_key(st, seat, kind, args)
+    if depends == 5:
+        return _combining_key(st, seat, args)
     if depends == 3:
         ballot = st.ballot
         if ballot is None:
@@ -590,26 +599,35 @@ def _log_key(st: WasteWhatBase, seat: int, kind: str, args: tuple[object, ...]) 
         data = ballot["data"]
         asked = _log_key(st, ballot["by"], data["kind"], tuple(data["args"]))
         return None if asked is None else (seat, kind, args, asked)
-    card = cast(int, args[0])
+    card = args[0]
     if card >= st.tables.first_combo:
         return None
     where = -1 if card in st.table else (0 if card in st.storage[0] else 1)
     if depends == 1:
         return (LANGUAGE.get(), seat, kind, args, where)
     owner = st.owner
-    return (LANGUAGE.get(), seat, kind, args, where, owner[cast(str, args[1])], owner.get(CREATIVE, -1))
+    return (LANGUAGE.get(), seat, kind, args, where, owner[args[1]], owner.get(CREATIVE, -1))
 
 
-def _placing_key(
-    st: WasteWhatBase, seat: int, kind: str, args: tuple[object, ...]
-) -> tuple[object, ...] | None:
+def _combining_key(st: WasteWhatBase, seat: int, args: tuple[Any, ...]) -> tuple[object, ...] | None:
+    """What the log line of making a Combo card depends on: its cards and whose skills it uses."""
+    work = st.work
+    assert work is not None
+    cards = tuple(work["cards"])
+    if max(cards) >= st.tables.first_combo:
+        return None
+    owners = tuple(st.owner[s] for s in combine_skills(st, args[1] == "creative"))
+    return (LANGUAGE.get(), seat, COMBINE.name, args, cards, owners)
+
+
+def _placing_key(st: WasteWhatBase, seat: int, kind: str, args: tuple[Any, ...]) -> tuple[object, ...] | None:
     """What the log line of a sale or a donation depends on."""
     work = st.work
     assert work is not None
     card = work["cards"][0]
     if card >= st.tables.first_combo:
         return None
-    raise_skill = cast(str, args[0])
+    raise_skill = args[0]
     up = -1 if raise_skill == NO_RAISE else st.owner[raise_skill]
     if kind == DONATE.name:
         return (LANGUAGE.get(), seat, kind, args, card, up)
