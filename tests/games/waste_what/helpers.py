@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from loopcity import load_game
-from loopcity.engine import Rng, load_position
+from loopcity.engine import Action, Rng, load_position
 from loopcity.games.waste_what.content import SKILL_ORDER
 from loopcity.games.waste_what.rules import WasteWhatState
+from loopcity.games.waste_what.together import needs_consent
 
 CardName = str | int
 """A card by its name (a Waste or Just Waste card) or its number (any card, Combo cards too)."""
@@ -117,3 +118,25 @@ def with_roll(state: WasteWhatState, value: int) -> WasteWhatState:
 def legal(state: WasteWhatState, seat: int = 0) -> set[str]:
     """The legal actions of a seat as text."""
     return {str(a) for a in state.legal_actions(seat)}
+
+
+def act(state: WasteWhatState, text: str) -> int:
+    """Play ``text`` as the player whose own things it uses (so that it needs nobody's consent);
+    returns that seat."""
+    action = Action.parse(text)
+    seats = [s for s in state.active_seats() if not needs_consent(state, s, action)]
+    seat = seats[0] if seats else state.active_seats()[0]
+    state.apply(seat, action)
+    return seat
+
+
+def agreed(state: WasteWhatState, text: str, by: int = 0) -> None:
+    """``by`` proposes or offers ``text`` and the partner accepts."""
+    state.apply(by, text)
+    state.apply(1 - by, "vote yes")
+
+
+def end_round(state: WasteWhatState) -> None:
+    """Both players say they are done (each one still at work, in seat order): the round ends."""
+    for seat in state.active_seats():
+        state.apply(seat, "end_round")

@@ -5,7 +5,7 @@ import pytest
 from loopcity import load_game
 from loopcity.engine import IllegalAction, RandomBot, next_seat
 
-from .helpers import card, legal, new_game, position, with_roll
+from .helpers import act, agreed, card, legal, new_game, position, with_roll
 
 SKILLS = {
     "textile": (0, 1),
@@ -23,7 +23,7 @@ def game(table, skills=None, variant="normal", storage=((), ())):
 
 def start(s, *names):
     for n in names:
-        s.apply(0, f"combo {card(s, n)}")
+        act(s, f"combo {card(s, n)}")
 
 
 def test_a_skill_for_each_category_and_summed_levels_reach_summed_complexity():
@@ -39,8 +39,8 @@ def test_a_skill_for_each_category_and_summed_levels_reach_summed_complexity():
 def test_every_skill_used_is_represented_in_the_combo():
     s = game(["Wobbly chair", "Stale bread"])
     chair, bread = card(s, "Wobbly chair"), card(s, "Stale bread")
-    s.apply(0, f"combo {chair}")
-    s.apply(0, f"combo {bread}")
+    act(s, f"combo {chair}")
+    act(s, f"combo {bread}")
     assert legal(s) >= {"combine furniture alone", "combine food alone"}
     s2 = game(["Wobbly chair", "Scratched table"])
     start(s2, "Wobbly chair", "Scratched table")
@@ -83,7 +83,7 @@ def test_acceptance_roll_must_be_higher_than_the_number_of_cards(cards, roll, ac
     s = game(names)
     start(s, *names)
     s = with_roll(s, roll)
-    s.apply(0, "combine furniture alone")
+    act(s, "combine furniture alone")
     assert any(f"rolled {roll}" in row[2] for row in s.log[-4:])
     if accepted:
         assert s.work is not None and s.work["cards"][0] in s.combos
@@ -95,7 +95,7 @@ def test_accepted_combo_replaces_its_cards_with_complexity_the_highest_and_the_c
     s = game(["Wobbly chair", "Chest of drawers"])
     start(s, "Wobbly chair", "Chest of drawers")
     s = with_roll(s, 6)
-    s.apply(0, "combine furniture alone")
+    act(s, "combine furniture alone")
     combo = s.work["cards"][0]
     assert s.combos[combo]["complexity"] == 2 and s.category(combo) == "furniture"
     assert {card(s, "Wobbly chair"), card(s, "Chest of drawers")} <= set(s.removed)
@@ -107,17 +107,17 @@ def test_accepted_combo_is_sold_then_returns_to_the_deck_as_one_card():
     s = game(["Wobbly chair", "Chest of drawers", "Flat tyre", "Stale bread", "Torn jeans"])
     start(s, "Wobbly chair", "Chest of drawers")
     s = with_roll(s, 6)
-    s.apply(0, "combine furniture alone")
+    act(s, "combine furniture alone")
     combo = s.work["cards"][0]
-    s.apply(0, "sell furniture")
+    act(s, "sell furniture")
     assert s.sell == [combo] and s.level["furniture"] == 4
     for n, skill, slot in (
         ("Flat tyre", "bikes", "sell"),
         ("Stale bread", "food", "donate"),
         ("Torn jeans", "textile", "donate"),
     ):
-        s.apply(0, f"reuse {card(s, n)} {skill}")
-        s.apply(0, f"{slot} {skill}")
+        act(s, f"reuse {card(s, n)} {skill}")
+        act(s, f"{slot} {skill}")
     assert combo in s.deck
 
 
@@ -125,9 +125,9 @@ def test_combo_cards_cannot_be_recycled():
     s = game(["Wobbly chair", "Chest of drawers"])
     start(s, "Wobbly chair", "Chest of drawers")
     s = with_roll(s, 6)
-    s.apply(0, "combine furniture alone")
+    act(s, "combine furniture alone")
     combo = s.work["cards"][0]
-    s.apply(0, "donate furniture")
+    act(s, "donate furniture")
     s = position(s, table=[combo])
     assert f"recycle {combo}" not in legal(s) and f"burn {combo}" in legal(s)
 
@@ -139,13 +139,13 @@ def test_if_not_accepted_you_must_take_it_apart_and_deal_with_the_componing_wast
     s = game(["Wobbly chair", "Scratched table"])
     start(s, "Wobbly chair", "Scratched table")
     s = with_roll(s, 1)
-    s.apply(0, "combine furniture alone")
+    act(s, "combine furniture alone")
     chair, table = card(s, "Wobbly chair"), card(s, "Scratched table")
     assert "furniture" not in s.used and s.work is None
     assert f"store {chair} p1" in legal(s) and f"combo {chair}" not in legal(s)
     assert f"reuse {chair} furniture" in legal(s)
-    s.apply(0, f"reuse {chair} furniture")
-    s.apply(0, "sell furniture")
+    act(s, f"reuse {chair} furniture")
+    act(s, "sell furniture")
     assert s.sell == [chair] and "furniture" in s.used
     assert f"reuse {table} furniture" not in legal(s), "the Skill card is now used on the chair"
 
@@ -159,11 +159,11 @@ def test_a_stored_part_of_a_combo_not_accepted_goes_back_to_its_storage():
     chair, table = card(s, "Wobbly chair"), card(s, "Scratched table")
     start(s, "Wobbly chair", "Scratched table")
     s = with_roll(s, 1)
-    s.apply(0, "combine furniture alone")
+    agreed(s, "combine furniture alone")  # a card of P2's Storage: P2 agrees
     assert s.table == [chair] and s.storage == [[], [table]]
     assert not any(a.startswith(f"store {table}") for a in legal(s)), "never into P1's Storage"
     assert {f"reuse {table} furniture", f"burn {table}"} <= legal(s)
-    s.apply(0, f"store {chair} p1")
+    act(s, f"store {chair} p1")
     assert "end_round" in legal(s), "the stored part may stay in its Storage"
 
 
@@ -171,12 +171,12 @@ def test_a_burned_combo_card_is_wiped_and_becomes_blank_again():
     s = game(["Wobbly chair", "Chest of drawers", "Chewing gum", "Used tissues"])
     start(s, "Wobbly chair", "Chest of drawers")
     s = with_roll(s, 6)
-    s.apply(0, "combine furniture alone")
+    act(s, "combine furniture alone")
     combo = s.work["cards"][0]
-    s.apply(0, "donate furniture")
+    act(s, "donate furniture")
     s = position(s, table=["Chewing gum", "Used tissues", combo])
     for c in (combo, card(s, "Chewing gum"), card(s, "Used tissues")):
-        s.apply(0, f"burn {c}")
+        act(s, f"burn {c}")
     assert combo in s.blanks and combo not in s.combos
 
 
@@ -186,7 +186,7 @@ def test_combo_complexity_is_the_highest_printed_complexity_even_in_an_easier_ro
     )
     start(s, "Wobbly chair", "Chest of drawers")
     s = with_roll(s, 6)
-    s.apply(0, "combine furniture alone")
+    act(s, "combine furniture alone")
     combo = s.work["cards"][0]
     assert s.combos[combo]["complexity"] == 2 and s.complexity(combo) == 1
 

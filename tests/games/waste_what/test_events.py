@@ -1,6 +1,6 @@
 """Event cards (drawn from round 2, reconstructed): each effect type does what its card says."""
 
-from .helpers import card, edit, legal, new_game, position
+from .helpers import act, agreed, card, edit, end_round, legal, new_game, position
 
 SKILLS = {
     "textile": (0, 1),
@@ -15,7 +15,7 @@ SKILLS = {
 def next_round_with(event_id, storage=((), ())):
     s = position(new_game(), table=[], skills=dict(SKILLS), storage=storage)
     s = edit(s, event_deck=[event_id])
-    s.apply(0, "end_round")
+    end_round(s)
     assert s.event == event_id
     return s
 
@@ -69,8 +69,8 @@ def test_recycling_drive_allows_two_cards():
     s = position(
         s, table=["Glass jars", "Tin cans", "Cardboard boxes"], skills=dict(SKILLS), event="recycling_drive"
     )
-    s.apply(0, f"recycle {card(s, 'Glass jars')}")
-    s.apply(0, f"recycle {card(s, 'Tin cans')}")
+    act(s, f"recycle {card(s, 'Glass jars')}")
+    act(s, f"recycle {card(s, 'Tin cans')}")
     assert f"recycle {card(s, 'Cardboard boxes')}" not in legal(s)
 
 
@@ -78,8 +78,8 @@ def test_flea_market_adds_money_from_the_bank_to_each_sale():
     s = next_round_with("flea_market")
     s = position(s, table=["Wobbly chair"], skills=dict(SKILLS), event="flea_market")
     cash, bank = list(s.cash), s.bank
-    s.apply(0, f"reuse {card(s, 'Wobbly chair')} furniture")
-    s.apply(0, "sell furniture")
+    act(s, f"reuse {card(s, 'Wobbly chair')} furniture")
+    act(s, "sell furniture")
     assert s.cash[0] == cash[0] + 2 and s.bank == bank - 1
 
 
@@ -87,7 +87,7 @@ def test_skill_share_workshop_raises_a_chosen_skill_first():
     s = next_round_with("skill_share")
     assert s.pending == "train" and "train food" in legal(s)
     assert not any(a.startswith(("reuse", "store", "burn")) for a in legal(s))
-    s.apply(1, "train food")
+    agreed(s, "train food", by=1)
     assert s.level["food"] == 2 and s.pending is None
 
 
@@ -100,5 +100,5 @@ def test_incinerator_maintenance_closes_burning():
 def test_insurance_bill_takes_one_money_from_each_player_as_far_as_they_have():
     s = position(new_game(), table=[], skills=dict(SKILLS))
     s = edit(s, p1={"cash": 1}, p2={"cash": 3}, bank=4, event_deck=["insurance_bill"])
-    s.apply(0, "end_round")  # rent leaves [0, 2]; then the bill
+    end_round(s)  # rent leaves [0, 2]; then the bill
     assert s.cash == [0, 1] and s.bank == 7

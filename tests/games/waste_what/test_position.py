@@ -10,7 +10,7 @@ from loopcity import load_game
 from loopcity.engine import PositionError, dump_position, load_position, next_seat, read_position
 from loopcity.engine.testing import check_position
 
-from .helpers import card, edit, fields_of, legal, new_game, position
+from .helpers import act, card, edit, end_round, fields_of, legal, new_game, position
 
 HAND_WRITTEN = """
 game = "waste_what"
@@ -74,10 +74,10 @@ def test_positions_round_trip_through_a_whole_heuristic_game():
 def test_the_seed_in_the_header_drives_the_chance_that_follows():
     a, b = read_position(HAND_WRITTEN), read_position(HAND_WRITTEN)
     for s in (a, b):
-        s.apply(0, "burn 55")
-        s.apply(0, "store 9 p1")
-        s.apply(0, "store 49 p1")
-        s.apply(0, "end_round")
+        act(s, "burn 55")
+        act(s, "store 9 p1")
+        act(s, "store 49 p1")
+        end_round(s)
     assert a.table == b.table and a.event == b.event
 
 
@@ -131,7 +131,7 @@ def test_a_card_stored_this_round_must_lie_in_that_storage():
 def test_seats_are_players_one_and_two_in_a_position():
     s = load_game("waste_what").new_state(2)
     assert s.draft_turn == 0 and fields_of(s)["draft_turn"] == 1
-    s.apply(0, str(s.legal_actions(0)[0]))
+    act(s, str(s.legal_actions(0)[0]))
     assert fields_of(s)["draft_turn"] == 2 and edit(s).active_seats() == (1,)
 
 
@@ -139,8 +139,8 @@ def test_a_combo_in_the_work_area_is_part_of_the_position():
     skills = {"textile": (0, 1), "furniture": (0, 3), "bikes": (0, 1), "food": (1, 1)}
     skills |= {"electronics": (1, 1), "creative": (1, 1)}
     s = position(new_game(), table=["Wobbly chair", "Scratched table", "Stale bread"], skills=skills)
-    s.apply(0, f"combo {card(s, 'Wobbly chair')}")
-    s.apply(0, f"combo {card(s, 'Scratched table')}")
+    act(s, f"combo {card(s, 'Wobbly chair')}")
+    act(s, f"combo {card(s, 'Scratched table')}")
     again = read_position(dump_position(s), s.game)
     assert (
         again.work
@@ -149,6 +149,7 @@ def test_a_combo_in_the_work_area_is_part_of_the_position():
             "kind": "combo",
             "cards": [card(s, "Wobbly chair"), card(s, "Scratched table")],
             "origins": ["table", "table"],
+            "by": 0,
         }
     )
     assert legal(again) == legal(s) and "combine furniture alone" in legal(s)

@@ -4,7 +4,7 @@ import pytest
 
 from loopcity.engine import IllegalAction
 
-from .helpers import card, new_game, position
+from .helpers import act, card, edit, new_game, position
 
 SKILLS = {
     "textile": (0, 1),
@@ -25,6 +25,7 @@ def scene(event=None, **piles):
 
 
 def refuse(s, action, words):
+    """``action`` by Player 1 is refused, saying ``words``, and changes nothing."""
     before = s.state_hash()
     with pytest.raises(IllegalAction, match=words):
         s.apply(0, action)
@@ -48,21 +49,21 @@ def refuse(s, action, words):
     ],
 )
 def test_refusals_say_why(action, words):
-    s = scene()
+    s = edit(scene(), done=[2])  # Player 2 is done: Player 1 is the last at work
     refuse(s, action.format(**{n: card(s, n) for n in [*TABLE, "Stale bread"]}), words)
 
 
 def test_a_used_skill_is_refused():
     s = scene()
-    s.apply(0, f"reuse {card(s, 'Wobbly chair')} furniture")
-    s.apply(0, "donate furniture")
+    act(s, f"reuse {card(s, 'Wobbly chair')} furniture")
+    act(s, "donate furniture")
     s = position(s, table=[*TABLE[1:], "Scratched table"])
     refuse(s, f"reuse {card(s, 'Scratched table')} furniture", "just one Waste card")
 
 
 def test_a_card_stored_this_round_is_refused():
     s = scene()
-    s.apply(0, f"store {card(s, 'Wobbly chair')} p1")
+    act(s, f"store {card(s, 'Wobbly chair')} p1")
     refuse(s, f"burn {card(s, 'Wobbly chair')}", "later rounds")
 
 
@@ -73,11 +74,11 @@ def test_burning_is_refused_while_the_incinerator_is_closed():
 
 def test_other_actions_wait_for_the_co2_money():
     s = scene(burn=["Used tissues", "Cigarette butts"])
-    s.apply(0, f"burn {card(s, 'Chewing gum')}")
+    act(s, f"burn {card(s, 'Chewing gum')}")
     refuse(s, f"store {card(s, 'Wobbly chair')} p1", "who takes the money")
 
 
 def test_other_actions_wait_for_the_card_in_the_work_area():
     s = scene()
-    s.apply(0, f"reuse {card(s, 'Wobbly chair')} furniture")
+    act(s, f"reuse {card(s, 'Wobbly chair')} furniture")
     refuse(s, f"burn {card(s, 'Chewing gum')}", "work area")

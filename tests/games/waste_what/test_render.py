@@ -1,8 +1,9 @@
-"""Text and SVG renderings are pure functions of a view; legal actions are clickable in the SVG."""
+"""Text and SVG renderings are pure functions of a view; every card a legal action names is clickable
+in the SVG and says in ``data-info`` what it is; the board does not repeat the action list."""
 
 import xml.dom.minidom
 
-from loopcity.games.waste_what.render import render_svg, render_text
+from loopcity.games.waste_what.render import _CARD_KINDS, render_svg, render_text
 
 from .helpers import card, new_game, position
 
@@ -25,37 +26,60 @@ def scene():
     )
 
 
-def test_text_shows_table_skills_storage_and_incinerator():
+def groups(svg):
+    return xml.dom.minidom.parseString(svg).getElementsByTagName("g")
+
+
+def test_text_shows_table_skills_storage_and_incinerator_in_words():
     s = scene()
     text = render_text(s.view(0))
     for needle in (
-        "round 1/6",
-        "Wobbly chair",
-        "Chewing gum",
-        "Furniture L2",
-        "Broken toaster",
-        "CO2 released 0/3",
-        "Sell slots",
+        "round 1 of 6",
+        "Wobbly chair: Furniture, complexity 1; recycling is free",
+        "Chewing gum: Just Waste; cannot be recycled",
+        "Furniture 2",
+        "Storage: Broken toaster: Electronics, complexity 2; recycling costs 1 money",
+        "CO2 released 0 of 3",
+        "Sell slots (2 money on them)",
         "Donate slots",
         "Recycle Bin",
-        "rent due",
+        "Player 1: 2 money, rent due 1, at work",
     ):
         assert needle in text, needle
+    assert "[" not in text, "no card numbers"
 
 
-def test_svg_is_valid_and_marks_legal_actions():
+def test_svg_marks_the_cards_legal_actions_name_and_nothing_else():
     s = scene()
     legal = s.legal_actions(0)
     svg = render_svg(s.view(0), legal)
-    dom = xml.dom.minidom.parseString(svg)
-    acts = {g.getAttribute("data-act") for g in dom.getElementsByTagName("g") if g.getAttribute("data-act")}
-    assert acts == {str(a) for a in legal}, "every legal action is clickable, and nothing else"
+    acts = {g.getAttribute("data-act") for g in groups(svg) if g.getAttribute("data-act")}
+    named = {_CARD_KINDS[a.kind].read(a).card for a in legal if a.kind in _CARD_KINDS}
+    assert acts <= {str(a) for a in legal}, "only legal actions are clickable"
+    clickable = {int(a.split()[1]) for a in acts}
+    assert clickable == named, "every card an action names is clickable"
     assert f"reuse {card(s, 'Wobbly chair')} furniture" in acts
+    assert "end_round" not in svg, "the action list is not repeated on the board"
 
 
-def test_svg_pairs_colour_with_text_labels():
+def test_every_card_skill_and_slot_says_what_it_is():
+    s = scene()
+    svg = render_svg(s.view(None))
+    infos = [g.getAttribute("data-info") for g in groups(svg) if g.getAttribute("class") in ("card", "skill")]
+    assert "Wobbly chair: Furniture, complexity 1; recycling is free" in infos
+    assert "Furniture, level 2" in infos
+    assert all(infos), "every card and skill carries its words"
+
+
+def test_big_text_is_short_and_details_are_minor():
     svg = render_svg(scene().view(None))
-    assert "FUR" in svg and "JW" in svg and "level 2" in svg and "Incinerator" in svg
+    texts = xml.dom.minidom.parseString(svg).getElementsByTagName("text")
+    for t in texts:
+        words = t.firstChild.data if t.firstChild else ""
+        if t.getAttribute("class") != "minor":
+            assert len(words) <= 32, words
+    assert any(t.getAttribute("class") == "minor" and "Wobbly chair" in t.firstChild.data for t in texts)
+    assert "FUR 1" in svg and "JW" in svg and "FUR 2" in svg, "colour always comes with a code"
 
 
 def test_renderings_do_not_change_the_view():

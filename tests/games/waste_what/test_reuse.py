@@ -4,7 +4,7 @@ import pytest
 
 from loopcity.engine import IllegalAction
 
-from .helpers import card, legal, new_game, position
+from .helpers import act, card, legal, new_game, position
 
 ALL = {
     "textile": (0, 1),
@@ -50,7 +50,7 @@ def test_creative_community_example_electronics_1_plus_cc_reaches_the_toaster():
     assert s.complexity(toaster) == 2
     assert f"reuse {toaster} electronics" not in legal(s)
     assert f"reuse_plus {toaster} electronics" in legal(s)
-    s.apply(0, f"reuse_plus {toaster} electronics")
+    act(s, f"reuse_plus {toaster} electronics")
     assert {"electronics", "creative"} <= s.used
 
 
@@ -67,16 +67,16 @@ def test_creative_community_at_level_four_stands_in_for_any_skill():
 def test_each_skill_card_once_per_round():
     s = game(["Wobbly chair", "Scratched table"])
     chair, table = card(s, "Wobbly chair"), card(s, "Scratched table")
-    s.apply(0, f"reuse {chair} furniture")
-    s.apply(0, "donate furniture")
+    act(s, f"reuse {chair} furniture")
+    act(s, "donate furniture")
     assert f"reuse {table} furniture" not in legal(s)
 
 
 def test_creative_community_once_per_round():
     s = game(["Broken toaster", "Cracked smartphone"], skills={**ALL, "textile": (0, 1)})
     toaster, phone = card(s, "Broken toaster"), card(s, "Cracked smartphone")
-    s.apply(0, f"reuse_plus {toaster} electronics")
-    s.apply(0, "donate electronics")
+    act(s, f"reuse_plus {toaster} electronics")
+    act(s, "donate electronics")
     assert not any(a.startswith(f"reuse_plus {phone}") for a in legal(s))
 
 
@@ -89,9 +89,9 @@ def test_just_waste_cannot_be_reused():
 def test_selling_takes_the_slots_money_and_raises_a_used_skill_not_the_cc():
     s = game(["Broken toaster"])
     toaster = card(s, "Broken toaster")
-    s.apply(1, f"reuse_plus {toaster} electronics")
+    act(s, f"reuse_plus {toaster} electronics")
     assert "sell creative" not in legal(s)
-    s.apply(1, "sell electronics")
+    act(s, "sell electronics")
     assert s.sell == [toaster]
     assert s.level["electronics"] == 2 and s.level["creative"] == 1
     assert s.cash[1] == 3 and s.sell_money == 1, "the owner of the raised skill collects the slot's money"
@@ -100,16 +100,16 @@ def test_selling_takes_the_slots_money_and_raises_a_used_skill_not_the_cc():
 def test_donating_raises_a_used_skill_or_the_creative_community():
     s = game(["Wobbly chair"])
     chair = card(s, "Wobbly chair")
-    s.apply(0, f"reuse {chair} furniture")
+    act(s, f"reuse {chair} furniture")
     assert {"donate furniture", "donate creative"} <= legal(s)
-    s.apply(0, "donate creative")
+    act(s, "donate creative")
     assert s.donate == [chair] and s.level["creative"] == 2 and s.cash == [2, 2]
 
 
 def test_full_sell_slots_leave_only_donating():
     s = game(["Wobbly chair"], sell=["Stale bread", "Bruised apples"])
     chair = card(s, "Wobbly chair")
-    s.apply(0, f"reuse {chair} furniture")
+    act(s, f"reuse {chair} furniture")
     assert all(a.startswith("donate") for a in legal(s))
 
 
@@ -119,8 +119,8 @@ def test_slots_reset_at_four_cards_back_to_the_deck_and_money_back_on_sell_slots
     for c, skill, slot in zip(
         ids, ("furniture", "bikes", "food", "textile"), ("sell", "sell", "donate", "donate"), strict=True
     ):
-        s.apply(0, f"reuse {c} {skill}")
-        s.apply(0, f"{slot} {skill}")
+        act(s, f"reuse {c} {skill}")
+        act(s, f"{slot} {skill}")
         if c != ids[-1]:
             assert c in s.sell + s.donate
     assert s.sell == [] and s.donate == [], "all four full: reset at once"
@@ -131,15 +131,20 @@ def test_slots_reset_at_four_cards_back_to_the_deck_and_money_back_on_sell_slots
 def test_stored_cards_can_be_reused_in_a_later_round_with_the_log_naming_the_storage():
     s = game([], storage=([], ["Wobbly chair"]))
     chair = card(s, "Wobbly chair")
-    s.apply(1, f"reuse {chair} furniture")
-    text = " ".join(row["text"] for row in s.log_for(None, last=3))
-    assert "P2's Storage" in text and "P1's Furniture" in text and "P2: reuse" in text
+    s.apply(0, f"reuse {chair} furniture")
+    assert s.log[-1][2] == (
+        "Player 1 asks Player 2 to agree: Player 1 reuses Wobbly chair from Player 2's Storage with their "
+        "Furniture"
+    )
+    s.apply(1, "vote yes")
+    assert s.work == {"kind": "reuse", "cards": [chair], "skills": ["furniture"], "by": 0}
+    assert s.storage[1] == []
 
 
 def test_a_card_stored_this_round_waits_for_a_later_round():
     s = game(["Wobbly chair"])
     chair = card(s, "Wobbly chair")
-    s.apply(0, f"store {chair} p1")
+    act(s, f"store {chair} p1")
     assert not any(f" {chair}" in a for a in legal(s))
 
 
@@ -153,8 +158,8 @@ def test_you_cannot_sell_or_donate_items_you_did_not_use_a_skill_on():
 
 def test_skills_stop_at_the_maximum_level():
     s = game(["Wobbly chair"], skills={**ALL, "furniture": (0, 5), "creative": (1, 5)})
-    s.apply(0, f"reuse {card(s, 'Wobbly chair')} furniture")
+    act(s, f"reuse {card(s, 'Wobbly chair')} furniture")
     assert "sell none" in legal(s) and "sell furniture" not in legal(s)
     assert "donate none" in legal(s)
-    s.apply(0, "sell none")
+    act(s, "sell none")
     assert s.level["furniture"] == 5 and s.cash[0] == 3

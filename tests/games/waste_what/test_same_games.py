@@ -4,7 +4,8 @@ The digests were taken before the legal-action lists and the bot were made faste
 leave every game as it was. They hash the state without the log (``State.state_hash``), whose wording
 may change while the rules do not. When a rule or content change is intended, check the new games and update
 the digests here. Recorded anew when a combo not accepted gave its Skill cards back, and when its parts went back where they were
-taken from (rulebook §6).
+taken from (rulebook §6), and when the players began to act each on their own things, with offers, proposals
+and readiness (rules version 2).
 """
 
 import hashlib
@@ -15,10 +16,10 @@ from loopcity import load_game
 from loopcity.engine import RandomBot, play
 
 CONFIGS = {
-    "normal": ({"variant": "normal"}, "981807cd5bb0cfe75df9", "40fec356e508fdfc3bdb"),
-    "beginners": ({"variant": "beginners"}, "77dbdae2b019ededdff3", "1c46f397ad5536453d75"),
-    "difficult": ({"variant": "difficult"}, "78c1295970e222b880a7", "3c7c9a74844b1dd43a34"),
-    "first_game": ({"variant": "normal", "first_game": True}, "2e61cac665558eba5eb9", "4804f40dedbad047f16a"),
+    "normal": ({"variant": "normal"}, "16d6bd22e9783e0bbaae", "fd0e5cd366061af44c15"),
+    "beginners": ({"variant": "beginners"}, "172d7f8157815bf483ad", "bced92f6ff6248383437"),
+    "difficult": ({"variant": "difficult"}, "a3911b4e23417181c1a8", "34878ac4d7cdc2a271e7"),
+    "first_game": ({"variant": "normal", "first_game": True}, "4e1efd2987602f45bcd5", "82e8fdb44927e5139263"),
 }
 
 

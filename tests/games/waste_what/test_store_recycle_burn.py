@@ -4,7 +4,7 @@ import pytest
 
 from loopcity.engine import IllegalAction
 
-from .helpers import card, edit, legal, new_game, position
+from .helpers import act, agreed, card, edit, end_round, legal, new_game, position
 
 SKILLS = {
     "textile": (0, 1),
@@ -31,24 +31,24 @@ def test_any_table_card_can_be_stored_even_just_waste_in_either_storage():
     s = game(["Chewing gum"])
     gum = card(s, "Chewing gum")
     assert {f"store {gum} p1", f"store {gum} p2"} <= legal(s)
-    s.apply(1, f"store {gum} p1")
+    act(s, f"store {gum} p1")
     assert s.storage[0] == [gum]
-    assert "stores [" in s.log[-1][2] and "P1's Storage" in s.log[-1][2]
+    assert s.log[-1][2] == "Player 1 stores Chewing gum in their Storage"
 
 
 def test_recycle_puts_the_card_on_the_recycle_bin():
     s = game(["Mixed plastic packaging", "Glass jars"])
     bag = card(s, "Mixed plastic packaging")
-    s.apply(0, f"recycle {bag}")
+    act(s, f"recycle {bag}")
     assert s.bin == [bag]
 
 
 def test_only_one_card_recycled_per_round():
     s = game(["Mixed plastic packaging", "Glass jars"])
     bag, jars = card(s, "Mixed plastic packaging"), card(s, "Glass jars")
-    s.apply(0, f"recycle {bag}")
+    act(s, f"recycle {bag}")
     assert f"recycle {jars}" not in legal(s)
-    with pytest.raises(IllegalAction, match="one card per round"):
+    with pytest.raises(IllegalAction, match="1 card\\(s\\) per round"):
         s.apply(0, f"recycle {jars}")
 
 
@@ -63,29 +63,29 @@ def test_some_items_cost_money_to_recycle_paid_by_a_chosen_player():
     assert f"recycle {jeans}" not in legal(s)
     s = edit(s, p1={"cash": 0}, bank=6)  # P1's 2 money paid to the bank
     assert f"recycle_paying {jeans} p2" in legal(s) and f"recycle_paying {jeans} p1" not in legal(s)
-    s.apply(0, f"recycle_paying {jeans} p2")
+    act(s, f"recycle_paying {jeans} p2")
     assert s.cash == [0, 1] and s.bank == 6 + 1
 
 
 def test_stored_cards_can_be_recycled_later_which_lowers_rent():
     s = game(storage=(["Glass jars", "Tin cans"], []))
-    s.apply(0, f"recycle {card(s, 'Glass jars')}")
+    act(s, f"recycle {card(s, 'Glass jars')}")
     assert s.rent_due(0) == 1
 
 
 def test_recycle_bin_goes_back_into_the_deck_at_the_end_of_the_round():
     s = game(["Glass jars"])
     jars = card(s, "Glass jars")
-    s.apply(0, f"recycle {jars}")
-    s.apply(0, "end_round")
+    act(s, f"recycle {jars}")
+    end_round(s)
     assert s.bin == [] and (jars in s.deck or jars in s.table)
     assert s.recycled == 0
 
 
 def test_burning_fills_the_burn_slots():
     s = game(["Chewing gum", "Used tissues"])
-    s.apply(0, f"burn {card(s, 'Chewing gum')}")
-    s.apply(0, f"burn {card(s, 'Used tissues')}")
+    act(s, f"burn {card(s, 'Chewing gum')}")
+    act(s, f"burn {card(s, 'Used tissues')}")
     assert len(s.burn) == 2 and s.co2 == 0
 
 
@@ -93,11 +93,12 @@ def test_third_burn_releases_co2_removes_the_cards_and_gives_money_to_a_chosen_p
     names = ["Chewing gum", "Used tissues", "Cigarette butts"]
     s = game(names)
     for n in names:
-        s.apply(0, f"burn {card(s, n)}")
+        act(s, f"burn {card(s, n)}")
     assert s.co2 == 1 and s.burn == []
     assert {card(s, n) for n in names} <= set(s.removed), "the three burned cards leave the game"
-    assert legal(s) == {"co2_money p1", "co2_money p2"}
-    s.apply(1, "co2_money p2")
+    assert s.active_seats() == (0, 1), "both players have a say"
+    assert legal(s, 0) == legal(s, 1) == {"co2_money p1", "co2_money p2"}
+    agreed(s, "co2_money p2")
     assert s.cash == [2, 3] and s.bank == 3
 
 
@@ -105,24 +106,29 @@ def test_third_co2_token_loses_at_once():
     names = ["Chewing gum", "Used tissues", "Cigarette butts"]
     s = edit(game(names + ["Wobbly chair"]), co2_released=2)
     for n in names:
-        s.apply(0, f"burn {card(s, n)}")
+        act(s, f"burn {card(s, n)}")
     assert s.is_terminal() and not s.outcome().team_won
     assert "CO2" in s.outcome().cause
     assert s.table == [card(s, "Wobbly chair")], "the game ends immediately, mid-round"
 
 
 def test_every_card_must_be_dealt_with_before_the_round_ends():
+    """Rulebook §3: "You must do something with each waste card to continue": a player may say they
+    are done while the partner is still at work, but the last one at work must first deal with every
+    card on the table."""
     s = game(["Chewing gum"])
-    assert "end_round" not in legal(s)
-    with pytest.raises(IllegalAction, match="each Waste card"):
-        s.apply(0, "end_round")
-    s.apply(0, f"store {card(s, 'Chewing gum')} p1")
-    assert "end_round" in legal(s)
+    s.apply(0, "end_round")
+    assert s.active_seats() == (1,) and s.round == 1
+    assert "end_round" not in legal(s, 1)
+    with pytest.raises(IllegalAction, match="each Waste card on the table"):
+        s.apply(1, "end_round")
+    act(s, f"store {card(s, 'Chewing gum')} p2")
+    assert "end_round" in legal(s, 1)
 
 
 def test_no_co2_money_when_the_bank_is_empty():
     names = ["Chewing gum", "Used tissues", "Cigarette butts"]
     s = edit(game(names), p1={"cash": 4}, p2={"cash": 4}, bank=0)
     for n in names:
-        s.apply(0, f"burn {card(s, n)}")
+        act(s, f"burn {card(s, n)}")
     assert s.co2 == 1 and s.pending is None and s.cash == [4, 4]

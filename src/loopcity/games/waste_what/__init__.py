@@ -7,9 +7,11 @@ from typing import Any
 from loopcity.engine import ContentSpec, Game, GameSpec, Option, State, Variant
 
 from .actions import ACTION_SPACE
-from .content import CONTENT_PATH, WasteWhatContent
+from .content import CONTENT_PATH, DIFFICULTIES, WasteWhatContent
 from .heuristic import HeuristicBot
 from .observation import OBSERVATION
+from .panels import panels, stage
+from .reference import reference
 from .render import render_svg, render_text
 from .rules import WasteWhatState
 from .tables import WasteWhatTables, build_tables
@@ -45,12 +47,17 @@ SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
     max_players=2,
     state_class=WasteWhatState,
     action_space=ACTION_SPACE,
-    rules_version="1",
+    rules_version="2",
     cooperative=True,
     hidden_information=True,
     max_steps=3000,
     options=(
-        Option("just_waste", 12, "Just Waste cards shuffled into the Waste deck", (9, 12, 18)),
+        Option(
+            "just_waste",
+            12,
+            "Just Waste cards shuffled into the Waste deck",
+            tuple(n for _d, n in DIFFICULTIES),
+        ),
         Option("combos", True, "allow Combos"),
         Option("first_game", False, "deal the Skill cards at random instead of drafting them"),
     ),
@@ -67,6 +74,9 @@ SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     metrics=metrics,
+    reference=reference,
+    panels=panels,
+    stage=stage,
     # sequential halving on common samples, heuristic playouts to the end, the heuristic's move kept
     # unless a fresh test shows another better (docs/bots.md: 85% team wins against 67%, 200 games)
     search={"root": "halving", "iterations": 64, "value": "none", "epsilon": 0.0, "confidence": 1.0},

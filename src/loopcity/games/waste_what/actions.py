@@ -4,6 +4,11 @@ Cards are named by their id (the number shown in brackets on the table), skills 
 (``textile`` ... ``electronics``, ``creative``), players by ``p1`` / ``p2``. Compound choices are
 split into steps: a reuse first names the card and the skill(s), then the slot and the skill to raise;
 a combo adds its cards one by one, then is combined.
+
+In the shared phase each player acts on what is their own. An action that uses the partner's Skill
+card, a card from their Storage, a place in their Storage or money from their Cash Box is an offer to
+the partner (:mod:`.together`), who answers with ``vote yes|no``; ``co2_money`` and ``train`` propose
+the table's choice to the partner the same way; ``end_round`` says a player is done for the round.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from loopcity.engine import ActionSpace, kind
+from loopcity.engine.table import VOTE
 
 from .content import CATEGORIES, MAX_CARDS, SKILL_ORDER
 
@@ -102,19 +108,33 @@ COMBINE = kind(
     category=CATEGORIES,
     creative=CC_USE,
 )
-STORE = kind("store", "put a card in a player's Storage", CardFor, card=CARDS, player=PLAYERS)
+STORE = kind(
+    "store",
+    "put a card in your Storage, or ask your partner to take it into theirs",
+    CardFor,
+    card=CARDS,
+    player=PLAYERS,
+)
 RECYCLE = kind("recycle", "put a card on the Recycle Bin", Card, card=CARDS)
 RECYCLE_PAYING = kind(
     "recycle_paying",
-    "recycle a card whose recycling costs money, paid by a player",
+    "recycle a card whose recycling costs money, paid by you or (if they agree) your partner",
     CardFor,
     card=CARDS,
     player=PLAYERS,
 )
 BURN = kind("burn", "put a card on the next Burn slot", Card, card=CARDS)
-CO2_MONEY = kind("co2_money", "the player who takes the money released with the CO2", Player, player=PLAYERS)
-TRAIN = kind("train", "raise a Skill card by one level (Skill-share workshop)", Skill, skill=SKILLS)
-END_ROUND = kind("end_round", "end the round once every card on the table is dealt with")
+CO2_MONEY = kind(
+    "co2_money", "propose the player who takes the money released with the CO2", Player, player=PLAYERS
+)
+TRAIN = kind(
+    "train", "propose the Skill card the Skill-share workshop raises by one level", Skill, skill=SKILLS
+)
+END_ROUND = kind(
+    "end_round",
+    "say you are done this round; it ends when both players are done and every card on the table is dealt with",
+    ready=True,
+)
 
 ACTION_SPACE = ActionSpace(
     [
@@ -132,5 +152,7 @@ ACTION_SPACE = ActionSpace(
         CO2_MONEY,
         TRAIN,
         END_ROUND,
+        VOTE,
     ]
 )
+"""The kinds in a fixed order (their actions' indices never move: new kinds go at the end)."""

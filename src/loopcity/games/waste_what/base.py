@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from loopcity.engine import Game, State
+from loopcity.engine.table import Ballot
 
 from .content import EventCard, Rules, WasteWhatContent
 from .tables import WasteWhatTables
@@ -32,10 +33,12 @@ WasteWhatGame = Game[WasteWhatContent, WasteWhatTables]
 
 
 class Work(TypedDict):
-    """The work area: the card(s) in it and the Skill cards used on them."""
+    """The work area: the card(s) in it, the Skill cards used on them and who works on them."""
 
     kind: WorkKind
     cards: list[int]
+    by: int
+    """The seat that put the card(s) there: it sells or donates, or finishes the combo."""
     skills: NotRequired[list[str]]
     """The Skill cards used (a reuse, or an accepted combo)."""
     origins: NotRequired[list[Origin]]
@@ -50,6 +53,22 @@ class ComboCard(TypedDict):
     name: str
     cards: int
     """How many cards went into it."""
+
+
+class StageNote(TypedDict):
+    """Something that happened on stage this round, as everyone saw it: a die rolled for a combo
+    (``combo``), a CO2 token released (``co2``), or a die rolled where the players could not agree
+    (``tie``)."""
+
+    kind: Literal["combo", "co2", "tie"]
+    rolled: int
+    """The die (0 when no die was rolled)."""
+    cards: int
+    """How many cards went into the combo (``combo``); the CO2 token's number (``co2``)."""
+    accepted: bool
+    """Whether the combo was accepted (``combo``); whether the first proposal won the roll (``tie``)."""
+    text: str
+    """The combo's name (an accepted ``combo``), or the action the die chose (``tie``)."""
 
 
 class WasteWhatBase(State[WasteWhatContent, WasteWhatTables]):
@@ -104,6 +123,15 @@ class WasteWhatBase(State[WasteWhatContent, WasteWhatTables]):
     start_level: int
     draft_turn: int
     draft_pool: list[str]
+    done: list[bool]
+    """The players who said they are done this round (the round ends when both are)."""
+    ballot: Ballot | None
+    """An offer or proposal waiting for the partner's answer (see :mod:`.together`)."""
+    declined: set[tuple[int, str]]
+    """(seat, action) of the offers declined this round (not made again this round), and the
+    proposals declined on the table's open question."""
+    staged: list[StageNote]
+    """What happened on stage this round (dice, CO2), for the stage every player sees."""
 
     # ----- phase -------------------------------------------------------------------------------
     @property
@@ -150,17 +178,16 @@ class WasteWhatBase(State[WasteWhatContent, WasteWhatTables]):
         combo = self.combos.get(card)
         return combo["name"] if combo is not None else self.tables.name[card]
 
-    def card_label(self, card: int) -> str:
-        """'[12] Old sofa': the card's id and name."""
-        combo = self.combos.get(card)
-        return self.tables.label[card] if combo is None else f"[{card}] {combo['name']}"
-
     def skill_name(self, skill: str) -> str:
         return self.tables.skill_names[skill]
 
-    def skill_label(self, skill: str) -> str:
-        """'P2's Electronics (level 2)': whose skill it is and its level."""
-        return f"P{self.owner[skill] + 1}'s {self.tables.skill_names[skill]} (level {self.level[skill]})"
+    def holder(self, card: int) -> int | None:
+        """The seat in whose Storage the card lies (None: elsewhere)."""
+        if card in self.storage[0]:
+            return 0
+        if card in self.storage[1]:
+            return 1
+        return None
 
     def candidates(self) -> list[int]:
         """Cards that may be dealt with now: the table, then stored cards from earlier rounds."""
@@ -188,7 +215,11 @@ class WasteWhatBase(State[WasteWhatContent, WasteWhatTables]):
 
     def rent_due(self, seat: int) -> int:
         """Rent: 1 for no or one stored card, else one per stored card (plus this round's event)."""
-        rent = max(1, len(self.storage[seat]))
+        return self.rent_for(len(self.storage[seat]))
+
+    def rent_for(self, stored: int) -> int:
+        """The rent of a Storage holding ``stored`` cards this round."""
+        rent = max(1, stored)
         ev = self.event_card()
         if ev is not None and ev.effect == "rent":
             rent = max(0, rent + ev.amount)

@@ -36,6 +36,9 @@ EffectName = Literal[
 CONTENT_PATH = Path(__file__).with_name("content.toml")
 PLAYERS = 2
 """Waste What? is a game for 2 players (or 2 teams)."""
+DIFFICULTIES = (("Beginners", 9), ("Normal", 12), ("Difficult", 18))
+"""The rulebook's difficulty levels (§7) and the Just Waste cards each puts in the deck (the first ones
+of ``content.toml``); the Beginners round has no Combos."""
 
 
 class Rules(ContentModel):

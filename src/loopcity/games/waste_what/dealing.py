@@ -10,6 +10,9 @@ Every card on the table must be dealt with before the round can end. A card is t
 - stored (``store CARD p1|p2``), recycled (``recycle CARD`` / ``recycle_paying CARD p1|p2``) or burned
   (``burn CARD``; filling the last Burn slot releases a CO2 token and 1 money, ``co2_money p1|p2``).
 
+Whose things an action uses decides whether it is carried out or put to the partner first
+(:mod:`.together`).
+
 This module works out the legal actions; what each action does is in :mod:`.handlers`.
 """
 
@@ -25,7 +28,6 @@ from .actions import (
     COMBINE,
     COMBO,
     DONATE,
-    END_ROUND,
     NO_RAISE,
     PLAYERS,
     RECYCLE,
@@ -58,7 +60,9 @@ class Dealing(WasteWhatBase):
 
     # ----- legal actions ----------------------------------------------------------------------
     def dealing_actions(self) -> list[Action]:
-        """The legal actions of the shared phase (the same for both seats)."""
+        """The actions of the shared phase on the cards, the work area and the table's questions (the
+        same for both players: an action on the partner's things is an offer to them; the state adds
+        readiness and leaves out offers declined this round)."""
         if self.pending is not None:
             return self._pending_actions(self.pending)
         if self.work is not None:
@@ -71,8 +75,6 @@ class Dealing(WasteWhatBase):
         out = self._card_actions(ev, free, pool)
         if self.game.options["combos"] and self.blanks and self.max_combo_cards() >= 2:
             out += [_COMBO[c] for c in self._combo_starts(pool, free)]
-        if not self.table:
-            out.append(END_ROUND())
         return out
 
     def _pending_actions(self, pending: Pending) -> list[Action]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Handlers
+from loopcity.engine.text import _
 
 from .actions import (
     BURN,
@@ -37,7 +38,7 @@ from .actions import (
 )
 from .base import Origin, WasteWhatBase
 from .content import CATEGORIES, CREATIVE
-from .words import count_word, ordinal
+from .words import player
 
 if TYPE_CHECKING:
     from .rules import WasteWhatState
@@ -81,18 +82,12 @@ def take(st: WasteWhatBase, card: int) -> Origin:
     return "p2"
 
 
-def place_name(origin: Origin) -> str:
-    """'the table' or "P2's Storage", for the log."""
-    return "the table" if origin == "table" else f"P{seat_of(origin) + 1}'s Storage"
-
-
 def start_reuse(st: WasteWhatBase, seat: int, card: int, skills: list[str]) -> None:
-    """The card goes into the work area; the Skill cards used on it are used for the round."""
-    origin = take(st, card)
+    """The card goes into the work area; the Skill cards used on it are used for the round (the log's
+    action line says which)."""
+    take(st, card)
     st.used.update(skills)
-    st.work = {"kind": "reuse", "cards": [card], "skills": skills}
-    using = " + ".join(st.skill_label(s) for s in skills)
-    st.note(f"P{seat + 1} works on {st.card_label(card)} from {place_name(origin)} using {using}")
+    st.work = {"kind": "reuse", "cards": [card], "skills": skills, "by": seat}
 
 
 def place(st: WasteWhatBase, seat: int, slot: str, raise_skill: str) -> None:
@@ -103,18 +98,29 @@ def place(st: WasteWhatBase, seat: int, slot: str, raise_skill: str) -> None:
     st.work = None
     st.reused += 1
     (st.sell if slot == "sell" else st.donate).append(card)
-    text = f"P{seat + 1} {'sells' if slot == 'sell' else 'donates'} {st.card_label(card)}"
     if raise_skill != NO_RAISE:
         st.level[raise_skill] += 1
-        text += f"; {st.skill_label(raise_skill)} goes up"
     if slot == "sell":
-        who = st.owner[raise_skill if raise_skill != NO_RAISE else skills[0]]
-        text += sale_money(st, who)
-    st.note(text)
+        sale_money(st, seller(st, raise_skill, skills))
     reset_full_slots(st)
 
 
-def sale_money(st: WasteWhatBase, who: int) -> str:
+def seller(st: WasteWhatBase, raise_skill: str, skills: list[str]) -> int:
+    """Who collects a sale's money: the owner of the skill the sale raises (the first skill used when
+    none can rise)."""
+    return st.owner[raise_skill if raise_skill != NO_RAISE else skills[0]]
+
+
+def sale_pay(st: WasteWhatBase) -> int:
+    """What a sale pays now: 1 money from the Sell slot (if any lies there) and this round's bonus."""
+    got = 1 if st.sell_money > 0 else 0
+    ev = st.event_card()
+    if ev is not None and ev.effect == "sell_bonus":
+        got += min(ev.amount, st.bank)
+    return got
+
+
+def sale_money(st: WasteWhatBase, who: int) -> None:
     """The seller takes 1 money from the Sell slot (if any lies there) and this round's bonus."""
     got = 1 if st.sell_money > 0 else 0
     st.sell_money -= got
@@ -124,7 +130,6 @@ def sale_money(st: WasteWhatBase, who: int) -> str:
         st.bank -= bonus
         got += bonus
     st.cash[who] += got
-    return f"; P{who + 1} takes {got} money"
 
 
 def reset_full_slots(st: WasteWhatBase) -> None:
@@ -138,10 +143,11 @@ def reset_full_slots(st: WasteWhatBase) -> None:
     refill = min(rules.sell_slots - st.sell_money, st.bank)
     st.sell_money += refill
     st.bank -= refill
-    slots = count_word(rules.sell_slots + rules.donate_slots)
     st.note(
-        f"All {slots} slots were full: they reset, their cards go back into the Waste deck; "
-        f"{refill} money from the bank onto the Sell slots"
+        _(
+            "All {n} Sell and Donate slots were full: they reset, their cards go back into the Waste deck "
+            "and {refill} money goes from the bank onto the Sell slots"
+        ).format(n=rules.sell_slots + rules.donate_slots, refill=refill)
     )
 
 
@@ -151,10 +157,9 @@ def combo(st: WasteWhatState, seat: int, a: Card) -> None:
     """Add a card to the combo in the work area (the first card starts it)."""
     origin = take(st, a.card)
     if st.work is None:
-        st.work = {"kind": "combo", "cards": [], "origins": []}
+        st.work = {"kind": "combo", "cards": [], "origins": [], "by": seat}
     st.work["cards"].append(a.card)
     st.work["origins"].append(origin)
-    st.note(f"{st.card_label(a.card)} from {place_name(origin)} goes into the combo")
 
 
 @HANDLERS.on(COMBINE)
@@ -165,11 +170,16 @@ def combine(st: WasteWhatState, seat: int, a: Combine) -> None:
     skills = [c for c in CATEGORIES if c in {st.category(x) for x in cards} and st.skill_free(c)]
     if a.creative == "creative":
         skills.append(CREATIVE)
-    using = " + ".join(st.skill_label(s) for s in skills)
-    st.note(f"P{seat + 1} combines {len(cards)} cards using {using}")
     st.used.update(skills)
-    rolled = st.roll(st.rules().die_sides, f"Combo acceptance (needs more than {len(cards)})")
-    if rolled <= len(cards):
+    n = len(cards)
+    rolled = st.roll(st.rules().die_sides, _("Combo acceptance (needs more than {n})").format(n=n))
+    if rolled <= n:
+        st.staged.append({"kind": "combo", "rolled": rolled, "cards": n, "accepted": False, "text": ""})
+        st.note(
+            _("The die shows {rolled}, not more than {n}: the combo is not accepted").format(
+                rolled=rolled, n=n
+            )
+        )
         take_apart(st, cards, st.work["origins"], skills)
         return
     card = st.blanks.pop(0)
@@ -182,8 +192,21 @@ def combine(st: WasteWhatState, seat: int, a: Combine) -> None:
     for c in cards:
         out_of_game(st, c)
     st.combos_made += 1
-    st.work = {"kind": "reuse", "cards": [card], "skills": skills}
-    st.note(f"Accepted: {st.card_label(card)} ({a.category}, complexity {st.combos[card]['complexity']})")
+    st.work = {"kind": "reuse", "cards": [card], "skills": skills, "by": st.work["by"]}
+    name = st.combos[card]["name"]
+    st.staged.append({"kind": "combo", "rolled": rolled, "cards": n, "accepted": True, "text": name})
+    st.note(
+        _(
+            "The die shows {rolled}, more than {n}: the combo is accepted as the Combo card {name} "
+            "({category}, complexity {complexity}); now sell or donate it"
+        ).format(
+            rolled=rolled,
+            n=n,
+            name=name,
+            category=st.skill_name(a.category),
+            complexity=st.combos[card]["complexity"],
+        )
+    )
 
 
 def take_apart(st: WasteWhatBase, cards: list[int], origins: list[Origin], skills: list[str]) -> None:
@@ -191,8 +214,10 @@ def take_apart(st: WasteWhatBase, cards: list[int], origins: list[Origin], skill
     or the Storage they were stored in) to be dealt with individually (they cannot join another combo
     this round), and the Skill cards used on it are free again, as nothing was reused."""
     st.note(
-        "The combo is not accepted: it is taken apart, its cards go back where they were taken from to "
-        "be dealt with one by one, and the Skill cards used on it are free again"
+        _(
+            "The combo is taken apart: its cards go back where they were taken from, to be dealt with one "
+            "by one (they cannot join another combo this round), and its Skill cards are free again"
+        )
     )
     for card, origin in zip(cards, origins, strict=True):
         if origin == "table":
@@ -224,11 +249,9 @@ def out_of_game(st: WasteWhatBase, card: int) -> None:
 @HANDLERS.on(STORE)
 def store(st: WasteWhatState, seat: int, a: CardFor) -> None:
     """Put a card from the table in a player's Storage (dealt with from the next round on)."""
-    player = seat_of(a.player)
     take(st, a.card)
-    st.storage[player].append(a.card)
+    st.storage[seat_of(a.player)].append(a.card)
     st.fresh.add(a.card)
-    st.note(f"P{seat + 1} stores {st.card_label(a.card)} in P{player + 1}'s Storage")
 
 
 @HANDLERS.on(RECYCLE)
@@ -243,24 +266,20 @@ def recycle_paying(st: WasteWhatState, seat: int, a: CardFor) -> None:
 
 def recycle_card(st: WasteWhatBase, seat: int, card: int, payer: int | None) -> None:
     """Put a card on the Recycle Bin; ``payer`` pays what recycling it costs."""
-    origin = take(st, card)
+    take(st, card)
     st.bin.append(card)
     st.recycled += 1
-    text = f"P{seat + 1} recycles {st.card_label(card)} from {place_name(origin)}"
     if payer is not None:
         cost = st.tables.recycle_cost[card]
         st.cash[payer] -= cost
         st.bank += cost
-        text += f"; P{payer + 1} pays {cost}"
-    st.note(text)
 
 
 @HANDLERS.on(BURN)
 def burn(st: WasteWhatState, seat: int, a: Card) -> None:
     """Burn: filling the last Burn slot releases a CO2 token (and 1 money); the last CO2 loses."""
-    origin = take(st, a.card)
+    take(st, a.card)
     st.burn.append(a.card)
-    st.note(f"P{seat + 1} burns {st.card_label(a.card)} from {place_name(origin)}")
     rules = st.rules()
     if len(st.burn) < rules.burn_slots:
         return
@@ -268,28 +287,41 @@ def burn(st: WasteWhatState, seat: int, a: Card) -> None:
         out_of_game(st, c)
     st.burn.clear()
     st.co2 += 1
-    st.note(f"The {ordinal(rules.burn_slots)} Burn slot is filled: CO2 token {st.co2} is released")
+    st.staged.append({"kind": "co2", "rolled": 0, "cards": st.co2, "accepted": False, "text": ""})
+    st.note(
+        _(
+            "The last Burn slot is filled: its {slots} cards leave the game and CO2 token {n} of {of} "
+            "is released from the incinerator"
+        ).format(slots=rules.burn_slots, n=st.co2, of=rules.co2_tokens),
+        kind="event",
+    )
     if st.co2 >= rules.co2_tokens:
         st.result = "the last CO2 token was released"
     elif st.bank > 0:
         st.pending = "co2_money"
+        st.note(_("1 money comes with the CO2: the players decide together who takes it"))
     else:
-        st.note("The bank is empty: no money comes with this CO2")
+        st.note(_("The bank is empty: no money comes with this CO2"))
 
 
 @HANDLERS.on(CO2_MONEY)
 def co2_money(st: WasteWhatState, seat: int, a: Player) -> None:
-    """The player the table names takes the money released with the CO2."""
-    player = seat_of(a.player)
+    """The player the table agreed on takes the money released with the CO2."""
+    taker = seat_of(a.player)
     st.bank -= 1
-    st.cash[player] += 1
+    st.cash[taker] += 1
     st.pending = None
-    st.note(f"P{seat + 1} gives the money from the incinerator to P{player + 1}")
+    st.note(_("{player} takes the money from the incinerator").format(player=player(taker)), kind="decision")
 
 
 @HANDLERS.on(TRAIN)
 def train(st: WasteWhatState, seat: int, a: Skill) -> None:
-    """The Skill-share workshop raises the chosen Skill card by one level."""
+    """The Skill-share workshop raises the Skill card the table agreed on by one level."""
     st.level[a.skill] += 1
     st.pending = None
-    st.note(f"P{seat + 1} trains {st.skill_label(a.skill)}")
+    st.note(
+        _("The Skill-share workshop raises {player}'s {skill} to level {level}").format(
+            player=player(st.owner[a.skill]), skill=st.skill_name(a.skill), level=st.level[a.skill]
+        ),
+        kind="decision",
+    )

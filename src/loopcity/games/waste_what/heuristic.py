@@ -3,8 +3,13 @@ store what a skill can handle later, burn only within a CO2 budget, and keep bot
 pay the rent.
 
 The bot scores every legal action with simple rules and plays the best (ties: the first listed). It
-never changes the state it is given. Both seats play the same way, so in a shared phase it does not
-matter which seat acts.
+never changes the state it is given. In the shared phase it acts on its own things: while the
+partner is still at work it reuses with its own skills and deals with its own Storage, then says it
+is done, leaving the table's other cards to the partner; the last one at work deals with the rest,
+asking the partner where their skills, Storage or money would serve better. It answers offers and
+proposals with judgement (:func:`agrees`): it takes a card into its Storage only if it can still pay
+the rent, pays for recycling only with money to spare, lends a skill unless it has a better card for
+it, and gives the CO2 money to the player who needs it more.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from loopcity.engine import Action, Rng, State, derive_seed
+from loopcity.engine.table import VOTE
 
 from .actions import (
     BURN,
@@ -34,6 +40,7 @@ from .actions import (
 )
 from .content import CATEGORIES, CREATIVE
 from .rules import WasteWhatState
+from .together import ballot_action, needs_consent
 
 _ALL_CATEGORIES = frozenset(CATEGORIES)
 DRAFT_PREFERENCE = ("creative", "furniture", "bikes", "food", "construction", "textile", "electronics")
@@ -55,16 +62,66 @@ class HeuristicBot:
             return legal[0]
         if state.phase == "draft":
             return min(legal, key=lambda a: DRAFT_PREFERENCE.index(CHOOSE.read(a).skill))
-        plan = Plan(state, legal)
-        scores = [_SCORES[a.kind](plan, a) for a in legal]
+        if state.ballot is not None:
+            return _YES if agrees(state, seat) else _NO
+        plan = Plan(state, legal, seat)
+        scores = [plan.score(a) for a in legal]
         return legal[scores.index(max(scores))]  # the first of the best
 
 
-class Plan:
-    """Facts about the position computed once per decision."""
+_YES, _NO = VOTE("yes"), VOTE("no")
+_ASKING = frozenset({REUSE.name, REUSE_PLUS.name, STORE.name, RECYCLE.name, RECYCLE_PAYING.name, BURN.name})
+"""The kinds whose actions may use the partner's things (a combo asks when it is made)."""
+_TABLE_WORK = frozenset({STORE.name, RECYCLE.name, RECYCLE_PAYING.name, BURN.name})
+"""What the bot leaves to the partner for the table's cards while the partner is still at work."""
+DEFERRED = -100.0
+"""The score of what the bot leaves to its partner: below saying it is done."""
 
-    def __init__(self, state: WasteWhatState, legal: list[Action]) -> None:
+
+def agrees(state: WasteWhatState, seat: int) -> bool:
+    """The bot's answer to the offer or proposal put to ``seat``."""
+    action = ballot_action(state)
+    plan = Plan(state, [], seat)
+    kind = action.kind
+    if kind == CO2_MONEY.name:
+        taker = seat_of(CO2_MONEY.read(action).player)
+        return plan.margin[taker] <= plan.margin[1 - taker]
+    if kind == TRAIN.name:
+        best = max(plan.s._trainable(), key=lambda skill: plan._train(TRAIN(skill)))
+        return plan._train(action) >= plan._train(TRAIN(best))
+    if kind == STORE.name:
+        return plan.margin_storing[seat] >= 0
+    if kind == RECYCLE_PAYING.name and seat_of(RECYCLE_PAYING.read(action).player) == seat:
+        return plan._recycle_paying(action) > 0
+    if kind == BURN.name:
+        card = BURN.read(action).card
+        return plan.burns_left > 0 and (len(state.storage[seat]) > 1 or not plan.reusable_later(card))
+    if kind in (REUSE.name, REUSE_PLUS.name):
+        return state.done[seat] or not _better_use(state, seat, action)
+    return True
+
+
+def _better_use(state: WasteWhatState, seat: int, action: Action) -> bool:
+    """Whether a skill of ``seat`` that the offered reuse would use could reuse a harder card alone."""
+    card, skill = REUSE.read(action)
+    if state.owner[skill] != seat or skill == CREATIVE:
+        return False
+    level, need = state.level[skill], state.complexity(card)
+    return any(
+        state.category(c) == skill and need < state.complexity(c) <= level
+        for c in state.candidates()
+        if c != card
+    )
+
+
+class Plan:
+    """Facts about the position computed once per decision of ``seat``."""
+
+    def __init__(self, state: WasteWhatState, legal: list[Action], seat: int) -> None:
         self.s = state
+        self.seat = seat
+        self.last = state.done[1 - seat]
+        """Whether the partner is done: this seat deals with whatever is left."""
         self.legal = legal
         t = state.tables
         self.first_combo = t.first_combo
@@ -103,10 +160,28 @@ class Plan:
 
     # ----- scoring ---------------------------------------------------------------------------
     def score(self, a: Action) -> float:
-        return _SCORES[a.kind](self, a)
+        """The action's score: what it does for the team, deferred while the partner is at work when
+        it concerns the table's cards or the partner's things (checked first: a deferred action is not
+        scored)."""
+        kind = a.kind
+        if kind not in _ASKING:
+            return _SCORES[kind](self, a)
+        s = self.s
+        if needs_consent(s, self.seat, a):
+            if self.last or (kind == REUSE.name and s.owner[REUSE.read(a).skill] == self.seat):
+                return _SCORES[kind](self, a) - (0 if kind == STORE.name else 1)
+            return DEFERRED
+        if not self.last:
+            card = int(a.args[0])
+            if kind in _TABLE_WORK and card in s.table:
+                return DEFERRED
+            if kind == REUSE.name and REUSE.read(a).skill == CREATIVE and s.skill_free(s.category(card)):
+                return DEFERRED  # the partner's own skill for that category is free
+        return _SCORES[kind](self, a)
 
     def _co2_money(self, a: Action) -> float:
-        return -self.margin[seat_of(CO2_MONEY.read(a).player)]
+        taker = seat_of(CO2_MONEY.read(a).player)
+        return -self.margin[taker] + (0.5 if taker == self.seat else 0)
 
     def _train(self, a: Action) -> float:
         skill = TRAIN.read(a).skill
@@ -135,6 +210,8 @@ class Plan:
         if work is None:
             if self.free_storage or not self._has_pair(card):
                 return -50
+            if s.owner.get(s.category(card)) != self.seat and not self.last:
+                return -50  # the partner's skill: theirs to combine
             return 90 + s.complexity(card)
         first = work["cards"][0]
         if len(work["cards"]) >= 2 or s.category(card) != s.category(first):
@@ -172,14 +249,18 @@ class Plan:
     def _combine(self, a: Action) -> float:
         return 100 if COMBINE.read(a).creative == "alone" else 0
 
+    def _vote(self, a: Action) -> float:
+        return 0
+
     def _sell(self, a: Action) -> float:
         raise_skill = SELL.read(a).raise_skill
         s = self.s
         money = s.sell_money > 0
         assert s.work is not None
         who = s.owner[raise_skill] if raise_skill != NO_RAISE else s.owner[s.work["skills"][0]]
-        if money and self.margin[who] - min(self.margin) >= 3:
-            return 30.0
+        richer = self.margin[who] - min(self.margin)
+        if money and (richer >= 3 or (richer >= 1 and not self.last)):
+            return 30.0  # leave the slot's money to the partner, who still has cards to sell
         return (70 if money else 20) - self.margin[who]
 
     def _donate(self, a: Action) -> float:
@@ -204,10 +285,12 @@ class Plan:
 
     def _store(self, a: Action) -> float:
         card, player = STORE.read(a)
-        after = self.margin_storing[seat_of(player)]
+        keeper = seat_of(player)
+        after = self.margin_storing[keeper]
         if after < 0:
             return -40 + after
-        return 20 + (10 if self.reusable_later(card) else -5) + after
+        own_skill = self.s.owner.get(self.s.category(card)) == keeper  # the keeper reuses it later
+        return 20 + (10 if self.reusable_later(card) else -5) + after + (2 if own_skill else 0)
 
     def _burn(self, a: Action) -> float:
         card = BURN.read(a).card
@@ -225,6 +308,8 @@ class Plan:
         return value
 
     def _end_round(self, a: Action) -> float:
+        if self.last and min(self.margin) < 0:
+            return -500  # ending the round now loses: anything that lowers a rent first
         return 10
 
 
@@ -242,5 +327,6 @@ _SCORES: dict[str, Callable[[Plan, Action], float]] = {
     CO2_MONEY.name: Plan._co2_money,
     TRAIN.name: Plan._train,
     END_ROUND.name: Plan._end_round,
+    VOTE.name: Plan._vote,
 }
 """The scoring rule of each action kind of the shared phase (the draft goes by ``DRAFT_PREFERENCE``)."""

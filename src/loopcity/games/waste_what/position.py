@@ -34,15 +34,18 @@ start level.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from loopcity.engine import PositionModel
+from loopcity.engine import Action, MalformedAction, PositionModel
+from loopcity.engine.table import Ballot
 
+from .actions import ACTION_SPACE
 from .base import ComboCard as WrittenCombo
-from .base import Origin, Pending, Work, WorkKind, deck_and_box
+from .base import Origin, Pending, StageNote, Work, WorkKind, deck_and_box
 from .content import CATEGORIES, SKILL_ORDER
+from .together import ballot_of
 
 if TYPE_CHECKING:
     from .rules import WasteWhatState
@@ -60,7 +63,17 @@ def _category(value: str) -> str:
     return value
 
 
+def _action(value: str) -> str:
+    try:
+        ACTION_SPACE.validate(Action.parse(value))
+    except MalformedAction as e:
+        raise ValueError(str(e)) from None
+    return value
+
+
 SkillId = Annotated[str, AfterValidator(_skill)]
+ActionText = Annotated[str, AfterValidator(_action)]
+"""An action in its text form (``store 57 p2``)."""
 """A Skill card by id: textile, furniture, bikes, food, construction, electronics or creative."""
 Category = Annotated[str, AfterValidator(_category)]
 
@@ -112,6 +125,35 @@ class WorkArea(PositionModel):
         description="where each card of the combo was taken from: 'table', 'p1' or 'p2' (a player's "
         "Storage); combo only",
     )
+    by: int = Field(default=1, ge=1, le=2, description="the player (1 or 2) working on it")
+
+
+class Offer(PositionModel):
+    """An offer or proposal waiting for the partner's answer."""
+
+    by: int = Field(ge=1, le=2, description="the player (1 or 2) who made it; the other one answers")
+    action: ActionText = Field(description="what is proposed, as an action (e.g. 'store 57 p2')")
+
+
+class Declined(PositionModel):
+    """An offer the partner declined this round (not made again this round), or a proposal declined
+    on the table's open question."""
+
+    player: int = Field(ge=1, le=2, description="the player (1 or 2) who made it")
+    action: ActionText = Field(description="the offer, as an action (e.g. 'store 57 p2')")
+
+
+class OnStage(PositionModel):
+    """Something that happened on stage this round, as everyone saw it."""
+
+    kind: Literal["combo", "co2", "tie"] = Field(
+        description="'combo': a combo's acceptance roll; 'co2': a CO2 token released; 'tie': the die "
+        "decided between two proposals"
+    )
+    rolled: int = Field(default=0, ge=0, description="the die (0: none rolled)")
+    cards: int = Field(default=0, ge=0, description="cards in the combo, or the CO2 token's number")
+    accepted: bool = Field(default=False, description="the combo was accepted, or the first proposal won")
+    text: str = Field(default="", description="the accepted combo's name, or the proposal the die chose")
 
 
 class WasteWhatPosition(PositionModel):
@@ -169,6 +211,12 @@ class WasteWhatPosition(PositionModel):
     )
     cards_reused: int = Field(default=0, ge=0, description="cards sold or donated so far (the score)")
     combos_made: int = Field(default=0, ge=0, description="combos accepted so far")
+    done: list[int] = Field(default=[], description="the players (1 or 2) who said they are done this round")
+    offer: Offer | None = Field(default=None, description="an offer or proposal waiting for an answer")
+    declined: list[Declined] = Field(
+        default=[], description="offers declined this round, and proposals declined on the open question"
+    )
+    stage: list[OnStage] = Field(default=[], description="what happened on stage this round")
     result: str | None = Field(default=None, description="how the game ended (absent while it goes on)")
     won: bool = Field(default=False, description="whether the initiatives won (with a result)")
 
@@ -210,6 +258,12 @@ def write_fields(state: WasteWhatState) -> WasteWhatPosition:
         blank_combos=state.blanks,
         cards_reused=state.reused,
         combos_made=state.combos_made,
+        done=[p + 1 for p, done in enumerate(state.done) if done],
+        offer=None
+        if state.ballot is None
+        else Offer(by=state.ballot["by"] + 1, action=state.ballot["data"]["action"]),
+        declined=[Declined(player=p + 1, action=a) for p, a in sorted(state.declined)],
+        stage=[OnStage(**note) for note in state.staged],
         result=state.result,
         won=state.won,
     )
@@ -228,7 +282,11 @@ def _space(state: WasteWhatState, seat: int) -> PlayerSpace:
 
 def _work_area(work: Work) -> WorkArea:
     return WorkArea(
-        kind=work["kind"], cards=work["cards"], skills=work.get("skills"), origins=work.get("origins")
+        kind=work["kind"],
+        cards=work["cards"],
+        skills=work.get("skills"),
+        origins=work.get("origins"),
+        by=work["by"] + 1,
     )
 
 
@@ -272,6 +330,10 @@ def read_fields(state: WasteWhatState, fields: WasteWhatPosition) -> None:
     state.pending = fields.pending
     state.rejected, state.used = set(fields.rejected), set(fields.used_skills)
     state.reused, state.combos_made = fields.cards_reused, fields.combos_made
+    state.done = [p + 1 in fields.done for p in range(game.players)]
+    state.ballot = None if fields.offer is None else _ballot(fields.offer)
+    state.declined = {(d.player - 1, d.action) for d in fields.declined}
+    state.staged = [_note(entry) for entry in fields.stage]
     state.event = fields.event
     if fields.event_deck is None:
         state.event_deck = [e.id for e in state.content.events if e.id != fields.event]
@@ -291,8 +353,23 @@ def _waste_deck(fields: WasteWhatPosition, in_game: list[int]) -> list[int]:
     return [c for c in cards if c not in placed]
 
 
+def _ballot(written: Offer) -> Ballot:
+    parsed = Action.parse(written.action)
+    return ballot_of(ACTION_SPACE.kind(parsed.kind)(*parsed.args), written.by - 1)
+
+
+def _note(entry: OnStage) -> StageNote:
+    return {
+        "kind": entry.kind,
+        "rolled": entry.rolled,
+        "cards": entry.cards,
+        "accepted": entry.accepted,
+        "text": entry.text,
+    }
+
+
 def _work(area: WorkArea) -> Work:
-    work: Work = {"kind": area.kind, "cards": list(area.cards)}
+    work: Work = {"kind": area.kind, "cards": list(area.cards), "by": area.by - 1}
     if area.skills is not None:
         work["skills"] = list(area.skills)
     if area.origins is not None:

@@ -1,9 +1,13 @@
 """Text and SVG renderings of a Waste What? view (pure functions of the view).
 
-The SVG shows the table of waste cards, the Sell/Donate/Burn slots, the incinerator with its CO2
-tokens, the Recycle Bin, both players' Skill cards with their levels, Storage and Cash Box. Every card
-or skill that a legal action names carries ``data-act`` with that action's text; categories are told
-by colour *and* by a short label, so colour is never the only cue.
+The SVG is laid out as the paper table: the round, the Event and the incinerator across the top, the
+waste on the table, the Sell, Donate and Burn slots and the Recycle Bin, the work area, then each
+player's space (Cash Box, rent, Skill cards, Storage). Big text is short (a category code and a
+complexity, a level, an amount) so that it stays readable when the page enlarges it; names and
+details are ``class="minor"`` (hidden where they would be too small), and every card, skill and slot
+carries its full words in ``data-info``. Each card or skill a legal action names carries
+``data-act`` with that action's text; categories are told by colour *and* by a code, so colour is
+never the only cue. The action list is not repeated on the board.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action, ActionKind
+from loopcity.engine.text import _
 
 from .actions import BURN, COMBO, RECYCLE, RECYCLE_PAYING, REUSE, REUSE_PLUS, STORE, TRAIN
 
@@ -40,81 +45,106 @@ SHORT = {
 
 # ----- text ------------------------------------------------------------------------------------
 def _card_line(c: dict[str, Any]) -> str:
-    cx = f"complexity {c['complexity']}" if c["complexity"] else "no skill can reuse it"
-    extra = " (combo)" if c["combo"] else ""
-    extra += " (stored this round)" if c["stored_this_round"] else ""
-    return f"[{c['id']}] {c['name']}{extra} - {c['category']}, {cx}, recycling: {c['recycle']}"
+    line = _("{name}: {text}").format(name=c["name"], text=c["text"])
+    if c["stored_this_round"]:
+        line = _("{card} (stored this round)").format(card=line)
+    return line
 
 
-def _slots(cards: list[dict[str, Any]], n: int) -> str:
-    shown = [f"[{c['id']}] {c['name']}" for c in cards] + ["(empty)"] * (n - len(cards))
-    return " | ".join(shown)
+def _names(cards: list[dict[str, Any]], n: int) -> str:
+    shown = [c["name"] for c in cards] + ["-"] * (n - len(cards))
+    return ", ".join(shown)
 
 
 def _player_lines(p: dict[str, Any]) -> list[str]:
-    skills = ", ".join(f"{s['name']} L{s['level']}" + (" (used)" if s["used"] else "") for s in p["skills"])
-    lines = [f"{p['name']}: cash {p['cash']}, rent due {p['rent_due']}; skills: {skills or '-'}"]
-    lines += [f"    stored {_card_line(c)}" for c in p["storage"]] or ["    storage empty"]
+    skills = ", ".join(
+        _("{skill} {level}").format(skill=s["name"], level=s["level"]) + (_(" (used)") if s["used"] else "")
+        for s in p["skills"]
+    )
+    state = _("done this round") if p["done"] else _("at work")
+    lines = [
+        _("{player}: {cash} money, rent due {rent}, {state}").format(
+            player=p["name"], cash=p["cash"], rent=p["rent_due"], state=state
+        ),
+        _("  Skill cards: {skills}").format(skills=skills or "-"),
+    ]
+    lines += [_("  Storage: {card}").format(card=_card_line(c)) for c in p["storage"]] or [
+        _("  Storage: empty")
+    ]
     return lines
 
 
 def render_text(view: dict[str, Any]) -> str:
-    """A readable terminal picture of the table."""
-    out = [f"Waste What? - round {view['round']}/{view['rounds']} ({view['phase']})"]
+    """The table as people see it, for a terminal."""
+    out = [_("Waste What? - round {round} of {rounds}").format(round=view["round"], rounds=view["rounds"])]
     if view["phase"] == "draft":
         offer = ", ".join(s["name"] for s in view["draft_pool"])
-        out.append(f"Skill draft, P{view['draft_turn'] + 1} chooses from: {offer}")
+        out.append(
+            _("Skill draft, Player {n} chooses from: {offer}").format(n=view["draft_turn"] + 1, offer=offer)
+        )
     ev = view["event"]
-    out.append(f"Event: {ev['name']} - {ev['text']}" if ev else "Event: none")
     out.append(
-        f"Incinerator: CO2 released {view['co2_released']}/{view['co2_tokens']}; "
-        f"burn slots {_slots(view['burn'], view['burn_slots'])}"
+        _("Event: {name} - {text}").format(name=ev["name"], text=ev["text"]) if ev else _("Event: none")
     )
     out.append(
-        f"Sell slots (money on them: {view['sell_money']}): {_slots(view['sell'], view['sell_slots'])}"
+        _("Incinerator: CO2 released {n} of {of}; Burn slots: {burn}").format(
+            n=view["co2_released"], of=view["co2_tokens"], burn=_names(view["burn"], view["burn_slots"])
+        )
     )
-    out.append(f"Donate slots: {_slots(view['donate'], view['donate_slots'])}")
-    out.append(f"Recycle Bin: {_slots(view['recycle_bin'], max(1, len(view['recycle_bin'])))}")
     out.append(
-        f"Bank {view['bank']}, Waste deck {view['deck_count']} cards, blank Combo cards {view['blank_combos']}"
+        _("Sell slots ({money} money on them): {sell}; Donate slots: {donate}").format(
+            money=view["sell_money"],
+            sell=_names(view["sell"], view["sell_slots"]),
+            donate=_names(view["donate"], view["donate_slots"]),
+        )
     )
-    out.append("Table:" if view["table"] else "Table: empty")
-    out += [f"  {_card_line(c)}" for c in view["table"]]
+    out.append(_("Recycle Bin: {cards}").format(cards=_names(view["recycle_bin"], 0) or "-"))
+    out.append(
+        _(
+            "Bank {bank} money; Waste deck {deck} cards; blank Combo cards {blanks}; cards reused {reused}"
+        ).format(
+            bank=view["bank"], deck=view["deck_count"], blanks=view["blank_combos"], reused=view["reused"]
+        )
+    )
+    out.append(_("Waste on the table:") if view["table"] else _("Waste on the table: none"))
+    out += ["  " + _card_line(c) for c in view["table"]]
     work = view["work"]
     if work:
-        names = ", ".join(f"[{c['id']}] {c['name']}" for c in work["cards"])
+        names = ", ".join(c["name"] for c in work["cards"])
+        skills = " + ".join(work["skill_names"]) or "-"
         out.append(
-            f"Work area ({work['kind']}): {names}"
-            + (f" using {', '.join(work['skills'])}" if work["skills"] else "")
+            _("Work area of {player}: {cards} (skills: {skills})").format(
+                player=work["by_name"], cards=names, skills=skills
+            )
         )
-    if view["pending"]:
-        out.append(f"Waiting for: {view['pending']}")
+    decision = view["decision"]
+    if decision:
+        out.append(
+            _("Waiting for {asked} to accept or decline: {what}").format(
+                asked=decision["asked_name"], what=decision["subject"]
+            )
+        )
     for p in view["players"]:
         out += _player_lines(p)
     if view["result"]:
         r = view["result"]
-        out.append(("WON: " if r["team_won"] else "LOST: ") + r["cause"])
+        out.append((_("WON: {cause}") if r["team_won"] else _("LOST: {cause}")).format(cause=r["cause"]))
     return "\n".join(out)
 
 
 # ----- SVG ------------------------------------------------------------------------------------
-def _acts_by_target(legal: Iterable[Action]) -> tuple[dict[int, str], dict[str, str], list[str]]:
-    """The first legal action naming each card, the Skill-share workshop's ``train`` action of each
-    skill, and the actions shown as buttons (those without a card, and a card's further actions)."""
+def _acts_by_target(legal: Iterable[Action]) -> tuple[dict[int, str], dict[str, str]]:
+    """The first legal action naming each card, and the Skill-share workshop's ``train`` action of each
+    skill."""
     cards: dict[int, str] = {}
     skills: dict[str, str] = {}
-    other: list[str] = []
     for a in legal:
-        text = str(a)
         card_kind = _CARD_KINDS.get(a.kind)
         if card_kind is not None:
-            if cards.setdefault(card_kind.read(a).card, text) != text:
-                other.append(text)
-            continue
-        if a.kind == TRAIN.name:
-            skills.setdefault(TRAIN.read(a).skill, text)
-        other.append(text)
-    return cards, skills, other
+            cards.setdefault(card_kind.read(a).card, str(a))
+        elif a.kind == TRAIN.name:
+            skills.setdefault(TRAIN.read(a).skill, str(a))
+    return cards, skills
 
 
 _CARD_KINDS: dict[str, ActionKind[Any]] = {
@@ -122,127 +152,216 @@ _CARD_KINDS: dict[str, ActionKind[Any]] = {
 }
 """The kinds that name a card (their ``card`` argument): they are shown on the card."""
 
+CARD_W, CARD_H = 155, 84
+PLAYER_H = 330
 
-def _card_svg(c: dict[str, Any], x: int, y: int, act: str | None) -> str:
-    colour = COLOURS.get(c["category"], "#cccccc")
+
+def _attrs(act: str | None, info: str) -> str:
     data = f' data-act="{escape(act)}"' if act else ""
-    name = escape(c["name"][:22])
-    cx = f"cx {c['complexity']}" if c["complexity"] else "no reuse"
-    border = ' stroke-width="3"' if act else ' stroke-width="1"'
+    return f'{data} data-info="{escape(info)}"'
+
+
+def _card_svg(c: dict[str, Any], x: int, y: int, act: str | None, w: int = CARD_W, h: int = CARD_H) -> str:
+    """A card: its category code and complexity in big letters, its name and recycling rule small."""
+    colour = COLOURS.get(c["category"], "#cccccc")
+    code = SHORT.get(c["category"], "")
+    big = f"{code} {c['complexity']}" if c["complexity"] else code
+    border = 4 if act else 1
+    info = _("{name}: {text}").format(name=c["name"], text=c["text"])
+    recycle = c["recycling"]
     return (
-        f'<g class="card"{data}><rect x="{x}" y="{y}" width="150" height="56" rx="6" fill="#fff" stroke="{colour}"{border}/>'
-        f'<rect x="{x}" y="{y}" width="150" height="16" rx="6" fill="{colour}"/>'
-        f'<text x="{x + 4}" y="{y + 12}" font-size="10">[{c["id"]}] {SHORT.get(c["category"], "")}</text>'
-        f'<text x="{x + 4}" y="{y + 30}" font-size="11">{name}</text>'
-        f'<text x="{x + 4}" y="{y + 46}" font-size="10">{cx} · recycle {escape(c["recycle"])}</text></g>'
+        f'<g class="card"{_attrs(act, info)}>'
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#fff" stroke="{colour}" stroke-width="{border}"/>'
+        f'<rect x="{x}" y="{y}" width="{w}" height="30" rx="8" fill="{colour}"/>'
+        f'<text x="{x + 8}" y="{y + 23}" font-size="20" font-weight="bold">{escape(big)}</text>'
+        f'<text class="minor" x="{x + 8}" y="{y + 50}" font-size="14">{escape(c["name"][: w // 8])}</text>'
+        f'<text class="minor" x="{x + 8}" y="{y + 72}" font-size="12">{escape(recycle)}</text></g>'
+    )
+
+
+def _empty_slot(x: int, y: int, w: int, h: int, info: str) -> str:
+    return (
+        f'<g class="slot" data-info="{escape(info)}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" '
+        'fill="none" stroke="#999" stroke-dasharray="6"/></g>'
     )
 
 
 def _slot_row(
-    label: str, cards: list[dict[str, Any]], n: int, x: int, y: int, acts: dict[int, str]
+    label: str, info: str, cards: list[dict[str, Any]], n: int, x: int, y: int, acts: dict[int, str]
 ) -> list[str]:
-    parts = [f'<text x="{x}" y="{y - 4}" font-size="12" font-weight="bold">{escape(label)}</text>']
+    """A row of slots under a short label; empty slots are dashed."""
+    w, h = 110, CARD_H
+    parts = [
+        f'<text x="{x}" y="{y - 8}" font-size="20" font-weight="bold" data-info="{escape(info)}">{escape(label)}</text>'
+    ]
     for i in range(n):
+        sx = x + i * (w + 6)
         if i < len(cards):
-            parts.append(_card_svg(cards[i], x + i * 156, y, acts.get(cards[i]["id"])))
+            parts.append(_card_svg(cards[i], sx, y, acts.get(cards[i]["id"]), w, h))
         else:
-            parts.append(
-                f'<rect x="{x + i * 156}" y="{y}" width="150" height="56" rx="6" fill="none" stroke="#aaa" stroke-dasharray="4"/>'
-            )
-            parts.append(f'<text x="{x + i * 156 + 50}" y="{y + 32}" font-size="11" fill="#777">empty</text>')
+            parts.append(_empty_slot(sx, y, w, h, info))
     return parts
 
 
+def _skill_svg(s: dict[str, Any], x: int, y: int, act: str | None) -> str:
+    """A Skill card: its code and level big; used this round, it is faded."""
+    code = SHORT.get(s["id"], "")
+    used = _(" (used this round)") if s["used"] else ""
+    info = _("{skill}, level {level}{used}").format(skill=s["name"], level=s["level"], used=used)
+    return (
+        f'<g class="skill"{_attrs(act, info)}><rect x="{x}" y="{y}" width="112" height="52" rx="6" '
+        f'fill="{COLOURS.get(s["id"], "#ccc")}" fill-opacity="{0.3 if s["used"] else 0.9}" stroke="#333"'
+        f' stroke-width="{4 if act else 1}"/>'
+        f'<text x="{x + 8}" y="{y + 34}" font-size="22" font-weight="bold">{code} {s["level"]}</text></g>'
+    )
+
+
 def _player_svg(
-    p: dict[str, Any], idx: int, x: int, y: int, acts: dict[int, str], skill_acts: dict[str, str]
+    p: dict[str, Any], x: int, y: int, acts: dict[int, str], skill_acts: dict[str, str]
 ) -> list[str]:
+    state = _("done") if p["done"] else _("at work")
+    info = _("{player}: {cash} money in the Cash Box, rent due {rent}, {state}").format(
+        player=p["name"], cash=p["cash"], rent=p["rent_due"], state=state
+    )
     parts = [
-        f'<rect x="{x}" y="{y}" width="480" height="200" rx="8" fill="#f7f7f2" stroke="#555"/>',
-        f'<text x="{x + 8}" y="{y + 18}" font-size="14" font-weight="bold">{escape(p["name"])} · cash {p["cash"]} · rent due {p["rent_due"]}</text>',
+        f'<g class="player" data-info="{escape(info)}"><rect x="{x}" y="{y}" width="485" height="{PLAYER_H}" '
+        f'rx="10" fill="{"#eef3e6" if p["done"] else "#f7f7f2"}" stroke="#555"/>',
+        f'<text x="{x + 10}" y="{y + 30}" font-size="22" font-weight="bold">{escape(p["name"])}</text>',
+        f'<text class="minor" x="{x + 330}" y="{y + 28}" font-size="14">{escape(state)}</text>',
+        f'<text x="{x + 10}" y="{y + 60}" font-size="20">{escape(_("{n} money").format(n=p["cash"]))}</text>',
+        f'<text x="{x + 250}" y="{y + 60}" font-size="20">{escape(_("rent {n}").format(n=p["rent_due"]))}</text></g>',
     ]
     for i, s in enumerate(p["skills"]):
-        sx = x + 8 + i * 118
-        act = skill_acts.get(s["id"])
-        data = f' data-act="{escape(act)}"' if act else ""
-        used = " (used)" if s["used"] else ""
-        parts.append(
-            f'<g class="skill"{data}><rect x="{sx}" y="{y + 28}" width="112" height="40" rx="5" '
-            f'fill="{COLOURS.get(s["id"], "#ccc")}" fill-opacity="{0.35 if s["used"] else 0.9}" stroke="#333"/>'
-            f'<text x="{sx + 4}" y="{y + 44}" font-size="10">{escape(s["name"][:18])}</text>'
-            f'<text x="{sx + 4}" y="{y + 60}" font-size="11" font-weight="bold">level {s["level"]}{used}</text></g>'
-        )
-    parts.append(f'<text x="{x + 8}" y="{y + 86}" font-size="12">Storage:</text>')
+        parts.append(_skill_svg(s, x + 10 + i * 120, y + 74, skill_acts.get(s["id"])))
+    parts.append(f'<text x="{x + 10}" y="{y + 152}" font-size="18">{escape(_("Storage"))}</text>')
     for i, c in enumerate(p["storage"][:6]):
-        parts.append(_card_svg(c, x + 8 + (i % 3) * 156, y + 92 + (i // 3) * 52, acts.get(c["id"])))
+        parts.append(
+            _card_svg(c, x + 10 + (i % 3) * 158, y + 162 + (i // 3) * 80, acts.get(c["id"]), 150, 74)
+        )
     if len(p["storage"]) > 6:
-        parts.append(f'<text x="{x + 400}" y="{y + 190}" font-size="11">+{len(p["storage"]) - 6} more</text>')
+        more = _("+{n} more").format(n=len(p["storage"]) - 6)
+        parts.append(f'<text x="{x + 380}" y="{y + PLAYER_H - 8}" font-size="16">{escape(more)}</text>')
     return parts
 
 
 def _incinerator(view: dict[str, Any], x: int, y: int) -> list[str]:
+    info = _("Incinerator: {n} of {of} CO2 tokens released; the last one loses the game").format(
+        n=view["co2_released"], of=view["co2_tokens"]
+    )
     parts = [
-        f'<rect x="{x}" y="{y}" width="150" height="90" rx="8" fill="#eee" stroke="#555"/>',
-        f'<text x="{x + 8}" y="{y + 18}" font-size="12" font-weight="bold">Incinerator</text>',
+        f'<g class="incinerator" data-info="{escape(info)}">'
+        f'<rect x="{x}" y="{y}" width="200" height="70" rx="8" fill="#eee" stroke="#555"/>',
+        f'<text x="{x + 10}" y="{y + 28}" font-size="20" font-weight="bold">CO2</text>',
     ]
     for i in range(view["co2_tokens"]):
         released = i < view["co2_released"]
-        parts.append(
-            f'<circle cx="{x + 25 + i * 45}" cy="{y + 50}" r="15" fill="{"#888" if released else "#4a7bd0"}" stroke="#222"/>'
-            f'<text x="{x + 14 + i * 45}" y="{y + 54}" font-size="10" fill="#fff">{"out" if released else "CO2"}</text>'
-        )
-    parts.append(
-        f'<text x="{x + 8}" y="{y + 82}" font-size="11">released {view["co2_released"]}/{view["co2_tokens"]}</text>'
-    )
+        fill = "#bbb" if released else "#4a7bd0"
+        parts.append(f'<circle cx="{x + 90 + i * 38}" cy="{y + 22}" r="14" fill="{fill}" stroke="#222"/>')
+    released = _("{n} of {of} out").format(n=view["co2_released"], of=view["co2_tokens"])
+    parts.append(f'<text x="{x + 10}" y="{y + 60}" font-size="18">{escape(released)}</text></g>')
     return parts
 
 
-def _buttons(other: list[str], x: int, y: int) -> list[str]:
-    parts = []
-    for i, text in enumerate(other):
-        bx, by = x + (i % 4) * 240, y + (i // 4) * 30
+def _header(view: dict[str, Any]) -> list[str]:
+    ev = view["event"]
+    head = _("Round {round}/{rounds}").format(round=view["round"], rounds=view["rounds"])
+    parts = [f'<text x="10" y="34" font-size="28" font-weight="bold">{escape(head)}</text>']
+    if ev:
+        info = _("Event: {name}: {text}").format(name=ev["name"], text=ev["text"])
         parts.append(
-            f'<g class="button" data-act="{escape(text)}"><rect x="{bx}" y="{by}" width="232" height="24" rx="5" '
-            f'fill="#e8eefc" stroke="#335"/><text x="{bx + 8}" y="{by + 16}" font-size="12">{escape(text)}</text></g>'
+            f'<g class="event" data-info="{escape(info)}">'
+            f'<text x="200" y="32" font-size="20" font-weight="bold">{escape(ev["name"][:28])}</text>'
+            f'<text class="minor" x="200" y="54" font-size="13">{escape(ev["text"][:95])}</text></g>'
         )
+    money = _("Bank {n}").format(n=view["bank"])
+    parts.append(f'<text x="10" y="64" font-size="18">{escape(money)}</text>')
+    deck = _("Waste deck {n}, blank Combo cards {b}").format(n=view["deck_count"], b=view["blank_combos"])
+    parts.append(f'<text class="minor" x="10" y="84" font-size="13">{escape(deck)}</text>')
+    parts += _incinerator(view, 790, 8)
     return parts
 
 
 def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
     """An SVG picture of the view; legal actions are clickable through ``data-act``."""
-    acts, skill_acts, other = _acts_by_target(legal)
-    ev = view["event"]
-    head = f"Waste What? · round {view['round']}/{view['rounds']} · {view['phase']}"
-    height = 790 + 30 * ((len(other) + 3) // 4)
+    acts, skill_acts = _acts_by_target(legal)
+    table = view["table"]
+    rows = max(1, (len(table) + 5) // 6)
+    y_slots = 130 + rows * (CARD_H + 8) + 30
+    y_work = y_slots + CARD_H + 50
+    y_players = y_work + (CARD_H + 50 if view["work"] else 0)
+    height = y_players + PLAYER_H + 10 + (40 if view["result"] or view["decision"] else 0)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="{height}" viewBox="0 0 1000 {height}" '
         'font-family="sans-serif" role="img" aria-label="Waste What? table">',
         f'<rect width="1000" height="{height}" fill="#fffdf6"/>',
-        f'<text x="10" y="24" font-size="18" font-weight="bold">{escape(head)}</text>',
-        f'<text x="10" y="44" font-size="12">{escape((ev["name"] + ": " + ev["text"]) if ev else "No event this round")}</text>',
-        f'<text x="10" y="62" font-size="12">Bank {view["bank"]} · Waste deck {view["deck_count"]} · money on Sell slots {view["sell_money"]} · blank Combo cards {view["blank_combos"]}</text>',
-        '<text x="10" y="88" font-size="13" font-weight="bold">Waste on the table</text>',
+        *_header(view),
+        f'<text x="10" y="118" font-size="20" font-weight="bold">{escape(_("Waste on the table"))}</text>',
     ]
-    for i, c in enumerate(view["table"][:12]):
-        parts.append(_card_svg(c, 10 + (i % 6) * 156, 94 + (i // 6) * 62, acts.get(c["id"])))
-    parts += _slot_row("Sell", view["sell"], view["sell_slots"], 10, 250, acts)
-    parts += _slot_row("Donate", view["donate"], view["donate_slots"], 330, 250, acts)
-    parts += _slot_row("Burn", view["burn"], view["burn_slots"], 10, 340, acts)
-    parts += _slot_row("Recycle Bin", view["recycle_bin"], max(1, len(view["recycle_bin"])), 490, 340, acts)
-    parts += _incinerator(view, 830, 240)
+    for i, c in enumerate(table):
+        parts.append(_card_svg(c, 10 + (i % 6) * 163, 128 + (i // 6) * (CARD_H + 8), acts.get(c["id"])))
+    rows_info = (
+        (
+            _("Sell"),
+            _("Sell slots: take the money on the slot, raise a used skill"),
+            "sell",
+            "sell_slots",
+            10,
+        ),
+        (
+            _("Donate"),
+            _("Donate slots: raise a used skill or a Creative Community"),
+            "donate",
+            "donate_slots",
+            250,
+        ),
+    )
+    for label, info, key, slots, x in rows_info:
+        parts += _slot_row(label, info, view[key], view[slots], x, y_slots, acts)
+    burn_info = _("Burn slots: the last one releases a CO2 token")
+    parts += _slot_row(_("Burn"), burn_info, view["burn"], view["burn_slots"], 490, y_slots, acts)
+    coins = _("{n} money on the Sell slots").format(n=view["sell_money"])
+    parts.append(f'<text x="90" y="{y_slots - 8}" font-size="18">{escape("● " * view["sell_money"])}</text>')
+    parts.append(
+        f'<text class="minor" x="10" y="{y_slots + CARD_H + 18}" font-size="13">{escape(coins)}</text>'
+    )
+    bin_info = _("Recycle Bin: emptied into the Waste deck at the end of the round")
+    parts += _slot_row(
+        _("Bin"), bin_info, view["recycle_bin"], max(1, len(view["recycle_bin"])), 850, y_slots, acts
+    )
     work = view["work"]
     if work:
+        title = _("Work area: {player}").format(player=work["by_name"])
         parts.append(
-            f'<text x="10" y="420" font-size="13" font-weight="bold">Work area ({escape(work["kind"])}) · skills: {escape(", ".join(work["skills"]) or "-")}</text>'
+            f'<text x="10" y="{y_work - 8}" font-size="20" font-weight="bold">{escape(title)}</text>'
         )
         for i, c in enumerate(work["cards"][:6]):
-            parts.append(_card_svg(c, 10 + i * 156, 426, acts.get(c["id"])))
+            parts.append(_card_svg(c, 10 + i * 163, y_work, acts.get(c["id"])))
     for idx, p in enumerate(view["players"]):
-        parts += _player_svg(p, idx, 10 + idx * 500, 500, acts, skill_acts)
-    parts += _buttons(other, 10, 720)
-    if view["result"]:
-        r = view["result"]
-        parts.append(
-            f'<text x="10" y="{height - 10}" font-size="18" font-weight="bold">{"WON" if r["team_won"] else "LOST"}: {escape(r["cause"])}</text>'
-        )
+        parts += _player_svg(p, 10 + idx * 495, y_players, acts, skill_acts)
+    parts += _footer(view, height)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _footer(view: dict[str, Any], height: int) -> list[str]:
+    """The game's result, or the offer waiting for an answer."""
+    r = view["result"]
+    if r:
+        word = _("WON") if r["team_won"] else _("LOST")
+        return [
+            f'<text x="10" y="{height - 12}" font-size="24" font-weight="bold" data-info="{escape(r["cause"])}">'
+            f"{escape(word)}</text>",
+            f'<text class="minor" x="110" y="{height - 14}" font-size="14">{escape(r["cause"])}</text>',
+        ]
+    decision = view["decision"]
+    if decision:
+        info = _("{player} asks {asked} to agree: {what}").format(
+            player=decision["by_name"], asked=decision["asked_name"], what=decision["subject"]
+        )
+        short = _("Offer to {asked}").format(asked=decision["asked_name"])
+        return [
+            f'<g class="decision" data-info="{escape(info)}">'
+            f'<text x="10" y="{height - 12}" font-size="22" font-weight="bold">{escape(short)}</text>'
+            f'<text class="minor" x="250" y="{height - 14}" font-size="13">{escape(decision["subject"][:110])}</text></g>'
+        ]
+    return []

@@ -2,8 +2,10 @@
 
 The shared phase in which the two initiatives deal with the waste cards lives in :mod:`.dealing`; this
 module holds the setup (sections 1-2), the start of a round (section 3), the end of a round
-(section 4), the outcome and the invariants. Both seats are active in the shared phase: either player
-may act, and the log names who acted and whose skills and storage were used.
+(section 4), the outcome and the invariants. In the shared phase each player still at work is active
+and acts on what is their own; what uses the partner's things is put to the partner, and the round
+ends when both players are done (:mod:`.together`). Labels, log lines and prompts are in
+:mod:`.texts`.
 """
 
 from __future__ import annotations
@@ -12,21 +14,26 @@ from collections import Counter
 from typing import Any
 
 from loopcity.engine import Action, NoArgs, Outcome, Rng, State
+from loopcity.engine.text import _
 
-from .actions import CHOOSE, END_ROUND, Choose
+from .actions import ACTION_SPACE, CHOOSE, END_ROUND, Choose
 from .base import WasteWhatGame, deck_and_box
 from .content import SKILL_ORDER, EventCard
 from .dealing import Dealing
 from .explain import explain
 from .handlers import HANDLERS
 from .position import WasteWhatPosition, read_fields, write_fields
+from .texts import TEXTS, log_line, prompt
+from .together import VOTES, needs_consent, open_choices, put_to_partner, question_seats
 from .views import make_view
+from .words import player
 
 
 class WasteWhatState(Dealing):
     """A game of Waste What? for 2 players (or 2 teams)."""
 
     handlers = HANDLERS
+    texts = TEXTS
     position_model = WasteWhatPosition
 
     def __init__(self, game: WasteWhatGame, seed: int) -> None:
@@ -59,6 +66,10 @@ class WasteWhatState(Dealing):
         self.reused = 0
         self.combos_made = 0
         self.event = None
+        self.done = [False] * game.players
+        self.ballot = None
+        self.declined = set()
+        self.staged = []
         self.event_deck = [e.id for e in game.content.events]
         self.shuffle(self.event_deck, "Event deck")
         self._setup_skills(rules.start_level)
@@ -69,7 +80,7 @@ class WasteWhatState(Dealing):
         skills: list[str] = [s.id for s in self.content.skills]
         self.shuffle(skills, "Skill cards")
         self.removed_skill = skills.pop()
-        self.note("One Skill card is removed from the game unseen")
+        self.note(_("One Skill card is removed from the game unseen"))
         self.owner = {}
         self.level = {}
         self.start_level = start_level
@@ -85,7 +96,12 @@ class WasteWhatState(Dealing):
     def _take_skill(self, seat: int, skill: str) -> None:
         self.owner[skill] = seat
         self.level[skill] = self.start_level
-        self.note(f"P{seat + 1} takes the {self.skill_name(skill)} Skill card (level {self.start_level})")
+        if self.game.options["first_game"]:
+            self.note(
+                _("{player} is dealt the {skill} Skill card (level {level})").format(
+                    player=player(seat), skill=self.skill_name(skill), level=self.start_level
+                )
+            )
 
     @HANDLERS.on(CHOOSE)
     def _choose(self, seat: int, a: Choose) -> None:
@@ -99,21 +115,24 @@ class WasteWhatState(Dealing):
     # ----- section 3: beginning a new round -----------------------------------------------------
     def _start_round(self) -> None:
         """Shuffle the Waste deck, draw an Event from round 2, draw the Waste cards face up."""
-        self.note(f"Round {self.round} begins")
+        self.note(_("Round {round} of {rounds} begins").format(round=self.round, rounds=self.rules().rounds))
         self.shuffle(self.deck, "Waste deck")
         self.event = None
+        self.staged = []
         if self.round >= 2 and self.event_deck:
             self.event = self.event_deck.pop()
             ev = self.tables.events[self.event]
-            self.note(f"Event: {ev.name}: {ev.text}", kind="event")
+            self.note(_("Event: {name}: {text}").format(name=ev.name, text=ev.text), kind="event")
             self._event_now(ev)
         rules = self.rules()
         ev_now = self.event_card()
         extra = ev_now.amount if ev_now is not None and ev_now.effect == "extra_waste" else 0
         n = min(len(self.deck), max(0, rules.waste_per_round + extra))
-        for _ in range(n):
+        for _card in range(n):
             self.table.append(self.deck.pop())
-        self.note("Waste on the table: " + ", ".join(self.card_label(c) for c in self.table))
+        self.note(
+            _("Waste on the table: {cards}").format(cards=", ".join(self.card_name(c) for c in self.table))
+        )
 
     def _event_now(self, ev: EventCard) -> None:
         """The effects of an Event card that happen when it is drawn."""
@@ -122,70 +141,114 @@ class WasteWhatState(Dealing):
                 got = min(ev.amount, self.bank)
                 self.bank -= got
                 self.cash[p] += got
-                self.note(f"P{p + 1} takes {got} money from the bank")
+                self.note(_("{player} takes {n} money from the bank").format(player=player(p), n=got))
         elif ev.effect == "tax":
             for p in range(self.players):
                 paid = min(ev.amount, self.cash[p])
                 self.cash[p] -= paid
                 self.bank += paid
-                self.note(f"P{p + 1} pays {paid} money to the bank")
+                self.note(_("{player} pays {n} money to the bank").format(player=player(p), n=paid))
         elif ev.effect == "train" and self._trainable():
             self.pending = "train"
 
     # ----- section 4: ending the round ----------------------------------------------------------
     @HANDLERS.on(END_ROUND)
     def _end_round(self, seat: int, a: NoArgs) -> None:
-        """Empty the Recycle Bin into the deck, pay rent, move the round counter (or win after the last)."""
+        """A player is done this round; when both are, empty the Recycle Bin into the deck, pay rent and
+        move the round counter (or win after the last)."""
+        self.done[seat] = True
+        if not all(self.done):
+            return
         self.deck.extend(self.bin)
         self.bin.clear()
         for p in range(self.players):
             rent = self.rent_due(p)
             if self.cash[p] < rent:
-                self.note(f"P{p + 1} cannot pay the rent of {rent} (has {self.cash[p]})")
+                self.note(
+                    _("{player} cannot pay the rent of {rent} (has {cash}): the initiatives lose").format(
+                        player=player(p), rent=rent, cash=self.cash[p]
+                    ),
+                    kind="event",
+                )
                 self.result = f"P{p + 1} could not pay the rent"
                 return
             self.cash[p] -= rent
             self.bank += rent
-            self.note(f"P{p + 1} pays {rent} rent")
+            self.note(_("{player} pays {rent} rent").format(player=player(p), rent=rent))
         if self.round >= self.rules().rounds:
             self.won = True
             self.result = f"made it through all {self.round} rounds"
-            self.note("The initiatives made it through every round: you win!")
+            self.note(_("The initiatives made it through every round: you win together!"), kind="event")
             return
         self.round += 1
         self.used.clear()
         self.recycled = 0
         self.rejected.clear()
         self.fresh.clear()
+        self.declined.clear()
+        self.done = [False] * self.players
         self._start_round()
 
     # ----- the engine's hooks ------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
-        """The seat choosing in the draft; both seats in the rounds (read from the fields that make
-        the phase: this runs twice a step)."""
+        """The seat choosing in the draft; in the rounds, the partner an offer waits for, the player
+        at work in the work area, who may propose on the table's open question, or else the players
+        not yet done (read from the fields that make the phase: this runs twice a step)."""
         if self.result is not None:
             return ()
         if self.draft_pool:
             return (self.draft_turn,)
-        return ALL_SEATS[self.game.players]
+        if self.ballot is not None:
+            return (self.ballot["asked"][0],)
+        if self.work is not None:
+            return (self.work["by"],)
+        if self.pending is not None:
+            return question_seats(self)
+        first, second = self.done
+        if first:
+            return () if second else (1,)
+        return (0,) if second else (0, 1)
 
     def _legal_actions(self, seat: int) -> list[Action]:
         match self.phase:
             case "play":
-                return self.dealing_actions()
+                if self.ballot is not None:
+                    return list(VOTES)
+                if self.pending is not None:
+                    return open_choices(self, self.dealing_actions())
+                actions = self.dealing_actions()
+                if self.work is None and (not self.table or not self.done[1 - seat]):
+                    actions.append(_END_ROUND)
+                if self.declined:
+                    refused = {id(_action(text)) for s, text in self.declined if s == seat}
+                    actions = [a for a in actions if id(a) not in refused]
+                return actions
             case "draft":
                 return [_CHOOSE[s] for s in self.draft_pool]
             case "over":
                 return []
 
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out the action, or put it to the partner first when it uses their things or proposes
+        the table's choice (:mod:`.together`)."""
+        if needs_consent(self, seat, action):
+            put_to_partner(self, seat, action)
+        else:
+            HANDLERS.apply(self, seat, action)
+
     def explain_illegal(self, seat: int, action: Action) -> str | None:
-        return explain(self, action)
+        return explain(self, seat, action)
 
     def describe(self, seat: int, action: Action) -> str:
-        lines = _DESCRIBED.get(action)
-        if lines is None:
-            lines = _DESCRIBED[action] = (f"P1: {action}", f"P2: {action}")
-        return lines[seat]
+        """The log line: what the player did, asked for or proposed, in words that read the same for
+        everyone."""
+        return log_line(self, seat, action)
+
+    def seat_name(self, seat: int) -> str:
+        return player(seat)
+
+    def prompt(self, seat: int | None) -> str:
+        return prompt(self, seat)
 
     def is_terminal(self) -> bool:
         return self.result is not None
@@ -334,15 +397,31 @@ class WasteWhatState(Dealing):
         assert self.event not in self.event_deck, "this round's Event card is also in the Event deck"
         if self.pending == "co2_money":
             assert self.bank > 0, "the CO2 money comes from the bank, which is empty"
+        if self.result is None and self.phase == "play":
+            assert not all(self.done), "when both players are done the round ends"
+        if self.ballot is not None:
+            asked = self.ballot["asked"]
+            assert len(asked) == 1 and asked[0] != self.ballot["by"], "an offer goes to the partner"
+            assert self.work is None or self.work["kind"] == "combo", "only a combo waits for consent in work"
         if self.work is not None:
             assert self.pending is None, "a decision and a card in the work area cannot wait at once"
             unused = set(self.work.get("skills", [])) - self.used
             assert not unused, f"the Skill cards used in the work area count as used: {sorted(unused)}"
 
 
-ALL_SEATS = {1: (0,), 2: (0, 1)}
 _CHOOSE = {s: CHOOSE(s) for s in SKILL_ORDER}
 """The kind's action of each Skill card, looked up in the draft's legal-action list."""
-_DESCRIBED: dict[Action, tuple[str, str]] = {}
-"""The log line of each action for seat 1 and seat 2 (it depends on the action alone; at most one
-entry for each of the action space's few thousand actions, since only valid actions are described)."""
+_END_ROUND = END_ROUND()
+
+
+def _action(text: str) -> Action:
+    """The kind's own (shared) action of a text form, as legal-action lists hold it."""
+    action = _PARSED.get(text)
+    if action is None:
+        parsed = Action.parse(text)
+        action = _PARSED[text] = ACTION_SPACE.kind(parsed.kind)(*parsed.args)
+    return action
+
+
+_PARSED: dict[str, Action] = {}
+"""The shared action of each text form met in ``declined`` (at most one per action of the space)."""

@@ -36,9 +36,11 @@ class WasteWhatTables:
         )
         self.card = tuple(zip(self.category, self.complexity, self.recycle, strict=True))
         """(category, complexity, recycling cost or -1) of each card but the Combo cards."""
-        self.label = tuple(f"[{c}] {name}" for c, name in enumerate(self.name))
         self.events: dict[str, EventCard] = {e.id: e for e in content.events}
         self.skill_names: dict[str, str] = {s.id: s.name for s in content.skills}
+        self.log_lines: dict[tuple[object, ...], str] = {}
+        """The log line of a move whose words depend only on the move, who makes it, where its card
+        lies and whose skills it uses (filled as games are played: see :func:`.texts.log_line`)."""
 
 
 def build_tables(content: WasteWhatContent) -> WasteWhatTables:

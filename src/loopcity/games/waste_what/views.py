@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from loopcity.engine.table import ballot_view
+
 from .base import WasteWhatBase
 from .content import SKILL_ORDER
+from .texts import chosen_words, worded_ballot
+from .words import card_text, player, recycling
 
 
 def card_view(state: WasteWhatBase, card: int) -> dict[str, Any]:
@@ -28,6 +32,8 @@ def card_view(state: WasteWhatBase, card: int) -> dict[str, Any]:
     return {
         "id": card,
         "name": state.card_name(card),
+        "text": card_text(state, card),
+        "recycling": recycling(state, card),
         "category": state.category(card) or "just waste",
         "complexity": state.complexity(card) if state.category(card) else 0,
         "recycle": recycle,
@@ -48,7 +54,8 @@ def _player(state: WasteWhatBase, p: int) -> dict[str, Any]:
         if state.owner.get(s) == p
     ]
     return {
-        "name": f"P{p + 1}",
+        "name": player(p),
+        "done": state.done[p],
         "cash": state.cash[p],
         "skills": skills,
         "storage": [card_view(state, c) for c in state.storage[p]],
@@ -64,7 +71,32 @@ def _work(state: WasteWhatBase) -> dict[str, Any] | None:
         "kind": work["kind"],
         "cards": [card_view(state, c) for c in work["cards"]],
         "skills": list(work.get("skills", [])),
+        "skill_names": [state.skill_name(k) for k in work.get("skills", [])],
+        "by": work["by"],
+        "by_name": player(work["by"]),
     }
+
+
+def _decision(state: WasteWhatBase) -> dict[str, Any] | None:
+    """The offer or proposal waiting for an answer, in words (see :func:`loopcity.engine.table.ballot_view`)."""
+    if state.ballot is None:
+        return None
+    names = [player(p) for p in range(state.players)]
+    view = ballot_view(worded_ballot(state), names)
+    view["action"] = state.ballot["data"]["action"]
+    view["asked_name"] = names[state.ballot["asked"][0]]
+    return view
+
+
+def _staged(state: WasteWhatBase) -> list[dict[str, Any]]:
+    """What happened on stage this round; a die that decided between two proposals says, in words,
+    which proposal it chose."""
+    out = []
+    for note in state.staged:
+        entry: dict[str, Any] = dict(note)
+        entry["said"] = chosen_words(state, note["text"]) if note["kind"] == "tie" else ""
+        out.append(entry)
+    return out
 
 
 def make_view(state: WasteWhatBase, seat: int | None) -> dict[str, Any]:
@@ -103,6 +135,8 @@ def make_view(state: WasteWhatBase, seat: int | None) -> dict[str, Any]:
         "blank_combos": len(state.blanks),
         "event": None if ev is None else {"name": ev.name, "text": ev.text},
         "events_left": len(state.event_deck),
+        "stage": _staged(state),
+        "decision": _decision(state),
         "reused": state.reused,
         "result": None if outcome is None else outcome.to_json(),
     }
