@@ -9,6 +9,8 @@ from loopcity.engine import ContentSpec, GameSpec, Option, State, Variant
 from .actions import SPACE
 from .content import CONTENT_PATH, SustainContent
 from .heuristic import HeuristicBot, SelfishBot
+from .panels import panels, stage
+from .reference import reference
 from .render import render_svg, render_text
 from .rules import SustainState
 from .tables import SustainTables, build_tables
@@ -99,6 +101,9 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     render_svg=render_svg,
     metrics=metrics,
     evaluate=position_value,
+    reference=reference,
+    panels=panels,
+    stage=stage,
     # halving with heuristic playouts to the end of the game (docs/bots.md: the searching seat wins
     # 69% of games against the heuristic seat's 29%, 200 games)
     search={"root": "halving", "iterations": 32, "value": "none", "confidence": 1.0},

@@ -56,7 +56,11 @@ class Cell(NamedTuple):
 
 
 GIVE = kind("give", "give one of your Coins to another player", Player, player=range(1, MAX_PLAYERS + 1))
-PASS = kind("pass", "discussion: you are done talking; investing: you pass for the rest of the year")
+PASS = kind(
+    "pass", "discussion: you are done talking; investing: you pass for the rest of the year", ready=True
+)
+"""In the discussion, a seat's word that it is done talking (the discussion closes when all have said
+it): the engine's readiness, so a bot holds it while a person at the table is still talking."""
 FUND = kind(
     "fund",
     "choose a Building space of a Department sheet to put Coins on",

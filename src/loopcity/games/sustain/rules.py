@@ -13,11 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from loopcity.engine import Action, Game, Handlers, NoArgs, OptionError, Outcome, Rng, State
+from loopcity.engine.text import _
 
 from . import actions as A
 from .actions import Cell, Coins, Fund, Player, RequestCard, SolutionCard
 from .content import Scenario, SustainContent
-from .explain import check_invariants, describe, explain
+from .explain import check_invariants, explain
+from .labels import TEXTS, describe, name_of, prompt
 from .position import SustainPosition, read_fields, write_fields
 from .tables import SustainTables
 from .views import build_view
@@ -82,8 +84,14 @@ class SustainState(YearSteps):
         self.passed = [False] * n
         self.first = self.chance_below(n, "First player (seat number minus one)")
         self.turn = self.first
-        self.share_budget(tables.board.starting_budget)
-        self.note(f"Year 1 begins at the Events step; seat {self.first + 1} holds the First Player token.")
+        self.told = []
+        self.note(
+            _("Year 1 begins at step 4 (Events); {seat} holds the First Player token.").format(
+                seat=name_of(self, self.first)
+            )
+        )
+        starting = tables.board.starting_budget
+        self.tell("start_budget", starting, *self.share_budget(starting))
         self._events_and_solutions()
 
     @staticmethod
@@ -254,6 +262,12 @@ class SustainState(YearSteps):
                 self.phase = "investing"
                 self.passed = [False] * self.players
                 self.turn = self.first
+                self.note(
+                    _(
+                        "Every player has passed: the discussion is closed; investing starts with {seat}."
+                    ).format(seat=name_of(self, self.first)),
+                    kind="decision",
+                )
             return
         self._next_turn()
 
@@ -262,7 +276,7 @@ class SustainState(YearSteps):
         """The discussion clock ran out (the ``clock`` action, played by a front end that runs the
         clock): every player still talking passes."""
         for talking in self.active_seats():
-            self.note(f"Player {talking + 1} passes (the discussion clock ran out)")
+            self.note(_("{seat} passes: the discussion clock ran out.").format(seat=name_of(self, talking)))
             self._pass(talking, a)
 
     @HANDLERS.on(A.FUND)
@@ -311,10 +325,9 @@ class SustainState(YearSteps):
         self.phase = "investing"
         self.cells[a.cell] = bid
         building = tables.buildings[bid]
-        self.note(f"The {building.name} is drawn on {tables.geo.labels[a.cell]}.")
         if all(self.cells[c] is not None for c in tables.geo.squares):
             self.defeat = DEFEAT_MAP
-            self.note("Every big square of the City Map is built: the city is defeated.")
+            self.note(_("Every big square of the City Map is built: the city is defeated."), kind="event")
         self.apply_effects(building.effects)
         if building.bonus and self._touches(a.cell, building.bonus.category):
             self.apply_effects(building.bonus.effects)
@@ -355,7 +368,11 @@ class SustainState(YearSteps):
         if self.sheet[d][s] < sheet_space.cost:
             return False
         self.sheet[d][s] = 0
-        self.note(f"{tables.departments[d].name}: {tables.buildings[sheet_space.building].name} is paid for.")
+        self.note(
+            _("The {building} of the {department} sheet is paid for: it is drawn on the City Map.").format(
+                building=tables.buildings[sheet_space.building].name, department=tables.departments[d].name
+            )
+        )
         self.pending = [sheet_space.building, "sheet", d, s]
         self.phase = "build"
         return True
@@ -379,7 +396,7 @@ class SustainState(YearSteps):
         if entry[1] >= request.cost:
             self.requests.remove(entry)
             self.event_discard.append(entry[0])
-            self.note(f"REQUEST {entry[0]} is resolved.")
+            self.tell("resolved", entry[0])
             self.apply_effects(request.reward)
 
     def _fulfil(self, sol_id: str) -> bool:
@@ -388,20 +405,27 @@ class SustainState(YearSteps):
         tables = self.tables
         sol = tables.solutions[sol_id]
         if sol.building and self.legal_cells(sol.building):
-            building = tables.buildings[sol.building].name
-            self.note(f"The {tables.gray[sol.gray].title} is fulfilled: first its {building} is drawn.")
+            self.note(
+                _(
+                    "The {plan} is fulfilled: first its {building} is drawn on the City Map, then it is flipped."
+                ).format(plan=tables.gray[sol.gray].title, building=tables.buildings[sol.building].name)
+            )
             self.pending = [sol.building, "solution", sol_id, 0]
             self.phase = "build"
             return True
         if sol.building:
-            self.note(f"No free space for the {tables.buildings[sol.building].name}: it is not drawn.")
+            self.note(
+                _("No free space for the {building}: it is not drawn.").format(
+                    building=tables.buildings[sol.building].name
+                )
+            )
         self._flip(sol_id)
         return False
 
     def _flip(self, sol_id: str) -> None:
         """Flip a fulfilled Solution card: reveal its white side, apply its effects, discard it."""
         self.flipped.append(sol_id)
-        self.note(f"Solution {sol_id} is fulfilled and flipped: {self.tables.solutions[sol_id].title}.")
+        self.tell("adopted", sol_id)
         self._solution_effects(sol_id)
 
     def _solution_effects(self, sol_id: str) -> None:
@@ -414,11 +438,12 @@ class SustainState(YearSteps):
     def _end_year(self) -> None:
         if self.final_year:
             self.phase = "over"
-            self.note("The last year is over: the Departments count their points.")
+            self.note(_("The last year is over: the Departments count their points."), kind="event")
             return
         self.round += 1
         self.passed = [False] * self.players
-        self.note(f"Year {self.round} begins.")
+        self.told = []
+        self.note(_("Year {year} begins.").format(year=self.round))
         for step in (self.adjust_indicators, self.people_increasing, self.budget_allocation):
             step()
             if self.defeat:
@@ -465,8 +490,16 @@ class SustainState(YearSteps):
     def view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
 
+    texts = TEXTS
+
     def describe(self, seat: int, action: Action) -> str:
         return describe(self, seat, action)
+
+    def seat_name(self, seat: int) -> str:
+        return name_of(self, seat)
+
+    def prompt(self, seat: int | None) -> str:
+        return prompt(self, seat)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
         """Redraw the deck orders and the white sides of the unflipped Solution cards: those on the

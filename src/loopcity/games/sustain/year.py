@@ -7,12 +7,15 @@ state's plain-data fields and stop at once when the city is defeated.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from loopcity.engine import State
+from loopcity.engine.text import _
 
 from .content import TRACKS, Effect, SustainContent
 from .tables import SustainTables
+from .words import reading_text, reading_title, seat_name
 
 Phase = Literal["discussion", "investing", "coins", "build", "over"]
 """Where a year stands: step 6 (discussion), step 7 (investing; ``coins``: the player to act has
@@ -57,6 +60,30 @@ class YearSteps(State[SustainContent, SustainTables]):
     """Solution cards on the table, gray side up: [card id, Coins on it]."""
     final_year: bool
     defeat: Defeat | None
+    dept_of: list[int]
+    told: list[list[Any]]
+    """This year's readings, in order: what the table read aloud in steps 1-5 (each indicator adjusted,
+    people arriving, the budget shared, cards in play acting, Solution cards drawn) and the cards it
+    adopted or resolved in step 7; kinds and lengths in :data:`.words.READING_SIZES`."""
+
+    # ----- what the table reads aloud ---------------------------------------------------------
+    def tell(self, *reading: Any) -> None:
+        """Keep a reading of this year (for the stage) and say it in the log."""
+        self.told.append(list(reading))
+        first = self.tables.departments[self.dept_of[self.first]].name
+        text = reading_text(reading, seat_name(self.first, first), self.card_title(reading))
+        self.note(_("{step} \u2014 {reading}").format(step=reading_title(reading[0]), reading=text))
+
+    def card_title(self, reading: Sequence[Any]) -> str:
+        """The card a reading is about, by its id and title (empty for other readings)."""
+        kind = reading[0]
+        if kind == "adopted":
+            sol = self.tables.solutions[reading[1]]
+            return _("Solution {card} {title}").format(card=sol.id, title=sol.title)
+        if kind in ("in_play", "penalty", "resolved"):
+            event = self.tables.events[reading[1]]
+            return _("Event {card} {title}").format(card=event.id, title=event.title)
+        return ""
 
     # ----- indicators and tables ------------------------------------------------------------
     def move_track(self, index: int, amount: int) -> None:
@@ -69,7 +96,7 @@ class YearSteps(State[SustainContent, SustainTables]):
         self.unhappy = min(size, self.unhappy + marks)
         if self.unhappy >= size and self.defeat is None:
             self.defeat = DEFEAT_UNHAPPY
-            self.note("The Unhappy Population table is full: the city is defeated.")
+            self.note(_("The Unhappy Population table is full: the city is defeated."), kind="event")
 
     def mark_co2(self, marks: int) -> None:
         """Mark CO2 Accumulation squares; a full table loses the game at once."""
@@ -77,7 +104,7 @@ class YearSteps(State[SustainContent, SustainTables]):
         self.co2 = min(size, self.co2 + marks)
         if self.co2 >= size and self.defeat is None:
             self.defeat = DEFEAT_CO2
-            self.note("The CO2 Accumulation table is full: the city is defeated.")
+            self.note(_("The CO2 Accumulation table is full: the city is defeated."), kind="event")
 
     def housing_free(self) -> int:
         """Free housing spaces on the City Map."""
@@ -91,7 +118,7 @@ class YearSteps(State[SustainContent, SustainTables]):
     def arrive(self, count: int) -> None:
         """New people: each takes a free housing space, or else marks an Unhappy square."""
         b = self.tables.buildings
-        for _ in range(count):
+        for _person in range(count):
             if self.defeat:
                 return
             for cell, bid in enumerate(self.cells):
@@ -150,45 +177,64 @@ class YearSteps(State[SustainContent, SustainTables]):
         """Step 1: pass the First Player token left, then read the board top to bottom, left to right."""
         board = self.tables.board
         self.first = (self.first + 1) % self.players
-        self.move_track(LIVING, board.unhappy_to_living[self.unhappy])
-        self.move_track(ATTRACT, board.living_to_attractiveness[self.track[LIVING]])
-        self.mark_co2(
-            board.transport_to_co2[self.track[TRANSPORT]] + board.pollution_to_co2[self.track[POLLUTION]]
-        )
+        self.tell("token")
+        self._read(LIVING, "unhappy_to_living", self.unhappy, board.unhappy_to_living[self.unhappy])
+        living = self.track[LIVING]
+        self._read(ATTRACT, "living_to_attractiveness", living, board.living_to_attractiveness[living])
+        transport, pollution = self.track[TRANSPORT], self.track[POLLUTION]
+        from_transport, from_pollution = board.transport_to_co2[transport], board.pollution_to_co2[pollution]
+        before = self.co2
+        self.mark_co2(from_transport + from_pollution)
+        self.tell("co2", transport, from_transport, pollution, from_pollution, before, self.co2)
         if not self.defeat:
-            self.move_track(LIVING, board.co2_to_living[self.co2])
+            self._read(LIVING, "co2_to_living", self.co2, board.co2_to_living[self.co2])
+
+    def _read(self, track: int, reading: str, read: int, change: int) -> None:
+        """Move a track by ``change`` (read off the board at ``read``) and tell it."""
+        before = self.track[track]
+        self.move_track(track, change)
+        self.tell(reading, read, change, before, self.track[track])
 
     def people_increasing(self) -> None:
         """Step 2: population grows with Attractiveness."""
-        self.arrive(self.tables.board.growth[self.track[ATTRACT]])
+        attractiveness = self.track[ATTRACT]
+        arrivals = self.tables.board.growth[attractiveness]
+        unhappy, people = self.unhappy, sum(self.people)
+        self.arrive(arrivals)
+        self.tell("growth", attractiveness, arrivals, sum(self.people) - people, self.unhappy - unhappy)
 
-    def share_budget(self, amount: int) -> None:
-        """Share ``amount`` plus last year's remainder equally; the remainder waits for next year."""
-        pool = amount + self.reserve
-        each, self.reserve = divmod(pool, self.players)
+    def share_budget(self, amount: int) -> tuple[int, int, int]:
+        """Share ``amount`` plus last year's remainder equally; the remainder waits for next year.
+        Returns (the remainder carried in, each player's share, the remainder set aside)."""
+        carried = self.reserve
+        each, self.reserve = divmod(amount + carried, self.players)
         for s in range(self.players):
             self.coins[s] += each
-        self.note(f"Budget: {pool} Coins, {each} to each player, {self.reserve} set aside.")
+        return carried, each, self.reserve
 
     def budget_allocation(self) -> None:
         """Step 3: the budget on the left of the Standard of Living track."""
-        self.share_budget(self.tables.board.budget[self.track[LIVING]])
+        living = self.track[LIVING]
+        amount = self.tables.board.budget[living]
+        self.tell("budget", living, amount, *self.share_budget(amount))
 
     def events(self) -> None:
         """Step 4: cards in play act, then draw until a card says stop."""
         self.drawn = []
         for entry in self.lasting:
+            self.tell("in_play", entry[0], entry[1] - 1)
             self.apply_effects(self.tables.events[entry[0]].in_play().effects)
             entry[1] -= 1
         for done in [e for e in self.lasting if e[1] <= 0]:
             self.lasting.remove(done)
             self.event_discard.append(done[0])
         for entry in self.requests:
+            self.tell("penalty", entry[0])
             self.apply_effects(self.tables.events[entry[0]].requested().penalty)
         while not self.defeat:
             if not self.event_deck:
                 self.final_year = True
-                self.note("The Event deck is empty: this is the last year.")
+                self.note(_("The Event deck is empty: this is the last year."), kind="event")
                 return
             if not self.draw_event():
                 return
@@ -198,7 +244,10 @@ class YearSteps(State[SustainContent, SustainTables]):
         card_id = self.event_deck.pop(0)
         card = self.tables.events[card_id]
         self.drawn.append(card_id)
-        self.note(f"Event {card_id} {card.title}: {card.text}", kind="event")
+        self.note(
+            _("Event {card} {title}: {text}").format(card=card_id, title=card.title, text=card.text),
+            kind="event",
+        )
         self.apply_effects(card.effects)
         if card.request is not None:
             self.requests.append([card_id, 0])
@@ -212,6 +261,9 @@ class YearSteps(State[SustainContent, SustainTables]):
 
     def solutions(self) -> None:
         """Step 5: three Solution cards join the unused ones, gray side up."""
-        for _ in range(SOLUTIONS_PER_YEAR):
+        drawn = 0
+        for _card in range(SOLUTIONS_PER_YEAR):
             if self.sol_deck:
                 self.table.append([self.sol_deck.pop(0), 0])
+                drawn += 1
+        self.tell("solutions", drawn, len(self.table))
