@@ -41,7 +41,7 @@ def position_value(state: State[Any, Any], seat: int) -> float:
     Department's (the city survives heuristic play, so a cut playout is scored as a surviving city)."""
     if not isinstance(state, SustainState):
         raise TypeError(f"SUSTAIN's position value needs a SustainState, got {type(state).__name__}")
-    scores = [state.department_score(d) for d in state.dept_of]
+    scores = [state.department_score(d) for d in state.dept_of]  # 0 while a seat has no sheet
     best = max(scores)
     if best <= 0:
         return 0.5
@@ -60,7 +60,7 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     default_players=4,
     state_class=SustainState,
     action_space=SPACE,
-    rules_version="2",
+    rules_version="3",
     cooperative=False,
     hidden_information=True,
     max_steps=6000,
@@ -80,7 +80,13 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
             "bottom end_window Event cards)",
             ("in_order", "shuffled"),
         ),
-        Option("deal", "random", "how Department sheets are handed out", ("random", "in_order")),
+        Option(
+            "deal",
+            "random",
+            "how the players get their Department sheets: random (handed out at random), in_order, "
+            "or chosen (each player chooses one, in turn from the first player)",
+            ("random", "in_order", "chosen"),
+        ),
         Option(
             "discussion_minutes",
             0,

@@ -26,6 +26,8 @@ def choice_of(action: Action) -> list[Any]:
 def explain(st: SustainState, seat: int, action: Action) -> str | None:
     """The reason ``action`` is not legal for ``seat`` now, with what it costs when Coins are short."""
     kind = action.kind
+    if kind == A.SHEET.name or st.phase == "departments":
+        return _explain_sheet(st, action)
     if kind == A.BUILD.name:
         return _explain_build(st, action)
     if st.phase == "build":
@@ -50,6 +52,20 @@ def explain(st: SustainState, seat: int, action: Action) -> str | None:
             if kind == A.PASS.name:
                 return None
             return _explain_investment(st, seat, action)
+
+
+def _explain_sheet(st: SustainState, action: Action) -> str:
+    if st.phase != "departments":
+        return _("Department sheets are chosen at the setup only")
+    if action.kind != A.SHEET.name:
+        return _("first every player chooses a Department sheet, in turn from the first player")
+    d = A.SHEET.read(action).department - 1
+    departments = st.tables.departments
+    if d >= len(departments):
+        return _("there is no such Department sheet")
+    return _("the {department} sheet is taken by {seat}").format(
+        department=departments[d].name, seat=name_of(st, st.owner[d])
+    )
 
 
 def _explain_build(st: SustainState, action: Action) -> str:
@@ -155,13 +171,21 @@ def _check_seats(st: SustainState) -> None:
     for name, values in (("coins", st.coins), ("passed", st.passed), ("departments", st.dept_of)):
         _require(len(values) == n, f"{name} gives {len(values)} values for {n} players")
     departments = len(st.tables.departments)
+    chosen = [d for d in st.dept_of if d >= 0]
     _require(
-        len(set(st.dept_of)) == n and all(0 <= d < departments for d in st.dept_of),
+        len(set(chosen)) == len(chosen) and all(d < departments for d in chosen),
         f"each player runs a different one of the {departments} Departments, not {st.dept_of}",
     )
+    _require(
+        len(chosen) == n or st.phase == "departments",
+        f"every player has a Department sheet once the setup is over, not {st.dept_of}",
+    )
+    if st.phase == "departments":
+        _require(st.dept_of[st.turn] < 0, f"player {st.turn + 1} is to choose a Department sheet but has one")
     owner = [-1] * departments
     for seat, d in enumerate(st.dept_of):
-        owner[d] = seat
+        if d >= 0:
+            owner[d] = seat
     _require(st.owner == owner, "a Department sheet's owner is not the player who runs it")
     for seat, coins in enumerate(st.coins):
         _require(coins >= 0, f"player {seat + 1} holds {coins} Coins")

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action, NoArgs
-from loopcity.engine.text import Label, Texts, _, ngettext
+from loopcity.engine.text import LANGUAGE, Label, Texts, _, ngettext
 
 from . import actions as A
-from .actions import Cell, Coins, Fund, Player, RequestCard, SolutionCard
+from .actions import Cell, Coins, DepartmentSheet, Fund, Player, RequestCard, SolutionCard
 from .words import (
     building_data,
     building_does,
@@ -21,6 +21,7 @@ from .words import (
     defeat_text,
     effect_data,
     effects_text,
+    end_bonus_text,
     joined,
     points,
     seat_name,
@@ -35,8 +36,15 @@ TEXTS = Texts["SustainState"]()
 
 # ----- names of seats and investment spaces ------------------------------------------------------------
 def name_of(st: SustainState, seat: int) -> str:
-    """``Seat 2 (Mobility)``."""
-    return seat_name(seat, st.tables.departments[st.dept_of[seat]].name)
+    """``Seat 2 (Mobility)`` (``Seat 2`` while it has no Department sheet); kept per reader's language,
+    since every log line names a seat."""
+    d = st.dept_of[seat]
+    names = st.tables.seat_names
+    key = (LANGUAGE.get(), seat, d)
+    name = names.get(key)
+    if name is None:
+        name = names[key] = seat_name(seat, st.tables.departments[d].name if d >= 0 else None)
+    return name
 
 
 def cost_text(cost: int, on: int) -> str:
@@ -209,6 +217,27 @@ def _build(st: SustainState, seat: int, a: Cell) -> Label:
     return Label(text[:1].upper() + text[1:], _("Draw the {building}").format(building=building.name))
 
 
+@TEXTS.label(A.SHEET)
+def _sheet(st: SustainState, seat: int, a: DepartmentSheet) -> Label:
+    tables = st.tables
+    d = a.department - 1
+    if d >= len(tables.departments):
+        return Label(_("Department sheet {n}: there is none").format(n=a.department))
+    dept = tables.departments[d]
+    spaces = ", ".join(
+        _("{building} ({cost}, {points})").format(
+            building=tables.buildings[sp.building].name, cost=coins(sp.cost), points=points(sp.points)
+        )
+        for sp in dept.spaces
+    )
+    text = _("{department}: {buildings}; {bonus}").format(
+        department=dept.name,
+        buildings=spaces,
+        bonus=end_bonus_text(dept.end_bonus.measure, dept.end_bonus.divisor),
+    )
+    return Label(text, _("Choose your Department sheet"))
+
+
 @TEXTS.label(A.CLOCK_)
 def _clock(st: SustainState, seat: int, a: NoArgs) -> Label:
     return Label(_("The discussion clock runs out: every player still talking passes"))
@@ -220,6 +249,8 @@ def prompt(st: SustainState, seat: int | None) -> str:
     if st.phase == "over":
         return over_text(st)
     year = st.round
+    if st.phase == "departments":
+        return _departments_prompt(st, seat)
     if st.phase == "discussion":
         talking = [name_of(st, s) for s in st.active_seats()]
         if seat is not None and seat in st.active_seats():
@@ -265,6 +296,19 @@ def prompt(st: SustainState, seat: int | None) -> str:
     )
 
 
+def _departments_prompt(st: SustainState, seat: int | None) -> str:
+    """Setup, when the players choose their Department sheets in turn."""
+    free = joined([d.name for d, owner in zip(st.tables.departments, st.owner, strict=True) if owner < 0])
+    if seat == st.turn:
+        return _(
+            "Setup: choose your Department sheet; the players choose in turn from the first player, "
+            "and the sheets nobody chooses are open to every player. Still free: {free}."
+        ).format(free=free)
+    return _("Setup: waiting for {seat} to choose a Department sheet. Still free: {free}.").format(
+        seat=name_of(st, st.turn), free=free
+    )
+
+
 def _where_short(space: str) -> str:
     if space == "corner":
         return _("a corner between four big squares")
@@ -290,8 +334,61 @@ def over_text(st: SustainState) -> str:
 
 # ----- log lines ---------------------------------------------------------------------------------------
 def describe(st: SustainState, seat: int, action: Action) -> str:
-    """The log line of an action, worded before it is carried out."""
-    who = name_of(st, seat)
+    """The log line of an action, worded before it is carried out. Every step writes one, so the
+    sentence is kept with the seat left open, by what its words depend on (the reader's language, the
+    action, and the Coins kept, the card or the seat the action names), and the seat's name is put in."""
+    kind, args = action.kind, action.args
+    named: Any
+    if kind == PASS_NAME:  # in step 7 the line says the Coins kept
+        named = None if st.phase == "discussion" else st.coins[seat]
+    elif kind == GIVE_NAME:
+        to = A.GIVE.read(action).player - 1
+        named = (to, st.dept_of[to]) if to < len(st.dept_of) else None
+    elif kind == FUND_NAME:
+        named = None
+    else:
+        named = _named(st, kind, args)
+    language = LANGUAGE.get()
+    tables = st.game.tables
+    lines = tables.log_lines
+    key = (language, named, kind, *args)  # plain data only: the collector need not follow the keys
+    line = lines.get(key)
+    if line is None:
+        if len(lines) > MAX_LINES:
+            lines.clear()
+        line = lines[key] = _describe(st, seat, action)
+    who = tables.seat_names.get((language, seat, st.dept_of[seat]))
+    return line.replace(SEAT, who if who is not None else name_of(st, seat))
+
+
+PASS_NAME, GIVE_NAME, FUND_NAME = A.PASS.name, A.GIVE.name, A.FUND.name
+SEAT = "\x00"
+"""Where a kept log line names the seat acting."""
+MAX_LINES = 50_000
+"""Log lines kept at most (per configured game) before they are made afresh."""
+
+
+def _named(st: SustainState, kind: str, args: tuple[Any, ...]) -> Any:
+    """What else a log line names: the card on the table, the Building drawn, the space chosen."""
+    if kind == A.COINS.name:
+        choice = st.choice
+        if choice is None:
+            return None
+        return (*choice, _named(st, choice[0], tuple(choice[1:])))
+    if kind == A.INVEST.name:
+        card = args[0]
+        return st.table[card - 1][0] if card <= len(st.table) else None
+    if kind == A.REQUEST.name:
+        card = args[0]
+        return st.requests[card - 1][0] if card <= len(st.requests) else None
+    if kind == A.BUILD.name:
+        return st.pending[0] if st.pending else st.cells[args[0]]
+    return None
+
+
+def _describe(st: SustainState, seat: int, action: Action) -> str:
+    """The log line of ``action``, with :data:`SEAT` where the seat acting is named."""
+    who = SEAT
     match action.kind:  # the commonest first: one line for every step played
         case A.PASS.name:
             if st.phase == "discussion":
@@ -316,6 +413,11 @@ def describe(st: SustainState, seat: int, action: Action) -> str:
             )
         case A.CLOCK_.name:
             return _("The discussion clock runs out.")
+        case A.SHEET.name:
+            dept = st.tables.departments[A.SHEET.read(action).department - 1]
+            return _("{seat} chooses the {department} Department sheet.").format(
+                seat=who, department=dept.name
+            )
         case _kind:
             return _("{seat} chooses {target}.").format(
                 seat=who, target=target_name(st, [action.kind, *action.args])

@@ -20,12 +20,11 @@ from .words import (
     effects_text,
     end_bonus_text,
     indicator_name,
-    joined,
     place_name,
-    points,
     reading_text,
     reading_title,
     seat_name,
+    white_side_text,
 )
 
 View = dict[str, Any]
@@ -42,7 +41,21 @@ def panels(view: View) -> list[Panel]:
     out = [_player_panel(view, p) for p in view["players"]]
     out.append(_city_panel(view))
     open_sheets = [d for d in view["departments"] if d["open"]]
-    if open_sheets:
+    if view["phase"] == "departments":
+        out.append(
+            Panel(
+                _("Department sheets still free"),
+                cards=tuple(_space_card(view, d, s) for d in open_sheets for s in d["spaces"]),
+                notes=tuple(
+                    _("{department}: {bonus}").format(
+                        department=d["name"],
+                        bonus=end_bonus_text(d["end_bonus"]["measure"], d["end_bonus"]["divisor"]),
+                    )
+                    for d in open_sheets
+                ),
+            )
+        )
+    elif open_sheets:
         out.append(
             Panel(
                 _("Department sheets nobody runs (anyone may invest on their Buildings)"),
@@ -58,6 +71,13 @@ def panels(view: View) -> list[Panel]:
 
 def _player_panel(view: View, p: dict[str, Any]) -> Panel:
     seat = p["seat"]
+    if p["department"] is None:
+        return Panel(
+            _("Seat {n}").format(n=seat + 1),
+            seat=seat,
+            rows=((_("Department"), _("not chosen yet")), (_("Coins"), str(p["coins"]))),
+            mine=seat == view["seat"],
+        )
     dept = next(d for d in view["departments"] if d["id"] == p["department"])
     bonus = dept["end_bonus"]
     rows = [
@@ -84,6 +104,8 @@ def _status(view: View, p: dict[str, Any]) -> str:
     phase, seat = view["phase"], p["seat"]
     if phase == "over":
         return _("the game is over")
+    if phase == "departments":
+        return _("choosing a Department sheet") if seat == view["turn"] else _("setup")
     if phase == "discussion":
         return _("done talking") if p["passed"] else _("still talking")
     if p["passed"]:
@@ -203,22 +225,6 @@ def _lasting_card(c: dict[str, Any]) -> Card:
     )
 
 
-def white_side_text(w: dict[str, Any]) -> str:
-    """What an adopted Solution card did: its Building, effects and points."""
-    parts = []
-    if w["building_name"]:
-        parts.append(_("draw a {building}").format(building=w["building_name"]))
-    if w["effects"]:
-        parts.append(effects_text(w["effects"]))
-    if w["points"]:
-        parts.append(
-            _("{points} for {department}").format(
-                points=points(w["points"]["amount"]), department=w["points"]["department_name"]
-            )
-        )
-    return joined(parts) if parts else _("no effect")
-
-
 # ----- the stage ---------------------------------------------------------------------------------------
 def stage(view: View) -> list[Card]:
     """This year on stage, in the order the table reads it aloud."""
@@ -240,12 +246,15 @@ def _reading_card(r: dict[str, Any], first: str) -> Card:
     title = reading_title(kind)
     name = ""
     facts: tuple[tuple[str, str], ...] = ()
+    does = ""
     if card is not None and kind == "adopted":
         name = _("{title} ({plan})").format(title=card["title"], plan=card["plan"])
-        facts = ((_("White side"), white_side_text(card)),)
+        does = white_side_text(card)
+        facts = ((_("White side"), does),)
     elif card is not None:
         name = _("{card} {title}").format(card=card["id"], title=card["title"])
-        facts = ((_("Effect"), effects_text(card["effects"])),)
+        does = effects_text(card["effects"])
+        facts = ((_("Effect"), does),)
     if name:
-        title = _("{step}: {card}").format(step=title, card=name)
-    return Card(title, reading_text([kind, *r["values"]], first, name), facts=facts)
+        title = _("{step} \u2014 {card}").format(step=title, card=name)
+    return Card(title, reading_text([kind, *r["values"]], first, name, does), facts=facts)

@@ -72,7 +72,8 @@ class SustainPosition(PositionModel):
 
     year: int = Field(ge=1, description="the round; each round represents a year of the city's life")
     phase: Phase = Field(
-        description="discussion (step 6), investing (step 7), coins (the player to act has chosen an "
+        description="departments (the setup: players choose their Department sheets, with the option "
+        "deal = chosen), discussion (step 6), investing (step 7), coins (the player to act has chosen an "
         "investment space and says how many Coins), build (a Building paid for waits to be drawn) or over"
     )
     first_player: int = Field(ge=1, description="the player holding the First Player Token")
@@ -80,7 +81,8 @@ class SustainPosition(PositionModel):
         default=None, ge=1, description="step 7: the player whose turn it is (default: the first player)"
     )
     departments: list[str] = Field(
-        description="each player's Department sheet (ids of content.toml's [[departments]])"
+        description="each player's Department sheet (ids of content.toml's [[departments]]); phase "
+        "departments: an empty string for a player who has not chosen yet"
     )
     coins: list[int] = Field(description="each player's Coins")
     passed: list[int] = Field(
@@ -146,7 +148,7 @@ def write_fields(st: SustainState) -> SustainPosition:
         phase=st.phase,
         first_player=st.first + 1,
         turn=st.turn + 1,
-        departments=[depts[d].id for d in st.dept_of],
+        departments=[depts[d].id if d >= 0 else "" for d in st.dept_of],
         coins=list(st.coins),
         passed=[seat + 1 for seat, done in enumerate(st.passed) if done],
         reserve=st.reserve,
@@ -203,7 +205,9 @@ def read_fields(st: SustainState, p: SustainPosition) -> None:
     st.track = [p.standard_of_living, p.attractiveness, p.sustainable_transport, p.pollution]
     st.unhappy = p.unhappy_population
     st.co2 = p.co2_accumulation
-    st.seat_departments([_department(tables.dept_index, d, "departments") for d in p.departments])
+    st.seat_departments(
+        [_department(tables.dept_index, d, "departments") if d else -1 for d in p.departments]
+    )
     _read_map(st, p.city_map)
     st.sheet = [[0] * len(d.spaces) for d in tables.departments]
     for dept_id, coins in p.sheets.items():
@@ -229,7 +233,7 @@ def read_fields(st: SustainState, p: SustainPosition) -> None:
     st.told = [_reading(st, r) for r in p.read_aloud]
 
 
-def _reading(st: SustainState, reading: list[int | str]) -> list[Any]:
+def _reading(st: SustainState, reading: list[int | str]) -> tuple[Any, ...]:
     """A reading of this year, checked: a known kind, its numbers, the card it names."""
     kind = reading[0] if reading else ""
     size = READING_SIZES.get(kind) if isinstance(kind, str) else None
@@ -253,7 +257,7 @@ def _reading(st: SustainState, reading: list[int | str]) -> list[Any]:
         rest = rest[1:]
     if not all(isinstance(v, int) for v in rest):
         raise PositionError(f"field 'read_aloud': {reading!r} takes whole numbers after its kind")
-    return list(reading)
+    return tuple(reading)
 
 
 def _department(index: dict[str, int], dept_id: str, field: str) -> int:

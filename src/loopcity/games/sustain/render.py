@@ -45,6 +45,7 @@ def render_text(view: dict[str, Any]) -> str:
 
 def _header(view: dict[str, Any]) -> list[str]:
     phase = {
+        "departments": _("setup, choosing Department sheets"),
         "discussion": _("step 6, discussion"),
         "investing": _("step 7, investing"),
         "coins": _("step 7, investing"),
@@ -75,22 +76,18 @@ def _indicator_lines(view: dict[str, Any]) -> list[str]:
         "attractiveness": ngettext(
             "{n} new person next year", "{n} new people next year", ind["growth_per_year"]
         ).format(n=ind["growth_per_year"]),
-        "sustainable_transport": "",
-        "pollution": _("both add {n} CO2 marks next year").format(n=ind["co2_per_year"]),
     }
     out = [_("Indicators Board (each cube's square in brackets)")]
     for key in TRACKS:
         squares = " ".join(f"[{i}]" if i == ind[key] else f" {i} " for i in range(ind["top"] + 1))
-        out.append(f"  {indicator_name(key):<27} {squares}  {notes[key]}".rstrip())
+        out.append(f"  {indicator_name(key):<27} {squares}  {notes.get(key, '')}".rstrip())
     for key, mark in (("unhappy", ":("), ("co2", "x")):
         total, marked = ind[f"{key}_squares"], ind[key]
         boxes = " ".join(mark if i < marked else "." for i in range(total))
-        out.append(
-            "  "
-            + _("{table}: {boxes}  {marks} of {squares} marked").format(
-                table=f"{indicator_name(key):<18}", boxes=boxes, marks=marked, squares=total
-            )
-        )
+        line = _("{marks} of {squares} marked").format(marks=marked, squares=total)
+        if key == "co2":
+            line += "; " + _("+{n} next year").format(n=ind["co2_per_year"])
+        out.append(f"  {indicator_name(key) + ':':<27} {boxes}  {line}")
     if ind["reserve"]:
         out.append("  " + _("Set aside for next year's budget: {coins}.").format(coins=coins(ind["reserve"])))
     return out
@@ -180,7 +177,7 @@ def _player_lines(view: dict[str, Any]) -> list[str]:
         flags = ", ".join(x for x in (status, you) if x)
         out.append(
             "  "
-            + _("{seat}: {coins}, {points} written, score now {score}").format(
+            + _("{seat}: {coins}, {points} points written, score now {score}").format(
                 seat=player_name(view, p["seat"]),
                 coins=coins(p["coins"]),
                 points=p["points"],
@@ -188,23 +185,29 @@ def _player_lines(view: dict[str, Any]) -> list[str]:
             )
             + (f" ({flags})" if flags else "")
         )
-        out.append("      " + _sheet_line(departments[p["department"]]))
+        if p["department"] is not None:
+            out += _sheet_lines(departments[p["department"]])
     for d in view["departments"]:
         if d["open"]:
-            out.append("  " + _("{department} (nobody runs it: open to all)").format(department=d["name"]))
-            out.append("      " + _sheet_line(d))
+            free = (
+                _("{department}: still free")
+                if view["phase"] == "departments"
+                else _("{department}: nobody runs it, open to all")
+            )
+            out.append("  " + free.format(department=d["name"]))
+            out += _sheet_lines(d)
     return out
 
 
-def _sheet_line(d: dict[str, Any]) -> str:
-    spaces = "; ".join(
-        _("{building} {on}/{cost}, {points} pt").format(
+def _sheet_lines(d: dict[str, Any]) -> list[str]:
+    spaces = " \u00b7 ".join(
+        _("{building} {on}/{cost} ({points} pt)").format(
             building=s["name"], on=s["invested"], cost=s["cost"], points=s["points"]
         )
         for s in d["spaces"]
     )
     bonus = end_bonus_text(d["end_bonus"]["measure"], d["end_bonus"]["divisor"])
-    return f"{spaces} \u2014 {bonus}"
+    return [f"      {spaces}", f"      {bonus}"]
 
 
 def _card_lines(view: dict[str, Any]) -> list[str]:

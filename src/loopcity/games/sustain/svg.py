@@ -71,6 +71,7 @@ def render_svg(view: dict[str, Any], legal: Collection[Any] = ()) -> str:
 
 def _title(view: dict[str, Any]) -> list[str]:
     phase = {
+        "departments": _("setup: choosing Department sheets"),
         "discussion": _("step 6: discussion"),
         "investing": _("step 7: investing"),
         "coins": _("step 7: investing"),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from .content import TRACKS
 from .words import READING_STEP, building_data, effect_data
+from .year import card_effects
 
 if TYPE_CHECKING:
     from .rules import SustainState
@@ -30,7 +31,9 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
         "phase": st.phase,
         "active_seats": list(st.active_seats()),
         "seat": seat,
-        "my_department": None if seat is None else tables.departments[st.dept_of[seat]].id,
+        "my_department": None
+        if seat is None or st.dept_of[seat] < 0
+        else tables.departments[st.dept_of[seat]].id,
         "first_player": st.first,
         "turn": st.turn,
         "first_player_token": scenario.first_player_token,
@@ -71,11 +74,11 @@ def _players(st: SustainState) -> list[dict[str, Any]]:
     return [
         {
             "seat": s,
-            "department": tables.departments[d].id,
-            "department_name": tables.departments[d].name,
+            "department": tables.departments[d].id if d >= 0 else None,
+            "department_name": tables.departments[d].name if d >= 0 else None,
             "coins": st.coins[s],
             "passed": st.passed[s],
-            "points": st.points[d],
+            "points": st.points[d] if d >= 0 else 0,
             "score": st.department_score(d),
         }
         for s, d in enumerate(st.dept_of)
@@ -203,22 +206,16 @@ def _white_side(st: SustainState, sid: str) -> dict[str, Any]:
     }
 
 
-def _reading(st: SustainState, reading: list[Any]) -> dict[str, Any]:
+def _reading(st: SustainState, reading: tuple[Any, ...]) -> dict[str, Any]:
     """A reading of this year, with the card it is about (``card``: its public faces)."""
     kind = reading[0]
     tables = st.tables
-    out: dict[str, Any] = {"kind": kind, "step": READING_STEP[kind], "values": reading[1:]}
+    out: dict[str, Any] = {"kind": kind, "step": READING_STEP[kind], "values": list(reading[1:])}
     if kind == "adopted":
         out["card"] = _white_side(st, reading[1])
     elif kind in ("in_play", "penalty", "resolved"):
         event = tables.events[reading[1]]
-        effects = (
-            event.in_play().effects
-            if kind == "in_play"
-            else event.requested().penalty
-            if kind == "penalty"
-            else event.requested().reward
-        )
+        effects = card_effects(event, kind)
         out["card"] = {
             "id": event.id,
             "title": event.title,

@@ -22,15 +22,20 @@ Data = Mapping[str, Any]
 # ----- names ----------------------------------------------------------------------------------------
 def indicator_name(key: str) -> str:
     """An indicator of the Indicators Board (a track or a table) by its content key."""
-    names = {
-        "standard_of_living": _("Standard of Living"),
-        "attractiveness": _("Attractiveness of the city"),
-        "sustainable_transport": _("Sustainable transport"),
-        "pollution": _("Pollution"),
-        "unhappy": _("Unhappy Population"),
-        "co2": _("CO2 Accumulation"),
-    }
-    return names.get(key, key)
+    match key:
+        case "standard_of_living":
+            return _("Standard of Living")
+        case "attractiveness":
+            return _("Attractiveness of the city")
+        case "sustainable_transport":
+            return _("Sustainable transport")
+        case "pollution":
+            return _("Pollution")
+        case "unhappy":
+            return _("Unhappy Population")
+        case "co2":
+            return _("CO2 Accumulation")
+    return key
 
 
 def category_name(key: str) -> str:
@@ -76,8 +81,10 @@ def signed(n: int) -> str:
     return f"\u2212{-n}" if n < 0 else "\u00b10"
 
 
-def seat_name(seat: int, department: str) -> str:
-    """``Seat 2 (Mobility)``: seats counted as people count them."""
+def seat_name(seat: int, department: str | None) -> str:
+    """``Seat 2 (Mobility)``: seats counted as people count them (``Seat 2`` before it has a sheet)."""
+    if not department:
+        return _("Seat {n}").format(n=seat + 1)
     return _("Seat {n} ({department})").format(n=seat + 1, department=department)
 
 
@@ -254,6 +261,22 @@ def end_bonus_text(measure: str, divisor: int) -> str:
     return _("at the end, 1 point per {n} {measure}").format(n=divisor, measure=measure_name(measure))
 
 
+def white_side_text(w: dict[str, Any]) -> str:
+    """What an adopted Solution card did: its Building, effects and points."""
+    parts = []
+    if w["building_name"]:
+        parts.append(_("draw a {building}").format(building=w["building_name"]))
+    if w["effects"]:
+        parts.append(effects_text(w["effects"]))
+    if w["points"]:
+        parts.append(
+            _("{points} for {department}").format(
+                points=points(w["points"]["amount"]), department=w["points"]["department_name"]
+            )
+        )
+    return joined(parts) if parts else _("no effect")
+
+
 # ----- the year's readings ------------------------------------------------------------------------
 READING_SIZES = {
     "start_budget": 5,
@@ -307,27 +330,40 @@ def _moved(indicator: str, change: int, before: int, after: int) -> str:
 
 def reading_title(kind: str) -> str:
     """The heading of a reading, as the step it belongs to."""
-    titles = {
-        "start_budget": _("Setup: the first budget"),
-        "token": _("Step 1: the First Player token"),
-        "unhappy_to_living": _("Step 1: Unhappy Population \u2192 Standard of Living"),
-        "living_to_attractiveness": _("Step 1: Standard of Living \u2192 Attractiveness of the city"),
-        "co2": _("Step 1: Sustainable transport and Pollution \u2192 CO2 Accumulation"),
-        "co2_to_living": _("Step 1: CO2 Accumulation \u2192 Standard of Living"),
-        "growth": _("Step 2: People increasing"),
-        "budget": _("Step 3: Budget allocation"),
-        "in_play": _("Step 4: a card in play acts"),
-        "penalty": _("Step 4: an unresolved REQUEST"),
-        "solutions": _("Step 5: Solutions"),
-        "adopted": _("Step 7: a Solution is adopted"),
-        "resolved": _("Step 7: a REQUEST is resolved"),
-    }
-    return titles.get(kind, kind)
+    match kind:
+        case "start_budget":
+            return _("Setup: the first budget")
+        case "token":
+            return _("Step 1: the First Player token")
+        case "unhappy_to_living":
+            return _("Step 1: Unhappy Population \u2192 Standard of Living")
+        case "living_to_attractiveness":
+            return _("Step 1: Standard of Living \u2192 Attractiveness of the city")
+        case "co2":
+            return _("Step 1: Sustainable transport and Pollution \u2192 CO2 Accumulation")
+        case "co2_to_living":
+            return _("Step 1: CO2 Accumulation \u2192 Standard of Living")
+        case "growth":
+            return _("Step 2: People increasing")
+        case "budget":
+            return _("Step 3: Budget allocation")
+        case "in_play":
+            return _("Step 4: a card in play acts")
+        case "penalty":
+            return _("Step 4: an unresolved REQUEST")
+        case "solutions":
+            return _("Step 5: Solutions")
+        case "adopted":
+            return _("Step 7: a Solution is adopted")
+        case "resolved":
+            return _("Step 7: a REQUEST is resolved")
+    return kind
 
 
-def reading_text(r: Sequence[Any], first_player: str, card: str = "") -> str:
+def reading_text(r: Sequence[Any], first_player: str, card: str = "", does: str = "") -> str:
     """A reading as the table says it aloud (``r``: a reading of ``SustainState.told``;
-    ``first_player``: who holds the token now; ``card``: the card's title, for card readings)."""
+    ``first_player``: who holds the token now; for card readings, ``card``: the card's title and
+    ``does``: what it does now, in words)."""
     kind = r[0]
     if kind == "token":
         return _("The First Player token passes left, to {seat}.").format(seat=first_player)
@@ -356,14 +392,17 @@ def reading_text(r: Sequence[Any], first_player: str, card: str = "") -> str:
         return _growth_text(r)
     if kind in ("budget", "start_budget"):
         return _budget_text(r)
-    return _card_reading(r, card)
+    return _card_reading(r, card, does)
 
 
 def _co2_text(r: Sequence[Any]) -> str:
     _k, transport, from_transport, pollution, from_pollution, before, after = r
-    return _(
+    return ngettext(
         "Sustainable transport on {transport} adds {t}, Pollution on {pollution} adds {p}: "
-        "the CO2 Accumulation table goes from {before} to {after} marks."
+        "the CO2 Accumulation table now has {after} mark (it had {before}).",
+        "Sustainable transport on {transport} adds {t}, Pollution on {pollution} adds {p}: "
+        "the CO2 Accumulation table now has {after} marks (it had {before}).",
+        after,
     ).format(
         transport=transport,
         t=ngettext("{n} CO2 mark", "{n} CO2 marks", from_transport).format(n=from_transport),
@@ -415,20 +454,18 @@ def _budget_text(r: Sequence[Any]) -> str:
     )
 
 
-def _card_reading(r: Sequence[Any], card: str) -> str:
+def _card_reading(r: Sequence[Any], card: str, does: str) -> str:
     kind = r[0]
     if kind == "in_play":
-        return (
-            ngettext(
-                "{card} acts again; it stays in play for {n} more Event phase.",
-                "{card} acts again; it stays in play for {n} more Event phases.",
-                r[2],
-            ).format(card=card, n=r[2])
-            if r[2]
-            else _("{card} acts for the last time and is discarded.").format(card=card)
-        )
+        if not r[2]:
+            return _("{card} acts for the last time ({does}) and is discarded.").format(card=card, does=does)
+        return ngettext(
+            "{card} acts again ({does}); it stays in play for {n} more Event phase.",
+            "{card} acts again ({does}); it stays in play for {n} more Event phases.",
+            r[2],
+        ).format(card=card, does=does, n=r[2])
     if kind == "penalty":
-        return _("{card} is still unresolved: its penalty applies.").format(card=card)
+        return _("{card} is still unresolved: its penalty applies ({does}).").format(card=card, does=does)
     if kind == "solutions":
         return ngettext(
             "{n} Solution card joins the table, gray side up ({total} on the table).",
@@ -436,5 +473,5 @@ def _card_reading(r: Sequence[Any], card: str) -> str:
             r[1],
         ).format(n=r[1], total=r[2])
     if kind == "adopted":
-        return _("{card} is fulfilled: its white side is revealed and applied.").format(card=card)
-    return _("{card} is paid in full: its reward applies.").format(card=card)
+        return _("{card} is fulfilled: its white side is revealed ({does}).").format(card=card, does=does)
+    return _("{card} is paid in full: its reward applies ({does}).").format(card=card, does=does)
