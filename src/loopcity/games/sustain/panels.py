@@ -138,7 +138,9 @@ def _city_panel(view: View) -> Panel:
         (_("First player"), player_name(view, view["first_player"])),
     ]
     for key in ("standard_of_living", "attractiveness", "sustainable_transport", "pollution"):
-        rows.append((indicator_name(key), _("{square} of {top}").format(square=ind[key], top=top)))
+        rows.append(
+            (indicator_name(key), _("on square {square} (of 0 to {top})").format(square=ind[key], top=top))
+        )
     rows += [
         (
             indicator_name("unhappy"),

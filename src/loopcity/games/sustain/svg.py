@@ -59,9 +59,10 @@ def render_svg(view: dict[str, Any], legal: Collection[Any] = ()) -> str:
     parts = _title(view)
     parts += _city_map(view, acts)
     y = _indicators(view, parts, MAP_Y - 28)
-    y = _cards(view, parts, acts, y + 18)
+    y = _table_cards(view, parts, acts, y + 12)
     width = PANEL_X + PANEL_W + 20
-    height = max(y, MAP_Y + size * CELL) + 20
+    y = _solutions(view, parts, acts, max(y, MAP_Y + size * CELL + 30), width)
+    height = y + 12
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
@@ -315,14 +316,15 @@ def _table(ind: dict[str, Any], key: str, colour: str, x: int, y: int) -> str:
 
 
 # ----- the cards on the table ---------------------------------------------------------------------
-def _cards(view: dict[str, Any], out: list[str], acts: set[str], y: int) -> int:
-    x = PANEL_X
+def _solutions(view: dict[str, Any], out: list[str], acts: set[str], y: int, width: int) -> int:
+    """The Solution cards on the table, gray side up, in rows across the board below the map."""
     chosen = view["choice"]
-    out.append(_text(x, y + 18, _("Solution cards (gray side)"), 20, minor=True, font_weight="bold"))
+    out.append(_text(MAP_X, y + 18, _("Solution cards (gray side)"), 20, minor=True, font_weight="bold"))
     y += 28
-    per_row, w, h = 3, PANEL_W // 3, 74
+    w, h = 156, 74
+    per_row = max(1, (width - MAP_X) // w)
     for i, c in enumerate(view["solutions"]):
-        cx, cy = x + (i % per_row) * w, y + (i // per_row) * (h + 6)
+        cx, cy = MAP_X + (i % per_row) * w, y + (i // per_row) * (h + 6)
         act = str(A.INVEST(c["card"]))
         picked = chosen is not None and chosen["kind"] == A.INVEST.name and chosen["card"] == c["card"]
         info = _("Solution card {n}: {plan} ({cost}, {on} on it). {text}").format(
@@ -338,9 +340,14 @@ def _cards(view: dict[str, Any], out: list[str], acts: set[str], y: int) -> int:
             + _text(cx + w - 18, cy + 60, str(c["card"]), 17, minor=True, text_anchor="end", fill="#666")
             + "</g>"
         )
-    y += ((len(view["solutions"]) + per_row - 1) // per_row) * (h + 6) + 8
+    return y + ((len(view["solutions"]) + per_row - 1) // per_row) * (h + 6)
+
+
+def _table_cards(view: dict[str, Any], out: list[str], acts: set[str], y: int) -> int:
+    """The REQUEST cards and the Event cards in play, beside the map."""
+    x = PANEL_X
     for r in view["requests"]:
-        y = _request(r, out, acts, chosen, x, y)
+        y = _request(r, out, acts, view["choice"], x, y)
     for c in view["lasting"]:
         info = _("In play: {card} {title}. {text}").format(card=c["id"], title=c["title"], text=c["text"])
         out.append(
