@@ -257,6 +257,4 @@ def _reading_card(r: dict[str, Any], first: str) -> Card:
         name = _("{card} {title}").format(card=card["id"], title=card["title"])
         does = effects_text(card["effects"])
         facts = ((_("Effect"), does),)
-    if name:
-        title = _("{step} \u2014 {card}").format(step=title, card=name)
     return Card(title, reading_text([kind, *r["values"]], first, name, does), facts=facts)
