@@ -373,7 +373,7 @@ def test_the_board_names_the_corners_and_edges_it_offers():
 def test_the_terminal_shows_each_cube_and_the_tables_as_written():
     s = again(new(players=3), standard_of_living=3, unhappy_population=2, co2_accumulation=1)
     text = s.game.spec.render_text(s.view(0))
-    assert "Standard of Living           0   1   2  [3]  4   5   6   7" in text
-    assert ":( :( . . . . . . . .  2 of 10 marked" in text
-    assert "x . . . . . . . . . . . . . . . . .  1 of 18 marked" in text
+    assert "Standard of Living          [. . . # . . . .]  on 3  budget 10 Coins next year" in text
+    assert "[:( :( . . . . . . . .]  2 of 10 marked" in text
+    assert "[x . . . . . . . . . . . . . . . . .]  1 of 18 marked" in text
     assert "Corner" not in text and "+ a free corner" in text

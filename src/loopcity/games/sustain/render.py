@@ -77,17 +77,18 @@ def _indicator_lines(view: dict[str, Any]) -> list[str]:
             "{n} new person next year", "{n} new people next year", ind["growth_per_year"]
         ).format(n=ind["growth_per_year"]),
     }
-    out = [_("Indicators Board (each cube's square in brackets)")]
+    out = [_("Indicators Board (# a track's cube, on its square from 0)")]
     for key in TRACKS:
-        squares = " ".join(f"[{i}]" if i == ind[key] else f" {i} " for i in range(ind["top"] + 1))
-        out.append(f"  {indicator_name(key):<27} {squares}  {notes.get(key, '')}".rstrip())
+        squares = " ".join("#" if i == ind[key] else "." for i in range(ind["top"] + 1))
+        on = _("on {square}").format(square=ind[key])
+        out.append(f"  {indicator_name(key):<27} [{squares}]  {on:<5} {notes.get(key, '')}".rstrip())
     for key, mark in (("unhappy", ":("), ("co2", "x")):
         total, marked = ind[f"{key}_squares"], ind[key]
         boxes = " ".join(mark if i < marked else "." for i in range(total))
         line = _("{marks} of {squares} marked").format(marks=marked, squares=total)
         if key == "co2":
             line += "; " + _("+{n} next year").format(n=ind["co2_per_year"])
-        out.append(f"  {indicator_name(key) + ':':<27} {boxes}  {line}")
+        out.append(f"  {indicator_name(key):<27} [{boxes}]  {line}")
     if ind["reserve"]:
         out.append("  " + _("Set aside for next year's budget: {coins}.").format(coins=coins(ind["reserve"])))
     return out
