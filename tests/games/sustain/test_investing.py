@@ -74,7 +74,7 @@ def test_investing_cannot_exceed_the_requested_amount_or_your_coins():
     s = investing(new(), seat=0, coins=10)
     s.apply(0, "invest 1")  # Mobility plan costs 4
     assert [str(a) for a in s.legal_actions(0)] == ["coins 1", "coins 2", "coins 3", "coins 4"]
-    with pytest.raises(IllegalAction, match="needs only 4 more"):
+    with pytest.raises(IllegalAction, match="asks 4 Coins and has 0 on it: you may put at most 4 Coins"):
         s.apply(0, "coins 5")
     s = again(s, coins=[2, 10, 10])
     with pytest.raises(IllegalAction, match="only 2 Coin"):
@@ -124,7 +124,7 @@ def test_when_all_players_have_passed_a_new_year_begins_at_step_1():
 
 def test_only_the_owner_invests_on_a_department_sheet():
     s = investing(new(), seat=0)
-    with pytest.raises(IllegalAction, match="only the owner"):
+    with pytest.raises(IllegalAction, match=r"only Seat 2 \(Mobility\) invests on the Mobility sheet"):
         s.apply(0, "fund 2 1")  # Mobility belongs to seat 2
     pay(s, 0, "fund 1 1", 1)  # own Urban Planning
     assert s.sheet[0][0] == 1
@@ -170,8 +170,8 @@ def test_investing_draw_that_building_then_flip_the_solution_card():
     s.apply(0, "build 0")
     assert s.flipped == ["S-04"] and s.view(0)["flipped"][-1]["title"] == "Urban forest"
     lines = [line[2] for line in s.log]
-    drawn = next(i for i, t in enumerate(lines) if "Park is drawn on" in t)
-    flipped = next(i for i, t in enumerate(lines) if "S-04 is fulfilled and flipped" in t)
+    drawn = next(i for i, t in enumerate(lines) if "draws the Park on" in t)
+    flipped = next(i for i, t in enumerate(lines) if "Solution S-04 Urban forest is fulfilled" in t)
     assert drawn < flipped
     assert s.points[2] == 2  # the white side's points for Environment, after the drawing
 
@@ -306,7 +306,7 @@ def test_refused_action_leaves_the_state_unchanged_and_says_why():
 def test_must_draw_the_building_before_anything_else():
     s = investing(new(), seat=1, coins=10)
     pay(s, 1, "fund 2 1", 2)
-    with pytest.raises(IllegalAction, match="draw the Building"):
+    with pytest.raises(IllegalAction, match="first draw the Bus Stop you paid for"):
         s.apply(1, "pass")
 
 
@@ -319,7 +319,8 @@ def test_discussion_clock_running_out_makes_everyone_still_talking_pass():
         s.apply(1, "clock")
     assert s.apply_clock("clock") == 1
     assert s.phase == "investing" and s.turn == s.first
-    assert sum("passes" in line[2] for line in s.log) == 3
+    assert sum("passes: the discussion clock ran out" in line[2] for line in s.log) == 2
+    assert sum("is done talking" in line[2] for line in s.log) == 1
 
 
 def test_log_names_the_building_drawn():
@@ -336,6 +337,6 @@ def test_action_descriptions_hold_before_and_after_the_action():
     s.apply(0, "invest 1")
     assert "on Solution card 1 (Mobility plan)" in s.describe(0, Action.parse("coins 1"))
     s.apply(0, "coins 1")  # fulfils and removes the card
-    assert "puts 1 Coin(s)" in s.describe(0, Action.parse("coins 1"))
+    assert "puts 1 Coin on the space chosen" in s.describe(0, Action.parse("coins 1"))
     s = again(s, requests=[])
     assert "REQUEST card 1" in s.describe(1, Action.parse("request 1"))

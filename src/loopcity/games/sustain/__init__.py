@@ -10,6 +10,8 @@ from .actions import SPACE
 from .content import CONTENT_PATH, SustainContent
 from .heuristic import HeuristicBot, SelfishBot
 from .observation import OBSERVATION
+from .panels import panels, stage
+from .reference import reference
 from .render import render_svg, render_text
 from .rules import SustainState
 from .tables import SustainTables, build_tables
@@ -40,7 +42,7 @@ def position_value(state: State[Any, Any], seat: int) -> float:
     Department's (the city survives heuristic play, so a cut playout is scored as a surviving city)."""
     if not isinstance(state, SustainState):
         raise TypeError(f"SUSTAIN's position value needs a SustainState, got {type(state).__name__}")
-    scores = [state.department_score(d) for d in state.dept_of]
+    scores = [state.department_score(d) for d in state.dept_of]  # 0 while a seat has no sheet
     best = max(scores)
     if best <= 0:
         return 0.5
@@ -59,7 +61,7 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     default_players=4,
     state_class=SustainState,
     action_space=SPACE,
-    rules_version="2",
+    rules_version="3",
     cooperative=False,
     hidden_information=True,
     max_steps=6000,
@@ -79,7 +81,13 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
             "bottom end_window Event cards)",
             ("in_order", "shuffled"),
         ),
-        Option("deal", "random", "how Department sheets are handed out", ("random", "in_order")),
+        Option(
+            "deal",
+            "random",
+            "how the players get their Department sheets: random (handed out at random), in_order, "
+            "or chosen (each player chooses one, in turn from the first player)",
+            ("random", "in_order", "chosen"),
+        ),
         Option(
             "discussion_minutes",
             0,
@@ -100,6 +108,9 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     render_svg=render_svg,
     metrics=metrics,
     evaluate=position_value,
+    reference=reference,
+    panels=panels,
+    stage=stage,
     # halving with heuristic playouts to the end of the game (docs/bots.md: the searching seat wins
     # 69% of games against the heuristic seat's 29%, 200 games)
     search={"root": "halving", "iterations": 32, "value": "none", "confidence": 1.0},

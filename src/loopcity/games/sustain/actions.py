@@ -1,4 +1,5 @@
-"""SUSTAIN's actions. Discussion: ``give <player>`` (one Coin to another player), ``pass``.
+"""SUSTAIN's actions. Setup, when the players choose their Department sheets: ``sheet <department>``.
+Discussion: ``give <player>`` (one Coin to another player), ``pass``.
 Investing, in two steps: choose the space — ``fund <department> <space>`` on a Department sheet,
 ``invest <card>`` on a Solution card on the table, ``request <card>`` on a REQUEST card — then
 ``coins <n>``; or ``pass``. After a Building is paid for, ``build <cell>`` picks its space on the
@@ -45,6 +46,11 @@ class RequestCard(NamedTuple):
     """a REQUEST card on the table by its place, from 1 (in the order drawn)"""
 
 
+class DepartmentSheet(NamedTuple):
+    department: int
+    """a Department sheet by its number (1-6, content.toml's order)"""
+
+
 class Coins(NamedTuple):
     coins: int
     """how many Coins to put on the space chosen"""
@@ -56,7 +62,11 @@ class Cell(NamedTuple):
 
 
 GIVE = kind("give", "give one of your Coins to another player", Player, player=range(1, MAX_PLAYERS + 1))
-PASS = kind("pass", "discussion: you are done talking; investing: you pass for the rest of the year")
+PASS = kind(
+    "pass", "discussion: you are done talking; investing: you pass for the rest of the year", ready=True
+)
+"""In the discussion, a seat's word that it is done talking (the discussion closes when all have said
+it): the engine's readiness, so a bot holds it while a person at the table is still talking."""
 FUND = kind(
     "fund",
     "choose a Building space of a Department sheet to put Coins on",
@@ -81,7 +91,14 @@ CLOCK_ = kind(
     clock=Clock(5, option="discussion_minutes"),
 )
 
-SPACE = ActionSpace([GIVE, PASS, FUND, INVEST, REQUEST, COINS, BUILD, CLOCK_])
+SHEET = kind(
+    "sheet",
+    "setup: choose your Department sheet (with the option deal = chosen)",
+    DepartmentSheet,
+    department=range(1, MAX_PLAYERS + 1),
+)
+
+SPACE = ActionSpace([GIVE, PASS, FUND, INVEST, REQUEST, COINS, BUILD, CLOCK_, SHEET])
 
 
 def in_order(k: ActionKind[Any]) -> tuple[Action, ...]:
@@ -99,5 +116,7 @@ REQUESTS = in_order(REQUEST)
 """``request 1``, ``request 2``, ...: the first n choose the n REQUEST cards on the table."""
 COIN_AMOUNTS = in_order(COINS)
 """``coins 1``, ``coins 2``, ...: the first n put 1 to n Coins."""
+SHEETS = in_order(SHEET)
+"""``sheet 1``, ``sheet 2``, ...: ``SHEETS[d]`` chooses Department sheet ``d`` (counted from 0)."""
 PASS_ACTION = PASS()
 """The ``pass`` action, offered at nearly every step (one shared object, as ``PASS()`` gives)."""

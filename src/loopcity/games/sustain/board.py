@@ -24,6 +24,8 @@ class Geometry:
     four squares, an edge's two squares."""
     kind: tuple[str, ...]
     labels: tuple[str, ...]
+    """Each space's label in positions: ``C3`` a big square, ``B2+`` the corner below right of B2,
+    ``A1|B1`` and ``A1/A2`` edges."""
     within: tuple[tuple[frozenset[int], ...], ...]
     """``within[d][sq]``: the cells whose anchor square lies at orthogonal distance ``d`` or less
     from big square ``sq`` (an anchor: the square itself, or the first square a corner or edge touches)."""
@@ -31,6 +33,20 @@ class Geometry:
     @property
     def cells(self) -> int:
         return len(self.kind)
+
+    def name(self, cell: int) -> str:
+        """A space as people name it on the board: ``C3`` a big square, ``B2-C3`` the corner between
+        B2 and C3 (and C2, B3), ``A1-B1`` the edge between two big squares."""
+        if self.kind[cell] == "square":
+            return self.labels[cell]
+        touched = self.touches[cell]
+        return f"{self.labels[touched[0]]}\u2013{self.labels[touched[-1]]}"
+
+    def around(self, cell: int) -> tuple[str, ...]:
+        """The big squares a corner or edge lies between (a big square: itself)."""
+        if self.kind[cell] == "square":
+            return (self.labels[cell],)
+        return tuple(self.labels[t] for t in self.touches[cell])
 
     def coords(self, square: int) -> tuple[int, int]:
         return divmod(square, self.size)

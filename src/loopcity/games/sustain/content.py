@@ -146,8 +146,11 @@ class Department(Item):
 
 
 class GraySide(Item):
+    """The gray side of Solution cards, visible on the table: the plan, its text and its cost."""
+
     id: str
     title: str
+    text: str = ""
     cost: int = Field(ge=1, le=MAX_COINS)
     source: Source
 

@@ -1,12 +1,17 @@
-"""Why an action is refused (in the rulebook's words), log lines, and the game's invariants."""
+"""Why an action is refused (in the rulebook's words, with the cost when Coins are short), and the
+game's invariants."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action
+from loopcity.engine.text import _, ngettext
 
 from . import actions as A
+from . import words
+from .labels import name_of, space_cost, target_name
+from .words import building_data, keep_away_text, space_text, where_text
 
 if TYPE_CHECKING:
     from .rules import SustainState
@@ -19,107 +24,129 @@ def choice_of(action: Action) -> list[Any]:
 
 
 def explain(st: SustainState, seat: int, action: Action) -> str | None:
-    """The reason ``action`` is not legal for ``seat`` now."""
+    """The reason ``action`` is not legal for ``seat`` now, with what it costs when Coins are short."""
     kind = action.kind
+    if kind == A.SHEET.name or st.phase == "departments":
+        return _explain_sheet(st, action)
     if kind == A.BUILD.name:
-        if st.phase != "build":
-            return "there is no Building to draw now"
-        return "that space is not free, or not the right kind of space for this Building"
+        return _explain_build(st, action)
     if st.phase == "build":
-        return "first draw the Building you paid for on a free space of the City Map ('build <cell>')"
+        building = st.tables.buildings[st.to_draw()[0]].name
+        return _("first draw the {building} you paid for on a free space of the City Map").format(
+            building=building
+        )
     if kind == A.GIVE.name:
         return _explain_gift(st, seat, A.GIVE.read(action).player)
     match st.phase:
         case "discussion":
             if kind == A.PASS.name:
                 return None
-            return "investing starts when every player has passed the discussion"
+            return _("investing starts when every player has passed the discussion")
         case "coins":
             return _explain_coins(st, seat, action)
-        case _:
+        case _phase:
             if kind == A.COINS.name:
-                return "first choose an investment space ('fund', 'invest' or 'request')"
+                return _(
+                    "first choose an investment space: a Department sheet's Building, a Solution card or a REQUEST card"
+                )
             if kind == A.PASS.name:
                 return None
             return _explain_investment(st, seat, action)
 
 
+def _explain_sheet(st: SustainState, action: Action) -> str:
+    if st.phase != "departments":
+        return _("Department sheets are chosen at the setup only")
+    if action.kind != A.SHEET.name:
+        return _("first every player chooses a Department sheet, in turn from the first player")
+    d = A.SHEET.read(action).department - 1
+    departments = st.tables.departments
+    if d >= len(departments):
+        return _("there is no such Department sheet")
+    return _("the {department} sheet is taken by {seat}").format(
+        department=departments[d].name, seat=name_of(st, st.owner[d])
+    )
+
+
+def _explain_build(st: SustainState, action: Action) -> str:
+    if st.phase != "build":
+        return _("there is no Building to draw now")
+    tables = st.tables
+    geo = tables.geo
+    building = tables.buildings[st.to_draw()[0]]
+    cell = A.BUILD.read(action).cell
+    if cell >= geo.cells:
+        return _("the City Map has no such space")
+    where = space_text(geo, cell)
+    other = st.cells[cell]
+    if other is not None:
+        return _("{space} is taken by the {other}").format(space=where, other=tables.buildings[other].name)
+    if geo.kind[cell] != building.space:
+        return _("the {building} is {where}, and {space} is not").format(
+            building=building.name, where=where_text(building.space), space=where
+        )
+    rule = keep_away_text(building_data(building))
+    return _("the {building} may not go on {space}: {rule}").format(
+        building=building.name, space=where, rule=rule
+    )
+
+
 def _explain_gift(st: SustainState, seat: int, player: int) -> str:
     if st.phase != "discussion":
-        return "Coins are given during the discussion only"
+        return _("Coins are given during the discussion (step 6) only")
     if player == seat + 1:
-        return "you cannot give a Coin to yourself"
+        return _("you cannot give a Coin to yourself")
     if player > st.players:
-        return f"there are only {st.players} players"
-    return "you have no Coin to give"
+        return ngettext("there is only {n} player", "there are only {n} players", st.players).format(
+            n=st.players
+        )
+    return _("you have no Coin to give")
 
 
 def _explain_coins(st: SustainState, seat: int, action: Action) -> str:
     space = st.chosen()
+    target = target_name(st, space)
     if action.kind != A.COINS.name:
-        return f"first say how many Coins to put on {target_name(st, space)} ('coins <n>')"
-    if A.COINS.read(action).coins > st.coins[seat]:
-        return f"you have only {st.coins[seat]} Coin(s)"
-    return f"that space needs only {st.room(space)} more Coin(s)"
+        return _("first say how many Coins to put on {target}").format(target=target)
+    asked = A.COINS.read(action).coins
+    if asked > st.coins[seat]:
+        return _("you have only {have}; you cannot put {asked} on {target}").format(
+            have=words.coins(st.coins[seat]), asked=words.coins(asked), target=target
+        )
+    cost, on = space_cost(st, space)
+    return _("{target} asks {cost} and has {on} on it: you may put at most {need} on it").format(
+        target=target, cost=words.coins(cost), on=on, need=words.coins(cost - on)
+    )
 
 
 def _explain_investment(st: SustainState, seat: int, action: Action) -> str:
     if st.coins[seat] <= 0:
-        return "you have no Coins left: you can only pass"
+        return _("you have no Coins left: you can only pass")
     tables = st.tables
     if action.kind == A.FUND.name:
         fund = A.FUND.read(action)
         d, s = fund.department - 1, fund.space - 1
         if d >= len(tables.departments) or s >= len(tables.departments[d].spaces):
-            return "there is no such investment space on the Department sheets"
+            return _("there is no such investment space on the Department sheets")
+        dept = tables.departments[d]
         if not st.may_fund(seat, d):
-            return f"only the owner may invest on the {tables.departments[d].name} Buildings"
-        space = tables.departments[d].spaces[s]
-        return f"the City Map has no free legal space for a {tables.buildings[space.building].name}"
-    cards = st.table if action.kind == A.INVEST.name else st.requests
-    return f"there are only {len(cards)} such card(s) on the table"
-
-
-def target_name(st: SustainState, choice: list[Any]) -> str:
-    """A readable name for an investment space (``choice``: as the state's ``choice``)."""
-    tables = st.tables
-    match choice:
-        case [A.FUND.name, department, space]:
-            dept = tables.departments[department - 1]
-            return f"{dept.name}: {tables.buildings[dept.spaces[space - 1].building].name}"
-        case [A.INVEST.name, card] if card <= len(st.table):
-            sol = tables.solutions[st.table[card - 1][0]]
-            return f"Solution card {card} ({tables.gray[sol.gray].title})"
-        case [A.REQUEST.name, card] if card <= len(st.requests):
-            return f"REQUEST {st.requests[card - 1][0]}"
-        case [A.INVEST.name, card]:
-            return f"Solution card {card}"
-        case [A.REQUEST.name, card]:
-            return f"REQUEST card {card}"
-    return "the space you chose"
-
-
-def describe(st: SustainState, seat: int, action: Action) -> str:
-    """A readable log line for an action; correct before and after the action is applied."""
-    tables = st.tables
-    who = f"Seat {seat + 1} ({tables.departments[st.dept_of[seat]].name})"
-    match action.kind:  # the commonest first: one line for every step played
-        case A.PASS.name:
-            return f"{who} passes"
-        case A.COINS.name:
-            where = f" on {target_name(st, st.choice)}" if st.choice else ""
-            return f"{who} puts {A.COINS.read(action).coins} Coin(s){where}"
-        case A.GIVE.name:
-            return f"{who} gives 1 Coin to seat {A.GIVE.read(action).player}"
-        case A.BUILD.name:
-            cell = A.BUILD.read(action).cell
-            bid = st.pending[0] if st.pending else st.cells[cell]
-            name = tables.buildings[bid].name if bid else "a Building"
-            return f"{who} draws the {name} on {tables.geo.labels[cell]}"
-        case A.CLOCK_.name:
-            return "The discussion clock runs out"
-        case _:
-            return f"{who} chooses {target_name(st, choice_of(action))}"
+            return _("only {seat} invests on the {department} sheet's Buildings").format(
+                seat=name_of(st, st.owner[d]), department=dept.name
+            )
+        building = tables.buildings[dept.spaces[s].building]
+        rule = keep_away_text(building_data(building))
+        return _("the City Map has no free space for a {building} ({where}{rule})").format(
+            building=building.name, where=where_text(building.space), rule=f"; {rule}" if rule else ""
+        )
+    if action.kind == A.INVEST.name:
+        n = len(st.table)
+        return ngettext(
+            "there is {n} Solution card on the table", "there are {n} Solution cards on the table", n
+        ).format(n=n)
+    n = len(st.requests)
+    return ngettext(
+        "there is {n} REQUEST card on the table", "there are {n} REQUEST cards on the table", n
+    ).format(n=n)
 
 
 def check_invariants(st: SustainState) -> None:
@@ -144,13 +171,21 @@ def _check_seats(st: SustainState) -> None:
     for name, values in (("coins", st.coins), ("passed", st.passed), ("departments", st.dept_of)):
         _require(len(values) == n, f"{name} gives {len(values)} values for {n} players")
     departments = len(st.tables.departments)
+    chosen = [d for d in st.dept_of if d >= 0]
     _require(
-        len(set(st.dept_of)) == n and all(0 <= d < departments for d in st.dept_of),
+        len(set(chosen)) == len(chosen) and all(d < departments for d in chosen),
         f"each player runs a different one of the {departments} Departments, not {st.dept_of}",
     )
+    _require(
+        len(chosen) == n or st.phase == "departments",
+        f"every player has a Department sheet once the setup is over, not {st.dept_of}",
+    )
+    if st.phase == "departments":
+        _require(st.dept_of[st.turn] < 0, f"player {st.turn + 1} is to choose a Department sheet but has one")
     owner = [-1] * departments
     for seat, d in enumerate(st.dept_of):
-        owner[d] = seat
+        if d >= 0:
+            owner[d] = seat
     _require(st.owner == owner, "a Department sheet's owner is not the player who runs it")
     for seat, coins in enumerate(st.coins):
         _require(coins >= 0, f"player {seat + 1} holds {coins} Coins")

@@ -8,6 +8,7 @@ A Solution card's effects are averaged over the white sides its gray side may hi
 facts are used: the scenario's cards and those already flipped). It pays spaces it can fill now,
 puts Coins on dear spaces only when they are urgent, and passes when nothing is worth its Coins.
 In the discussion it gives Coins to the owner of an urgent Department space who cannot pay for it.
+When the players choose their Department sheets, it takes the free sheet with the most points per Coin.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ class HeuristicBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        if state.phase == "departments":
+            return self._department(state, legal)
         if state.phase == "build":
             return self._build(state, legal)
         if state.phase == "coins":  # all it has, up to what the space still needs
@@ -75,6 +78,17 @@ class HeuristicBot:
         if self._memo[0] != key:
             self._memo = (key, {})
         return self._memo[1]
+
+    def _department(self, st: SustainState, legal: list[Action]) -> Action:
+        """Setup: the free Department sheet whose Buildings give the most points per Coin (the first
+        such sheet in content order on a tie)."""
+        departments = st.tables.departments
+
+        def worth(a: Action) -> float:
+            spaces = departments[A.SHEET.read(a).department - 1].spaces
+            return sum(sp.points for sp in spaces) / sum(sp.cost for sp in spaces)
+
+        return max(legal, key=worth)
 
     def _build(self, st: SustainState, legal: list[Action]) -> Action:
         tables = st.tables

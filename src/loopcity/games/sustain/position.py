@@ -18,6 +18,7 @@ from loopcity.engine import Action, MalformedAction, PositionError, PositionMode
 
 from . import actions as A
 from .explain import choice_of
+from .words import READING_SIZES
 from .year import ATTRACT, LIVING, POLLUTION, TRANSPORT, Defeat, Phase
 
 if TYPE_CHECKING:
@@ -71,7 +72,8 @@ class SustainPosition(PositionModel):
 
     year: int = Field(ge=1, description="the round; each round represents a year of the city's life")
     phase: Phase = Field(
-        description="discussion (step 6), investing (step 7), coins (the player to act has chosen an "
+        description="departments (the setup: players choose their Department sheets, with the option "
+        "deal = chosen), discussion (step 6), investing (step 7), coins (the player to act has chosen an "
         "investment space and says how many Coins), build (a Building paid for waits to be drawn) or over"
     )
     first_player: int = Field(ge=1, description="the player holding the First Player Token")
@@ -79,7 +81,8 @@ class SustainPosition(PositionModel):
         default=None, ge=1, description="step 7: the player whose turn it is (default: the first player)"
     )
     departments: list[str] = Field(
-        description="each player's Department sheet (ids of content.toml's [[departments]])"
+        description="each player's Department sheet (ids of content.toml's [[departments]]); phase "
+        "departments: an empty string for a player who has not chosen yet"
     )
     coins: list[int] = Field(description="each player's Coins")
     passed: list[int] = Field(
@@ -126,6 +129,12 @@ class SustainPosition(PositionModel):
         "('fund 2 1', 'invest 3', 'request 1')",
     )
     to_draw: BuildingToDraw | None = Field(default=None, description="phase build: the Building to draw")
+    read_aloud: list[list[int | str]] = Field(
+        default=[],
+        description="what the table read aloud this year, in order (shown on stage): each reading is its "
+        'kind and numbers, e.g. ["unhappy_to_living", 2, -1, 3, 2] (2 Unhappy marks moved the Standard '
+        "of Living by -1, from 3 to 2); the kinds are listed in docs/games/sustain.md",
+    )
     last_year: bool = Field(default=False, description="an Event card said that this year is the last")
     defeat: Defeat | None = Field(default=None, description="why every player lost (phase over)")
 
@@ -139,7 +148,7 @@ def write_fields(st: SustainState) -> SustainPosition:
         phase=st.phase,
         first_player=st.first + 1,
         turn=st.turn + 1,
-        departments=[depts[d].id for d in st.dept_of],
+        departments=[depts[d].id if d >= 0 else "" for d in st.dept_of],
         coins=list(st.coins),
         passed=[seat + 1 for seat, done in enumerate(st.passed) if done],
         reserve=st.reserve,
@@ -166,6 +175,7 @@ def write_fields(st: SustainState) -> SustainPosition:
         flipped=list(st.flipped),
         chosen=None if st.choice is None else " ".join(map(str, st.choice)),
         to_draw=None if st.pending is None else _to_draw(st, st.pending),
+        read_aloud=[list(r) for r in st.told],
         last_year=st.final_year,
         defeat=st.defeat,
     )
@@ -195,7 +205,9 @@ def read_fields(st: SustainState, p: SustainPosition) -> None:
     st.track = [p.standard_of_living, p.attractiveness, p.sustainable_transport, p.pollution]
     st.unhappy = p.unhappy_population
     st.co2 = p.co2_accumulation
-    st.seat_departments([_department(tables.dept_index, d, "departments") for d in p.departments])
+    st.seat_departments(
+        [_department(tables.dept_index, d, "departments") if d else -1 for d in p.departments]
+    )
     _read_map(st, p.city_map)
     st.sheet = [[0] * len(d.spaces) for d in tables.departments]
     for dept_id, coins in p.sheets.items():
@@ -218,6 +230,34 @@ def read_fields(st: SustainState, p: SustainPosition) -> None:
     st.flipped = list(p.flipped)
     st.choice = None if p.chosen is None else _chosen(p.chosen)
     st.pending = None if p.to_draw is None else _pending(st, p.to_draw)
+    st.told = [_reading(st, r) for r in p.read_aloud]
+
+
+def _reading(st: SustainState, reading: list[int | str]) -> tuple[Any, ...]:
+    """A reading of this year, checked: a known kind, its numbers, the card it names."""
+    kind = reading[0] if reading else ""
+    size = READING_SIZES.get(kind) if isinstance(kind, str) else None
+    if size is None or not isinstance(kind, str):
+        raise PositionError(
+            f"field 'read_aloud': {reading!r} is not a reading; kinds: {', '.join(READING_SIZES)}"
+        )
+    if len(reading) != size:
+        raise PositionError(
+            f"field 'read_aloud': a {kind!r} reading has {size - 1} values after its kind, not {reading!r}"
+        )
+    cards: set[str] = set()
+    if kind == "adopted":
+        cards = set(st.tables.solutions)
+    elif kind in ("in_play", "penalty", "resolved"):
+        cards = set(st.tables.events)
+    rest = reading[1:]
+    if cards:
+        if not isinstance(rest[0], str) or rest[0] not in cards:
+            raise PositionError(f"field 'read_aloud': no card {rest[0]!r} in {reading!r}")
+        rest = rest[1:]
+    if not all(isinstance(v, int) for v in rest):
+        raise PositionError(f"field 'read_aloud': {reading!r} takes whole numbers after its kind")
+    return tuple(reading)
 
 
 def _department(index: dict[str, int], dept_id: str, field: str) -> int:

@@ -1,76 +1,96 @@
-"""Text and SVG renderings of a SUSTAIN view (pure functions of the view)."""
+"""Text and SVG renderings of a SUSTAIN view (pure functions of the view).
+
+The text is the table as a terminal shows it: the Indicators Board with each cube's square, the City
+Map with its corners and edges, the players, the cards on the table and this year read aloud. The
+SVG is the board a browser shows (:mod:`.svg`).
+"""
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
-from . import actions as A
-from .board import geometry
+from loopcity.engine.text import _, ngettext
 
-TRACK_LABELS = (
-    ("standard_of_living", "Standard of Living"),
-    ("attractiveness", "Attractiveness of the city"),
-    ("sustainable_transport", "Sustainable transport"),
-    ("pollution", "Pollution"),
-)
-CATEGORY_STYLE = {  # fill colour and a letter, so colour is never the only cue
-    "residential": ("#f4d58d", "R"),
-    "industry": ("#b0b0b0", "I"),
-    "service": ("#9ecae1", "S"),
-    "green": ("#a1d99b", "G"),
-    "culture": ("#d4b9da", "C"),
-    "transport": ("#fdae6b", "T"),
-}
+from .board import Geometry, geometry
+from .panels import player_name, stage, white_side_text
+from .svg import render_svg
+from .words import coins, defeat_text, effects_text, end_bonus_text, indicator_name
+
+__all__ = ["render_svg", "render_text"]
+
+TRACKS = ("standard_of_living", "attractiveness", "sustainable_transport", "pollution")
+CELL_WIDTH = 15
 
 
-def _short(name: str, width: int) -> str:
+def short(name: str, width: int) -> str:
+    """A name cut to ``width`` characters (a dot marks the cut)."""
     return name if len(name) <= width else name[: width - 1] + "."
 
 
-# ----------------------------------------------------------------- text
+def initials(name: str) -> str:
+    """``BS`` for Bus Stop: how a Building on a corner or an edge is drawn in text."""
+    return "".join(word[0] for word in name.split())[:2].upper()
+
+
+# ----- text --------------------------------------------------------------------------------------------
 def render_text(view: dict[str, Any]) -> str:
     """The terminal rendering of a view."""
-    lines = [_header(view), *_indicator_lines(view), "", *_map_lines(view), "", *_player_lines(view)]
-    lines += ["", "Department sheets (fund <department> <space>, then coins <n>):", *_sheet_lines(view)]
+    lines = [*_header(view), "", *_indicator_lines(view), "", *_map_lines(view), "", *_player_lines(view)]
     lines += ["", *_card_lines(view)]
+    story = _story_lines(view)
+    if story:
+        lines += ["", *story]
     return "\n".join(lines)
 
 
-def _header(view: dict[str, Any]) -> str:
-    ind = view["indicators"]
-    phase = view["phase"]
-    who = ", ".join(f"seat {s + 1}" for s in view["active_seats"])
-    if view["phase"] == "over":
-        phase = f"over: {view['defeat'] or 'the city survived'}"
-    last = " (last year)" if view["final_year"] else ""
-    mine = f" You are seat {view['seat'] + 1}, {view['my_department']}." if view["seat"] is not None else ""
-    return (
-        f"SUSTAIN - {view['scenario']['name']} - Year {view['round']}{last} - {phase}"
-        + (f" - to act: {who}" if who else "")
-        + f"\nFirst player: seat {view['first_player'] + 1} (token {view['first_player_token']}). "
-        f"Reserve for next budget: {ind['reserve']} Coins.{mine}"
+def _header(view: dict[str, Any]) -> list[str]:
+    phase = {
+        "departments": _("setup, choosing Department sheets"),
+        "discussion": _("step 6, discussion"),
+        "investing": _("step 7, investing"),
+        "coins": _("step 7, investing"),
+        "build": _("step 7, drawing a Building"),
+        "over": _("the game is over"),
+    }[view["phase"]]
+    last = " " + _("(the last year)") if view["final_year"] else ""
+    out = [
+        _("SUSTAIN \u2014 {scenario} \u2014 Year {year}{last} \u2014 {phase}").format(
+            scenario=view["scenario"]["name"], year=view["round"], last=last, phase=phase
+        )
+    ]
+    first = _("First player: {seat} (token {card}).").format(
+        seat=player_name(view, view["first_player"]), card=view["first_player_token"]
     )
+    if view["seat"] is not None:
+        first += " " + _("You are {seat}.").format(seat=player_name(view, view["seat"]))
+    out.append(first)
+    if view["phase"] == "over" and view["defeat"]:
+        out.append(_("Everyone lost: {cause}.").format(cause=defeat_text(view["defeat"])))
+    return out
 
 
 def _indicator_lines(view: dict[str, Any]) -> list[str]:
     ind = view["indicators"]
-    top = ind["top"]
-    out = []
-    for key, label in TRACK_LABELS:
-        bar = "".join("#" if i == ind[key] else "." for i in range(top + 1))
-        extra = ""
-        if key == "standard_of_living":
-            extra = f"  budget {ind['next_budget']}"
-        elif key == "attractiveness":
-            extra = f"  growth {ind['growth_per_year']}/year"
-        out.append(f"  {label:<27} [{bar}] {ind[key]}/{top}{extra}")
-    unhappy = ":(" * ind["unhappy"] + " ." * (ind["unhappy_squares"] - ind["unhappy"])
-    co2 = "x" * ind["co2"] + "." * (ind["co2_squares"] - ind["co2"])
-    out.append(f"  Unhappy Population [{unhappy}] {ind['unhappy']}/{ind['unhappy_squares']}")
-    out.append(
-        f"  CO2 Accumulation   [{co2}] {ind['co2']}/{ind['co2_squares']} (+{ind['co2_per_year']}/year)"
-    )
+    notes = {
+        "standard_of_living": _("budget {coins} next year").format(coins=coins(ind["next_budget"])),
+        "attractiveness": ngettext(
+            "{n} new person next year", "{n} new people next year", ind["growth_per_year"]
+        ).format(n=ind["growth_per_year"]),
+    }
+    out = [_("Indicators Board (# a track's cube, on its square from 0)")]
+    for key in TRACKS:
+        squares = " ".join("#" if i == ind[key] else "." for i in range(ind["top"] + 1))
+        on = _("on {square}").format(square=ind[key])
+        out.append(f"  {indicator_name(key):<27} [{squares}]  {on:<5} {notes.get(key, '')}".rstrip())
+    for key, mark in (("unhappy", ":("), ("co2", "x")):
+        total, marked = ind[f"{key}_squares"], ind[key]
+        boxes = " ".join(mark if i < marked else "." for i in range(total))
+        line = _("{marks} of {squares} marked").format(marks=marked, squares=total)
+        if key == "co2":
+            line += "; " + _("+{n} next year").format(n=ind["co2_per_year"])
+        out.append(f"  {indicator_name(key):<27} [{boxes}]  {line}")
+    if ind["reserve"]:
+        out.append("  " + _("Set aside for next year's budget: {coins}.").format(coins=coins(ind["reserve"])))
     return out
 
 
@@ -79,298 +99,172 @@ def _map_lines(view: dict[str, Any]) -> list[str]:
     geo = geometry(m["size"])
     by_cell = {b["cell"]: b for b in m["built"]}
     out = [
-        f"City Map: population {m['population']}, free housing {m['housing_free']}, "
-        f"free big squares {m['free_squares']} (cells numbered for 'build')"
+        _("City Map: population {people}, {free} free Housing spaces, {squares} free big squares").format(
+            people=m["population"], free=m["housing_free"], squares=m["free_squares"]
+        ),
+        "     " + "".join(f"{chr(65 + c):<{CELL_WIDTH}}   " for c in range(geo.size)).rstrip(),
     ]
-    out.append("     " + "".join(f"{chr(65 + c):<14}" for c in range(geo.size)))
     for r in range(geo.size):
-        row = []
-        for c in range(geo.size):
-            cell = r * geo.size + c
-            b = by_cell.get(cell)
-            if b is None:
-                row.append(f"{cell:>2} .         ")
-            else:
-                ppl = f" {b['people']}/{b['housing']}" if b["housing"] else ""
-                row.append(f"{cell:>2} {_short(b['name'], 11 - len(ppl)) + ppl:<11}")
-        out.append(f"  {r + 1}  " + " ".join(row))
-    small = [f"{b['label']} {b['name']} (cell {b['cell']})" for b in m["built"] if b["kind"] != "square"]
-    if small:
-        out.append("  Stops, walks and lanes: " + "; ".join(small))
+        out += _square_rows(geo, by_cell, r)
+        if r < geo.size - 1:
+            out.append(_between_rows(geo, by_cell, r))
+    small = sorted({(initials(b["name"]), b["name"]) for b in m["built"] if b["kind"] != "square"})
+    legend = "; ".join(f"{code} {name}" for code, name in small)
+    out.append("  " + _("+ a free corner, : a free edge") + (f"; {legend}" if legend else ""))
     return out
+
+
+def _square_rows(geo: Geometry, by_cell: dict[int, dict[str, Any]], r: int) -> list[str]:
+    """Two lines for a row of big squares: the Buildings' names, then their people; the vertical edges
+    between them (``:`` free, or the Building's initials)."""
+    first, second = f"  {r + 1}  ", "     "
+    for c in range(geo.size):
+        b = by_cell.get(r * geo.size + c)
+        name = short(b["name"], CELL_WIDTH) if b else "\u00b7"
+        people = (
+            _("{people}/{housing} people").format(people=b["people"], housing=b["housing"])
+            if b and b["housing"]
+            else ""
+        )
+        edge = ""
+        if c < geo.size - 1:
+            edge = _small(geo, by_cell, _edge_cell(geo, r, c, across=True), ":")
+        first += f"{name:<{CELL_WIDTH}}{edge:^3}"
+        second += f"{people:<{CELL_WIDTH}}{edge:^3}"
+    return [first.rstrip(), second.rstrip()]
+
+
+def _between_rows(geo: Geometry, by_cell: dict[int, dict[str, Any]], r: int) -> str:
+    """The line between two rows of big squares: their edges (centred under each square) and the
+    corners between them."""
+    line = "     "
+    for c in range(geo.size):
+        line += f"{_small(geo, by_cell, _edge_cell(geo, r, c, across=False), ':'):^{CELL_WIDTH}}"
+        if c < geo.size - 1:
+            line += f"{_small(geo, by_cell, _corner_cell(geo, r, c), '+'):^3}"
+    return line.rstrip()
+
+
+def _small(geo: Geometry, by_cell: dict[int, dict[str, Any]], cell: int, free: str) -> str:
+    b = by_cell.get(cell)
+    return initials(b["name"]) if b else free
+
+
+def _corner_cell(geo: Geometry, r: int, c: int) -> int:
+    """The corner below right of big square (r, c)."""
+    n = geo.size
+    return n * n + r * (n - 1) + c
+
+
+def _edge_cell(geo: Geometry, r: int, c: int, across: bool) -> int:
+    """The edge right of big square (r, c) (``across``), or below it."""
+    n = geo.size
+    start = n * n + (n - 1) * (n - 1)
+    if across:
+        return start + r * (n - 1) + c
+    return start + n * (n - 1) + r * n + c
 
 
 def _player_lines(view: dict[str, Any]) -> list[str]:
-    out = ["Players:"]
+    out = [_("Players and their Department sheets (each Building: Coins on it / cost, points)")]
+    departments = {d["id"]: d for d in view["departments"]}
     for p in view["players"]:
-        flag = " (passed)" if p["passed"] and view["phase"] != "over" else ""
-        you = " <- you" if p["seat"] == view["seat"] else ""
+        status = ""
+        if view["phase"] == "discussion":
+            status = _("done talking") if p["passed"] else _("talking")
+        elif view["phase"] != "over" and p["passed"]:
+            status = _("passed")
+        you = _("you") if p["seat"] == view["seat"] else ""
+        flags = ", ".join(x for x in (status, you) if x)
         out.append(
-            f"  seat {p['seat'] + 1}: {p['department_name']:<21} coins {p['coins']:>2}  "
-            f"points {p['points']:>2}  score now {p['score']:>2}{flag}{you}"
+            "  "
+            + _("{seat}: {coins}, {points} points written, score now {score}").format(
+                seat=player_name(view, p["seat"]),
+                coins=coins(p["coins"]),
+                points=p["points"],
+                score=p["score"],
+            )
+            + (f" ({flags})" if flags else "")
         )
-    return out
-
-
-def _sheet_lines(view: dict[str, Any]) -> list[str]:
-    out = []
+        if p["department"] is not None:
+            out += _sheet_lines(departments[p["department"]])
     for d in view["departments"]:
-        owner = "open to all" if d["open"] else f"seat {d['owner'] + 1}"
-        spaces = "; ".join(
-            f"{s['space']} {s['name']} ({s['where']}) {s['invested']}/{s['cost']} [{s['points']}pt]"
-            for s in d["spaces"]
-        )
-        out.append(f"  {d['number']} {d['name']} ({owner}; end bonus {d['end_bonus']})")
-        out.append(f"      {spaces}")
+        if d["open"]:
+            free = (
+                _("{department}: still free")
+                if view["phase"] == "departments"
+                else _("{department}: nobody runs it, open to all")
+            )
+            out.append("  " + free.format(department=d["name"]))
+            out += _sheet_lines(d)
     return out
+
+
+def _sheet_lines(d: dict[str, Any]) -> list[str]:
+    spaces = " \u00b7 ".join(
+        _("{building} {on}/{cost} ({points} pt)").format(
+            building=s["name"], on=s["invested"], cost=s["cost"], points=s["points"]
+        )
+        for s in d["spaces"]
+    )
+    bonus = end_bonus_text(d["end_bonus"]["measure"], d["end_bonus"]["divisor"])
+    return [f"      {spaces}", f"      {bonus}"]
 
 
 def _card_lines(view: dict[str, Any]) -> list[str]:
-    out = ["Solution cards, gray side up (invest <card>, then coins <n>):"]
-    out += [f"  {c['card']}: {c['title']} {c['invested']}/{c['cost']}" for c in view["solutions"]] or [
-        "  none"
-    ]
+    out = [_("Solution cards on the table, gray side up (Coins on it / cost)")]
+    out += [
+        "  "
+        + _("{n}. {plan} {on}/{cost}: {text}").format(
+            n=c["card"], plan=c["title"], on=c["invested"], cost=c["cost"], text=c["text"]
+        )
+        for c in view["solutions"]
+    ] or ["  " + _("none")]
     if view["requests"]:
-        out.append("REQUEST cards (request <card>, then coins <n>):")
+        out.append(_("REQUEST cards on the table (Coins on it / cost)"))
         out += [
-            f"  {r['card']}: {r['id']} {r['title']} {r['invested']}/{r['cost']} - {r['text']}"
+            "  "
+            + _("{n}. {card} {title} {on}/{cost}: until resolved, {penalty}; resolved, {reward}").format(
+                n=r["card"],
+                card=r["id"],
+                title=r["title"],
+                on=r["invested"],
+                cost=r["cost"],
+                penalty=effects_text(r["penalty"]),
+                reward=effects_text(r["reward"]),
+            )
             for r in view["requests"]
         ]
     if view["lasting"]:
-        out.append(
-            "In play: "
-            + "; ".join(f"{c['id']} {c['title']} ({c['years_left']} more)" for c in view["lasting"])
-        )
-    if view["events_this_year"]:
-        out.append(
-            "Events this year: " + "; ".join(f"{e['id']} {e['title']}" for e in view["events_this_year"])
-        )
+        out.append(_("Event cards in play"))
+        out += [
+            "  "
+            + _("{card} {title}: {effects} at each of the next {n} Event phases").format(
+                card=c["id"], title=c["title"], effects=effects_text(c["effects"]), n=c["years_left"]
+            )
+            for c in view["lasting"]
+        ]
     if view["flipped"]:
-        f = view["flipped"][-1]
+        w = view["flipped"][-1]
         out.append(
-            f"Last flipped: {f['id']} {f['title']} {', '.join(f['effects'])}"
-            + (f", points {f['points']}" if f["points"] else "")
-        )
-    if view["choice"]:
-        c = view["choice"]
-        out.append(
-            f"Seat {c['seat'] + 1} puts Coins on {c['target']} (it needs {c['needs']} more): coins <n>."
-        )
-    if view["pending_build"]:
-        p = view["pending_build"]
-        out.append(f"Seat {p['seat'] + 1} must draw a {p['name']} on a free space (build <cell>).")
-    out.append(f"Decks: {view['decks']['events']} Event, {view['decks']['solutions']} Solution cards.")
-    return out
-
-
-# ----------------------------------------------------------------- SVG
-CELL = 64
-MAP_X, MAP_Y = 20, 40
-
-
-def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
-    """An SVG picture of a view; places that legal actions target carry ``data-act``."""
-    acts = {str(a) for a in legal}
-    m = view["map"]
-    size = m["size"]
-    width = MAP_X * 2 + size * CELL + 560
-    parts = [
-        f'<text x="{MAP_X}" y="24" font-size="16" font-weight="bold">SUSTAIN - '
-        f"{escape(view['scenario']['name'])} - Year {view['round']} - {escape(view['phase'])}</text>"
-    ]
-    parts += _svg_map(view, acts)
-    bx = MAP_X * 2 + size * CELL
-    y = _svg_board(view, parts, bx, 40)
-    y = _svg_cards(view, parts, acts, bx, y + 10)
-    y = max(y, MAP_Y + size * CELL + 20)
-    y = _svg_sheets(view, parts, acts, MAP_X, y + 10)
-    y = _svg_players(view, parts, acts, MAP_X, y + 10)
-    height = y + 20
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">'
-        f'<rect width="{width}" height="{height}" fill="#fbfaf5"/>' + "".join(parts) + "</svg>"
-    )
-
-
-def _svg_map(view: dict[str, Any], acts: set[str]) -> list[str]:
-    m = view["map"]
-    geo = geometry(m["size"])
-    by_cell = {b["cell"]: b for b in m["built"]}
-    out = []
-    for sq in geo.squares:
-        r, c = divmod(sq, geo.size)
-        x, y = MAP_X + c * CELL + 6, MAP_Y + r * CELL + 6
-        b = by_cell.get(sq)
-        act = str(A.BUILD(sq))
-        data = f' data-act="{act}"' if act in acts else ""
-        if b is None:
-            stroke = "#2b8a3e" if data else "#999"
-            out.append(
-                f'<rect x="{x}" y="{y}" width="{CELL - 12}" height="{CELL - 12}" fill="#fff" '
-                f'stroke="{stroke}" stroke-dasharray="3 2"{data}/>'
+            _("Last Solution adopted: {title} ({plan}): {does}.").format(
+                title=w["title"], plan=w["plan"], does=white_side_text(w)
             )
-            out.append(f'<text x="{x + 3}" y="{y + 11}" fill="#888" font-size="9">{geo.labels[sq]}</text>')
-            continue
-        fill, letter = CATEGORY_STYLE.get(b["category"], ("#eee", "?"))
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL - 12}" height="{CELL - 12}" fill="{fill}" stroke="#333"/>'
         )
-        out.append(f'<text x="{x + 3}" y="{y + 12}" font-weight="bold">{letter}</text>')
-        out.append(f'<text x="{x + 3}" y="{y + 26}" font-size="8">{escape(_short(b["name"], 12))}</text>')
-        if b["housing"]:
-            out.append(
-                f'<text x="{x + 3}" y="{y + 42}" font-size="9">{b["people"]}/{b["housing"]} people</text>'
-            )
-    for cell in geo.corners + geo.edges:
-        out.append(_svg_small(geo, cell, by_cell.get(cell), acts))
-    return out
-
-
-_EMPTY_SMALL: dict[tuple[int, int, bool], str] = {}
-"""Drawings of free small spaces by (map size, space, offered to build on): the same every time."""
-
-
-def _svg_small(geo: Any, cell: int, built: dict[str, Any] | None, acts: set[str]) -> str:
-    if built is not None:
-        return _draw_small(geo, cell, built, acts)
-    key = (geo.size, cell, str(A.BUILD(cell)) in acts)
-    text = _EMPTY_SMALL.get(key)
-    if text is None:
-        text = _EMPTY_SMALL[key] = _draw_small(geo, cell, None, acts)
-    return text
-
-
-def _draw_small(geo: Any, cell: int, built: dict[str, Any] | None, acts: set[str]) -> str:
-    a = geo.touches[cell]
-    (r0, c0), (r1, c1) = geo.coords(a[0]), geo.coords(a[-1])
-    cx = MAP_X + (c0 + c1 + 1) * CELL / 2
-    cy = MAP_Y + (r0 + r1 + 1) * CELL / 2
-    act = str(A.BUILD(cell))
-    data = f' data-act="{act}"' if act in acts else ""
-    title = f"<title>{escape(geo.labels[cell])}{': ' + escape(built['name']) if built else ''}</title>"
-    if built is not None:
-        letters = "".join(word[0] for word in built["name"].split())[:2]
-        return (
-            f'<g><circle cx="{cx}" cy="{cy}" r="7" fill="#fdae6b" stroke="#333"/>'
-            f'<text x="{cx - 5}" y="{cy + 3}" font-size="7">{escape(letters)}</text>{title}</g>'
-        )
-    colour = "#2b8a3e" if data else "#ccc"
-    return f'<circle cx="{cx}" cy="{cy}" r="{4 if data else 2}" fill="{colour}"{data}>{title}</circle>'
-
-
-def _svg_board(view: dict[str, Any], out: list[str], x: int, y: int) -> int:
-    ind = view["indicators"]
-    out.append(f'<text x="{x}" y="{y + 12}" font-weight="bold">Indicators Board</text>')
-    y += 20
-    for key, label in TRACK_LABELS:
-        out.append(f'<text x="{x}" y="{y + 12}">{label}: {ind[key]}</text>')
-        for i in range(ind["top"] + 1):
-            on = i == ind[key]
-            out.append(
-                f'<rect x="{x + 170 + i * 18}" y="{y}" width="16" height="16" '
-                f'fill="{"#444" if on else "#fff"}" stroke="#666"/>'
-            )
-            if key == "standard_of_living":
-                out.append(
-                    f'<text x="{x + 173 + i * 18}" y="{y + 27}" font-size="8">{ind["budget_table"][i]}</text>'
-                )
-        y += 30 if key == "standard_of_living" else 20
-    for key, label, mark in (("unhappy", "Unhappy Population", ":("), ("co2", "CO2 Accumulation", "x")):
-        total = ind[f"{key}_squares"]
-        out.append(f'<text x="{x}" y="{y + 12}">{label}: {ind[key]}/{total}</text>')
-        for i in range(total):
-            out.append(
-                f'<rect x="{x + 170 + i * 16}" y="{y}" width="14" height="14" fill="#fff" stroke="#666"/>'
-            )
-            if i < ind[key]:
-                out.append(
-                    f'<text x="{x + 171 + i * 16}" y="{y + 11}" font-size="9" fill="#b00">{mark}</text>'
-                )
-        y += 20
     out.append(
-        f'<text x="{x}" y="{y + 12}">Reserve {ind["reserve"]} Coins; CO2 +{ind["co2_per_year"]}/year; '
-        f"growth {ind['growth_per_year']}/year</text>"
+        _("Decks: {events} Event cards, {solutions} Solution cards.").format(
+            events=view["decks"]["events"], solutions=view["decks"]["solutions"]
+        )
     )
-    return y + 20
+    return out
 
 
-def _svg_cards(view: dict[str, Any], out: list[str], acts: set[str], x: int, y: int) -> int:
-    out.append(f'<text x="{x}" y="{y + 12}" font-weight="bold">Solution cards (gray side)</text>')
-    y += 18
-    for i, c in enumerate(view["solutions"]):
-        cx, cy = x + (i % 5) * 108, y + (i // 5) * 50
-        act = str(A.INVEST(c["card"]))
-        data = f' data-act="{act}"' if act in acts else ""
-        out.append(
-            f'<g{data}><rect x="{cx}" y="{cy}" width="102" height="44" rx="4" fill="#d9d9d9" stroke="#555"/>'
-            f'<text x="{cx + 4}" y="{cy + 14}">{c["card"]}. {escape(c["title"])}</text>'
-            f'<text x="{cx + 4}" y="{cy + 32}">{c["invested"]} / {c["cost"]} Coins</text></g>'
-        )
-    y += 50 * ((len(view["solutions"]) + 4) // 5) + 4
-    for r in view["requests"]:
-        act = str(A.REQUEST(r["card"]))
-        data = f' data-act="{act}"' if act in acts else ""
-        out.append(
-            f'<g{data}><rect x="{x}" y="{y}" width="530" height="22" fill="#fff3bf" stroke="#a67c00"/>'
-            f'<text x="{x + 4}" y="{y + 15}">REQUEST {escape(r["id"])} {escape(r["title"])}: '
-            f"{r['invested']} / {r['cost']}</text></g>"
-        )
-        y += 26
-    return y
-
-
-def _svg_sheets(view: dict[str, Any], out: list[str], acts: set[str], x: int, y: int) -> int:
-    out.append(f'<text x="{x}" y="{y + 12}" font-weight="bold">Department sheets</text>')
-    y += 18
-    for d in view["departments"]:
-        mine = d["owner"] is not None and d["owner"] == view["seat"]
-        owner = "open to all" if d["open"] else f"seat {d['owner'] + 1}"
-        weight = ' font-weight="bold"' if mine else ""
-        out.append(f'<text x="{x}" y="{y + 14}"{weight}>{d["number"]}. {escape(d["name"])} ({owner})</text>')
-        for s in d["spaces"]:
-            sx = x + 230 + (s["space"] - 1) * 190
-            act = str(A.FUND(d["number"], s["space"]))
-            data = f' data-act="{act}"' if act in acts else ""
-            out.append(
-                f'<g{data}><rect x="{sx}" y="{y}" width="184" height="20" fill="#fff" stroke="#777"/>'
-                f'<text x="{sx + 4}" y="{y + 14}">{escape(s["name"])} {s["invested"]}/{s["cost"]} '
-                f"[{s['points']} pt]</text></g>"
-            )
-        y += 24
-    return y
-
-
-def _svg_players(view: dict[str, Any], out: list[str], acts: set[str], x: int, y: int) -> int:
-    out.append(f'<text x="{x}" y="{y + 12}" font-weight="bold">Players and budgets</text>')
-    y += 18
-    for p in view["players"]:
-        act = str(A.GIVE(p["seat"] + 1))
-        data = f' data-act="{act}"' if act in acts else ""
-        token = " [First Player]" if p["seat"] == view["first_player"] else ""
-        passed = " (passed)" if p["passed"] else ""
-        out.append(
-            f'<text x="{x}" y="{y + 12}"{data}>seat {p["seat"] + 1}: {escape(p["department_name"])} - '
-            f"{p['coins']} Coins, {p['points']} points (score now {p['score']}){token}{passed}</text>"
-        )
-        y += 16
-    choice = view["choice"]
-    coin_acts = [
-        (n, act) for n in range(1, choice["needs"] + 1 if choice else 1) if (act := str(A.COINS(n))) in acts
-    ]
-    if coin_acts:
-        out.append(f'<text x="{x}" y="{y + 16}">Coins on {escape(choice["target"])}:</text>')
-        for i, (n, act) in enumerate(coin_acts):
-            bx = x + 260 + i * 34
-            out.append(
-                f'<g data-act="{act}"><rect x="{bx}" y="{y + 2}" width="30" height="20" fill="#fff3bf" '
-                f'stroke="#a67c00"/><text x="{bx + 8}" y="{y + 16}">{n}</text></g>'
-            )
-        y += 28
-    if "pass" in acts:
-        out.append(
-            f'<g data-act="pass"><rect x="{x}" y="{y + 4}" width="60" height="20" fill="#eee" stroke="#333"/>'
-            f'<text x="{x + 16}" y="{y + 18}">Pass</text></g>'
-        )
-        y += 28
-    return y
+def _story_lines(view: dict[str, Any]) -> list[str]:
+    """This year read aloud, as on the stage."""
+    cards = stage(view)
+    if not cards:
+        return []
+    out = [_("This year, read aloud")]
+    for card in cards:
+        out.append(f"  {card.title}: {card.text}")
+    return out

@@ -10,20 +10,26 @@ with the action's named arguments.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from loopcity.engine import Action, Game, Handlers, NoArgs, OptionError, Outcome, Rng, State
+from loopcity.engine.text import _
 
 from . import actions as A
-from .actions import Cell, Coins, Fund, Player, RequestCard, SolutionCard
+from .actions import Cell, Coins, DepartmentSheet, Fund, Player, RequestCard, SolutionCard
 from .content import Scenario, SustainContent
-from .explain import check_invariants, describe, explain
+from .explain import check_invariants, explain
+from .labels import TEXTS, describe, name_of, prompt
 from .position import SustainPosition, read_fields, write_fields
 from .tables import SustainTables
 from .views import build_view
 from .year import DEFEAT_MAP, POLLUTION, TRACK_INDEX, YearSteps
 
 HANDLERS = Handlers["SustainState"]()
+GIFTS: dict[tuple[int, int], tuple[Action, ...]] = {}
+"""The gifts a seat may give, by (players, seat): a Coin to each other player."""
 
 
 class SustainState(YearSteps):
@@ -80,10 +86,29 @@ class SustainState(YearSteps):
         self.pending = None
         self.choice = None
         self.passed = [False] * n
-        self.first = self.chance_below(n, "First player (seat number minus one)")
+        self.first = self.chance_below(n, _("The first player, drawn at random (0 is Seat 1)"))
         self.turn = self.first
-        self.share_budget(tables.board.starting_budget)
-        self.note(f"Year 1 begins at the Events step; seat {self.first + 1} holds the First Player token.")
+        self.told = []
+        if game.options["deal"] == "chosen":
+            self.phase = "departments"
+            self.note(
+                _("Each player chooses a Department sheet, in turn from the first player, {seat}.").format(
+                    seat=name_of(self, self.first)
+                ),
+                kind="decision",
+            )
+            return
+        self._first_year()
+
+    def _first_year(self) -> None:
+        """Year 1 starts at step 4, with the starting budget shared out (interpretation 1)."""
+        self.note(
+            _("Year 1 begins at step 4 (Events); {seat} holds the First Player token.").format(
+                seat=name_of(self, self.first)
+            )
+        )
+        starting = self.tables.board.starting_budget
+        self.tell(("start_budget", starting, *self.share_budget(starting)))
         self._events_and_solutions()
 
     @staticmethod
@@ -98,7 +123,11 @@ class SustainState(YearSteps):
 
     # ----- setup --------------------------------------------------------------------------
     def _deal_departments(self, deal: str) -> None:
+        """Hand out the Department sheets: at random, in order, or none yet when the players choose."""
         order = list(range(len(self.tables.departments)))
+        if deal == "chosen":
+            self.seat_departments([-1] * self.game.players)
+            return
         if deal == "random":
             self.shuffle(order, "the Department sheets")
         self.seat_departments(order[: self.game.players])
@@ -109,7 +138,8 @@ class SustainState(YearSteps):
         self.dept_of = dept_of
         self.owner = [-1] * len(self.tables.departments)
         for seat, d in enumerate(dept_of):
-            self.owner[d] = seat
+            if d >= 0:
+                self.owner[d] = seat
 
     def _draw_map(self) -> None:
         geo = self.tables.geo
@@ -140,9 +170,10 @@ class SustainState(YearSteps):
     # ----- whose turn ------------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
         match self.phase:
-            case "discussion":
-                return tuple([s for s, done in enumerate(self.passed) if not done])
-            case "investing" | "coins" | "build":
+            case "discussion":  # the players still talking
+                passed = self.passed
+                return tuple(compress(range(len(passed)), map(not_, passed)))
+            case "investing" | "coins" | "build" | "departments":
                 return (self.turn,)
             case "over":
                 return ()
@@ -158,21 +189,28 @@ class SustainState(YearSteps):
     def _legal_actions(self, seat: int) -> list[Action]:
         match self.phase:
             case "discussion":
-                gifts = [A.GIVES[p] for p in range(self.players) if p != seat] if self.coins[seat] else []
-                clock = (
-                    [A.CLOCK_()]
-                    if self.game.options["discussion_minutes"] and seat == self.active_seats()[0]
-                    else []
-                )
-                return [*gifts, A.PASS_ACTION, *clock]
+                if self.game.options["discussion_minutes"] and seat == self.active_seats()[0]:
+                    return [*self._gifts(seat), A.PASS_ACTION, A.CLOCK_()]
+                return [*self._gifts(seat), A.PASS_ACTION]
             case "build":
                 return [A.BUILD(c) for c in self.legal_cells(self.to_draw()[0])]
             case "coins":
                 return list(A.COIN_AMOUNTS[: min(self.coins[seat], self.room(self.chosen()))])
             case "investing":
                 return self._investments(seat) + [A.PASS_ACTION]
+            case "departments":
+                return [A.SHEETS[d] for d, seat_of in enumerate(self.owner) if seat_of < 0]
             case "over":
                 return []
+
+    def _gifts(self, seat: int) -> tuple[Action, ...]:
+        """Step 6: a Coin to each other player, when the seat has one."""
+        if not self.coins[seat]:
+            return ()
+        n = len(self.coins)
+        return GIFTS.get((n, seat)) or GIFTS.setdefault(
+            (n, seat), tuple(A.GIVES[p] for p in range(n) if p != seat)
+        )
 
     def chosen(self) -> list[Any]:
         """The investment space the player to act has chosen (step 7, the ``coins`` phase): see
@@ -254,6 +292,12 @@ class SustainState(YearSteps):
                 self.phase = "investing"
                 self.passed = [False] * self.players
                 self.turn = self.first
+                self.note(
+                    _(
+                        "Every player has passed: the discussion is closed; investing starts with {seat}."
+                    ).format(seat=name_of(self, self.first)),
+                    kind="decision",
+                )
             return
         self._next_turn()
 
@@ -262,8 +306,24 @@ class SustainState(YearSteps):
         """The discussion clock ran out (the ``clock`` action, played by a front end that runs the
         clock): every player still talking passes."""
         for talking in self.active_seats():
-            self.note(f"Player {talking + 1} passes (the discussion clock ran out)")
+            self.note(_("{seat} passes: the discussion clock ran out.").format(seat=name_of(self, talking)))
             self._pass(talking, a)
+
+    @HANDLERS.on(A.SHEET)
+    def _choose_department(self, seat: int, a: DepartmentSheet) -> None:
+        """Setup: "Each player chooses a Department sheet", in turn from the first player; when all
+        have, the first year starts."""
+        d = a.department - 1
+        self.dept_of[seat] = d
+        self.owner[d] = seat
+        n = self.players
+        for step in range(1, n):
+            s = (seat + step) % n
+            if self.dept_of[s] < 0:
+                self.turn = s
+                return
+        self.turn = self.first
+        self._first_year()
 
     @HANDLERS.on(A.FUND)
     def _choose_sheet_space(self, seat: int, a: Fund) -> None:
@@ -311,10 +371,9 @@ class SustainState(YearSteps):
         self.phase = "investing"
         self.cells[a.cell] = bid
         building = tables.buildings[bid]
-        self.note(f"The {building.name} is drawn on {tables.geo.labels[a.cell]}.")
         if all(self.cells[c] is not None for c in tables.geo.squares):
             self.defeat = DEFEAT_MAP
-            self.note("Every big square of the City Map is built: the city is defeated.")
+            self.note(_("Every big square of the City Map is built: the city is defeated."), kind="event")
         self.apply_effects(building.effects)
         if building.bonus and self._touches(a.cell, building.bonus.category):
             self.apply_effects(building.bonus.effects)
@@ -355,7 +414,14 @@ class SustainState(YearSteps):
         if self.sheet[d][s] < sheet_space.cost:
             return False
         self.sheet[d][s] = 0
-        self.note(f"{tables.departments[d].name}: {tables.buildings[sheet_space.building].name} is paid for.")
+        self.say(
+            ("paid", d, s),
+            lambda: _(
+                "The {building} of the {department} sheet is paid for: it is to be drawn on the City Map."
+            ).format(
+                building=tables.buildings[sheet_space.building].name, department=tables.departments[d].name
+            ),
+        )
         self.pending = [sheet_space.building, "sheet", d, s]
         self.phase = "build"
         return True
@@ -379,7 +445,7 @@ class SustainState(YearSteps):
         if entry[1] >= request.cost:
             self.requests.remove(entry)
             self.event_discard.append(entry[0])
-            self.note(f"REQUEST {entry[0]} is resolved.")
+            self.tell(("resolved", entry[0]))
             self.apply_effects(request.reward)
 
     def _fulfil(self, sol_id: str) -> bool:
@@ -388,20 +454,27 @@ class SustainState(YearSteps):
         tables = self.tables
         sol = tables.solutions[sol_id]
         if sol.building and self.legal_cells(sol.building):
-            building = tables.buildings[sol.building].name
-            self.note(f"The {tables.gray[sol.gray].title} is fulfilled: first its {building} is drawn.")
+            self.note(
+                _(
+                    "The {plan} is fulfilled: first its {building} is drawn on the City Map, then it is flipped."
+                ).format(plan=tables.gray[sol.gray].title, building=tables.buildings[sol.building].name)
+            )
             self.pending = [sol.building, "solution", sol_id, 0]
             self.phase = "build"
             return True
         if sol.building:
-            self.note(f"No free space for the {tables.buildings[sol.building].name}: it is not drawn.")
+            self.note(
+                _("No free space for the {building}: it is not drawn.").format(
+                    building=tables.buildings[sol.building].name
+                )
+            )
         self._flip(sol_id)
         return False
 
     def _flip(self, sol_id: str) -> None:
         """Flip a fulfilled Solution card: reveal its white side, apply its effects, discard it."""
         self.flipped.append(sol_id)
-        self.note(f"Solution {sol_id} is fulfilled and flipped: {self.tables.solutions[sol_id].title}.")
+        self.tell(("adopted", sol_id))
         self._solution_effects(sol_id)
 
     def _solution_effects(self, sol_id: str) -> None:
@@ -414,11 +487,12 @@ class SustainState(YearSteps):
     def _end_year(self) -> None:
         if self.final_year:
             self.phase = "over"
-            self.note("The last year is over: the Departments count their points.")
+            self.note(_("The last year is over: the Departments count their points."), kind="event")
             return
         self.round += 1
         self.passed = [False] * self.players
-        self.note(f"Year {self.round} begins.")
+        self.told = []
+        self.note(_("Year {year} begins.").format(year=self.round))
         for step in (self.adjust_indicators, self.people_increasing, self.budget_allocation):
             step()
             if self.defeat:
@@ -447,7 +521,9 @@ class SustainState(YearSteps):
         return self.track[TRACK_INDEX[name]]
 
     def department_score(self, d: int) -> int:
-        """Points written on a Department sheet plus its end-of-game bonus."""
+        """Points written on a Department sheet plus its end-of-game bonus (0 for no sheet: -1)."""
+        if d < 0:
+            return 0
         bonus = self.tables.departments[d].end_bonus
         return self.points[d] + self.measure(bonus.measure) // bonus.divisor
 
@@ -465,8 +541,14 @@ class SustainState(YearSteps):
     def view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
 
-    def describe(self, seat: int, action: Action) -> str:
-        return describe(self, seat, action)
+    texts = TEXTS
+    describe = describe  # a method: the log line of every step (labels.describe)
+
+    def seat_name(self, seat: int) -> str:
+        return name_of(self, seat)
+
+    def prompt(self, seat: int | None) -> str:
+        return prompt(self, seat)
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
         """Redraw the deck orders and the white sides of the unflipped Solution cards: those on the

@@ -54,6 +54,11 @@ class SustainTables:
         self.housing: dict[str, int] = {b.id: b.housing for b in content.buildings}
         self._room_map: list[str | None] = []
         self._rooms: dict[str, bool] = {}
+        self.seat_names: dict[tuple[str, int, int], str] = {}
+        """Seats as people name them, by (language, seat, Department), made as log lines ask."""
+        self.log_lines: dict[tuple[Any, ...], str] = {}
+        """Log lines by what their words depend on (see :func:`.labels.describe` and
+        :meth:`.year.YearSteps.tell`): every step writes one, and most repeat from game to game."""
         self.bot = BotTables(content, self)
         """The heuristic bot's tables (see :mod:`.plans`)."""
         self.forecasts = ForecastStore(self)

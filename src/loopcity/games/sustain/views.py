@@ -1,12 +1,19 @@
 """What a seat may see: everything on the table except the deck orders and the white sides of
-Solution cards not yet flipped."""
+Solution cards not yet flipped.
+
+A view carries data, not sentences: numbers, ids, and names and texts from content (Buildings with
+their effects as data, the gray sides' texts, the Event cards read this year), so that the panels,
+the stage and the renderings word them in their reader's language (see :mod:`.words`).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import actions as A
 from .content import TRACKS
-from .explain import target_name
+from .words import READING_STEP, building_data, effect_data
+from .year import card_effects
 
 if TYPE_CHECKING:
     from .rules import SustainState
@@ -24,42 +31,36 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
         "phase": st.phase,
         "active_seats": list(st.active_seats()),
         "seat": seat,
-        "my_department": None if seat is None else tables.departments[st.dept_of[seat]].id,
+        "my_department": None
+        if seat is None or st.dept_of[seat] < 0
+        else tables.departments[st.dept_of[seat]].id,
         "first_player": st.first,
+        "turn": st.turn,
         "first_player_token": scenario.first_player_token,
         "discussion_minutes": st.game.options["discussion_minutes"],
         "players": _players(st),
         "indicators": _indicators(st),
         "map": _map(st),
+        "buildings": {b: building_data(tables.buildings[b]) for b in tables.buildings},
         "departments": _departments(st),
-        "solutions": [
+        "solutions": [_gray_side(st, i, sid, put) for i, (sid, put) in enumerate(st.table)],
+        "requests": [_request(st, i, ev, put) for i, (ev, put) in enumerate(st.requests)],
+        "lasting": [
             {
-                "card": i + 1,
-                "gray": tables.solutions[sid].gray,
-                "title": tables.gray[tables.solutions[sid].gray].title,
-                "cost": tables.sol_cost(sid),
-                "invested": put,
-            }
-            for i, (sid, put) in enumerate(st.table)
-        ],
-        "requests": [
-            {
-                "card": i + 1,
                 "id": ev,
                 "title": tables.events[ev].title,
                 "text": tables.events[ev].text,
-                "cost": tables.events[ev].requested().cost,
-                "invested": put,
+                "years_left": left,
+                "effects": effect_data(tables.events[ev].in_play().effects),
             }
-            for i, (ev, put) in enumerate(st.requests)
-        ],
-        "lasting": [
-            {"id": ev, "title": tables.events[ev].title, "years_left": left} for ev, left in st.lasting
+            for ev, left in st.lasting
         ],
         "events_this_year": [
             {"id": e, "title": tables.events[e].title, "text": tables.events[e].text} for e in st.drawn
         ],
+        "this_year": [_reading(st, r) for r in st.told],
         "flipped": [_white_side(st, sid) for sid in st.flipped[-6:]],
+        "adopted": len(st.flipped),
         "decks": {"events": len(st.event_deck), "solutions": len(st.sol_deck)},
         "pending_build": _pending(st),
         "choice": _choice(st),
@@ -73,11 +74,11 @@ def _players(st: SustainState) -> list[dict[str, Any]]:
     return [
         {
             "seat": s,
-            "department": tables.departments[d].id,
-            "department_name": tables.departments[d].name,
+            "department": tables.departments[d].id if d >= 0 else None,
+            "department_name": tables.departments[d].name if d >= 0 else None,
             "coins": st.coins[s],
             "passed": st.passed[s],
-            "points": st.points[d],
+            "points": st.points[d] if d >= 0 else 0,
             "score": st.department_score(d),
         }
         for s, d in enumerate(st.dept_of)
@@ -139,7 +140,8 @@ def _departments(st: SustainState) -> list[dict[str, Any]]:
                 "name": dept.name,
                 "owner": None if owner < 0 else owner,
                 "open": owner < 0,
-                "end_bonus": f"{dept.end_bonus.measure} / {dept.end_bonus.divisor}",
+                "points": st.points[d],
+                "end_bonus": {"measure": dept.end_bonus.measure, "divisor": dept.end_bonus.divisor},
                 "spaces": [
                     {
                         "space": s + 1,
@@ -157,26 +159,104 @@ def _departments(st: SustainState) -> list[dict[str, Any]]:
     return out
 
 
-def _white_side(st: SustainState, sid: str) -> dict[str, Any]:
-    sol = st.tables.solutions[sid]
+def _gray_side(st: SustainState, place: int, sid: str, put: int) -> dict[str, Any]:
+    """A Solution card on the table, as its gray side shows it."""
+    tables = st.tables
+    gray = tables.gray[tables.solutions[sid].gray]
     return {
-        "id": sid,
-        "title": sol.title,
-        "building": sol.building,
-        "effects": [f"{e.target} {e.amount:+d}" for e in sol.effects],
-        "points": None if sol.points is None else f"{sol.points.department} +{sol.points.amount}",
+        "card": place + 1,
+        "gray": gray.id,
+        "title": gray.title,
+        "text": gray.text,
+        "cost": gray.cost,
+        "invested": put,
     }
 
 
+def _request(st: SustainState, place: int, ev: str, put: int) -> dict[str, Any]:
+    """A REQUEST card on the table."""
+    event = st.tables.events[ev]
+    request = event.requested()
+    return {
+        "card": place + 1,
+        "id": ev,
+        "title": event.title,
+        "text": event.text,
+        "cost": request.cost,
+        "invested": put,
+        "reward": effect_data(request.reward),
+        "penalty": effect_data(request.penalty),
+    }
+
+
+def _white_side(st: SustainState, sid: str) -> dict[str, Any]:
+    tables = st.tables
+    sol = tables.solutions[sid]
+    dept = tables.departments[tables.dept_index[sol.points.department]] if sol.points else None
+    return {
+        "id": sid,
+        "title": sol.title,
+        "plan": tables.gray[sol.gray].title,
+        "building": sol.building,
+        "building_name": tables.buildings[sol.building].name if sol.building else None,
+        "effects": effect_data(sol.effects),
+        "points": None
+        if sol.points is None or dept is None
+        else {"department": dept.id, "department_name": dept.name, "amount": sol.points.amount},
+    }
+
+
+def _reading(st: SustainState, reading: tuple[Any, ...]) -> dict[str, Any]:
+    """A reading of this year, with the card it is about (``card``: its public faces)."""
+    kind = reading[0]
+    tables = st.tables
+    out: dict[str, Any] = {"kind": kind, "step": READING_STEP[kind], "values": list(reading[1:])}
+    if kind == "adopted":
+        out["card"] = _white_side(st, reading[1])
+    elif kind in ("in_play", "penalty", "resolved"):
+        event = tables.events[reading[1]]
+        effects = card_effects(event, kind)
+        out["card"] = {
+            "id": event.id,
+            "title": event.title,
+            "text": event.text,
+            "effects": effect_data(effects),
+        }
+    return out
+
+
 def _choice(st: SustainState) -> dict[str, Any] | None:
+    """The investment space the player to act has chosen (phase ``coins``), as data."""
     if st.choice is None:
         return None
     space = st.chosen()
-    return {"seat": st.turn, "target": target_name(st, space), "needs": st.room(space)}
+    tables = st.tables
+    out: dict[str, Any] = {"seat": st.turn, "kind": space[0], "needs": st.room(space)}
+    match space:
+        case [A.FUND.name, department, number]:
+            dept = tables.departments[department - 1]
+            building = tables.buildings[dept.spaces[number - 1].building]
+            out |= {"department": dept.name, "space": number, "name": building.name}
+        case [A.INVEST.name, card]:
+            out |= {"card": card, "name": tables.gray[tables.solutions[st.table[card - 1][0]].gray].title}
+        case [A.REQUEST.name, card]:
+            ev = st.requests[card - 1][0]
+            out |= {"card": card, "id": ev, "name": tables.events[ev].title}
+    return out
 
 
 def _pending(st: SustainState) -> dict[str, Any] | None:
     if st.pending is None:
         return None
-    bid = st.pending[0]
-    return {"building": bid, "name": st.tables.buildings[bid].name, "seat": st.turn}
+    bid, source, ref, _space = st.pending
+    tables = st.tables
+    paid = (
+        tables.departments[ref].name if source == "sheet" else tables.gray[tables.solutions[ref].gray].title
+    )
+    return {
+        "building": bid,
+        "name": tables.buildings[bid].name,
+        "seat": st.turn,
+        "source": source,
+        "paid_on": paid,
+    }

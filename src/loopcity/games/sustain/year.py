@@ -7,17 +7,20 @@ state's plain-data fields and stop at once when the city is defeated.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal
 
 from loopcity.engine import State
+from loopcity.engine.text import LANGUAGE, _
 
-from .content import TRACKS, Effect, SustainContent
+from .content import TRACKS, Effect, EventCard, SustainContent
 from .tables import SustainTables
+from .words import effect_data, effects_text, reading_text, reading_title, seat_name, white_side_text
 
-Phase = Literal["discussion", "investing", "coins", "build", "over"]
-"""Where a year stands: step 6 (discussion), step 7 (investing; ``coins``: the player to act has
-chosen a space and says how many Coins; ``build``: a Building paid for waits to be drawn), or the
-game is over."""
+Phase = Literal["departments", "discussion", "investing", "coins", "build", "over"]
+"""Where the game stands: the setup's choice of Department sheets (option ``deal = chosen``), step 6
+(discussion), step 7 (investing; ``coins``: the player to act has chosen a space and says how many
+Coins; ``build``: a Building paid for waits to be drawn), or the game is over."""
 
 TRACK_INDEX = {name: i for i, name in enumerate(TRACKS)}
 """Each track of the Indicators Board by its place, top to bottom."""
@@ -29,6 +32,16 @@ Defeat = Literal["Unhappy Population table full", "CO2 Accumulation table full",
 DEFEAT_UNHAPPY: Final = "Unhappy Population table full"
 DEFEAT_CO2: Final = "CO2 Accumulation table full"
 DEFEAT_MAP: Final = "City Map full"
+
+
+def card_effects(event: EventCard, kind: str) -> list[Effect]:
+    """What an Event card does in a reading: in play (``in_play``), its REQUEST's ``penalty`` or, when
+    ``resolved``, its reward."""
+    if kind == "in_play":
+        return event.in_play().effects
+    if kind == "penalty":
+        return event.requested().penalty
+    return event.requested().reward
 
 
 class YearSteps(State[SustainContent, SustainTables]):
@@ -57,6 +70,67 @@ class YearSteps(State[SustainContent, SustainTables]):
     """Solution cards on the table, gray side up: [card id, Coins on it]."""
     final_year: bool
     defeat: Defeat | None
+    dept_of: list[int]
+    """Each seat's Department (an index of the content's Departments; -1 while it has none)."""
+    told: list[tuple[Any, ...]]
+    """This year's readings, in order: what the table read aloud in steps 1-5 (each indicator adjusted,
+    people arriving, the budget shared, cards in play acting, Solution cards drawn) and the cards it
+    adopted or resolved in step 7; kinds and lengths in :data:`.words.READING_SIZES`."""
+
+    # ----- what the table reads aloud ---------------------------------------------------------
+    def tell(self, *readings: tuple[Any, ...]) -> None:
+        """Keep readings of this year (for the stage) and say them in the log, in order (as
+        :meth:`note` does). A line is made once per reading and language: simulations tell every year."""
+        told, log, step = self.told, self.log, self.step
+        lines = self.game.tables.log_lines
+        language = LANGUAGE.get()
+        for reading in readings:
+            told.append(reading)
+            key: tuple[Any, ...] = (language, reading)
+            if reading[0] == "token":  # the only reading that names a seat
+                key += (self.first, self.dept_of[self.first])
+            line = lines.get(key)
+            if line is None:
+                line = lines[key] = self._reading_line(reading)
+            log.append((step, "info", line, None))
+
+    def say(self, key: tuple[Any, ...], words: Callable[[], str]) -> None:
+        """Note a line of the log that the rules say again and again: made by ``words`` once per
+        ``key`` and language."""
+        lines = self.game.tables.log_lines
+        full = (LANGUAGE.get(), *key)
+        line = lines.get(full)
+        if line is None:
+            line = lines[full] = words()
+        self.log.append((self.step, "info", line, None))
+
+    def _reading_line(self, reading: tuple[Any, ...]) -> str:
+        """The log line of a reading: its step, then what the table says aloud."""
+        first = self.tables.departments[self.dept_of[self.first]].name
+        card, does = self.card_words(reading)
+        text = reading_text(reading, seat_name(self.first, first), card, does)
+        return _("{step} \u2014 {reading}").format(step=reading_title(reading[0]), reading=text)
+
+    def card_words(self, reading: Sequence[Any]) -> tuple[str, str]:
+        """The card a reading is about (its id and title) and what it does now, in words (empty for
+        other readings)."""
+        kind = reading[0]
+        tables = self.tables
+        if kind == "adopted":
+            sol = tables.solutions[reading[1]]
+            dept = tables.departments[tables.dept_index[sol.points.department]].name if sol.points else ""
+            white = {
+                "building_name": tables.buildings[sol.building].name if sol.building else None,
+                "effects": effect_data(sol.effects),
+                "points": {"amount": sol.points.amount, "department_name": dept} if sol.points else None,
+            }
+            return _("Solution {card} {title}").format(card=sol.id, title=sol.title), white_side_text(white)
+        if kind in ("in_play", "penalty", "resolved"):
+            event = tables.events[reading[1]]
+            effects = card_effects(event, kind)
+            title = _("Event {card} {title}").format(card=event.id, title=event.title)
+            return title, effects_text(effect_data(effects))
+        return "", ""
 
     # ----- indicators and tables ------------------------------------------------------------
     def move_track(self, index: int, amount: int) -> None:
@@ -69,7 +143,7 @@ class YearSteps(State[SustainContent, SustainTables]):
         self.unhappy = min(size, self.unhappy + marks)
         if self.unhappy >= size and self.defeat is None:
             self.defeat = DEFEAT_UNHAPPY
-            self.note("The Unhappy Population table is full: the city is defeated.")
+            self.note(_("The Unhappy Population table is full: the city is defeated."), kind="event")
 
     def mark_co2(self, marks: int) -> None:
         """Mark CO2 Accumulation squares; a full table loses the game at once."""
@@ -77,7 +151,7 @@ class YearSteps(State[SustainContent, SustainTables]):
         self.co2 = min(size, self.co2 + marks)
         if self.co2 >= size and self.defeat is None:
             self.defeat = DEFEAT_CO2
-            self.note("The CO2 Accumulation table is full: the city is defeated.")
+            self.note(_("The CO2 Accumulation table is full: the city is defeated."), kind="event")
 
     def housing_free(self) -> int:
         """Free housing spaces on the City Map."""
@@ -88,18 +162,22 @@ class YearSteps(State[SustainContent, SustainTables]):
                 free += b[bid].housing - self.people[cell]
         return free
 
-    def arrive(self, count: int) -> None:
-        """New people: each takes a free housing space, or else marks an Unhappy square."""
+    def arrive(self, count: int) -> int:
+        """New people: each takes a free housing space, or else marks an Unhappy square. Returns how
+        many found a home."""
         b = self.tables.buildings
-        for _ in range(count):
+        housed = 0
+        for _person in range(count):
             if self.defeat:
-                return
+                break
             for cell, bid in enumerate(self.cells):
                 if bid is not None and self.people[cell] < b[bid].housing:
                     self.people[cell] += 1
+                    housed += 1
                     break
             else:
                 self.mark_unhappy(1)
+        return housed
 
     def count_category(self, category: str) -> int:
         b = self.tables.buildings
@@ -147,48 +225,78 @@ class YearSteps(State[SustainContent, SustainTables]):
 
     # ----- the year's automatic steps -----------------------------------------------------------
     def adjust_indicators(self) -> None:
-        """Step 1: pass the First Player token left, then read the board top to bottom, left to right."""
+        """Step 1: pass the First Player token left, then read the board top to bottom, left to right
+        (told before the CO2 is marked, so that a full table is said after the reading that filled it)."""
         board = self.tables.board
         self.first = (self.first + 1) % self.players
-        self.move_track(LIVING, board.unhappy_to_living[self.unhappy])
-        self.move_track(ATTRACT, board.living_to_attractiveness[self.track[LIVING]])
-        self.mark_co2(
-            board.transport_to_co2[self.track[TRANSPORT]] + board.pollution_to_co2[self.track[POLLUTION]]
+        living = self._read(LIVING, "unhappy_to_living", self.unhappy, board.unhappy_to_living[self.unhappy])
+        square = self.track[LIVING]
+        attractiveness = self._read(
+            ATTRACT, "living_to_attractiveness", square, board.living_to_attractiveness[square]
         )
-        if not self.defeat:
-            self.move_track(LIVING, board.co2_to_living[self.co2])
+        transport, pollution = self.track[TRANSPORT], self.track[POLLUTION]
+        from_transport, from_pollution = board.transport_to_co2[transport], board.pollution_to_co2[pollution]
+        marks = from_transport + from_pollution
+        after = min(board.co2_squares, self.co2 + marks)
+        co2 = ("co2", transport, from_transport, pollution, from_pollution, self.co2, after)
+        if after < board.co2_squares:
+            self.tell(
+                ("token",),
+                living,
+                attractiveness,
+                co2,
+                self._read(LIVING, "co2_to_living", after, board.co2_to_living[after]),
+            )
+        else:
+            self.tell(("token",), living, attractiveness, co2)
+        self.mark_co2(marks)
+
+    def _read(self, track: int, reading: str, read: int, change: int) -> tuple[Any, ...]:
+        """Move a track by ``change`` (read off the board at ``read``); the reading, to tell."""
+        before = self.track[track]
+        self.move_track(track, change)
+        return (reading, read, change, before, self.track[track])
 
     def people_increasing(self) -> None:
         """Step 2: population grows with Attractiveness."""
-        self.arrive(self.tables.board.growth[self.track[ATTRACT]])
+        attractiveness = self.track[ATTRACT]
+        arrivals = self.tables.board.growth[attractiveness]
+        unhappy = self.unhappy
+        housed = self.arrive(arrivals)
+        self.tell(("growth", attractiveness, arrivals, housed, self.unhappy - unhappy))
 
-    def share_budget(self, amount: int) -> None:
-        """Share ``amount`` plus last year's remainder equally; the remainder waits for next year."""
-        pool = amount + self.reserve
-        each, self.reserve = divmod(pool, self.players)
+    def share_budget(self, amount: int) -> tuple[int, int, int]:
+        """Share ``amount`` plus last year's remainder equally; the remainder waits for next year.
+        Returns (the remainder carried in, each player's share, the remainder set aside)."""
+        carried = self.reserve
+        each, self.reserve = divmod(amount + carried, self.players)
         for s in range(self.players):
             self.coins[s] += each
-        self.note(f"Budget: {pool} Coins, {each} to each player, {self.reserve} set aside.")
+        return carried, each, self.reserve
 
     def budget_allocation(self) -> None:
         """Step 3: the budget on the left of the Standard of Living track."""
-        self.share_budget(self.tables.board.budget[self.track[LIVING]])
+        living = self.track[LIVING]
+        amount = self.tables.board.budget[living]
+        self.tell(("budget", living, amount, *self.share_budget(amount)))
 
     def events(self) -> None:
         """Step 4: cards in play act, then draw until a card says stop."""
         self.drawn = []
         for entry in self.lasting:
+            self.tell(("in_play", entry[0], entry[1] - 1))
             self.apply_effects(self.tables.events[entry[0]].in_play().effects)
             entry[1] -= 1
         for done in [e for e in self.lasting if e[1] <= 0]:
             self.lasting.remove(done)
             self.event_discard.append(done[0])
         for entry in self.requests:
+            self.tell(("penalty", entry[0]))
             self.apply_effects(self.tables.events[entry[0]].requested().penalty)
         while not self.defeat:
             if not self.event_deck:
                 self.final_year = True
-                self.note("The Event deck is empty: this is the last year.")
+                self.note(_("The Event deck is empty: this is the last year."), kind="event")
                 return
             if not self.draw_event():
                 return
@@ -198,7 +306,10 @@ class YearSteps(State[SustainContent, SustainTables]):
         card_id = self.event_deck.pop(0)
         card = self.tables.events[card_id]
         self.drawn.append(card_id)
-        self.note(f"Event {card_id} {card.title}: {card.text}", kind="event")
+        self.note(
+            _("Event {card} {title}: {text}").format(card=card_id, title=card.title, text=card.text),
+            kind="event",
+        )
         self.apply_effects(card.effects)
         if card.request is not None:
             self.requests.append([card_id, 0])
@@ -212,6 +323,9 @@ class YearSteps(State[SustainContent, SustainTables]):
 
     def solutions(self) -> None:
         """Step 5: three Solution cards join the unused ones, gray side up."""
-        for _ in range(SOLUTIONS_PER_YEAR):
+        drawn = 0
+        for _card in range(SOLUTIONS_PER_YEAR):
             if self.sol_deck:
                 self.table.append([self.sol_deck.pop(0), 0])
+                drawn += 1
+        self.tell(("solutions", drawn, len(self.table)))
