@@ -116,7 +116,9 @@ async def play_seat(
                 else:
                     stats.refused += 1
             if sent_at is None and last is not None and last["your_turn"] and not last["finished"]:
-                chosen = rng.choice(last["legal"])  # {"action", "label", "group"} (action text: older servers)
+                chosen = rng.choice(
+                    last["legal"]
+                )  # {"action", "label", "group"} (action text: older servers)
                 action = chosen["action"] if isinstance(chosen, dict) else chosen
                 if think:
                     await asyncio.sleep(think * (0.5 + rng.random()))
