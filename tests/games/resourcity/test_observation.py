@@ -57,4 +57,8 @@ def test_every_tile_has_one_kind_and_one_rotation_and_each_token_one_tile():
             assert sum(got.get(rot.offset + r * TILES + t, 0) for r in range(4)) == 1
             assert got.get(kind.offset + enc.kind_index[state.grid_kind[t]] * TILES + t) == 1
         for p in range(game.players):
-            assert got.get(pos.offset + p * TILES + state.pos[p]) == 1
+            placed = sum(got.get(pos.offset + p * TILES + t, 0) for t in range(TILES))
+            if state.pos[p] < 0:  # the table has not yet placed this token (Step 8)
+                assert placed == 0
+            else:
+                assert placed == 1 and got.get(pos.offset + p * TILES + state.pos[p]) == 1

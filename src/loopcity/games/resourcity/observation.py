@@ -21,14 +21,28 @@ from .board import PLOTS, TILES
 from .content import CRISES, HUATS, Content
 from .setup import POWERS
 
-PHASES = ("act", "orient", "relocate", "discard", "compost", "draw", "over")
+PHASES = (
+    "act",
+    "orient",
+    "relocate",
+    "discard",
+    "compost",
+    "draw",
+    "over",
+    "place",
+    "propose",
+    "vote",
+    "consent",
+)
 CROPS = ("sugarcane", "sweetpotato", "catchment")
 EVENTS = (*CRISES, *HUATS)
 MAX_ROUNDS = 30
 MAX_STACK = 20
 SEAT_MODELS = (
-    "Turn-based: only the seat whose turn it is acts, so both seat models give the same game; "
-    "team: one agent plays every seat's turn; seat: each seat plays its own turns."
+    "Turn-based apart from the table's decisions before the first turn (where the tokens start, a "
+    "proposal and a vote on who starts first) and a player's consent to the Policy Maker moving "
+    "their token; team: one agent plays every seat's turn and answer; seat: each seat plays its own "
+    "turns and answers."
 )
 
 
@@ -80,6 +94,12 @@ class ResourcityEncoder(Encoder):
         self._boards: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
         self._tile_bases: dict[tuple[str, int], tuple[int, ...]] = {}
         self.o_discard = lay.add("discarded", k, "road tiles on the discard pile by kind / 10")
+        self.o_ballot = lay.add(
+            "decision",
+            (3 * players + n,),
+            "the table's open question: the player proposed to start first; the player the Policy "
+            "Maker asks to move and the tile asked for; the players who said yes so far",
+        )
 
     def observe(self, state: State, seat: int, out: Features) -> None:
         s: Any = state
@@ -90,6 +110,19 @@ class ResourcityEncoder(Encoder):
         self._players(s, out)
         self._plots(s, out)
         self._pools(s, out)
+        self._ballot(s, out)
+
+    def _ballot(self, s: Any, out: Features) -> None:
+        ballot, o, players = s.ballot, self.o_ballot, self.players
+        if ballot is None:
+            return
+        if ballot["subject"] == "first":
+            out.one(o + int(ballot["data"]))
+        else:
+            target, tile = ballot["data"]
+            out.one(o + players + target)
+            out.one(o + 2 * players + tile)
+        out.ones(o + 2 * players + TILES, [int(v) for v, said in ballot["votes"].items() if said == "yes"])
 
     def _board(self, s: Any, out: Features) -> None:
         key = (tuple(s.grid_kind), tuple(s.grid_rot))
@@ -122,7 +155,8 @@ class ResourcityEncoder(Encoder):
     def _players(self, s: Any, out: Features) -> None:
         n, k, hot = TILES, len(self.kinds), out.hot
         for p in range(self.players):
-            hot.append(self.o_pos + p * n + s.pos[p])
+            if s.pos[p] >= 0:  # not yet placed before the first turn
+                hot.append(self.o_pos + p * n + s.pos[p])
             hot.append(self.o_power + p * len(POWERS) + POWERS.index(s.powers[p]))
             hot.extend(
                 [

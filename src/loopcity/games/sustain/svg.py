@@ -232,7 +232,7 @@ def _marker(cx: float, cy: float, corner: bool, vertical: bool, fill: str, strok
 def _indicators(view: dict[str, Any], out: list[str], y: int) -> int:
     ind = view["indicators"]
     x = PANEL_X
-    out.append(_text(x, y + 20, _("Indicators Board"), 20, minor=True, font_weight="bold"))
+    out.append(_text(x, y + 20, _("Indicators Board"), 22, font_weight="bold"))
     y += 32
     box = PANEL_W // (ind["top"] + 1)
     for key in TRACKS:
@@ -249,9 +249,7 @@ def _track(view: dict[str, Any], key: str, x: int, y: int, box: int) -> str:
     square = ind[key]
     info = _track_info(ind, key)
     label = indicator_name(key)
-    if key == "standard_of_living":
-        label = _("{indicator} (the budget below)").format(indicator=label)
-    parts = [f"<g{_attr(info, None)}>", _text(x, y + 18, label, 18, minor=True)]
+    parts = [f"<g{_attr(info, None)}>", _text(x, y + 18, label, 20)]
     for i in range(ind["top"] + 1):
         on = i == square
         bx = x + i * box
@@ -274,7 +272,7 @@ def _track(view: dict[str, Any], key: str, x: int, y: int, box: int) -> str:
         if key == "standard_of_living":
             budget = str(ind["budget_table"][i])
             parts.append(
-                _text(bx + (box - 6) / 2, y + 78, budget, 17, minor=True, text_anchor="middle", fill="#555")
+                _text(bx + (box - 6) / 2, y + 78, budget, 20, minor=True, text_anchor="middle", fill="#555")
             )
     parts.append("</g>")
     return "".join(parts)
@@ -302,7 +300,7 @@ def _table(ind: dict[str, Any], key: str, colour: str, x: int, y: int) -> str:
     )
     parts = [
         f"<g{_attr(info, None)}>",
-        _text(x, y + 18, indicator_name(key), 18, minor=True),
+        _text(x, y + 18, indicator_name(key), 20),
         _text(x + PANEL_W - 6, y + 20, f"{marked}/{total}", 20, text_anchor="end", font_weight="bold"),
     ]
     step = PANEL_W / total
@@ -319,7 +317,7 @@ def _table(ind: dict[str, Any], key: str, colour: str, x: int, y: int) -> str:
 def _solutions(view: dict[str, Any], out: list[str], acts: set[str], y: int, width: int) -> int:
     """The Solution cards on the table, gray side up, in rows across the board below the map."""
     chosen = view["choice"]
-    out.append(_text(MAP_X, y + 18, _("Solution cards (gray side)"), 20, minor=True, font_weight="bold"))
+    out.append(_text(MAP_X, y + 18, _("Solution cards (gray side)"), 22, font_weight="bold"))
     y += 28
     w, h = 156, 74
     per_row = max(1, (width - MAP_X) // w)

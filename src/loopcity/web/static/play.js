@@ -103,14 +103,31 @@
     if (!ctm) return;
     const scale = Math.hypot(ctm.a, ctm.b) || 1;
     const least = minText();
+    const shown = [];
     svg.querySelectorAll("text").forEach((t) => {
       t.classList.remove("unreadable");
       t.style.removeProperty("font-size");
       const own = parseFloat(getComputedStyle(t).fontSize) || 12;
-      if (own * scale >= least) return;
-      if (t.closest(".minor")) t.classList.add("unreadable");
-      else t.style.fontSize = `${(least / scale) + 0.01}px`;
+      if (own * scale < least) {
+        if (t.closest(".minor")) { t.classList.add("unreadable"); return; }
+        t.style.fontSize = `${(least / scale) + 0.01}px`;
+      }
+      if (t.textContent.trim()) shown.push([own, t]);
     });
+    // Text made larger may now cover its neighbours: the larger-drawn text stays, the other one is
+    // left to the place's details (data-info) and the panels, so that nothing on the board overlaps.
+    shown.sort((a, b) => b[0] - a[0]);
+    const kept = [];
+    for (const [, t] of shown) {
+      const r = t.getBoundingClientRect();
+      const covers = kept.some((k) => {
+        const w = Math.min(r.right, k.right) - Math.max(r.left, k.left);
+        const h = Math.min(r.bottom, k.bottom) - Math.max(r.top, k.top);
+        return w > 0 && h > 0 && w * h > 0.15 * Math.min(r.width * r.height, k.width * k.height);
+      });
+      if (covers) t.classList.add("unreadable");
+      else kept.push(r);
+    }
   }
 
   function board(msg) {
