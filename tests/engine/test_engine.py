@@ -337,7 +337,7 @@ def test_a_kind_makes_its_actions_with_named_arguments_and_lists_them_in_index_o
 def test_translated_content_is_checked_against_the_content_and_read_in_the_readers_language(tmp_path):
     from loopcity.engine import ContentError, ContentModel, ContentSpec
     from loopcity.engine.content import load_translation, translation_files
-    from loopcity.engine.text import add_texts, reading_in, said, say
+    from loopcity.engine.text import _, add_texts, reading_in
 
     class Card(ContentModel):
         id: str
@@ -362,10 +362,12 @@ def test_translated_content_is_checked_against_the_content_and_read_in_the_reade
     texts = load_translation(spec, german)
     assert texts == {"Tin cans": "Konservendosen", "Pay {n} to recycle": "Zahle {n} fürs Recycling"}
     add_texts("de", texts)
-    kept = said("{card}: {rule}", card="Tin cans", rule=said("Pay {n} to recycle", n=2))
     with reading_in("de"):
-        assert say(kept) == "Konservendosen: Zahle 2 fürs Recycling"
-    assert say(kept) == "Tin cans: Pay 2 to recycle"
+        assert (
+            _("Tin cans") + ": " + _("Pay {n} to recycle").format(n=2)
+            == "Konservendosen: Zahle 2 fürs Recycling"
+        )
+    assert _("Tin cans") == "Tin cans"
     bad = {
         '[[cards]]\nid = "cup"\nname = "Tassen"\n': r"cards\[0\]: no item of the content has this id",
         '[[cards]]\nid = "jar"\ncost = 3\n': r"cards\[0\] \(jar\).cost: only texts are translated",
@@ -376,3 +378,35 @@ def test_translated_content_is_checked_against_the_content_and_read_in_the_reade
         german.write_text(text)
         with pytest.raises(ContentError, match=message):
             load_translation(spec, german)
+
+
+def test_the_log_is_kept_in_each_language_of_the_table():
+    """Two people reading different languages each read every log line in their own, moves included;
+    a game kept in English alone words each line once."""
+    from loopcity.engine import Game
+    from loopcity.engine.text import _, add_texts, reading_in
+    from tiny_game import SPEC as TINY
+
+    add_texts("xx", {"{who} takes {n} Coins": "{who} nimmt {n} Münzen"})
+    game = Game(TINY)
+    made: list[str] = []
+
+    def words() -> str:
+        made.append("once")
+        return _("{who} takes {n} Coins").format(who="A", n=2)
+
+    state = game.new_state(1)
+    state.note(words)
+    assert state.log_for(None)[-1]["text"] == "A takes 2 Coins" and made == ["once"]
+    with reading_in("xx"):  # a terminal reading one language keeps its lines in it
+        state.note(words)
+    assert state.log_for(None)[-1]["text"] == "A nimmt 2 Münzen"
+    game.tongues = ("en", "xx")
+    state = game.new_state(1)
+    state.note(words)
+    seat = state.active_seats()[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    with reading_in("xx"):
+        lines = state.log_for(None)
+    assert lines[-2]["text"] == "A nimmt 2 Münzen"
+    assert lines[-1]["text"] == state.log_for(None)[-1]["text"]  # a move line without a translation

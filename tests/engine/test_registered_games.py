@@ -18,3 +18,21 @@ def test_conformance(game_id):
 
 def test_games_are_registered():
     assert GAMES == sorted(GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_speaks_in_words(game_id):
+    """What a person at the table reads comes from the game: a label for every kind of action, the
+    reference from its content, each player's panel and what is on stage, from a view."""
+    game = load_game(game_id)
+    spec = game.spec
+    texts = spec.state_class.texts
+    assert texts is not None, "labels for the actions"
+    assert texts.missing(spec.action_space) == []
+    assert spec.reference is not None and spec.reference(game.content), "a reference from the content"
+    assert spec.panels is not None and spec.stage is not None
+    state = game.new_state(1)
+    view = state.view(state.active_seats()[0])
+    assert spec.panels(view), "each player's panel"
+    for action in state.legal_actions(state.active_seats()[0])[:50]:
+        assert state.label(state.active_seats()[0], action).text != str(action)

@@ -383,17 +383,6 @@ def test_a_game_without_metrics_still_gets_a_debrief(client):
     assert client.get(f"/api/debrief/{toks[0]}/csv").text.splitlines()[0] == "step,round,seat,action"
 
 
-def test_the_message_catalogue_lists_the_replay_and_debrief_texts():
-    from babel.messages.pofile import read_po
-
-    from loopcity.web import i18n
-
-    with open(i18n.LOCALE_DIR / "messages.pot", "rb") as f:
-        ids = {m.id for m in read_po(f) if m.id}
-    for text in ("Replay", "Debrief", "Learning points", "Key moments", "What if…?", "Jump to round"):
-        assert text in ids
-
-
 def test_the_replay_page_lists_what_that_view_could_see(client, reclaim_running):
     t, toks = reclaim_running
     page = client.get(f"/replay/{toks[2]}?step=0").text

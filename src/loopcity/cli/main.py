@@ -19,6 +19,7 @@ from ..engine.text import LANGUAGE, languages
 from .sim import register_commands
 from .terminal import TerminalSession, describe_outcome, parse_bot_seats, render
 from .terminal import reference as reference_text
+from .translations import register_commands as register_translations
 
 app = typer.Typer(
     help="Loopcity: serious games about the circular economy.",
@@ -184,6 +185,7 @@ def debrief(
 
 
 register_commands(app)
+register_translations(app)
 
 
 @app.command()

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
@@ -36,7 +36,7 @@ from .actions import Action, Handlers
 from .errors import IllegalAction, MalformedAction
 from .rng import Rng, new_rng
 from .serialize import copy_data, decode, encode
-from .text import Label, Said, Texts, _, plain_label, said, say
+from .text import Label, Said, Texts, _, plain_label, reading_in, say
 
 if TYPE_CHECKING:
     from .spec import Game
@@ -222,7 +222,7 @@ class State(Generic[C, TT]):
             checked = cast(Action, action)
         else:
             checked = self._check(seat, action)
-        self.log.append((self.step, "action", self.describe(seat, checked), None))
+        self.log.append((self.step, "action", self.worded(lambda: self.describe(seat, checked)), None))
         self._apply(seat, checked)
         self.step += 1
         self._legal = {}
@@ -271,7 +271,7 @@ class State(Generic[C, TT]):
             seat = active[0]
         elif seat not in active:
             raise IllegalAction(f"a clock's move is recorded under an active seat, not seat {seat + 1}")
-        self.log.append((self.step, "action", self.describe(seat, action), None))
+        self.log.append((self.step, "action", self.worded(lambda: self.describe(seat, action)), None))
         self._apply(seat, action)
         self.step += 1
         self._legal = {}
@@ -311,12 +311,26 @@ class State(Generic[C, TT]):
         return f"{reason} (legal now: {shown})"
 
     # ----- chance: every draw is logged ---------------------------------------------------------
-    def note(self, text: str, seats: Sequence[int] | None = None, kind: str = "info", **values: Any) -> None:
+    def note(
+        self, text: str | Callable[[], str], seats: Sequence[int] | None = None, kind: str = "info"
+    ) -> None:
         """Add a line of ``kind`` (one of :data:`LOG_KINDS`) to the game log, visible to ``seats`` only
-        when given. With ``values``, ``text`` is a template kept in no language and read in each
-        reader's own: ``note("{who} takes {n} Coins", who=name, n=2)`` (see :func:`.text.said`)."""
-        line: str | Said = said(text, **values) if values else text
+        when given. Give the line as a function that words it, ``lambda: _("{who} takes {n} Coins")
+        .format(who=..., n=2)``, so that it is worded in every language the game's log is kept in
+        (:attr:`Game.tongues`); a plain string is read through the catalogues as it is."""
+        line = self.worded(text) if callable(text) else text
         self.log.append((self.step, kind, line, None if seats is None else tuple(seats)))
+
+    def worded(self, words: Callable[[], str]) -> Said:
+        """A text made by ``words`` in each language of the game's log (:attr:`Game.tongues`)."""
+        tongues = self.game.tongues
+        if tongues is None:
+            return words()
+        made: dict[str, str] = {}
+        for tongue in tongues:
+            with reading_in(tongue):
+                made[tongue] = words()
+        return made
 
     def roll(self, sides: int, what: str) -> int:
         """Roll a die with ``sides`` faces (1..sides); the roll is logged for everyone."""

@@ -26,6 +26,7 @@ set per reader with :func:`reading_in`; until a language has a catalogue, texts 
 from __future__ import annotations
 
 import gettext
+import io
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -40,7 +41,11 @@ S = TypeVar("S")
 LANGUAGE: ContextVar[str] = ContextVar("loopcity_language", default="en")
 """The language of the person a text is being made for (a code such as ``en`` or ``de``)."""
 
-_CATALOGUES: dict[tuple[Path, str], None] = {}
+LOCALE = Path(__file__).parents[1] / "locale"
+"""The catalogues of Loopcity's own texts (engine, web, terminal, debrief): ``<lang>/LC_MESSAGES/
+loopcity.po``; each game keeps its own beside it (``GameSpec.locale``)."""
+
+_CATALOGUES: dict[tuple[Path, str], None] = {(LOCALE, "loopcity"): None}
 _TEXTS: dict[str, dict[str, str]] = {}
 _LOADED: dict[str, gettext.NullTranslations] = {}
 
@@ -58,10 +63,29 @@ class _Texts(gettext.NullTranslations):
 
 
 def add_catalogues(directory: Path, domain: str) -> None:
-    """Add the gettext catalogues ``directory/<lang>/LC_MESSAGES/<domain>.mo`` to every language."""
+    """Add the gettext catalogues ``directory/<lang>/LC_MESSAGES/<domain>.po`` to every language."""
     if (directory, domain) not in _CATALOGUES:
         _CATALOGUES[(directory, domain)] = None
         _LOADED.clear()
+
+
+def remove_catalogues(directory: Path, domain: str) -> None:
+    """Forget catalogues added with :func:`add_catalogues`."""
+    if _CATALOGUES.pop((directory, domain), 0) is None:
+        _LOADED.clear()
+
+
+def _catalogue(path: Path) -> gettext.NullTranslations:
+    """A ``.po`` catalogue read as it is written (no compiled file to keep in step)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
 
 
 def add_texts(language: str, texts: dict[str, str]) -> None:
@@ -74,8 +98,13 @@ def languages() -> list[str]:
     """The languages with translations, English first."""
     found = {lang for lang in _TEXTS}
     for directory, domain in _CATALOGUES:
-        found |= {p.parent.parent.name for p in directory.glob(f"*/LC_MESSAGES/{domain}.mo")}
+        found |= {p.parent.parent.name for p in directory.glob(f"*/LC_MESSAGES/{domain}.po")}
     return ["en", *sorted(found - {"en"})]
+
+
+def translations(language: str) -> gettext.NullTranslations:
+    """Every translation into ``language``: translated content texts, then the catalogues."""
+    return _translations(language)
 
 
 def _translations(language: str) -> gettext.NullTranslations:
@@ -83,7 +112,9 @@ def _translations(language: str) -> gettext.NullTranslations:
     if found is None:
         found = _Texts(_TEXTS.get(language, {}))
         for directory, domain in _CATALOGUES:
-            found.add_fallback(gettext.translation(domain, directory, [language], fallback=True))
+            path = directory / language / "LC_MESSAGES" / f"{domain}.po"
+            if path.exists():
+                found.add_fallback(_catalogue(path))
         _LOADED[language] = found
     return found
 
@@ -114,33 +145,17 @@ def reading_in(language: str) -> Iterator[None]:
         LANGUAGE.reset(token)
 
 
-Said = tuple[str, dict[str, Any]]
-"""A text kept for later, in no language: its English template and the values of its placeholders
-(plain data, so it can live in a state's log); :func:`say` renders it for a reader."""
+Said = str | dict[str, str]
+"""A line of the game log: English text read through the catalogues, or the line as worded in
+each language the log is kept in (see ``State.note``)."""
 
 
-def said(template: str, **values: Any) -> Said:
-    """Keep a text for later: ``said("{who} takes {n} Coins", who=name, n=2)``. String values are
-    translated when rendered too (content names, the game's words); numbers are written as they are."""
-    return (template, values)
-
-
-def say(text: str | Said) -> str:
-    """A kept text (or a plain one) in the reader's language."""
+def say(text: Said) -> str:
+    """A log line in the reader's language."""
     if isinstance(text, str):
         return _(text)
-    template, values = text
-    return _(template).format(**{k: _value(v) for k, v in values.items()})
-
-
-def _value(v: Any) -> Any:
-    if isinstance(v, str):
-        return _(v) if v else v
-    if isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) and isinstance(v[1], dict):
-        return say(v)
-    if isinstance(v, list):
-        return ", ".join(str(_value(x)) for x in v)
-    return v
+    found = text.get(LANGUAGE.get())
+    return found if found is not None else text.get("en", next(iter(text.values())))
 
 
 @dataclass(frozen=True)

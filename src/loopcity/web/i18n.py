@@ -1,35 +1,27 @@
-"""The one translation layer: every user-facing text of the web app goes through ``gettext`` here.
-
-Catalogues live in ``locale/<lang>/LC_MESSAGES/messages.mo`` (made with Babel:
-``pybabel extract -F babel.cfg -o src/loopcity/web/locale/messages.pot src/loopcity/web`` then
-``pybabel init``/``update`` and ``compile``). English is the source language, so it needs no catalogue;
-adding a language is adding a catalogue, with no code change.
+"""The web app's texts go through the one translation layer (:mod:`loopcity.engine.text`): the
+catalogues ``src/loopcity/locale/<lang>/LC_MESSAGES/loopcity.po`` for Loopcity's own texts, each game's
+beside the game, translated content files beside the content (docs/translating.md). English is the
+source language, so it needs no catalogue; adding a language is adding catalogues, with no code change.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from babel.support import NullTranslations, Translations
-
+from ..engine import text
 from ..engine.text import languages
 
-LOCALE_DIR = Path(__file__).parent / "locale"
 DEFAULT = "en"
 
 
 def available() -> list[str]:
-    """The languages with a compiled catalogue (the web's or a game's), plus English."""
-    found = {p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/messages.mo")}
-    return sorted(found | set(languages()) | {DEFAULT})
+    """The languages with catalogues, English first."""
+    return languages()
 
 
-@lru_cache(maxsize=16)
-def translations(lang: str = DEFAULT) -> NullTranslations:
-    """The catalogue for ``lang`` (English source texts when there is none)."""
-    return Translations.load(str(LOCALE_DIR), [lang], domain="messages")
+def translations(lang: str = DEFAULT) -> Any:
+    """Every translation into ``lang`` (English source texts when there is none)."""
+    return text.translations(lang)
 
 
 def pick(accept_language: str | None, asked: str | None = None, chosen: str | None = None) -> str:

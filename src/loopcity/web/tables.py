@@ -40,7 +40,7 @@ from ..engine import (
 )
 from ..engine.clocks import Countdowns, clock_minutes
 from ..engine.errors import IllegalAction, MalformedAction, OptionError, UnknownGame
-from ..engine.text import reading_in
+from ..engine.text import languages, reading_in
 from .botwork import BotWorkers
 from .db import Database, StoredTable, VersionConflict
 from .i18n import _
@@ -323,6 +323,7 @@ class TableManager:
         game = self._games.get(key)
         if game is None:
             game = load_game(game_id, **options)
+            game.tongues = tuple(languages())  # each person reads the log in their own language
             if len(self._games) > 256:
                 self._games.clear()
             self._games[key] = self._games[

@@ -82,6 +82,7 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
     bots={"heuristic": _heuristic},
     render_text=render_text,
     render_svg=render_svg,
+    locale=Path(__file__).with_name("locale"),
     metrics=metrics,
     reference=reference,
     panels=panels,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from loopcity.engine import GameSpec, Option, State, Variant
@@ -58,6 +59,7 @@ SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     bots={"heuristic": HeuristicBot},
     render_text=render_text,
     render_svg=render_svg,
+    locale=Path(__file__).with_name("locale"),
     metrics=metrics,
     reference=reference,
     panels=panels,

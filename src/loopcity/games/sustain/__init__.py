@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from loopcity.engine import ContentSpec, GameSpec, Option, State, Variant
@@ -106,6 +107,7 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     bots={"heuristic": HeuristicBot, "selfish": SelfishBot},
     render_text=render_text,
     render_svg=render_svg,
+    locale=Path(__file__).with_name("locale"),
     metrics=metrics,
     evaluate=position_value,
     reference=reference,

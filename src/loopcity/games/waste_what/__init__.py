@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from loopcity.engine import ContentSpec, Game, GameSpec, Option, State, Variant
@@ -73,6 +74,7 @@ SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
     bots={"heuristic": _heuristic},
     render_text=render_text,
     render_svg=render_svg,
+    locale=Path(__file__).with_name("locale"),
     metrics=metrics,
     reference=reference,
     panels=panels,
