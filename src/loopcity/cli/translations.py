@@ -118,8 +118,9 @@ def problems(domain: Domain, lang: str) -> list[str]:
     found = {m.id if isinstance(m.id, str) else m.id[0]: m for m in read(path) if m.id}
     for key, source in template.items():
         m = found.get(key)
-        strings = [m.string] if m is not None and isinstance(m.string, str) else list(m.string) if m else []
-        if m is None or not all(strings):
+        said = None if m is None else m.string
+        strings = [said] if isinstance(said, str) else list(said or ())
+        if m is None or not strings or not all(strings):
             out.append(f"{domain.name} [{lang}] untranslated: {key!r}")
             continue
         if m.fuzzy:
