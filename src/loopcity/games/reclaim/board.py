@@ -12,7 +12,18 @@ from typing import Literal, get_args
 
 from loopcity.engine import Action
 
-from .actions import BUILD, BUILD_IDS, DECISION_ITEMS, LINK, MOVE, PROPOSE, RESOURCES, TRANSPORTS
+from .actions import (
+    BUILD,
+    BUILD_IDS,
+    DECISION_ITEMS,
+    LINK,
+    MOVE,
+    PLACE_BLOCK,
+    PROPOSE,
+    RESOURCES,
+    TRANSPORTS,
+    URBANIZE,
+)
 from .content import ReclaimContent, Role, Transport
 
 FOOD, MIXED, SEPARATED, SLUDGE, NPK = range(5)
@@ -107,23 +118,21 @@ class ReclaimTables:
     proposals: dict[str, tuple[Action, ...]]
     """``proposals[decision][hex]``: the ``propose`` actions on this map, likewise (offered at nearly
     every step of the Political decisions)."""
+    growth: dict[str, tuple[Action, ...]]
+    """``growth["place_block"|"urbanize"][hex]``: the growth proposals on this map."""
     start: StartPosition
     terrain_cache: dict[tuple[str, ...], Terrain]
     """Terrain tables by the whole map's terrain (which changes only when a hexagon is urbanized)."""
-    texts: dict[int, tuple[Action, str]]
-    """The text of each action described so far, by the action's ``id`` (kept with the action, so
-    the id stays its own): the log line of every step reads it, and writing it anew costs more."""
-
-    def text(self, action: Action) -> str:
-        """The action's text form, worked out once per action."""
-        hit = self.texts.get(id(action))
-        if hit is not None and hit[0] is action:
-            return hit[1]
-        text = str(action)
-        if len(self.texts) >= 65536:
-            self.texts.clear()
-        self.texts[id(action)] = (action, text)
-        return text
+    pile_names: dict[str, str]
+    """Each Infrastructure pile's name in the content (``Housing level 1``, ``Road``)."""
+    build_text: dict[str, str]
+    """Each build action in the rulebook's words (the content's ``text``)."""
+    said: dict[tuple[str, int, bool], tuple[Action, str]]
+    """The log words of each action described so far, by language, the action's ``id`` (kept with
+    the action, so the id stays its own) and a flag (the contractor's prices): the log line of every
+    step reads them, and writing them anew costs more (``texts.describe``)."""
+    seat_said: dict[tuple[str, int, int], str]
+    """Each seat's name with a role, by language (``Seat 2 (Treatment)``)."""
 
     def terrain_tables(self, terrain: list[str]) -> Terrain:
         """The tables derived from the map's current terrain (cached: they depend on nothing else)."""
@@ -273,7 +282,14 @@ def build_tables(c: ReclaimContent) -> ReclaimTables:
         ),
         builds={item: tuple(BUILD(item, h) for h in range(n)) for item in BUILD_IDS},
         proposals={item: tuple(PROPOSE(item, h) for h in range(n)) for item in DECISION_ITEMS},
+        growth={
+            PLACE_BLOCK.name: tuple(PLACE_BLOCK(h) for h in range(n)),
+            URBANIZE.name: tuple(URBANIZE(h) for h in range(n)),
+        },
         start=_start_position(c, start_terrain),
         terrain_cache={},
-        texts={},
+        pile_names={p.id: p.name for p in c.piles},
+        build_text={b.id: b.text for b in c.builds},
+        said={},
+        seat_said={},
     )
