@@ -8,7 +8,7 @@ conversions, the card piles and the set-up position, shared by every state of th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from loopcity.engine import Action
 
@@ -127,12 +127,11 @@ class ReclaimTables:
     """Each Infrastructure pile's name in the content (``Housing level 1``, ``Road``)."""
     build_text: dict[str, str]
     """Each build action in the rulebook's words (the content's ``text``)."""
-    said: dict[tuple[str, int, bool], tuple[Action, str]]
-    """The log words of each action described so far, by language, the action's ``id`` (kept with
-    the action, so the id stays its own) and a flag (the contractor's prices): the log line of every
-    step reads them, and writing them anew costs more (``texts.describe``)."""
-    seat_said: dict[tuple[str, int, int], str]
-    """Each seat's name with a role, by language (``Seat 2 (Treatment)``)."""
+    said: dict[str, dict[Any, Any]]
+    """Lines of the log already written, by language (``texts.describe``): each action's line by
+    the action's ``id`` (kept with the action, so the id stays its own) or what else its words
+    depend on, and the seat and its role; the table's decisions by what was decided. The log line of
+    every step reads them, and writing them anew costs more."""
 
     def terrain_tables(self, terrain: list[str]) -> Terrain:
         """The tables derived from the map's current terrain (cached: they depend on nothing else)."""
@@ -291,5 +290,4 @@ def build_tables(c: ReclaimContent) -> ReclaimTables:
         pile_names={p.id: p.name for p in c.piles},
         build_text={b.id: b.text for b in c.builds},
         said={},
-        seat_said={},
     )

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Literal
 
 from loopcity.engine import Action, NoArgs
 from loopcity.engine.table import DONE, VOTE, Ballot
-from loopcity.engine.text import _
+from loopcity.engine.text import LANGUAGE, _
 
 from . import events
 from .actions import (
@@ -46,7 +46,7 @@ from .actions import (
 )
 from .board import FOOD, MIXED, NPK, SEPARATED, Phase
 from .transport import water_has_room, water_hex_for_waste, water_room
-from .words import decision_text, money, role_of, seat_label
+from .words import decision_text, money
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -81,10 +81,9 @@ def food_import_cost(st: ReclaimState) -> int:
     """What the mandatory Food import costs now."""
     need = 0
     for bl, r in zip(st.blocks, st.res, strict=True):
-        if bl != [0, 0, 0]:
-            short = sum(bl) - r[FOOD]
-            if short > 0:
-                need += short
+        short = bl[0] + bl[1] + bl[2] - r[FOOD]  # no blocks: never short
+        if short > 0:
+            need += short
     return need * st.cost("food")
 
 
@@ -140,20 +139,39 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     if st.proposing is not None:
         named, where, _by = st.proposing
         return [UNITS(n) for n in range(1, most_units(st, named, where) + 1)]
-    acts: list[Action] = []
-    rules = st.content.table
-    if st.rejections[seat] < rules.rejections_per_round:
-        city, proposals = st.city, st.tables.proposals
-        for item, decision in ITEMS.items():
-            if st.cost(decision) <= city:
-                on = proposals[item]
-                acts += [on[h] for h in targets(st, item)]
+    acts = proposals(st) if st.rejections[seat] < st.content.table.rejections_per_round else []
     hand = st.hands[seat]
     if hand:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
     acts += contributions(st, seat)
     acts.append(_DONE)
     return acts
+
+
+def proposals(st: ReclaimState) -> list[Action]:
+    """The proposals the City budget can pay: NPK onto each Farm with room, vaccination on each
+    hexagon with Disease, dumping the Waste of each land hexagon while the Water has room (in that
+    order, each by hexagon: ``targets`` of each, found in one pass)."""
+    city = st.city
+    npk = st.cost("npk") <= city
+    vac = st.cost("vaccination") <= city and any(st.disease)
+    dump = st.cost("dump") <= city and water_has_room(st)
+    if not (npk or vac or dump):
+        return []
+    table = st.tables.proposals
+    on_npk, on_vac, on_dump = table["npk"], table["vaccinate"], table["dump"]
+    limit, farm, disease, terrain = st.tables.limit, st.farm_level, st.disease, st.terrain
+    first: list[Action] = []
+    second: list[Action] = []
+    third: list[Action] = []
+    for h, r in enumerate(st.res):
+        if npk and farm[h] and r[NPK] < limit:
+            first.append(on_npk[h])
+        if vac and disease[h]:
+            second.append(on_vac[h])
+        if dump and (r[MIXED] or r[SEPARATED]) and terrain[h] != "water":
+            third.append(on_dump[h])
+    return first + second + third
 
 
 def contributions(st: ReclaimState, seat: int) -> list[Action]:
@@ -228,27 +246,32 @@ def done(st: ReclaimState, seat: int) -> Phase:
 def decided(st: ReclaimState, ballot: Ballot, carried: bool) -> None:
     """Carry out a Political decision the table passed (paid from the City budget), or count the
     proposer's rejection."""
-    item, data, by = ballot["subject"], ballot["data"], ballot["by"]
+    item, data = ballot["subject"], ballot["data"]
     h, n = data["hex"], data["units"]
     yes = sum(1 for v in ballot["votes"].values() if v == "yes")
     price = st.cost(ITEMS[item]) * n
-    what = decision_text(item, h, n, price)
+    st.note(_decision_line(st, item, h, n, price, yes, carried), kind="decision")
     if not carried:
-        st.rejections[by] += 1
-        st.note(
-            _("The table rejects the proposal of {seat}: {what} ({yes} of {n} for).").format(
-                seat=seat_label(by, role_of(st, by)), what=what, yes=yes, n=st.players
-            ),
-            kind="decision",
-        )
+        st.rejections[ballot["by"]] += 1
         return
     st.city -= price
     for _unit in range(n):
         _one_unit(st, item, h)
-    st.note(
-        _("The table decides to {what} ({yes} of {n} for).").format(what=what, yes=yes, n=st.players),
-        kind="decision",
-    )
+
+
+def _decision_line(st: ReclaimState, item: str, h: int, n: int, price: int, yes: int, carried: bool) -> str:
+    """The log line of the table's decision (kept once made: the table decides often)."""
+    memo = st.tables.said.setdefault(LANGUAGE.get(), {})
+    key = ("decided", item, h, n, price, yes, carried)
+    line = memo.get(key)
+    if line is None:
+        what = decision_text(item, h, n, price)
+        if carried:
+            text = _("The table decides to {what} ({yes} of {n} for).")
+        else:
+            text = _("The table rejects the proposal to {what} ({yes} of {n} for).")
+        line = memo[key] = text.format(what=what, yes=yes, n=st.players)
+    return str(line)
 
 
 def _one_unit(st: ReclaimState, item: str, h: int) -> None:

@@ -30,13 +30,14 @@ TERRAIN_COLOUR = {
     "wetland": "#9fd3c0",
     "mountain": "#a89f91",
 }
-RES_LETTER = {"food": "Fd", "mixed": "Mx", "separated": "Sp", "sludge": "Sl", "npk": "N"}
+RES_LETTER = {"food": "Fd", "mixed": "Mx", "separated": "Sp", "sludge": "Sl", "npk": "N", "disease": "☣"}
 RES_COLOUR = {
     "food": "#e8a33d",
     "mixed": "#8a8a8a",
     "separated": "#3c9a5f",
     "sludge": "#7a5230",
     "npk": "#3b6fb6",
+    "disease": "#b00020",
 }
 TRANSPORT = {"road": ("#8b5a2b", ""), "grey": ("#606060", "7,4"), "green": ("#2e8b57", "2,4")}
 
@@ -360,7 +361,7 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
     ys = [y for _x, y in centres.values()]
     ox, oy = SIZE * 1.05 - min(xs), SIZE * 1.1 - min(ys)
     width = max(xs) - min(xs) + SIZE * 2.1
-    height = max(ys) - min(ys) + SIZE * 2.2 + 26
+    height = max(ys) - min(ys) + SIZE * 2.2 + 34
     targets = _hex_targets(legal)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
@@ -390,7 +391,7 @@ def _hexagon(h: dict[str, Any], x: float, y: float, act: str | None) -> list[str
         f"<title>{info}</title></polygon>"
         f'<text x="{x:.1f}" y="{y - SIZE * 0.52:.1f}" text-anchor="middle" font-size="17" font-weight="bold" '
         f'pointer-events="none">{h["id"]}</text>'
-        f'<text class="minor" x="{x:.1f}" y="{y + SIZE * 0.86:.1f}" text-anchor="middle" font-size="9" '
+        f'<text class="minor" x="{x:.1f}" y="{y + SIZE * 0.68:.1f}" text-anchor="middle" font-size="9" '
         f'fill="#333" pointer-events="none">{escape(terrain_name(h["terrain"]))}</text></g>'
     ]
 
@@ -409,60 +410,59 @@ def _line(a: tuple[float, float], b: tuple[float, float], ox: float, oy: float, 
 
 _BLOCK_FILL = ("#ffffff", "#f2c879", "#d9822b")
 """Housing blocks by level: white (0), light orange (1), dark orange (2)."""
+DIE = 18
+"""A resource die's side in SVG units."""
 
 
 def _pieces(h: dict[str, Any], x: float, y: float) -> list[str]:
-    """Housing blocks as little houses by level, plants as circles with their level, a Farm as a
-    field, the Dump, resource dice with their counts, Disease in red."""
+    """Under the number: Housing blocks as little houses by level (or a Farm as a field, or the
+    Dump as a heap) on the left, plants as circles with their level on the right; then the resource
+    dice with their counts; Disease in red beside the number."""
     out = []
     levels = [lv for lv, n in enumerate(h["blocks"]) for _b in range(n)]
     for i, lv in enumerate(levels):
-        bx, by = x - 27 + i * 14, y - 22
+        bx, by = x - 36 + i * 12, y - 22
         out.append(
-            f'<path d="M{bx:.1f},{by + 5:.1f} l6,-6 l6,6 v7 h-12 z" fill="{_BLOCK_FILL[lv]}" stroke="#333" '
+            f'<path d="M{bx:.1f},{by + 5:.1f} l5,-5 l5,5 v8 h-10 z" fill="{_BLOCK_FILL[lv]}" stroke="#333" '
             f'pointer-events="none"/>'
         )
     for i, (level, _used) in enumerate(h["plants"]):
-        px = x + 22 - i * 14
+        px = x + 19 + i * 15
         out.append(
-            f'<circle cx="{px:.1f}" cy="{y - 30:.1f}" r="7" fill="#5b7fa6" stroke="#222" pointer-events="none"/>'
-            f'<text x="{px:.1f}" y="{y - 26.5:.1f}" text-anchor="middle" font-size="10" fill="white" '
+            f'<circle cx="{px:.1f}" cy="{y - 15:.1f}" r="7" fill="#5b7fa6" stroke="#222" pointer-events="none"/>'
+            f'<text x="{px:.1f}" y="{y - 11:.1f}" text-anchor="middle" font-size="11" fill="white" '
             f'font-weight="bold" pointer-events="none">{level}</text>'
         )
     if h["farm"]:
         out.append(
-            f'<rect x="{x - 30:.1f}" y="{y - 24:.1f}" width="22" height="13" fill="#6b8e23" stroke="#333" '
-            f'pointer-events="none"/><text x="{x - 19:.1f}" y="{y - 14:.1f}" text-anchor="middle" '
-            f'font-size="10" fill="white" font-weight="bold" pointer-events="none">F{h["farm"]}</text>'
+            f'<rect x="{x - 34:.1f}" y="{y - 25:.1f}" width="26" height="16" fill="#6b8e23" stroke="#333" '
+            f'pointer-events="none"/><text x="{x - 21:.1f}" y="{y - 12.5:.1f}" text-anchor="middle" '
+            f'font-size="12" fill="white" font-weight="bold" pointer-events="none">F{h["farm"]}</text>'
         )
     if h["dump"]:
         out.append(
-            f'<path d="M{x + 6:.1f},{y - 12:.1f} l10,-14 l10,14 z" fill="#7a5230" stroke="#222" '
-            f'pointer-events="none"/><text class="minor" x="{x + 16:.1f}" y="{y - 1:.1f}" '
-            f'text-anchor="middle" font-size="9" pointer-events="none">{escape(_("Dump"))}</text>'
+            f'<path d="M{x + 8:.1f},{y - 8:.1f} l11,-16 l11,16 z" fill="#7a5230" stroke="#222" '
+            f'pointer-events="none"/><text class="minor" x="{x - 12:.1f}" y="{y - 12:.1f}" '
+            f'text-anchor="middle" font-size="10" pointer-events="none">{escape(_("Dump"))}</text>'
         )
     out += _dice(h, x, y)
-    if h["disease"]:
-        out.append(
-            f'<text x="{x + SIZE * 0.55:.1f}" y="{y + 27:.1f}" text-anchor="middle" font-size="14" '
-            f'font-weight="bold" fill="#b00020" stroke="white" stroke-width="3" paint-order="stroke" '
-            f'pointer-events="none">☣{h["disease"]}</text>'
-        )
     return out
 
 
 def _dice(h: dict[str, Any], x: float, y: float) -> list[str]:
-    """Resource dice in a row: a coloured square with the count, the resource's letters below."""
+    """Resource dice in a row: a coloured square with the count, the resource's letters below;
+    Disease as a red die."""
     out = []
-    items = list(h["res"].items())
-    start = x - (len(items) * 17 - 3) / 2
+    items = list(h["res"].items()) + ([("disease", h["disease"])] if h["disease"] else [])
+    step = DIE + 2
+    start = x - (len(items) * step - 2) / 2
     for i, (k, n) in enumerate(items):
-        dx = start + i * 17
+        dx = start + i * step
         out.append(
-            f'<rect x="{dx:.1f}" y="{y - 2:.1f}" width="14" height="14" rx="2" fill="{RES_COLOUR[k]}" '
-            f'stroke="#222" pointer-events="none"/><text x="{dx + 7:.1f}" y="{y + 9:.1f}" '
-            f'text-anchor="middle" font-size="11" font-weight="bold" fill="white" pointer-events="none">{n}</text>'
-            f'<text class="minor" x="{dx + 7:.1f}" y="{y + 21:.1f}" text-anchor="middle" font-size="7" '
+            f'<rect x="{dx:.1f}" y="{y - 4:.1f}" width="{DIE}" height="{DIE}" rx="2" fill="{RES_COLOUR[k]}" '
+            f'stroke="#222" pointer-events="none"/><text x="{dx + DIE / 2:.1f}" y="{y + 10:.1f}" '
+            f'text-anchor="middle" font-size="14" font-weight="bold" fill="white" pointer-events="none">{n}</text>'
+            f'<text class="minor" x="{dx + DIE / 2:.1f}" y="{y + 23:.1f}" text-anchor="middle" font-size="9" '
             f'pointer-events="none">{RES_LETTER[k]}</text>'
         )
     return out
@@ -470,8 +470,11 @@ def _dice(h: dict[str, Any], x: float, y: float) -> list[str]:
 
 def _legend(y: float) -> list[str]:
     """A key in small print (hidden where it would be too small to read)."""
-    key = _(
-        "Fd Food · Mx Mixed Waste · Sp Separated Waste · Sl Sludge · N NPK · ☣ Disease · "
-        "brown: road · grey dashes: Mixed Waste · green dots: Separated Waste"
+    keys = (
+        _("Fd Food · Mx Mixed Waste · Sp Separated Waste · Sl Sludge · N NPK · ☣ Disease (red)"),
+        _("brown: road · grey dashes: Mixed Waste · green dots: Separated Waste"),
     )
-    return [f'<text class="minor" x="6" y="{y:.0f}" font-size="8" fill="#333">{escape(key)}</text>']
+    return [
+        f'<text class="minor" x="6" y="{y - 12 * (len(keys) - 1 - i):.0f}" font-size="9" fill="#333">{escape(k)}</text>'
+        for i, k in enumerate(keys)
+    ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from loopcity.engine import Action, Game, NoArgs, Outcome, Rng, State
-from loopcity.engine.table import DONE, VOTE, Ballot, Choice, ask, cast, offer, result, waiting
+from loopcity.engine.table import DONE, VOTE, Ballot, Choice, ask, cast, offer, result
 from loopcity.engine.text import _
 
 from . import events, politics, position, turn
@@ -143,8 +143,10 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         return ROLES[self.roles[seat]]
 
     def active_seats(self) -> tuple[int, ...]:
-        if self.ballot is not None:
-            return waiting(self.ballot)
+        ballot = self.ballot
+        if ballot is not None:  # a ballot is settled as soon as it can be: those still to answer
+            votes = ballot["votes"]
+            return tuple([s for s in ballot["asked"] if s not in votes])
         match self.phase:
             case "turn":
                 return (self.roles.index(self.turn_role),)
@@ -166,19 +168,15 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         if self.ballot is not None:
             acts = [_YES, _NO]
         else:
-            acts = self._phase_actions(seat)
+            match self.phase:
+                case "turn":
+                    acts = turn.legal(self)
+                case "politics":
+                    acts = politics.legal(self, seat)
+                case "growth" | "over":
+                    acts = politics.growth_legal(self)
         if self._alarm_allowed():
             acts.append(ALARM())
-        return acts
-
-    def _phase_actions(self, seat: int) -> list[Action]:
-        match self.phase:
-            case "turn":
-                acts = turn.legal(self)
-            case "politics":
-                acts = politics.legal(self, seat)
-            case "growth" | "over":
-                acts = politics.growth_legal(self)
         return acts
 
     def _clock_actions(self) -> list[Action]:

@@ -524,53 +524,62 @@ def _growth_prompt(st: ReclaimState, seat: int | None) -> str:
 
 
 # ----- log lines ----------------------------------------------------------------------------------------
-_BY_ACTION = frozenset(
-    {
-        ROLE.name,
-        LINK.name,
-        TREAT.name,
-        GROW.name,
-        DUMP_SITE.name,
-        END_TURN.name,
-        PROPOSE.name,
-        VOTE.name,
-        FUND.name,
-        CONTRIBUTE.name,
-        READY.name,
-        PLACE_BLOCK.name,
-        URBANIZE.name,
-        CONVERT.name,
-        ALARM.name,
-        BUILD.name,
-        MOVE.name,
-    }
-)
-"""The kinds whose log words depend on the action alone (and, for builds, on the contractor's
-prices; for Sludge, on whether the Farming player is asked): kept once made."""
 
 
 def describe(st: ReclaimState, seat: int, action: Action) -> str:
     """The log line of an action: ``Seat 2 (Treatment): builds a level 1 Treatment plant on hex 8
-    for 200 C``; never a seat's secret."""
+    for 200 C``; never a seat's secret. Seats' names and actions' words are kept once made, by what
+    they depend on."""
     lang = LANGUAGE.get()
-    seats = st.tables.seat_said
-    name_key = (lang, seat, st.roles[seat])
-    name = seats.get(name_key)
+    memo = st.tables.said.get(lang)
+    if memo is None:
+        memo = st.tables.said[lang] = {}
+    role = st.roles[seat]
+    name = memo.get((seat, role))
     if name is None:
-        name = seats[name_key] = seat_label(seat, st.role_of(seat))
-    if action.kind not in _BY_ACTION:
-        return f"{name}: {said(st, seat, action)}"
-    flag = st.turn_role == CONTRACTOR if action.kind == BUILD.name else False
-    if action.kind == MOVE.name:
-        flag = _asks_the_farmer(st, seat, MOVE.read(action))
-    memo = st.tables.said
-    key = (lang, id(action), flag)
-    words = memo.get(key)
-    if words is None or words[0] is not action:
+        name = memo[seat, role] = seat_label(seat, ROLES[role])
+    key = _said_key(st, seat, action) if action.kind in _FROM_STATE else id(action)
+    hit = memo.get(key)
+    if hit is None or hit[0] is not action:
         if len(memo) >= 65536:
             memo.clear()
-        words = memo[key] = (action, said(st, seat, action))
-    return f"{name}: {words[1]}"
+        hit = memo[key] = (action, said(st, seat, action))
+    return f"{name}: {hit[1]}"
+
+
+_BUILD, _MOVE, _LINK_TO, _UNITS, _CARD, _PLAY = (
+    BUILD.name,
+    MOVE.name,
+    LINK_TO.name,
+    UNITS.name,
+    CARD.name,
+    PLAY_EVENT.name,
+)
+
+
+_FROM_STATE = frozenset((_BUILD, _MOVE, _LINK_TO, _UNITS, _CARD, _PLAY))
+"""The kinds whose log words depend on more than the action."""
+
+
+def _said_key(st: ReclaimState, seat: int, action: Action) -> object:
+    """What an action's log words depend on: the action (its ``id``), and for a few kinds what the
+    state adds (the contractor's prices, the transportation started, the proposal named, the card
+    taken or played)."""
+    kind = action.kind
+    if kind == _BUILD:
+        return (id(action), st.turn_role == CONTRACTOR)
+    if kind == _MOVE and action.args[0] == "sludge":
+        return (id(action), _asks_the_farmer(st, seat, MOVE.read(action)))
+    if kind == _LINK_TO:
+        return (id(action), st.pending_link, st.turn_role == CONTRACTOR)
+    if kind == _UNITS and st.proposing is not None:
+        item = st.proposing[0]
+        return (id(action), item, st.proposing[1], st.cost(ITEMS[item]))
+    if kind == _CARD and st.pending_pile is not None:
+        return (id(action), st.pending_pile, st.face_up[st.pending_pile][CARD.read(action).slot])
+    if kind == _PLAY:
+        return (id(action), st.hands[seat][PLAY_EVENT.read(action).card])
+    return (id(action), None)
 
 
 def said(st: ReclaimState, seat: int, action: Action) -> str:
