@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Literal
 
 from loopcity.engine import Action, NoArgs
 from loopcity.engine.table import DONE, VOTE, Ballot
-from loopcity.engine.text import LANGUAGE, _
+from loopcity.engine.text import LANGUAGE, _, ngettext
 
 from . import events
 from .actions import (
@@ -355,12 +355,17 @@ def import_food(st: ReclaimState) -> None:
                 st.hunger += 1
     if bought or st.hunger:
         st.show(("import", st.round, bought, bought * price, st.hunger))
-        st.note(
-            _(
-                "Food import: {food} Food for {coins} from the City budget; {hungry} Housing block(s) go hungry."
-            ).format(food=bought, coins=money(bought * price), hungry=st.hunger),
-            kind="event",
-        )
+        if st.hunger:
+            text = ngettext(
+                "Food import: {food} Food for {coins} from the City budget; {hungry} Housing block goes hungry.",
+                "Food import: {food} Food for {coins} from the City budget; {hungry} Housing blocks go hungry.",
+                st.hunger,
+            )
+        else:
+            text = _(
+                "Food import: {food} Food for {coins} from the City budget; no Housing block goes hungry."
+            )
+        st.note(text.format(food=bought, coins=money(bought * price), hungry=st.hunger), kind="event")
 
 
 def disease_rolls(st: ReclaimState, h: int) -> int:
@@ -382,23 +387,28 @@ def disease_control(st: ReclaimState) -> None:
         if terrain == "water":
             if disease_rolls(st, h):
                 rolls = 1
-                if st.throw(faces, f"disease die, Water hex {h}") == "disease":
+                if st.throw(faces, _("the disease die for Water hex {hex}").format(hex=h)) == "disease":
                     st.disease[h] += 1
                     diseases = 1
         else:
             for w in (MIXED, SEPARATED):
                 for _unit in range(r[w]):
                     rolls += 1
-                    if st.throw(faces, f"disease die, Waste on hex {h}") == "disease":
+                    if (
+                        st.throw(faces, _("the disease die for a Waste on hex {hex}").format(hex=h))
+                        == "disease"
+                    ):
                         r[w] -= 1
                         st.disease[h] += 1
                         diseases += 1
         if rolls:
             st.show(("control", st.round, h, rolls, diseases))
             st.note(
-                _("Disease control on hex {hex}: {rolls} dice rolled, {diseases} Disease.").format(
-                    hex=h, rolls=rolls, diseases=diseases
-                ),
+                ngettext(
+                    "Disease control on hex {hex}: {rolls} die rolled, {diseases} Disease.",
+                    "Disease control on hex {hex}: {rolls} dice rolled, {diseases} Disease.",
+                    rolls,
+                ).format(hex=h, rolls=rolls, diseases=diseases),
                 kind="event",
             )
 
@@ -427,7 +437,11 @@ def before_next_round(st: ReclaimState) -> Phase:
     st.growth_left = total // st.content.rules.growth_per_blocks
     st.growth_rejected = []
     st.note(
-        _("Growth: {n} new level 0 Housing block(s); the table decides where.").format(n=st.growth_left),
+        ngettext(
+            "Growth: {n} new level 0 Housing block; the table decides where.",
+            "Growth: {n} new level 0 Housing blocks; the table decides where.",
+            st.growth_left,
+        ).format(n=st.growth_left),
         kind="info",
     )
     return "growth" if growth_legal(st) else "turn"

@@ -71,7 +71,13 @@ def hex_words(h: dict[str, Any]) -> str:
     if h["disease"]:
         parts.append(_("{n} Disease").format(n=h["disease"]))
     if h["unfed"]:
-        parts.append(_("{n} block(s) without Food for the coming round").format(n=h["unfed"]))
+        parts.append(
+            ngettext(
+                "{n} block without Food for the coming round",
+                "{n} blocks without Food for the coming round",
+                h["unfed"],
+            ).format(n=h["unfed"])
+        )
     what = "; ".join(parts) or _("nothing")
     return _("hex {n}, {terrain}: {what}").format(n=h["id"], terrain=terrain_name(h["terrain"]), what=what)
 

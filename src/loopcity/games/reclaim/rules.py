@@ -24,7 +24,7 @@ from .content import ReclaimContent, Transport
 from .position import ReclaimPosition
 from .texts import TEXTS, describe, prompt
 from .views import make_view
-from .words import question_text, seat_label
+from .words import agenda_text, cost_unit, decision_title, faces_text, question_text, seat_label
 
 StageLine = tuple[Any, ...]
 """Something that happened on stage this round, for everyone to see (``ReclaimState.show``):
@@ -109,29 +109,38 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         self.deck: dict[str, list[int]] = {}
         for pile in c.piles:
             order = list(range(len(pile.cards)))
-            self.shuffle(order, f"the {pile.name} pile")
+            self.shuffle(order, _("the {pile} pile").format(pile=pile.name))
             show = c.rules.face_up_cards if pile.face_up else 1
             self.face_up[pile.id] = order[:show]
             self.deck[pile.id] = order[show:]
         self.owned: list[list[tuple[str, int]]] = [[] for _ in range(players)]
         agendas = list(range(len(c.agendas)))
-        self.shuffle(agendas, "the Hidden agenda cards")
+        self.shuffle(agendas, _("the Hidden agenda cards"))
         self.agendas = agendas[:players]
         for seat, a in enumerate(self.agendas):
-            self.note(f"Your Hidden agenda: {' / '.join(c.agendas[a].symbols)}", seats=[seat])
+            self.note(
+                _("Your Hidden agenda: {agenda}").format(agenda=agenda_text(c.agendas[a].symbols)),
+                seats=[seat],
+            )
         self.events = list(range(len(c.events)))
-        self.shuffle(self.events, "the Event cards")
+        self.shuffle(self.events, _("the Event cards"))
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.discard: list[int] = []
 
     def draw_costs(self) -> None:
         """Turn up a new Cost card for each political decision (the piles are reshuffled)."""
         for card in self.content.cost_cards:
-            self.costs[card.id] = self.draw_from(card.values, f"Cost card {card.id}")
+            what = _("Cost card for {decision}, coins per {unit}").format(
+                decision=decision_title(card.id), unit=cost_unit(card.id)
+            )
+            self.costs[card.id] = self.draw_from(card.values, what)
 
     def throw(self, faces: tuple[str, ...], what: str) -> str:
-        """Roll a die with the given faces and return the face shown."""
-        return faces[self.roll(len(faces), what) - 1]
+        """Roll a die with the given faces and return the face shown (the log names the faces by
+        the numbers rolled)."""
+        return faces[
+            self.roll(len(faces), _("{die} ({faces})").format(die=what, faces=faces_text(faces))) - 1
+        ]
 
     # ----- who acts -------------------------------------------------------------------------------
     def seat_of_role(self, role: int) -> int:

@@ -212,9 +212,15 @@ def _one(x: dict[str, Any], names: list[str], now: int) -> Card:
         ).format(dice=x["dice"], n=x["diseases"])
         return Card(title, text)
     title = _("Food import ({when})").format(when=when)
-    text = _(
-        "{food} Food imported for {coins} from the City budget; {hungry} Housing block(s) hungry."
-    ).format(food=x["food"], coins=money(x["coins"]), hungry=x["hungry"])
+    if x["hungry"]:
+        text = ngettext(
+            "{food} Food imported for {coins} from the City budget; {hungry} Housing block hungry.",
+            "{food} Food imported for {coins} from the City budget; {hungry} Housing blocks hungry.",
+            x["hungry"],
+        )
+    else:
+        text = _("{food} Food imported for {coins} from the City budget; no Housing block hungry.")
+    text = text.format(food=x["food"], coins=money(x["coins"]), hungry=x["hungry"])
     return Card(title, text)
 
 

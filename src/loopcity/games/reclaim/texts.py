@@ -343,9 +343,9 @@ def _done(st: ReclaimState, seat: int, a: NoArgs) -> Label:
 def _place_block(st: ReclaimState, seat: int, a: Hex) -> Label:
     blocks = sum(st.blocks[a.hex])
     return Label(
-        ngettext("{place}: {n} Housing block now", "{place}: {n} Housing blocks now", blocks).format(
-            place=place(st, a.hex), n=blocks
-        ),
+        ngettext(
+            "{place} — {n} Housing block there now", "{place} — {n} Housing blocks there now", blocks
+        ).format(place=place(st, a.hex), n=blocks),
         _growth_group(st),
     )
 
@@ -547,17 +547,18 @@ def describe(st: ReclaimState, seat: int, action: Action) -> str:
     return f"{name}: {hit[1]}"
 
 
-_BUILD, _MOVE, _LINK_TO, _UNITS, _CARD, _PLAY = (
+_BUILD, _MOVE, _LINK_TO, _UNITS, _CARD, _PLAY, _GROWTH = (
     BUILD.name,
     MOVE.name,
     LINK_TO.name,
     UNITS.name,
     CARD.name,
     PLAY_EVENT.name,
+    (PLACE_BLOCK.name, URBANIZE.name),
 )
 
 
-_FROM_STATE = frozenset((_BUILD, _MOVE, _LINK_TO, _UNITS, _CARD, _PLAY))
+_FROM_STATE = frozenset((_BUILD, _MOVE, _LINK_TO, _UNITS, _CARD, _PLAY, *_GROWTH))
 """The kinds whose log words depend on more than the action."""
 
 
@@ -579,6 +580,8 @@ def _said_key(st: ReclaimState, seat: int, action: Action) -> object:
         return (id(action), st.pending_pile, st.face_up[st.pending_pile][CARD.read(action).slot])
     if kind == _PLAY:
         return (id(action), st.hands[seat][PLAY_EVENT.read(action).card])
+    if kind in _GROWTH:
+        return (id(action), _last_place(st))
     return (id(action), None)
 
 
@@ -641,10 +644,23 @@ def said(st: ReclaimState, seat: int, action: Action) -> str:
     if k == DUMP_SITE.name:
         return _("proposes hex {hex} as the Dump").format(hex=DUMP_SITE.read(action).hex)
     if k == PLACE_BLOCK.name:
-        return _("proposes hex {hex} for the new Housing block").format(hex=PLACE_BLOCK.read(action).hex)
+        h = PLACE_BLOCK.read(action).hex
+        if _last_place(st):
+            return _("places the new Housing block on hex {hex}, the only place left").format(hex=h)
+        return _("proposes hex {hex} for the new Housing block").format(hex=h)
     if k == URBANIZE.name:
-        return _("proposes to turn hex {hex} into Urban area").format(hex=URBANIZE.read(action).hex)
+        h = URBANIZE.read(action).hex
+        if _last_place(st):
+            return _(
+                "turns hex {hex} into Urban area for the new Housing block, the only hexagon left"
+            ).format(hex=h)
+        return _("proposes to turn hex {hex} into Urban area").format(hex=h)
     return _simple(action)
+
+
+def _last_place(st: ReclaimState) -> bool:
+    """Whether the new Housing block has one place left (taken without a vote)."""
+    return len(growth_places(st)[1]) == 1
 
 
 def _simple(action: Action) -> str:

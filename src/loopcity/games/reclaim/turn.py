@@ -516,7 +516,7 @@ def treat(st: ReclaimState, seat: int, a: Treat) -> None:
     st.stage = "convert"
     st.res[h][waste] -= 1
     if level == 0:
-        what = f"the conversion die at the level 0 plant on hex {h}"
+        what = _("the conversion die at the level 0 plant on hex {hex}").format(hex=h)
         if st.throw(st.tables.conversion_faces, what) == "warning":
             w = water_hex_for_waste(st, h)
             st.show(("conversion", st.round, h, 0, w))
@@ -549,7 +549,7 @@ def grow(st: ReclaimState, seat: int, a: Grow) -> None:
     st.stage = "convert"
     st.res[h][r] -= 1
     if r == SLUDGE:
-        what = f"the disease die for Sludge on the Farm on hex {h}"
+        what = _("the disease die for Sludge on the Farm on hex {hex}").format(hex=h)
         if st.throw(st.tables.disease_faces, what) == "disease":
             st.disease[h] += 1
             st.show(("sludge", st.round, h, 0))

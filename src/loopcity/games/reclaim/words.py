@@ -76,6 +76,33 @@ def agenda_text(symbols: Sequence[str]) -> str:
     return " / ".join(symbol_name(s) for s in symbols)
 
 
+FACE_SIGN = {"check": "✓", "warning": "⚠", "disease": "☣"}
+"""The signs on the dice: green check marks, red warning signs, disease signs."""
+
+
+def faces_text(faces: Sequence[str]) -> str:
+    """A die's faces by the numbers rolled: ``1–3 ✓, 4–6 ⚠``."""
+    runs: list[tuple[int, int, str]] = []
+    for i, face in enumerate(faces, 1):
+        if runs and runs[-1][2] == face:
+            runs[-1] = (runs[-1][0], i, face)
+        else:
+            runs.append((i, i, face))
+    return ", ".join(
+        f"{a}–{b} {FACE_SIGN.get(f, f)}" if a != b else f"{a} {FACE_SIGN.get(f, f)}" for a, b, f in runs
+    )
+
+
+def cost_unit(decision: str) -> str:
+    """What one unit of a Cost card buys: ``Disease removed``, ``Food``, ``NPK``, ``Waste dumped``."""
+    return {
+        "vaccination": _("Disease removed"),
+        "food": _("Food"),
+        "npk": _("NPK"),
+        "dump": _("Waste dumped"),
+    }[decision]
+
+
 def money(coins: int) -> str:
     """An amount of coins: ``1,575 C``."""
     return _("{coins} C").format(coins=f"{coins:,}")
