@@ -15,8 +15,10 @@ from loopcity.engine import Action
 from .actions import (
     BUILD,
     BUILD_IDS,
+    CONTRIBUTE,
     DECISION_ITEMS,
     LINK,
+    MAX_CONTRIBUTION,
     MOVE,
     PLACE_BLOCK,
     PROPOSE,
@@ -120,6 +122,9 @@ class ReclaimTables:
     every step of the Political decisions)."""
     growth: dict[str, tuple[Action, ...]]
     """``growth["place_block"|"urbanize"][hex]``: the growth proposals on this map."""
+    round_amounts: tuple[tuple[int, Action], ...]
+    """The content's round amounts a player may add to the City budget in one step, with their
+    ``contribute`` actions, smallest first (``fund`` gives ``fund_step`` itself)."""
     start: StartPosition
     terrain_cache: dict[tuple[str, ...], Terrain]
     """Terrain tables by the whole map's terrain (which changes only when a hexagon is urbanized)."""
@@ -285,6 +290,12 @@ def build_tables(c: ReclaimContent) -> ReclaimTables:
             PLACE_BLOCK.name: tuple(PLACE_BLOCK(h) for h in range(n)),
             URBANIZE.name: tuple(URBANIZE(h) for h in range(n)),
         },
+        round_amounts=tuple(
+            (x, CONTRIBUTE(x))
+            for x in sorted(
+                {min(s, MAX_CONTRIBUTION) for s in c.table.contribution_steps} - {c.table.fund_step}
+            )
+        ),
         start=_start_position(c, start_terrain),
         terrain_cache={},
         pile_names={p.id: p.name for p in c.piles},

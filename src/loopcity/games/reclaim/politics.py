@@ -24,6 +24,7 @@ The functions that end a phase (:func:`done`, :func:`before_next_round`, :func:`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from loopcity.engine import Action, NoArgs
@@ -44,7 +45,7 @@ from .actions import (
     Propose,
     Units,
 )
-from .board import FOOD, MIXED, NPK, SEPARATED, Phase
+from .board import FOOD, MIXED, NPK, SEPARATED, Phase, Terrain
 from .transport import water_has_room, water_hex_for_waste, water_room
 from .words import decision_text, money
 
@@ -77,19 +78,23 @@ def unfed(st: ReclaimState) -> list[int]:
     return [max(0, sum(bl) - r[FOOD]) for bl, r in zip(st.blocks, st.res, strict=True)]
 
 
-def food_import_cost(st: ReclaimState) -> int:
-    """What the mandatory Food import costs now."""
+def food_import_cost(st: ReclaimState, urban: Sequence[int] | None = None) -> int:
+    """What the mandatory Food import costs now (``urban``: the Urban hexagons, when known)."""
     need = 0
-    for bl, r in zip(st.blocks, st.res, strict=True):
-        short = bl[0] + bl[1] + bl[2] - r[FOOD]  # no blocks: never short
+    blocks, res = st.blocks, st.res
+    if urban is None:
+        urban = st.tables.terrain_tables(st.terrain).urban
+    for h in urban:  # Housing blocks stand on Urban hexagons only
+        bl = blocks[h]
+        short = bl[0] + bl[1] + bl[2] - res[h][FOOD]
         if short > 0:
             need += short
-    return need * st.cost("food")
+    return need * max(0, st.costs["food"] + st.cost_mods["food"])
 
 
-def food_short(st: ReclaimState) -> int:
+def food_short(st: ReclaimState, urban: Sequence[int] | None = None) -> int:
     """Coins the City budget lacks for the mandatory Food import (0 when it can pay)."""
-    return max(0, food_import_cost(st) - st.city)
+    return max(0, food_import_cost(st, urban) - st.city)
 
 
 def hungry_if_closed(st: ReclaimState) -> int:
@@ -139,58 +144,58 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     if st.proposing is not None:
         named, where, _by = st.proposing
         return [UNITS(n) for n in range(1, most_units(st, named, where) + 1)]
-    acts = proposals(st) if st.rejections[seat] < st.content.table.rejections_per_round else []
+    terrain = st.tables.terrain_tables(st.terrain)
+    acts = proposals(st, terrain) if st.rejections[seat] < st.content.table.rejections_per_round else []
     hand = st.hands[seat]
     if hand:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
-    acts += contributions(st, seat)
+    acts += contributions(st, seat, terrain.urban)
     acts.append(_DONE)
     return acts
 
 
-def proposals(st: ReclaimState) -> list[Action]:
+def proposals(st: ReclaimState, terrain: Terrain) -> list[Action]:
     """The proposals the City budget can pay: NPK onto each Farm with room, vaccination on each
     hexagon with Disease, dumping the Waste of each land hexagon while the Water has room (in that
-    order, each by hexagon: ``targets`` of each, found in one pass)."""
-    city = st.city
-    npk = st.cost("npk") <= city
-    vac = st.cost("vaccination") <= city and any(st.disease)
-    dump = st.cost("dump") <= city and water_has_room(st)
-    if not (npk or vac or dump):
-        return []
-    table = st.tables.proposals
-    on_npk, on_vac, on_dump = table["npk"], table["vaccinate"], table["dump"]
-    limit, farm, disease, terrain = st.tables.limit, st.farm_level, st.disease, st.terrain
-    first: list[Action] = []
-    second: list[Action] = []
-    third: list[Action] = []
-    for h, r in enumerate(st.res):
-        if npk and farm[h] and r[NPK] < limit:
-            first.append(on_npk[h])
-        if vac and disease[h]:
-            second.append(on_vac[h])
-        if dump and (r[MIXED] or r[SEPARATED]) and terrain[h] != "water":
-            third.append(on_dump[h])
-    return first + second + third
+    order, each by hexagon: what ``targets`` gives)."""
+    city, costs, mods = st.city, st.costs, st.cost_mods
+    b = st.tables
+    table, limit, res = b.proposals, b.limit, st.res
+    acts: list[Action] = []
+    if max(0, costs["npk"] + mods["npk"]) <= city:
+        on = table["npk"]
+        acts += [on[h] for h, lv in enumerate(st.farm_level) if lv and res[h][NPK] < limit]
+    disease = st.disease
+    if any(disease) and max(0, costs["vaccination"] + mods["vaccination"]) <= city:
+        on = table["vaccinate"]
+        acts += [on[h] for h, d in enumerate(disease) if d]
+    if max(0, costs["dump"] + mods["dump"]) <= city and any(
+        res[h][MIXED] + res[h][SEPARATED] < limit for h in terrain.water
+    ):
+        on = table["dump"]
+        acts += [on[h] for h in terrain.land if res[h][MIXED] or res[h][SEPARATED]]
+    return acts
 
 
-def contributions(st: ReclaimState, seat: int) -> list[Action]:
+def contributions(st: ReclaimState, seat: int, urban: Sequence[int] | None = None) -> list[Action]:
     """What ``seat`` may add to the City budget in one step: ``fund`` (``fund_step`` coins), the
     whole amount the Food import still lacks, an even share of it among the players still deciding,
-    and the content's round amounts; never more than the seat holds."""
+    and the content's round amounts; never more than the seat holds (``urban``: the Urban hexagons,
+    when known)."""
     coins = st.coins[seat]
     if coins <= 0:
         return []
     step = st.content.table.fund_step
     acts: list[Action] = [_FUND] if coins >= step else []
-    amounts = [s for s in st.content.table.contribution_steps if s <= coins]
-    short = food_short(st)
-    if short:
-        amounts.append(min(short, coins))
-        deciding = sum(1 for s in range(st.players) if not st.pol_done[s] and st.coins[s] > 0)
-        share = -(-short // max(1, deciding))
-        if share < short and share <= coins:
-            amounts.append(share)
+    short = food_short(st, urban)
+    if not short:
+        return acts + [a for x, a in st.tables.round_amounts if x <= coins]
+    amounts = [x for x, _a in st.tables.round_amounts if x <= coins]
+    amounts.append(min(short, coins))
+    deciding = sum(1 for s in range(st.players) if not st.pol_done[s] and st.coins[s] > 0)
+    share = -(-short // max(1, deciding))
+    if share < short and share <= coins:
+        amounts.append(share)
     return acts + [CONTRIBUTE(x) for x in sorted({min(x, MAX_CONTRIBUTION) for x in amounts} - {step})]
 
 

@@ -529,21 +529,26 @@ def _growth_prompt(st: ReclaimState, seat: int | None) -> str:
 def describe(st: ReclaimState, seat: int, action: Action) -> str:
     """The log line of an action: ``Seat 2 (Treatment): builds a level 1 Treatment plant on hex 8
     for 200 C``; never a seat's secret. Seats' names and actions' words are kept once made, by what
-    they depend on."""
+    they depend on (the log line is written at every step)."""
+    said = st.tables.said
     lang = LANGUAGE.get()
-    memo = st.tables.said.get(lang)
+    memo = said.get(lang)
     if memo is None:
-        memo = st.tables.said[lang] = {}
+        memo = said[lang] = {}
     role = st.roles[seat]
     name = memo.get((seat, role))
     if name is None:
         name = memo[seat, role] = seat_label(seat, ROLES[role])
-    key = _said_key(st, seat, action) if action.kind in _FROM_STATE else id(action)
+    kind = action.kind
+    if kind in _FROM_STATE and (kind != _MOVE or action.args[0] == "sludge"):
+        key: object = _said_key(st, seat, action)
+    else:
+        key = id(action)
     hit = memo.get(key)
     if hit is None or hit[0] is not action:
         if len(memo) >= 65536:
             memo.clear()
-        hit = memo[key] = (action, said(st, seat, action))
+        hit = memo[key] = (action, said_words(st, seat, action))
     return f"{name}: {hit[1]}"
 
 
@@ -559,7 +564,8 @@ _BUILD, _MOVE, _LINK_TO, _UNITS, _CARD, _PLAY, _GROWTH = (
 
 
 _FROM_STATE = frozenset((_BUILD, _MOVE, _LINK_TO, _UNITS, _CARD, _PLAY, *_GROWTH))
-"""The kinds whose log words depend on more than the action."""
+"""The kinds whose log words depend on more than the action (for ``move``: only Sludge, which may be
+offered to the Farming player)."""
 
 
 def _said_key(st: ReclaimState, seat: int, action: Action) -> object:
@@ -569,7 +575,7 @@ def _said_key(st: ReclaimState, seat: int, action: Action) -> object:
     kind = action.kind
     if kind == _BUILD:
         return (id(action), st.turn_role == CONTRACTOR)
-    if kind == _MOVE and action.args[0] == "sludge":
+    if kind == _MOVE:
         return (id(action), _asks_the_farmer(st, seat, MOVE.read(action)))
     if kind == _LINK_TO:
         return (id(action), st.pending_link, st.turn_role == CONTRACTOR)
@@ -585,7 +591,7 @@ def _said_key(st: ReclaimState, seat: int, action: Action) -> object:
     return (id(action), None)
 
 
-def said(st: ReclaimState, seat: int, action: Action) -> str:
+def said_words(st: ReclaimState, seat: int, action: Action) -> str:
     """What a seat did, in words for the log (third person, public)."""
     k = action.kind
     if k == BUILD.name:

@@ -21,23 +21,32 @@ if TYPE_CHECKING:
 
 def role_name(role: str) -> str:
     """``Housing``, ``Treatment``, ``Farming`` or ``Independent contractor``."""
-    return {
-        "housing": _("Housing"),
-        "treatment": _("Treatment"),
-        "farming": _("Farming"),
-        "contractor": _("Independent contractor"),
-    }[role]
+    match role:
+        case "housing":
+            return _("Housing")
+        case "treatment":
+            return _("Treatment")
+        case "farming":
+            return _("Farming")
+        case "contractor":
+            return _("Independent contractor")
+    raise ValueError(f"no word for {role!r}")
 
 
 def resource_name(resource: str) -> str:
     """A resource as the rulebook names it."""
-    return {
-        "food": _("Food"),
-        "mixed": _("Mixed Waste"),
-        "separated": _("Separated Waste"),
-        "sludge": _("Sludge"),
-        "npk": _("NPK"),
-    }[resource]
+    match resource:
+        case "food":
+            return _("Food")
+        case "mixed":
+            return _("Mixed Waste")
+        case "separated":
+            return _("Separated Waste")
+        case "sludge":
+            return _("Sludge")
+        case "npk":
+            return _("NPK")
+    raise ValueError(f"no word for {resource!r}")
 
 
 RESOURCE_KEYS = ("food", "mixed", "separated", "sludge", "npk")
@@ -47,23 +56,32 @@ assert (FOOD, MIXED, SEPARATED, SLUDGE, NPK) == (0, 1, 2, 3, 4)
 
 def terrain_name(terrain: str) -> str:
     """A hexagon's kind of land."""
-    return {
-        "urban": _("Urban"),
-        "rural": _("Rural"),
-        "water": _("Water"),
-        "wetland": _("Wetland"),
-        "mountain": _("Mountain"),
-    }[terrain]
+    match terrain:
+        case "urban":
+            return _("Urban")
+        case "rural":
+            return _("Rural")
+        case "water":
+            return _("Water")
+        case "wetland":
+            return _("Wetland")
+        case "mountain":
+            return _("Mountain")
+    raise ValueError(f"no word for {terrain!r}")
 
 
 def symbol_name(symbol: str) -> str:
     """A symbol of the Infrastructure cards and Hidden agendas."""
-    return {
-        "environment": _("Environment"),
-        "economy": _("Economy"),
-        "joy": _("Residents' joy"),
-        "public_good": _("Public good"),
-    }[symbol]
+    match symbol:
+        case "environment":
+            return _("Environment")
+        case "economy":
+            return _("Economy")
+        case "joy":
+            return _("Residents' joy")
+        case "public_good":
+            return _("Public good")
+    raise ValueError(f"no word for {symbol!r}")
 
 
 def symbols_text(symbols: Sequence[str]) -> str:
@@ -95,12 +113,16 @@ def faces_text(faces: Sequence[str]) -> str:
 
 def cost_unit(decision: str) -> str:
     """What one unit of a Cost card buys: ``Disease removed``, ``Food``, ``NPK``, ``Waste dumped``."""
-    return {
-        "vaccination": _("Disease removed"),
-        "food": _("Food"),
-        "npk": _("NPK"),
-        "dump": _("Waste dumped"),
-    }[decision]
+    match decision:
+        case "vaccination":
+            return _("Disease removed")
+        case "food":
+            return _("Food")
+        case "npk":
+            return _("NPK")
+        case "dump":
+            return _("Waste dumped")
+    raise ValueError(f"no word for {decision!r}")
 
 
 def money(coins: int) -> str:
@@ -145,13 +167,18 @@ def units_text(item: str, n: int) -> str:
 
 def decision_title(item: str) -> str:
     """The name of a Political decision (its Cost card)."""
-    return {
-        "npk": _("Import NPK"),
-        "vaccinate": _("Vaccination campaign"),
-        "dump": _("Dump Waste in the Water"),
-        "food": _("Import Food"),
-        "vaccination": _("Vaccination campaign"),
-    }[item]
+    match item:
+        case "npk":
+            return _("Import NPK")
+        case "vaccinate":
+            return _("Vaccination campaign")
+        case "dump":
+            return _("Dump Waste in the Water")
+        case "food":
+            return _("Import Food")
+        case "vaccination":
+            return _("Vaccination campaign")
+    raise ValueError(f"no word for {item!r}")
 
 
 def decision_text(item: str, h: int, n: int, price: int) -> str:
