@@ -211,3 +211,14 @@ def test_the_svg_is_the_map_with_words_on_every_hexagon_and_no_action_list():
     for a in legal:
         assert f">{a}<" not in svg
     assert 'font-size="17" font-weight="bold" pointer-events="none">12</text>' in svg  # hex numbers drawn
+
+
+def test_a_lost_city_is_told_in_words():
+    st = table(phase="politics", turn="contractor", plays="farming", city_budget=0, hexagons={8: {"food": 0}})
+    for s in range(4):
+        st.apply(s, "done")
+    assert st.lost == "hunger"
+    assert st.prompt(0) == "The game is over: the city is lost to hunger (a Housing block without Food)."
+    assert "The city is lost to hunger (a Housing block without Food)." in st.game.spec.render_text(
+        st.view(None)
+    )

@@ -47,7 +47,7 @@ from .actions import (
 )
 from .board import FOOD, MIXED, NPK, SEPARATED, Phase, Terrain
 from .transport import water_has_room, water_hex_for_waste, water_room
-from .words import decision_text, money
+from .words import causes_text, decision_text, money
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -337,7 +337,10 @@ def close(st: ReclaimState) -> Phase:
     st.history.append({"round": st.round, "disease": sum(st.disease), "hunger": st.hunger})
     rounds = st.content.rules.rounds
     if st.lost:
-        st.note(_("The game is over: the city is lost to {causes}.").format(causes=st.lost), kind="event")
+        st.note(
+            _("The game is over: the city is lost to {causes}.").format(causes=causes_text(st.lost)),
+            kind="event",
+        )
         return "over"
     if st.round >= rounds:
         st.note(_("The game is over: {n} rounds played.").format(n=rounds), kind="event")

@@ -21,7 +21,7 @@ from loopcity.engine.text import _, ngettext
 
 from .actions import BUILD, DUMP_SITE, GROW, LINK, LINK_TO, PLACE_BLOCK, PROPOSE, TREAT, URBANIZE
 from .tabletop import stage_cards
-from .words import agenda_text, money, resource_name, role_name, symbols_text, terrain_name
+from .words import agenda_text, causes_text, money, resource_name, role_name, symbols_text, terrain_name
 
 TERRAIN_COLOUR = {
     "urban": "#c9c1b6",
@@ -258,9 +258,11 @@ def _players(v: dict[str, Any]) -> list[str]:
     for s, name in enumerate(v["seat_names"]):
         cards = v["cards"][s]
         kept = ", ".join(e["title"] for e in v["kept"][s])
-        line = _("{seat}: {coins}, {n} cards ({points} level points)").format(
-            seat=name, coins=money(v["coins"][s]), n=len(cards), points=v["level_points"][s]
-        )
+        line = ngettext(
+            "{seat}: {coins}, {n} card, level points: {points}",
+            "{seat}: {coins}, {n} cards, level points: {points}",
+            len(cards),
+        ).format(seat=name, coins=money(v["coins"][s]), n=len(cards), points=v["level_points"][s])
         if v["phase"] == "politics" and v["done"][s]:
             line += " — " + _("done")
         if kept:
@@ -269,9 +271,11 @@ def _players(v: dict[str, Any]) -> list[str]:
     if v["seat"] is not None:
         me = v["seat"]
         lines.append(
-            _("You are {seat}. Your Hidden agenda: {agenda}. Your score now: {score} points.").format(
-                seat=v["seat_names"][me], agenda=agenda_text(v["my_agenda"]), score=v["my_score"]
-            )
+            ngettext(
+                "You are {seat}. Your Hidden agenda: {agenda}. Your score now: {score} point.",
+                "You are {seat}. Your Hidden agenda: {agenda}. Your score now: {score} points.",
+                v["my_score"],
+            ).format(seat=v["seat_names"][me], agenda=agenda_text(v["my_agenda"]), score=v["my_score"])
         )
         mine = v["cards"][me]
         lines.append(
@@ -311,13 +315,17 @@ def _stage_lines(v: dict[str, Any]) -> list[str]:
 
 def _end(v: dict[str, Any]) -> list[str]:
     lines = [
-        _("The city is lost to {causes}.").format(causes=v["lost"]) if v["lost"] else _("The city survived.")
+        _("The city is lost to {causes}.").format(causes=causes_text(v["lost"]))
+        if v["lost"]
+        else _("The city survived.")
     ]
     for s, (score, agenda) in enumerate(zip(v["scores"], v["agendas"], strict=True)):
         lines.append(
-            _("  {seat}: {points} points (Hidden agenda {agenda})").format(
-                seat=v["seat_names"][s], points=score, agenda=agenda_text(agenda)
-            )
+            ngettext(
+                "  {seat}: {points} point (Hidden agenda {agenda})",
+                "  {seat}: {points} points (Hidden agenda {agenda})",
+                score,
+            ).format(seat=v["seat_names"][s], points=score, agenda=agenda_text(agenda))
         )
     return lines
 

@@ -56,6 +56,7 @@ from .board import CONTRACTOR, FARMING, HOUSING, RES_INDEX, ROLES
 from .politics import ITEMS, food_import_cost, food_short, growth_places, hungry_if_closed, most_units
 from .turn import link_ends, treating_plant
 from .words import (
+    causes_text,
     decision_text,
     decision_title,
     money,
@@ -397,7 +398,7 @@ def _names(st: ReclaimState, seats: tuple[int, ...] | list[int]) -> str:
 
 def _over(st: ReclaimState) -> str:
     if st.lost:
-        return _("The game is over: the city is lost to {causes}.").format(causes=st.lost)
+        return _("The game is over: the city is lost to {causes}.").format(causes=causes_text(st.lost))
     scores = st.scores()
     best = max(scores)
     return _("The game is over after {n} rounds: {winners} wins with {points} points.").format(

@@ -125,6 +125,23 @@ def cost_unit(decision: str) -> str:
     raise ValueError(f"no word for {decision!r}")
 
 
+def causes_text(causes: str) -> str:
+    """The losing conditions met (``hunger+disease``), in words: ``hunger (a Housing block without
+    Food), Disease (4 or more on the board)``."""
+    words = []
+    for cause in causes.split("+"):
+        match cause:
+            case "hunger":
+                words.append(_("hunger (a Housing block without Food)"))
+            case "disease":
+                words.append(_("Disease (4 or more on the board)"))
+            case "pollution":
+                words.append(_("pollution (every Water hexagon full of Waste)"))
+            case _:
+                words.append(cause)
+    return ", ".join(words)
+
+
 def money(coins: int) -> str:
     """An amount of coins: ``1,575 C``."""
     return _("{coins} C").format(coins=f"{coins:,}")
