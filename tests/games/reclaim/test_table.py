@@ -273,3 +273,15 @@ def test_disease_control_and_the_food_import_go_on_stage():
     assert "Disease control on hex 8 (this round)" in titles and "Food import (this round)" in titles
     control = stage[titles.index("Disease control on hex 8 (this round)")]
     assert control.text == "2 dice rolled for the Waste there: 1 Disease."
+
+
+def test_the_amounts_offered_for_the_city_budget_say_what_they_cover():
+    st = politics_table(city_budget=200, cost_cards={"food": 300}, hexagons={8: {"food": 0}})
+    labels = {str(a): st.label(0, a).text for a in st.legal_actions(0) if a.kind in ("fund", "contribute")}
+    assert labels == {
+        "fund": "100 C",
+        "contribute 175": "175 C: an even share of the 700 C the Food import lacks",
+        "contribute 500": "500 C",
+        "contribute 700": "700 C: all the Food import still lacks",
+        "contribute 1000": "1,000 C",
+    }

@@ -192,11 +192,16 @@ def contributions(st: ReclaimState, seat: int, urban: Sequence[int] | None = Non
         return acts + [a for x, a in st.tables.round_amounts if x <= coins]
     amounts = [x for x, _a in st.tables.round_amounts if x <= coins]
     amounts.append(min(short, coins))
-    deciding = sum(1 for s in range(st.players) if not st.pol_done[s] and st.coins[s] > 0)
-    share = -(-short // max(1, deciding))
+    share = even_share(st, short)
     if share < short and share <= coins:
         amounts.append(share)
     return acts + [CONTRIBUTE(x) for x in sorted({min(x, MAX_CONTRIBUTION) for x in amounts} - {step})]
+
+
+def even_share(st: ReclaimState, short: int) -> int:
+    """An even share of ``short`` coins among the players still deciding who hold coins (rounded up)."""
+    deciding = sum(1 for s in range(st.players) if not st.pol_done[s] and st.coins[s] > 0)
+    return -(-short // max(1, deciding))
 
 
 @HANDLERS.on(PROPOSE)

@@ -53,7 +53,15 @@ from .actions import (
     Units,
 )
 from .board import CONTRACTOR, FARMING, HOUSING, RES_INDEX, ROLES
-from .politics import ITEMS, food_import_cost, food_short, growth_places, hungry_if_closed, most_units
+from .politics import (
+    ITEMS,
+    even_share,
+    food_import_cost,
+    food_short,
+    growth_places,
+    hungry_if_closed,
+    most_units,
+)
 from .turn import link_ends, treating_plant
 from .words import (
     causes_text,
@@ -310,7 +318,7 @@ def _give(st: ReclaimState, coins: int) -> Label:
     amount = money(coins)
     if short and coins == short:
         text = _("{amount}: all the Food import still lacks").format(amount=amount)
-    elif short and coins < short and coins * sum(1 for d in st.pol_done if not d) >= short > coins:
+    elif short and coins < short and coins == even_share(st, short):
         text = _("{amount}: an even share of the {short} the Food import lacks").format(
             amount=amount, short=money(short)
         )
