@@ -84,7 +84,7 @@ def test_roles_build_only_their_own_infrastructure():
     legal = legal_texts(st, seat)
     assert "build plant1 9" not in legal and "build farm1 10" not in legal
     before = st.state_hash()
-    with pytest.raises(IllegalAction, match="treatment"):
+    with pytest.raises(IllegalAction, match="Treatment role"):
         st.apply(seat, "build plant1 9")
     assert st.state_hash() == before
 

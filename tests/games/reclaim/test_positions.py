@@ -77,7 +77,9 @@ def test_seats_are_counted_from_one_where_a_position_names_them():
         seats={1: {"vote": "yes"}},
     )
     st = load_position(data)
-    assert st.proposal == ("npk", 5, 1) and st.active_seats() == (0, 2, 3)
+    ballot = st.ballot
+    assert ballot["subject"] == "npk" and ballot["by"] == 1 and ballot["data"] == {"hex": 5, "units": 1}
+    assert ballot["votes"] == {1: "yes"} and st.active_seats() == (0, 2, 3)
 
 
 def _refused(match, **fields):
@@ -125,7 +127,15 @@ def test_transportation_between_hexagons_that_are_not_neighbours_is_refused():
 
 def test_a_proposal_outside_the_political_decisions_is_refused():
     _refused(
-        "proposals are made during the Political decisions", proposal={"decision": "npk", "hex": 5, "by": 1}
+        "a npk question is answered in the politics phase",
+        proposal={"decision": "npk", "hex": 5, "by": 1},
+        seats={0: {"vote": "yes"}},
+    )
+    _refused(
+        "the proposer votes for the proposal",
+        phase="politics",
+        turn="contractor",
+        proposal={"decision": "npk", "hex": 5, "by": 1},
     )
 
 

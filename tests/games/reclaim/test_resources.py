@@ -216,5 +216,8 @@ def test_dump_site_is_chosen_once_on_an_empty_hexagon():
     st, seat = turn_of("treatment")
     legal = legal_texts(st, seat)
     assert "dump_site 3" in legal and "dump_site 5" not in legal and "dump_site 8" not in legal
-    st.apply(seat, "dump_site 3")
+    st.apply(seat, "dump_site 3")  # "selected by the players": the table votes
+    assert st.active_seats() == tuple(s for s in range(4) if s != seat)
+    for s in st.active_seats()[:2]:
+        st.apply(s, "vote yes")
     assert st.dump == 3 and not any(a.kind == "dump_site" for a in st.legal_actions(seat))

@@ -58,15 +58,17 @@ def test_players_may_add_their_own_coins_to_the_city_budget():
 def test_npk_import_is_optional_and_placed_on_a_farm():
     st = politics_table(cost_cards={"npk": 150})
     st.apply(0, "propose npk 5")
+    assert legal_texts(st, 0) == {"units 1", "units 2"}  # room for 2 more NPK on the Farm
+    st.apply(0, "units 2")
     st.apply(1, "vote yes")
-    st.apply(2, "vote yes")
-    st.apply(3, "vote no")
-    assert st.res[5][NPK] == 3 and st.city == 350
+    st.apply(2, "vote yes")  # 3 of 4: carried, seat 4 need not answer
+    assert st.res[5][NPK] == 4 and st.city == 200 and st.ballot is None
 
 
 def test_a_proposal_needs_a_majority():
     st = politics_table()
     st.apply(0, "propose npk 5")
+    st.apply(0, "units 1")
     st.apply(1, "vote yes")
     st.apply(2, "vote no")
     st.apply(3, "vote no")
@@ -75,8 +77,8 @@ def test_a_proposal_needs_a_majority():
 
 def test_vaccination_removes_a_disease_at_its_cost():
     st = politics_table(hexagons={8: {"disease": 2}}, cost_cards={"vaccination": 300})
-    st.apply(1, "propose vaccinate 8")
-    for s in (0, 2, 3):
+    st.apply(1, "propose vaccinate 8")  # the City budget pays for one: no choice of units
+    for s in (0, 2):
         st.apply(s, "vote yes")
     assert st.disease[8] == 1 and st.city == 200
 
@@ -84,7 +86,8 @@ def test_vaccination_removes_a_disease_at_its_cost():
 def test_dumping_residual_waste_into_water():
     st = politics_table(hexagons={8: {"mixed_waste": 2}}, cost_cards={"dump": 50})
     st.apply(0, "propose dump 8")
-    for s in (1, 2, 3):
+    st.apply(0, "units 1")
+    for s in (1, 2):
         st.apply(s, "vote yes")
     water = [h for h, t in enumerate(st.terrain) if t == "water"]
     assert st.res[8][MIXED] == 1 and sum(st.res[h][MIXED] for h in water) == 1 and st.city == 450
@@ -136,9 +139,17 @@ def test_growth_one_new_level_0_block_per_three_blocks():
     _all_done(st)
     assert st.phase == "growth" and st.growth_left == 2  # 6 blocks on the board
     seat = st.active_seats()[0]
-    st.apply(seat, "place_block 8")
-    st.apply(seat, "place_block 9")
-    assert st.blocks[8] == [4, 0, 0] and st.blocks[9] == [1, 3, 0] and st.round == 2
+    st.apply(seat, "place_block 8")  # the table decides: 2 for, 2 against, and a tie carries it
+    for s, choice in ((seat + 1, "yes"), (seat + 2, "no"), (seat + 3, "no")):
+        st.apply(s % 4, f"vote {choice}")
+    assert st.blocks[8] == [4, 0, 0]
+    st.apply(seat, "place_block 9")  # hex 4 or 9 are left: a majority against rejects hex 9
+    for s in (seat + 1, seat + 2, seat + 3):
+        st.apply(s % 4, "vote no")
+    assert st.growth_rejected == [9] and st.blocks[9] == [0, 3, 0]
+    assert legal_texts(st, seat) == {"place_block 4"}
+    st.apply(seat, "place_block 4")  # the last hexagon left: placed without a vote
+    assert st.blocks[4] == [1, 0, 0] and st.round == 2
 
 
 def test_full_urban_areas_turn_a_rural_hexagon_or_a_farm_urban():
@@ -156,6 +167,9 @@ def test_full_urban_areas_turn_a_rural_hexagon_or_a_farm_urban():
     assert "urbanize 10" in legal and "urbanize 5" in legal  # a Rural hexagon, or a Farm
     assert "urbanize 13" not in legal and "urbanize 0" not in legal  # not Wetland or Mountain
     st.apply(seat, "urbanize 5")
+    for s in range(4):  # a Farm while free Rural hexagons are left: a majority must decide it
+        if s != seat and st.ballot is not None:
+            st.apply(s, "vote yes")
     assert st.terrain[5] == "urban" and st.farm_level[5] == 0 and st.blocks[5] == [1, 0, 0]
 
 

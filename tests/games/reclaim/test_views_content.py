@@ -83,7 +83,7 @@ def test_every_content_item_says_where_it_comes_from(st):
 def test_text_and_svg_render_a_view(st):
     spec = st.game.spec
     text = spec.render_text(st.view(0))
-    assert "round 1/4" in text and "Hidden agenda" in text
+    assert "round 1 of 4" in text and "Hidden agenda" in text
     svg = spec.render_svg(st.view(0), st.legal_actions(0))
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert 'data-act="build house0to1 8"' in svg

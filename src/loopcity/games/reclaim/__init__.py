@@ -12,6 +12,7 @@ from .observation import OBSERVATION
 from .render import render_svg, render_text
 from .rules import ReclaimState
 from .stats import metrics, position_value
+from .tabletop import panels, reference, stage_cards
 
 SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     id="reclaim",
@@ -25,7 +26,7 @@ SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     default_players=4,
     state_class=ReclaimState,
     action_space=ACTION_SPACE,
-    rules_version="1",
+    rules_version="2",
     cooperative=False,
     hidden_information=True,
     max_steps=4000,
@@ -59,6 +60,9 @@ SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     bots={"heuristic": HeuristicBot},
     render_text=render_text,
     render_svg=render_svg,
+    reference=reference,
+    panels=panels,
+    stage=stage_cards,
     metrics=metrics,
     evaluate=position_value,
     # semi-cooperative: halving on playouts cut after 30 steps, scored by RECLAIM's own position value

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, NamedTuple, get_args
 
 from loopcity.engine import ActionSpace, Clock, Handlers, kind
+from loopcity.engine.table import DONE, VOTE
 
 from .content import MAX_HEXES, BuildId, Resource, Transport
 
@@ -74,8 +75,18 @@ class Propose(NamedTuple):
     hex: int
 
 
-class Vote(NamedTuple):
-    choice: Literal["yes", "no"]
+class Units(NamedTuple):
+    n: int
+
+
+class Coins(NamedTuple):
+    coins: int
+
+
+MAX_UNITS = 8
+"""A proposal covers 1 to this many units (NPK imported, Disease vaccinated, Waste dumped)."""
+MAX_CONTRIBUTION = 10000
+"""The most coins a player adds to the City budget in one step."""
 
 
 ROLE = kind(
@@ -127,15 +138,21 @@ PROPOSE = kind(
     item=DECISION_ITEMS,
     hex=HEX,
 )
-VOTE = kind("vote", "vote on the proposal", Vote, choice=("yes", "no"))
 FUND = kind("fund", "add coins from your own money to the City budget")
-DONE = kind("done", "agree to close the political decisions")
 PLACE_BLOCK = kind("place_block", "growth: place a new level 0 Housing block", Hex, hex=HEX)
 URBANIZE = kind("urbanize", "growth: turn a Rural hexagon or a Farm into Urban area", Hex, hex=HEX)
 ALARM = kind(
     "alarm",
     "the 10-minute timer rang: draw an Event card",
     clock=Clock(10, repeats=True, content="table.timer_minutes", runs_if=lambda o: o["events"] == "timer"),
+)
+
+UNITS = kind("units", "how many units the proposal covers", Units, n=range(1, MAX_UNITS + 1))
+CONTRIBUTE = kind(
+    "contribute",
+    "add this many coins of your own to the City budget",
+    Coins,
+    coins=range(1, MAX_CONTRIBUTION + 1),
 )
 
 HANDLERS: Handlers[ReclaimState] = Handlers()
@@ -161,5 +178,7 @@ ACTION_SPACE = ActionSpace(
         PLACE_BLOCK,
         URBANIZE,
         ALARM,
+        UNITS,
+        CONTRIBUTE,
     ]
 )

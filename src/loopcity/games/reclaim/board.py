@@ -8,11 +8,24 @@ conversions, the card piles and the set-up position, shared by every state of th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from loopcity.engine import Action
 
-from .actions import BUILD, BUILD_IDS, DECISION_ITEMS, LINK, MOVE, PROPOSE, RESOURCES, TRANSPORTS
+from .actions import (
+    BUILD,
+    BUILD_IDS,
+    CONTRIBUTE,
+    DECISION_ITEMS,
+    LINK,
+    MAX_CONTRIBUTION,
+    MOVE,
+    PLACE_BLOCK,
+    PROPOSE,
+    RESOURCES,
+    TRANSPORTS,
+    URBANIZE,
+)
 from .content import ReclaimContent, Role, Transport
 
 FOOD, MIXED, SEPARATED, SLUDGE, NPK = range(5)
@@ -107,23 +120,23 @@ class ReclaimTables:
     proposals: dict[str, tuple[Action, ...]]
     """``proposals[decision][hex]``: the ``propose`` actions on this map, likewise (offered at nearly
     every step of the Political decisions)."""
+    growth: dict[str, tuple[Action, ...]]
+    """``growth["place_block"|"urbanize"][hex]``: the growth proposals on this map."""
+    round_amounts: tuple[tuple[int, Action], ...]
+    """The content's round amounts a player may add to the City budget in one step, with their
+    ``contribute`` actions, smallest first (``fund`` gives ``fund_step`` itself)."""
     start: StartPosition
     terrain_cache: dict[tuple[str, ...], Terrain]
     """Terrain tables by the whole map's terrain (which changes only when a hexagon is urbanized)."""
-    texts: dict[int, tuple[Action, str]]
-    """The text of each action described so far, by the action's ``id`` (kept with the action, so
-    the id stays its own): the log line of every step reads it, and writing it anew costs more."""
-
-    def text(self, action: Action) -> str:
-        """The action's text form, worked out once per action."""
-        hit = self.texts.get(id(action))
-        if hit is not None and hit[0] is action:
-            return hit[1]
-        text = str(action)
-        if len(self.texts) >= 65536:
-            self.texts.clear()
-        self.texts[id(action)] = (action, text)
-        return text
+    pile_names: dict[str, str]
+    """Each Infrastructure pile's name in the content (``Housing level 1``, ``Road``)."""
+    build_text: dict[str, str]
+    """Each build action in the rulebook's words (the content's ``text``)."""
+    said: dict[str, dict[Any, Any]]
+    """Lines of the log already written, by language (``texts.describe``): each action's line by
+    the action's ``id`` (kept with the action, so the id stays its own) or what else its words
+    depend on, and the seat and its role; the table's decisions by what was decided. The log line of
+    every step reads them, and writing them anew costs more."""
 
     def terrain_tables(self, terrain: list[str]) -> Terrain:
         """The tables derived from the map's current terrain (cached: they depend on nothing else)."""
@@ -273,7 +286,19 @@ def build_tables(c: ReclaimContent) -> ReclaimTables:
         ),
         builds={item: tuple(BUILD(item, h) for h in range(n)) for item in BUILD_IDS},
         proposals={item: tuple(PROPOSE(item, h) for h in range(n)) for item in DECISION_ITEMS},
+        growth={
+            PLACE_BLOCK.name: tuple(PLACE_BLOCK(h) for h in range(n)),
+            URBANIZE.name: tuple(URBANIZE(h) for h in range(n)),
+        },
+        round_amounts=tuple(
+            (x, CONTRIBUTE(x))
+            for x in sorted(
+                {min(s, MAX_CONTRIBUTION) for s in c.table.contribution_steps} - {c.table.fund_step}
+            )
+        ),
         start=_start_position(c, start_terrain),
         terrain_cache={},
-        texts={},
+        pile_names={p.id: p.name for p in c.piles},
+        build_text={b.id: b.text for b in c.builds},
+        said={},
     )

@@ -44,9 +44,18 @@ class Rules(ContentModel):
 
 class Table(ContentModel):
     source: Source
-    fund_step: int = Field(gt=0)
+    fund_step: int = Field(gt=0, description="coins the `fund` action adds to the City budget")
+    contribution_steps: list[int] = Field(
+        default=[], description="further round amounts a player may add to the City budget in one step"
+    )
     rejections_per_round: int = Field(ge=0)
     timer_minutes: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _steps_positive(self) -> Table:
+        if any(step <= 0 for step in self.contribution_steps):
+            raise ValueError("contribution_steps: amounts are positive")
+        return self
 
 
 class Dice(ContentModel):

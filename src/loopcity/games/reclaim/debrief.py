@@ -59,7 +59,7 @@ def learning_points(d: Debrief) -> list[str]:
     food = d.series("food")
     low = min(range(len(food)), key=lambda k: food[k])
     out.append(f"Food was lowest at {food[low]:g} in round {d.round_at(low)} and ended at {food[-1]:g}.")
-    funded = [x for _k, x in d.deltas("city_budget", "fund") if x > 0]
+    funded = [x for kind in ("fund", "contribute") for _k, x in d.deltas("city_budget", kind) if x > 0]
     budget = d.series("city_budget")
     out.append(
         f"The City budget went from {budget[0]:g} to {budget[-1]:g}; players funded it {len(funded)} times "

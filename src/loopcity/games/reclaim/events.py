@@ -1,16 +1,23 @@
 """Event cards: drawn on a schedule (`turns`: after every k player turns; `timer`: when the front end
 reports that the 10-minute timer rang). Negative cards apply at once; positive cards go to the player
-of the role the card names, who keeps it and plays it later on their own turn. A card drawn once all
-players have finished their turns (the Contractor's included) and play together waits for the start
-of the coming round, and a positive one then goes to the player of its role in that round."""
+of the role the card names, who keeps it and plays it later: on their own turn, or in the joint
+Political decisions when it helps there (money, Disease, Waste, NPK: ``AT_THE_TABLE``). A card drawn
+once all players have finished their turns (the Contractor's included) and play together waits for
+the start of the coming round, and a positive one then goes to the player of its role in that round.
+
+Every card drawn, kept or played is put on stage for the round (``ReclaimState.show``) with what it
+did: where a Disease appeared, which transportation broke, where Waste ran."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from loopcity.engine.text import _
+
 from .board import MIXED, NPK, ROLES, SEPARATED, SLUDGE
 from .content import Event
 from .transport import recompute_components, water_hex_for_waste
+from .words import role_name, seat_label
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -32,24 +39,39 @@ def draw(st: ReclaimState) -> None:
     card = st.events.pop()
     ev = st.content.events[card]
     st.last_event = card
-    st.note(f"Event: {ev.title}. {ev.text}", kind="event")
+    st.note(_("Event card drawn: {title}. {text}").format(title=ev.title, text=ev.text), kind="event")
     if st.phase == "turn":
         resolve(st, card)
     else:
         st.pending_events.append(card)
+        st.show(("event", st.round, card, "waiting", -1))
+        st.note(
+            _(
+                "The players are deciding together: '{title}' applies at the start of the coming round."
+            ).format(title=ev.title),
+            kind="event",
+        )
 
 
 def resolve(st: ReclaimState, card: int) -> None:
     """Apply a negative card now; give a positive card to the player of the role it names."""
     ev = st.content.events[card]
     if ev.kind == "negative":
-        apply_effect(st, ev, holder=-1)
+        where = apply_effect(st, ev, holder=-1)
         st.discard.append(card)
+        st.show(("event", st.round, card, "applied", -1, *where))
+        said = effect_text(ev.effect, where)
+        if said:
+            st.note(_("{title}: {what}").format(title=ev.title, what=said), kind="event")
         return
     assert ev.role is not None
     seat = st.seat_of_role(ROLES.index(ev.role))
     st.hands[seat].append(card)
-    st.note(f"Seat {seat + 1} ({ev.role}) keeps '{ev.title}' to play later")
+    st.show(("event", st.round, card, "kept", seat))
+    st.note(
+        _("{seat} keeps '{title}' to play later.").format(seat=seat_label(seat, ev.role), title=ev.title),
+        kind="event",
+    )
 
 
 def start_of_round(st: ReclaimState) -> None:
@@ -59,9 +81,19 @@ def start_of_round(st: ReclaimState) -> None:
         resolve(st, card)
 
 
+AT_THE_TABLE = frozenset(
+    {"city_budget", "coins_holder", "remove_disease", "remove_waste", "npk_to_farms", "water_clean"}
+)
+"""The effects of kept cards that may also be played in the joint Political decisions, where they
+matter: money, Disease, Waste and NPK (not a turn's capacities or build actions)."""
+
+
 def playable(st: ReclaimState, seat: int, i: int) -> bool:
-    """A kept card is played on its holder's own turn; extra builds only while building."""
+    """A kept card is played on its holder's own turn (extra builds only while building), or in the
+    joint Political decisions when its effect helps there (``AT_THE_TABLE``)."""
     ev = st.content.events[st.hands[seat][i]]
+    if st.phase == "politics":
+        return ev.effect in AT_THE_TABLE
     return ev.effect != "extra_build" or st.stage == "build"
 
 
@@ -69,9 +101,45 @@ def play(st: ReclaimState, seat: int, i: int) -> None:
     """Play a kept positive card."""
     card = st.hands[seat].pop(i)
     ev = st.content.events[card]
-    st.note(f"Seat {seat + 1} plays '{ev.title}'")
-    apply_effect(st, ev, holder=seat)
+    where = apply_effect(st, ev, holder=seat)
     st.discard.append(card)
+    st.show(("event", st.round, card, "played", seat, *where))
+    said = effect_text(ev.effect, where)
+    if said:
+        st.note(_("{title}: {what}").format(title=ev.title, what=said), kind="event")
+
+
+def effect_text(effect: str, where: list[int] | tuple[int, ...]) -> str:
+    """What a card did on the board, in words ('' when it changed only money or this round's
+    costs and capacities)."""
+    if effect not in _BOARD_EFFECTS:
+        return ""
+    if not where:
+        return _("nothing on the board was affected.")
+    hexes = ", ".join(str(h) for h in where)
+    if effect == "waste_to_water":
+        return "; ".join(
+            _("Waste ran from hex {land} into Water hex {water}.").format(land=a, water=b)
+            for a, b in zip(where[::2], where[1::2], strict=False)
+        )
+    if effect == "break_link":
+        return _("the transportation between hex {a} and hex {b} is destroyed.").format(
+            a=where[0], b=where[1]
+        )
+    return {
+        "disease": _("a Disease appeared on hex {hexes}."),
+        "sludge_disease": _("a Disease appeared on hex {hexes}."),
+        "remove_disease": _("a Disease was removed from hex {hexes}."),
+        "remove_waste": _("Waste was removed from hex {hexes}."),
+        "water_clean": _("Waste was removed from Water hex {hexes}."),
+        "npk_to_farms": _("NPK was placed on the Farm on hex {hexes}."),
+        "new_block": _("a new level 0 Housing block arrived on hex {hexes}."),
+    }[effect].format(hexes=hexes)
+
+
+def role_of_card(ev: Event) -> str:
+    """The role whose player receives a positive card, in words ('' for a negative card)."""
+    return role_name(ev.role) if ev.role is not None else ""
 
 
 def _most(st: ReclaimState, key: list[int], hexes: list[int]) -> int:
@@ -97,10 +165,13 @@ def _take_land_waste(st: ReclaimState) -> tuple[int, int]:
     return h, w
 
 
-def apply_effect(st: ReclaimState, ev: Event, holder: int) -> None:
+def apply_effect(st: ReclaimState, ev: Event, holder: int) -> list[int]:
     """Carry out an Event card's effect: a cost or capacity change for this round, money, or
-    ``amount`` one-unit changes on the board."""
+    ``amount`` one-unit changes on the board; returns the hexagons the board changes touched (for a
+    unit of Waste washed away, its hexagon and the Water it ran into; for broken transportation, the
+    two hexagons it joined)."""
     eff, amount = ev.effect, ev.amount
+    where: list[int] = []
     if eff.startswith("cost_"):
         st.cost_mods[eff[5:]] += amount
     elif eff in st.mods:
@@ -114,65 +185,82 @@ def apply_effect(st: ReclaimState, ev: Event, holder: int) -> None:
     elif eff == "extra_build":
         st.builds_left += amount
     else:
-        for _ in range(amount):
-            _BOARD_EFFECTS[eff](st, ev)
+        for _unit in range(amount):
+            where += _BOARD_EFFECTS[eff](st, ev)
+    return where
 
 
-def _disease_in_crowd(st: ReclaimState, ev: Event) -> None:
+def _disease_in_crowd(st: ReclaimState, ev: Event) -> list[int]:
     h = _most(st, [sum(b) for b in st.blocks], list(range(st.tables.n)))
     if h >= 0:
         st.disease[h] += 1
+        return [h]
+    return []
 
 
-def _disease_in_sludge(st: ReclaimState, ev: Event) -> None:
+def _disease_in_sludge(st: ReclaimState, ev: Event) -> list[int]:
     h = _most(st, [r[SLUDGE] for r in st.res], list(range(st.tables.n)))
     if h >= 0:
         st.disease[h] += 1
+        return [h]
+    return []
 
 
-def _remove_disease(st: ReclaimState, ev: Event) -> None:
+def _remove_disease(st: ReclaimState, ev: Event) -> list[int]:
     h = _most(st, st.disease, list(range(st.tables.n)))
     if h >= 0:
         st.disease[h] -= 1
+        return [h]
+    return []
 
 
-def _waste_to_water(st: ReclaimState, ev: Event) -> None:
+def _waste_to_water(st: ReclaimState, ev: Event) -> list[int]:
     h, w = _take_land_waste(st)
     if h >= 0:
         water = water_hex_for_waste(st, h)
-        st.res[water if water >= 0 else h][w] += 1
+        to = water if water >= 0 else h
+        st.res[to][w] += 1
+        return [h, to]
+    return []
 
 
-def _remove_waste(st: ReclaimState, ev: Event) -> None:
-    _take_land_waste(st)
+def _remove_waste(st: ReclaimState, ev: Event) -> list[int]:
+    h, _w = _take_land_waste(st)
+    return [h] if h >= 0 else []
 
 
-def _clean_water(st: ReclaimState, ev: Event) -> None:
+def _clean_water(st: ReclaimState, ev: Event) -> list[int]:
     polluted = [
         r[MIXED] + r[SEPARATED] if t == "water" else 0 for t, r in zip(st.terrain, st.res, strict=True)
     ]
     h = _most(st, polluted, list(range(st.tables.n)))
     if h >= 0:
         st.res[h][MIXED if st.res[h][MIXED] else SEPARATED] -= 1
+        return [h]
+    return []
 
 
-def _break_link(st: ReclaimState, ev: Event) -> None:
+def _break_link(st: ReclaimState, ev: Event) -> list[int]:
     for i, link in enumerate(st.links):
         if link[2] == ev.transport:
             del st.links[i]
             recompute_components(st)
-            return
+            return [link[0], link[1]]
+    return []
 
 
-def _npk_to_farm(st: ReclaimState, ev: Event) -> None:
+def _npk_to_farm(st: ReclaimState, ev: Event) -> list[int]:
     """One NPK on the Farm with the least NPK (and room)."""
     limit = st.content.rules.max_resource_per_hex
     farms = [h for h, lv in enumerate(st.farm_level) if lv and st.res[h][NPK] < limit]
     if farms:
-        st.res[min(farms, key=lambda f: (st.res[f][NPK], f))][NPK] += 1
+        h = min(farms, key=lambda f: (st.res[f][NPK], f))
+        st.res[h][NPK] += 1
+        return [h]
+    return []
 
 
-def _new_block(st: ReclaimState, ev: Event) -> None:
+def _new_block(st: ReclaimState, ev: Event) -> list[int]:
     """One level 0 block on the fullest Urban hexagon with room (housing first)."""
     limit = st.content.rules.max_blocks_per_hex
     homes = [
@@ -181,6 +269,8 @@ def _new_block(st: ReclaimState, ev: Event) -> None:
     if homes:
         h = min(homes, key=lambda x: (sum(st.blocks[x]) == 0, -sum(st.blocks[x]), x))
         st.blocks[h][0] += 1
+        return [h]
+    return []
 
 
 _BOARD_EFFECTS = {

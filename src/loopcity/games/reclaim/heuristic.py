@@ -1,6 +1,9 @@
 """A heuristic RECLAIM player: plays its role for the common good first (feed the city, treat the
 Waste, keep Disease and pollution down, pay the Food import) and leans toward its Hidden agenda when
-it chooses Infrastructure cards and spends spare coins on upgrades. It never changes the state given."""
+it chooses Infrastructure cards and spends spare coins on upgrades. It answers the table's questions
+with judgement: a Political decision the City budget can pay without starving the Food import, a
+Dump next to the plants, a new block where Food and treatment reach, Sludge on its Farm only while
+no Disease is on the board. It never changes the state given."""
 
 from __future__ import annotations
 
@@ -9,12 +12,13 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from loopcity.engine import Action, Game, Rng, State
+from loopcity.engine.table import DONE, VOTE, Ballot
 
 from .actions import (
     BUILD,
     CARD,
+    CONTRIBUTE,
     CONVERT,
-    DONE,
     DUMP_SITE,
     END_TURN,
     FUND,
@@ -27,8 +31,8 @@ from .actions import (
     PROPOSE,
     ROLE,
     TREAT,
+    UNITS,
     URBANIZE,
-    VOTE,
 )
 from .board import (
     CONTRACTOR,
@@ -43,8 +47,9 @@ from .board import (
     TREATMENT,
 )
 from .events import land_waste
-from .politics import food_import_cost
+from .politics import ITEMS, food_import_cost, growth_places
 from .rules import ReclaimState
+from .transport import water_room
 from .turn import farm_spare, home_hexes, treating_plant, unconverted
 
 Afford = Callable[[str], bool]
@@ -82,12 +87,24 @@ class HeuristicBot:
             return False
         open_seats = [s for s in range(st.players) if not st.pol_done[s]]
         if self.share_round != st.round:
-            step = st.content.table.fund_step
             wealth = sum(st.coins[s] for s in open_seats) or 1
-            share = -(-short * st.coins[seat] // wealth)
             self.share_round = st.round
-            self.share_left = -(-share // step) * step
+            self.share_left = -(-short * st.coins[seat] // wealth)
         return self.share_left > 0 or len(open_seats) == 1
+
+    def _food_share(self, st: ReclaimState, seat: int, legal: list[Action], due: int) -> Action | None:
+        """Coins for the Food import: the largest amount offered within the seat's share (the last
+        player still deciding pays all that is missing)."""
+        if not self._pays_food_share(st, seat, due):
+            return None
+        gives = [(given(st, a), a) for a in legal if a.kind in (FUND.name, CONTRIBUTE.name)]
+        if not gives:
+            return None
+        budget = due - st.city if sum(1 for d in st.pol_done if not d) == 1 else self.share_left
+        within = [g for g in gives if g[0] <= budget]
+        amount, action = max(within, key=first) if within else min(gives, key=first)
+        self.share_left -= amount
+        return action
 
     def choose(self, state: State, seat: int) -> Action:
         assert isinstance(state, ReclaimState)
@@ -95,12 +112,15 @@ class HeuristicBot:
         legal = st.legal_actions(seat)  # never the alarm: that is the wall clock's
         if len(legal) == 1:
             return legal[0]
+        if st.ballot is not None:
+            return answer(st, seat, st.ballot)
         if st.phase == "politics":
-            fund = FUND()
+            if st.proposing is not None:
+                return units_choice(st, legal)
             due = food_import_cost(st)
-            if st.proposal is None and self._pays_food_share(st, seat, due) and fund in legal:
-                self.share_left -= st.content.table.fund_step
-                return fund
+            give = self._food_share(st, seat, legal, due)
+            if give is not None:
+                return give
             return politics_choice(st, seat, legal, due)
         if st.phase == "growth":
             return growth_choice(st, legal)
@@ -457,17 +477,70 @@ def resource_value(st: ReclaimState, a: Action, plants: set[int] | None = None) 
     return 0
 
 
+def first(pair: tuple[int, Action]) -> int:
+    return pair[0]
+
+
+# ----- the table's questions ---------------------------------------------------------------------------
+def given(st: ReclaimState, a: Action) -> int:
+    """The coins a ``fund`` or ``contribute`` action adds to the City budget."""
+    return CONTRIBUTE.read(a).coins if a.kind == CONTRIBUTE.name else st.content.table.fund_step
+
+
+def answer(st: ReclaimState, seat: int, ballot: Ballot) -> Action:
+    """Yes or no to the question the table is answering."""
+    subject, data = ballot["subject"], ballot["data"]
+    if subject in ITEMS:
+        price = st.cost(ITEMS[subject]) * data["units"]
+        ok = st.city - price >= food_import_cost(st) or (subject == "vaccinate" and sum(st.disease) >= 2)
+    elif subject == "dump_site":
+        ok = resource_value(st, DUMP_SITE(data["hex"])) > 0
+    elif subject == "sludge":
+        to = data["to"]
+        ok = not sum(st.disease) and farm_spare(st, to) > st.res[to][NPK] + st.res[to][SLUDGE]
+    else:
+        ok = growth_fit(st, subject, data["hex"])
+    return VOTE("yes") if ok else VOTE("no")
+
+
+def growth_fit(st: ReclaimState, subject: str, h: int) -> bool:
+    """Whether hexagon ``h`` is about as good a place for the new block as the best one left."""
+    _subject, hexes = growth_places(st)
+    make = PLACE_BLOCK if subject == PLACE_BLOCK.name else URBANIZE
+    best = max(growth_value(st, make(x))[0] for x in hexes)
+    return growth_value(st, make(h))[0] >= best - 1
+
+
+def units_choice(st: ReclaimState, legal: list[Action]) -> Action:
+    """How many units to propose: what the Farm lacks for its capacity, the Disease on the hexagon,
+    the Waste while the Water keeps room; within what the City budget can spare beyond the Food
+    import (at least one)."""
+    assert st.proposing is not None
+    item, h, _by = st.proposing
+    price = st.cost(ITEMS[item])
+    spare = st.city - food_import_cost(st)
+    if item == "npk":
+        want = st.tables.farm_capacity[st.farm_level[h]] - st.res[h][NPK]
+    elif item == "vaccinate":
+        want = st.disease[h]
+    else:
+        want = min(st.res[h][MIXED] + st.res[h][SEPARATED], water_room(st) - 5)
+    if price:
+        want = min(want, spare // price)
+    n = max(1, min(want, len(legal)))
+    return UNITS(n)
+
+
 # ----- politics and growth ----------------------------------------------------------------------------
 def politics_choice(st: ReclaimState, seat: int, legal: list[Action], due: int) -> Action:
-    """A vote, proposal, funding or ``done``; ``due``: what the Food import costs now."""
+    """A kept card worth playing, a proposal, funding or ``done``; ``due``: what the Food import
+    costs now."""
     disease = sum(st.disease)
-    if st.proposal is not None:
-        item, _, _ = st.proposal
-        price = st.cost({"npk": "npk", "vaccinate": "vaccination", "dump": "dump"}[item])
-        ok = st.city - price >= due or (item == "vaccinate" and disease >= 2)
-        return VOTE("yes") if ok else VOTE("no")
+    for a in legal:
+        if a.kind == PLAY_EVENT.name and event_worth_playing(st, seat, PLAY_EVENT.read(a).card):
+            return a
     proposals = [(a, PROPOSE.read(a)) for a in legal if a.kind == PROPOSE.name]
-    can_fund = legal[-2] is FUND()  # the rules offer ``fund`` just before ``done``
+    can_fund = FUND() in legal
     spare = st.city - due
     if disease:
         if spare >= st.cost("vaccination") or disease >= 3:
@@ -504,15 +577,17 @@ def richest(st: ReclaimState, seat: int) -> bool:
     return st.coins[seat] >= max(st.coins)
 
 
-def growth_choice(st: ReclaimState, legal: list[Action]) -> Action:
+def growth_value(st: ReclaimState, a: Action) -> tuple[int, int]:
+    """How good a place for a new block: level 1 plants there, a road to a Farm, Urban neighbours;
+    not a Farm."""
     road = st.comp["road"]
     fed = {road[f] for f in farms(st)}  # road networks with a Farm
+    h = (PLACE_BLOCK if a.kind == PLACE_BLOCK.name else URBANIZE).read(a).hex
+    plants = sum(1 for p in st.plants if p[0] == h and p[1] == 1)
+    food = 1 if road[h] in fed else 0
+    near = sum(1 for nb in st.tables.neighbours[h] if st.terrain[nb] == "urban")
+    return (2 * plants + food + near - st.farm_level[h] * 5, -h)
 
-    def value(a: Action) -> tuple[int, int]:
-        h = (PLACE_BLOCK if a.kind == PLACE_BLOCK.name else URBANIZE).read(a).hex
-        plants = sum(1 for p in st.plants if p[0] == h and p[1] == 1)
-        food = 1 if road[h] in fed else 0
-        near = sum(1 for nb in st.tables.neighbours[h] if st.terrain[nb] == "urban")
-        return (2 * plants + food + near - st.farm_level[h] * 5, -h)
 
-    return max(legal, key=value)
+def growth_choice(st: ReclaimState, legal: list[Action]) -> Action:
+    return max(legal, key=lambda a: growth_value(st, a))

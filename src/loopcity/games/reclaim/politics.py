@@ -1,40 +1,76 @@
 """All players together: joint Political decisions, disease control, the losing conditions, and
 growth before the next round.
 
-A decision is a proposal by one player, put to the table: it passes with a majority of all players
-(the proposer voting for it) and is paid from the City budget; players may add their own coins to the
-City budget first (``fund``). Food import for every unfed Housing block is mandatory and is paid when
-all players have said ``done``; what the City budget cannot pay leaves people hungry.
+"After all players have taken their turn, all players discuss which (if any) of the following
+Political decisions that are needed. All joint decisions are paid with the City budget. If the City
+budget is not enough, the players may add from their own coins." A decision is a proposal by one
+player — what, where, and how many units (``propose``, then ``units`` when more than one is
+possible) — put to the table: it passes with a majority of all players, the proposer voting for it, a
+tie rejecting it, and is paid from the City budget. Each player adds coins of their own to the City
+budget as they choose (``fund`` and ``contribute``: the amount the Food import still lacks, an even
+share of it, or round amounts), plays kept Event cards that help now, and says ``done``. The Food
+import for every unfed Housing block is mandatory and is paid when all players have said ``done``;
+what the City budget cannot pay leaves people hungry (the prompt and ``done`` warn of it).
 
-The functions that end a phase (:func:`done`, :func:`before_next_round`, :func:`place_block`,
-:func:`urbanize`) return the phase that comes next; the state goes on to it.
+"For every 3 Housing blocks on the board, place 1 new level 0 Housing block ... Players can decide
+together which hexagon that should be turned into Urban area": the player who will play Housing in
+the coming round proposes where each new block goes (or which hexagon turns Urban) and the table
+votes; a rejected hexagon is not proposed again for that block, and the last one left is taken
+without a vote.
+
+The functions that end a phase (:func:`done`, :func:`before_next_round`, :func:`grow_on`,
+:func:`growth_decided`) return the phase that comes next; the state goes on to it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
 
 from loopcity.engine import Action, NoArgs
+from loopcity.engine.table import DONE, VOTE, Ballot
+from loopcity.engine.text import LANGUAGE, _, ngettext
 
-from .actions import DONE, FUND, HANDLERS, PLACE_BLOCK, PROPOSE, URBANIZE, VOTE, Propose, Vote
-from .board import FOOD, MIXED, NPK, SEPARATED, Phase
-from .transport import water_has_room, water_hex_for_waste
+from . import events
+from .actions import (
+    CONTRIBUTE,
+    FUND,
+    HANDLERS,
+    MAX_CONTRIBUTION,
+    MAX_UNITS,
+    PLAY_EVENT,
+    PROPOSE,
+    UNITS,
+    Coins,
+    Propose,
+    Units,
+)
+from .board import FOOD, MIXED, NPK, SEPARATED, Phase, Terrain
+from .transport import water_has_room, water_hex_for_waste, water_room
+from .words import causes_text, decision_text, money
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
 
 ITEMS = {"npk": "npk", "vaccinate": "vaccination", "dump": "dump"}
+"""Each Political decision put to the table, and its Cost card."""
 _YES, _NO, _FUND, _DONE = VOTE("yes"), VOTE("no"), FUND(), DONE()
 """The actions every political step offers (made once: the lists are built at most steps of a game)."""
 
 
 def start(st: ReclaimState) -> None:
     """Open the political session after the Contractor's turn."""
-    st.proposal = None
-    st.votes = [-1] * st.players
+    st.ballot = None
+    st.proposing = None
     st.pol_done = [False] * st.players
     st.rejections = [0] * st.players
-    st.note(f"Political decisions: Food import due {food_import_cost(st)} coins; City budget {st.city}")
+    due = food_import_cost(st)
+    st.note(
+        _(
+            "Political decisions, all players together: the Food import costs {due}; the City budget holds {city}."
+        ).format(due=money(due), city=money(st.city)),
+        kind="info",
+    )
 
 
 def unfed(st: ReclaimState) -> list[int]:
@@ -42,15 +78,48 @@ def unfed(st: ReclaimState) -> list[int]:
     return [max(0, sum(bl) - r[FOOD]) for bl, r in zip(st.blocks, st.res, strict=True)]
 
 
-def food_import_cost(st: ReclaimState) -> int:
-    """What the mandatory Food import costs now."""
+def food_import_cost(st: ReclaimState, urban: Sequence[int] | None = None) -> int:
+    """What the mandatory Food import costs now (``urban``: the Urban hexagons, when known)."""
     need = 0
-    for bl, r in zip(st.blocks, st.res, strict=True):
-        if bl != [0, 0, 0]:
-            short = sum(bl) - r[FOOD]
-            if short > 0:
-                need += short
-    return need * st.cost("food")
+    blocks, res = st.blocks, st.res
+    if urban is None:
+        urban = st.tables.terrain_tables(st.terrain).urban
+    for h in urban:  # Housing blocks stand on Urban hexagons only
+        bl = blocks[h]
+        short = bl[0] + bl[1] + bl[2] - res[h][FOOD]
+        if short > 0:
+            need += short
+    return need * max(0, st.costs["food"] + st.cost_mods["food"])
+
+
+def food_short(st: ReclaimState, urban: Sequence[int] | None = None) -> int:
+    """Coins the City budget lacks for the mandatory Food import (0 when it can pay)."""
+    return max(0, food_import_cost(st, urban) - st.city)
+
+
+def hungry_if_closed(st: ReclaimState) -> int:
+    """Housing blocks that would go hungry if the Food import were paid now."""
+    price = st.cost("food")
+    need = sum(unfed(st))
+    if price <= 0:
+        return 0
+    return max(0, need - st.city // price)
+
+
+def most_units(st: ReclaimState, item: str, h: int) -> int:
+    """How many units a proposal of ``item`` on hexagon ``h`` may cover now: what the hexagon allows
+    (room for NPK on the Farm, its Disease, its Waste and the Water's room), what the City budget can
+    pay, at most ``MAX_UNITS``."""
+    res = st.res[h]
+    if item == "npk":
+        room = st.tables.limit - res[NPK] if st.farm_level[h] else 0
+    elif item == "vaccinate":
+        room = st.disease[h]
+    else:
+        room = min(res[MIXED] + res[SEPARATED], water_room(st)) if st.terrain[h] != "water" else 0
+    price = st.cost(ITEMS[item])
+    affordable = st.city // price if price else MAX_UNITS
+    return max(0, min(room, affordable, MAX_UNITS))
 
 
 def targets(st: ReclaimState, item: str) -> list[int]:
@@ -70,46 +139,109 @@ def targets(st: ReclaimState, item: str) -> list[int]:
 
 
 def legal(st: ReclaimState, seat: int) -> list[Action]:
-    """Votes on a pending proposal, or proposals, funding and `done`."""
-    if st.proposal is not None:
-        return [_YES, _NO]
-    acts: list[Action] = []
-    rules = st.content.table
-    if st.rejections[seat] < rules.rejections_per_round:
-        city, proposals = st.city, st.tables.proposals
-        for item, decision in ITEMS.items():
-            if st.cost(decision) <= city:
-                on = proposals[item]
-                acts += [on[h] for h in targets(st, item)]
-    if st.coins[seat] >= rules.fund_step:
-        acts.append(_FUND)
+    """How many units the proposer puts to the table, or: proposals, kept Event cards that help now,
+    coins for the City budget, and ``done``."""
+    if st.proposing is not None:
+        named, where, _by = st.proposing
+        return [UNITS(n) for n in range(1, most_units(st, named, where) + 1)]
+    terrain = st.tables.terrain_tables(st.terrain)
+    acts = proposals(st, terrain) if st.rejections[seat] < st.content.table.rejections_per_round else []
+    hand = st.hands[seat]
+    if hand:
+        acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
+    acts += contributions(st, seat, terrain.urban)
     acts.append(_DONE)
     return acts
 
 
+def proposals(st: ReclaimState, terrain: Terrain) -> list[Action]:
+    """The proposals the City budget can pay: NPK onto each Farm with room, vaccination on each
+    hexagon with Disease, dumping the Waste of each land hexagon while the Water has room (in that
+    order, each by hexagon: what ``targets`` gives)."""
+    city, costs, mods = st.city, st.costs, st.cost_mods
+    b = st.tables
+    table, limit, res = b.proposals, b.limit, st.res
+    acts: list[Action] = []
+    if max(0, costs["npk"] + mods["npk"]) <= city:
+        on = table["npk"]
+        acts += [on[h] for h, lv in enumerate(st.farm_level) if lv and res[h][NPK] < limit]
+    disease = st.disease
+    if any(disease) and max(0, costs["vaccination"] + mods["vaccination"]) <= city:
+        on = table["vaccinate"]
+        acts += [on[h] for h, d in enumerate(disease) if d]
+    if max(0, costs["dump"] + mods["dump"]) <= city and any(
+        res[h][MIXED] + res[h][SEPARATED] < limit for h in terrain.water
+    ):
+        on = table["dump"]
+        acts += [on[h] for h in terrain.land if res[h][MIXED] or res[h][SEPARATED]]
+    return acts
+
+
+def contributions(st: ReclaimState, seat: int, urban: Sequence[int] | None = None) -> list[Action]:
+    """What ``seat`` may add to the City budget in one step: ``fund`` (``fund_step`` coins), the
+    whole amount the Food import still lacks, an even share of it among the players still deciding,
+    and the content's round amounts; never more than the seat holds (``urban``: the Urban hexagons,
+    when known)."""
+    coins = st.coins[seat]
+    if coins <= 0:
+        return []
+    step = st.content.table.fund_step
+    acts: list[Action] = [_FUND] if coins >= step else []
+    short = food_short(st, urban)
+    if not short:
+        return acts + [a for x, a in st.tables.round_amounts if x <= coins]
+    amounts = [x for x, _a in st.tables.round_amounts if x <= coins]
+    amounts.append(min(short, coins))
+    share = even_share(st, short)
+    if share < short and share <= coins:
+        amounts.append(share)
+    return acts + [CONTRIBUTE(x) for x in sorted({min(x, MAX_CONTRIBUTION) for x in amounts} - {step})]
+
+
+def even_share(st: ReclaimState, short: int) -> int:
+    """An even share of ``short`` coins among the players still deciding who hold coins (rounded up)."""
+    deciding = sum(1 for s in range(st.players) if not st.pol_done[s] and st.coins[s] > 0)
+    return -(-short // max(1, deciding))
+
+
 @HANDLERS.on(PROPOSE)
 def propose(st: ReclaimState, seat: int, a: Propose) -> None:
-    """Put a decision to the table; the proposer votes for it."""
-    st.proposal = (a.item, a.hex, seat)
-    st.votes = [-1] * st.players
-    st.votes[seat] = 1
+    """Name a decision and its hexagon; then how many units, when more than one is possible."""
+    if most_units(st, a.item, a.hex) > 1:
+        st.proposing = (a.item, a.hex, seat)
+    else:
+        put(st, a.item, a.hex, 1, seat)
 
 
-@HANDLERS.on(VOTE)
-def vote(st: ReclaimState, seat: int, a: Vote) -> None:
-    """Vote on the proposal; the last vote decides it."""
-    st.votes[seat] = 1 if a.choice == "yes" else 0
-    if min(st.votes) >= 0:
-        _decide(st)
+@HANDLERS.on(UNITS)
+def units(st: ReclaimState, seat: int, a: Units) -> None:
+    """Put the decision named, with ``n`` units, to the table."""
+    assert st.proposing is not None
+    item, h, by = st.proposing
+    st.proposing = None
+    put(st, item, h, a.n, by)
+
+
+def put(st: ReclaimState, item: str, h: int, n: int, by: int) -> None:
+    """Ask the table: a majority of all players passes it, a tie rejects it; the proposer votes yes."""
+    st.ask(item, {"hex": h, "units": n}, by, tie="rejected")
 
 
 @HANDLERS.on(FUND)
 def fund(st: ReclaimState, seat: int, a: NoArgs) -> None:
     """Add ``fund_step`` coins of one's own to the City budget."""
-    step = st.content.table.fund_step
-    st.coins[seat] -= step
-    st.city += step
-    st.note(f"Seat {seat + 1} adds {step} coins to the City budget")
+    give(st, seat, st.content.table.fund_step)
+
+
+@HANDLERS.on(CONTRIBUTE)
+def contribute(st: ReclaimState, seat: int, a: Coins) -> None:
+    """Add the chosen amount of one's own coins to the City budget."""
+    give(st, seat, a.coins)
+
+
+def give(st: ReclaimState, seat: int, coins: int) -> None:
+    st.coins[seat] -= coins
+    st.city += coins
 
 
 def done(st: ReclaimState, seat: int) -> Phase:
@@ -121,16 +253,38 @@ def done(st: ReclaimState, seat: int) -> Phase:
     return "politics"
 
 
-def _decide(st: ReclaimState) -> None:
-    assert st.proposal is not None
-    item, h, proposer = st.proposal
-    yes = sum(1 for v in st.votes if v == 1)
-    st.proposal = None
-    if 2 * yes <= st.players:
-        st.rejections[proposer] += 1
-        st.note(f"The proposal '{item} {h}' is rejected ({yes} of {st.players} for)", kind="decision")
+def decided(st: ReclaimState, ballot: Ballot, carried: bool) -> None:
+    """Carry out a Political decision the table passed (paid from the City budget), or count the
+    proposer's rejection."""
+    item, data = ballot["subject"], ballot["data"]
+    h, n = data["hex"], data["units"]
+    yes = sum(1 for v in ballot["votes"].values() if v == "yes")
+    price = st.cost(ITEMS[item]) * n
+    st.note(_decision_line(st, item, h, n, price, yes, carried), kind="decision")
+    if not carried:
+        st.rejections[ballot["by"]] += 1
         return
-    st.city -= st.cost(ITEMS[item])
+    st.city -= price
+    for _unit in range(n):
+        _one_unit(st, item, h)
+
+
+def _decision_line(st: ReclaimState, item: str, h: int, n: int, price: int, yes: int, carried: bool) -> str:
+    """The log line of the table's decision (kept once made: the table decides often)."""
+    memo = st.tables.said.setdefault(LANGUAGE.get(), {})
+    key = ("decided", item, h, n, price, yes, carried)
+    line = memo.get(key)
+    if line is None:
+        what = decision_text(item, h, n, price)
+        if carried:
+            text = _("The table decides to {what} ({yes} of {n} for).")
+        else:
+            text = _("The table rejects the proposal to {what} ({yes} of {n} for).")
+        line = memo[key] = text.format(what=what, yes=yes, n=st.players)
+    return str(line)
+
+
+def _one_unit(st: ReclaimState, item: str, h: int) -> None:
     if item == "npk":
         st.res[h][NPK] += 1
     elif item == "vaccinate":
@@ -139,26 +293,42 @@ def _decide(st: ReclaimState) -> None:
         w = MIXED if st.res[h][MIXED] >= st.res[h][SEPARATED] else SEPARATED
         st.res[h][w] -= 1
         st.res[water_hex_for_waste(st, h)][w] += 1
-    st.note(f"The table decides '{item} {h}' ({yes} of {st.players} for)", kind="decision")
 
 
 def explain(st: ReclaimState, seat: int, a: Action) -> str | None:
-    """Why a joint-decision step is refused."""
+    """Why a joint-decision step is refused, in the rulebook's words, with the amounts."""
+    if st.proposing is not None:
+        return _("first say how many units your proposal covers")
     if a.kind == PROPOSE.name:
-        if st.proposal is not None:
-            return "the table is voting on a proposal"
-        decision = ITEMS[PROPOSE.read(a).item]
+        p = PROPOSE.read(a)
+        decision = ITEMS[p.item]
         if st.cost(decision) > st.city:
-            return (
-                f"the City budget ({st.city}) cannot pay {st.cost(decision)}; players may add their own coins"
-            )
+            return _(
+                "the City budget ({city}) cannot pay {price}; players may add their own coins first"
+            ).format(city=money(st.city), price=money(st.cost(decision)))
         if st.rejections[seat] >= st.content.table.rejections_per_round:
-            return "you have made enough rejected proposals this round"
-        return "there is nothing of that kind on that hexagon"
-    if a.kind == FUND.name:
-        return f"you need {st.content.table.fund_step} coins to add to the City budget"
+            return _("you have made {n} rejected proposals this round, the most a player may").format(
+                n=st.content.table.rejections_per_round
+            )
+        return _("there is nothing on hex {hex} for that decision").format(hex=p.hex)
+    if a.kind in (FUND.name, CONTRIBUTE.name):
+        amount = CONTRIBUTE.read(a).coins if a.kind == CONTRIBUTE.name else st.content.table.fund_step
+        if amount > st.coins[seat]:
+            return _("you cannot add {amount}: you have {coins}").format(
+                amount=money(amount), coins=money(st.coins[seat])
+            )
+        return _("one step adds {fund}, what the Food import lacks, an even share of it, or {steps}").format(
+            fund=money(st.content.table.fund_step),
+            steps=", ".join(money(x) for x in st.content.table.contribution_steps) or "-",
+        )
     if a.kind == VOTE.name:
-        return "there is no proposal to vote on"
+        return _("there is no proposal to vote on")
+    if a.kind == UNITS.name:
+        return _("there is no proposal waiting for its number of units")
+    if a.kind == PLAY_EVENT.name:
+        return _(
+            "in the Political decisions a kept card is played when it helps now (money, Disease, Waste, NPK)"
+        )
     return None
 
 
@@ -171,8 +341,14 @@ def close(st: ReclaimState) -> Phase:
     st.lost = losing_causes(st)
     st.history.append({"round": st.round, "disease": sum(st.disease), "hunger": st.hunger})
     rounds = st.content.rules.rounds
-    if st.lost or st.round >= rounds:
-        st.note("The game is over: " + (st.lost or f"{rounds} rounds played"))
+    if st.lost:
+        st.note(
+            _("The game is over: the city is lost to {causes}.").format(causes=causes_text(st.lost)),
+            kind="event",
+        )
+        return "over"
+    if st.round >= rounds:
+        st.note(_("The game is over: {n} rounds played.").format(n=rounds), kind="event")
         return "over"
     return "growth"
 
@@ -181,15 +357,28 @@ def import_food(st: ReclaimState) -> None:
     """Import Food for every unfed Housing block, as far as the City budget can pay."""
     price = st.cost("food")
     st.hunger = 0
+    bought = 0
     for h, need in enumerate(unfed(st)):
-        for _ in range(need):
+        for _unit in range(need):
             if st.city >= price:
                 st.city -= price
                 st.res[h][FOOD] += 1
+                bought += 1
             else:
                 st.hunger += 1
-    if st.hunger:
-        st.note(f"{st.hunger} Housing block(s) go hungry: the City budget cannot import their Food")
+    if bought or st.hunger:
+        st.show(("import", st.round, bought, bought * price, st.hunger))
+        if st.hunger:
+            text = ngettext(
+                "Food import: {food} Food for {coins} from the City budget; {hungry} Housing block goes hungry.",
+                "Food import: {food} Food for {coins} from the City budget; {hungry} Housing blocks go hungry.",
+                st.hunger,
+            )
+        else:
+            text = _(
+                "Food import: {food} Food for {coins} from the City budget; no Housing block goes hungry."
+            )
+        st.note(text.format(food=bought, coins=money(bought * price), hungry=st.hunger), kind="event")
 
 
 def disease_rolls(st: ReclaimState, h: int) -> int:
@@ -207,15 +396,34 @@ def disease_control(st: ReclaimState) -> None:
     faces = st.tables.disease_faces
     for h, terrain in enumerate(st.terrain):
         r = st.res[h]
+        rolls = diseases = 0
         if terrain == "water":
-            if disease_rolls(st, h) and st.throw(faces, f"disease die, Water hex {h}") == "disease":
-                st.disease[h] += 1
-            continue
-        for w in (MIXED, SEPARATED):
-            for _ in range(r[w]):
-                if st.throw(faces, f"disease die, Waste on hex {h}") == "disease":
-                    r[w] -= 1
+            if disease_rolls(st, h):
+                rolls = 1
+                if st.throw(faces, _("the disease die for Water hex {hex}").format(hex=h)) == "disease":
                     st.disease[h] += 1
+                    diseases = 1
+        else:
+            for w in (MIXED, SEPARATED):
+                for _unit in range(r[w]):
+                    rolls += 1
+                    if (
+                        st.throw(faces, _("the disease die for a Waste on hex {hex}").format(hex=h))
+                        == "disease"
+                    ):
+                        r[w] -= 1
+                        st.disease[h] += 1
+                        diseases += 1
+        if rolls:
+            st.show(("control", st.round, h, rolls, diseases))
+            st.note(
+                ngettext(
+                    "Disease control on hex {hex}: {rolls} die rolled, {diseases} Disease.",
+                    "Disease control on hex {hex}: {rolls} dice rolled, {diseases} Disease.",
+                    rolls,
+                ).format(hex=h, rolls=rolls, diseases=diseases),
+                kind="event",
+            )
 
 
 def losing_causes(st: ReclaimState) -> str:
@@ -232,6 +440,7 @@ def losing_causes(st: ReclaimState) -> str:
     return "+".join(causes)
 
 
+# ----- growth -----------------------------------------------------------------------------------------
 def before_next_round(st: ReclaimState) -> Phase:
     """Change the Cost cards, rotate the roles to the left, then grow the city: the growth phase,
     or at once the next round when no new block can be placed."""
@@ -239,40 +448,115 @@ def before_next_round(st: ReclaimState) -> Phase:
     st.roles = [st.roles[(s - 1) % st.players] for s in range(st.players)]
     total = sum(sum(bl) for bl in st.blocks)
     st.growth_left = total // st.content.rules.growth_per_blocks
-    st.note(f"Growth: {st.growth_left} new level 0 Housing block(s)")
+    st.growth_rejected = []
+    st.note(
+        ngettext(
+            "Growth: {n} new level 0 Housing block; the table decides where.",
+            "Growth: {n} new level 0 Housing blocks; the table decides where.",
+            st.growth_left,
+        ).format(n=st.growth_left),
+        kind="info",
+    )
     return "growth" if growth_legal(st) else "turn"
+
+
+def growth_places(st: ReclaimState) -> tuple[str, list[int]]:
+    """Where the next new block may go: ``place_block`` and the Urban hexagons with room (not the
+    Dump), or, when all are full, ``urbanize`` and the Rural hexagons (a Farm gives way); the
+    hexagons the table rejected for this block left out."""
+    limit = st.content.rules.max_blocks_per_hex
+    no = st.growth_rejected
+    homes = [
+        h
+        for h, t in enumerate(st.terrain)
+        if t == "urban" and h != st.dump and sum(st.blocks[h]) < limit and h not in no
+    ]
+    if homes:
+        return "place_block", homes
+    return "urbanize", [h for h, t in enumerate(st.terrain) if t == "rural" and h != st.dump and h not in no]
 
 
 def growth_legal(st: ReclaimState) -> list[Action]:
-    """Place a new block on an Urban hexagon with room, or, when all are full, urbanize a hexagon."""
+    """The hexagons the Housing player of the coming round may propose for the next new block."""
     if st.growth_left <= 0:
         return []
-    limit = st.content.rules.max_blocks_per_hex
-    homes = [
-        h for h, t in enumerate(st.terrain) if t == "urban" and h != st.dump and sum(st.blocks[h]) < limit
-    ]
-    if homes:
-        return [PLACE_BLOCK(h) for h in homes]
-    rural = [h for h, t in enumerate(st.terrain) if t == "rural" and h != st.dump]
-    return [URBANIZE(h) for h in rural]
+    subject, hexes = growth_places(st)
+    table = st.tables.growth[subject]
+    return [table[h] for h in hexes]
 
 
-def place_block(st: ReclaimState, h: int) -> Phase:
-    """Place one new level 0 block on hexagon ``h``; the next round comes when none is left."""
+def propose_growth(st: ReclaimState, seat: int, subject: str, h: int) -> Phase:
+    """Put the hexagon to the table (a majority of the players; a tie carries it, except that a Farm
+    gives way on a tie only when no free Rural hexagon is left); the last hexagon left is taken
+    without a vote."""
+    _subject, hexes = growth_places(st)
+    if len(hexes) == 1:
+        return grow_on(st, subject, h)
+    st.ask(subject, {"hex": h}, seat, tie="carried" if subject == "place_block" else growth_tie(st, h))
+    return "growth"
+
+
+def growth_tie(st: ReclaimState, h: int) -> Literal["carried", "rejected"]:
+    """What a tie does when the table is asked to turn hexagon ``h`` Urban: it carries, except for
+    a Farm while a free Rural hexagon is left ("If there are no free Rural hexagons, or if the players
+    decide to do so, a Farm can be converted into Urban area": then a majority must decide it)."""
+    _subject, hexes = growth_places(st)
+    if st.farm_level[h] and any(not st.farm_level[x] for x in hexes):
+        return "rejected"
+    return "carried"
+
+
+def growth_decided(st: ReclaimState, ballot: Ballot, carried: bool) -> Phase:
+    """Place the block where the table agreed, or leave the rejected hexagon out for this block."""
+    h = ballot["data"]["hex"]
+    if carried:
+        st.note(
+            _("The table decides: the new Housing block goes on hex {hex}.").format(hex=h), kind="decision"
+        )
+        return grow_on(st, ballot["subject"], h)
+    st.growth_rejected.append(h)
+    st.note(_("The table rejects hex {hex} for the new Housing block.").format(hex=h), kind="decision")
+    return "growth"
+
+
+def grow_on(st: ReclaimState, subject: str, h: int) -> Phase:
+    """Place one new level 0 block on ``h`` (turned Urban first for ``urbanize``); the next round
+    comes when none is left."""
+    if subject == "urbanize":
+        urbanize(st, h)
     st.blocks[h][0] += 1
     st.growth_left -= 1
+    st.growth_rejected = []
     return "growth" if growth_legal(st) else "turn"
 
 
-def urbanize(st: ReclaimState, h: int) -> Phase:
-    """Turn a Rural hexagon (a Farm gives way) into Urban area and place the new block there."""
+def urbanize(st: ReclaimState, h: int) -> None:
+    """Turn a Rural hexagon (a Farm gives way) into Urban area."""
     st.terrain[h] = "urban"
     if st.farm_level[h]:
-        st.note(f"The Farm on hex {h} gives way to the city")
+        st.note(_("The Farm on hex {hex} gives way to the city.").format(hex=h), kind="info")
     st.farm_level[h] = 0
     st.farm_used[h] = 0
-    st.note(f"Hex {h} becomes Urban area")
-    return place_block(st, h)
+    st.note(_("Hex {hex} becomes Urban area.").format(hex=h), kind="info")
+
+
+def growth_explain(st: ReclaimState, action: Action) -> str:
+    """Why a growth step is refused."""
+    subject, hexes = growth_places(st)
+    where = ", ".join(str(h) for h in hexes)
+    if subject == "place_block" and action.kind == "urbanize":
+        return _(
+            "a hexagon becomes Urban only when every Urban area is full ({where} still have room)"
+        ).format(where=where)
+    if subject == "urbanize":
+        return _(
+            "every Urban area is full: propose a Rural hexagon to turn into Urban area ({where}); "
+            "never Wetland or Mountain"
+        ).format(where=where)
+    return _(
+        "new level 0 blocks go on an Urban hexagon with fewer than {limit} Housing blocks, not the Dump "
+        "({where})"
+    ).format(limit=st.content.rules.max_blocks_per_hex, where=where)
 
 
 def score(st: ReclaimState, seat: int, agenda: int) -> int:

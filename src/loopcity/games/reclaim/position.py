@@ -37,16 +37,18 @@ what is wrong ("the game holds 20 Event cards: deck 12 + discarded 3 + kept 1 + 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
 from loopcity.engine import PositionError, PositionModel
+from loopcity.engine.table import Ballot, ask, offer
 
 from .actions import Decision
 from .board import (
     CONTRACTOR,
     DECISIONS,
+    FARMING,
     MIXED,
     RESOURCES,
     ROLES,
@@ -62,7 +64,11 @@ if TYPE_CHECKING:
     from .rules import ReclaimState
 
 Vote = Literal["", "yes", "no"]
-_VOTES: tuple[Vote, Vote, Vote] = ("", "no", "yes")  # by the state's -1, 0, 1
+Question = Literal["npk", "vaccinate", "dump", "dump_site", "place_block", "urbanize", "sludge"]
+"""What the table may be asked: a Political decision (``npk``, ``vaccinate``, ``dump``), the Dump
+(``dump_site``), where a new Housing block goes (``place_block``, ``urbanize``), or Sludge offered to
+the Farming player (``sludge``)."""
+_POLITICAL = ("npk", "vaccinate", "dump")
 _RESOURCE_FIELDS = ("food", "mixed_waste", "separated_waste", "sludge", "npk")
 """The position's names of the resources, in the order of :data:`.board.RESOURCES`."""
 
@@ -125,7 +131,9 @@ class Seat(PositionModel):
         default=0, ge=0, description="proposals of the player the table has rejected this round"
     )
     done: bool = Field(default=False, description="the player has said done to the Political decisions")
-    vote: Vote = Field(default="", description="the player's vote on the last proposal ('' not voted)")
+    vote: Vote = Field(
+        default="", description="the player's answer to the open proposal ('' not answered, or none open)"
+    )
 
 
 class Pile(PositionModel):
@@ -140,11 +148,54 @@ class Pile(PositionModel):
 
 
 class Proposal(PositionModel):
-    """A Political decision put to the table and not yet decided."""
+    """A question put to the table (or, for ``sludge``, to the Farming player) and not yet decided;
+    the answers given so far are the seats' ``vote``."""
 
-    decision: Decision = Field(description="import NPK onto a Farm, vaccinate, or dump Waste in the Water")
-    hex: int = Field(ge=0, description="the hexagon it concerns")
+    decision: Question = Field(
+        description="npk (import NPK onto a Farm), vaccinate, dump (Waste in the Water), dump_site (the "
+        "Dump), place_block or urbanize (where a new Housing block goes), sludge (Sludge to a Farm)"
+    )
+    hex: int = Field(ge=0, description="the hexagon it concerns (for sludge: the Farm)")
+    units: int = Field(default=1, ge=1, description="how many units a Political decision covers")
+    source: int | None = Field(default=None, ge=0, description="sludge: the hexagon the Sludge comes from")
     by: int = Field(ge=1, description="the seat (from 1) that proposed it")
+
+
+class Proposing(PositionModel):
+    """A Political decision named whose number of units the proposer chooses next."""
+
+    decision: Decision = Field(description="npk, vaccinate or dump")
+    hex: int = Field(ge=0, description="the hexagon it concerns")
+    by: int = Field(ge=1, description="the seat (from 1) that proposes it")
+
+
+class StageLine(PositionModel):
+    """Something that happened on stage this round (and the last round's Food import and disease
+    control), for everyone to see."""
+
+    what: Literal["event", "conversion", "sludge", "control", "import"] = Field(
+        description="an Event card, the conversion die at a level 0 plant, the disease die for Sludge "
+        "on a Farm, disease control on a hexagon, the Food import"
+    )
+    round: int = Field(ge=1, description="the round it happened in")
+    card: str | None = Field(default=None, description="event: the Event card's id")
+    how: Literal["applied", "kept", "played", "waiting"] | None = Field(
+        default=None, description="event: applied at once, kept by a player, played, or waiting for the round"
+    )
+    seat: int | None = Field(
+        default=None, ge=1, description="event: the seat (from 1) that keeps or plays it"
+    )
+    hexes: list[int] = Field(default=[], description="event: the hexagons it touched")
+    hex: int | None = Field(default=None, ge=0, description="conversion, sludge, control: the hexagon")
+    success: bool | None = Field(default=None, description="conversion, sludge: the die showed a check mark")
+    water: int | None = Field(
+        default=None, ge=0, description="conversion: the Water hexagon the Waste ran into"
+    )
+    dice: int | None = Field(default=None, ge=0, description="control: dice rolled")
+    diseases: int | None = Field(default=None, ge=0, description="control: Disease that came of them")
+    food: int | None = Field(default=None, ge=0, description="import: Food imported")
+    coins: int | None = Field(default=None, ge=0, description="import: what it cost the City budget")
+    hungry: int | None = Field(default=None, ge=0, description="import: Housing blocks left hungry")
 
 
 class RoundEnd(PositionModel):
@@ -232,7 +283,23 @@ class ReclaimPosition(PositionModel):
     alarm_ready: bool = Field(
         default=True, description="the timer's alarm may ring (false from its ring to the next action)"
     )
-    proposal: Proposal | None = Field(default=None, description="the proposal the table is voting on")
+    proposal: Proposal | None = Field(default=None, description="the question the table is answering")
+    proposing: Proposing | None = Field(
+        default=None, description="a Political decision named whose number of units comes next"
+    )
+    dump_rejected: list[int] = Field(
+        default=[], description="hexagons the table rejected as the Dump this round"
+    )
+    growth_rejected: list[int] = Field(
+        default=[], description="hexagons the table rejected for the new Housing block being placed"
+    )
+    sludge_accepted: list[int] = Field(
+        default=[], description="Farms whose Farming player accepted Sludge from Treatment this turn"
+    )
+    sludge_refused: list[int] = Field(
+        default=[], description="Farms whose Farming player declined Sludge from Treatment this turn"
+    )
+    on_stage: list[StageLine] = Field(default=[], description="what happened on stage this round")
     new_blocks_to_place: int = Field(
         default=0, ge=0, description="growth: new level 0 Housing blocks still to place"
     )
@@ -277,6 +344,12 @@ def position_of(st: ReclaimState) -> ReclaimPosition:
         player_turns=st.turns_done,
         alarm_ready=st.alarm_ready,
         proposal=_proposal(st),
+        proposing=_proposing(st),
+        dump_rejected=list(st.dump_rejected),
+        growth_rejected=list(st.growth_rejected),
+        sludge_accepted=list(st.sludge_ok),
+        sludge_refused=list(st.sludge_refused),
+        on_stage=[_stage_line(st, line) for line in st.on_stage],
         new_blocks_to_place=st.growth_left,
         hungry_blocks=st.hunger,
         lost=st.lost,
@@ -310,15 +383,57 @@ def _seat(st: ReclaimState, s: int) -> Seat:
         kept_events=[events[e].id for e in st.hands[s]],
         rejected_proposals=st.rejections[s],
         done=st.pol_done[s],
-        vote=_VOTES[st.votes[s] + 1],
+        vote=cast(Vote, st.ballot["votes"].get(s, "")) if st.ballot is not None else "",
     )
 
 
 def _proposal(st: ReclaimState) -> Proposal | None:
-    if st.proposal is None:
+    ballot = st.ballot
+    if ballot is None:
         return None
-    item, h, by = st.proposal
-    return Proposal(decision=item, hex=h, by=by + 1)
+    data = ballot["data"]
+    subject = ballot["subject"]
+    if subject == "sludge":
+        return Proposal(decision="sludge", hex=data["to"], source=data["source"], by=ballot["by"] + 1)
+    question = cast(Question, subject)
+    return Proposal(decision=question, hex=data["hex"], units=data.get("units", 1), by=ballot["by"] + 1)
+
+
+def _proposing(st: ReclaimState) -> Proposing | None:
+    if st.proposing is None:
+        return None
+    item, h, by = st.proposing
+    return Proposing(decision=item, hex=h, by=by + 1)
+
+
+def _stage_line(st: ReclaimState, line: tuple[object, ...]) -> StageLine:
+    what, rnd = line[0], line[1]
+    assert isinstance(what, str) and isinstance(rnd, int)
+    values: list[int] = [v for v in line[2:] if isinstance(v, int)]
+    if what == "event":
+        card, _how, seat, *hexes = line[2:]
+        assert isinstance(card, int) and isinstance(seat, int)
+        return StageLine(
+            what="event",
+            round=rnd,
+            card=st.content.events[card].id,
+            how=line[3],  # type: ignore[arg-type]
+            seat=seat + 1 if seat >= 0 else None,
+            hexes=[h for h in hexes if isinstance(h, int)],
+        )
+    if what == "conversion":
+        h, ok, water = values
+        return StageLine(
+            what="conversion", round=rnd, hex=h, success=bool(ok), water=water if water >= 0 else None
+        )
+    if what == "sludge":
+        h, ok = values
+        return StageLine(what="sludge", round=rnd, hex=h, success=bool(ok))
+    if what == "control":
+        h, dice, diseases = values
+        return StageLine(what="control", round=rnd, hex=h, dice=dice, diseases=diseases)
+    food, coins, hungry = values
+    return StageLine(what="import", round=rnd, food=food, coins=coins, hungry=hungry)
 
 
 # ----- setting a position up --------------------------------------------------------------------------
@@ -354,14 +469,86 @@ def set_up(st: ReclaimState, p: ReclaimPosition) -> None:
     st.mods = {"farm_capacity": p.farm_capacity_change, "plant_capacity": p.plant_capacity_change}
     st.turns_done = p.player_turns
     st.alarm_ready = p.alarm_ready
-    st.proposal = None if p.proposal is None else (p.proposal.decision, p.proposal.hex, p.proposal.by - 1)
-    st.votes = [_VOTES.index(seat.vote) - 1 for seat in p.seats]
     st.pol_done = [seat.done for seat in p.seats]
+    st.proposing = (
+        None if p.proposing is None else (p.proposing.decision, p.proposing.hex, p.proposing.by - 1)
+    )
+    st.dump_rejected = list(p.dump_rejected)
+    st.growth_rejected = list(p.growth_rejected)
+    st.sludge_ok = list(p.sludge_accepted)
+    st.sludge_refused = list(p.sludge_refused)
+    st.on_stage = [_stage_tuple(st, line) for line in p.on_stage]
+    st.ballot = _ballot(st, p)
     st.rejections = [seat.rejected_proposals for seat in p.seats]
     st.growth_left = p.new_blocks_to_place
     st.hunger = p.hungry_blocks
     st.lost = p.lost
     st.history = [r.model_dump() for r in p.round_ends]
+
+
+def _ballot(st: ReclaimState, p: ReclaimPosition) -> Ballot | None:
+    """The open question of the position, with the answers the seats gave."""
+    q = p.proposal
+    if q is None:
+        if any(seat.vote for seat in p.seats):
+            raise PositionError("RECLAIM position: seats have a 'vote' but no 'proposal' is open")
+        return None
+    by = q.by - 1
+    if not 0 <= by < st.players:
+        raise PositionError(f"RECLAIM position: field 'proposal.by': no seat {q.by}")
+    if q.decision == "sludge":
+        if q.source is None:
+            raise PositionError("RECLAIM position: field 'proposal.source': Sludge comes from a hexagon")
+        ballot = offer("sludge", {"source": q.source, "to": q.hex}, by, st.seat_of_role(FARMING))
+    else:
+        data = {"hex": q.hex, "units": q.units} if q.decision in _POLITICAL else {"hex": q.hex}
+        ballot = ask(q.decision, data, by, range(st.players), "majority", _tie(st, q.decision, q.hex))
+    for s, seat in enumerate(p.seats):
+        if seat.vote:
+            if s not in ballot["asked"]:
+                raise PositionError(f"RECLAIM position: seat {s + 1} answers a question not put to it")
+            ballot["votes"][s] = seat.vote
+    return ballot
+
+
+def _tie(st: ReclaimState, subject: str, h: int) -> Literal["carried", "rejected"]:
+    """What a tie does for each question (docs/games/reclaim.md, "The table decides together")."""
+    if subject == "place_block":
+        return "carried"
+    if subject == "urbanize":
+        from .politics import growth_tie
+
+        return growth_tie(st, h)
+    return "rejected"
+
+
+def _stage_tuple(st: ReclaimState, line: StageLine) -> tuple[object, ...]:
+    """A stage line of the position as the state keeps it (``rules.StageLine``)."""
+    r = line.round
+    if line.what == "event":
+        if line.card is None or line.how is None:
+            raise PositionError("RECLAIM position: an 'on_stage' event names its 'card' and 'how'")
+        card = _card(st.tables.event_ids, line.card, "on_stage.card")
+        return ("event", r, card, line.how, (line.seat or 0) - 1, *line.hexes)
+    if line.what == "conversion":
+        return (
+            "conversion",
+            r,
+            _need(line.hex),
+            int(bool(line.success)),
+            -1 if line.water is None else line.water,
+        )
+    if line.what == "sludge":
+        return ("sludge", r, _need(line.hex), int(bool(line.success)))
+    if line.what == "control":
+        return ("control", r, _need(line.hex), line.dice or 0, line.diseases or 0)
+    return ("import", r, line.food or 0, line.coins or 0, line.hungry or 0)
+
+
+def _need(h: int | None) -> int:
+    if h is None:
+        raise PositionError("RECLAIM position: this 'on_stage' line names its 'hex'")
+    return h
 
 
 def _known(table: dict[str, int], key: str, field: str) -> int:
@@ -562,12 +749,42 @@ def _check_phase(st: ReclaimState) -> None:
         "an Infrastructure card or a transportation end is chosen only during a turn"
     )
     assert st.pending_pile is None or st.pending_pile in st.face_up, f"no pile {st.pending_pile!r}"
-    if st.proposal is not None:
-        item, h, by = st.proposal
-        assert phase == "politics", "proposals are made during the Political decisions"
-        assert 0 <= by < st.players and st.votes[by] == 1, "the proposer votes for the proposal"
-        assert 0 <= h < st.tables.n, f"the proposal names hex {h}, not on the map"
+    if st.ballot is not None:
+        _check_ballot(st, st.ballot)
+    if st.proposing is not None:
+        assert phase == "politics" and st.ballot is None, (
+            "a proposal's units are chosen in the Political decisions"
+        )
     assert (phase == "growth") == (st.growth_left > 0), (
         f"new Housing blocks ({st.growth_left}) are placed in the growth phase, and only then"
     )
     assert not st.lost or phase == "over", "a game lost is over"
+
+
+_PHASE_OF = {
+    "npk": "politics",
+    "vaccinate": "politics",
+    "dump": "politics",
+    "dump_site": "turn",
+    "sludge": "turn",
+    "place_block": "growth",
+    "urbanize": "growth",
+}
+
+
+def _check_ballot(st: ReclaimState, ballot: Ballot) -> None:
+    """An open question fits the phase, names a hexagon on the map, and the proposer voted for it."""
+    subject, by, data = ballot["subject"], ballot["by"], ballot["data"]
+    assert st.phase == _PHASE_OF[subject], (
+        f"a {subject} question is answered in the {_PHASE_OF[subject]} phase"
+    )
+    for h in data.values():
+        assert subject in _POLITICAL and h == data.get("units") or 0 <= h < st.tables.n, (
+            f"the question names hex {h}, not on the map"
+        )
+    if subject == "sludge":
+        assert ballot["asked"] == [st.seat_of_role(FARMING)], (
+            "Sludge for a Farm is offered to the Farming player"
+        )
+    else:
+        assert ballot["votes"].get(by) == "yes", "the proposer votes for the proposal"

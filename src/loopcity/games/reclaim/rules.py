@@ -14,13 +14,24 @@ from __future__ import annotations
 from typing import Any
 
 from loopcity.engine import Action, Game, NoArgs, Outcome, Rng, State
+from loopcity.engine.table import DONE, VOTE, Ballot, Choice, ask, cast, offer, result
+from loopcity.engine.text import _
 
 from . import events, politics, position, turn
-from .actions import ALARM, DONE, END_TURN, HANDLERS, PLACE_BLOCK, URBANIZE, Decision, Hex
+from .actions import ALARM, END_TURN, HANDLERS, PLACE_BLOCK, URBANIZE, Decision, Hex
 from .board import DECISIONS, HOUSING, ROLES, TRANSPORTS, Phase, ReclaimTables, Stage
 from .content import ReclaimContent, Transport
 from .position import ReclaimPosition
+from .texts import TEXTS, describe, prompt
 from .views import make_view
+from .words import agenda_text, cost_unit, decision_title, faces_text, question_text, seat_label
+
+StageLine = tuple[Any, ...]
+"""Something that happened on stage this round, for everyone to see (``ReclaimState.show``):
+``("event", round, card, how, seat, *hexes)`` (how: applied, kept, played, waiting),
+``("conversion", round, hex, success, water)``, ``("sludge", round, hex, success)``,
+``("control", round, hex, dice, diseases)``, ``("import", round, food, coins, hungry)``."""
+_YES, _NO = VOTE("yes"), VOTE("no")
 
 _ALARM = ALARM.name
 
@@ -29,6 +40,7 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
     """A game of RECLAIM for 4 players."""
 
     handlers = HANDLERS
+    texts = TEXTS
     position_model = ReclaimPosition
 
     def __init__(self, game: Game[ReclaimContent, ReclaimTables], seed: int) -> None:
@@ -62,8 +74,16 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         self.alarm_ready = True
         self.pending_events: list[int] = []
         self.last_event = -1
-        self.proposal: tuple[Decision, int, int] | None = None
-        self.votes = [-1] * players
+        self.ballot: Ballot | None = None
+        """The question the table is answering now (a political decision, the Dump, where a new
+        block goes, Sludge offered to a Farm), or None."""
+        self.proposing: tuple[Decision, int, int] | None = None
+        """A political decision named (what, where, by whom) whose number of units comes next."""
+        self.dump_rejected: list[int] = []
+        self.growth_rejected: list[int] = []
+        self.sludge_ok: list[int] = []
+        self.sludge_refused: list[int] = []
+        self.on_stage: list[StageLine] = []
         self.pol_done = [False] * players
         self.rejections = [0] * players
         self.growth_left = 0
@@ -89,42 +109,59 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         self.deck: dict[str, list[int]] = {}
         for pile in c.piles:
             order = list(range(len(pile.cards)))
-            self.shuffle(order, f"the {pile.name} pile")
+            self.shuffle(order, _("the {pile} pile").format(pile=pile.name))
             show = c.rules.face_up_cards if pile.face_up else 1
             self.face_up[pile.id] = order[:show]
             self.deck[pile.id] = order[show:]
         self.owned: list[list[tuple[str, int]]] = [[] for _ in range(players)]
         agendas = list(range(len(c.agendas)))
-        self.shuffle(agendas, "the Hidden agenda cards")
+        self.shuffle(agendas, _("the Hidden agenda cards"))
         self.agendas = agendas[:players]
         for seat, a in enumerate(self.agendas):
-            self.note(f"Your Hidden agenda: {c.agendas[a].id}", seats=[seat])
+            self.note(
+                _("Your Hidden agenda: {agenda}").format(agenda=agenda_text(c.agendas[a].symbols)),
+                seats=[seat],
+            )
         self.events = list(range(len(c.events)))
-        self.shuffle(self.events, "the Event cards")
+        self.shuffle(self.events, _("the Event cards"))
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.discard: list[int] = []
 
     def draw_costs(self) -> None:
         """Turn up a new Cost card for each political decision (the piles are reshuffled)."""
         for card in self.content.cost_cards:
-            self.costs[card.id] = self.draw_from(card.values, f"Cost card {card.id}")
+            what = _("Cost card for {decision}, coins per {unit}").format(
+                decision=decision_title(card.id), unit=cost_unit(card.id)
+            )
+            self.costs[card.id] = self.draw_from(card.values, what)
 
     def throw(self, faces: tuple[str, ...], what: str) -> str:
-        """Roll a die with the given faces and return the face shown."""
-        return faces[self.roll(len(faces), what) - 1]
+        """Roll a die with the given faces and return the face shown (the log names the faces by
+        the numbers rolled)."""
+        return faces[
+            self.roll(len(faces), _("{die} ({faces})").format(die=what, faces=faces_text(faces))) - 1
+        ]
 
     # ----- who acts -------------------------------------------------------------------------------
     def seat_of_role(self, role: int) -> int:
         """The seat playing ``role`` this round."""
         return self.roles.index(role)
 
+    def role_of(self, seat: int) -> str:
+        """The role ``seat`` holds this round."""
+        return ROLES[self.roles[seat]]
+
     def active_seats(self) -> tuple[int, ...]:
+        ballot = self.ballot
+        if ballot is not None:  # a ballot is settled as soon as it can be: those still to answer
+            votes = ballot["votes"]
+            return tuple([s for s in ballot["asked"] if s not in votes])
         match self.phase:
             case "turn":
                 return (self.roles.index(self.turn_role),)
             case "politics":
-                if self.proposal is not None:
-                    return tuple([s for s, v in enumerate(self.votes) if v < 0])
+                if self.proposing is not None:
+                    return (self.proposing[2],)
                 return tuple([s for s, done in enumerate(self.pol_done) if not done])
             case "growth":
                 return (self.roles.index(HOUSING),)
@@ -137,13 +174,16 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
 
     # ----- actions --------------------------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[Action]:
-        match self.phase:
-            case "turn":
-                acts = turn.legal(self)
-            case "politics":
-                acts = politics.legal(self, seat)
-            case "growth" | "over":
-                acts = politics.growth_legal(self)
+        if self.ballot is not None:
+            acts = [_YES, _NO]
+        else:
+            match self.phase:
+                case "turn":
+                    acts = turn.legal(self)
+                case "politics":
+                    acts = politics.legal(self, seat)
+                case "growth" | "over":
+                    acts = politics.growth_legal(self)
         if self._alarm_allowed():
             acts.append(ALARM())
         return acts
@@ -178,11 +218,51 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
 
     @HANDLERS.on(PLACE_BLOCK)
     def _place_block(self, seat: int, a: Hex) -> None:
-        self.go_on(politics.place_block(self, a.hex))
+        self.go_on(politics.propose_growth(self, seat, PLACE_BLOCK.name, a.hex))
 
     @HANDLERS.on(URBANIZE)
     def _urbanize(self, seat: int, a: Hex) -> None:
-        self.go_on(politics.urbanize(self, a.hex))
+        self.go_on(politics.propose_growth(self, seat, URBANIZE.name, a.hex))
+
+    # ----- the table decides together --------------------------------------------------------------
+    def ask(self, subject: str, data: dict[str, int], by: int, tie: str) -> None:
+        """Put a question to all the players (a majority of them decides; ``tie`` says what a tie
+        does); the seat that asks votes yes."""
+        ballot = ask(
+            subject, data, by, range(self.players), "majority", "carried" if tie == "carried" else "rejected"
+        )
+        cast(ballot, by, "yes")
+        self.ballot = ballot
+
+    def offer(self, subject: str, data: dict[str, int], by: int, to: int) -> None:
+        """Put a question to one seat, who accepts or declines."""
+        self.ballot = offer(subject, data, by, to)
+
+    @HANDLERS.on(VOTE)
+    def _vote(self, seat: int, a: Choice) -> None:
+        """Answer the open question; once the answers still to come cannot change it, the table's
+        decision is carried out."""
+        ballot = self.ballot
+        assert ballot is not None
+        cast(ballot, seat, a.choice)
+        outcome = result(ballot)
+        if outcome == "open":
+            return
+        self.ballot = None
+        carried = outcome == "carried"
+        subject = ballot["subject"]
+        if subject in politics.ITEMS:
+            politics.decided(self, ballot, carried)
+        elif subject == "dump_site":
+            turn.dump_decided(self, ballot, carried)
+        elif subject == "sludge":
+            turn.sludge_answered(self, ballot, carried)
+        else:
+            self.go_on(politics.growth_decided(self, ballot, carried))
+
+    def show(self, line: StageLine) -> None:
+        """Put something that happened on stage, for everyone to see this round."""
+        self.on_stage.append(line)
 
     # ----- from one phase to the next -------------------------------------------------------------
     def go_on(self, phase: Phase) -> None:
@@ -219,34 +299,36 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
             p[2] = 0
         self.cost_mods = dict.fromkeys(self.cost_mods, 0)
         self.mods = dict.fromkeys(self.mods, 0)
+        self.dump_rejected = []
+        last = self.round - 1  # the end of the last round stays on stage: what the table saw last
+        self.on_stage = [x for x in self.on_stage if x[1] == last and x[0] in ("control", "import")]
         turn.start_turn(self, HOUSING)
-        self.note(f"Round {self.round} begins")
+        self.note(_("Round {n} begins.").format(n=self.round), kind="info")
         events.start_of_round(self)
 
     # ----- words ----------------------------------------------------------------------------------
     def explain_illegal(self, seat: int, action: Action) -> str | None:
+        if self.ballot is not None:
+            return _("the table is answering a question first: {question}; vote yes or no").format(
+                question=question_text(self, self.ballot["subject"], self.ballot["data"])
+            )
         match self.phase:
             case "turn":
                 return turn.explain(self, action)
             case "politics":
                 return politics.explain(self, seat, action)
             case "growth" | "over":
-                if action.kind == URBANIZE.name:
-                    return (
-                        "a hexagon becomes Urban only when every Urban area is full, "
-                        "and never Wetland or Mountain"
-                    )
-                limit = self.content.rules.max_blocks_per_hex
-                return (
-                    f"new level 0 blocks go on an Urban hexagon with fewer than {limit} Housing blocks "
-                    "(not the Dump)"
-                )
+                return politics.growth_explain(self, action)
 
     def describe(self, seat: int, action: Action) -> str:
-        text = self.tables.text(action)
-        if self.phase == "turn":
-            return f"Seat {seat + 1} ({ROLES[self.turn_role]}): {text}"
-        return f"Seat {seat + 1}: {text}"
+        return describe(self, seat, action)
+
+    def prompt(self, seat: int | None) -> str:
+        return prompt(self, seat)
+
+    def seat_name(self, seat: int) -> str:
+        """``Seat 2 (Treatment)``: counted from 1, with the role held this round."""
+        return seat_label(seat, self.role_of(seat))
 
     # ----- end ------------------------------------------------------------------------------------
     def is_terminal(self) -> bool:

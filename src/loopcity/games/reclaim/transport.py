@@ -38,6 +38,13 @@ def water_has_room(st: ReclaimState) -> bool:
     return False
 
 
+def water_room(st: ReclaimState) -> int:
+    """Units of Waste the Water hexagons can still take."""
+    b = st.tables
+    limit, res = b.limit, st.res
+    return sum(max(0, limit - res[h][MIXED] - res[h][SEPARATED]) for h in b.terrain_tables(st.terrain).water)
+
+
 def water_hex_for_waste(st: ReclaimState, near: int) -> int:
     """The Water hexagon a unit of Waste runs into: the nearest one that is not full (-1: none)."""
     b = st.tables

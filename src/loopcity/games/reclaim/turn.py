@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Action, NoArgs
+from loopcity.engine.table import Ballot
+from loopcity.engine.text import _
 
 from . import events
 from .actions import (
@@ -59,6 +61,7 @@ from .board import (
     Transportation,
 )
 from .transport import join_components, water_hex_for_waste
+from .words import money, resource_name, role_name
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -269,10 +272,13 @@ def treatment_actions(st: ReclaimState) -> list[Action]:
                 if r[waste] and treating_plant(st, h, waste) is not None:
                     acts.append(TREAT(h, RESOURCES[waste]))
     farms = farm_hexes(st)
-    acts += _moves(st, SLUDGE, plants, farms + ([st.dump] if st.dump >= 0 else []))
+    refused = st.sludge_refused
+    to_farms = [f for f in farms if f not in refused] if refused else farms
+    acts += _moves(st, SLUDGE, plants, to_farms + ([st.dump] if st.dump >= 0 else []))
     acts += _moves(st, NPK, plants, farms)
     if st.dump < 0:
-        acts += [DUMP_SITE(h) for h in dump_candidates(st)]
+        rejected = st.dump_rejected
+        acts += [DUMP_SITE(h) for h in dump_candidates(st) if h not in rejected]
     return acts
 
 
@@ -340,7 +346,6 @@ def choose_role(st: ReclaimState, seat: int, a: Role) -> None:
     """The Independent contractor chooses the role to play this round."""
     st.play_as = ROLES.index(a.play)
     st.stage = "build"
-    st.note(f"The Independent contractor plays the {a.play} role this round")
 
 
 def _pay(st: ReclaimState, seat: int, item: str) -> None:
@@ -419,8 +424,40 @@ def take_card(st: ReclaimState, seat: int, slot: int, pile: str | None = None) -
 
 @HANDLERS.on(MOVE)
 def move(st: ReclaimState, seat: int, a: Move) -> None:
-    """Move one resource; fetching or sending moves the turn on to that stage."""
+    """Move one resource; fetching or sending moves the turn on to that stage. Sludge the Treatment
+    role sends to a Farm goes only with the Farming role's consent ("this must be determined in
+    consultation with the Farming role"): the first unit to a Farm in a turn is offered to the
+    Farming player, whose answer holds for that Farm for the rest of the turn."""
     r, src, dst = RES_INDEX[a.resource], a.source, a.to
+    if r == SLUDGE and st.play_as == TREATMENT and st.farm_level[dst] and dst not in st.sludge_ok:
+        farmer = st.seat_of_role(FARMING)
+        if farmer != seat:
+            st.offer("sludge", {"source": src, "to": dst}, seat, farmer)
+            return
+    carry(st, r, src, dst)
+
+
+def sludge_answered(st: ReclaimState, ballot: Ballot, carried: bool) -> None:
+    """The Farming player's answer to Sludge for a Farm: the unit moves and the Farm takes Sludge for
+    the rest of the turn, or it stays and that Farm is not offered Sludge again this turn."""
+    src, dst = ballot["data"]["source"], ballot["data"]["to"]
+    if carried:
+        st.sludge_ok.append(dst)
+        st.note(
+            _("The Farming player accepts Sludge on the Farm on hex {hex} this turn.").format(hex=dst),
+            kind="decision",
+        )
+        carry(st, SLUDGE, src, dst)
+    else:
+        st.sludge_refused.append(dst)
+        st.note(
+            _("The Farming player declines Sludge on the Farm on hex {hex}.").format(hex=dst), kind="decision"
+        )
+
+
+def carry(st: ReclaimState, r: int, src: int, dst: int) -> None:
+    """Move one unit of resource ``r`` from ``src`` to ``dst``; the turn moves on to fetching or
+    sending."""
     st.res[src][r] -= 1
     st.res[dst][r] += 1
     role = st.play_as
@@ -460,7 +497,12 @@ def spill(st: ReclaimState, h: int, waste: int) -> None:
     w = water_hex_for_waste(st, h)
     if w >= 0:
         st.res[w][waste] += 1
-        st.note(f"Waste from hex {h} runs into Water hex {w}")
+        st.note(
+            _("Hex {hex} has no room for more {waste}: 1 unit runs into Water hex {water}.").format(
+                hex=h, waste=resource_name(RESOURCES[waste]), water=w
+            ),
+            kind="event",
+        )
 
 
 @HANDLERS.on(TREAT)
@@ -474,16 +516,28 @@ def treat(st: ReclaimState, seat: int, a: Treat) -> None:
     st.stage = "convert"
     st.res[h][waste] -= 1
     if level == 0:
-        what = f"conversion die at the level 0 plant on hex {h}"
+        what = _("the conversion die at the level 0 plant on hex {hex}").format(hex=h)
         if st.throw(st.tables.conversion_faces, what) == "warning":
             w = water_hex_for_waste(st, h)
+            st.show(("conversion", st.round, h, 0, w))
             if w < 0:
                 st.res[h][waste] += 1
-                st.note("The conversion failed and no Water hexagon has room: the Waste stays")
+                st.note(
+                    _(
+                        "The conversion die shows a warning at the plant on hex {hex}, and no Water hexagon has room: the Waste stays."
+                    ).format(hex=h),
+                    kind="event",
+                )
             else:
                 st.res[w][waste] += 1
-                st.note(f"The conversion failed: the Waste pollutes Water hex {w}")
+                st.note(
+                    _(
+                        "The conversion die shows a warning at the plant on hex {hex}: the Waste pollutes Water hex {water}."
+                    ).format(hex=h, water=w),
+                    kind="event",
+                )
             return
+        st.show(("conversion", st.round, h, 1, -1))
     st.res[h][st.tables.plant_makes[level]] += 1
 
 
@@ -495,19 +549,37 @@ def grow(st: ReclaimState, seat: int, a: Grow) -> None:
     st.stage = "convert"
     st.res[h][r] -= 1
     if r == SLUDGE:
-        what = f"disease die for Sludge on the Farm at hex {h}"
+        what = _("the disease die for Sludge on the Farm on hex {hex}").format(hex=h)
         if st.throw(st.tables.disease_faces, what) == "disease":
             st.disease[h] += 1
-            st.note(f"The Sludge becomes Disease on hex {h}")
+            st.show(("sludge", st.round, h, 0))
+            st.note(
+                _(
+                    "The disease die shows Disease: the Sludge on the Farm on hex {hex} becomes 1 Disease."
+                ).format(hex=h),
+                kind="event",
+            )
             return
+        st.show(("sludge", st.round, h, 1))
     st.res[h][FOOD] += 1
 
 
 @HANDLERS.on(DUMP_SITE)
-def choose_dump(st: ReclaimState, seat: int, a: Hex) -> None:
-    """The chosen hexagon becomes the Dump for Sludge."""
-    st.dump = a.hex
-    st.note(f"Hex {st.dump} becomes the Dump")
+def propose_dump(st: ReclaimState, seat: int, a: Hex) -> None:
+    """ "One hexagon may be selected by the players to be a Dump": the player playing Treatment
+    proposes it and the table votes (a majority of all players; a tie rejects it)."""
+    st.ask("dump_site", {"hex": a.hex}, seat, tie="rejected")
+
+
+def dump_decided(st: ReclaimState, ballot: Ballot, carried: bool) -> None:
+    """The hexagon becomes the Dump, or is not proposed again this round."""
+    h = ballot["data"]["hex"]
+    if carried:
+        st.dump = h
+        st.note(_("The table decides: hex {hex} becomes the Dump for Sludge.").format(hex=h), kind="decision")
+    else:
+        st.dump_rejected.append(h)
+        st.note(_("The table rejects hex {hex} as the Dump.").format(hex=h), kind="decision")
 
 
 @HANDLERS.on(PLAY_EVENT)
@@ -533,28 +605,44 @@ def start_turn(st: ReclaimState, role: int) -> None:
     st.builds_left = st.content.rules.builds_per_turn
     st.pending_pile = None
     st.pending_link = None
+    st.sludge_ok = []
+    st.sludge_refused = []
 
 
 def explain(st: ReclaimState, a: Action) -> str | None:
-    """Why a turn action is refused, in the rulebook's words."""
+    """Why a turn action is refused, in the rulebook's words, with the cost when coins are short."""
     if st.pending_pile is not None:
-        return "first choose the Infrastructure card for your build"
+        return _("first choose the Infrastructure card for your build")
     if st.pending_link is not None:
-        return "first choose the neighbouring hexagon the transportation goes to"
+        return _("first choose the neighbouring hexagon the transportation goes to")
     if a.kind == BUILD.name or a.kind == LINK.name:
-        if st.stage != "build":
-            return "build actions come first in a turn, before fetching, converting and sending"
-        if st.builds_left <= 0:
-            return f"each player can make up to {st.content.rules.builds_per_turn} build actions per turn"
-        item = BUILD.read(a).item if a.kind == BUILD.name else LINK.read(a).transport
-        price = st.tables.prices[st.turn_role == CONTRACTOR][item]
-        if price > st.coins[st.seat_of_role(st.turn_role)]:
-            return f"that costs {price} coins"
-        role = st.tables.build_role.get(item)
-        if role is not None and st.turn_role != CONTRACTOR and role != st.turn_role:
-            return f"only the {ROLES[role]} role (or the contractor) may do that"
+        return _explain_build(st, a)
     if a.kind == END_TURN.name and st.play_as == HOUSING:
-        return "the Housing role must first convert Food to Waste in each Housing block"
+        return _("the Housing role must first convert Food to Waste in each Housing block")
     if a.kind == MOVE.name:
-        return "resources move only along connected transportation of their kind, into a hexagon with room"
+        return _("resources move only along connected transportation of their kind, into a hexagon with room")
+    if a.kind == DUMP_SITE.name and st.dump >= 0:
+        return _("hex {hex} is the Dump already").format(hex=st.dump)
     return None
+
+
+def _explain_build(st: ReclaimState, a: Action) -> str | None:
+    if st.stage != "build":
+        return _("build actions come first in a turn, before fetching, converting and sending")
+    if st.builds_left <= 0:
+        return _("each player can make up to {n} build actions per turn").format(
+            n=st.content.rules.builds_per_turn
+        )
+    item = BUILD.read(a).item if a.kind == BUILD.name else LINK.read(a).transport
+    price = st.tables.prices[st.turn_role == CONTRACTOR][item]
+    coins = st.coins[st.seat_of_role(st.turn_role)]
+    if price > coins:
+        return _("you cannot pay for it: it costs {price}; you have {coins}").format(
+            price=money(price), coins=money(coins)
+        )
+    role = st.tables.build_role.get(item)
+    if role is not None and st.turn_role != CONTRACTOR and role != st.turn_role:
+        return _("only the {role} role (or the Independent contractor) may do that").format(
+            role=role_name(ROLES[role])
+        )
+    return _("that cannot be built there")

@@ -1,4 +1,5 @@
-"""What each seat may see: the whole board, money, cards in front of players, its own Hidden agenda.
+"""What each seat may see: the whole board, money, cards in front of players, its own Hidden agenda,
+the question the table is answering (``decision``) and what happened on stage this round.
 
 Other players' agendas, the order of the Infrastructure piles and of the Event deck never appear;
 at the end of the game every agenda is revealed with the scores.
@@ -8,8 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from loopcity.engine.table import ballot_view
+
 from .board import RESOURCES, ROLES
-from .politics import food_import_cost, score, unfed
+from .politics import food_import_cost, food_short, hungry_if_closed, score, unfed
+from .texts import ballot_words, seat_names
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -18,6 +22,7 @@ if TYPE_CHECKING:
 def _card(st: ReclaimState, pile: str, card: int) -> dict[str, Any]:
     return {
         "pile": pile,
+        "name": st.tables.pile_names[pile],
         "level": st.tables.pile_level[pile],
         "symbols": list(st.tables.pile_cards[pile][card]),
     }
@@ -53,6 +58,7 @@ def make_view(st: ReclaimState, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``seat`` (None: a spectator)."""
     c = st.content
     over = st.phase == "over"
+    names = seat_names(st)
     v: dict[str, Any] = {
         "round": st.round,
         "rounds": c.rules.rounds,
@@ -82,22 +88,59 @@ def make_view(st: ReclaimState, seat: int | None) -> dict[str, Any]:
         "last_event": c.events[st.last_event].title if st.last_event >= 0 else None,
         "last_event_text": c.events[st.last_event].text if st.last_event >= 0 else None,
         "waiting_events": len(st.pending_events),
-        "proposal": list(st.proposal) if st.proposal else None,
-        "votes": list(st.votes),
+        "kept": [[_event(st, e) for e in hand] for hand in st.hands],
+        "seat_names": names,
+        "decision": ballot_view(ballot_words(st, st.ballot), names) if st.ballot is not None else None,
+        "proposing": _proposing(st),
+        "on_stage": [_stage_line(st, line) for line in st.on_stage],
         "done": list(st.pol_done),
         "food_import_due": food_import_cost(st),
+        "food_short": food_short(st),
+        "hungry_if_closed": hungry_if_closed(st),
         "growth_left": st.growth_left,
         "disease_total": sum(st.disease),
         "disease_limit": c.rules.disease_limit,
+        "max_per_hex": c.rules.max_resource_per_hex,
         "seat": seat,
     }
     if seat is not None:
         v["my_role"] = ROLES[st.roles[seat]]
         v["my_agenda"] = list(c.agendas[st.agendas[seat]].symbols)
         v["my_score"] = score(st, seat, st.agendas[seat])
-        v["my_hand"] = [{"title": c.events[e].title, "text": c.events[e].text} for e in st.hands[seat]]
+        v["my_hand"] = [_event(st, e) for e in st.hands[seat]]
     if over:
         v["agendas"] = [list(c.agendas[a].symbols) for a in st.agendas]
         v["scores"] = st.scores()
         v["lost"] = st.lost
     return v
+
+
+def _event(st: ReclaimState, card: int) -> dict[str, Any]:
+    ev = st.content.events[card]
+    return {"title": ev.title, "text": ev.text, "kind": ev.kind, "role": ev.role, "effect": ev.effect}
+
+
+def _proposing(st: ReclaimState) -> dict[str, Any] | None:
+    if st.proposing is None:
+        return None
+    item, h, by = st.proposing
+    return {"item": item, "hex": h, "by": by}
+
+
+def _stage_line(st: ReclaimState, line: tuple[Any, ...]) -> dict[str, Any]:
+    """What happened on stage, as data everyone may see (see ``rules.StageLine``)."""
+    what, rnd = line[0], line[1]
+    out: dict[str, Any] = {"what": what, "round": rnd}
+    if what == "event":
+        card, how, seat, *hexes = line[2:]
+        out |= _event(st, card)
+        out |= {"how": how, "seat": seat if seat >= 0 else None, "hexes": list(hexes)}
+    elif what == "conversion":
+        out |= {"hex": line[2], "success": bool(line[3]), "water": line[4] if line[4] >= 0 else None}
+    elif what == "sludge":
+        out |= {"hex": line[2], "success": bool(line[3])}
+    elif what == "control":
+        out |= {"hex": line[2], "dice": line[3], "diseases": line[4]}
+    else:
+        out |= {"food": line[2], "coins": line[3], "hungry": line[4]}
+    return out
