@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from loopcity.engine import ContentSpec, GameSpec, Option, Variant
 
 from .actions import ACTION_SPACE
@@ -60,6 +62,7 @@ SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     bots={"heuristic": HeuristicBot},
     render_text=render_text,
     render_svg=render_svg,
+    locale=Path(__file__).with_name("locale"),
     reference=reference,
     panels=panels,
     stage=stage_cards,

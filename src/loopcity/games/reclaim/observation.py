@@ -22,6 +22,10 @@ TERRAINS = ("urban", "rural", "wetland", "water", "mountain")
 PHASES = ("turn", "politics", "growth", "over")
 STAGES = ("role", "build", "send", "convert", "growth")
 PROPOSALS = ("npk", "vaccinate", "dump")
+SUBJECTS = (*PROPOSALS, "dump_site", "place_block", "urbanize", "sludge")
+"""What the table's open question is about: a Political decision, the Dump site, where a new block
+goes (an Urban hexagon, or a Rural one turned Urban), Sludge offered to a Farm."""
+MAX_UNITS = 10
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """The six axial neighbour steps; a link's plane is its direction from the lower-numbered hexagon."""
 COSTS = ("vaccination", "food", "npk", "dump")
@@ -78,9 +82,12 @@ class ReclaimEncoder(Encoder):
             "pending", len(self.piles) + len(TRANSPORTS) + n, "the pile bought from; the link being built"
         )
         self.o_proposal = lay.add(
-            "proposal", len(PROPOSALS) + n + players, "the proposal: item, hexagon, proposer"
+            "proposal",
+            len(SUBJECTS) + n + players + 1,
+            "the table's open question (or the Political decision being named): what it is about, "
+            "its hexagon (Sludge: the Farm), who asks, units / 10",
         )
-        self.o_votes = lay.add("votes", (players, 3), "each seat: voted yes, voted no, done")
+        self.o_votes = lay.add("votes", (players, 3), "each seat: answered yes, answered no, done")
         self.o_rejections = lay.add("rejections", players, "each seat's rejected proposals / the limit")
         self.o_scalars = lay.add(
             "scalars",
@@ -215,13 +222,24 @@ class ReclaimEncoder(Encoder):
             transport, h = st.pending_link[0], st.pending_link[1]
             out.one(o + len(self.piles) + TRANSPORTS.index(transport))
             out.one(o + len(self.piles) + len(TRANSPORTS) + h)
-        if st.proposal:
-            item, h, proposer = st.proposal
-            out.one(self.o_proposal + PROPOSALS.index(item))
-            out.one(self.o_proposal + len(PROPOSALS) + h)
-            out.one(self.o_proposal + len(PROPOSALS) + n + proposer)
+        o = self.o_proposal
+        ballot = st.ballot
+        if ballot is not None:
+            data = ballot["data"]
+            where = data.get("to", data.get("hex", -1))
+            out.one(o + SUBJECTS.index(ballot["subject"]))
+            if where >= 0:
+                out.one(o + len(SUBJECTS) + where)
+            out.one(o + len(SUBJECTS) + n + ballot["by"])
+            out.ratio(o + len(SUBJECTS) + n + self.players, data.get("units", 0), MAX_UNITS)
+            hot, o = out.hot, self.o_votes
+            hot.extend([o + int(p) * 3 + (0 if said == "yes" else 1) for p, said in ballot["votes"].items()])
+        elif st.proposing is not None:
+            item, h, proposer = st.proposing
+            out.one(o + SUBJECTS.index(item))
+            out.one(o + len(SUBJECTS) + h)
+            out.one(o + len(SUBJECTS) + n + proposer)
         hot, o = out.hot, self.o_votes
-        hot.extend([o + p * 3 + (0 if vote == 1 else 1) for p, vote in enumerate(st.votes) if vote >= 0])
         hot.extend([o + p * 3 + 2 for p, done in enumerate(st.pol_done) if done])
         out.run(self.o_rejections, st.rejections, self.content.table.rejections_per_round)
         o, rules = self.o_scalars, self.content.rules
