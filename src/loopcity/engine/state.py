@@ -103,6 +103,13 @@ def _taken_from(legal: list[Action] | None, action: object) -> bool:
     return False
 
 
+def _english(log: Any) -> list[Any]:
+    return [
+        (step, kind, line if isinstance(line, str) else line.get("en"), seats)
+        for step, kind, line, seats in log
+    ]
+
+
 class State(Generic[C, TT]):
     """Base class of every game's state. See the module docstring for what a game provides.
 
@@ -405,7 +412,16 @@ class State(Generic[C, TT]):
         return hashlib.sha256(blob.encode()).hexdigest()[:20]
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and type(other) is type(self) and self._fields() == other._fields()
+        """The same game at the same moment; log lines compare in English, whichever languages each
+        log is kept in (a web table keeps every language, a replay the one being read)."""
+        if not (isinstance(other, State) and type(other) is type(self)):
+            return False
+        mine, theirs = self._fields(), other._fields()
+        if mine.keys() != theirs.keys():
+            return False
+        return all(
+            _english(v) == _english(theirs[k]) if k == "log" else v == theirs[k] for k, v in mine.items()
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
