@@ -52,7 +52,7 @@ from .actions import (
 from .board import NEIGHBOURS, RING
 from .content import FOOD, RESOURCE_INDEX, WATER
 from .table import CHOICES, COLLECTIONS, OWN_PHASES, TURN_PHASES, Table
-from .words import cards, effect_text, gather_text, have, operation_text, resource, resource_named
+from .words import cards, effect_text, gather_text, have, named, operation_text, resource, resource_named
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
@@ -98,7 +98,7 @@ def _hex(state: ResourcedState, cell: int) -> str:
     if tile == "bgcs":
         return _("BGCS")
     words = _("the {tile} on hex {cell} (Ring {ring})")
-    return words.format(tile=state.tables.name[tile], cell=cell, ring=RING[cell])
+    return words.format(tile=named(state.tables, tile), cell=cell, ring=RING[cell])
 
 
 # ----- Setup and the table's choices ----------------------------------------------------------------
@@ -110,7 +110,7 @@ def _choose_sixth(state: ResourcedState, seat: int, a: Tile) -> Label:
         words = _("Decide: a {tile} in the last spot of Ring 1 — {effect}")
     else:
         words = _("Propose a {tile} for the last spot of Ring 1 — {effect}")
-    return Label(words.format(tile=t.name[a.tile], effect=what), _("Setup: the last spot of Ring 1"))
+    return Label(words.format(tile=named(t, a.tile), effect=what), _("Setup: the last spot of Ring 1"))
 
 
 @TEXTS.label(PLACE)
@@ -123,9 +123,9 @@ def _place(state: ResourcedState, seat: int, a: Cell) -> Label:
             if _final(state)
             else _("Propose a free {upgrade} on {hex}")
         )
-        text = words.format(upgrade=t.name[upgrade], hex=_hex(state, a.cell))
+        text = words.format(upgrade=named(t, upgrade), hex=_hex(state, a.cell))
         return Label(text, _("Join CARYA: a free Upgrade"))
-    item = t.name[state.ctx["item"]]
+    item = named(t, state.ctx["item"])
     near = sum(1 for n in NEIGHBOURS[a.cell] if state.tiles[n] is not None)
     if _final(state):
         words = _("Decide: the {item} goes on {hex}, next to {near} tiles")
@@ -280,7 +280,7 @@ def _craft(state: ResourcedState, seat: int, a: Item) -> Label:
     t = state.tables
     cost = cards(t.craft_cost(a.item, state.ring))
     words = _("Craft a {item} ({cost}) — {effect}")
-    text = words.format(item=t.name[a.item], cost=cost, effect=effect_text(t, a.item, state.ring))
+    text = words.format(item=named(t, a.item), cost=cost, effect=effect_text(t, a.item, state.ring))
     return Label(text, _("Craft at BGCS"))
 
 
@@ -298,7 +298,7 @@ def _operate(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     upgrade = state.upgrades[cell]
     assert upgrade is not None
     words = _("Operate the {upgrade}: {operation}")
-    return Label(words.format(upgrade=t.name[upgrade], operation=operation_text(t, upgrade)))
+    return Label(words.format(upgrade=named(t, upgrade), operation=operation_text(t, upgrade)))
 
 
 @TEXTS.label(PASS)
@@ -350,7 +350,7 @@ def _there(state: ResourcedState, cell: int) -> str:
     upgrade = state.upgrades[cell]
     if upgrade is not None and any(t.operation[upgrade][0]):
         words = _("Gather {cards}, or Operate the {upgrade}")
-        return words.format(cards=got, upgrade=t.name[upgrade])
+        return words.format(cards=got, upgrade=named(t, upgrade))
     return _("Gather {cards}").format(cards=got)
 
 
@@ -457,14 +457,14 @@ def proposal_text(state: ResourcedState, back: str, action: Action) -> str:
     match back:
         case "setup":
             words = _("a {tile} in the last spot of Ring 1")
-            return words.format(tile=t.name[CHOOSE_SIXTH.read(action).tile])
+            return words.format(tile=named(t, CHOOSE_SIXTH.read(action).tile))
         case "place":
             words = _("the {item} goes on {hex}")
-            return words.format(item=t.name[state.ctx["item"]], hex=_hex(state, PLACE.read(action).cell))
+            return words.format(item=named(t, state.ctx["item"]), hex=_hex(state, PLACE.read(action).cell))
         case "carya":
             cell = PLACE.read(action).cell
             upgrade = t.upgrade_for_tile[state.tile_at(cell)]
-            return _("a free {upgrade} on {hex}").format(upgrade=t.name[upgrade], hex=_hex(state, cell))
+            return _("a free {upgrade} on {hex}").format(upgrade=named(t, upgrade), hex=_hex(state, cell))
         case "remove":
             words = _("the Shipping Container on {hex} is removed")
             return words.format(hex=_hex(state, REMOVE.read(action).cell))
@@ -483,6 +483,24 @@ def _vote(state: ResourcedState, seat: int, a: Choice) -> Label:
     return Label(answer_label(worded(state, state.ballot), a.choice))
 
 
+# ----- the end ---------------------------------------------------------------------------------------
+CAUSES: dict[str, Callable[[], str]] = {
+    "maximum waste": lambda: _("maximum waste"),
+    "round limit": lambda: _("round limit"),
+    "Banksia Gardens fully developed with zero Waste": lambda: _(
+        "Banksia Gardens fully developed with zero Waste"
+    ),
+    "the way out of Ring 2 opened with zero Waste": lambda: _("the way out of Ring 2 opened with zero Waste"),
+}
+"""How a game ends (``state.result``, kept in English in positions and records), in words."""
+
+
+def cause_text(result: str) -> str:
+    """How the game ended, in the reader's language."""
+    words = CAUSES.get(result)
+    return words() if words is not None else _(result)
+
+
 # ----- prompts ---------------------------------------------------------------------------------------
 def prompt(state: ResourcedState, seat: int | None) -> str:
     """What is being decided now and by whom, for ``seat`` (None: a spectator)."""
@@ -493,7 +511,7 @@ def prompt(state: ResourcedState, seat: int | None) -> str:
             if state.won
             else _("The game is over: the team lost ({cause}).")
         )
-        return words.format(cause=state.result)
+        return words.format(cause=cause_text(state.result))
     active = state.active_seats()
     mine = seat is not None and seat in active
     if phase == "vote":
@@ -543,7 +561,7 @@ def _collection_prompt(state: ResourcedState, seat: int | None, mine: bool) -> s
     else:
         words = _("{event}: {left} more {resource} pledged pay for {fix}; otherwise {consequence}")
         what = words.format(
-            event=state.tables.event_name[state.event],
+            event=_(state.tables.event_name[state.event]),
             left=ctx["left"],
             resource=resource(ctx["res"]),
             fix=state.fix_name(),
@@ -640,7 +658,7 @@ def _pick_prompt(state: ResourcedState, mine: bool, who: str) -> str:
 PROMPTS: dict[str, Prompt] = {
     "setup": _choice_prompt(lambda st: _("Setup: which tile takes the last spot of Ring 1?")),
     "place": _choice_prompt(
-        lambda st: _("Where does the {item} go?").format(item=st.tables.name[st.ctx["item"]])
+        lambda st: _("Where does the {item} go?").format(item=named(st.tables, st.ctx["item"]))
     ),
     "carya": _choice_prompt(lambda st: _("Join CARYA: which Resource Tile gets a free Upgrade?")),
     "remove": _choice_prompt(lambda st: _("Vandalism was not fixed: which Shipping Container is removed?")),
@@ -670,7 +688,7 @@ def explain(state: ResourcedState, seat: int, action: Action) -> str | None:
 def _refuse_craft(state: ResourcedState, seat: int, action: Action) -> str | None:
     t = state.tables
     item = CRAFT.read(action).item
-    name = t.name[item]
+    name = named(t, item)
     if state.phase not in ("action", "end"):
         return _("crafting is an Action, taken before or after moving")
     if state.tiles[state.pos[seat]] != "bgcs":
@@ -748,7 +766,7 @@ def _refuse_operate(state: ResourcedState, seat: int, action: Action) -> str | N
         return _("there is no Upgrade to Operate on this tile")
     cost = t.operation[upgrade][0]
     words = _("you cannot pay the {upgrade}'s Operation: {cost}; {have}")
-    return words.format(upgrade=t.name[upgrade], cost=cards(cost), have=have(state.hands[seat], cost))
+    return words.format(upgrade=named(t, upgrade), cost=cards(cost), have=have(state.hands[seat], cost))
 
 
 def _refuse_vote(state: ResourcedState, seat: int, action: Action) -> str | None:
@@ -817,6 +835,11 @@ def deal_text(state: Table, seat: int) -> str:
     """The trade in progress from outside: ``Seat 1 gives 1 Wood for 1 Metal``."""
     deal = state.deal
     assert deal is not None
+    return deal_words(deal, seat)
+
+
+def deal_words(deal: dict[str, Any], seat: int) -> str:
+    """A trade that ``seat`` made, from outside (``deal`` as in ``state.deal``)."""
     by = seat_name(seat)
     if not any(deal["take"]):
         return _("{by} gives {give}").format(by=by, give=cards(deal["give"]))
@@ -832,7 +855,7 @@ def _short_hex(state: ResourcedState, cell: int) -> str:
         return _("hex {cell}").format(cell=cell)
     if tile == "bgcs":
         return _("BGCS")
-    return _("the {tile} (hex {cell})").format(tile=state.tables.name[tile], cell=cell)
+    return _("the {tile} (hex {cell})").format(tile=named(state.tables, tile), cell=cell)
 
 
 LogLine = Callable[["ResourcedState", int, Action, str], str]
@@ -906,14 +929,14 @@ def _log_operate(state: ResourcedState, seat: int, action: Action, who: str) -> 
     upgrade = state.upgrades[cell]
     assert upgrade is not None
     words = _("{seat} Operates the {upgrade}: {operation}.")
-    return words.format(seat=who, upgrade=t.name[upgrade], operation=operation_text(t, upgrade))
+    return words.format(seat=who, upgrade=named(t, upgrade), operation=operation_text(t, upgrade))
 
 
 def _log_craft(state: ResourcedState, seat: int, action: Action, who: str) -> str:
     t = state.tables
     item = CRAFT.read(action).item
     words = _("{seat} crafts a {item} for {cost}.")
-    return words.format(seat=who, item=t.name[item], cost=cards(t.craft_cost(item, state.ring)))
+    return words.format(seat=who, item=named(t, item), cost=cards(t.craft_cost(item, state.ring)))
 
 
 def _log_proposal(state: ResourcedState, seat: int, action: Action, who: str) -> str:

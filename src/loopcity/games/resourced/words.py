@@ -2,8 +2,9 @@
 
 Shared by the labels and prompts (:mod:`.texts`), the reference (:mod:`.reference`) and the panels
 (:mod:`.panels`), so that every place a cost or an effect is read says the same, from the same
-content. Names that come from content (tiles, Upgrades, Events) stay data; every sentence goes
-through :func:`~loopcity.engine.text._`.
+content. Names that come from content (tiles, Upgrades, Events) stay data, in English, and are read
+through :func:`~loopcity.engine.text._` where a person reads them (:func:`named`; their translations
+are in ``content.<lang>.toml``); every sentence goes through :func:`~loopcity.engine.text._` too.
 """
 
 from __future__ import annotations
@@ -43,6 +44,16 @@ def resource(r: int) -> str:
 
 _INDEX = {word: r for r, word in enumerate(RESOURCES)}
 
+NAMES_IN_CODE = (lambda: _("Recycler"), lambda: _("BGCS"))
+"""The names :class:`~.content.Tables` adds to content's (``recycler``, ``bgcs``), marked so that the
+catalogue translates them as it translates content's names."""
+
+
+def named(t: Tables, key: str) -> str:
+    """The name of a tile, the Recycler, BGCS or an Upgrade (``food_forest`` → ``Food Forest``), in
+    the reader's language."""
+    return _(t.name[key])
+
 
 def resource_named(word: str) -> str:
     """The name of the Resource a word of the action texts names (``wood`` → ``Wood``)."""
@@ -76,7 +87,6 @@ def operation_text(t: Tables, upgrade: str) -> str:
 def effect_text(t: Tables, item: str, ring: int) -> str:
     """What crafting ``item`` gives, placed in ``ring`` (Recyclers and tiles) or on its tile."""
     rules = t.rules
-    name = t.name
     if item in TILE_IDS:
         words = _("produces {resource}: a Gather there gives {n}")
         return words.format(resource=resource(t.produces[item]), n=t.production[ring - 1])
@@ -88,7 +98,7 @@ def effect_text(t: Tables, item: str, ring: int) -> str:
         words = _("+{n} movement for everyone; BGCS Gathers one more; its Shopping Center sells any card")
         return words.format(n=rules.bus_stop_movement)
     extra = _("the {tile} Gathers one more {resource}").format(
-        tile=name[tile], resource=resource(t.produces[tile])
+        tile=named(t, tile), resource=resource(t.produces[tile])
     )
     parts = [extra]
     if any(t.operation[item][0]):
@@ -114,7 +124,7 @@ def where_text(t: Tables, item: str) -> str:
     tile = t.upgrade_tile[item]
     if tile == "bgcs":
         return _("BGCS")
-    return _("a {tile}").format(tile=t.name[tile])
+    return _("a {tile}").format(tile=named(t, tile))
 
 
 def craft_cost_text(t: Tables, item: str) -> str:
