@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action, NoArgs
 from loopcity.engine.table import Ballot, Choice, answer_label, rule_text
-from loopcity.engine.text import LANGUAGE, Label, Texts, _
+from loopcity.engine.text import LANGUAGE, Label, Texts, _, ngettext
 
 from .actions import (
     CHOOSE,
@@ -199,7 +199,11 @@ def _done(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     others = sum(state.spare(s) for s in state.givers() if s != seat)
     left = state.ctx["left"]
     if state.phase == "penalty":
-        words = _("Let the others Waste the {left} cards (they hold {n} cards)")
+        words = ngettext(
+            "Let the others Waste the {left} cards (they hold {n} cards)",
+            "Let the others Waste the {left} cards (they hold {n} cards)",
+            left,
+        )
         return Label(words.format(left=left, n=others))
     words = _("Let the others give the {left} {resource} (they hold {n})")
     return Label(words.format(left=left, resource=resource(state.ctx["res"]), n=others))
@@ -292,8 +296,12 @@ def _operate(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     if tile == "bgcs":
         return Label(_("Go to the Bus Stop's Shopping Center: get cards from the bank, then Waste as many"))
     if tile == "recycler":
-        words = _("Operate the Recycler: Use {cost} to Recycle {n} Waste cards (the pile holds {pile})")
         n = t.recycler_removal[RING[cell] - 1]
+        words = ngettext(
+            "Operate the Recycler: Use {cost} to Recycle {n} Waste cards (the pile holds {pile})",
+            "Operate the Recycler: Use {cost} to Recycle {n} Waste cards (the pile holds {pile})",
+            n,
+        )
         return Label(words.format(cost=cards(t.recycler_operating), n=n, pile=len(state.waste)))
     upgrade = state.upgrades[cell]
     assert upgrade is not None
@@ -345,7 +353,8 @@ def _there(state: ResourcedState, cell: int) -> str:
     if tile == "bgcs":
         return _("craft, or Gather any card")
     if tile == "recycler":
-        return _("Recycle {n} Waste cards").format(n=t.recycler_removal[RING[cell] - 1])
+        n = t.recycler_removal[RING[cell] - 1]
+        return ngettext("Recycle {n} Waste cards", "Recycle {n} Waste cards", n).format(n=n)
     got = gather_text(t, tile, RING[cell], state.upgrades[cell] is not None)
     upgrade = state.upgrades[cell]
     if upgrade is not None and any(t.operation[upgrade][0]):
@@ -356,7 +365,7 @@ def _there(state: ResourcedState, cell: int) -> str:
 
 @TEXTS.label(MOVE)
 def _move(state: ResourcedState, seat: int, a: Cell) -> Label:
-    group = _("Move up to {n} tiles").format(n=state.moves)
+    group = ngettext("Move up to {n} tiles", "Move up to {n} tiles", state.moves).format(n=state.moves)
     if a.cell == state.pos[seat]:
         words = _("Stay on {hex} — {there}")
         return Label(words.format(hex=_hex(state, a.cell), there=_there(state, a.cell)), group)
@@ -378,7 +387,11 @@ def _shop_done(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     n = state.ctx["got"]
     if not n:
         return Label(_("Leave the Shopping Center without getting a card"), _("Shopping Center"))
-    words = _("Leave the Shopping Center, then Waste {n} cards from the bank")
+    words = ngettext(
+        "Leave the Shopping Center, then Waste {n} cards from the bank",
+        "Leave the Shopping Center, then Waste {n} cards from the bank",
+        n,
+    )
     return Label(words.format(n=n), _("Shopping Center"))
 
 
@@ -386,7 +399,11 @@ def _shop_done(state: ResourcedState, seat: int, a: NoArgs) -> Label:
 def _end_turn(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     over = sum(state.hands[seat]) - state.hand_limit()
     if over > 0:
-        words = _("End your turn, then Waste {n} cards down to the hand limit of {limit}")
+        words = ngettext(
+            "End your turn, then Waste {n} cards down to the hand limit of {limit}",
+            "End your turn, then Waste {n} cards down to the hand limit of {limit}",
+            over,
+        )
         return Label(words.format(n=over, limit=state.hand_limit()))
     return Label(_("End your turn"))
 
@@ -549,9 +566,11 @@ def _collection_prompt(state: ResourcedState, seat: int | None, mine: bool) -> s
     phase = state.phase
     givers = _names(state.givers())
     if phase == "penalty":
-        what = _("Upkeep penalty: {left} cards missed must be Wasted from the players' hands").format(
-            left=ctx["left"]
-        )
+        what = ngettext(
+            "Upkeep penalty: {left} cards missed must be Wasted from the players' hands",
+            "Upkeep penalty: {left} cards missed must be Wasted from the players' hands",
+            ctx["left"],
+        ).format(left=ctx["left"])
     elif phase == "supply":
         words = _("Social Housing Upkeep: {left} {resource} still needed for the Social Housing")
         what = words.format(left=ctx["left"], resource=resource(ctx["res"]))
@@ -589,8 +608,10 @@ def _turn_prompt(state: ResourcedState, mine: bool) -> str:
         words = _("Action {n} of 2 on {tile}: Gather, Craft or Operate (trading allowed)")
         what = words.format(n=state.action_no, tile=tile)
     elif phase == "move":
-        words = _(
-            "move up to {n} tiles from {tile} (spun {spin}), then take the second Action (trading allowed)"
+        words = ngettext(
+            "move up to {n} tiles from {tile} (spun {spin}), then take the second Action (trading allowed)",
+            "move up to {n} tiles from {tile} (spun {spin}), then take the second Action (trading allowed)",
+            state.moves,
         )
         what = words.format(n=state.moves, tile=tile, spin=state.spin)
     elif phase == "end":
@@ -607,7 +628,12 @@ def _turn_prompt(state: ResourcedState, mine: bool) -> str:
         words = _("at the Shopping Center: get cards from the bank ({n} so far), then Waste as many")
         what = words.format(n=state.ctx["got"])
     else:
-        what = _("Waste {left} cards from the bank for the Shopping Center").format(left=state.ctx["left"])
+        left = state.ctx["left"]
+        what = ngettext(
+            "Waste {left} cards from the bank for the Shopping Center",
+            "Waste {left} cards from the bank for the Shopping Center",
+            left,
+        ).format(left=left)
     if mine:
         return _("Your turn: {what}.").format(what=what)
     return _("{seat}'s turn: {what}.").format(seat=seat_name(seat), what=what)
@@ -643,11 +669,18 @@ def _own_prompt(mine_text: Callable[[], str], other_text: Callable[[], str]) -> 
 def _pick_prompt(state: ResourcedState, mine: bool, who: str) -> str:
     left = state.ctx["left"]
     if state.phase == "penalty":
-        what = _("Upkeep penalty: nobody holds a card, so {left} cards are Wasted from the Resource Bank.")
+        what = ngettext(
+            "Upkeep penalty: nobody holds a card, so {left} cards are Wasted from the Resource Bank.",
+            "Upkeep penalty: nobody holds a card, so {left} cards are Wasted from the Resource Bank.",
+            left,
+        )
     else:
-        what = _(
+        what = ngettext(
             "Social Housing Upkeep: {left} cards are Wasted from the Resource Bank; "
-            "the players choose their types in turn."
+            "the players choose their types in turn.",
+            "Social Housing Upkeep: {left} cards are Wasted from the Resource Bank; "
+            "the players choose their types in turn.",
+            left,
         )
     what = what.format(left=left)
     if mine:
@@ -743,7 +776,11 @@ def _refuse_done(state: ResourcedState, seat: int, action: Action) -> str | None
 def _refuse_move(state: ResourcedState, seat: int, action: Action) -> str | None:
     if state.phase != "move":
         return _("you move after your first Action")
-    words = _("you may move up to {n} tiles (spun {spin}), over placed tiles only")
+    words = ngettext(
+        "you may move up to {n} tiles (spun {spin}), over placed tiles only",
+        "you may move up to {n} tiles (spun {spin}), over placed tiles only",
+        state.moves,
+    )
     return words.format(n=state.moves, spin=state.spin)
 
 
@@ -924,7 +961,11 @@ def _log_operate(state: ResourcedState, seat: int, action: Action, who: str) -> 
         return _("{seat} goes to the Shopping Center.").format(seat=who)
     if tile == "recycler":
         n = min(len(state.waste), t.recycler_removal[RING[cell] - 1])
-        words = _("{seat} Operates the Recycler (hex {cell}): {n} Waste cards Recycled.")
+        words = ngettext(
+            "{seat} Operates the Recycler (hex {cell}): {n} Waste cards Recycled.",
+            "{seat} Operates the Recycler (hex {cell}): {n} Waste cards Recycled.",
+            n,
+        )
         return words.format(seat=who, cell=cell, n=n)
     upgrade = state.upgrades[cell]
     assert upgrade is not None

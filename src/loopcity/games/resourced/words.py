@@ -5,13 +5,17 @@ Shared by the labels and prompts (:mod:`.texts`), the reference (:mod:`.referenc
 content. Names that come from content (tiles, Upgrades, Events) stay data, in English, and are read
 through :func:`~loopcity.engine.text._` where a person reads them (:func:`named`; their translations
 are in ``content.<lang>.toml``); every sentence goes through :func:`~loopcity.engine.text._` too.
+
+A sentence with a count whose English reads the same for every number (``Waste {n} cards``, as it
+always has) goes through :func:`~loopcity.engine.text.ngettext` with that English twice, so that a
+language whose words agree with the number has its singular (``1 Karte``, ``2 Karten``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from loopcity.engine.text import LANGUAGE, _
+from loopcity.engine.text import LANGUAGE, _, ngettext
 
 from .content import RESOURCES, TILE_IDS, Tables
 
@@ -91,8 +95,13 @@ def effect_text(t: Tables, item: str, ring: int) -> str:
         words = _("produces {resource}: a Gather there gives {n}")
         return words.format(resource=resource(t.produces[item]), n=t.production[ring - 1])
     if item == "recycler":
-        words = _("each Operation Recycles {n} Waste cards for {cost}")
-        return words.format(n=t.recycler_removal[ring - 1], cost=cards(t.recycler_operating))
+        n = t.recycler_removal[ring - 1]
+        words = ngettext(
+            "each Operation Recycles {n} Waste cards for {cost}",
+            "each Operation Recycles {n} Waste cards for {cost}",
+            n,
+        )
+        return words.format(n=n, cost=cards(t.recycler_operating))
     tile = t.upgrade_tile[item]
     if tile == "bgcs":
         words = _("+{n} movement for everyone; BGCS Gathers one more; its Shopping Center sells any card")
