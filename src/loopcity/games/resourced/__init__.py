@@ -38,6 +38,11 @@ def _heuristic(game: Game[Any, Any], seat: int, seed: int) -> HeuristicBot:
     return HeuristicBot(game, seat, seed)
 
 
+def N_(text: str) -> str:
+    """Mark ``text`` for the catalogue without translating it: a front end reads it through ``_()``."""
+    return text
+
+
 _RULES = load_content(CONTENT_SPEC)[0].rules
 """The default content's numbers, which the variants' descriptions quote."""
 
@@ -45,8 +50,10 @@ _RULES = load_content(CONTENT_SPEC)[0].rules
 SPEC: GameSpec[Content, Tables] = GameSpec(
     id="resourced",
     title="ResourCEd",
-    description="Cooperative: develop the rings around Banksia Gardens with Social Housing and Upgrades "
-    "while Recycling the Waste Pile down to zero.",
+    description=N_(
+        "Cooperative: develop the rings around Banksia Gardens with Social Housing and Upgrades "
+        "while Recycling the Waste Pile down to zero."
+    ),
     min_players=3,
     max_players=4,
     default_players=4,

@@ -1,11 +1,13 @@
 """ResourCEd's debrief rules (see docs/debrief.md): the Waste Pile, Composters, Recycling and Social
-Housing of this table, in numbers taken from its own timeline."""
+Housing of this table, in numbers taken from its own timeline, worded in the reader's language."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from loopcity.debrief import Moment
+from loopcity.engine.text import _, ngettext
 
 from .actions import GATHER, MOVE, OPERATE, REMOVE
 from .content import Content
@@ -15,16 +17,36 @@ if TYPE_CHECKING:
     from loopcity.debrief import Debrief
     from loopcity.engine import Action, State
 
-LABELS = {
-    "waste": "Waste Pile",
-    "bank": "Resource Bank",
-    "cards_in_hand": "Cards in hands",
-    "social_housing": "Social Housing",
-    "tiles": "Tiles",
-    "upgrades": "Upgrades",
-    "ring": "Ring",
-    "composters": "Composters",
-}
+
+class _Worded(Mapping[str, str]):
+    """Texts by key, each read in the reader's language when it is looked up."""
+
+    def __init__(self, words: dict[str, Callable[[], str]]) -> None:
+        self._words = words
+
+    def __getitem__(self, key: str) -> str:
+        return self._words[key]()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
+LABELS: Mapping[str, str] = _Worded(
+    {
+        "waste": lambda: _("Waste Pile"),
+        "bank": lambda: _("Resource Bank"),
+        "cards_in_hand": lambda: _("Cards in hands"),
+        "social_housing": lambda: _("Social Housing"),
+        "tiles": lambda: _("Tiles"),
+        "upgrades": lambda: _("Upgrades"),
+        "ring": lambda: _("Ring"),
+        "composters": lambda: _("Composters"),
+    }
+)
+"""The metrics' names people use, in the reader's language."""
 NEAR = 4
 """A Waste Pile within this many cards of the losing size at a round's end is a near-loss."""
 
@@ -42,7 +64,9 @@ def key_moments(d: Debrief) -> list[Moment]:
         "waste",
         limit,
         NEAR,
-        lambda r, v: f"Waste Pile at {v:g} after round {r}: {limit - v:g} short of the {limit} that loses",
+        lambda r, v: _("Waste Pile at {v} after round {r}: {short} short of the {limit} that loses").format(
+            v=f"{v:g}", r=r, short=f"{limit - v:g}", limit=limit
+        ),
     )
 
 
@@ -56,37 +80,43 @@ def learning_points(d: Debrief) -> list[str]:
     first = d.first_step("composters", lambda v: v > 0)
     if growth[r] > 0:
         have = d.before_round("composters", r)
+        grew = f"{growth[r]:g}"
         if have:
-            when = f"with {have:g} Composter(s) on the board"
+            words = _("The Waste Pile grew by {n} in round {r}, with {have} Composter(s) on the board.")
         elif first is None or d.round_at(first) >= r:
-            when = "before any Composter existed"
+            words = _("The Waste Pile grew by {n} in round {r}, before any Composter existed.")
         else:
-            when = "with no Composter left on the board"
-        out.append(f"The Waste Pile grew by {growth[r]:g} in round {r}, {when}.")
+            words = _("The Waste Pile grew by {n} in round {r}, with no Composter left on the board.")
+        out.append(words.format(n=grew, r=r, have=f"{have:g}"))
     rounds = d.rounds()
     if first is None:
-        out.append(f"No Composter was built in {len(rounds)} rounds.")
+        out.append(
+            ngettext(
+                "No Composter was built in {n} rounds.", "No Composter was built in {n} rounds.", len(rounds)
+            ).format(n=len(rounds))
+        )
     else:
-        out.append(f"The first Composter stood in round {d.round_at(first)} (move {first}).")
+        words = _("The first Composter stood in round {r} (move {move}).")
+        out.append(words.format(r=d.round_at(first), move=first))
     waste = d.series("waste")
     peak = max(range(len(waste)), key=lambda k: waste[k])
-    out.append(
-        f"The Waste Pile peaked at {waste[peak]:g} in round {d.round_at(peak)} and ended at {waste[-1]:g} "
-        f"(a round ending at {limit} or more loses)."
+    words = _(
+        "The Waste Pile peaked at {peak} in round {r} and ended at {end} (a round ending at {limit} or more loses)."
     )
+    out.append(words.format(peak=f"{waste[peak]:g}", r=d.round_at(peak), end=f"{waste[-1]:g}", limit=limit))
     cut = [-x for _k, x in d.deltas("waste", "operate") if x < 0]
     if cut:
-        out.append(
-            f"Operating the Recycler and Upgrades took {sum(cut):g} cards off the Waste Pile in {len(cut)} operations."
+        words = _(
+            "Operating the Recycler and Upgrades took {n} cards off the Waste Pile in {ops} operations."
         )
+        out.append(words.format(n=f"{sum(cut):g}", ops=len(cut)))
     housing = d.series("social_housing")
     new = d.first_step("social_housing", lambda v: v > housing[0])
     if new is None:
-        out.append(f"Social Housing stayed at {housing[0]:g}: none was added.")
+        out.append(_("Social Housing stayed at {n}: none was added.").format(n=f"{housing[0]:g}"))
     else:
-        out.append(
-            f"Social Housing went from {housing[0]:g} to {housing[-1]:g}; the first new one came in round {d.round_at(new)}."
-        )
+        words = _("Social Housing went from {start} to {end}; the first new one came in round {r}.")
+        out.append(words.format(start=f"{housing[0]:g}", end=f"{housing[-1]:g}", r=d.round_at(new)))
     return out
 
 

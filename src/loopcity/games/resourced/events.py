@@ -13,14 +13,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Action
-from loopcity.engine.text import _
+from loopcity.engine.text import _, ngettext
 
 from .actions import CHOOSE, HANDLERS, PLACE, REMOVE, USE, Cell, Resource, Seat
 from .board import BGCS
 from .content import COMPOST, FOOD, METAL, RESOURCE_INDEX, RESOURCES, TILE_IDS, WATER, WOOD, EventId
 from .table import FIRST
+from .texts import seat_name
 from .together import TogetherMixin
-from .words import resource
+from .words import named, resource
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
@@ -50,17 +51,27 @@ class EventsMixin(TogetherMixin):
         """The first player rolls the die against the Waste table and flips a Good or Bad card."""
         t = self.tables
         good_up_to, condition = t.waste_condition(len(self.waste))
-        roll = self.roll(6, f"Event die ({condition}: Good on 1-{good_up_to})")
+        roll = self._roll(
+            6,
+            lambda: _("Event die ({condition}: Good on 1-{good})").format(
+                condition=_(condition), good=good_up_to
+            ),
+        )
         self.event_die = roll
         self.event_odds = good_up_to
         good = roll <= good_up_to
         pile = t.good_events if good else t.bad_events
         event = pile[self.rng.below(len(pile))]
-        self.note(f"{'Good Event' if good else 'Bad Event'}: {t.event_name[event]}", kind="chance")
+        name, text = t.event_name[event], t.event_text[event]
+        drawn = (lambda: _("Good Event: {name}")) if good else (lambda: _("Bad Event: {name}"))
+        self.note(lambda: drawn().format(name=_(name)), kind="chance")
         self.event = event
-        words = _("Event ({pile}): {name}. {text}")
-        kind = _("Good") if good else _("Bad")
-        self.note(words.format(pile=kind, name=t.event_name[event], text=t.event_text[event]), kind="event")
+        words = (
+            (lambda: _("Event (Good): {name}. {text}"))
+            if good
+            else (lambda: _("Event (Bad): {name}. {text}"))
+        )
+        self.note(lambda: words().format(name=_(name), text=_(text)), kind="event")
         self.phase = "auto"
         EVENTS[event](self)
 
@@ -88,17 +99,33 @@ class EventsMixin(TogetherMixin):
         for s in range(self.players):
             if not self.waste:
                 break
-            i = self.chance_below(len(self.waste), f"Seat {s + 1} draws from the Waste Pile at")
-            r = self.waste.pop(i)
-            self.hands[s][r] += 1
-            words = _("Study Group: {seat} draws a {resource} card from the Waste Pile.")
-            self.note(words.format(seat=self.seat_name(s), resource=resource(r)), kind="event")
+            self._study_group_draw(s)
+
+    def _study_group_draw(self, s: int) -> None:
+        """Study Group: player ``s`` draws a random card from the Waste Pile into their hand."""
+        i = self._below(
+            len(self.waste), lambda: _("{seat} draws from the Waste Pile at").format(seat=seat_name(s))
+        )
+        r = self.waste.pop(i)
+        self.hands[s][r] += 1
+        self.note(
+            lambda: _("Study Group: {seat} draws a {resource} card from the Waste Pile.").format(
+                seat=seat_name(s), resource=resource(r)
+            ),
+            kind="event",
+        )
 
     def _event_trash_pickup_day(self) -> None:
-        self.event_roll = self.roll(6, "Trash Pickup Day")
-        n = self._recycle(self.event_roll)
-        words = _("Trash Pickup Day: the die shows {roll}; {n} Waste cards are Recycled.")
-        self.note(words.format(roll=self.event_roll, n=n), kind="event")
+        roll = self.event_roll = self._roll(6, lambda: _("Trash Pickup Day"))
+        n = self._recycle(roll)
+        self.note(
+            lambda: ngettext(
+                "Trash Pickup Day: the die shows {roll}; {n} Waste cards are Recycled.",
+                "Trash Pickup Day: the die shows {roll}; {n} Waste cards are Recycled.",
+                n,
+            ).format(roll=roll, n=n),
+            kind="event",
+        )
 
     def carya_cells(self) -> list[int]:
         """Resource Tiles that can take a free Upgrade (none yet, a piece left in the box)."""
@@ -122,10 +149,12 @@ class EventsMixin(TogetherMixin):
         """Join CARYA: the tile's own Upgrade goes on ``cell`` for free."""
         upgrade = self.tables.upgrade_for_tile[self.tile_at(cell)]
         self._put_upgrade(cell, upgrade)
-        words = _("Join CARYA: a free {upgrade} goes on the {tile} (hex {cell}).")
-        name = self.tables.name
+        t, tile = self.tables, self.tile_at(cell)
         self.note(
-            words.format(upgrade=name[upgrade], tile=name[self.tile_at(cell)], cell=cell), kind="decision"
+            lambda: _("Join CARYA: a free {upgrade} goes on the {tile} (hex {cell}).").format(
+                upgrade=named(t, upgrade), tile=named(t, tile), cell=cell
+            ),
+            kind="decision",
         )
         self.phase = "auto"
 
@@ -144,21 +173,21 @@ class EventsMixin(TogetherMixin):
 
     def fix_name(self) -> str:
         ctx = self.ctx
-        name = self.tables.name
+        t = self.tables
         match ctx["event"]:
             case "drought":
                 return _("the Irrigation System on hex {cell}").format(cell=ctx["cell"])
             case "vandalism":
-                return _("the broken {upgrade}").format(upgrade=name["shipping_container"])
+                return _("the broken {upgrade}").format(upgrade=named(t, "shipping_container"))
         return _("a fence around the {tile} on hex {cell}").format(
-            tile=name["community_garden"], cell=ctx["cell"]
+            tile=named(t, "community_garden"), cell=ctx["cell"]
         )
 
     def _unfixed(self) -> None:
         """Nobody pledged enough: the Irrigation System goes, a Shipping Container is chosen to go,
         or the Community Garden loses its Composter and is replanted."""
         ctx = self.ctx
-        self.note(_("Not fixed: {fix}.").format(fix=self.fix_name()), kind="decision")
+        self.note(lambda: _("Not fixed: {fix}.").format(fix=self.fix_name()), kind="decision")
         match ctx["event"]:
             case "drought":
                 self._remove_upgrade(ctx["cell"])
@@ -173,15 +202,20 @@ class EventsMixin(TogetherMixin):
 
     def _do_drought_water(self) -> None:
         for s in range(self.players):
-            if self.tiles[self.pos[s]] in ("food_forest", "bgcs"):
-                continue
-            if self.hands[s][WATER]:
-                self._use(s, WATER)
-                self.note(_("Drought: {seat} Uses 1 Water.").format(seat=self.seat_name(s)), kind="event")
-            else:
-                self.skip[s] = True
-                words = _("Drought: {seat} has no Water and will skip this turn.")
-                self.note(words.format(seat=self.seat_name(s)), kind="event")
+            if self.tiles[self.pos[s]] not in ("food_forest", "bgcs"):
+                self._drought_water(s)
+
+    def _drought_water(self, s: int) -> None:
+        """Drought: player ``s``, off a Food Forest and BGCS, Uses 1 Water or skips their turn."""
+        if self.hands[s][WATER]:
+            self._use(s, WATER)
+            self.note(lambda: _("Drought: {seat} Uses 1 Water.").format(seat=seat_name(s)), kind="event")
+        else:
+            self.skip[s] = True
+            self.note(
+                lambda: _("Drought: {seat} has no Water and will skip this turn.").format(seat=seat_name(s)),
+                kind="event",
+            )
 
     def _event_heat_wave(self) -> None:
         self._push_front(*[("heat", s) for s in range(self.players)])
@@ -196,12 +230,20 @@ class EventsMixin(TogetherMixin):
         elif hand[FOOD] or hand[WATER]:
             r = FOOD if hand[FOOD] else WATER
             self._use(s, r)
-            words = _("Heat Wave: {seat} Uses 1 {resource}.")
-            self.note(words.format(seat=self.seat_name(s), resource=resource(r)), kind="event")
+            self.note(
+                lambda: _("Heat Wave: {seat} Uses 1 {resource}.").format(
+                    seat=seat_name(s), resource=resource(r)
+                ),
+                kind="event",
+            )
         else:
             self.skip[s] = True
-            words = _("Heat Wave: {seat} has no Food or Water and will skip this turn.")
-            self.note(words.format(seat=self.seat_name(s)), kind="event")
+            self.note(
+                lambda: _("Heat Wave: {seat} has no Food or Water and will skip this turn.").format(
+                    seat=seat_name(s)
+                ),
+                kind="event",
+            )
 
     def _legal_heat_choice(self, seat: int) -> list[Action]:
         return [USE(RESOURCES[FOOD]), USE(RESOURCES[WATER])]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from loopcity.engine.text import Card, Panel, _
+from loopcity.engine.text import Card, Panel, _, ngettext
 
 from .content import RESOURCES
 
@@ -133,23 +133,31 @@ def stage(view: dict[str, Any]) -> Sequence[Card]:
     out = []
     if view["event_die"]:
         odds = view["event_odds"]
-        if odds:
-            words = _("{roll}: Good on 1-{odds} at the roll, so a {pile} Event is drawn")
+        if not odds:
+            words = _("{roll}: no Good number at the roll, so a Bad Event is drawn")
+        elif view["event_good"]:
+            words = _("{roll}: Good on 1-{odds} at the roll, so a Good Event is drawn")
         else:
-            words = _("{roll}: no Good number at the roll, so a {pile} Event is drawn")
-        pile = _("Good") if view["event_good"] else _("Bad")
-        out.append(Card(_("Event die"), words.format(roll=view["event_die"], odds=odds, pile=pile)))
+            words = _("{roll}: Good on 1-{odds} at the roll, so a Bad Event is drawn")
+        out.append(Card(_("Event die"), words.format(roll=view["event_die"], odds=odds)))
     if view["event"]:
         pile = _("Good Event") if view["event_good"] else _("Bad Event")
         out.append(Card(view["event_name"], view["event_text"], ((_("Pile"), pile),)))
     if view["event_roll"]:
         out.append(
             Card(
-                _("Trash Pickup Day die"), _("{n} Waste cards Recycled at most").format(n=view["event_roll"])
+                _("Trash Pickup Day die"),
+                ngettext(
+                    "{n} Waste cards Recycled at most", "{n} Waste cards Recycled at most", view["event_roll"]
+                ).format(n=view["event_roll"]),
             )
         )
     if view["in_turn"] and view["spin"]:
-        words = _("{seat} spun {spin}: may move up to {moves} tiles")
+        words = ngettext(
+            "{seat} spun {spin}: may move up to {moves} tiles",
+            "{seat} spun {spin}: may move up to {moves} tiles",
+            view["moves"],
+        )
         text = words.format(
             seat=view["seat_names"][view["turn_seat"]], spin=view["spin"], moves=view["moves"]
         )

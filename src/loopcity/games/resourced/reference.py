@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from loopcity.engine.text import Card, Section, Table, _
+from loopcity.engine.text import Card, Section, Table, _, ngettext
 
 from .content import TILE_IDS, UPGRADE_IDS, Content, Tables
-from .words import cards, effect_text, operation_text, resource, where_text
+from .words import cards, effect_text, named, operation_text, resource, where_text
 
 
 def reference(content: Content) -> Sequence[Section]:
@@ -36,11 +36,11 @@ def reference(content: Content) -> Sequence[Section]:
 
 def _costs(t: Tables) -> Section:
     """The cost key of the board: every craftable item, its cost and where it goes."""
-    rows = [(t.name[item], cards(t.craft_cost(item, 2)), where_text(t, item)) for item in TILE_IDS]
+    rows = [(named(t, item), cards(t.craft_cost(item, 2)), where_text(t, item)) for item in TILE_IDS]
     for ring, cost in sorted(t.recycler_cost.items()):
-        name = _("{item} (Ring {ring})").format(item=t.name["recycler"], ring=ring)
+        name = _("{item} (Ring {ring})").format(item=named(t, "recycler"), ring=ring)
         rows.append((name, cards(cost), where_text(t, "recycler")))
-    rows += [(t.name[item], cards(t.upgrade_cost[item]), where_text(t, item)) for item in UPGRADE_IDS]
+    rows += [(named(t, item), cards(t.upgrade_cost[item]), where_text(t, item)) for item in UPGRADE_IDS]
     table = Table(
         (_("Item"), _("Crafting cost"), _("Placed on")),
         tuple(rows),
@@ -60,8 +60,8 @@ def _production(t: Tables) -> Section:
     rows = []
     for tile in TILE_IDS:
         r = resource(t.produces[tile])
-        rows.append((t.name[tile], r, *(str(n) for n in t.production), _("+1")))
-    rows.append((t.name["bgcs"], _("any"), str(t.rules.bgcs_gather), "", "", _("+1 with the Bus Stop")))
+        rows.append((named(t, tile), r, *(str(n) for n in t.production), _("+1")))
+    rows.append((named(t, "bgcs"), _("any"), str(t.rules.bgcs_gather), "", "", _("+1 with the Bus Stop")))
     table = Table(
         (_("Tile"), _("Produces"), _("Ring 1"), _("Ring 2"), _("Ring 3"), _("With its Upgrade")),
         tuple(rows),
@@ -75,11 +75,11 @@ def _upgrades(t: Tables, content: Content) -> Section:
     """Each Upgrade as a card: its tile, cost, Operation and Effects."""
     out = []
     for u in content.upgrades:
-        facts = [(_("Tile"), t.name[u.tile]), (_("Cost"), cards(t.upgrade_cost[u.id]))]
+        facts = [(_("Tile"), named(t, u.tile)), (_("Cost"), cards(t.upgrade_cost[u.id]))]
         if any(t.operation[u.id][0]):
             facts.append((_("Operation"), operation_text(t, u.id)))
         facts.append((_("Pieces"), str(u.pieces)))
-        out.append(Card(u.name, effect_text(t, u.id, 2), tuple(facts), u.source))
+        out.append(Card(_(u.name), effect_text(t, u.id, 2), tuple(facts), u.source))
     intro = _(
         "An Upgrade is placed on its own type of tile and makes that tile produce one more card. "
         "Operations are used by a player standing on the tile; Effects hold for everyone while the "
@@ -93,7 +93,8 @@ def _recycler(t: Tables) -> Section:
     rows = []
     for ring in (1, 2, 3):
         cost = cards(t.recycler_cost[ring]) if ring in t.recycler_cost else _("placed at Setup")
-        removed = _("{n} Waste cards").format(n=t.recycler_removal[ring - 1])
+        n = t.recycler_removal[ring - 1]
+        removed = ngettext("{n} Waste cards", "{n} Waste cards", n).format(n=n)
         rows.append((str(ring), cost, cards(t.recycler_operating), removed))
     table = Table((_("Ring"), _("Crafting cost"), _("Operating cost"), _("Waste removed")), tuple(rows))
     intro = _(
@@ -113,7 +114,7 @@ def _waste(content: Content) -> Section:
         span = f"{w.min_waste}-{high}" if high is not None else f"{w.min_waste}+"
         good = f"1-{w.good_up_to}" if w.good_up_to > 1 else ("1" if w.good_up_to == 1 else _("none"))
         bad = f"{w.good_up_to + 1}-6" if w.good_up_to < 6 else _("none")
-        rows.append((w.name, span, good, bad))
+        rows.append((_(w.name), span, good, bad))
     table = Table((_("Waste Condition"), _("Waste cards"), _("Good numbers"), _("Bad numbers")), tuple(rows))
     intro = _(
         "At the start of each Round, after the Social Housing Upkeep, the first player rolls the die: "
@@ -126,7 +127,7 @@ def _waste(content: Content) -> Section:
 def _events(content: Content) -> Section:
     """Every Event card with its text."""
     out = [
-        Card(e.name, e.text, ((_("Pile"), _("Good") if e.good else _("Bad")),), e.source)
+        Card(_(e.name), _(e.text), ((_("Pile"), _("Good") if e.good else _("Bad")),), e.source)
         for e in content.events
     ]
     intro = _("A drawn Event is shuffled back into its pile, so it can be drawn again.")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any
 
@@ -11,22 +11,25 @@ from loopcity.engine import Action, ActionKind
 from loopcity.engine.text import _
 
 from .actions import MOVE, PLACE, REMOVE, Cell
+from .texts import cause_text
 
-ABBREV = {
-    "bgcs": "BGCS",
-    "food_forest": "FF",
-    "community_garden": "CG",
-    "heat_haven": "HH",
-    "social_housing": "SH",
-    "recycler": "RC",
+ABBREV: dict[str, Callable[[], str]] = {
+    "bgcs": lambda: _("BGCS"),
+    "food_forest": lambda: _("FF"),
+    "community_garden": lambda: _("CG"),
+    "heat_haven": lambda: _("HH"),
+    "social_housing": lambda: _("SH"),
+    "recycler": lambda: _("RC"),
 }
-UPGRADE_ABBREV = {
-    "composter": "+Co",
-    "shipping_container": "+SC",
-    "shelter": "+Sh",
-    "irrigation_system": "+Ir",
-    "bus_stop": "+Bus",
+"""Each tile's letters on the board, in the reader's language."""
+UPGRADE_ABBREV: dict[str, Callable[[], str]] = {
+    "composter": lambda: _("+Co"),
+    "shipping_container": lambda: _("+SC"),
+    "shelter": lambda: _("+Sh"),
+    "irrigation_system": lambda: _("+Ir"),
+    "bus_stop": lambda: _("+Bus"),
 }
+"""Each Upgrade's letters on the board, in the reader's language."""
 # Colour-blind safe fills (Okabe-Ito), always paired with the tile's letters.
 FILL = {
     "bgcs": "#F0E442",
@@ -41,21 +44,23 @@ CELL_ACTIONS: dict[str, ActionKind[Cell]] = {k.name: k for k in (MOVE, PLACE, RE
 """The actions that target a hex, made clickable on the board."""
 
 
-MAP_ABBREV = {
-    "bgcs": "BG",
-    "food_forest": "FF",
-    "community_garden": "CG",
-    "heat_haven": "HH",
-    "social_housing": "SH",
-    "recycler": "RC",
+MAP_ABBREV: dict[str, Callable[[], str]] = {
+    "bgcs": lambda: _("BG"),
+    "food_forest": lambda: _("FF"),
+    "community_garden": lambda: _("CG"),
+    "heat_haven": lambda: _("HH"),
+    "social_housing": lambda: _("SH"),
+    "recycler": lambda: _("RC"),
 }
-MAP_UPGRADE = {
-    "composter": "+co",
-    "shipping_container": "+sc",
-    "shelter": "+sh",
-    "irrigation_system": "+ir",
-    "bus_stop": "+bs",
+"""Each tile's two letters in the terminal's map, in the reader's language."""
+MAP_UPGRADE: dict[str, Callable[[], str]] = {
+    "composter": lambda: _("+co"),
+    "shipping_container": lambda: _("+sc"),
+    "shelter": lambda: _("+sh"),
+    "irrigation_system": lambda: _("+ir"),
+    "bus_stop": lambda: _("+bs"),
 }
+"""Each Upgrade's letters in the terminal's map, in the reader's language."""
 CELL_WIDTH = 8
 """Characters a hex takes in the terminal's map (neighbours sit half a hex apart on the next line)."""
 
@@ -84,13 +89,10 @@ def _map(view: dict[str, Any]) -> list[str]:
             col = (x - low) * CELL_WIDTH // 2
             if c["tile"] is None and c["ring"] > view["ring"]:
                 continue
-            tile = MAP_ABBREV.get(c["tile"], "..")
+            tile = MAP_ABBREV[c["tile"]]() if c["tile"] else ".."
             first = f"{c['cell']:>2} {tile}"
-            second = (
-                MAP_UPGRADE.get(c["upgrade"] or "", "") + "@" + "".join(here[c["cell"]])
-                if c["cell"] in here
-                else (MAP_UPGRADE.get(c["upgrade"] or "", ""))
-            )
+            upgrade = MAP_UPGRADE[c["upgrade"]]() if c["upgrade"] else ""
+            second = upgrade + "@" + "".join(here[c["cell"]]) if c["cell"] in here else upgrade
             top[col : col + len(first)] = first
             bottom[col : col + len(second)] = second
         if "".join(top).strip():
@@ -100,8 +102,8 @@ def _map(view: dict[str, Any]) -> list[str]:
 
 def _legend(view: dict[str, Any]) -> str:
     names = view["names"]
-    tiles = " · ".join(f"{a} {names[k]}" for k, a in MAP_ABBREV.items())
-    upgrades = " · ".join(f"{a} {names[k]}" for k, a in MAP_UPGRADE.items())
+    tiles = " · ".join(f"{a()} {names[k]}" for k, a in MAP_ABBREV.items())
+    upgrades = " · ".join(f"{a()} {names[k]}" for k, a in MAP_UPGRADE.items())
     words = _("{tiles} · .. an empty hex of the current Ring · {upgrades} · @2 where Seat 2 stands")
     return words.format(tiles=tiles, upgrades=upgrades)
 
@@ -161,7 +163,9 @@ def render_text(view: dict[str, Any]) -> str:
         lines.append(_("Trade: {text}").format(text=view["trade"]["text"]))
     if view["phase"] == "over":
         lines.append(
-            (_("WON: {result}") if view["won"] else _("LOST: {result}")).format(result=view["result"])
+            (_("WON: {result}") if view["won"] else _("LOST: {result}")).format(
+                result=cause_text(view["result"])
+            )
         )
     elif view["in_turn"]:
         words = _("Turn of {seat}: spun {spin}, may move {moves}, traded {traded}/{limit}")
@@ -235,10 +239,12 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action | str] = ()) -> str:
     cx, cy = width / 2, 52 + reach
     height = cy + reach + 4
     targets = _targets(legal)
+    label = escape(_("ResourCEd board"))
+    title = escape(_("ResourCEd, Round {n}").format(n=view["round"]))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        'font-family="sans-serif" role="img" aria-label="ResourCEd board">',
-        f"<title>{escape(_('ResourCEd, Round {n}').format(n=view['round']))}</title>",
+        f'font-family="sans-serif" role="img" aria-label="{label}">',
+        f"<title>{title}</title>",
         *_strip(view, width),
     ]
     tokens: dict[int, list[int]] = {}
@@ -270,7 +276,7 @@ def _cell(
     if c["tile"]:
         out.append(
             f'<text x="{x:.1f}" y="{y - 5:.1f}" text-anchor="middle" font-size="13" font-weight="bold">'
-            f"{ABBREV[c['tile']]}</text>"
+            f"{escape(ABBREV[c['tile']]())}</text>"
         )
         out.append(
             f'<text{number} x="{x:.1f}" y="{y - 20:.1f}" text-anchor="middle" font-size="8" fill="#333">'
@@ -285,7 +291,7 @@ def _cell(
     if c["upgrade"]:
         out.append(
             f'<text x="{x:.1f}" y="{y + 9:.1f}" text-anchor="middle" font-size="10">'
-            f"{UPGRADE_ABBREV[c['upgrade']]}</text>"
+            f"{escape(UPGRADE_ABBREV[c['upgrade']]())}</text>"
         )
     for i, seat in enumerate(seats):
         tx = x + 14 * i - 7 * (len(seats) - 1)
@@ -320,13 +326,13 @@ def _strip(view: dict[str, Any], width: float) -> list[str]:
             need=view["ring_housing_needed"],
         )
     )
+    ring = _("Ring {n}").format(n=view["ring"])
+    meter = _("Waste {n}/{max}").format(n=waste, max=cap)
     return [
-        f'<text x="6" y="20" font-size="15" font-weight="bold">{escape(when)} · '
-        f"{escape(_('Ring {n}').format(n=view['ring']))}</text>",
+        f'<text x="6" y="20" font-size="15" font-weight="bold">{escape(when)} · {escape(ring)}</text>',
         f'<g data-info="{housing_info}"><text x="{width - 6:.0f}" y="20" font-size="15" text-anchor="end">'
         f"{escape(housing)}</text></g>",
-        f'<g data-info="{info}"><text x="6" y="42" font-size="14">'
-        f"{escape(_('Waste {n}/{max}').format(n=waste, max=cap))}</text>",
+        f'<g data-info="{info}"><text x="6" y="42" font-size="14">{escape(meter)}</text>',
         f'<rect x="110" y="30" width="{width - 116:.0f}" height="14" fill="#eee" stroke="#444"/>',
         f'<rect x="110" y="30" width="{(width - 116) * frac:.1f}" height="14" fill="{colour}"/></g>',
     ]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from loopcity.engine import Action, Outcome
-from loopcity.engine.text import _
+from loopcity.engine.text import _, ngettext
 
 from . import position as P
 from .actions import (
@@ -36,10 +36,11 @@ from .content import FOOD, RESOURCE_INDEX, WATER
 from .events import EventsMixin
 from .position import ResourcedPosition
 from .table import COLLECTIONS, TURN_PHASES, Phase, TaskName
-from .texts import TEXTS, describe, explain, prompt, seat_name
+from .texts import TEXTS, cause_text, describe, explain, prompt, seat_name
 from .together import legal_vote
 from .turn import TurnMixin
 from .views import build_view
+from .words import named
 
 
 class ResourcedState(TurnMixin, EventsMixin):
@@ -83,7 +84,7 @@ class ResourcedState(TurnMixin, EventsMixin):
         score = float(self.social_housing())
         n = self.players
         winners = tuple(range(n)) if self.won else ()
-        return Outcome(self.won, self.result, (score,) * n, winners)
+        return Outcome(self.won, cause_text(self.result), (score,) * n, winners)
 
     def seat_name(self, seat: int) -> str:
         return seat_name(seat)
@@ -124,8 +125,8 @@ class ResourcedState(TurnMixin, EventsMixin):
         self.won = won
         self.result = cause
         self.queue = []
-        words = _("The team wins: {cause}.") if won else _("The team loses: {cause}.")
-        self.note(words.format(cause=cause), kind="event")
+        words = (lambda: _("The team wins: {cause}.")) if won else (lambda: _("The team loses: {cause}."))
+        self.note(lambda: words().format(cause=cause_text(cause)), kind="event")
 
     # ----- setup -------------------------------------------------------------------------------
     def _legal_setup(self, seat: int) -> list[Action]:
@@ -139,8 +140,14 @@ class ResourcedState(TurnMixin, EventsMixin):
         self.round += 1
         self.event = ""
         self.event_die = self.event_odds = self.event_roll = 0
-        words = _("Round {round} of {rounds} begins; the Waste Pile holds {waste} cards.")
-        self.note(words.format(round=self.round, rounds=self.max_rounds, waste=len(self.waste)))
+        n, rounds, waste = self.round, self.max_rounds, len(self.waste)
+        self.note(
+            lambda: ngettext(
+                "Round {round} of {rounds} begins; the Waste Pile holds {waste} cards.",
+                "Round {round} of {rounds} begins; the Waste Pile holds {waste} cards.",
+                waste,
+            ).format(round=n, rounds=rounds, waste=waste)
+        )
         self.queue.extend(
             [
                 ("upkeep_waste",),
@@ -157,8 +164,14 @@ class ResourcedState(TurnMixin, EventsMixin):
         rules = self.tables.rules
         waste = len(self.waste)
         sh = self.social_housing()
-        words = _("Round {round} ends with {waste} cards in the Waste Pile and {housing} Social Housing.")
-        self.note(words.format(round=self.round, waste=waste, housing=sh))
+        n = self.round
+        self.note(
+            lambda: ngettext(
+                "Round {round} ends with {waste} cards in the Waste Pile and {housing} Social Housing.",
+                "Round {round} ends with {waste} cards in the Waste Pile and {housing} Social Housing.",
+                waste,
+            ).format(round=n, waste=waste, housing=sh)
+        )
         if waste >= rules.max_waste:
             return self._finish(False, "maximum waste")
         if waste == 0 and self.developed(self.ring):  # progress from the current Ring
@@ -167,7 +180,8 @@ class ResourcedState(TurnMixin, EventsMixin):
             if self.alternate:
                 return self._finish(True, "the way out of Ring 2 opened with zero Waste")
             self.ring += 1
-            self.note(_("Ring {ring} opens for building.").format(ring=self.ring), kind="event")
+            ring = self.ring
+            self.note(lambda: _("Ring {ring} opens for building.").format(ring=ring), kind="event")
         if self.round >= self.max_rounds:
             return self._finish(False, "round limit")
         self.queue.append(("round",))
@@ -197,8 +211,13 @@ class ResourcedState(TurnMixin, EventsMixin):
                 tile = CHOOSE_SIXTH.read(action).tile
                 cell = RING_CELLS[1][5]
                 self._put_tile(cell, tile)
-                words = _("Setup: a {tile} takes the last spot of Ring 1 (hex {cell}).")
-                self.note(words.format(tile=self.tables.name[tile], cell=cell), kind="decision")
+                t = self.tables
+                self.note(
+                    lambda: _("Setup: a {tile} takes the last spot of Ring 1 (hex {cell}).").format(
+                        tile=named(t, tile), cell=cell
+                    ),
+                    kind="decision",
+                )
                 self.queue.append(("round",))
                 self.phase = "auto"
             case "place":
@@ -210,8 +229,12 @@ class ResourcedState(TurnMixin, EventsMixin):
                 self.phase = "auto"
             case _:
                 chosen = CHOOSE.read(action).seat - 1
-                words = _("Propurrrty Damage: {seat} Wastes a card of their choice.")
-                self.note(words.format(seat=self.seat_name(chosen)), kind="decision")
+                self.note(
+                    lambda: _("Propurrrty Damage: {seat} Wastes a card of their choice.").format(
+                        seat=seat_name(chosen)
+                    ),
+                    kind="decision",
+                )
                 self.ctx = {"seat": chosen}
                 self.phase = "cat_discard"
 

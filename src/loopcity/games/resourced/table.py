@@ -10,8 +10,9 @@ question put to the table waits in ``ballot`` (phase ``vote``), a trade being pu
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from operator import ge
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from loopcity.engine import State
 from loopcity.engine.table import Ballot
@@ -19,6 +20,9 @@ from loopcity.engine.text import _
 
 from .board import BGCS, CELLS, RING_CELLS, RING_SLICE
 from .content import FOOD, WATER, Content, Tables
+from .words import named
+
+T = TypeVar("T")
 
 Phase = Literal[
     "setup",
@@ -297,15 +301,40 @@ class Table(State[Content, Tables]):
         assert upgrade is not None
         self.upgrades[cell] = None
         self.count[upgrade] -= 1
-        words = _("The {upgrade} on the {tile} (hex {cell}) is removed from the board.")
-        name = self.tables.name
-        self.note(words.format(upgrade=name[upgrade], tile=name[self.tile_at(cell)], cell=cell), kind="event")
+        t, tile = self.tables, self.tile_at(cell)
+        self.note(
+            lambda: _("The {upgrade} on the {tile} (hex {cell}) is removed from the board.").format(
+                upgrade=named(t, upgrade), tile=named(t, tile), cell=cell
+            ),
+            kind="event",
+        )
 
     def tile_at(self, cell: int) -> str:
         """The tile on ``cell``, which must hold one (a player always stands on a tile)."""
         tile = self.tiles[cell]
         assert tile is not None, f"no tile on {cell}"
         return tile
+
+    # ----- chance, logged in words --------------------------------------------------------------
+    # The engine's ``roll``, ``draw_from`` and ``chance_below`` with the same draws and, in English,
+    # the same log lines, worded in each language of the log (``what`` is a function that words it).
+    def _roll(self, sides: int, what: Callable[[], str]) -> int:
+        """Roll a die with ``sides`` faces (1..sides); the roll is logged for everyone."""
+        value = self.rng.randint(1, sides)
+        self.note(lambda: _("{what}: rolled {value}").format(what=what(), value=value), kind="chance")
+        return value
+
+    def _draw(self, items: Sequence[T], what: Callable[[], str]) -> T:
+        """A uniform choice from ``items``, logged as ``what: item``."""
+        item = items[self.rng.below(len(items))]
+        self.note(lambda: f"{what()}: {item}", kind="chance")
+        return item
+
+    def _below(self, n: int, what: Callable[[], str]) -> int:
+        """A uniform draw from ``range(n)``, logged as ``what: value``."""
+        value = self.rng.below(n)
+        self.note(lambda: f"{what()}: {value}", kind="chance")
+        return value
 
     # ----- the task queue -----------------------------------------------------------------------
     def _push_front(self, *tasks: Task) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action, NoArgs
 from loopcity.engine.table import Ballot, Choice, answer_label, rule_text
-from loopcity.engine.text import LANGUAGE, Label, Texts, _
+from loopcity.engine.text import LANGUAGE, Label, Texts, _, ngettext
 
 from .actions import (
     CHOOSE,
@@ -52,7 +52,7 @@ from .actions import (
 from .board import NEIGHBOURS, RING
 from .content import FOOD, RESOURCE_INDEX, WATER
 from .table import CHOICES, COLLECTIONS, OWN_PHASES, TURN_PHASES, Table
-from .words import cards, effect_text, gather_text, have, operation_text, resource, resource_named
+from .words import cards, effect_text, gather_text, have, named, operation_text, resource, resource_named
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
@@ -98,7 +98,7 @@ def _hex(state: ResourcedState, cell: int) -> str:
     if tile == "bgcs":
         return _("BGCS")
     words = _("the {tile} on hex {cell} (Ring {ring})")
-    return words.format(tile=state.tables.name[tile], cell=cell, ring=RING[cell])
+    return words.format(tile=named(state.tables, tile), cell=cell, ring=RING[cell])
 
 
 # ----- Setup and the table's choices ----------------------------------------------------------------
@@ -110,7 +110,7 @@ def _choose_sixth(state: ResourcedState, seat: int, a: Tile) -> Label:
         words = _("Decide: a {tile} in the last spot of Ring 1 — {effect}")
     else:
         words = _("Propose a {tile} for the last spot of Ring 1 — {effect}")
-    return Label(words.format(tile=t.name[a.tile], effect=what), _("Setup: the last spot of Ring 1"))
+    return Label(words.format(tile=named(t, a.tile), effect=what), _("Setup: the last spot of Ring 1"))
 
 
 @TEXTS.label(PLACE)
@@ -123,9 +123,9 @@ def _place(state: ResourcedState, seat: int, a: Cell) -> Label:
             if _final(state)
             else _("Propose a free {upgrade} on {hex}")
         )
-        text = words.format(upgrade=t.name[upgrade], hex=_hex(state, a.cell))
+        text = words.format(upgrade=named(t, upgrade), hex=_hex(state, a.cell))
         return Label(text, _("Join CARYA: a free Upgrade"))
-    item = t.name[state.ctx["item"]]
+    item = named(t, state.ctx["item"])
     near = sum(1 for n in NEIGHBOURS[a.cell] if state.tiles[n] is not None)
     if _final(state):
         words = _("Decide: the {item} goes on {hex}, next to {near} tiles")
@@ -199,7 +199,11 @@ def _done(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     others = sum(state.spare(s) for s in state.givers() if s != seat)
     left = state.ctx["left"]
     if state.phase == "penalty":
-        words = _("Let the others Waste the {left} cards (they hold {n} cards)")
+        words = ngettext(
+            "Let the others Waste the {left} cards (they hold {n} cards)",
+            "Let the others Waste the {left} cards (they hold {n} cards)",
+            left,
+        )
         return Label(words.format(left=left, n=others))
     words = _("Let the others give the {left} {resource} (they hold {n})")
     return Label(words.format(left=left, resource=resource(state.ctx["res"]), n=others))
@@ -280,7 +284,7 @@ def _craft(state: ResourcedState, seat: int, a: Item) -> Label:
     t = state.tables
     cost = cards(t.craft_cost(a.item, state.ring))
     words = _("Craft a {item} ({cost}) — {effect}")
-    text = words.format(item=t.name[a.item], cost=cost, effect=effect_text(t, a.item, state.ring))
+    text = words.format(item=named(t, a.item), cost=cost, effect=effect_text(t, a.item, state.ring))
     return Label(text, _("Craft at BGCS"))
 
 
@@ -292,13 +296,17 @@ def _operate(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     if tile == "bgcs":
         return Label(_("Go to the Bus Stop's Shopping Center: get cards from the bank, then Waste as many"))
     if tile == "recycler":
-        words = _("Operate the Recycler: Use {cost} to Recycle {n} Waste cards (the pile holds {pile})")
         n = t.recycler_removal[RING[cell] - 1]
+        words = ngettext(
+            "Operate the Recycler: Use {cost} to Recycle {n} Waste cards (the pile holds {pile})",
+            "Operate the Recycler: Use {cost} to Recycle {n} Waste cards (the pile holds {pile})",
+            n,
+        )
         return Label(words.format(cost=cards(t.recycler_operating), n=n, pile=len(state.waste)))
     upgrade = state.upgrades[cell]
     assert upgrade is not None
     words = _("Operate the {upgrade}: {operation}")
-    return Label(words.format(upgrade=t.name[upgrade], operation=operation_text(t, upgrade)))
+    return Label(words.format(upgrade=named(t, upgrade), operation=operation_text(t, upgrade)))
 
 
 @TEXTS.label(PASS)
@@ -345,18 +353,19 @@ def _there(state: ResourcedState, cell: int) -> str:
     if tile == "bgcs":
         return _("craft, or Gather any card")
     if tile == "recycler":
-        return _("Recycle {n} Waste cards").format(n=t.recycler_removal[RING[cell] - 1])
+        n = t.recycler_removal[RING[cell] - 1]
+        return ngettext("Recycle {n} Waste cards", "Recycle {n} Waste cards", n).format(n=n)
     got = gather_text(t, tile, RING[cell], state.upgrades[cell] is not None)
     upgrade = state.upgrades[cell]
     if upgrade is not None and any(t.operation[upgrade][0]):
         words = _("Gather {cards}, or Operate the {upgrade}")
-        return words.format(cards=got, upgrade=t.name[upgrade])
+        return words.format(cards=got, upgrade=named(t, upgrade))
     return _("Gather {cards}").format(cards=got)
 
 
 @TEXTS.label(MOVE)
 def _move(state: ResourcedState, seat: int, a: Cell) -> Label:
-    group = _("Move up to {n} tiles").format(n=state.moves)
+    group = ngettext("Move up to {n} tiles", "Move up to {n} tiles", state.moves).format(n=state.moves)
     if a.cell == state.pos[seat]:
         words = _("Stay on {hex} — {there}")
         return Label(words.format(hex=_hex(state, a.cell), there=_there(state, a.cell)), group)
@@ -378,7 +387,11 @@ def _shop_done(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     n = state.ctx["got"]
     if not n:
         return Label(_("Leave the Shopping Center without getting a card"), _("Shopping Center"))
-    words = _("Leave the Shopping Center, then Waste {n} cards from the bank")
+    words = ngettext(
+        "Leave the Shopping Center, then Waste {n} cards from the bank",
+        "Leave the Shopping Center, then Waste {n} cards from the bank",
+        n,
+    )
     return Label(words.format(n=n), _("Shopping Center"))
 
 
@@ -386,7 +399,11 @@ def _shop_done(state: ResourcedState, seat: int, a: NoArgs) -> Label:
 def _end_turn(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     over = sum(state.hands[seat]) - state.hand_limit()
     if over > 0:
-        words = _("End your turn, then Waste {n} cards down to the hand limit of {limit}")
+        words = ngettext(
+            "End your turn, then Waste {n} cards down to the hand limit of {limit}",
+            "End your turn, then Waste {n} cards down to the hand limit of {limit}",
+            over,
+        )
         return Label(words.format(n=over, limit=state.hand_limit()))
     return Label(_("End your turn"))
 
@@ -457,14 +474,14 @@ def proposal_text(state: ResourcedState, back: str, action: Action) -> str:
     match back:
         case "setup":
             words = _("a {tile} in the last spot of Ring 1")
-            return words.format(tile=t.name[CHOOSE_SIXTH.read(action).tile])
+            return words.format(tile=named(t, CHOOSE_SIXTH.read(action).tile))
         case "place":
             words = _("the {item} goes on {hex}")
-            return words.format(item=t.name[state.ctx["item"]], hex=_hex(state, PLACE.read(action).cell))
+            return words.format(item=named(t, state.ctx["item"]), hex=_hex(state, PLACE.read(action).cell))
         case "carya":
             cell = PLACE.read(action).cell
             upgrade = t.upgrade_for_tile[state.tile_at(cell)]
-            return _("a free {upgrade} on {hex}").format(upgrade=t.name[upgrade], hex=_hex(state, cell))
+            return _("a free {upgrade} on {hex}").format(upgrade=named(t, upgrade), hex=_hex(state, cell))
         case "remove":
             words = _("the Shipping Container on {hex} is removed")
             return words.format(hex=_hex(state, REMOVE.read(action).cell))
@@ -483,6 +500,24 @@ def _vote(state: ResourcedState, seat: int, a: Choice) -> Label:
     return Label(answer_label(worded(state, state.ballot), a.choice))
 
 
+# ----- the end ---------------------------------------------------------------------------------------
+CAUSES: dict[str, Callable[[], str]] = {
+    "maximum waste": lambda: _("maximum waste"),
+    "round limit": lambda: _("round limit"),
+    "Banksia Gardens fully developed with zero Waste": lambda: _(
+        "Banksia Gardens fully developed with zero Waste"
+    ),
+    "the way out of Ring 2 opened with zero Waste": lambda: _("the way out of Ring 2 opened with zero Waste"),
+}
+"""How a game ends (``state.result``, kept in English in positions and records), in words."""
+
+
+def cause_text(result: str) -> str:
+    """How the game ended, in the reader's language."""
+    words = CAUSES.get(result)
+    return words() if words is not None else _(result)
+
+
 # ----- prompts ---------------------------------------------------------------------------------------
 def prompt(state: ResourcedState, seat: int | None) -> str:
     """What is being decided now and by whom, for ``seat`` (None: a spectator)."""
@@ -493,7 +528,7 @@ def prompt(state: ResourcedState, seat: int | None) -> str:
             if state.won
             else _("The game is over: the team lost ({cause}).")
         )
-        return words.format(cause=state.result)
+        return words.format(cause=cause_text(state.result))
     active = state.active_seats()
     mine = seat is not None and seat in active
     if phase == "vote":
@@ -531,9 +566,11 @@ def _collection_prompt(state: ResourcedState, seat: int | None, mine: bool) -> s
     phase = state.phase
     givers = _names(state.givers())
     if phase == "penalty":
-        what = _("Upkeep penalty: {left} cards missed must be Wasted from the players' hands").format(
-            left=ctx["left"]
-        )
+        what = ngettext(
+            "Upkeep penalty: {left} cards missed must be Wasted from the players' hands",
+            "Upkeep penalty: {left} cards missed must be Wasted from the players' hands",
+            ctx["left"],
+        ).format(left=ctx["left"])
     elif phase == "supply":
         words = _("Social Housing Upkeep: {left} {resource} still needed for the Social Housing")
         what = words.format(left=ctx["left"], resource=resource(ctx["res"]))
@@ -543,7 +580,7 @@ def _collection_prompt(state: ResourcedState, seat: int | None, mine: bool) -> s
     else:
         words = _("{event}: {left} more {resource} pledged pay for {fix}; otherwise {consequence}")
         what = words.format(
-            event=state.tables.event_name[state.event],
+            event=_(state.tables.event_name[state.event]),
             left=ctx["left"],
             resource=resource(ctx["res"]),
             fix=state.fix_name(),
@@ -571,8 +608,10 @@ def _turn_prompt(state: ResourcedState, mine: bool) -> str:
         words = _("Action {n} of 2 on {tile}: Gather, Craft or Operate (trading allowed)")
         what = words.format(n=state.action_no, tile=tile)
     elif phase == "move":
-        words = _(
-            "move up to {n} tiles from {tile} (spun {spin}), then take the second Action (trading allowed)"
+        words = ngettext(
+            "move up to {n} tiles from {tile} (spun {spin}), then take the second Action (trading allowed)",
+            "move up to {n} tiles from {tile} (spun {spin}), then take the second Action (trading allowed)",
+            state.moves,
         )
         what = words.format(n=state.moves, tile=tile, spin=state.spin)
     elif phase == "end":
@@ -589,7 +628,12 @@ def _turn_prompt(state: ResourcedState, mine: bool) -> str:
         words = _("at the Shopping Center: get cards from the bank ({n} so far), then Waste as many")
         what = words.format(n=state.ctx["got"])
     else:
-        what = _("Waste {left} cards from the bank for the Shopping Center").format(left=state.ctx["left"])
+        left = state.ctx["left"]
+        what = ngettext(
+            "Waste {left} cards from the bank for the Shopping Center",
+            "Waste {left} cards from the bank for the Shopping Center",
+            left,
+        ).format(left=left)
     if mine:
         return _("Your turn: {what}.").format(what=what)
     return _("{seat}'s turn: {what}.").format(seat=seat_name(seat), what=what)
@@ -625,11 +669,18 @@ def _own_prompt(mine_text: Callable[[], str], other_text: Callable[[], str]) -> 
 def _pick_prompt(state: ResourcedState, mine: bool, who: str) -> str:
     left = state.ctx["left"]
     if state.phase == "penalty":
-        what = _("Upkeep penalty: nobody holds a card, so {left} cards are Wasted from the Resource Bank.")
+        what = ngettext(
+            "Upkeep penalty: nobody holds a card, so {left} cards are Wasted from the Resource Bank.",
+            "Upkeep penalty: nobody holds a card, so {left} cards are Wasted from the Resource Bank.",
+            left,
+        )
     else:
-        what = _(
+        what = ngettext(
             "Social Housing Upkeep: {left} cards are Wasted from the Resource Bank; "
-            "the players choose their types in turn."
+            "the players choose their types in turn.",
+            "Social Housing Upkeep: {left} cards are Wasted from the Resource Bank; "
+            "the players choose their types in turn.",
+            left,
         )
     what = what.format(left=left)
     if mine:
@@ -640,7 +691,7 @@ def _pick_prompt(state: ResourcedState, mine: bool, who: str) -> str:
 PROMPTS: dict[str, Prompt] = {
     "setup": _choice_prompt(lambda st: _("Setup: which tile takes the last spot of Ring 1?")),
     "place": _choice_prompt(
-        lambda st: _("Where does the {item} go?").format(item=st.tables.name[st.ctx["item"]])
+        lambda st: _("Where does the {item} go?").format(item=named(st.tables, st.ctx["item"]))
     ),
     "carya": _choice_prompt(lambda st: _("Join CARYA: which Resource Tile gets a free Upgrade?")),
     "remove": _choice_prompt(lambda st: _("Vandalism was not fixed: which Shipping Container is removed?")),
@@ -670,7 +721,7 @@ def explain(state: ResourcedState, seat: int, action: Action) -> str | None:
 def _refuse_craft(state: ResourcedState, seat: int, action: Action) -> str | None:
     t = state.tables
     item = CRAFT.read(action).item
-    name = t.name[item]
+    name = named(t, item)
     if state.phase not in ("action", "end"):
         return _("crafting is an Action, taken before or after moving")
     if state.tiles[state.pos[seat]] != "bgcs":
@@ -725,7 +776,11 @@ def _refuse_done(state: ResourcedState, seat: int, action: Action) -> str | None
 def _refuse_move(state: ResourcedState, seat: int, action: Action) -> str | None:
     if state.phase != "move":
         return _("you move after your first Action")
-    words = _("you may move up to {n} tiles (spun {spin}), over placed tiles only")
+    words = ngettext(
+        "you may move up to {n} tiles (spun {spin}), over placed tiles only",
+        "you may move up to {n} tiles (spun {spin}), over placed tiles only",
+        state.moves,
+    )
     return words.format(n=state.moves, spin=state.spin)
 
 
@@ -748,7 +803,7 @@ def _refuse_operate(state: ResourcedState, seat: int, action: Action) -> str | N
         return _("there is no Upgrade to Operate on this tile")
     cost = t.operation[upgrade][0]
     words = _("you cannot pay the {upgrade}'s Operation: {cost}; {have}")
-    return words.format(upgrade=t.name[upgrade], cost=cards(cost), have=have(state.hands[seat], cost))
+    return words.format(upgrade=named(t, upgrade), cost=cards(cost), have=have(state.hands[seat], cost))
 
 
 def _refuse_vote(state: ResourcedState, seat: int, action: Action) -> str | None:
@@ -817,6 +872,11 @@ def deal_text(state: Table, seat: int) -> str:
     """The trade in progress from outside: ``Seat 1 gives 1 Wood for 1 Metal``."""
     deal = state.deal
     assert deal is not None
+    return deal_words(deal, seat)
+
+
+def deal_words(deal: dict[str, Any], seat: int) -> str:
+    """A trade that ``seat`` made, from outside (``deal`` as in ``state.deal``)."""
     by = seat_name(seat)
     if not any(deal["take"]):
         return _("{by} gives {give}").format(by=by, give=cards(deal["give"]))
@@ -832,7 +892,7 @@ def _short_hex(state: ResourcedState, cell: int) -> str:
         return _("hex {cell}").format(cell=cell)
     if tile == "bgcs":
         return _("BGCS")
-    return _("the {tile} (hex {cell})").format(tile=state.tables.name[tile], cell=cell)
+    return _("the {tile} (hex {cell})").format(tile=named(state.tables, tile), cell=cell)
 
 
 LogLine = Callable[["ResourcedState", int, Action, str], str]
@@ -901,19 +961,23 @@ def _log_operate(state: ResourcedState, seat: int, action: Action, who: str) -> 
         return _("{seat} goes to the Shopping Center.").format(seat=who)
     if tile == "recycler":
         n = min(len(state.waste), t.recycler_removal[RING[cell] - 1])
-        words = _("{seat} Operates the Recycler (hex {cell}): {n} Waste cards Recycled.")
+        words = ngettext(
+            "{seat} Operates the Recycler (hex {cell}): {n} Waste cards Recycled.",
+            "{seat} Operates the Recycler (hex {cell}): {n} Waste cards Recycled.",
+            n,
+        )
         return words.format(seat=who, cell=cell, n=n)
     upgrade = state.upgrades[cell]
     assert upgrade is not None
     words = _("{seat} Operates the {upgrade}: {operation}.")
-    return words.format(seat=who, upgrade=t.name[upgrade], operation=operation_text(t, upgrade))
+    return words.format(seat=who, upgrade=named(t, upgrade), operation=operation_text(t, upgrade))
 
 
 def _log_craft(state: ResourcedState, seat: int, action: Action, who: str) -> str:
     t = state.tables
     item = CRAFT.read(action).item
     words = _("{seat} crafts a {item} for {cost}.")
-    return words.format(seat=who, item=t.name[item], cost=cards(t.craft_cost(item, state.ring)))
+    return words.format(seat=who, item=named(t, item), cost=cards(t.craft_cost(item, state.ring)))
 
 
 def _log_proposal(state: ResourcedState, seat: int, action: Action, who: str) -> str:

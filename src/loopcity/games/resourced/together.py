@@ -49,7 +49,7 @@ from .actions import (
 )
 from .content import RESOURCE_INDEX, RESOURCES
 from .table import Phase, Table, Trade
-from .texts import deal_text
+from .texts import deal_words, seat_name
 from .words import resource
 
 if TYPE_CHECKING:
@@ -116,8 +116,13 @@ class TogetherMixin(Table):
             return
         if phase == "supply" and ctx["left"]:
             self.missed += ctx["left"]
-            words = _("Social Housing Upkeep: {n} {resource} missed: nobody holds it.")
-            self.note(words.format(n=ctx["left"], resource=resource(ctx["res"])), kind="event")
+            n, r = ctx["left"], ctx["res"]
+            self.note(
+                lambda: _("Social Housing Upkeep: {n} {resource} missed: nobody holds it.").format(
+                    n=n, resource=resource(r)
+                ),
+                kind="event",
+            )
         elif phase == "penalty" and ctx["left"] and any(self.bank):
             self._start_picks("penalty", ctx["left"])
             return
@@ -150,16 +155,16 @@ class TogetherMixin(Table):
         """The pledges cover the fix: every pledge is Used, and what the Event threatened stays."""
         ctx = self.ctx
         r = ctx["res"]
-        givers = []
-        for s, n in enumerate(ctx["pledged"]):
-            if n:
-                self._use(s, r, n)
-                givers.append(_("{seat} ({n})").format(seat=self.seat_name(s), n=n))
-        words = _("Fixed: {fix}, with {resource} from {givers}.")
-        self.note(
-            words.format(fix=self.fix_name(), resource=resource(r), givers=", ".join(givers)),
-            kind="decision",
-        )
+        pledged = [(s, n) for s, n in enumerate(ctx["pledged"]) if n]
+        for s, n in pledged:
+            self._use(s, r, n)
+
+        def line() -> str:
+            givers = ", ".join(_("{seat} ({n})").format(seat=seat_name(s), n=n) for s, n in pledged)
+            words = _("Fixed: {fix}, with {resource} from {givers}.")
+            return words.format(fix=self.fix_name(), resource=resource(r), givers=givers)
+
+        self.note(line, kind="decision")
         self.phase = "auto"
 
     def fix_name(self) -> str:
@@ -219,18 +224,24 @@ class TogetherMixin(Table):
         yes = sum(1 for v in ballot["votes"].values() if v == "yes")
         no = len(ballot["votes"]) - yes
         if carried:
-            words = _("The table agrees, {yes} votes to {no}.")
-            self.note(words.format(yes=yes, no=no), kind="decision")
+            self.note(
+                lambda: _("The table agrees, {yes} votes to {no}.").format(yes=yes, no=no), kind="decision"
+            )
             self._carry_out(Action.parse(ballot["subject"]))
             return
         ctx = self.ctx
         ctx["tries"] += 1
-        ctx["seat"] = (ctx["seat"] + 1) % self.players
-        if ctx["tries"] >= self.players:
-            words = _("No majority, {yes} votes to {no}; every player has proposed: {seat} decides.")
-        else:
-            words = _("No majority, {yes} votes to {no}: {seat} proposes next.")
-        self.note(words.format(yes=yes, no=no, seat=self.seat_name(ctx["seat"])), kind="decision")
+        ctx["seat"] = seat = (ctx["seat"] + 1) % self.players
+        last = ctx["tries"] >= self.players
+
+        def line() -> str:
+            if last:
+                words = _("No majority, {yes} votes to {no}; every player has proposed: {seat} decides.")
+            else:
+                words = _("No majority, {yes} votes to {no}: {seat} proposes next.")
+            return words.format(yes=yes, no=no, seat=seat_name(seat))
+
+        self.note(line, kind="decision")
 
     # ----- trades: offers the partner answers ------------------------------------------------------
     def trade_room(self) -> int:
@@ -273,11 +284,10 @@ class TogetherMixin(Table):
         assert deal is not None and self.ballot is not None
         me, p = self.ballot["by"], deal["with"]
         words = (
-            _("{partner} accepts the trade: {deal}.")
+            (lambda: _("{partner} accepts the trade: {deal}."))
             if accepted
-            else _("{partner} declines the trade: {deal}.")
+            else (lambda: _("{partner} declines the trade: {deal}."))
         )
-        text = words.format(partner=self.seat_name(p), deal=deal_text(self, me))
         self.ballot = None
         self.deal = None
         self.phase = deal["back"]
@@ -290,7 +300,7 @@ class TogetherMixin(Table):
             self.partner = p
         else:
             self.declined.append([p, deal["give"], deal["take"]])
-        self.note(text, kind="decision")
+        self.note(lambda: words().format(partner=seat_name(p), deal=deal_words(deal, me)), kind="decision")
 
     def _hand_over(self, giver: int, receiver: int, r: int) -> None:
         """One card of Resource ``r`` changes hands in the trade of the turn."""

@@ -32,7 +32,9 @@ from .actions import (
 )
 from .board import ADJACENT, BGCS, NEIGHBOURS, RING, RING_CELLS
 from .content import RESOURCE_INDEX, RESOURCES, TILE_IDS
+from .texts import seat_name
 from .together import GIVES, TAKES, TogetherMixin
+from .words import named
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
@@ -46,11 +48,11 @@ class TurnMixin(TogetherMixin):
         self._reset_turn(seat)
         if self.skip[seat]:
             self.skip[seat] = False
-            self.note(_("{seat} skips this turn.").format(seat=self.seat_name(seat)), kind="event")
+            self.note(lambda: _("{seat} skips this turn.").format(seat=seat_name(seat)), kind="event")
             return
         t = self.tables
         rules = t.rules
-        self.spin = self.draw_from(t.spinner, f"Seat {seat + 1} spins")
+        self.spin = self._draw(t.spinner, lambda: _("{seat} spins").format(seat=seat_name(seat)))
         moves = self.spin
         if self.upgrades[BGCS] == "bus_stop":
             moves += rules.bus_stop_movement
@@ -134,16 +136,23 @@ class TurnMixin(TogetherMixin):
     def _place_crafted(self, cell: int) -> None:
         """What was crafted goes on ``cell``, as the table decided."""
         item = self.ctx["item"]
-        name = self.tables.name
+        t = self.tables
         if item in TILE_IDS or item == "recycler":
             self._put_tile(cell, item)
-            words = _("The {item} is placed on hex {cell} (Ring {ring}).")
-            self.note(words.format(item=name[item], cell=cell, ring=RING[cell]), kind="decision")
+            self.note(
+                lambda: _("The {item} is placed on hex {cell} (Ring {ring}).").format(
+                    item=named(t, item), cell=cell, ring=RING[cell]
+                ),
+                kind="decision",
+            )
         else:
             self._put_upgrade(cell, item)
-            words = _("The {item} is placed on the {tile} (hex {cell}).")
+            tile = self.tile_at(cell)
             self.note(
-                words.format(item=name[item], tile=name[self.tile_at(cell)], cell=cell), kind="decision"
+                lambda: _("The {item} is placed on the {tile} (hex {cell}).").format(
+                    item=named(t, item), tile=named(t, tile), cell=cell
+                ),
+                kind="decision",
             )
         if self.ctx["bonus"]:
             self.phase = "end"

@@ -1,7 +1,8 @@
 """What a seat sees. ResourCEd has no secrets: hands, the Waste Pile and the board are on the table.
 
 The view carries what the panels, the stage and the board are drawn from (:mod:`.panels`,
-:mod:`.render`): the table's numbers, each player's hand and tile, this Round's Event with its text
+:mod:`.render`), its words in the reader's language (names, the Event's text, the Waste Condition,
+the prompt): the table's numbers, each player's hand and tile, this Round's Event with its text
 and die, the collection, trade or question in progress (``decision``, as the engine's
 :func:`~loopcity.engine.table.ballot_view`), and the prompt of the seat viewing.
 """
@@ -11,12 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from loopcity.engine.table import ballot_view
+from loopcity.engine.text import _
 
 from .board import COORDS, RING
 from .content import RESOURCES
 from .table import COLLECTIONS, OWN_PHASES, TURN_PHASES
 from .texts import deal_text, worded
-from .words import resource
+from .words import named, resource
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
@@ -61,8 +63,8 @@ def _event(state: ResourcedState) -> dict[str, Any]:
     event = state.event
     return {
         "event": event,
-        "event_name": t.event_name.get(event, ""),
-        "event_text": t.event_text.get(event, ""),
+        "event_name": _(t.event_name[event]) if event else "",
+        "event_text": _(t.event_text[event]) if event else "",
         "event_good": event in t.good_events,
         "event_die": state.event_die,
         "event_odds": state.event_odds,
@@ -117,7 +119,7 @@ def build_view(state: ResourcedState, seat: int | None) -> dict[str, Any]:
         "waste": waste,
         "waste_pile": [RESOURCES[r] for r in state.waste],
         "max_waste": t.rules.max_waste,
-        "waste_condition": condition,
+        "waste_condition": _(condition),
         "good_up_to": good_up_to,
         "waste_level": sum(1 for low, _, _ in t.conditions if waste >= low) - 1,
         "waste_levels": len(t.conditions),
@@ -130,7 +132,7 @@ def build_view(state: ResourcedState, seat: int | None) -> dict[str, Any]:
         "collection": _collection(state),
         "trade": _trade(state),
         "decision": None if state.ballot is None else ballot_view(worded(state, state.ballot), names),
-        "names": dict(t.name),
+        "names": {key: named(t, key) for key in t.name},
         "resource_names": {name: resource(r) for r, name in enumerate(RESOURCES)},
         "result": state.result,
         "won": state.won,

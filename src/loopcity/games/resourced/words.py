@@ -2,15 +2,20 @@
 
 Shared by the labels and prompts (:mod:`.texts`), the reference (:mod:`.reference`) and the panels
 (:mod:`.panels`), so that every place a cost or an effect is read says the same, from the same
-content. Names that come from content (tiles, Upgrades, Events) stay data; every sentence goes
-through :func:`~loopcity.engine.text._`.
+content. Names that come from content (tiles, Upgrades, Events) stay data, in English, and are read
+through :func:`~loopcity.engine.text._` where a person reads them (:func:`named`; their translations
+are in ``content.<lang>.toml``); every sentence goes through :func:`~loopcity.engine.text._` too.
+
+A sentence with a count whose English reads the same for every number (``Waste {n} cards``, as it
+always has) goes through :func:`~loopcity.engine.text.ngettext` with that English twice, so that a
+language whose words agree with the number has its singular (``1 Karte``, ``2 Karten``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from loopcity.engine.text import LANGUAGE, _
+from loopcity.engine.text import LANGUAGE, _, ngettext
 
 from .content import RESOURCES, TILE_IDS, Tables
 
@@ -42,6 +47,16 @@ def resource(r: int) -> str:
 
 
 _INDEX = {word: r for r, word in enumerate(RESOURCES)}
+
+NAMES_IN_CODE = (lambda: _("Recycler"), lambda: _("BGCS"))
+"""The names :class:`~.content.Tables` adds to content's (``recycler``, ``bgcs``), marked so that the
+catalogue translates them as it translates content's names."""
+
+
+def named(t: Tables, key: str) -> str:
+    """The name of a tile, the Recycler, BGCS or an Upgrade (``food_forest`` → ``Food Forest``), in
+    the reader's language."""
+    return _(t.name[key])
 
 
 def resource_named(word: str) -> str:
@@ -76,19 +91,23 @@ def operation_text(t: Tables, upgrade: str) -> str:
 def effect_text(t: Tables, item: str, ring: int) -> str:
     """What crafting ``item`` gives, placed in ``ring`` (Recyclers and tiles) or on its tile."""
     rules = t.rules
-    name = t.name
     if item in TILE_IDS:
         words = _("produces {resource}: a Gather there gives {n}")
         return words.format(resource=resource(t.produces[item]), n=t.production[ring - 1])
     if item == "recycler":
-        words = _("each Operation Recycles {n} Waste cards for {cost}")
-        return words.format(n=t.recycler_removal[ring - 1], cost=cards(t.recycler_operating))
+        n = t.recycler_removal[ring - 1]
+        words = ngettext(
+            "each Operation Recycles {n} Waste cards for {cost}",
+            "each Operation Recycles {n} Waste cards for {cost}",
+            n,
+        )
+        return words.format(n=n, cost=cards(t.recycler_operating))
     tile = t.upgrade_tile[item]
     if tile == "bgcs":
         words = _("+{n} movement for everyone; BGCS Gathers one more; its Shopping Center sells any card")
         return words.format(n=rules.bus_stop_movement)
     extra = _("the {tile} Gathers one more {resource}").format(
-        tile=name[tile], resource=resource(t.produces[tile])
+        tile=named(t, tile), resource=resource(t.produces[tile])
     )
     parts = [extra]
     if any(t.operation[item][0]):
@@ -114,7 +133,7 @@ def where_text(t: Tables, item: str) -> str:
     tile = t.upgrade_tile[item]
     if tile == "bgcs":
         return _("BGCS")
-    return _("a {tile}").format(tile=t.name[tile])
+    return _("a {tile}").format(tile=named(t, tile))
 
 
 def craft_cost_text(t: Tables, item: str) -> str:
