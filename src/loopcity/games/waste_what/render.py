@@ -20,6 +20,7 @@ from loopcity.engine import Action, ActionKind
 from loopcity.engine.text import _
 
 from .actions import BURN, COMBO, RECYCLE, RECYCLE_PAYING, REUSE, REUSE_PLUS, STORE, TRAIN
+from .content import N_
 
 COLOURS = {
     "textile": "#c678dd",
@@ -32,15 +33,21 @@ COLOURS = {
     "creative": "#e5c07b",
 }
 SHORT = {
-    "textile": "TEX",
-    "furniture": "FUR",
-    "bikes": "BIK",
-    "food": "FOO",
-    "construction": "CON",
-    "electronics": "ELE",
-    "just waste": "JW",
-    "creative": "CC",
+    "textile": N_("TEX"),
+    "furniture": N_("FUR"),
+    "bikes": N_("BIK"),
+    "food": N_("FOO"),
+    "construction": N_("CON"),
+    "electronics": N_("ELE"),
+    "just waste": N_("JW"),
+    "creative": N_("CC"),
 }
+"""The short code of each category on the board (read through ``_``: each language has its own)."""
+
+
+def _code(category: str) -> str:
+    code = SHORT.get(category)
+    return _(code) if code else ""
 
 
 # ----- text ------------------------------------------------------------------------------------
@@ -164,7 +171,7 @@ def _attrs(act: str | None, info: str) -> str:
 def _card_svg(c: dict[str, Any], x: int, y: int, act: str | None, w: int = CARD_W, h: int = CARD_H) -> str:
     """A card: its category code and complexity in big letters, its name and recycling rule small."""
     colour = COLOURS.get(c["category"], "#cccccc")
-    code = SHORT.get(c["category"], "")
+    code = _code(c["category"])
     big = f"{code} {c['complexity']}" if c["complexity"] else code
     border = 4 if act else 1
     info = _("{name}: {text}").format(name=c["name"], text=c["text"])
@@ -205,7 +212,7 @@ def _slot_row(
 
 def _skill_svg(s: dict[str, Any], x: int, y: int, act: str | None) -> str:
     """A Skill card: its code and level big; used this round, it is faded."""
-    code = SHORT.get(s["id"], "")
+    code = _code(s["id"])
     used = _(" (used this round)") if s["used"] else ""
     info = _("{skill}, level {level}{used}").format(skill=s["name"], level=s["level"], used=used)
     return (
@@ -223,17 +230,20 @@ def _player_svg(
     info = _("{player}: {cash} money in the Cash Box, rent due {rent}, {state}").format(
         player=p["name"], cash=p["cash"], rent=p["rent_due"], state=state
     )
+    money = _("{n} money").format(n=p["cash"])
+    rent = _("rent {n}").format(n=p["rent_due"])
+    storage = _("Storage")
     parts = [
         f'<g class="player" data-info="{escape(info)}"><rect x="{x}" y="{y}" width="485" height="{PLAYER_H}" '
         f'rx="10" fill="{"#eef3e6" if p["done"] else "#f7f7f2"}" stroke="#555"/>',
         f'<text x="{x + 10}" y="{y + 30}" font-size="22" font-weight="bold">{escape(p["name"])}</text>',
         f'<text class="minor" x="{x + 330}" y="{y + 28}" font-size="14">{escape(state)}</text>',
-        f'<text x="{x + 10}" y="{y + 60}" font-size="20">{escape(_("{n} money").format(n=p["cash"]))}</text>',
-        f'<text x="{x + 250}" y="{y + 60}" font-size="20">{escape(_("rent {n}").format(n=p["rent_due"]))}</text></g>',
+        f'<text x="{x + 10}" y="{y + 60}" font-size="20">{escape(money)}</text>',
+        f'<text x="{x + 250}" y="{y + 60}" font-size="20">{escape(rent)}</text></g>',
     ]
     for i, s in enumerate(p["skills"]):
         parts.append(_skill_svg(s, x + 10 + i * 120, y + 74, skill_acts.get(s["id"])))
-    parts.append(f'<text x="{x + 10}" y="{y + 152}" font-size="18">{escape(_("Storage"))}</text>')
+    parts.append(f'<text x="{x + 10}" y="{y + 152}" font-size="18">{escape(storage)}</text>')
     for i, c in enumerate(p["storage"][:6]):
         parts.append(
             _card_svg(c, x + 10 + (i % 3) * 158, y + 162 + (i // 3) * 80, acts.get(c["id"]), 150, 74)
@@ -290,12 +300,14 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
     y_work = y_slots + CARD_H + 50
     y_players = y_work + (CARD_H + 50 if view["work"] else 0)
     height = y_players + PLAYER_H + 10 + (40 if view["result"] or view["decision"] else 0)
+    aria = _("Waste What? table")
+    on_table = _("Waste on the table")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="{height}" viewBox="0 0 1000 {height}" '
-        'font-family="sans-serif" role="img" aria-label="Waste What? table">',
+        f'font-family="sans-serif" role="img" aria-label="{escape(aria)}">',
         f'<rect width="1000" height="{height}" fill="#fffdf6"/>',
         *_header(view),
-        f'<text x="10" y="118" font-size="20" font-weight="bold">{escape(_("Waste on the table"))}</text>',
+        f'<text x="10" y="118" font-size="20" font-weight="bold">{escape(on_table)}</text>',
     ]
     for i, c in enumerate(table):
         parts.append(_card_svg(c, 10 + (i % 6) * 163, 128 + (i // 6) * (CARD_H + 8), acts.get(c["id"])))

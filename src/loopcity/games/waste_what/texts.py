@@ -50,6 +50,7 @@ from .content import CREATIVE
 from .handlers import sale_pay, seller
 from .together import QUESTIONS, ballot_action, combine_skills, needs_consent, proposals
 from .words import (
+    broke,
     card_from,
     category_name,
     facts,
@@ -677,10 +678,8 @@ def _game_over(st: WasteWhatBase) -> str:
         )
     if st.co2 >= st.rules().co2_tokens:
         return _("The game is over: the last CO2 token was released and the initiatives lose together.")
-    result = st.result or ""
-    broke = int(result[1]) - 1 if result[:1] == "P" and result[1:2].isdigit() else 0  # "P2 could not pay..."
     return _("The game is over: {player} could not pay the rent and the initiatives lose together.").format(
-        player=player(broke)
+        player=player(broke(st) or 0)
     )
 
 
