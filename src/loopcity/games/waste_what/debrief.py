@@ -76,8 +76,10 @@ def learning_points(d: Debrief) -> list[str]:
         )
     else:
         out.append(
-            _(
-                "No CO2 was released: {burns} cards were burned, never filling the {ordinal} Burn slot."
+            ngettext(  # the same English for 1 card: it only differs in other languages
+                "No CO2 was released: {burns} cards were burned, never filling the {ordinal} Burn slot.",
+                "No CO2 was released: {burns} cards were burned, never filling the {ordinal} Burn slot.",
+                burns,
             ).format(burns=burns, ordinal=ordinal(rules.burn_slots))
         )
     money = d.series("money")
@@ -92,17 +94,22 @@ def learning_points(d: Debrief) -> list[str]:
         r = max(stored, key=lambda x: stored[x])
         if stored[r] > 0:
             out.append(
-                _(
-                    "Storage grew most in round {round} ({n} cards); every stored card adds to that player's rent."
+                ngettext(
+                    "Storage grew most in round {round} ({n} cards); every stored card adds to that player's rent.",
+                    "Storage grew most in round {round} ({n} cards); every stored card adds to that player's rent.",
+                    round(stored[r]),
                 ).format(round=r, n=f"{stored[r]:+g}")
             )
     skills = d.series("skill_levels")
     trained = len(d.deltas("skill_levels", TRAIN.name))
+    reused = d.series("reused")[-1]
     out.append(
-        _(
-            "{reused} cards were reused; skill levels went from {start} to {end} with {trained} trainings."
+        ngettext(
+            "{reused} cards were reused; skill levels went from {start} to {end} with {trained} trainings.",
+            "{reused} cards were reused; skill levels went from {start} to {end} with {trained} trainings.",
+            round(reused),
         ).format(
-            reused=f"{d.series('reused')[-1]:g}",
+            reused=f"{reused:g}",
             start=f"{skills[0]:g}",
             end=f"{skills[-1]:g}",
             trained=trained,

@@ -332,7 +332,10 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
     burn_info = _("Burn slots: the last one releases a CO2 token")
     parts += _slot_row(_("Burn"), burn_info, view["burn"], view["burn_slots"], 490, y_slots, acts)
     coins = _("{n} money on the Sell slots").format(n=view["sell_money"])
-    parts.append(f'<text x="90" y="{y_slots - 8}" font-size="18">{escape("● " * view["sell_money"])}</text>')
+    coins_x = _after(rows_info[0][0], 10, 20, 90)
+    parts.append(
+        f'<text x="{coins_x}" y="{y_slots - 8}" font-size="18">{escape("● " * view["sell_money"])}</text>'
+    )
     parts.append(
         f'<text class="minor" x="10" y="{y_slots + CARD_H + 18}" font-size="13">{escape(coins)}</text>'
     )
@@ -355,6 +358,12 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
     return "".join(parts)
 
 
+def _after(text: str, x: int, size: int, least: int) -> int:
+    """Where a text may start that follows ``text`` (bold, ``size`` px, at ``x``) on its line: at
+    ``least``, or further right where ``text`` is longer (a language with longer words)."""
+    return max(least, x + round(len(text) * size * 0.6) + 12)
+
+
 def _footer(view: dict[str, Any], height: int) -> list[str]:
     """The game's result, or the offer waiting for an answer."""
     r = view["result"]
@@ -363,7 +372,8 @@ def _footer(view: dict[str, Any], height: int) -> list[str]:
         return [
             f'<text x="10" y="{height - 12}" font-size="24" font-weight="bold" data-info="{escape(r["cause"])}">'
             f"{escape(word)}</text>",
-            f'<text class="minor" x="110" y="{height - 14}" font-size="14">{escape(r["cause"])}</text>',
+            f'<text class="minor" x="{_after(word, 10, 24, 110)}" y="{height - 14}" font-size="14">'
+            f"{escape(r['cause'])}</text>",
         ]
     decision = view["decision"]
     if decision:
@@ -374,6 +384,7 @@ def _footer(view: dict[str, Any], height: int) -> list[str]:
         return [
             f'<g class="decision" data-info="{escape(info)}">'
             f'<text x="10" y="{height - 12}" font-size="22" font-weight="bold">{escape(short)}</text>'
-            f'<text class="minor" x="250" y="{height - 14}" font-size="13">{escape(decision["subject"][:110])}</text></g>'
+            f'<text class="minor" x="{_after(short, 10, 22, 250)}" y="{height - 14}" font-size="13">'
+            f"{escape(decision['subject'][:110])}</text></g>"
         ]
     return []

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from loopcity.engine import Action
 from loopcity.engine.table import Ballot, Choice, answer_label
-from loopcity.engine.text import LANGUAGE, Label, Texts, _
+from loopcity.engine.text import LANGUAGE, Label, Texts, _, ngettext
 
 from .actions import (
     BURN,
@@ -686,9 +686,12 @@ def _game_over(st: WasteWhatBase) -> str:
 def _draft_prompt(st: WasteWhatBase, seat: int | None) -> str:
     chooser = st.draft_turn
     if seat == chooser:
-        return _("Skill draft: take one of the {n} Skill cards on offer; then {player} chooses.").format(
-            n=len(st.draft_pool), player=player(1 - chooser)
-        )
+        n = len(st.draft_pool)
+        return ngettext(  # the same English for the last card: it only differs in other languages
+            "Skill draft: take one of the {n} Skill cards on offer; then {player} chooses.",
+            "Skill draft: take one of the {n} Skill cards on offer; then {player} chooses.",
+            n,
+        ).format(n=n, player=player(1 - chooser))
     return _("Skill draft: waiting for {player} to take a Skill card.").format(player=player(chooser))
 
 
