@@ -8,7 +8,7 @@ from typing import Any
 from loopcity.engine import ContentSpec, Game, GameSpec, Option, State, Variant
 
 from .actions import ACTION_SPACE
-from .content import CONTENT_PATH, DIFFICULTIES, WasteWhatContent
+from .content import CONTENT_PATH, DIFFICULTIES, N_, WasteWhatContent
 from .heuristic import HeuristicBot
 from .observation import OBSERVATION
 from .panels import panels, stage
@@ -40,7 +40,7 @@ def _heuristic(game: Game[Any, Any], seat: int, seed: int) -> HeuristicBot:
 SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
     id="waste_what",
     title="Waste What?",
-    description=(
+    description=N_(
         "Two material recovery initiatives reuse, store, recycle or burn the city's waste round after round, "
         "growing their skills, paying rent and keeping CO2 in check."
     ),
@@ -56,18 +56,22 @@ SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
         Option(
             "just_waste",
             12,
-            "Just Waste cards shuffled into the Waste deck",
+            N_("Just Waste cards shuffled into the Waste deck"),
             tuple(n for _d, n in DIFFICULTIES),
         ),
-        Option("combos", True, "allow Combos"),
-        Option("first_game", False, "deal the Skill cards at random instead of drafting them"),
+        Option("combos", True, N_("allow Combos")),
+        Option("first_game", False, N_("deal the Skill cards at random instead of drafting them")),
     ),
     variants=(
-        Variant("normal", "Normal round: 12 Just Waste cards, Combos allowed"),
+        Variant("normal", N_("Normal round: 12 Just Waste cards, Combos allowed")),
         Variant(
-            "beginners", "Beginners round: 9 Just Waste cards, no Combos", {"just_waste": 9, "combos": False}
+            "beginners",
+            N_("Beginners round: 9 Just Waste cards, no Combos"),
+            {"just_waste": 9, "combos": False},
         ),
-        Variant("difficult", "Difficult round: all 18 Just Waste cards, Combos allowed", {"just_waste": 18}),
+        Variant(
+            "difficult", N_("Difficult round: all 18 Just Waste cards, Combos allowed"), {"just_waste": 18}
+        ),
     ),
     content=ContentSpec(WasteWhatContent, CONTENT_PATH),
     tables=build_tables,

@@ -9,6 +9,8 @@ In the shared phase each player acts on what is their own. An action that uses t
 card, a card from their Storage, a place in their Storage or money from their Cash Box is an offer to
 the partner (:mod:`.together`), who answers with ``vote yes|no``; ``co2_money`` and ``train`` propose
 the table's choice to the partner the same way; ``end_round`` says a player is done for the round.
+
+Each kind's help is marked for translation (``N_``) and read through ``_`` by whoever shows it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import NamedTuple
 from loopcity.engine import ActionSpace, kind
 from loopcity.engine.table import VOTE
 
-from .content import CATEGORIES, MAX_CARDS, SKILL_ORDER
+from .content import CATEGORIES, MAX_CARDS, N_, SKILL_ORDER
 
 SKILLS = SKILL_ORDER
 PLAYERS = ("p1", "p2")
@@ -73,66 +75,68 @@ class Skill(NamedTuple):
     skill: str
 
 
-CHOOSE = kind("choose", "take a Skill card in the skill draft", Choose, skill=SKILLS)
+CHOOSE = kind("choose", N_("take a Skill card in the skill draft"), Choose, skill=SKILLS)
 REUSE = kind(
     "reuse",
-    "reuse a card with one Skill (or the Creative Community standing in for any skill)",
+    N_("reuse a card with one Skill (or the Creative Community standing in for any skill)"),
     Reuse,
     card=CARDS,
     skill=SKILLS,
 )
 REUSE_PLUS = kind(
     "reuse_plus",
-    "reuse a card with a Skill plus the Creative Community's level",
+    N_("reuse a card with a Skill plus the Creative Community's level"),
     Reuse,
     card=CARDS,
     skill=CATEGORIES,
 )
 SELL = kind(
     "sell",
-    "put the card in work on a Sell slot and raise a used skill",
+    N_("put the card in work on a Sell slot and raise a used skill"),
     RaiseSkill,
     raise_skill=(*CATEGORIES, NO_RAISE),
 )
 DONATE = kind(
     "donate",
-    "put the card in work on a Donate slot and raise a skill",
+    N_("put the card in work on a Donate slot and raise a skill"),
     RaiseSkill,
     raise_skill=(*SKILLS, NO_RAISE),
 )
-COMBO = kind("combo", "add a card to the combo in the work area", Card, card=CARDS)
+COMBO = kind("combo", N_("add a card to the combo in the work area"), Card, card=CARDS)
 COMBINE = kind(
     "combine",
-    "make the Combo card: its category, with or without the Creative Community",
+    N_("make the Combo card: its category, with or without the Creative Community"),
     Combine,
     category=CATEGORIES,
     creative=CC_USE,
 )
 STORE = kind(
     "store",
-    "put a card in your Storage, or ask your partner to take it into theirs",
+    N_("put a card in your Storage, or ask your partner to take it into theirs"),
     CardFor,
     card=CARDS,
     player=PLAYERS,
 )
-RECYCLE = kind("recycle", "put a card on the Recycle Bin", Card, card=CARDS)
+RECYCLE = kind("recycle", N_("put a card on the Recycle Bin"), Card, card=CARDS)
 RECYCLE_PAYING = kind(
     "recycle_paying",
-    "recycle a card whose recycling costs money, paid by you or (if they agree) your partner",
+    N_("recycle a card whose recycling costs money, paid by you or (if they agree) your partner"),
     CardFor,
     card=CARDS,
     player=PLAYERS,
 )
-BURN = kind("burn", "put a card on the next Burn slot", Card, card=CARDS)
+BURN = kind("burn", N_("put a card on the next Burn slot"), Card, card=CARDS)
 CO2_MONEY = kind(
-    "co2_money", "propose the player who takes the money released with the CO2", Player, player=PLAYERS
+    "co2_money", N_("propose the player who takes the money released with the CO2"), Player, player=PLAYERS
 )
 TRAIN = kind(
-    "train", "propose the Skill card the Skill-share workshop raises by one level", Skill, skill=SKILLS
+    "train", N_("propose the Skill card the Skill-share workshop raises by one level"), Skill, skill=SKILLS
 )
 END_ROUND = kind(
     "end_round",
-    "say you are done this round; it ends when both players are done and every card on the table is dealt with",
+    N_(
+        "say you are done this round; it ends when both players are done and every card on the table is dealt with"
+    ),
     ready=True,
 )
 

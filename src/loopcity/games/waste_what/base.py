@@ -12,9 +12,11 @@ from typing import Literal, NotRequired, TypedDict
 
 from loopcity.engine import Game, State
 from loopcity.engine.table import Ballot
+from loopcity.engine.text import _
 
 from .content import EventCard, Rules, WasteWhatContent
 from .tables import WasteWhatTables
+from .words import combo_title
 
 Phase = Literal["draft", "play", "over"]
 """The skill draft (one seat chooses at a time), the rounds' shared phase (both seats act), the end."""
@@ -175,11 +177,22 @@ class WasteWhatBase(State[WasteWhatContent, WasteWhatTables]):
         return base
 
     def card_name(self, card: int) -> str:
+        """The card's name in the reader's language: the name printed on a Waste card, or the name
+        written on a Combo card (:func:`.words.combo_title`)."""
+        combo = self.combos.get(card)
+        if combo is not None:
+            return combo_title(self, combo["name"])
+        return _(self.tables.name[card])
+
+    def printed_name(self, card: int) -> str:
+        """The card's name as the content has it (a Combo card: as written on it), whoever reads:
+        the name of a new Combo card is made from these."""
         combo = self.combos.get(card)
         return combo["name"] if combo is not None else self.tables.name[card]
 
     def skill_name(self, skill: str) -> str:
-        return self.tables.skill_names[skill]
+        """A Skill card's name in the reader's language."""
+        return _(self.tables.skill_names[skill])
 
     def holder(self, card: int) -> int | None:
         """The seat in whose Storage the card lies (None: elsewhere)."""

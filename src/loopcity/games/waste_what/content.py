@@ -36,9 +36,18 @@ EffectName = Literal[
 CONTENT_PATH = Path(__file__).with_name("content.toml")
 PLAYERS = 2
 """Waste What? is a game for 2 players (or 2 teams)."""
-DIFFICULTIES = (("Beginners", 9), ("Normal", 12), ("Difficult", 18))
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is written (a constant read later): it stays as it is,
+    and whoever shows it passes it through ``_`` in the reader's language."""
+    return message
+
+
+DIFFICULTIES = ((N_("Beginners"), 9), (N_("Normal"), 12), (N_("Difficult"), 18))
 """The rulebook's difficulty levels (§7) and the Just Waste cards each puts in the deck (the first ones
-of ``content.toml``); the Beginners round has no Combos."""
+of ``content.toml``); the Beginners round has no Combos. The names are marked for translation and
+read through ``_``."""
 
 
 class Rules(ContentModel):

@@ -1,14 +1,15 @@
 """Waste What?'s debrief rules (see docs/debrief.md): CO2 from the incinerator, money and rent,
-Storage, reuse and skills at this table."""
+Storage, reuse and skills at this table, in the reader's language."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
+from loopcity.engine.text import _, ngettext
 
 from .actions import BURN, COMBO, DONATE, RECYCLE, RECYCLE_PAYING, REUSE, REUSE_PLUS, SELL, STORE, TRAIN
-from .content import Rules
+from .content import N_, Rules
 from .rules import WasteWhatState
 from .words import ordinal
 
@@ -16,15 +17,30 @@ if TYPE_CHECKING:
     from loopcity.debrief import Debrief
     from loopcity.engine import Action, State
 
-LABELS = {
-    "co2_released": "CO2 released",
-    "money": "Money",
-    "stored": "Stored cards",
-    "reused": "Cards reused",
-    "skill_levels": "Skill levels",
-    "combos": "Combos",
-    "removed": "Cards removed",
-}
+
+class _Labels(dict[str, str]):
+    """The metrics' names, each read in the reader's language when looked up."""
+
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        found = super().get(key)
+        return default if found is None else _(found)
+
+    def __getitem__(self, key: str) -> str:
+        return _(super().__getitem__(key))
+
+
+LABELS = _Labels(
+    {
+        "co2_released": N_("CO2 released"),
+        "money": N_("Money"),
+        "stored": N_("Stored cards"),
+        "reused": N_("Cards reused"),
+        "skill_levels": N_("Skill levels"),
+        "combos": N_("Combos"),
+        "removed": N_("Cards removed"),
+    }
+)
+"""The name people use for each metric (``{metric: name}``), in the reader's language."""
 
 
 def key_moments(d: Debrief) -> list[Moment]:
@@ -35,8 +51,9 @@ def key_moments(d: Debrief) -> list[Moment]:
     for k, x in d.deltas("co2_released"):
         if x > 0:
             v = d.series("co2_released")[k]
-            kind = "near-loss" if v == limit - 1 else "CO2"
-            out.append(Moment(k, d.round_at(k), kind, f"CO2 token {v:g} of {limit} released"))
+            kind = N_("near-loss") if v == limit - 1 else N_("CO2")
+            text = _("CO2 token {n} of {of} released").format(n=f"{v:g}", of=limit)
+            out.append(Moment(k, d.round_at(k), kind, text))
     return out
 
 
@@ -50,30 +67,53 @@ def learning_points(d: Debrief) -> list[str]:
     released = [k for k, x in d.deltas("co2_released") if x > 0]
     if released:
         rounds = ", ".join(str(d.round_at(k)) for k in released)
-        word = "round" if len(released) == 1 else "rounds"
         out.append(
-            f"{co2[-1]:g} of {limit} CO2 tokens released (in {word} {rounds}) from {burns} cards burned."
+            ngettext(
+                "{co2} of {limit} CO2 tokens released (in round {rounds}) from {burns} cards burned.",
+                "{co2} of {limit} CO2 tokens released (in rounds {rounds}) from {burns} cards burned.",
+                len(released),
+            ).format(co2=f"{co2[-1]:g}", limit=limit, rounds=rounds, burns=burns)
         )
     else:
         out.append(
-            f"No CO2 was released: {burns} cards were burned, never filling the "
-            f"{ordinal(rules.burn_slots)} Burn slot."
+            ngettext(  # the same English for 1 card: it only differs in other languages
+                "No CO2 was released: {burns} cards were burned, never filling the {ordinal} Burn slot.",
+                "No CO2 was released: {burns} cards were burned, never filling the {ordinal} Burn slot.",
+                burns,
+            ).format(burns=burns, ordinal=ordinal(rules.burn_slots))
         )
     money = d.series("money")
     low = min(range(len(money)), key=lambda k: money[k])
-    out.append(f"Money was lowest at {money[low]:g} in round {d.round_at(low)} and ended at {money[-1]:g}.")
+    out.append(
+        _("Money was lowest at {low} in round {round} and ended at {end}.").format(
+            low=f"{money[low]:g}", round=d.round_at(low), end=f"{money[-1]:g}"
+        )
+    )
     stored = d.round_change("stored")
     if stored:
         r = max(stored, key=lambda x: stored[x])
         if stored[r] > 0:
             out.append(
-                f"Storage grew most in round {r} ({stored[r]:+g} cards); every stored card adds to that player's rent."
+                ngettext(
+                    "Storage grew most in round {round} ({n} cards); every stored card adds to that player's rent.",
+                    "Storage grew most in round {round} ({n} cards); every stored card adds to that player's rent.",
+                    round(stored[r]),
+                ).format(round=r, n=f"{stored[r]:+g}")
             )
     skills = d.series("skill_levels")
     trained = len(d.deltas("skill_levels", TRAIN.name))
+    reused = d.series("reused")[-1]
     out.append(
-        f"{d.series('reused')[-1]:g} cards were reused; skill levels went from {skills[0]:g} to {skills[-1]:g} "
-        f"with {trained} trainings."
+        ngettext(
+            "{reused} cards were reused; skill levels went from {start} to {end} with {trained} trainings.",
+            "{reused} cards were reused; skill levels went from {start} to {end} with {trained} trainings.",
+            round(reused),
+        ).format(
+            reused=f"{reused:g}",
+            start=f"{skills[0]:g}",
+            end=f"{skills[-1]:g}",
+            trained=trained,
+        )
     )
     return out
 

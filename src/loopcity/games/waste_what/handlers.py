@@ -8,7 +8,8 @@ action's named arguments; the draft's ``choose`` and the round's ``end_round`` a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, MutableSequence
+from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Handlers
 from loopcity.engine.text import _
@@ -38,13 +39,29 @@ from .actions import (
 )
 from .base import Origin, WasteWhatBase
 from .content import CATEGORIES, CREATIVE
-from .words import player
+from .tables import combo_part
+from .words import combo_title, player
 
 if TYPE_CHECKING:
     from .rules import WasteWhatState
 
 HANDLERS = Handlers["WasteWhatState"]()
 """The one way from an action kind to the function that carries it out."""
+
+
+# ----- chance, logged in words of every language ----------------------------------------------------
+def roll(st: WasteWhatBase, sides: int, words: Callable[[int], str]) -> int:
+    """Roll a die with ``sides`` faces, as :meth:`State.roll` does; ``words(rolled)`` says the line the
+    log keeps of it (a ``chance`` line), worded in each language of the log."""
+    rolled = st.rng.randint(1, sides)
+    st.note(lambda: words(rolled), kind="chance")
+    return rolled
+
+
+def shuffle(st: WasteWhatBase, items: MutableSequence[Any], words: Callable[[], str]) -> None:
+    """Shuffle in place, as :meth:`State.shuffle` does; ``words()`` says the log's ``chance`` line."""
+    st.rng.shuffle(items)
+    st.note(words, kind="chance")
 
 
 # ----- reusing: the work area, selling, donating (section 5) -------------------------------------
@@ -144,7 +161,7 @@ def reset_full_slots(st: WasteWhatBase) -> None:
     st.sell_money += refill
     st.bank -= refill
     st.note(
-        _(
+        lambda: _(
             "All {n} Sell and Donate slots were full: they reset, their cards go back into the Waste deck "
             "and {refill} money goes from the bank onto the Sell slots"
         ).format(n=rules.sell_slots + rules.donate_slots, refill=refill)
@@ -172,11 +189,15 @@ def combine(st: WasteWhatState, seat: int, a: Combine) -> None:
         skills.append(CREATIVE)
     st.used.update(skills)
     n = len(cards)
-    rolled = st.roll(st.rules().die_sides, _("Combo acceptance (needs more than {n})").format(n=n))
+    rolled = roll(
+        st,
+        st.rules().die_sides,
+        lambda r: _("Combo acceptance (needs more than {n}): rolled {rolled}").format(n=n, rolled=r),
+    )
     if rolled <= n:
         st.staged.append({"kind": "combo", "rolled": rolled, "cards": n, "accepted": False, "text": ""})
         st.note(
-            _("The die shows {rolled}, not more than {n}: the combo is not accepted").format(
+            lambda: _("The die shows {rolled}, not more than {n}: the combo is not accepted").format(
                 rolled=rolled, n=n
             )
         )
@@ -196,13 +217,13 @@ def combine(st: WasteWhatState, seat: int, a: Combine) -> None:
     name = st.combos[card]["name"]
     st.staged.append({"kind": "combo", "rolled": rolled, "cards": n, "accepted": True, "text": name})
     st.note(
-        _(
+        lambda: _(
             "The die shows {rolled}, more than {n}: the combo is accepted as the Combo card {name} "
             "({category}, complexity {complexity}); now sell or donate it"
         ).format(
             rolled=rolled,
             n=n,
-            name=name,
+            name=combo_title(st, name),
             category=st.skill_name(a.category),
             complexity=st.combos[card]["complexity"],
         )
@@ -214,7 +235,7 @@ def take_apart(st: WasteWhatBase, cards: list[int], origins: list[Origin], skill
     or the Storage they were stored in) to be dealt with individually (they cannot join another combo
     this round), and the Skill cards used on it are free again, as nothing was reused."""
     st.note(
-        _(
+        lambda: _(
             "The combo is taken apart: its cards go back where they were taken from, to be dealt with one "
             "by one (they cannot join another combo this round), and its Skill cards are free again"
         )
@@ -232,7 +253,7 @@ def take_apart(st: WasteWhatBase, cards: list[int], origins: list[Origin], skill
 def combo_name(st: WasteWhatBase, cards: list[int]) -> str:
     """A name for the Combo card: a word of the content's ``combo_words`` and its first two items."""
     words = st.content.combo_words
-    parts = [st.card_name(c).split()[-1].capitalize() for c in cards[:2]]
+    parts = [combo_part(st.printed_name(c)) for c in cards[:2]]
     return f"{words[st.combos_made % len(words)]} {'-'.join(parts)}"
 
 
@@ -289,7 +310,7 @@ def burn(st: WasteWhatState, seat: int, a: Card) -> None:
     st.co2 += 1
     st.staged.append({"kind": "co2", "rolled": 0, "cards": st.co2, "accepted": False, "text": ""})
     st.note(
-        _(
+        lambda: _(
             "The last Burn slot is filled: its {slots} cards leave the game and CO2 token {n} of {of} "
             "is released from the incinerator"
         ).format(slots=rules.burn_slots, n=st.co2, of=rules.co2_tokens),
@@ -299,9 +320,9 @@ def burn(st: WasteWhatState, seat: int, a: Card) -> None:
         st.result = "the last CO2 token was released"
     elif st.bank > 0:
         st.pending = "co2_money"
-        st.note(_("1 money comes with the CO2: the players decide together who takes it"))
+        st.note(lambda: _("1 money comes with the CO2: the players decide together who takes it"))
     else:
-        st.note(_("The bank is empty: no money comes with this CO2"))
+        st.note(lambda: _("The bank is empty: no money comes with this CO2"))
 
 
 @HANDLERS.on(CO2_MONEY)
@@ -311,7 +332,10 @@ def co2_money(st: WasteWhatState, seat: int, a: Player) -> None:
     st.bank -= 1
     st.cash[taker] += 1
     st.pending = None
-    st.note(_("{player} takes the money from the incinerator").format(player=player(taker)), kind="decision")
+    st.note(
+        lambda: _("{player} takes the money from the incinerator").format(player=player(taker)),
+        kind="decision",
+    )
 
 
 @HANDLERS.on(TRAIN)
@@ -320,7 +344,7 @@ def train(st: WasteWhatState, seat: int, a: Skill) -> None:
     st.level[a.skill] += 1
     st.pending = None
     st.note(
-        _("The Skill-share workshop raises {player}'s {skill} to level {level}").format(
+        lambda: _("The Skill-share workshop raises {player}'s {skill} to level {level}").format(
             player=player(st.owner[a.skill]), skill=st.skill_name(a.skill), level=st.level[a.skill]
         ),
         kind="decision",

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from loopcity.engine.text import Card, Panel, _
+from loopcity.engine.text import Card, Panel, _, ngettext
+
+
+def _cards(n: int) -> str:
+    """'5 cards' (the English has one form; other languages have their own for 1)."""
+    return ngettext("{n} cards", "{n} cards", n).format(n=n)
 
 
 def _card(c: dict[str, Any]) -> Card:
@@ -32,7 +37,7 @@ def _player(view: dict[str, Any], p: int) -> Panel:
     rows = (
         (_("Cash Box"), _("{n} money").format(n=me["cash"])),
         (_("Rent at the end of the round"), str(me["rent_due"])),
-        (_("Storage"), _("{n} cards").format(n=len(me["storage"]))),
+        (_("Storage"), _cards(len(me["storage"]))),
         (_("This round"), _("done") if me["done"] else _("at work")),
     )
     cards = tuple(_skill(s) for s in me["skills"]) + tuple(_card(c) for c in me["storage"])
@@ -56,7 +61,7 @@ def _board(view: dict[str, Any]) -> Panel:
         (_("Donate slots"), _slots(view["donate"], view["donate_slots"])),
         (_("Recycle Bin"), ", ".join(c["name"] for c in view["recycle_bin"]) or "-"),
         (_("Bank"), _("{n} money").format(n=view["bank"])),
-        (_("Waste deck"), _("{n} cards").format(n=view["deck_count"])),
+        (_("Waste deck"), _cards(view["deck_count"])),
         (_("Blank Combo cards"), str(view["blank_combos"])),
         (_("Cards reused so far"), str(view["reused"])),
     )

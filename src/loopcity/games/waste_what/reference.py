@@ -3,7 +3,8 @@ they do, rent, every Skill, Waste, Just Waste and Event card with its text, Comb
 acceptance roll, the difficulty levels and how the players decide together.
 
 Everything here is read from ``content.toml`` (a designer who changes a card, a cost or a number
-changes the reference); the words are marked for translation, the names from content stay data.
+changes the reference); the words are marked for translation, and the names and texts from content are
+read through ``_`` (translated in ``content.<lang>.toml``).
 """
 
 from __future__ import annotations
@@ -125,11 +126,11 @@ def _skills(content: WasteWhatContent) -> Section:
             text = _(
                 "Reuses {skill} cards whose complexity is at most its level. Used on one Waste card (or "
                 "combo) per round."
-            ).format(skill=skill.name)
+            ).format(skill=_(skill.name))
         facts = (
             (_("Levels"), _("{low} to {high}").format(low=rules.start_level, high=rules.max_skill_level)),
         )
-        cards.append(Card(skill.name, text, facts, skill.source))
+        cards.append(Card(_(skill.name), text, facts, skill.source))
     intro = _(
         "Seven Skill cards: one is removed unseen at the start, the players take turns choosing the other six "
         "(in a first game they are dealt at random). Selling or donating a card raises a skill used on it."
@@ -147,7 +148,7 @@ def recycling_words(card: WasteCard | JustWasteCard) -> str:
 
 
 def _waste(content: WasteWhatContent) -> Section:
-    names = {s.id: s.name for s in content.skills}
+    names = {s.id: _(s.name) for s in content.skills}
     cards = []
     for card in content.waste:
         category = names[card.category]
@@ -159,7 +160,7 @@ def _waste(content: WasteWhatContent) -> Section:
             (_("Complexity"), str(card.complexity)),
             (_("Recycling"), _recycling_fact(card)),
         )
-        cards.append(Card(card.name, text, facts, card.source))
+        cards.append(Card(_(card.name), text, facts, card.source))
     intro = _("{n} Waste cards, each of one category with a complexity; some cost money to recycle.").format(
         n=len(content.waste)
     )
@@ -175,7 +176,7 @@ def _recycling_fact(card: WasteCard | JustWasteCard) -> str:
 def _just_waste(content: WasteWhatContent) -> Section:
     cards = []
     for i, card in enumerate(content.just_waste):
-        levels = [name for name, count in DIFFICULTIES if i < count]
+        levels = [_(name) for name, count in DIFFICULTIES if i < count]
         text = _("No skill can reuse it: store it, recycle it or burn it; {recycling}.").format(
             recycling=recycling_words(card)
         )
@@ -183,7 +184,7 @@ def _just_waste(content: WasteWhatContent) -> Section:
             (_("In the deck"), ", ".join(levels) or _("no difficulty")),
             (_("Recycling"), _recycling_fact(card)),
         )
-        cards.append(Card(card.name, text, facts, card.source))
+        cards.append(Card(_(card.name), text, facts, card.source))
     intro = _(
         "Just Waste cards (gray heading) have no category; the difficulty decides how many are in the deck."
     )
@@ -191,7 +192,7 @@ def _just_waste(content: WasteWhatContent) -> Section:
 
 
 def _events(content: WasteWhatContent) -> Section:
-    cards = tuple(Card(e.name, e.text, (), e.source) for e in content.events)
+    cards = tuple(Card(_(e.name), _(e.text), (), e.source) for e in content.events)
     intro = _("From round 2 one Event card is drawn at the start of each round; it acts for that round.")
     return Section(_("Event cards"), intro, cards=cards)
 
@@ -215,7 +216,11 @@ def _combos(rules: Rules) -> Section:
 
 def _difficulties(content: WasteWhatContent) -> Section:
     rows = tuple(
-        (name, str(min(count, len(content.just_waste))), _("no") if name == DIFFICULTIES[0][0] else _("yes"))
+        (
+            _(name),
+            str(min(count, len(content.just_waste))),
+            _("no") if name == DIFFICULTIES[0][0] else _("yes"),
+        )
         for name, count in DIFFICULTIES
     )
     table = Table((_("Difficulty"), _("Just Waste cards"), _("Combos")), rows)

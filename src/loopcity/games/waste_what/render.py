@@ -20,6 +20,7 @@ from loopcity.engine import Action, ActionKind
 from loopcity.engine.text import _
 
 from .actions import BURN, COMBO, RECYCLE, RECYCLE_PAYING, REUSE, REUSE_PLUS, STORE, TRAIN
+from .content import N_
 
 COLOURS = {
     "textile": "#c678dd",
@@ -32,15 +33,21 @@ COLOURS = {
     "creative": "#e5c07b",
 }
 SHORT = {
-    "textile": "TEX",
-    "furniture": "FUR",
-    "bikes": "BIK",
-    "food": "FOO",
-    "construction": "CON",
-    "electronics": "ELE",
-    "just waste": "JW",
-    "creative": "CC",
+    "textile": N_("TEX"),
+    "furniture": N_("FUR"),
+    "bikes": N_("BIK"),
+    "food": N_("FOO"),
+    "construction": N_("CON"),
+    "electronics": N_("ELE"),
+    "just waste": N_("JW"),
+    "creative": N_("CC"),
 }
+"""The short code of each category on the board (read through ``_``: each language has its own)."""
+
+
+def _code(category: str) -> str:
+    code = SHORT.get(category)
+    return _(code) if code else ""
 
 
 # ----- text ------------------------------------------------------------------------------------
@@ -164,7 +171,7 @@ def _attrs(act: str | None, info: str) -> str:
 def _card_svg(c: dict[str, Any], x: int, y: int, act: str | None, w: int = CARD_W, h: int = CARD_H) -> str:
     """A card: its category code and complexity in big letters, its name and recycling rule small."""
     colour = COLOURS.get(c["category"], "#cccccc")
-    code = SHORT.get(c["category"], "")
+    code = _code(c["category"])
     big = f"{code} {c['complexity']}" if c["complexity"] else code
     border = 4 if act else 1
     info = _("{name}: {text}").format(name=c["name"], text=c["text"])
@@ -205,7 +212,7 @@ def _slot_row(
 
 def _skill_svg(s: dict[str, Any], x: int, y: int, act: str | None) -> str:
     """A Skill card: its code and level big; used this round, it is faded."""
-    code = SHORT.get(s["id"], "")
+    code = _code(s["id"])
     used = _(" (used this round)") if s["used"] else ""
     info = _("{skill}, level {level}{used}").format(skill=s["name"], level=s["level"], used=used)
     return (
@@ -223,17 +230,20 @@ def _player_svg(
     info = _("{player}: {cash} money in the Cash Box, rent due {rent}, {state}").format(
         player=p["name"], cash=p["cash"], rent=p["rent_due"], state=state
     )
+    money = _("{n} money").format(n=p["cash"])
+    rent = _("rent {n}").format(n=p["rent_due"])
+    storage = _("Storage")
     parts = [
         f'<g class="player" data-info="{escape(info)}"><rect x="{x}" y="{y}" width="485" height="{PLAYER_H}" '
         f'rx="10" fill="{"#eef3e6" if p["done"] else "#f7f7f2"}" stroke="#555"/>',
         f'<text x="{x + 10}" y="{y + 30}" font-size="22" font-weight="bold">{escape(p["name"])}</text>',
         f'<text class="minor" x="{x + 330}" y="{y + 28}" font-size="14">{escape(state)}</text>',
-        f'<text x="{x + 10}" y="{y + 60}" font-size="20">{escape(_("{n} money").format(n=p["cash"]))}</text>',
-        f'<text x="{x + 250}" y="{y + 60}" font-size="20">{escape(_("rent {n}").format(n=p["rent_due"]))}</text></g>',
+        f'<text x="{x + 10}" y="{y + 60}" font-size="20">{escape(money)}</text>',
+        f'<text x="{x + 250}" y="{y + 60}" font-size="20">{escape(rent)}</text></g>',
     ]
     for i, s in enumerate(p["skills"]):
         parts.append(_skill_svg(s, x + 10 + i * 120, y + 74, skill_acts.get(s["id"])))
-    parts.append(f'<text x="{x + 10}" y="{y + 152}" font-size="18">{escape(_("Storage"))}</text>')
+    parts.append(f'<text x="{x + 10}" y="{y + 152}" font-size="18">{escape(storage)}</text>')
     for i, c in enumerate(p["storage"][:6]):
         parts.append(
             _card_svg(c, x + 10 + (i % 3) * 158, y + 162 + (i // 3) * 80, acts.get(c["id"]), 150, 74)
@@ -290,12 +300,14 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
     y_work = y_slots + CARD_H + 50
     y_players = y_work + (CARD_H + 50 if view["work"] else 0)
     height = y_players + PLAYER_H + 10 + (40 if view["result"] or view["decision"] else 0)
+    aria = _("Waste What? table")
+    on_table = _("Waste on the table")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="{height}" viewBox="0 0 1000 {height}" '
-        'font-family="sans-serif" role="img" aria-label="Waste What? table">',
+        f'font-family="sans-serif" role="img" aria-label="{escape(aria)}">',
         f'<rect width="1000" height="{height}" fill="#fffdf6"/>',
         *_header(view),
-        f'<text x="10" y="118" font-size="20" font-weight="bold">{escape(_("Waste on the table"))}</text>',
+        f'<text x="10" y="118" font-size="20" font-weight="bold">{escape(on_table)}</text>',
     ]
     for i, c in enumerate(table):
         parts.append(_card_svg(c, 10 + (i % 6) * 163, 128 + (i // 6) * (CARD_H + 8), acts.get(c["id"])))
@@ -320,7 +332,10 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
     burn_info = _("Burn slots: the last one releases a CO2 token")
     parts += _slot_row(_("Burn"), burn_info, view["burn"], view["burn_slots"], 490, y_slots, acts)
     coins = _("{n} money on the Sell slots").format(n=view["sell_money"])
-    parts.append(f'<text x="90" y="{y_slots - 8}" font-size="18">{escape("● " * view["sell_money"])}</text>')
+    coins_x = _after(rows_info[0][0], 10, 20, 90)
+    parts.append(
+        f'<text x="{coins_x}" y="{y_slots - 8}" font-size="18">{escape("● " * view["sell_money"])}</text>'
+    )
     parts.append(
         f'<text class="minor" x="10" y="{y_slots + CARD_H + 18}" font-size="13">{escape(coins)}</text>'
     )
@@ -343,6 +358,12 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
     return "".join(parts)
 
 
+def _after(text: str, x: int, size: int, least: int) -> int:
+    """Where a text may start that follows ``text`` (bold, ``size`` px, at ``x``) on its line: at
+    ``least``, or further right where ``text`` is longer (a language with longer words)."""
+    return max(least, x + round(len(text) * size * 0.6) + 12)
+
+
 def _footer(view: dict[str, Any], height: int) -> list[str]:
     """The game's result, or the offer waiting for an answer."""
     r = view["result"]
@@ -351,7 +372,8 @@ def _footer(view: dict[str, Any], height: int) -> list[str]:
         return [
             f'<text x="10" y="{height - 12}" font-size="24" font-weight="bold" data-info="{escape(r["cause"])}">'
             f"{escape(word)}</text>",
-            f'<text class="minor" x="110" y="{height - 14}" font-size="14">{escape(r["cause"])}</text>',
+            f'<text class="minor" x="{_after(word, 10, 24, 110)}" y="{height - 14}" font-size="14">'
+            f"{escape(r['cause'])}</text>",
         ]
     decision = view["decision"]
     if decision:
@@ -362,6 +384,7 @@ def _footer(view: dict[str, Any], height: int) -> list[str]:
         return [
             f'<g class="decision" data-info="{escape(info)}">'
             f'<text x="10" y="{height - 12}" font-size="22" font-weight="bold">{escape(short)}</text>'
-            f'<text class="minor" x="250" y="{height - 14}" font-size="13">{escape(decision["subject"][:110])}</text></g>'
+            f'<text class="minor" x="{_after(short, 10, 22, 250)}" y="{height - 14}" font-size="13">'
+            f"{escape(decision['subject'][:110])}</text></g>"
         ]
     return []

@@ -11,6 +11,7 @@ ends when both players are done (:mod:`.together`). Labels, log lines and prompt
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from loopcity.engine import Action, NoArgs, Outcome, Rng, State
@@ -21,12 +22,12 @@ from .base import WasteWhatGame, deck_and_box
 from .content import SKILL_ORDER, EventCard
 from .dealing import Dealing
 from .explain import explain
-from .handlers import HANDLERS
+from .handlers import HANDLERS, shuffle
 from .position import WasteWhatPosition, read_fields, write_fields
 from .texts import TEXTS, log_line, prompt
 from .together import VOTES, needs_consent, open_choices, put_to_partner, question_seats
 from .views import make_view
-from .words import player
+from .words import player, result_words
 
 
 class WasteWhatState(Dealing):
@@ -71,16 +72,16 @@ class WasteWhatState(Dealing):
         self.declined = set()
         self.staged = []
         self.event_deck = [e.id for e in game.content.events]
-        self.shuffle(self.event_deck, "Event deck")
+        shuffle(self, self.event_deck, lambda: _("Event deck shuffled"))
         self._setup_skills(rules.start_level)
 
     # ----- section 1: the skill draft -----------------------------------------------------------
     def _setup_skills(self, start_level: int) -> None:
         """Shuffle the 7 Skill cards, remove one unseen, then draft (or, in a first game, deal)."""
         skills: list[str] = [s.id for s in self.content.skills]
-        self.shuffle(skills, "Skill cards")
+        shuffle(self, skills, lambda: _("Skill cards shuffled"))
         self.removed_skill = skills.pop()
-        self.note(_("One Skill card is removed from the game unseen"))
+        self.note(lambda: _("One Skill card is removed from the game unseen"))
         self.owner = {}
         self.level = {}
         self.start_level = start_level
@@ -98,7 +99,7 @@ class WasteWhatState(Dealing):
         self.level[skill] = self.start_level
         if self.game.options["first_game"]:
             self.note(
-                _("{player} is dealt the {skill} Skill card (level {level})").format(
+                lambda: _("{player} is dealt the {skill} Skill card (level {level})").format(
                     player=player(seat), skill=self.skill_name(skill), level=self.start_level
                 )
             )
@@ -115,14 +116,18 @@ class WasteWhatState(Dealing):
     # ----- section 3: beginning a new round -----------------------------------------------------
     def _start_round(self) -> None:
         """Shuffle the Waste deck, draw an Event from round 2, draw the Waste cards face up."""
-        self.note(_("Round {round} of {rounds} begins").format(round=self.round, rounds=self.rules().rounds))
-        self.shuffle(self.deck, "Waste deck")
+        self.note(
+            lambda: _("Round {round} of {rounds} begins").format(round=self.round, rounds=self.rules().rounds)
+        )
+        shuffle(self, self.deck, lambda: _("Waste deck shuffled"))
         self.event = None
         self.staged = []
         if self.round >= 2 and self.event_deck:
             self.event = self.event_deck.pop()
             ev = self.tables.events[self.event]
-            self.note(_("Event: {name}: {text}").format(name=ev.name, text=ev.text), kind="event")
+            self.note(
+                lambda: _("Event: {name}: {text}").format(name=_(ev.name), text=_(ev.text)), kind="event"
+            )
             self._event_now(ev)
         rules = self.rules()
         ev_now = self.event_card()
@@ -131,7 +136,9 @@ class WasteWhatState(Dealing):
         for _card in range(n):
             self.table.append(self.deck.pop())
         self.note(
-            _("Waste on the table: {cards}").format(cards=", ".join(self.card_name(c) for c in self.table))
+            lambda: _("Waste on the table: {cards}").format(
+                cards=", ".join(self.card_name(c) for c in self.table)
+            )
         )
 
     def _event_now(self, ev: EventCard) -> None:
@@ -141,13 +148,13 @@ class WasteWhatState(Dealing):
                 got = min(ev.amount, self.bank)
                 self.bank -= got
                 self.cash[p] += got
-                self.note(_("{player} takes {n} money from the bank").format(player=player(p), n=got))
+                self.note(_takes_from_bank(p, got))
         elif ev.effect == "tax":
             for p in range(self.players):
                 paid = min(ev.amount, self.cash[p])
                 self.cash[p] -= paid
                 self.bank += paid
-                self.note(_("{player} pays {n} money to the bank").format(player=player(p), n=paid))
+                self.note(_pays_to_bank(p, paid))
         elif ev.effect == "train" and self._trainable():
             self.pending = "train"
 
@@ -164,21 +171,18 @@ class WasteWhatState(Dealing):
         for p in range(self.players):
             rent = self.rent_due(p)
             if self.cash[p] < rent:
-                self.note(
-                    _("{player} cannot pay the rent of {rent} (has {cash}): the initiatives lose").format(
-                        player=player(p), rent=rent, cash=self.cash[p]
-                    ),
-                    kind="event",
-                )
+                self.note(_cannot_pay(p, rent, self.cash[p]), kind="event")
                 self.result = f"P{p + 1} could not pay the rent"
                 return
             self.cash[p] -= rent
             self.bank += rent
-            self.note(_("{player} pays {rent} rent").format(player=player(p), rent=rent))
+            self.note(_pays_rent(p, rent))
         if self.round >= self.rules().rounds:
             self.won = True
             self.result = f"made it through all {self.round} rounds"
-            self.note(_("The initiatives made it through every round: you win together!"), kind="event")
+            self.note(
+                lambda: _("The initiatives made it through every round: you win together!"), kind="event"
+            )
             return
         self.round += 1
         self.used.clear()
@@ -258,7 +262,7 @@ class WasteWhatState(Dealing):
             return None
         score = float(self.reused)
         winners = tuple(range(self.players)) if self.won else ()
-        return Outcome(self.won, self.result, (score,) * self.players, winners)
+        return Outcome(self.won, result_words(self), (score,) * self.players, winners)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return make_view(self, seat)
@@ -407,6 +411,25 @@ class WasteWhatState(Dealing):
             assert self.pending is None, "a decision and a card in the work area cannot wait at once"
             unused = set(self.work.get("skills", [])) - self.used
             assert not unused, f"the Skill cards used in the work area count as used: {sorted(unused)}"
+
+
+# ----- log lines of one player (each bound to its player and numbers: the log words it in every language)
+def _takes_from_bank(p: int, n: int) -> Callable[[], str]:
+    return lambda: _("{player} takes {n} money from the bank").format(player=player(p), n=n)
+
+
+def _pays_to_bank(p: int, n: int) -> Callable[[], str]:
+    return lambda: _("{player} pays {n} money to the bank").format(player=player(p), n=n)
+
+
+def _cannot_pay(p: int, rent: int, cash: int) -> Callable[[], str]:
+    return lambda: _("{player} cannot pay the rent of {rent} (has {cash}): the initiatives lose").format(
+        player=player(p), rent=rent, cash=cash
+    )
+
+
+def _pays_rent(p: int, rent: int) -> Callable[[], str]:
+    return lambda: _("{player} pays {rent} rent").format(player=player(p), rent=rent)
 
 
 _CHOOSE = {s: CHOOSE(s) for s in SKILL_ORDER}

@@ -10,6 +10,11 @@ from __future__ import annotations
 from .content import EventCard, WasteWhatContent
 
 
+def combo_part(name: str) -> str:
+    """The word a Combo card's name takes from a card's name: its last word, capitalized."""
+    return name.split()[-1].capitalize()
+
+
 class WasteWhatTables:
     """Flat per-card tuples indexed by card id (Waste, then Just Waste, then blank Combo cards), and
     the Event and Skill cards by id."""
@@ -38,6 +43,11 @@ class WasteWhatTables:
         """(category, complexity, recycling cost or -1) of each card but the Combo cards."""
         self.events: dict[str, EventCard] = {e.id: e for e in content.events}
         self.skill_names: dict[str, str] = {s.id: s.name for s in content.skills}
+        self.part_cards: dict[str, list[int]] = {}
+        """The Waste and Just Waste cards by the word a Combo card's name takes from each (the last
+        word of its name, lower case): how a Combo card's name is read in another language."""
+        for card in range(self.first_combo):
+            self.part_cards.setdefault(combo_part(self.name[card]).lower(), []).append(card)
         self.log_lines: dict[tuple[object, ...], str] = {}
         """The log line of a move whose words depend only on the move, who makes it, where its card
         lies and whose skills it uses (filled as games are played: see :func:`.texts.log_line`)."""

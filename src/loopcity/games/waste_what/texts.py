@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from loopcity.engine import Action
 from loopcity.engine.table import Ballot, Choice, answer_label
-from loopcity.engine.text import LANGUAGE, Label, Texts, _
+from loopcity.engine.text import LANGUAGE, Label, Texts, _, ngettext
 
 from .actions import (
     BURN,
@@ -50,6 +50,7 @@ from .content import CREATIVE
 from .handlers import sale_pay, seller
 from .together import QUESTIONS, ballot_action, combine_skills, needs_consent, proposals
 from .words import (
+    broke,
     card_from,
     category_name,
     facts,
@@ -677,19 +678,20 @@ def _game_over(st: WasteWhatBase) -> str:
         )
     if st.co2 >= st.rules().co2_tokens:
         return _("The game is over: the last CO2 token was released and the initiatives lose together.")
-    result = st.result or ""
-    broke = int(result[1]) - 1 if result[:1] == "P" and result[1:2].isdigit() else 0  # "P2 could not pay..."
     return _("The game is over: {player} could not pay the rent and the initiatives lose together.").format(
-        player=player(broke)
+        player=player(broke(st) or 0)
     )
 
 
 def _draft_prompt(st: WasteWhatBase, seat: int | None) -> str:
     chooser = st.draft_turn
     if seat == chooser:
-        return _("Skill draft: take one of the {n} Skill cards on offer; then {player} chooses.").format(
-            n=len(st.draft_pool), player=player(1 - chooser)
-        )
+        n = len(st.draft_pool)
+        return ngettext(  # the same English for the last card: it only differs in other languages
+            "Skill draft: take one of the {n} Skill cards on offer; then {player} chooses.",
+            "Skill draft: take one of the {n} Skill cards on offer; then {player} chooses.",
+            n,
+        ).format(n=n, player=player(1 - chooser))
     return _("Skill draft: waiting for {player} to take a Skill card.").format(player=player(chooser))
 
 

@@ -44,7 +44,7 @@ from .actions import (
     seat_of,
 )
 from .content import CATEGORIES, CREATIVE
-from .handlers import HANDLERS, take_apart
+from .handlers import HANDLERS, roll, take_apart
 from .words import player
 
 if TYPE_CHECKING:
@@ -194,7 +194,9 @@ def _no_agreement(st: WasteWhatState, declined: Action) -> None:
         return
     first = next(text for s, text in made if text != str(declined))
     sides = st.rules().die_sides
-    rolled = st.roll(sides, "The die decides between the two proposals")
+    rolled = roll(
+        st, sides, lambda r: _("The die decides between the two proposals: rolled {rolled}").format(rolled=r)
+    )
     chosen = first if rolled <= sides // 2 else str(declined)
     proposer = next(s for s, text in made if text == chosen)
     settle(st, declined.kind)
@@ -203,7 +205,7 @@ def _no_agreement(st: WasteWhatState, declined: Action) -> None:
     )
     parsed = Action.parse(chosen)
     st.note(
-        _(
+        lambda: _(
             "The players could not agree: the die shows {rolled}, so {player}'s proposal is carried out"
         ).format(rolled=rolled, player=player(proposer)),
         kind="decision",
@@ -215,7 +217,9 @@ def _only_choice(st: WasteWhatState, declined: Action) -> None:
     """A proposal declined when there is no other choice to propose stands."""
     by = next(s for s, text in proposals(st, declined.kind) if text == str(declined))
     settle(st, declined.kind)
-    st.note(_("There is no other choice to propose: {player}'s proposal stands").format(player=player(by)))
+    st.note(
+        lambda: _("There is no other choice to propose: {player}'s proposal stands").format(player=player(by))
+    )
     HANDLERS.apply(st, by, declined)
 
 

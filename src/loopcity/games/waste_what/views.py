@@ -4,6 +4,9 @@ Waste What? is cooperative and almost everything is face up: the waste on the ta
 Skill cards, Storage and Cash Boxes, the slots, the incinerator and the current Event. Hidden are the
 order of the Waste and Event decks and the Skill card removed at setup (never shown, though the six
 on offer make it deducible). The log is not part of a view: front ends show it beside the table.
+
+The words of a view (names of cards, skills and the Event, their texts) are in the reader's language;
+ids, categories and numbers are the rules' own.
 """
 
 from __future__ import annotations
@@ -11,11 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from loopcity.engine.table import ballot_view
+from loopcity.engine.text import _
 
 from .base import WasteWhatBase
 from .content import SKILL_ORDER
 from .texts import chosen_words, worded_ballot
-from .words import card_text, player, recycling
+from .words import card_text, combo_title, player, recycling
 
 
 def card_view(state: WasteWhatBase, card: int) -> dict[str, Any]:
@@ -95,6 +99,8 @@ def _staged(state: WasteWhatBase) -> list[dict[str, Any]]:
     for note in state.staged:
         entry: dict[str, Any] = dict(note)
         entry["said"] = chosen_words(state, note["text"]) if note["kind"] == "tie" else ""
+        if note["kind"] == "combo" and note["accepted"]:
+            entry["text"] = combo_title(state, note["text"])  # the name written on it, as the reader reads it
         out.append(entry)
     return out
 
@@ -133,7 +139,7 @@ def make_view(state: WasteWhatBase, seat: int | None) -> dict[str, Any]:
         "deck_count": len(state.deck),
         "removed_count": len(state.removed),
         "blank_combos": len(state.blanks),
-        "event": None if ev is None else {"name": ev.name, "text": ev.text},
+        "event": None if ev is None else {"name": _(ev.name), "text": _(ev.text)},
         "events_left": len(state.event_deck),
         "stage": _staged(state),
         "decision": _decision(state),

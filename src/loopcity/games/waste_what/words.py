@@ -1,40 +1,46 @@
 """Words that Waste What?'s texts share: players, cards, skills and rent as people name them, and
-numbers in words for messages whose numbers come from content ("All four slots", "the third Burn
-slot"): a designer who changes the content changes the message.
+ordinals for messages whose numbers come from content ("the third Burn slot"): a designer who changes
+the content changes the message.
 
 Every sentence a person reads is marked for translation with ``_`` and formatted after translation;
-names from content (cards, skills, Events) stay data.
+names from content (cards, skills, Events) are translated in ``content.<lang>.toml`` and read through
+``_`` where a person reads them (``WasteWhatBase.card_name``, ``skill_name``).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from loopcity.engine.text import _
+from loopcity.engine.text import LANGUAGE, _
+
+from .content import N_
 
 if TYPE_CHECKING:
     from .base import WasteWhatBase
 
-_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
-
-
-def count_word(n: int) -> str:
-    """'four' for 4; digits beyond ten."""
-    return _COUNTS[n] if 0 <= n < len(_COUNTS) else str(n)
+_ORDINALS = (
+    N_("zeroth"),
+    N_("first"),
+    N_("second"),
+    N_("third"),
+    N_("fourth"),
+    N_("fifth"),
+    N_("sixth"),
+    N_("seventh"),
+    N_("eighth"),
+    N_("ninth"),
+)
 
 
 def ordinal(n: int) -> str:
-    """'third' for 3; '12th' beyond the ninth."""
+    """'third' for 3; '12th' beyond the ninth (in the reader's language)."""
     if 0 <= n < len(_ORDINALS):
-        return _ORDINALS[n]
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def all_of(n: int) -> str:
-    """'both' for 2, else 'all four' (how the rulebook speaks of a set of slots)."""
-    return "both" if n == 2 else f"all {count_word(n)}"
+        return _(_ORDINALS[n])
+    if n % 100 in (11, 12, 13):
+        return _("{n}th").format(n=n)
+    suffix = {1: _("{n}st"), 2: _("{n}nd"), 3: _("{n}rd")}.get(n % 10, _("{n}th"))
+    return suffix.format(n=n)
 
 
 # ----- people, cards and skills ------------------------------------------------------------------
@@ -44,8 +50,43 @@ def player(seat: int) -> str:
 
 
 def category_name(st: WasteWhatBase, category: str) -> str:
-    """A category by the name of its Skill card ('Construction Materials')."""
-    return st.tables.skill_names[category]
+    """A category by the name of its Skill card ('Construction Materials'), in the reader's language."""
+    return st.skill_name(category)
+
+
+def combo_title(st: WasteWhatBase, name: str) -> str:
+    """The name written on a Combo card, in the reader's language. The game writes a word of the
+    content's ``combo_words`` and the last words of its first two cards' names ("Upcycled
+    Jeans-Socks", :func:`.handlers.combo_name`); another language reads the same word and the last
+    words of the same cards' names in that language ("Upcycling-Jeans-Socken"). A name it cannot
+    read so (one written in a position file) is shown as written."""
+    if LANGUAGE.get() == "en":
+        return name
+    word = max((w for w in st.content.combo_words if name.startswith(w + " ")), key=len, default=None)
+    if word is None:
+        return name
+    cards = _parts(st, name[len(word) + 1 :].lower())
+    if cards is None:
+        return name
+    parts = []
+    for card in cards:
+        last = _(st.tables.name[card]).split()[-1]
+        parts.append(last[:1].upper() + last[1:])
+    return _("{word} {parts}").format(word=_(word), parts="-".join(parts))
+
+
+def _parts(st: WasteWhatBase, rest: str) -> list[int] | None:
+    """The cards whose words make ``rest`` (lower case, joined by '-'), or None. Where cards share
+    a word (a broken wheel and a bent wheel), the one out of the game (a combo's cards leave it)."""
+    if not rest:
+        return []
+    for word, cards in st.tables.part_cards.items():
+        if rest.startswith(word) and (len(rest) == len(word) or rest[len(word)] == "-"):
+            after = _parts(st, rest[len(word) + 1 :])
+            if after is not None:
+                gone = [c for c in cards if c in st.removed]
+                return [(gone or cards)[0], *after]
+    return None
 
 
 def facts(st: WasteWhatBase, card: int) -> str:
@@ -141,3 +182,27 @@ def my_rent_change(st: WasteWhatBase, seat: int, delta: int) -> str:
     if after == now:
         return _("your rent stays {rent}").format(rent=now)
     return _("your rent goes from {now} to {after}").format(now=now, after=after)
+
+
+_BROKE = re.compile(r"P(\d+) could not pay the rent")
+
+
+def broke(st: WasteWhatBase) -> int | None:
+    """The seat of the player who could not pay the rent, read from the game's result ("P2 could not
+    pay the rent"); None when the game did not end so."""
+    found = _BROKE.fullmatch(st.result or "")
+    return None if found is None else int(found[1]) - 1
+
+
+def result_words(st: WasteWhatBase) -> str:
+    """How the game ended, in the reader's language: the state keeps it in the rules' own words
+    (``result``), which read the same in English; a result it does not know is shown as written."""
+    result = st.result or ""
+    seat = broke(st)
+    if seat is not None:
+        return _("{player} could not pay the rent").format(player=_("P{n}").format(n=seat + 1))
+    if st.won and result == f"made it through all {st.round} rounds":
+        return _("made it through all {n} rounds").format(n=st.round)
+    if result == "the last CO2 token was released":
+        return _("the last CO2 token was released")
+    return result
