@@ -334,7 +334,9 @@ def test_a_kind_makes_its_actions_with_named_arguments_and_lists_them_in_index_o
 
 
 # ----- translations -------------------------------------------------------------------------------
-def test_translated_content_is_checked_against_the_content_and_read_in_the_readers_language(tmp_path):
+def test_translated_content_is_checked_against_the_content_and_read_in_the_readers_language(
+    tmp_path, own_words
+):
     from loopcity.engine import ContentError, ContentModel, ContentSpec
     from loopcity.engine.content import load_translation, translation_files
     from loopcity.engine.text import _, add_texts, reading_in
@@ -380,7 +382,18 @@ def test_translated_content_is_checked_against_the_content_and_read_in_the_reade
             load_translation(spec, german)
 
 
-def test_the_log_is_kept_in_each_language_of_the_table():
+@pytest.fixture
+def own_words(monkeypatch):
+    """Translations added by a test are forgotten after it."""
+    from loopcity.engine import text
+
+    monkeypatch.setattr(
+        text, "_TEXTS", {k: {g: dict(t) for g, t in v.items()} for k, v in text._TEXTS.items()}
+    )
+    monkeypatch.setattr(text, "_LOADED", {})
+
+
+def test_the_log_is_kept_in_each_language_of_the_table(own_words):
     """Two people reading different languages each read every log line in their own, moves included;
     a game kept in English alone words each line once."""
     from loopcity.engine import Game
@@ -410,3 +423,17 @@ def test_the_log_is_kept_in_each_language_of_the_table():
         lines = state.log_for(None)
     assert lines[-2]["text"] == "A nimmt 2 Münzen"
     assert lines[-1]["text"] == state.log_for(None)[-1]["text"]  # a move line without a translation
+
+
+def test_a_games_own_translations_come_first(own_words):
+    """Two games may translate one English word differently; each reads its own."""
+    from loopcity.engine.text import _, add_texts, reading_in
+
+    add_texts("xx", {"Compost heap": "Komposthaufen"}, game="first")
+    add_texts("xx", {"Compost heap": "Kompost"}, game="second")
+    with reading_in("xx", "first"):
+        assert _("Compost heap") == "Komposthaufen"
+    with reading_in("xx", "second"):
+        assert _("Compost heap") == "Kompost"
+    with reading_in("xx"):  # no game named: some translation rather than none
+        assert _("Compost heap") in {"Komposthaufen", "Kompost"}

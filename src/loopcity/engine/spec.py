@@ -208,7 +208,7 @@ def learn_words(spec: GameSpec[Any, Any]) -> None:
         add_catalogues(spec.locale, spec.id)
     if spec.content is not None:
         for lang, path in translation_files(spec.content).items():
-            add_texts(lang, load_translation(spec.content, path))
+            add_texts(lang, load_translation(spec.content, path), spec.id)
     _WORDS.add(spec.id)
 
 

@@ -36,7 +36,7 @@ from .actions import Action, Handlers
 from .errors import IllegalAction, MalformedAction
 from .rng import Rng, new_rng
 from .serialize import copy_data, decode, encode
-from .text import Label, Said, Texts, _, plain_label, reading_in, say
+from .text import LANGUAGE, Label, Said, Texts, _, plain_label, reading_in, say
 
 if TYPE_CHECKING:
     from .spec import Game
@@ -331,11 +331,13 @@ class State(Generic[C, TT]):
     def worded(self, words: Callable[[], str]) -> Said:
         """A text made by ``words`` in each language of the game's log (:attr:`Game.tongues`)."""
         tongues = self.game.tongues
+        game = self.game.spec.id
         if tongues is None:
-            return words()
+            with reading_in(LANGUAGE.get(), game):
+                return words()
         made: dict[str, str] = {}
         for tongue in tongues:
-            with reading_in(tongue):
+            with reading_in(tongue, game):
                 made[tongue] = words()
         return made
 

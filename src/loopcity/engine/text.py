@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -45,9 +46,13 @@ LOCALE = Path(__file__).parents[1] / "locale"
 """The catalogues of Loopcity's own texts (engine, web, terminal, debrief): ``<lang>/LC_MESSAGES/
 loopcity.po``; each game keeps its own beside it (``GameSpec.locale``)."""
 
+GAME: ContextVar[str | None] = ContextVar("loopcity_game", default=None)
+"""The game whose texts are being made: its own translations come first (two games may translate
+the same English word differently)."""
+
 _CATALOGUES: dict[tuple[Path, str], None] = {(LOCALE, "loopcity"): None}
-_TEXTS: dict[str, dict[str, str]] = {}
-_LOADED: dict[str, gettext.NullTranslations] = {}
+_TEXTS: dict[str, dict[str | None, dict[str, str]]] = {}
+_LOADED: dict[tuple[str, str | None], gettext.NullTranslations] = {}
 
 
 class _Texts(gettext.NullTranslations):
@@ -75,8 +80,9 @@ def remove_catalogues(directory: Path, domain: str) -> None:
         _LOADED.clear()
 
 
-def _catalogue(path: Path) -> gettext.NullTranslations:
-    """A ``.po`` catalogue read as it is written (no compiled file to keep in step)."""
+@lru_cache(maxsize=64)
+def _compiled(path: Path) -> bytes:
+    """A ``.po`` catalogue compiled as it is read (no compiled file to keep in step)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -84,14 +90,14 @@ def _catalogue(path: Path) -> gettext.NullTranslations:
         catalog = read_po(f)
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return compiled.getvalue()
 
 
-def add_texts(language: str, texts: dict[str, str]) -> None:
-    """Add translations of English texts to ``language`` (content texts, read from data files)."""
-    _TEXTS.setdefault(language, {}).update(texts)
-    _LOADED.pop(language, None)
+def add_texts(language: str, texts: dict[str, str], game: str | None = None) -> None:
+    """Add translations of English texts to ``language`` (a game's content texts, read from data
+    files)."""
+    _TEXTS.setdefault(language, {}).setdefault(game, {}).update(texts)
+    _LOADED.clear()
 
 
 def languages() -> list[str]:
@@ -102,21 +108,27 @@ def languages() -> list[str]:
     return ["en", *sorted(found - {"en"})]
 
 
-def translations(language: str) -> gettext.NullTranslations:
-    """Every translation into ``language``: translated content texts, then the catalogues."""
-    return _translations(language)
+def translations(language: str, game: str | None = None) -> gettext.NullTranslations:
+    """Every translation into ``language``: the game's own (content texts, then its catalogue) first,
+    then Loopcity's catalogue, then every other game's."""
+    found = _LOADED.get((language, game))
+    if found is None:
+        texts = _TEXTS.get(language, {})
+        found = _Texts(texts.get(game, {}))
+        catalogues = sorted(_CATALOGUES, key=lambda c: (c[1] != game, c[1] != "loopcity"))
+        for directory, domain in catalogues:
+            path = directory / language / "LC_MESSAGES" / f"{domain}.po"
+            if path.exists():
+                found.add_fallback(gettext.GNUTranslations(io.BytesIO(_compiled(path))))
+        for other, more in texts.items():
+            if other != game:
+                found.add_fallback(_Texts(more))
+        _LOADED[(language, game)] = found
+    return found
 
 
 def _translations(language: str) -> gettext.NullTranslations:
-    found = _LOADED.get(language)
-    if found is None:
-        found = _Texts(_TEXTS.get(language, {}))
-        for directory, domain in _CATALOGUES:
-            path = directory / language / "LC_MESSAGES" / f"{domain}.po"
-            if path.exists():
-                found.add_fallback(_catalogue(path))
-        _LOADED[language] = found
-    return found
+    return translations(language, GAME.get())
 
 
 def _(message: str) -> str:
@@ -136,13 +148,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 @contextmanager
-def reading_in(language: str) -> Iterator[None]:
-    """Make the texts made inside this block for a reader of ``language``."""
+def reading_in(language: str, game: str | None = None) -> Iterator[None]:
+    """Make the texts made inside this block for a reader of ``language`` (of ``game``'s texts, when
+    given: its own translations first)."""
     token = LANGUAGE.set(language)
+    played = GAME.set(game) if game is not None else None
     try:
         yield
     finally:
         LANGUAGE.reset(token)
+        if played is not None:
+            GAME.reset(played)
 
 
 Said = str | dict[str, str]

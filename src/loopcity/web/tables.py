@@ -415,7 +415,7 @@ class TableManager:
                         now=t.version, seen=expected_version
                     ),
                 )
-            with reading_in(lang):
+            with reading_in(lang, t.state.game.spec.id):
                 self._commit(t, seat, action)
         await self.after_move(t)
         return t

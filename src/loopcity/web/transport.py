@@ -60,7 +60,7 @@ def payload_of(
     """The message for ``seat`` of table ``t`` (as data), in the reader's language; a seat's carries
     the table talk."""
     state, version, clock, paused, chat_on, _talk = snapshot(t) if snap is None else snap
-    with reading_in(lang):
+    with reading_in(lang, state.game.spec.id):
         message = payload.build(
             state, seat, table_id=t.id, version=version, seats=t.seats, clock=clock, paused=paused
         )

@@ -150,6 +150,6 @@ async def api_reference(link: AnyLink, request: Request) -> dict[str, Any]:
     """The reference of the table's game, generated from its content: costs, cards, tables."""
     game = link.table.state.game
     spec = game.spec
-    with reading_in(_lang(request)):
+    with reading_in(_lang(request), spec.id):
         sections = spec.reference(game.content) if spec.reference is not None else []
         return {"title": spec.title, "sections": [sec.to_json() for sec in sections]}
