@@ -18,8 +18,8 @@ from .actions import Cell, Coins, DepartmentSheet, Fund, Player, RequestCard, So
 from .words import (
     building_data,
     building_does,
-    card_text,
     coins,
+    content_text,
     defeat_text,
     effect_data,
     effects_text,
@@ -153,7 +153,7 @@ def _invest(st: SustainState, seat: int, a: SolutionCard) -> Label:
         n=a.card,
         plan=_(gray.title),
         cost=cost_text(gray.cost, on),
-        text=card_text(gray.text) or _("its white side is secret"),
+        text=content_text(gray.text) or _("its white side is secret"),
     )
     return Label(text, _("Solution cards on the table (gray side up)"))
 

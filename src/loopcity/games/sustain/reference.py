@@ -18,9 +18,9 @@ from .content import SustainContent
 from .words import (
     building_data,
     building_does,
-    card_text,
     category_name,
     coins,
+    content_text,
     end_bonus_text,
     indicator_name,
     place_name,
@@ -197,7 +197,7 @@ def _solutions(content: SustainContent) -> Section:
     cards = tuple(
         Card(
             _(g.title),
-            card_text(g.text),
+            content_text(g.text),
             facts=((_("Cost"), coins(g.cost)), (_("White sides"), str(count[g.id]))),
             source=g.source,
         )

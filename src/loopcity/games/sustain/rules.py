@@ -11,6 +11,7 @@ with the action's named arguments.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from itertools import compress
 from operator import not_
 from typing import Any
@@ -26,7 +27,7 @@ from .labels import TEXTS, describe, name_of, prompt
 from .position import SustainPosition, read_fields, write_fields
 from .tables import SustainTables
 from .views import build_view
-from .year import DEFEAT_MAP, POLLUTION, TRACK_INDEX, YearSteps
+from .year import DEFEAT_MAP, POLLUTION, SURVIVED, TRACK_INDEX, YearSteps
 
 HANDLERS = Handlers["SustainState"]()
 GIFTS: dict[tuple[int, int], tuple[Action, ...]] = {}
@@ -316,12 +317,11 @@ class SustainState(YearSteps):
         """The discussion clock ran out (the ``clock`` action, played by a front end that runs the
         clock): every player still talking passes."""
         for talking in self.active_seats():
-            self.note(
-                lambda talking=talking: _("{seat} passes: the discussion clock ran out.").format(
-                    seat=name_of(self, talking)
-                )
-            )
+            self.note(partial(self._clock_line, talking))
             self._pass(talking, a)
+
+    def _clock_line(self, seat: int) -> str:
+        return _("{seat} passes: the discussion clock ran out.").format(seat=name_of(self, seat))
 
     @HANDLERS.on(A.SHEET)
     def _choose_department(self, seat: int, a: DepartmentSheet) -> None:
@@ -470,21 +470,23 @@ class SustainState(YearSteps):
         waits to be drawn), "then ... flip it" (see :meth:`_flip`)."""
         tables = self.tables
         sol = tables.solutions[sol_id]
-        if sol.building and self.legal_cells(sol.building):
+        if not sol.building:
+            self._flip(sol_id)
+            return False
+        building = tables.buildings[sol.building]
+        if self.legal_cells(sol.building):
+            plan = tables.gray[sol.gray]
             self.note(
                 lambda: _(
                     "The {plan} is fulfilled: first its {building} is drawn on the City Map, then it is flipped."
-                ).format(plan=_(tables.gray[sol.gray].title), building=_(tables.buildings[sol.building].name))
+                ).format(plan=_(plan.title), building=_(building.name))
             )
             self.pending = [sol.building, "solution", sol_id, 0]
             self.phase = "build"
             return True
-        if sol.building:
-            self.note(
-                lambda: _("No free space for the {building}: it is not drawn.").format(
-                    building=_(tables.buildings[sol.building].name)
-                )
-            )
+        self.note(
+            lambda: _("No free space for the {building}: it is not drawn.").format(building=_(building.name))
+        )
         self._flip(sol_id)
         return False
 
@@ -552,7 +554,7 @@ class SustainState(YearSteps):
             return Outcome(False, self.defeat, scores, ())
         best = max(scores)
         winners = tuple(s for s, v in enumerate(scores) if v == best)
-        return Outcome(True, "the city survived; highest points wins", scores, winners)
+        return Outcome(True, SURVIVED, scores, winners)
 
     # ----- views, secrets, positions, checks ------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

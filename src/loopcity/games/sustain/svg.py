@@ -19,7 +19,7 @@ from loopcity.engine.text import _, ngettext
 
 from . import actions as A
 from .board import Geometry, geometry
-from .words import building_text, card_text, category_name, coins, effects_text, indicator_name, space_text
+from .words import building_text, category_name, coins, content_text, effects_text, indicator_name, space_text
 
 CATEGORY_STYLE = {  # fill colour; a letter too (see category_letter), so colour is never the only cue
     "residential": "#f4d58d",
@@ -90,7 +90,7 @@ def _title(view: dict[str, Any]) -> list[str]:
     last = " " + _("(last)") if view["final_year"] else ""
     title = _("Year {year}{last} \u00b7 {phase}").format(year=view["round"], last=last, phase=phase)
     out = [_text(MAP_X, 36, title, 26, font_weight="bold")]
-    out.append(_text(MAP_X, 62, _(view["scenario"]["name"]), 18, minor=True, fill="#555"))
+    out.append(_text(MAP_X, 62, content_text(view["scenario"]["name"]), 18, minor=True, fill="#555"))
     return out
 
 
@@ -154,7 +154,7 @@ def _square(
         _text(x + 6, y + 22, letter, 20, font_weight="bold"),
         _text(x + SIDE - 6, y + 22, name, 18, minor=True, text_anchor="end", fill="#444"),
     ]
-    for i, line in enumerate(_wrap(_(built["name"]), 11)[:2]):
+    for i, line in enumerate(_wrap(content_text(built["name"]), 12)[:2]):
         out.append(_text(x + 6, y + 46 + i * 19, line, 17, minor=True))
     if built["housing"]:
         out.append(
@@ -192,7 +192,7 @@ def _small_space(
         info = _("{space}: {building}").format(
             space=where, building=building_text(buildings[built["building"]])
         )
-        letters = "".join(w[0] for w in _(built["name"]).split())[:2].upper()
+        letters = "".join(w[0] for w in content_text(built["name"]).split())[:2].upper()
         return (
             f"<g{_attr(info, None)}>{_marker(cx, cy, corner, vertical, '#fdae6b', '#333', 16)}"
             + _text(cx, cy + 6, letters, 16, text_anchor="middle", font_weight="bold")
@@ -335,17 +335,17 @@ def _solutions(view: dict[str, Any], out: list[str], acts: set[str], y: int, wid
         picked = chosen is not None and chosen["kind"] == A.INVEST.name and chosen["card"] == c["card"]
         info = _("Solution card {n}: {plan} ({cost}, {on} on it). {text}").format(
             n=c["card"],
-            plan=_(c["title"]),
+            plan=content_text(c["title"]),
             cost=coins(c["cost"]),
             on=c["invested"],
-            text=card_text(c["text"]),
+            text=content_text(c["text"]),
         )
         stroke = TARGET if act in acts else "#c92a2a" if picked else "#555"
         out.append(
             f"<g{_attr(info, act if act in acts else None)}>"
             f'<rect x="{cx}" y="{cy}" width="{w - 8}" height="{h}" rx="6" fill="#d9d9d9" stroke="{stroke}" '
             f'stroke-width="{3 if stroke != "#555" else 1}"/>'
-            + _text(cx + 8, cy + 24, _(c["title"]), 17, minor=True)
+            + _text(cx + 8, cy + 24, content_text(c["title"]), 17, minor=True)
             + _text(cx + 8, cy + 60, f"{c['invested']}/{c['cost']}", 22, font_weight="bold")
             + _text(cx + w - 18, cy + 60, str(c["card"]), 17, minor=True, text_anchor="end", fill="#666")
             + "</g>"
@@ -360,12 +360,14 @@ def _table_cards(view: dict[str, Any], out: list[str], acts: set[str], y: int) -
         y = _request(r, out, acts, view["choice"], x, y)
     for c in view["lasting"]:
         info = _("In play: {card} {title}. {text}").format(
-            card=c["id"], title=_(c["title"]), text=card_text(c["text"])
+            card=c["id"], title=content_text(c["title"]), text=content_text(c["text"])
         )
         out.append(
             f"<g{_attr(info, None)}>"
             f'<rect x="{x}" y="{y}" width="{PANEL_W - 8}" height="34" rx="6" fill="#e7f5ff" stroke="#1864ab"/>'
-            + _text(x + 8, y + 24, _("In play: {title}").format(title=_(c["title"])), 17, minor=True)
+            + _text(
+                x + 8, y + 24, _("In play: {title}").format(title=content_text(c["title"])), 17, minor=True
+            )
             + _text(
                 x + PANEL_W - 18,
                 y + 25,
@@ -387,7 +389,7 @@ def _request(r: dict[str, Any], out: list[str], acts: set[str], chosen: Any, x: 
         "REQUEST {card} {title} ({cost}, {on} on it): until resolved, {penalty}; resolved, {reward}."
     ).format(
         card=r["id"],
-        title=_(r["title"]),
+        title=content_text(r["title"]),
         cost=coins(r["cost"]),
         on=r["invested"],
         penalty=effects_text(r["penalty"]),
@@ -398,7 +400,7 @@ def _request(r: dict[str, Any], out: list[str], acts: set[str], chosen: Any, x: 
         f"<g{_attr(info, act if act in acts else None)}>"
         f'<rect x="{x}" y="{y}" width="{PANEL_W - 8}" height="44" rx="6" fill="#fff3bf" stroke="{stroke}" '
         f'stroke-width="{3 if stroke != "#a67c00" else 1}"/>'
-        + _text(x + 10, y + 29, _(r["title"]), 17, minor=True)
+        + _text(x + 10, y + 29, content_text(r["title"]), 17, minor=True)
         + _text(
             x + PANEL_W - 18,
             y + 30,

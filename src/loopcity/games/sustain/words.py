@@ -23,9 +23,10 @@ Data = Mapping[str, Any]
 
 
 # ----- names ----------------------------------------------------------------------------------------
-def card_text(text: str) -> str:
-    """A card's text from content in the reader's language (translated in ``content.<lang>.toml``);
-    an empty text stays empty (``_("")`` would give a catalogue's header)."""
+def content_text(text: str) -> str:
+    """A name or text from content (as a view carries it) in the reader's language, translated in
+    ``content.<lang>.toml``: ``_(text)``, but an empty text stays empty (``_("")`` would give a
+    catalogue's header), and the words of a view's keys stay out of the catalogue."""
     return _(text) if text else text
 
 
@@ -124,15 +125,24 @@ def change_text(target: str, amount: int) -> str:
     """One change: ``Pollution \u22121``, ``2 CO2 marks``, ``3 new people need a Housing space``."""
     if target in ("standard_of_living", "attractiveness", "sustainable_transport", "pollution"):
         return _("{indicator} {change}").format(indicator=indicator_name(target), change=signed(amount))
-    forms = {
-        "unhappy": ("{n} Unhappy Population mark", "{n} Unhappy Population marks"),
-        "co2": ("{n} CO2 mark", "{n} CO2 marks"),
-        "people": ("{n} new person needs a Housing space", "{n} new people need a Housing space"),
-        "budget": ("{n} Coin added to next year's budget", "{n} Coins added to next year's budget"),
-        "coins_each": ("each player receives {n} Coin", "each player receives {n} Coins"),
-    }
-    one, many = forms[target]
-    return ngettext(one, many, amount).format(n=amount)
+    match target:
+        case "unhappy":
+            said = ngettext("{n} Unhappy Population mark", "{n} Unhappy Population marks", amount)
+        case "co2":
+            said = ngettext("{n} CO2 mark", "{n} CO2 marks", amount)
+        case "people":
+            said = ngettext(
+                "{n} new person needs a Housing space", "{n} new people need a Housing space", amount
+            )
+        case "budget":
+            said = ngettext(
+                "{n} Coin added to next year's budget", "{n} Coins added to next year's budget", amount
+            )
+        case "coins_each":
+            said = ngettext("each player receives {n} Coin", "each player receives {n} Coins", amount)
+        case _target:
+            raise KeyError(target)
+    return said.format(n=amount)
 
 
 def effect_text(e: Data) -> str:
@@ -245,7 +255,7 @@ def building_does(b: Data) -> str:
 def building_text(b: Data) -> str:
     """A Building in full: where it is drawn, its kind and what it does."""
     return _("{name}: {category} Building, {where}. {does}.").format(
-        name=_(b["name"]),
+        name=content_text(b["name"]),
         category=category_name(b["category"]),
         where=where_text(b["space"]),
         does=building_does(b),
@@ -274,13 +284,13 @@ def white_side_text(w: dict[str, Any]) -> str:
     """What an adopted Solution card did: its Building, effects and points."""
     parts = []
     if w["building_name"]:
-        parts.append(_("draw a {building}").format(building=_(w["building_name"])))
+        parts.append(_("draw a {building}").format(building=content_text(w["building_name"])))
     if w["effects"]:
         parts.append(effects_text(w["effects"]))
     if w["points"]:
         parts.append(
             _("{points} for {department}").format(
-                points=points(w["points"]["amount"]), department=_(w["points"]["department_name"])
+                points=points(w["points"]["amount"]), department=content_text(w["points"]["department_name"])
             )
         )
     return joined(parts) if parts else _("no effect")

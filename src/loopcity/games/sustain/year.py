@@ -8,15 +8,17 @@ state's plain-data fields and stop at once when the city is defeated.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Final, Literal
 
 from loopcity.engine import State
 from loopcity.engine.text import LANGUAGE, Said, _, reading_in
 
+from .actions import N_
 from .content import TRACKS, Effect, EventCard, SustainContent
 from .tables import SustainTables
 from .words import (
-    card_text,
+    content_text,
     effect_data,
     effects_text,
     reading_text,
@@ -40,6 +42,16 @@ Defeat = Literal["Unhappy Population table full", "CO2 Accumulation table full",
 DEFEAT_UNHAPPY: Final = "Unhappy Population table full"
 DEFEAT_CO2: Final = "CO2 Accumulation table full"
 DEFEAT_MAP: Final = "City Map full"
+SURVIVED: Final = N_("the city survived; highest points wins")
+CAUSES = (
+    N_("Unhappy Population table full"),
+    N_("CO2 Accumulation table full"),
+    N_("City Map full"),
+    SURVIVED,
+)
+"""The causes an outcome gives: data, kept in English (records, simulations), and marked for the
+catalogue so that a front end shows them in its reader's language (``_(outcome.cause)``; the game's
+own words say them with :func:`.words.defeat_text`)."""
 
 
 def card_effects(event: EventCard, kind: str) -> list[Effect]:
@@ -95,7 +107,7 @@ class YearSteps(State[SustainContent, SustainTables]):
             key: tuple[Any, ...] = (reading,)
             if reading[0] == "token":  # the only reading that names a seat
                 key += (self.first, self.dept_of[self.first])
-            log.append((step, "info", self.kept(key, lambda r=reading: self._reading_line(r)), None))
+            log.append((step, "info", self.kept(key, partial(self._reading_line, reading)), None))
 
     def say(self, key: tuple[Any, ...], words: Callable[[], str]) -> None:
         """Note a line of the log that the rules say again and again: made by ``words`` once per
@@ -330,7 +342,7 @@ class YearSteps(State[SustainContent, SustainTables]):
         self.drawn.append(card_id)
         self.note(
             lambda: _("Event {card} {title}: {text}").format(
-                card=card_id, title=_(card.title), text=card_text(card.text)
+                card=card_id, title=_(card.title), text=content_text(card.text)
             ),
             kind="event",
         )
