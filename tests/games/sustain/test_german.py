@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import html
+import os
 import re
 import tomllib
 from collections.abc import Iterator
@@ -19,11 +20,12 @@ from loopcity.debrief import Debrief
 from loopcity.debrief.timeline import build
 from loopcity.engine import Action, RandomBot, Record, play
 from loopcity.engine.content import load_translation, translation_files
-from loopcity.engine.text import Panel, reading_in, reference_text
+from loopcity.engine.text import Panel, _, reading_in, reference_text
 from loopcity.games.sustain import SPEC, debrief
 from loopcity.games.sustain.actions import BUILD, N_, SPACE
 from loopcity.games.sustain.heuristic import HeuristicBot
 from loopcity.games.sustain.rules import SustainState
+from loopcity.games.sustain.svg import _wrap
 from loopcity.games.sustain.year import CAUSES, Defeat
 
 from .helpers import again, investing, new, pay
@@ -96,15 +98,27 @@ def test_the_content_file_translates_every_name_and_text_of_the_content():
     assert same <= {"Park", "Museum"}, same  # the same word in both languages
 
 
-def test_board_names_fit_the_board():
-    """Names drawn on a big square of the board are cut at 12 letters a word: the German ones fit."""
+def test_names_fit_the_board():
+    """The German names drawn on the board fit their places at the board's size (17 units; measured
+    in DejaVu Sans, a wide sans-serif): a Building's on a big square, a gray side's on its card."""
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    if not os.path.exists(path):
+        pytest.skip("no DejaVu Sans here")
+    font = ttlib.TTFont(path)
+    glyphs, advance, em = font.getBestCmap(), font["hmtx"], font["head"].unitsPerEm
+
+    def width(text: str) -> float:
+        return sum(advance[glyphs[ord(c)]][0] for c in text) / em * 17
+
     game = load_game("sustain")
     with reading_in("de"):
         for b in game.content.buildings:
             if b.space == "square":
-                from loopcity.engine.text import _
-
-                assert all(len(word) <= 12 for word in _(b.name).split()), _(b.name)
+                for line in _wrap(_(b.name), 11)[:2]:
+                    assert width(line) <= 100, (b.name, line)  # the square's 96 (English: up to 98)
+        for g in game.content.gray_sides:
+            assert width(_(g.title)) <= 140, g.title
 
 
 # ----- playing in German ------------------------------------------------------------------------------
@@ -231,14 +245,13 @@ def test_the_reference_reads_in_german():
     game = load_game("sustain")
     with reading_in("de"):
         text = reference_text(SPEC.reference(game.content))
-    assert "Indikatorentafel" in text and "Wertstoffhof" in text and "Ereigniskarten" in text
+    assert "Indikatorentafel" in text and "Recycling-Zentrum" in text and "Ereigniskarten" in text
     assert not english_in(text), english_in(text)
 
 
 def test_what_front_ends_show_of_the_game_reads_in_german():
     """The description, the variants, the options' and the actions' help and the outcomes' causes:
     kept as data in English and marked for the catalogue, read with ``_``."""
-    from loopcity.engine.text import _
 
     texts = [SPEC.description, *(v.description for v in SPEC.variants), *(o.help for o in SPEC.options)]
     texts += [k.help for k in SPACE.kinds] + list(CAUSES)
@@ -294,7 +307,7 @@ def test_worked_examples_read_in_german():
         label = s.label(1, BUILD(s.tables.cell_of["B2+"]))
         assert label.group == "Gebäude Bushaltestelle einzeichnen"
         assert label.text == (
-            "Ecke B2\u2013C3 (zwischen B2, C2, B3 und C3); Nachbarn: Wohnhäuser; Bonus Attraktivität der Stadt +1"
+            "Ecke B2\u2013C3 (zwischen B2, C2, B3 und C3); Nachbarn: Wohnhaus; Bonus Attraktivität der Stadt +1"
         )
     s = investing(new(players=3), seat=2, coins=10)
     pay(s, 2, "fund 3 2", 4)  # a Recycling Centre
@@ -304,7 +317,7 @@ def test_worked_examples_read_in_german():
             == "auf Feld C3 steht schon das Gebäude Rathaus"
         )
         assert s.explain_illegal(2, BUILD(s.tables.cell_of["B1"])) == (
-            "das Gebäude Wertstoffhof darf nicht auf Feld B1 stehen: "
+            "das Gebäude Recycling-Zentrum darf nicht auf Feld B1 stehen: "
             "kein Gebäude der Kategorie Wohnen im Umkreis von 1 Feld"
         )
     over = again(investing(new(players=3), seat=0), phase="over", points={"urban_planning": 9}, passed=[])

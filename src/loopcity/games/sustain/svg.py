@@ -11,6 +11,7 @@ name in the reader's language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from html import escape
 from typing import Any
@@ -154,7 +155,7 @@ def _square(
         _text(x + 6, y + 22, letter, 20, font_weight="bold"),
         _text(x + SIDE - 6, y + 22, name, 18, minor=True, text_anchor="end", fill="#444"),
     ]
-    for i, line in enumerate(_wrap(content_text(built["name"]), 12)[:2]):
+    for i, line in enumerate(_wrap(content_text(built["name"]), 11)[:2]):
         out.append(_text(x + 6, y + 46 + i * 19, line, 17, minor=True))
     if built["housing"]:
         out.append(
@@ -165,13 +166,17 @@ def _square(
 
 
 def _wrap(name: str, width: int) -> list[str]:
-    """A name in lines of at most ``width`` characters (a long word is cut)."""
+    """A name in lines of at most ``width`` characters: broken between words, and after the hyphen of
+    a word too long for a line (``Recycling-`` / ``Zentrum``); a word still too long is cut."""
     lines: list[str] = []
     for word in name.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word if len(word) <= width else word[: width - 1] + ".")
+        pieces = re.findall(r"[^-]+-*|-+", word) if len(word) > width else [word]
+        for i, piece in enumerate(pieces):
+            glue = "" if i else " "
+            if lines and len(lines[-1]) + len(glue) + len(piece) <= width:
+                lines[-1] += glue + piece
+            else:
+                lines.append(piece if len(piece) <= width else piece[: width - 1] + ".")
     return lines
 
 
