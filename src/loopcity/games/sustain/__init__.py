@@ -7,7 +7,7 @@ from typing import Any
 
 from loopcity.engine import ContentSpec, GameSpec, Option, State, Variant
 
-from .actions import SPACE
+from .actions import N_, SPACE
 from .content import CONTENT_PATH, SustainContent
 from .heuristic import HeuristicBot, SelfishBot
 from .observation import OBSERVATION
@@ -53,7 +53,7 @@ def position_value(state: State[Any, Any], seat: int) -> float:
 SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     id="sustain",
     title="SUSTAIN",
-    description=(
+    description=N_(
         "Run a Department of a growing city: invest together to keep it liveable, "
         "and score for your own Department. Everyone loses if the city fails."
     ),
@@ -70,37 +70,46 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
         Option(
             "scenario",
             "first_game",
-            "which scenario's Event and Solution decks: an id of content.toml's [[scenarios]] "
-            "(first_game, traffic_crisis, housing_boom)",
+            N_(
+                "which scenario's Event and Solution decks: an id of content.toml's [[scenarios]] "
+                "(first_game, traffic_crisis, housing_boom)"
+            ),
             ("first_game", "traffic_crisis", "housing_boom"),
         ),
         Option(
             "decks",
             "in_order",
-            "how the Scenario's Event and Solution decks are stacked: in_order (the rulebook: "
-            "the card with the 1 on top) or shuffled (the card that ends the game among the "
-            "bottom end_window Event cards)",
+            N_(
+                "how the Scenario's Event and Solution decks are stacked: in_order (the rulebook: "
+                "the card with the 1 on top) or shuffled (the card that ends the game among the "
+                "bottom end_window Event cards)"
+            ),
             ("in_order", "shuffled"),
         ),
         Option(
             "deal",
             "random",
-            "how the players get their Department sheets: random (handed out at random), in_order, "
-            "or chosen (each player chooses one, in turn from the first player)",
+            N_(
+                "how the players get their Department sheets: random (handed out at random), in_order, "
+                "or chosen (each player chooses one, in turn from the first player)"
+            ),
             ("random", "in_order", "chosen"),
         ),
         Option(
             "discussion_minutes",
             0,
-            "the discussion clock in minutes, run by a front end (the rulebook: 5; 0: no clock, the discussion ends when all have passed)",
+            N_(
+                "the discussion clock in minutes, run by a front end (the rulebook: 5; 0: no clock, "
+                "the discussion ends when all have passed)"
+            ),
             minimum=0,
             maximum=60,
         ),
     ),
     variants=(
-        Variant("first_game", "Scenario 1, your first game", {"scenario": "first_game"}),
-        Variant("traffic_crisis", "Scenario 2, traffic crisis", {"scenario": "traffic_crisis"}),
-        Variant("housing_boom", "Scenario 3, housing boom", {"scenario": "housing_boom"}),
+        Variant("first_game", N_("Scenario 1, your first game"), {"scenario": "first_game"}),
+        Variant("traffic_crisis", N_("Scenario 2, traffic crisis"), {"scenario": "traffic_crisis"}),
+        Variant("housing_boom", N_("Scenario 3, housing boom"), {"scenario": "housing_boom"}),
     ),
     content=ContentSpec(SustainContent, CONTENT_PATH),
     tables=build_tables,

@@ -11,6 +11,14 @@ from typing import Any, NamedTuple
 
 from loopcity.engine import Action, ActionKind, ActionSpace, Clock, kind
 
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)
+    """Mark a text for SUSTAIN's catalogue without translating it here: a text kept as data in
+    English (an action kind's help, the game's description, an outcome's cause) that a front end
+    translates with ``_`` where a person reads it."""
+    return message
+
+
 MAX_PLAYERS = 6
 MAX_SPACES = 4
 """Investment spaces on one Department sheet at most (content.py refuses more)."""
@@ -61,39 +69,39 @@ class Cell(NamedTuple):
     """a space of the City Map by its number (see board.py)"""
 
 
-GIVE = kind("give", "give one of your Coins to another player", Player, player=range(1, MAX_PLAYERS + 1))
+GIVE = kind("give", N_("give one of your Coins to another player"), Player, player=range(1, MAX_PLAYERS + 1))
 PASS = kind(
-    "pass", "discussion: you are done talking; investing: you pass for the rest of the year", ready=True
+    "pass", N_("discussion: you are done talking; investing: you pass for the rest of the year"), ready=True
 )
 """In the discussion, a seat's word that it is done talking (the discussion closes when all have said
 it): the engine's readiness, so a bot holds it while a person at the table is still talking."""
 FUND = kind(
     "fund",
-    "choose a Building space of a Department sheet to put Coins on",
+    N_("choose a Building space of a Department sheet to put Coins on"),
     Fund,
     department=range(1, MAX_PLAYERS + 1),
     space=range(1, MAX_SPACES + 1),
 )
 INVEST = kind(
     "invest",
-    "choose a Solution card on the table to put Coins on",
+    N_("choose a Solution card on the table to put Coins on"),
     SolutionCard,
     card=range(1, MAX_TABLE + 1),
 )
 REQUEST = kind(
-    "request", "choose a REQUEST card to put Coins on", RequestCard, card=range(1, MAX_REQUESTS + 1)
+    "request", N_("choose a REQUEST card to put Coins on"), RequestCard, card=range(1, MAX_REQUESTS + 1)
 )
-COINS = kind("coins", "put this many Coins on the space you chose", Coins, coins=range(1, MAX_COINS + 1))
-BUILD = kind("build", "draw the Building on this free space of the City Map", Cell, cell=range(MAX_CELLS))
+COINS = kind("coins", N_("put this many Coins on the space you chose"), Coins, coins=range(1, MAX_COINS + 1))
+BUILD = kind("build", N_("draw the Building on this free space of the City Map"), Cell, cell=range(MAX_CELLS))
 CLOCK_ = kind(
     "clock",
-    "the discussion clock ran out: every player still talking passes",
+    N_("the discussion clock ran out: every player still talking passes"),
     clock=Clock(5, option="discussion_minutes"),
 )
 
 SHEET = kind(
     "sheet",
-    "setup: choose your Department sheet (with the option deal = chosen)",
+    N_("setup: choose your Department sheet (with the option deal = chosen)"),
     DepartmentSheet,
     department=range(1, MAX_PLAYERS + 1),
 )

@@ -1,13 +1,17 @@
 """SUSTAIN's debrief rules (see docs/debrief.md): the four indicator tracks, the Unhappy Population and
-CO2 Accumulation tables, the City Map and the Departments' points at this table. A round is a year."""
+CO2 Accumulation tables, the City Map and the Departments' points at this table. A round is a year.
+Every sentence is made in the reader's language (the names of the metrics too, when read)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from loopcity.debrief import Moment
+from loopcity.engine.text import _
 
 from . import actions as A
+from .actions import N_
 from .content import TRACKS, Board
 from .rules import SustainState
 
@@ -15,19 +19,39 @@ if TYPE_CHECKING:
     from loopcity.debrief import Debrief
     from loopcity.engine import Action, State
 
-LABELS = {
-    "standard_of_living": "Standard of Living",
-    "attractiveness": "Attractiveness",
-    "sustainable_transport": "Sustainable transport",
-    "pollution": "Pollution",
-    "unhappy": "Unhappy Population marks",
-    "co2": "CO2 Accumulation marks",
-    "population": "Population",
-    "free_squares": "Free squares on the map",
-    "coins": "Coins",
-    "solutions": "Solutions adopted",
-}
-TABLES = {"unhappy": "Unhappy Population", "co2": "CO2 Accumulation"}
+
+class _Named(Mapping[str, str]):
+    """Names by key, each read in the reader's language."""
+
+    def __init__(self, names: dict[str, str]) -> None:
+        self._names = names
+
+    def __getitem__(self, key: str) -> str:
+        return _(self._names[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+LABELS: Mapping[str, str] = _Named(
+    {
+        "standard_of_living": N_("Standard of Living"),
+        "attractiveness": N_("Attractiveness"),
+        "sustainable_transport": N_("Sustainable transport"),
+        "pollution": N_("Pollution"),
+        "unhappy": N_("Unhappy Population marks"),
+        "co2": N_("CO2 Accumulation marks"),
+        "population": N_("Population"),
+        "free_squares": N_("Free squares on the map"),
+        "coins": N_("Coins"),
+        "solutions": N_("Solutions adopted"),
+    }
+)
+"""The metrics by the names people use, in the reader's language when read."""
+TABLES: Mapping[str, str] = _Named({"unhappy": N_("Unhappy Population"), "co2": N_("CO2 Accumulation")})
 NEAR = {"unhappy": 2, "co2": 3, "free_squares": 2}
 """How close to a full table (or a full map) counts as a near-loss."""
 
@@ -46,13 +70,25 @@ def key_moments(d: Debrief) -> list[Moment]:
             v = d.series(name)[k]
             out.append(
                 Moment(
-                    k, d.round_at(k), "near-loss", f"{LABELS[name]} at {v:g} of {limit}: the table full loses"
+                    k,
+                    d.round_at(k),
+                    "near-loss",
+                    _("{table} at {v:g} of {limit}: the table full loses").format(
+                        table=LABELS[name], v=v, limit=limit
+                    ),
                 )
             )
     k = d.first_step("free_squares", lambda v: 0 < v <= NEAR["free_squares"])
     if k is not None:
         v = d.series("free_squares")[k]
-        out.append(Moment(k, d.round_at(k), "near-loss", f"only {v:g} free squares left on the City Map"))
+        out.append(
+            Moment(
+                k,
+                d.round_at(k),
+                "near-loss",
+                _("only {v:g} free squares left on the City Map").format(v=v),
+            )
+        )
     return out
 
 
@@ -63,29 +99,57 @@ def learning_points(d: Debrief) -> list[str]:
     for name, limit in _limits(d).items():
         s = d.series(name)
         first = d.first_step(name, lambda v, s0=s[0]: v > s0)
-        when = "" if first is None else f"; the first new mark came in year {d.round_at(first)}"
-        out.append(f"The {TABLES[name]} table ended at {s[-1]:g} of {limit} marks{when}.")
+        when = (
+            ""
+            if first is None
+            else _("; the first new mark came in year {year}").format(year=d.round_at(first))
+        )
+        out.append(
+            _("The {table} table ended at {marks:g} of {limit} marks{when}.").format(
+                table=TABLES[name], marks=s[-1], limit=limit, when=when
+            )
+        )
     co2 = d.round_change("co2")
     if co2:
         y = max(co2, key=lambda r: co2[r])
         if co2[y] > 0:
             out.append(
-                f"CO2 grew most in year {y} ({co2[y]:+g}), a year that began with Sustainable transport at "
-                f"{d.before_round('sustainable_transport', y):g} and Pollution at {d.before_round('pollution', y):g}."
+                _(
+                    "CO2 grew most in year {year} ({change:+g}), a year that began with Sustainable transport "
+                    "at {transport:g} and Pollution at {pollution:g}."
+                ).format(
+                    year=y,
+                    change=co2[y],
+                    transport=d.before_round("sustainable_transport", y),
+                    pollution=d.before_round("pollution", y),
+                )
             )
-    moved = ", ".join(f"{LABELS[t]} {d.series(t)[0]:g} to {d.series(t)[-1]:g}" for t in TRACKS)
-    out.append(f"Over the game: {moved}.")
+    moved = ", ".join(
+        _("{track} {start:g} to {end:g}").format(track=LABELS[t], start=d.series(t)[0], end=d.series(t)[-1])
+        for t in TRACKS
+    )
+    out.append(_("Over the game: {moved}.").format(moved=moved))
     pop, free = d.series("population"), d.series("free_squares")
     out.append(
-        f"Population went from {pop[0]:g} to {pop[-1]:g}; {free[-1]:g} squares of the City Map were left free "
-        "(a full map loses)."
+        _(
+            "Population went from {start:g} to {end:g}; {free:g} squares of the City Map were left free "
+            "(a full map loses)."
+        ).format(start=pop[0], end=pop[-1], free=free[-1])
     )
     o = d.outcome
     if o is not None and o.team_won:
-        best = ", ".join(f"player {s + 1}" for s in o.winners)
-        out.append(f"The city survived; most points {max(o.scores):g} ({best}).")
+        best = ", ".join(_("player {n}").format(n=s + 1) for s in o.winners)
+        out.append(
+            _("The city survived; most points {points:g} ({players}).").format(
+                points=max(o.scores), players=best
+            )
+        )
     elif o is not None:
-        out.append(f"The city was lost in year {d.round_at(d.tl.steps)}: {o.cause}.")
+        out.append(
+            _("The city was lost in year {year}: {cause}.").format(
+                year=d.round_at(d.tl.steps), cause=_(o.cause)
+            )
+        )
     return out
 
 

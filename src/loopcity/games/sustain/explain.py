@@ -1,5 +1,6 @@
 """Why an action is refused (in the rulebook's words, with the cost when Coins are short), and the
-game's invariants."""
+game's invariants. A refusal is read by a person, in their language (names from content go through
+``_``); an invariant's failure is read by a developer, in English."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def explain(st: SustainState, seat: int, action: Action) -> str | None:
     if kind == A.BUILD.name:
         return _explain_build(st, action)
     if st.phase == "build":
-        building = st.tables.buildings[st.to_draw()[0]].name
+        building = _(st.tables.buildings[st.to_draw()[0]].name)
         return _("first draw the {building} you paid for on a free space of the City Map").format(
             building=building
         )
@@ -64,7 +65,7 @@ def _explain_sheet(st: SustainState, action: Action) -> str:
     if d >= len(departments):
         return _("there is no such Department sheet")
     return _("the {department} sheet is taken by {seat}").format(
-        department=departments[d].name, seat=name_of(st, st.owner[d])
+        department=_(departments[d].name), seat=name_of(st, st.owner[d])
     )
 
 
@@ -80,14 +81,14 @@ def _explain_build(st: SustainState, action: Action) -> str:
     where = space_text(geo, cell)
     other = st.cells[cell]
     if other is not None:
-        return _("{space} is taken by the {other}").format(space=where, other=tables.buildings[other].name)
+        return _("{space} is taken by the {other}").format(space=where, other=_(tables.buildings[other].name))
     if geo.kind[cell] != building.space:
         return _("the {building} is {where}, and {space} is not").format(
-            building=building.name, where=where_text(building.space), space=where
+            building=_(building.name), where=where_text(building.space), space=where
         )
     rule = keep_away_text(building_data(building))
     return _("the {building} may not go on {space}: {rule}").format(
-        building=building.name, space=where, rule=rule
+        building=_(building.name), space=where, rule=rule
     )
 
 
@@ -131,12 +132,12 @@ def _explain_investment(st: SustainState, seat: int, action: Action) -> str:
         dept = tables.departments[d]
         if not st.may_fund(seat, d):
             return _("only {seat} invests on the {department} sheet's Buildings").format(
-                seat=name_of(st, st.owner[d]), department=dept.name
+                seat=name_of(st, st.owner[d]), department=_(dept.name)
             )
         building = tables.buildings[dept.spaces[s].building]
         rule = keep_away_text(building_data(building))
         return _("the City Map has no free space for a {building} ({where}{rule})").format(
-            building=building.name, where=where_text(building.space), rule=f"; {rule}" if rule else ""
+            building=_(building.name), where=where_text(building.space), rule=f"; {rule}" if rule else ""
         )
     if action.kind == A.INVEST.name:
         n = len(st.table)

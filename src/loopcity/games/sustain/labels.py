@@ -2,7 +2,8 @@
 
 Labels are worded from content (a space's cost and the Coins on it, what a Building does, the gray
 side of a Solution card) and from what every seat sees; never from a Solution card's white side
-before it is flipped, nor from the decks.
+before it is flipped, nor from the decks. Names and texts from content go through ``_`` where they
+are put into a sentence (their translations are in ``content.<lang>.toml``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .words import (
     building_data,
     building_does,
     coins,
+    content_text,
     defeat_text,
     effect_data,
     effects_text,
@@ -62,13 +64,15 @@ def target_name(st: SustainState, choice: list[Any]) -> str:
         case [A.FUND.name, department, space]:
             dept = tables.departments[department - 1]
             building = tables.buildings[dept.spaces[space - 1].building].name
-            return _("the {building} ({department} sheet)").format(building=building, department=dept.name)
+            return _("the {building} ({department} sheet)").format(
+                building=_(building), department=_(dept.name)
+            )
         case [A.INVEST.name, card] if card <= len(st.table):
             gray = tables.gray[tables.solutions[st.table[card - 1][0]].gray]
-            return _("Solution card {n} ({plan})").format(n=card, plan=gray.title)
+            return _("Solution card {n} ({plan})").format(n=card, plan=_(gray.title))
         case [A.REQUEST.name, card] if card <= len(st.requests):
             event = tables.events[st.requests[card - 1][0]]
-            return _("REQUEST {card} ({title})").format(card=event.id, title=event.title)
+            return _("REQUEST {card} ({title})").format(card=event.id, title=_(event.title))
         case [A.INVEST.name, card]:
             return _("Solution card {n}").format(n=card)
         case [A.REQUEST.name, card]:
@@ -124,13 +128,13 @@ def _fund(st: SustainState, seat: int, a: Fund) -> Label:
     space = dept.spaces[s]
     building = tables.buildings[space.building]
     if st.owner[d] == seat:
-        group = _("Your Department sheet: {department}").format(department=dept.name)
+        group = _("Your Department sheet: {department}").format(department=_(dept.name))
         score = _("{points} for you").format(points=points(space.points))
     else:
-        group = _("Open Department sheet: {department} (anyone may invest)").format(department=dept.name)
+        group = _("Open Department sheet: {department} (anyone may invest)").format(department=_(dept.name))
         score = _("{points} on a sheet nobody scores").format(points=points(space.points))
     text = _("{building} ({cost}): {does}; {points}").format(
-        building=building.name,
+        building=_(building.name),
         cost=cost_text(space.cost, st.sheet[d][s]),
         does=building_does(building_data(building)),
         points=score,
@@ -147,9 +151,9 @@ def _invest(st: SustainState, seat: int, a: SolutionCard) -> Label:
     gray = tables.gray[tables.solutions[sid].gray]
     text = _("Card {n}, {plan} ({cost}): {text}").format(
         n=a.card,
-        plan=gray.title,
+        plan=_(gray.title),
         cost=cost_text(gray.cost, on),
-        text=gray.text or _("its white side is secret"),
+        text=content_text(gray.text) or _("its white side is secret"),
     )
     return Label(text, _("Solution cards on the table (gray side up)"))
 
@@ -165,7 +169,7 @@ def _request(st: SustainState, seat: int, a: RequestCard) -> Label:
         "{card} {title} ({cost}): resolved, {reward}; until then, at each Event phase: {penalty}"
     ).format(
         card=event.id,
-        title=event.title,
+        title=_(event.title),
         cost=cost_text(request.cost, on),
         reward=effects_text(effect_data(request.reward)),
         penalty=effects_text(effect_data(request.penalty)),
@@ -204,7 +208,7 @@ def _build(st: SustainState, seat: int, a: Cell) -> Label:
     bonus = building.bonus
     if bonus is not None:
         near = [
-            tables.buildings[other].name
+            _(tables.buildings[other].name)
             for t in geo.touches[a.cell]
             if (other := st.cells[t]) is not None and tables.buildings[other].category == bonus.category
         ]
@@ -214,7 +218,7 @@ def _build(st: SustainState, seat: int, a: Cell) -> Label:
                 buildings=joined(sorted(set(near))),
                 effects=effects_text(effect_data(bonus.effects)),
             )
-    return Label(text[:1].upper() + text[1:], _("Draw the {building}").format(building=building.name))
+    return Label(text[:1].upper() + text[1:], _("Draw the {building}").format(building=_(building.name)))
 
 
 @TEXTS.label(A.SHEET)
@@ -226,12 +230,12 @@ def _sheet(st: SustainState, seat: int, a: DepartmentSheet) -> Label:
     dept = tables.departments[d]
     spaces = ", ".join(
         _("{building} ({cost}, {points})").format(
-            building=tables.buildings[sp.building].name, cost=coins(sp.cost), points=points(sp.points)
+            building=_(tables.buildings[sp.building].name), cost=coins(sp.cost), points=points(sp.points)
         )
         for sp in dept.spaces
     )
     text = _("{department}: {buildings}; {bonus}").format(
-        department=dept.name,
+        department=_(dept.name),
         buildings=spaces,
         bonus=end_bonus_text(dept.end_bonus.measure, dept.end_bonus.divisor),
     )
@@ -289,16 +293,16 @@ def prompt(st: SustainState, seat: int | None) -> str:
     building = st.tables.buildings[st.to_draw()[0]]
     if mine:
         return _("Choose a free space of the City Map to draw the {building} on ({where}).").format(
-            building=building.name, where=_where_short(building.space)
+            building=_(building.name), where=_where_short(building.space)
         )
     return _("Waiting for {seat} to draw the {building} on the City Map.").format(
-        seat=who, building=building.name
+        seat=who, building=_(building.name)
     )
 
 
 def _departments_prompt(st: SustainState, seat: int | None) -> str:
     """Setup, when the players choose their Department sheets in turn."""
-    free = joined([d.name for d, owner in zip(st.tables.departments, st.owner, strict=True) if owner < 0])
+    free = joined([_(d.name) for d, owner in zip(st.tables.departments, st.owner, strict=True) if owner < 0])
     if seat == st.turn:
         return _(
             "Setup: choose your Department sheet; the players choose in turn from the first player, "
@@ -407,7 +411,7 @@ def _describe(st: SustainState, seat: int, action: Action) -> str:
         case A.BUILD.name:
             cell = A.BUILD.read(action).cell
             bid = st.pending[0] if st.pending else st.cells[cell]
-            name = st.tables.buildings[bid].name if bid else _("a Building")
+            name = _(st.tables.buildings[bid].name) if bid else _("a Building")
             return _("{seat} draws the {building} on {space}.").format(
                 seat=who, building=name, space=space_text(st.tables.geo, cell)
             )
@@ -416,7 +420,7 @@ def _describe(st: SustainState, seat: int, action: Action) -> str:
         case A.SHEET.name:
             dept = st.tables.departments[A.SHEET.read(action).department - 1]
             return _("{seat} chooses the {department} Department sheet.").format(
-                seat=who, department=dept.name
+                seat=who, department=_(dept.name)
             )
         case _kind:
             return _("{seat} chooses {target}.").format(

@@ -5,7 +5,8 @@ end-of-game bonus; everything in SUSTAIN lies open on the table), one for the ci
 Board, the budget, the cards on the table) and one for the Department sheets nobody runs. The stage
 is this year read aloud, step by step: the indicators adjusted (step 1), people arriving (step 2),
 the budget shared (step 3), the cards in play and the Event cards drawn (step 4), the Solution cards
-dealt (step 5), and the Solutions adopted and REQUESTs resolved while investing (step 7).
+dealt (step 5), and the Solutions adopted and REQUESTs resolved while investing (step 7). A view
+carries names and texts from content in English; they go through ``_`` here.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from loopcity.engine.text import Card, Panel, _, ngettext
 from .words import (
     building_does,
     coins,
+    content_text,
     effects_text,
     end_bonus_text,
     indicator_name,
@@ -48,7 +50,7 @@ def panels(view: View) -> list[Panel]:
                 cards=tuple(_space_card(view, d, s) for d in open_sheets for s in d["spaces"]),
                 notes=tuple(
                     _("{department}: {bonus}").format(
-                        department=d["name"],
+                        department=content_text(d["name"]),
                         bonus=end_bonus_text(d["end_bonus"]["measure"], d["end_bonus"]["divisor"]),
                     )
                     for d in open_sheets
@@ -61,7 +63,9 @@ def panels(view: View) -> list[Panel]:
                 _("Department sheets nobody runs (anyone may invest on their Buildings)"),
                 cards=tuple(_space_card(view, d, s) for d in open_sheets for s in d["spaces"]),
                 notes=tuple(
-                    _("{department}: points written here count for nobody.").format(department=d["name"])
+                    _("{department}: points written here count for nobody.").format(
+                        department=content_text(d["name"])
+                    )
                     for d in open_sheets
                 ),
             )
@@ -81,7 +85,7 @@ def _player_panel(view: View, p: dict[str, Any]) -> Panel:
     dept = next(d for d in view["departments"] if d["id"] == p["department"])
     bonus = dept["end_bonus"]
     rows = [
-        (_("Department"), p["department_name"]),
+        (_("Department"), content_text(p["department_name"])),
         (_("Coins"), str(p["coins"])),
         (_("Points written on the sheet"), str(p["points"])),
         (_("Score if the game ended now"), str(p["score"])),
@@ -91,7 +95,7 @@ def _player_panel(view: View, p: dict[str, Any]) -> Panel:
         rows.append((_("First Player token"), _("holds it ({card})").format(card=view["first_player_token"])))
     rows.append((_("This year"), _status(view, p)))
     return Panel(
-        _("Seat {n}: {department}").format(n=seat + 1, department=p["department_name"]),
+        _("Seat {n}: {department}").format(n=seat + 1, department=content_text(p["department_name"])),
         seat=seat,
         rows=tuple(rows),
         cards=tuple(_space_card(view, dept, s) for s in dept["spaces"]),
@@ -117,10 +121,10 @@ def _space_card(view: View, dept: dict[str, Any], s: dict[str, Any]) -> Card:
     """An investment space of a Department sheet: the Building, what it does, its cost and points."""
     building = view["buildings"][s["building"]]
     return Card(
-        s["name"],
+        content_text(s["name"]),
         building_does(building),
         facts=(
-            (_("Sheet"), dept["name"]),
+            (_("Sheet"), content_text(dept["name"])),
             (_("Cost"), coins(s["cost"])),
             (_("On it"), coins(s["invested"])),
             (_("Points"), str(s["points"])),
@@ -197,16 +201,16 @@ def _next_budget(ind: dict[str, Any]) -> str:
 def _gray_card(c: dict[str, Any]) -> Card:
     """A Solution card on the table, gray side up."""
     return Card(
-        _("Solution card {n}: {plan}").format(n=c["card"], plan=c["title"]),
-        c["text"],
+        _("Solution card {n}: {plan}").format(n=c["card"], plan=content_text(c["title"])),
+        content_text(c["text"]),
         facts=((_("Cost"), coins(c["cost"])), (_("On it"), coins(c["invested"]))),
     )
 
 
 def _request_card(r: dict[str, Any]) -> Card:
     return Card(
-        _("REQUEST {card}: {title}").format(card=r["id"], title=r["title"]),
-        r["text"],
+        _("REQUEST {card}: {title}").format(card=r["id"], title=content_text(r["title"])),
+        content_text(r["text"]),
         facts=(
             (_("Cost"), coins(r["cost"])),
             (_("On it"), coins(r["invested"])),
@@ -218,8 +222,8 @@ def _request_card(r: dict[str, Any]) -> Card:
 
 def _lasting_card(c: dict[str, Any]) -> Card:
     return Card(
-        _("In play: {card} {title}").format(card=c["id"], title=c["title"]),
-        c["text"],
+        _("In play: {card} {title}").format(card=c["id"], title=content_text(c["title"])),
+        content_text(c["text"]),
         facts=(
             (_("Event phases left"), str(c["years_left"])),
             (_("Each Event phase"), effects_text(c["effects"])),
@@ -235,7 +239,10 @@ def stage(view: View) -> list[Card]:
     out = [_reading_card(r, first) for r in readings if r["step"] < 4]
     out += [_reading_card(r, first) for r in readings if r["step"] == 4]
     out += [
-        Card(_("Step 4: Event {card} {title}").format(card=e["id"], title=e["title"]), e["text"])
+        Card(
+            _("Step 4: Event {card} {title}").format(card=e["id"], title=content_text(e["title"])),
+            content_text(e["text"]),
+        )
         for e in view["events_this_year"]
     ]
     out += [_reading_card(r, first) for r in readings if r["step"] > 4]
@@ -250,11 +257,13 @@ def _reading_card(r: dict[str, Any], first: str) -> Card:
     facts: tuple[tuple[str, str], ...] = ()
     does = ""
     if card is not None and kind == "adopted":
-        name = _("{title} ({plan})").format(title=card["title"], plan=card["plan"])
+        name = _("{title} ({plan})").format(
+            title=content_text(card["title"]), plan=content_text(card["plan"])
+        )
         does = white_side_text(card)
         facts = ((_("White side"), does),)
     elif card is not None:
-        name = _("{card} {title}").format(card=card["id"], title=card["title"])
+        name = _("{card} {title}").format(card=card["id"], title=content_text(card["title"]))
         does = effects_text(card["effects"])
         facts = ((_("Effect"), does),)
     return Card(title, reading_text([kind, *r["values"]], first, name, does), facts=facts)

@@ -5,7 +5,8 @@ between the indicators); the Department sheets with each Building's cost, points
 adjacency bonus and keep-away rule; the Buildings; the gray sides of the Solution cards with their
 text and cost; the City Map; the end of the game and scoring; the Scenarios. The Event cards and the
 white sides of the Solution cards are not listed: the table discovers them as they are drawn and
-flipped (the stage shows them).
+flipped (the stage shows them). Names and texts from content go through ``_`` (their translations
+are in ``content.<lang>.toml``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .words import (
     building_does,
     category_name,
     coins,
+    content_text,
     end_bonus_text,
     indicator_name,
     place_name,
@@ -139,8 +141,8 @@ def _departments(content: SustainContent) -> Section:
     buildings = {b.id: b for b in content.buildings}
     rows = tuple(
         (
-            d.name,
-            f"{i}. {buildings[sp.building].name}",
+            _(d.name),
+            f"{i}. {_(buildings[sp.building].name)}",
             coins(sp.cost),
             str(sp.points),
             place_name(buildings[sp.building].space),
@@ -156,11 +158,11 @@ def _departments(content: SustainContent) -> Section:
     )
     cards = tuple(
         Card(
-            d.name,
+            _(d.name),
             end_bonus_text(d.end_bonus.measure, d.end_bonus.divisor),
             facts=tuple(
                 (
-                    buildings[sp.building].name,
+                    _(buildings[sp.building].name),
                     _("{cost}, {points}").format(cost=coins(sp.cost), points=points(sp.points)),
                 )
                 for sp in d.spaces
@@ -181,7 +183,7 @@ def _buildings(content: SustainContent) -> Section:
     rows = []
     for b in content.buildings:
         data = building_data(b)
-        rows.append((b.name, category_name(b.category), place_name(b.space), building_does(data)))
+        rows.append((_(b.name), category_name(b.category), place_name(b.space), building_does(data)))
     table = Table((_("Building"), _("Kind"), _("Where"), _("What it does")), tuple(rows))
     intro = _(
         "Distance and adjacency count orthogonal neighbours only, never diagonal ones. An adjacency bonus "
@@ -194,8 +196,8 @@ def _solutions(content: SustainContent) -> Section:
     count = {g.id: sum(1 for s in content.solutions if s.gray == g.id) for g in content.gray_sides}
     cards = tuple(
         Card(
-            g.title,
-            g.text,
+            _(g.title),
+            content_text(g.text),
             facts=((_("Cost"), coins(g.cost)), (_("White sides"), str(count[g.id]))),
             source=g.source,
         )
@@ -211,7 +213,7 @@ def _solutions(content: SustainContent) -> Section:
 
 def _city_map(content: SustainContent) -> Section:
     geo = geometry(content.map.size)
-    buildings = {b.id: b.name for b in content.buildings}
+    buildings = {b.id: _(b.name) for b in content.buildings}
     first, last = geo.labels[0], geo.labels[geo.size * geo.size - 1]
     intro = _(
         "{n} by {n} big squares, {first} to {last} (columns by letter, rows by number). Bus Stops are drawn on "
@@ -229,7 +231,7 @@ def _city_map(content: SustainContent) -> Section:
 
 def _end(content: SustainContent) -> Section:
     rows = tuple(
-        (d.name, end_bonus_text(d.end_bonus.measure, d.end_bonus.divisor)) for d in content.departments
+        (_(d.name), end_bonus_text(d.end_bonus.measure, d.end_bonus.divisor)) for d in content.departments
     )
     intro = _(
         "Everyone loses at once when the Unhappy Population table, the CO2 Accumulation table or the City Map "
@@ -244,7 +246,8 @@ def _end(content: SustainContent) -> Section:
 
 def _scenarios(content: SustainContent) -> Section:
     rows = tuple(
-        (s.name, str(len(s.events)), str(len(s.solutions)), s.first_player_token) for s in content.scenarios
+        (_(s.name), str(len(s.events)), str(len(s.solutions)), s.first_player_token)
+        for s in content.scenarios
     )
     table = Table((_("Scenario"), _("Event cards"), _("Solution cards"), _("First Player token")), rows)
     intro = _(

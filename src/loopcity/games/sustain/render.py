@@ -2,7 +2,8 @@
 
 The text is the table as a terminal shows it: the Indicators Board with each cube's square, the City
 Map with its corners and edges, the players, the cards on the table and this year read aloud. The
-SVG is the board a browser shows (:mod:`.svg`).
+SVG is the board a browser shows (:mod:`.svg`). Names and texts from content in the view go through
+``_`` where they are written.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from loopcity.engine.text import _, ngettext
 from .board import Geometry, geometry
 from .panels import player_name, stage, white_side_text
 from .svg import render_svg
-from .words import coins, defeat_text, effects_text, end_bonus_text, indicator_name
+from .words import coins, content_text, defeat_text, effects_text, end_bonus_text, indicator_name
 
 __all__ = ["render_svg", "render_text"]
 
@@ -55,7 +56,7 @@ def _header(view: dict[str, Any]) -> list[str]:
     last = " " + _("(the last year)") if view["final_year"] else ""
     out = [
         _("SUSTAIN \u2014 {scenario} \u2014 Year {year}{last} \u2014 {phase}").format(
-            scenario=view["scenario"]["name"], year=view["round"], last=last, phase=phase
+            scenario=content_text(view["scenario"]["name"]), year=view["round"], last=last, phase=phase
         )
     ]
     first = _("First player: {seat} (token {card}).").format(
@@ -108,7 +109,13 @@ def _map_lines(view: dict[str, Any]) -> list[str]:
         out += _square_rows(geo, by_cell, r)
         if r < geo.size - 1:
             out.append(_between_rows(geo, by_cell, r))
-    small = sorted({(initials(b["name"]), b["name"]) for b in m["built"] if b["kind"] != "square"})
+    small = sorted(
+        {
+            (initials(content_text(b["name"])), content_text(b["name"]))
+            for b in m["built"]
+            if b["kind"] != "square"
+        }
+    )
     legend = "; ".join(f"{code} {name}" for code, name in small)
     out.append("  " + _("+ a free corner, : a free edge") + (f"; {legend}" if legend else ""))
     return out
@@ -120,7 +127,7 @@ def _square_rows(geo: Geometry, by_cell: dict[int, dict[str, Any]], r: int) -> l
     first, second = f"  {r + 1}  ", "     "
     for c in range(geo.size):
         b = by_cell.get(r * geo.size + c)
-        name = short(b["name"], CELL_WIDTH) if b else "\u00b7"
+        name = short(content_text(b["name"]), CELL_WIDTH) if b else "\u00b7"
         people = (
             _("{people}/{housing} people").format(people=b["people"], housing=b["housing"])
             if b and b["housing"]
@@ -147,7 +154,7 @@ def _between_rows(geo: Geometry, by_cell: dict[int, dict[str, Any]], r: int) -> 
 
 def _small(geo: Geometry, by_cell: dict[int, dict[str, Any]], cell: int, free: str) -> str:
     b = by_cell.get(cell)
-    return initials(b["name"]) if b else free
+    return initials(content_text(b["name"])) if b else free
 
 
 def _corner_cell(geo: Geometry, r: int, c: int) -> int:
@@ -195,7 +202,7 @@ def _player_lines(view: dict[str, Any]) -> list[str]:
                 if view["phase"] == "departments"
                 else _("{department}: nobody runs it, open to all")
             )
-            out.append("  " + free.format(department=d["name"]))
+            out.append("  " + free.format(department=content_text(d["name"])))
             out += _sheet_lines(d)
     return out
 
@@ -203,7 +210,7 @@ def _player_lines(view: dict[str, Any]) -> list[str]:
 def _sheet_lines(d: dict[str, Any]) -> list[str]:
     spaces = " \u00b7 ".join(
         _("{building} {on}/{cost} ({points} pt)").format(
-            building=s["name"], on=s["invested"], cost=s["cost"], points=s["points"]
+            building=content_text(s["name"]), on=s["invested"], cost=s["cost"], points=s["points"]
         )
         for s in d["spaces"]
     )
@@ -216,7 +223,11 @@ def _card_lines(view: dict[str, Any]) -> list[str]:
     out += [
         "  "
         + _("{n}. {plan} {on}/{cost}: {text}").format(
-            n=c["card"], plan=c["title"], on=c["invested"], cost=c["cost"], text=c["text"]
+            n=c["card"],
+            plan=content_text(c["title"]),
+            on=c["invested"],
+            cost=c["cost"],
+            text=content_text(c["text"]),
         )
         for c in view["solutions"]
     ] or ["  " + _("none")]
@@ -227,7 +238,7 @@ def _card_lines(view: dict[str, Any]) -> list[str]:
             + _("{n}. {card} {title} {on}/{cost}: until resolved, {penalty}; resolved, {reward}").format(
                 n=r["card"],
                 card=r["id"],
-                title=r["title"],
+                title=content_text(r["title"]),
                 on=r["invested"],
                 cost=r["cost"],
                 penalty=effects_text(r["penalty"]),
@@ -240,7 +251,10 @@ def _card_lines(view: dict[str, Any]) -> list[str]:
         out += [
             "  "
             + _("{card} {title}: {effects} at each of the next {n} Event phases").format(
-                card=c["id"], title=c["title"], effects=effects_text(c["effects"]), n=c["years_left"]
+                card=c["id"],
+                title=content_text(c["title"]),
+                effects=effects_text(c["effects"]),
+                n=c["years_left"],
             )
             for c in view["lasting"]
         ]
@@ -248,7 +262,7 @@ def _card_lines(view: dict[str, Any]) -> list[str]:
         w = view["flipped"][-1]
         out.append(
             _("Last Solution adopted: {title} ({plan}): {does}.").format(
-                title=w["title"], plan=w["plan"], does=white_side_text(w)
+                title=content_text(w["title"]), plan=content_text(w["plan"]), does=white_side_text(w)
             )
         )
     out.append(

@@ -10,6 +10,8 @@ with the action's named arguments.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from itertools import compress
 from operator import not_
 from typing import Any
@@ -25,7 +27,7 @@ from .labels import TEXTS, describe, name_of, prompt
 from .position import SustainPosition, read_fields, write_fields
 from .tables import SustainTables
 from .views import build_view
-from .year import DEFEAT_MAP, POLLUTION, TRACK_INDEX, YearSteps
+from .year import DEFEAT_MAP, POLLUTION, SURVIVED, TRACK_INDEX, YearSteps
 
 HANDLERS = Handlers["SustainState"]()
 GIFTS: dict[tuple[int, int], tuple[Action, ...]] = {}
@@ -86,15 +88,18 @@ class SustainState(YearSteps):
         self.pending = None
         self.choice = None
         self.passed = [False] * n
-        self.first = self.chance_below(n, _("The first player, drawn at random (0 is Seat 1)"))
+        first = self.first = self.rng.below(n)  # State.chance_below, with its line worded in each language
+        self.note(
+            lambda: _("The first player, drawn at random (0 is Seat 1): {n}").format(n=first), kind="chance"
+        )
         self.turn = self.first
         self.told = []
         if game.options["deal"] == "chosen":
             self.phase = "departments"
             self.note(
-                _("Each player chooses a Department sheet, in turn from the first player, {seat}.").format(
-                    seat=name_of(self, self.first)
-                ),
+                lambda: _(
+                    "Each player chooses a Department sheet, in turn from the first player, {seat}."
+                ).format(seat=name_of(self, self.first)),
                 kind="decision",
             )
             return
@@ -103,7 +108,7 @@ class SustainState(YearSteps):
     def _first_year(self) -> None:
         """Year 1 starts at step 4, with the starting budget shared out (interpretation 1)."""
         self.note(
-            _("Year 1 begins at step 4 (Events); {seat} holds the First Player token.").format(
+            lambda: _("Year 1 begins at step 4 (Events); {seat} holds the First Player token.").format(
                 seat=name_of(self, self.first)
             )
         )
@@ -129,7 +134,7 @@ class SustainState(YearSteps):
             self.seat_departments([-1] * self.game.players)
             return
         if deal == "random":
-            self.shuffle(order, "the Department sheets")
+            self.shuffled(order, lambda: _("the Department sheets shuffled"))
         self.seat_departments(order[: self.game.players])
 
     def seat_departments(self, dept_of: list[int]) -> None:
@@ -160,12 +165,18 @@ class SustainState(YearSteps):
         window = scenario.end_window
         ends = [e for e in self.event_deck if self.tables.events[e].ends_game]
         rest = [e for e in self.event_deck if e not in ends]
-        self.shuffle(rest, "the Event deck")
+        self.shuffled(rest, lambda: _("the Event deck shuffled"))
         cut = max(0, len(rest) - (window - 1))
         bottom = rest[cut:] + ends
-        self.shuffle(bottom, "the bottom of the Event deck")
+        self.shuffled(bottom, lambda: _("the bottom of the Event deck shuffled"))
         self.event_deck = rest[:cut] + bottom
-        self.shuffle(self.sol_deck, "the Solution deck")
+        self.shuffled(self.sol_deck, lambda: _("the Solution deck shuffled"))
+
+    def shuffled(self, items: list[Any], words: Callable[[], str]) -> None:
+        """Shuffle in place as :meth:`State.shuffle` does, the log's line (``words``: ``the Event deck
+        shuffled``) worded in each language of the log."""
+        self.rng.shuffle(items)
+        self.note(words, kind="chance")
 
     # ----- whose turn ------------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
@@ -293,7 +304,7 @@ class SustainState(YearSteps):
                 self.passed = [False] * self.players
                 self.turn = self.first
                 self.note(
-                    _(
+                    lambda: _(
                         "Every player has passed: the discussion is closed; investing starts with {seat}."
                     ).format(seat=name_of(self, self.first)),
                     kind="decision",
@@ -306,8 +317,11 @@ class SustainState(YearSteps):
         """The discussion clock ran out (the ``clock`` action, played by a front end that runs the
         clock): every player still talking passes."""
         for talking in self.active_seats():
-            self.note(_("{seat} passes: the discussion clock ran out.").format(seat=name_of(self, talking)))
+            self.note(partial(self._clock_line, talking))
             self._pass(talking, a)
+
+    def _clock_line(self, seat: int) -> str:
+        return _("{seat} passes: the discussion clock ran out.").format(seat=name_of(self, seat))
 
     @HANDLERS.on(A.SHEET)
     def _choose_department(self, seat: int, a: DepartmentSheet) -> None:
@@ -373,7 +387,9 @@ class SustainState(YearSteps):
         building = tables.buildings[bid]
         if all(self.cells[c] is not None for c in tables.geo.squares):
             self.defeat = DEFEAT_MAP
-            self.note(_("Every big square of the City Map is built: the city is defeated."), kind="event")
+            self.note(
+                lambda: _("Every big square of the City Map is built: the city is defeated."), kind="event"
+            )
         self.apply_effects(building.effects)
         if building.bonus and self._touches(a.cell, building.bonus.category):
             self.apply_effects(building.bonus.effects)
@@ -419,7 +435,8 @@ class SustainState(YearSteps):
             lambda: _(
                 "The {building} of the {department} sheet is paid for: it is to be drawn on the City Map."
             ).format(
-                building=tables.buildings[sheet_space.building].name, department=tables.departments[d].name
+                building=_(tables.buildings[sheet_space.building].name),
+                department=_(tables.departments[d].name),
             ),
         )
         self.pending = [sheet_space.building, "sheet", d, s]
@@ -453,21 +470,23 @@ class SustainState(YearSteps):
         waits to be drawn), "then ... flip it" (see :meth:`_flip`)."""
         tables = self.tables
         sol = tables.solutions[sol_id]
-        if sol.building and self.legal_cells(sol.building):
+        if not sol.building:
+            self._flip(sol_id)
+            return False
+        building = tables.buildings[sol.building]
+        if self.legal_cells(sol.building):
+            plan = tables.gray[sol.gray]
             self.note(
-                _(
+                lambda: _(
                     "The {plan} is fulfilled: first its {building} is drawn on the City Map, then it is flipped."
-                ).format(plan=tables.gray[sol.gray].title, building=tables.buildings[sol.building].name)
+                ).format(plan=_(plan.title), building=_(building.name))
             )
             self.pending = [sol.building, "solution", sol_id, 0]
             self.phase = "build"
             return True
-        if sol.building:
-            self.note(
-                _("No free space for the {building}: it is not drawn.").format(
-                    building=tables.buildings[sol.building].name
-                )
-            )
+        self.note(
+            lambda: _("No free space for the {building}: it is not drawn.").format(building=_(building.name))
+        )
         self._flip(sol_id)
         return False
 
@@ -487,12 +506,12 @@ class SustainState(YearSteps):
     def _end_year(self) -> None:
         if self.final_year:
             self.phase = "over"
-            self.note(_("The last year is over: the Departments count their points."), kind="event")
+            self.note(lambda: _("The last year is over: the Departments count their points."), kind="event")
             return
         self.round += 1
         self.passed = [False] * self.players
         self.told = []
-        self.note(_("Year {year} begins.").format(year=self.round))
+        self.note(lambda: _("Year {year} begins.").format(year=self.round))
         for step in (self.adjust_indicators, self.people_increasing, self.budget_allocation):
             step()
             if self.defeat:
@@ -535,7 +554,7 @@ class SustainState(YearSteps):
             return Outcome(False, self.defeat, scores, ())
         best = max(scores)
         winners = tuple(s for s, v in enumerate(scores) if v == best)
-        return Outcome(True, "the city survived; highest points wins", scores, winners)
+        return Outcome(True, SURVIVED, scores, winners)
 
     # ----- views, secrets, positions, checks ------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

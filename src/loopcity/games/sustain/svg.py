@@ -4,11 +4,14 @@ Sizes are for a board laid out to fill a screen: the main text (numbers, short n
 18 units high; secondary words carry ``class="minor"`` (a small screen hides them); every place
 carries its full words in ``data-info`` and, when a legal action targets it, ``data-act``. The
 players' Department sheets, Coins and points are their panels (:mod:`.panels`), and the actions are
-listed by the front end, so the board repeats neither.
+listed by the front end, so the board repeats neither. Names and texts from content in the view go
+through ``_`` where they are written; a Building's kind is marked by the first letter of its kind's
+name in the reader's language.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from html import escape
 from typing import Any
@@ -17,15 +20,15 @@ from loopcity.engine.text import _, ngettext
 
 from . import actions as A
 from .board import Geometry, geometry
-from .words import building_text, category_name, coins, effects_text, indicator_name, space_text
+from .words import building_text, category_name, coins, content_text, effects_text, indicator_name, space_text
 
-CATEGORY_STYLE = {  # fill colour and a letter, so colour is never the only cue
-    "residential": ("#f4d58d", "R"),
-    "industry": ("#b0b0b0", "I"),
-    "service": ("#9ecae1", "S"),
-    "green": ("#a1d99b", "G"),
-    "culture": ("#d4b9da", "C"),
-    "transport": ("#fdae6b", "T"),
+CATEGORY_STYLE = {  # fill colour; a letter too (see category_letter), so colour is never the only cue
+    "residential": "#f4d58d",
+    "industry": "#b0b0b0",
+    "service": "#9ecae1",
+    "green": "#a1d99b",
+    "culture": "#d4b9da",
+    "transport": "#fdae6b",
 }
 TRACKS = ("standard_of_living", "attractiveness", "sustainable_transport", "pollution")
 CELL = 124
@@ -36,6 +39,12 @@ MAP_X, MAP_Y = 48, 92
 PANEL_X = MAP_X + 5 * CELL + 30
 PANEL_W = 470
 TARGET = "#2b8a3e"
+
+
+def category_letter(key: str) -> str:
+    """The letter marking a kind of Building: the first of its name in the reader's language
+    (``R`` residential, ``I`` industrial, ``S`` service, ``G`` green, ``C`` cultural, ``T`` transport)."""
+    return category_name(key)[:1].upper() if key in CATEGORY_STYLE else "?"
 
 
 def _attr(info: str, act: str | None) -> str:
@@ -82,7 +91,7 @@ def _title(view: dict[str, Any]) -> list[str]:
     last = " " + _("(last)") if view["final_year"] else ""
     title = _("Year {year}{last} \u00b7 {phase}").format(year=view["round"], last=last, phase=phase)
     out = [_text(MAP_X, 36, title, 26, font_weight="bold")]
-    out.append(_text(MAP_X, 62, view["scenario"]["name"], 18, minor=True, fill="#555"))
+    out.append(_text(MAP_X, 62, content_text(view["scenario"]["name"]), 18, minor=True, fill="#555"))
     return out
 
 
@@ -104,7 +113,7 @@ def _city_map(view: dict[str, Any], acts: set[str]) -> list[str]:
         out.append(_square(geo, sq, by_cell.get(sq), buildings, acts))
     for cell in geo.corners + geo.edges:
         out.append(_small_space(geo, cell, by_cell.get(cell), buildings, acts))
-    legend = ", ".join(f"{letter} {category_name(key)}" for key, (_fill, letter) in CATEGORY_STYLE.items())
+    legend = ", ".join(f"{category_letter(key)} {category_name(key)}" for key in CATEGORY_STYLE)
     out.append(_text(MAP_X, MAP_Y + geo.size * CELL + 14, legend, 17, minor=True, fill="#555"))
     return out
 
@@ -134,7 +143,7 @@ def _square(
             )
             + "</g>"
         )
-    fill, letter = CATEGORY_STYLE.get(built["category"], ("#eee", "?"))
+    fill, letter = CATEGORY_STYLE.get(built["category"], "#eee"), category_letter(built["category"])
     info = _("{space}: {building}").format(space=name, building=building_text(buildings[built["building"]]))
     if built["housing"]:
         info += " " + _("{people} of its {housing} Housing spaces taken.").format(
@@ -146,7 +155,7 @@ def _square(
         _text(x + 6, y + 22, letter, 20, font_weight="bold"),
         _text(x + SIDE - 6, y + 22, name, 18, minor=True, text_anchor="end", fill="#444"),
     ]
-    for i, line in enumerate(_wrap(built["name"], 11)[:2]):
+    for i, line in enumerate(_wrap(content_text(built["name"]), 11)[:2]):
         out.append(_text(x + 6, y + 46 + i * 19, line, 17, minor=True))
     if built["housing"]:
         out.append(
@@ -157,13 +166,17 @@ def _square(
 
 
 def _wrap(name: str, width: int) -> list[str]:
-    """A name in lines of at most ``width`` characters (a long word is cut)."""
+    """A name in lines of at most ``width`` characters: broken between words, and after the hyphen of
+    a word too long for a line (``Recycling-`` / ``Zentrum``); a word still too long is cut."""
     lines: list[str] = []
     for word in name.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word if len(word) <= width else word[: width - 1] + ".")
+        pieces = re.findall(r"[^-]+-*|-+", word) if len(word) > width else [word]
+        for i, piece in enumerate(pieces):
+            glue = "" if i else " "
+            if lines and len(lines[-1]) + len(glue) + len(piece) <= width:
+                lines[-1] += glue + piece
+            else:
+                lines.append(piece if len(piece) <= width else piece[: width - 1] + ".")
     return lines
 
 
@@ -184,7 +197,7 @@ def _small_space(
         info = _("{space}: {building}").format(
             space=where, building=building_text(buildings[built["building"]])
         )
-        letters = "".join(w[0] for w in built["name"].split())[:2].upper()
+        letters = "".join(w[0] for w in content_text(built["name"]).split())[:2].upper()
         return (
             f"<g{_attr(info, None)}>{_marker(cx, cy, corner, vertical, '#fdae6b', '#333', 16)}"
             + _text(cx, cy + 6, letters, 16, text_anchor="middle", font_weight="bold")
@@ -326,14 +339,18 @@ def _solutions(view: dict[str, Any], out: list[str], acts: set[str], y: int, wid
         act = str(A.INVEST(c["card"]))
         picked = chosen is not None and chosen["kind"] == A.INVEST.name and chosen["card"] == c["card"]
         info = _("Solution card {n}: {plan} ({cost}, {on} on it). {text}").format(
-            n=c["card"], plan=c["title"], cost=coins(c["cost"]), on=c["invested"], text=c["text"]
+            n=c["card"],
+            plan=content_text(c["title"]),
+            cost=coins(c["cost"]),
+            on=c["invested"],
+            text=content_text(c["text"]),
         )
         stroke = TARGET if act in acts else "#c92a2a" if picked else "#555"
         out.append(
             f"<g{_attr(info, act if act in acts else None)}>"
             f'<rect x="{cx}" y="{cy}" width="{w - 8}" height="{h}" rx="6" fill="#d9d9d9" stroke="{stroke}" '
             f'stroke-width="{3 if stroke != "#555" else 1}"/>'
-            + _text(cx + 8, cy + 24, c["title"], 17, minor=True)
+            + _text(cx + 8, cy + 24, content_text(c["title"]), 17, minor=True)
             + _text(cx + 8, cy + 60, f"{c['invested']}/{c['cost']}", 22, font_weight="bold")
             + _text(cx + w - 18, cy + 60, str(c["card"]), 17, minor=True, text_anchor="end", fill="#666")
             + "</g>"
@@ -347,11 +364,15 @@ def _table_cards(view: dict[str, Any], out: list[str], acts: set[str], y: int) -
     for r in view["requests"]:
         y = _request(r, out, acts, view["choice"], x, y)
     for c in view["lasting"]:
-        info = _("In play: {card} {title}. {text}").format(card=c["id"], title=c["title"], text=c["text"])
+        info = _("In play: {card} {title}. {text}").format(
+            card=c["id"], title=content_text(c["title"]), text=content_text(c["text"])
+        )
         out.append(
             f"<g{_attr(info, None)}>"
             f'<rect x="{x}" y="{y}" width="{PANEL_W - 8}" height="34" rx="6" fill="#e7f5ff" stroke="#1864ab"/>'
-            + _text(x + 8, y + 24, _("In play: {title}").format(title=c["title"]), 17, minor=True)
+            + _text(
+                x + 8, y + 24, _("In play: {title}").format(title=content_text(c["title"])), 17, minor=True
+            )
             + _text(
                 x + PANEL_W - 18,
                 y + 25,
@@ -373,7 +394,7 @@ def _request(r: dict[str, Any], out: list[str], acts: set[str], chosen: Any, x: 
         "REQUEST {card} {title} ({cost}, {on} on it): until resolved, {penalty}; resolved, {reward}."
     ).format(
         card=r["id"],
-        title=r["title"],
+        title=content_text(r["title"]),
         cost=coins(r["cost"]),
         on=r["invested"],
         penalty=effects_text(r["penalty"]),
@@ -384,7 +405,7 @@ def _request(r: dict[str, Any], out: list[str], acts: set[str], chosen: Any, x: 
         f"<g{_attr(info, act if act in acts else None)}>"
         f'<rect x="{x}" y="{y}" width="{PANEL_W - 8}" height="44" rx="6" fill="#fff3bf" stroke="{stroke}" '
         f'stroke-width="{3 if stroke != "#a67c00" else 1}"/>'
-        + _text(x + 10, y + 29, r["title"], 17, minor=True)
+        + _text(x + 10, y + 29, content_text(r["title"]), 17, minor=True)
         + _text(
             x + PANEL_W - 18,
             y + 30,

@@ -3,7 +3,10 @@
 Everything here reads plain data (content items turned into dicts, or a view's parts), so the
 labels, prompts and log lines of the rules, the reference, the players' panels, the stage and the
 renderings all word the same thing the same way. Every sentence goes through ``_`` with named
-placeholders; names from content (Buildings, Departments, cards) stay as they are.
+placeholders; names and texts from content (Buildings, Departments, cards) are kept in English in
+the rules and views and go through ``_`` where they are put into a sentence (their translations are
+in ``content.<lang>.toml``): the functions here that take data (a view's parts) translate the names
+in it themselves.
 """
 
 from __future__ import annotations
@@ -20,6 +23,13 @@ Data = Mapping[str, Any]
 
 
 # ----- names ----------------------------------------------------------------------------------------
+def content_text(text: str) -> str:
+    """A name or text from content (as a view carries it) in the reader's language, translated in
+    ``content.<lang>.toml``: ``_(text)``, but an empty text stays empty (``_("")`` would give a
+    catalogue's header), and the words of a view's keys stay out of the catalogue."""
+    return _(text) if text else text
+
+
 def indicator_name(key: str) -> str:
     """An indicator of the Indicators Board (a track or a table) by its content key."""
     match key:
@@ -85,7 +95,7 @@ def seat_name(seat: int, department: str | None) -> str:
     """``Seat 2 (Mobility)``: seats counted as people count them (``Seat 2`` before it has a sheet)."""
     if not department:
         return _("Seat {n}").format(n=seat + 1)
-    return _("Seat {n} ({department})").format(n=seat + 1, department=department)
+    return _("Seat {n} ({department})").format(n=seat + 1, department=_(department))
 
 
 def joined(items: Sequence[str]) -> str:
@@ -115,15 +125,24 @@ def change_text(target: str, amount: int) -> str:
     """One change: ``Pollution \u22121``, ``2 CO2 marks``, ``3 new people need a Housing space``."""
     if target in ("standard_of_living", "attractiveness", "sustainable_transport", "pollution"):
         return _("{indicator} {change}").format(indicator=indicator_name(target), change=signed(amount))
-    forms = {
-        "unhappy": ("{n} Unhappy Population mark", "{n} Unhappy Population marks"),
-        "co2": ("{n} CO2 mark", "{n} CO2 marks"),
-        "people": ("{n} new person needs a Housing space", "{n} new people need a Housing space"),
-        "budget": ("{n} Coin added to next year's budget", "{n} Coins added to next year's budget"),
-        "coins_each": ("each player receives {n} Coin", "each player receives {n} Coins"),
-    }
-    one, many = forms[target]
-    return ngettext(one, many, amount).format(n=amount)
+    match target:
+        case "unhappy":
+            said = ngettext("{n} Unhappy Population mark", "{n} Unhappy Population marks", amount)
+        case "co2":
+            said = ngettext("{n} CO2 mark", "{n} CO2 marks", amount)
+        case "people":
+            said = ngettext(
+                "{n} new person needs a Housing space", "{n} new people need a Housing space", amount
+            )
+        case "budget":
+            said = ngettext(
+                "{n} Coin added to next year's budget", "{n} Coins added to next year's budget", amount
+            )
+        case "coins_each":
+            said = ngettext("each player receives {n} Coin", "each player receives {n} Coins", amount)
+        case _target:
+            raise KeyError(target)
+    return said.format(n=amount)
 
 
 def effect_text(e: Data) -> str:
@@ -236,7 +255,7 @@ def building_does(b: Data) -> str:
 def building_text(b: Data) -> str:
     """A Building in full: where it is drawn, its kind and what it does."""
     return _("{name}: {category} Building, {where}. {does}.").format(
-        name=b["name"],
+        name=content_text(b["name"]),
         category=category_name(b["category"]),
         where=where_text(b["space"]),
         does=building_does(b),
@@ -265,13 +284,13 @@ def white_side_text(w: dict[str, Any]) -> str:
     """What an adopted Solution card did: its Building, effects and points."""
     parts = []
     if w["building_name"]:
-        parts.append(_("draw a {building}").format(building=w["building_name"]))
+        parts.append(_("draw a {building}").format(building=content_text(w["building_name"])))
     if w["effects"]:
         parts.append(effects_text(w["effects"]))
     if w["points"]:
         parts.append(
             _("{points} for {department}").format(
-                points=points(w["points"]["amount"]), department=w["points"]["department_name"]
+                points=points(w["points"]["amount"]), department=content_text(w["points"]["department_name"])
             )
         )
     return joined(parts) if parts else _("no effect")

@@ -8,14 +8,24 @@ state's plain-data fields and stop at once when the city is defeated.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Final, Literal
 
 from loopcity.engine import State
-from loopcity.engine.text import LANGUAGE, _
+from loopcity.engine.text import LANGUAGE, Said, _, reading_in
 
+from .actions import N_
 from .content import TRACKS, Effect, EventCard, SustainContent
 from .tables import SustainTables
-from .words import effect_data, effects_text, reading_text, reading_title, seat_name, white_side_text
+from .words import (
+    content_text,
+    effect_data,
+    effects_text,
+    reading_text,
+    reading_title,
+    seat_name,
+    white_side_text,
+)
 
 Phase = Literal["departments", "discussion", "investing", "coins", "build", "over"]
 """Where the game stands: the setup's choice of Department sheets (option ``deal = chosen``), step 6
@@ -32,6 +42,16 @@ Defeat = Literal["Unhappy Population table full", "CO2 Accumulation table full",
 DEFEAT_UNHAPPY: Final = "Unhappy Population table full"
 DEFEAT_CO2: Final = "CO2 Accumulation table full"
 DEFEAT_MAP: Final = "City Map full"
+SURVIVED: Final = N_("the city survived; highest points wins")
+CAUSES = (
+    N_("Unhappy Population table full"),
+    N_("CO2 Accumulation table full"),
+    N_("City Map full"),
+    SURVIVED,
+)
+"""The causes an outcome gives: data, kept in English (records, simulations), and marked for the
+catalogue so that a front end shows them in its reader's language (``_(outcome.cause)``; the game's
+own words say them with :func:`.words.defeat_text`)."""
 
 
 def card_effects(event: EventCard, kind: str) -> list[Effect]:
@@ -82,31 +102,43 @@ class YearSteps(State[SustainContent, SustainTables]):
         """Keep readings of this year (for the stage) and say them in the log, in order (as
         :meth:`note` does). A line is made once per reading and language: simulations tell every year."""
         told, log, step = self.told, self.log, self.step
-        lines = self.game.tables.log_lines
-        language = LANGUAGE.get()
         for reading in readings:
             told.append(reading)
-            key: tuple[Any, ...] = (language, reading)
+            key: tuple[Any, ...] = (reading,)
             if reading[0] == "token":  # the only reading that names a seat
                 key += (self.first, self.dept_of[self.first])
-            line = lines.get(key)
-            if line is None:
-                line = lines[key] = self._reading_line(reading)
-            log.append((step, "info", line, None))
+            log.append((step, "info", self.kept(key, partial(self._reading_line, reading)), None))
 
     def say(self, key: tuple[Any, ...], words: Callable[[], str]) -> None:
         """Note a line of the log that the rules say again and again: made by ``words`` once per
         ``key`` and language."""
+        self.log.append((self.step, "info", self.kept(key, words), None))
+
+    def kept(self, key: tuple[Any, ...], words: Callable[[], str]) -> Said:
+        """A line of the log made by ``words`` once per ``key`` and language, and kept: in each language
+        of the game's log (:attr:`Game.tongues`, as :meth:`note` words a line), or else in the
+        language being read."""
         lines = self.game.tables.log_lines
-        full = (LANGUAGE.get(), *key)
-        line = lines.get(full)
-        if line is None:
-            line = lines[full] = words()
-        self.log.append((self.step, "info", line, None))
+        tongues = self.game.tongues
+        if tongues is None:
+            full = (LANGUAGE.get(), *key)
+            line = lines.get(full)
+            if line is None:
+                line = lines[full] = words()
+            return line
+        made: dict[str, str] = {}
+        for tongue in tongues:
+            full = (tongue, *key)
+            found = lines.get(full)
+            if found is None:
+                with reading_in(tongue):
+                    found = lines[full] = words()
+            made[tongue] = found
+        return made
 
     def _reading_line(self, reading: tuple[Any, ...]) -> str:
         """The log line of a reading: its step, then what the table says aloud."""
-        first = self.tables.departments[self.dept_of[self.first]].name
+        first = self.tables.departments[self.dept_of[self.first]].name  # seat_name translates it
         card, does = self.card_words(reading)
         text = reading_text(reading, seat_name(self.first, first), card, does)
         return _("{step} \u2014 {reading}").format(step=reading_title(reading[0]), reading=text)
@@ -119,16 +151,18 @@ class YearSteps(State[SustainContent, SustainTables]):
         if kind == "adopted":
             sol = tables.solutions[reading[1]]
             dept = tables.departments[tables.dept_index[sol.points.department]].name if sol.points else ""
-            white = {
+            white = {  # as a view carries it: white_side_text translates the names
                 "building_name": tables.buildings[sol.building].name if sol.building else None,
                 "effects": effect_data(sol.effects),
                 "points": {"amount": sol.points.amount, "department_name": dept} if sol.points else None,
             }
-            return _("Solution {card} {title}").format(card=sol.id, title=sol.title), white_side_text(white)
+            return _("Solution {card} {title}").format(card=sol.id, title=_(sol.title)), white_side_text(
+                white
+            )
         if kind in ("in_play", "penalty", "resolved"):
             event = tables.events[reading[1]]
             effects = card_effects(event, kind)
-            title = _("Event {card} {title}").format(card=event.id, title=event.title)
+            title = _("Event {card} {title}").format(card=event.id, title=_(event.title))
             return title, effects_text(effect_data(effects))
         return "", ""
 
@@ -143,7 +177,7 @@ class YearSteps(State[SustainContent, SustainTables]):
         self.unhappy = min(size, self.unhappy + marks)
         if self.unhappy >= size and self.defeat is None:
             self.defeat = DEFEAT_UNHAPPY
-            self.note(_("The Unhappy Population table is full: the city is defeated."), kind="event")
+            self.note(lambda: _("The Unhappy Population table is full: the city is defeated."), kind="event")
 
     def mark_co2(self, marks: int) -> None:
         """Mark CO2 Accumulation squares; a full table loses the game at once."""
@@ -151,7 +185,7 @@ class YearSteps(State[SustainContent, SustainTables]):
         self.co2 = min(size, self.co2 + marks)
         if self.co2 >= size and self.defeat is None:
             self.defeat = DEFEAT_CO2
-            self.note(_("The CO2 Accumulation table is full: the city is defeated."), kind="event")
+            self.note(lambda: _("The CO2 Accumulation table is full: the city is defeated."), kind="event")
 
     def housing_free(self) -> int:
         """Free housing spaces on the City Map."""
@@ -296,7 +330,7 @@ class YearSteps(State[SustainContent, SustainTables]):
         while not self.defeat:
             if not self.event_deck:
                 self.final_year = True
-                self.note(_("The Event deck is empty: this is the last year."), kind="event")
+                self.note(lambda: _("The Event deck is empty: this is the last year."), kind="event")
                 return
             if not self.draw_event():
                 return
@@ -307,7 +341,9 @@ class YearSteps(State[SustainContent, SustainTables]):
         card = self.tables.events[card_id]
         self.drawn.append(card_id)
         self.note(
-            _("Event {card} {title}: {text}").format(card=card_id, title=card.title, text=card.text),
+            lambda: _("Event {card} {title}: {text}").format(
+                card=card_id, title=_(card.title), text=content_text(card.text)
+            ),
             kind="event",
         )
         self.apply_effects(card.effects)
