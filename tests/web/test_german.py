@@ -10,6 +10,7 @@ out of the pages before it looks for Loopcity's own English."""
 
 from __future__ import annotations
 
+import io
 import re
 from functools import cache
 from html.parser import HTMLParser
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from pypdf import PdfReader
 
 from loopcity.debrief import game_hooks
 from loopcity.engine import list_games, load_game
@@ -137,7 +139,9 @@ class GameWords:
             for text in (o["help"], *(map(str, o["choices"] or ()))):
                 self.add(text)
                 self.add(german(text))
-        self.ids |= {v["name"] for v in s["variants"]} | {str(c) for o in s["options"] for c in o["choices"] or ()}
+        self.ids |= {v["name"] for v in s["variants"]} | {
+            str(c) for o in s["options"] for c in o["choices"] or ()
+        }
         self.ids |= {o["name"].replace("_", " ") for o in s["options"]}  # an option is labelled by its name
         for k in spec.action_space.kinds:
             self.ids.add(k.name)
@@ -332,7 +336,10 @@ def test_the_reference_and_state_answers_use_loopcitys_german(de_client):
     t = new_table(de_client, players=2)
     s = de_client.get(f"/api/state/{seat_tokens(t)[0]}").json()
     assert s["prompt"] == "Du bist am Zug: Wähle, was du tun willst."
-    assert de_client.get(f"/api/state/{seat_tokens(t)[0]}?lang=en").json()["prompt"] == "Your turn: choose what to do."
+    assert (
+        de_client.get(f"/api/state/{seat_tokens(t)[0]}?lang=en").json()["prompt"]
+        == "Your turn: choose what to do."
+    )
 
 
 def test_the_debrief_csv_names_its_columns_in_words_when_a_language_is_asked_for(de_client):
@@ -341,3 +348,31 @@ def test_the_debrief_csv_names_its_columns_in_words_when_a_language_is_asked_for
     words = de_client.get(f"/api/debrief/{tokens[0]}/csv?lang=de").text.splitlines()[0]
     assert machine.startswith("step,round,seat,action")
     assert words.startswith("Zug,Runde,Platz,Aktion")
+
+
+@pytest.mark.parametrize("game", ["tiny", "resourcity", "sustain"])
+def test_the_debrief_pdf_is_german(de_client, game):
+    """The handout as a PDF reader shows it: headings, the table's facts, key moments and contributions
+    in German, none of Loopcity's own English (the game's words taken out as above)."""
+    from loopcity.debrief.report import _latin
+
+    tokens, _rec = finished_table(de_client, game, seed=11)
+    r = de_client.get(f"/api/debrief/{tokens[0]}/pdf")
+    assert r.status_code == 200 and r.content.startswith(b"%PDF-")
+    reader = PdfReader(io.BytesIO(r.content))
+    text = " ".join("\n".join(page.extract_text() for page in reader.pages).split())
+    title = de_client.get(f"/api/state/{tokens[0]}").json()["title"]
+    assert f"{title}: Nachbesprechung" in text
+    for heading in ("Lernpunkte", "Verläufe", "Schlüsselmomente", "Beitrag der einzelnen Plätze"):
+        assert heading in text
+    assert "Am Ende jeder Runde" in text and "Personen" in text and "Züge" in text
+    assert reader.metadata.title == f"Nachbesprechung {title}"
+    words = GameWords()
+    words.spec(TINY if game == "tiny" else load_game(game).spec)
+    words.debrief(de_client.get(f"/api/debrief/{tokens[0]}").json(), game)
+    words.words = {" ".join(_latin(w).split()) for w in words.words}
+    assert english_left([text], words) == []
+    english_pdf = de_client.get(f"/api/debrief/{tokens[0]}/pdf?lang=en").content
+    assert "Learning points" in " ".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(english_pdf)).pages
+    )

@@ -36,7 +36,9 @@ SHOWN = """() => {
 def _table(ctx, base: str, game: str) -> dict:
     n = players_of(game)
     body = {"game": game, "players": n, "seats": [{"kind": "human"}] * n, "seed": 5}
-    r = ctx.request.post(base + "/api/tables", data=json.dumps(body), headers={"Content-Type": "application/json"})
+    r = ctx.request.post(
+        base + "/api/tables", data=json.dumps(body), headers={"Content-Type": "application/json"}
+    )
     assert r.status == 201, r.text()
     return r.json()
 
@@ -93,7 +95,9 @@ def test_picking_deutsch_on_the_play_page_shows_it_in_german(server, browser, ga
 
 def test_a_browser_that_prefers_german_gets_german_without_picking(server, browser):  # noqa: F811
     base, _app = server
-    ctx = browser.new_context(locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
+    ctx = browser.new_context(
+        locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
+    )
     made = _table(ctx, base, "tiny")
     page = ctx.new_page()
     page.goto(made["seats"][0]["url"])

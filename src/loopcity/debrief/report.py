@@ -20,7 +20,7 @@ import csv
 import io
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -41,7 +41,7 @@ class Moment:
     text: str
 
 
-def metric_labels(game: Game, names: Sequence[str]) -> dict[str, str]:
+def metric_labels(game: Game, names: Iterable[str]) -> dict[str, str]:
     """Each metric's name as people read it, in the reader's language: the game's ``LABELS`` (see the
     module docstring) through the translations, else the metric's id in words."""
     labels = getattr(game_hooks(game), "LABELS", {})
