@@ -73,6 +73,13 @@ def seat_tokens(table: dict) -> dict[int, str]:
     return {s["seat"]: s["token"] for s in table["seats"] if "token" in s}
 
 
+def same_game(a: Any, b: Any) -> bool:
+    """Two states of the same game: equal fields and the same log as read in English. (A web table keeps
+    its log in every language its people read, a state made elsewhere in the language being read; the
+    engine's equality compares the log as kept.)"""
+    return a.state_hash() == b.state_hash() and a.log_for(None) == b.log_for(None)
+
+
 def live_state(client: TestClient, table_id: str):
     return client.app.state.manager.live[table_id].state
 

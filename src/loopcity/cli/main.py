@@ -10,12 +10,13 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from ..bots import bot_names
 from ..engine import LoopcityError, Record, get_spec, list_games, load_game
-from ..engine.text import GAME, LANGUAGE, languages
+from ..engine.text import GAME, LANGUAGE, _, languages
 from .sim import register_commands
 from .terminal import TerminalSession, describe_outcome, parse_bot_seats, render
 from .terminal import reference as reference_text
@@ -39,6 +40,10 @@ def system_language() -> str:
     return "en"
 
 
+LANGUAGE_ASKED = False
+"""Whether ``--lang`` was given (a CSV's header row is then in words of that language)."""
+
+
 @app.callback()
 def choose_language(
     lang: Annotated[
@@ -46,15 +51,19 @@ def choose_language(
     ] = None,
 ) -> None:
     """Loopcity: serious games about the circular economy."""
+    global LANGUAGE_ASKED
     list_games()  # every installed game's translations, so its languages are known
     chosen = lang or system_language()
     if chosen not in languages():
         fail(f"no language {chosen!r}; languages: {', '.join(languages())}")
     LANGUAGE.set(chosen)
+    LANGUAGE_ASKED = lang is not None
 
 
 def fail(message: str) -> None:
-    console.print(f"[red]error:[/] {message}")
+    """Print an error in the reader's language and leave with exit code 2."""
+    said = _("error:")
+    console.print(f"[red]{escape(said)}[/] {escape(message)}")
     raise typer.Exit(2)
 
 
@@ -65,7 +74,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
     if as_json:
         print(json.dumps(specs, indent=1))
         return
-    table = Table("id", "title", "players", "variants", "bots")
+    table = Table(_("id"), _("title"), _("players"), _("variants"), _("bots"))
     for s in specs:
         table.add_row(
             s["id"],
@@ -101,7 +110,7 @@ def play(
         if load is not None:
             record = Record.load(load)
         elif game_id is None:
-            fail("name a game (see: loopcity games) or --load a saved one")
+            fail(_("name a game (see: loopcity games) or --load a saved one"))
             return
         else:
             set_options, overrides = split_sets(get_spec(game_id), list(sets or []))
@@ -151,7 +160,7 @@ def replay(
     console.print(render(state, None))
     console.print(describe_outcome(state))
     if verify:
-        console.print(f"verified: {len(record.moves)} moves, every state hash matches")
+        console.print(Text(_("verified: {n} moves, every state hash matches").format(n=len(record.moves))))
 
 
 @app.command()
@@ -173,17 +182,20 @@ def debrief(
         fail(str(e))
         return
     if not tl.finished:
-        fail("the game in this record is not over")
+        fail(_("the game in this record is not over"))
     d = Debrief(tl)
-    console.print(f"[bold]{tl.game.spec.title}[/]: {describe_outcome(tl.final)}")
+    console.print(Text.assemble((tl.game.spec.title, "bold"), f": {describe_outcome(tl.final)}"))
     for point in d.learning_points():
-        console.print(f"- {point}")
+        console.print(Text(f"- {point}"))
     for m in d.moments():
-        console.print(f"  move {m.step} (round {m.round}) {m.kind}: {m.text}")
+        said = _("move {step} (round {r}) {what}: {text}").format(
+            step=m.step, r=m.round, what=d.kind_word(m.kind), text=m.text
+        )
+        console.print(Text(f"  {said}"))
     if pdf_out is not None:
         pdf_out.write_bytes(pdf(d))
     if csv_out is not None:
-        csv_out.write_text(d.csv())
+        csv_out.write_text(d.csv(words=LANGUAGE_ASKED))
 
 
 register_commands(app)
@@ -226,11 +238,11 @@ def serve(
         from ..web import create_app
         from ..web.settings import Settings
     except ImportError as e:
-        fail(f"the web app needs its extra: pip install 'loopcity[web]' ({e})")
+        fail(_("the web app needs its extra: pip install 'loopcity[web]' ({e})").format(e=e))
         return
     for name, value in (("timer-minutes", timer_minutes), ("clock-minutes", clock_minutes)):
         if value is not None and not 0 < value <= 24 * 60:
-            fail(f"--{name} must be above 0 and at most a day")
+            fail(_("--{name} must be above 0 and at most a day").format(name=name))
     try:
         settings = Settings(
             bot_delay=bot_delay,
@@ -247,7 +259,7 @@ def serve(
     except ValueError as e:
         fail(str(e))
         return
-    console.print(f"Loopcity on http://{host}:{port}/  (Ctrl+C stops it)")
+    console.print(Text(_("Loopcity on {url}  (Ctrl+C stops it)").format(url=f"http://{host}:{port}/")))
     uvicorn.run(
         create_app(db, settings=settings),
         host=host,

@@ -15,15 +15,41 @@ from ..bots import make_bot
 from ..engine import Action, Bot, LoopcityError, Record, State
 from ..engine.clocks import Countdowns, clock_minutes
 from ..engine.runner import next_seat, waits_for_people
-from ..engine.text import reference_text
+from ..engine.text import _, ngettext, reference_text
 
-HELP = """Type the number of an action, or its text (shown in brackets, e.g. 'move 3').
-  help         this text
-  rules        the game's reference: costs, cards, tables
-  log          the last lines of the game log
-  undo         take back your own last action (when no chance event came after it)
-  save FILE    save the game record to FILE (continue later with: loopcity play --load FILE)
-  quit         leave the game (save first if you want to continue it)"""
+COMMANDS = ("help", "rules", "log", "undo", "save", "quit")
+"""The words typed at the prompt besides an action; each is also understood in the reader's
+language (``hilfe``...), as :func:`command_words` names them."""
+
+
+def command_words() -> dict[str, str]:
+    """Each command's word in the reader's language (the English word is always understood too)."""
+    return {
+        "help": _("help"),
+        "rules": _("rules"),
+        "log": _("log"),
+        "undo": _("undo"),
+        "save": _("save"),
+        "quit": _("quit"),
+    }
+
+
+def help_text() -> str:
+    """What ``help`` prints, in the reader's language."""
+    w = command_words()
+    rows = [
+        (w["help"], _("this text")),
+        (w["rules"], _("the game's reference: costs, cards, tables")),
+        (w["log"], _("the last lines of the game log")),
+        (w["undo"], _("take back your own last action (when no chance event came after it)")),
+        (
+            _("{save} FILE").format(save=w["save"]),
+            _("save the game record to FILE (continue later with: loopcity play --load FILE)"),
+        ),
+        (w["quit"], _("leave the game (save first if you want to continue it)")),
+    ]
+    head = _("Type the number of an action, or its text (shown in brackets, e.g. 'move 3').")
+    return "\n".join([head, *(f"  {word.ljust(12)} {what}" for word, what in rows)])
 
 
 def render(state: State, seat: int | None) -> str:
@@ -38,14 +64,22 @@ def render(state: State, seat: int | None) -> str:
 
 
 def describe_outcome(state: State) -> str:
+    """How the game ended, in one line in the reader's language."""
     outcome = state.outcome()
     if outcome is None:
-        return "The game is not over."
-    result = "The team WON" if outcome.team_won else "The team LOST"
+        return _("The game is not over.")
+    result = _("The team WON") if outcome.team_won else _("The team LOST")
     if not state.game.spec.cooperative and outcome.team_won:
-        result = "Winner(s): " + ", ".join(f"seat {s + 1}" for s in outcome.winners)
-    scores = ", ".join(f"seat {i + 1}: {s:g}" for i, s in enumerate(outcome.scores))
-    return f"{result} — {outcome.cause}. Scores: {scores}. ({state.step} actions)"
+        seats = ", ".join(_("seat {n}").format(n=s + 1) for s in outcome.winners)
+        result = _("Winner(s): {seats}").format(seats=seats)
+    scores = ", ".join(
+        _("seat {n}: {score}").format(n=i + 1, score=f"{s:g}") for i, s in enumerate(outcome.scores)
+    )
+    return ngettext(
+        "{result} — {cause}. Scores: {scores}. ({n} action)",
+        "{result} — {cause}. Scores: {scores}. ({n} actions)",
+        state.step,
+    ).format(result=result, cause=outcome.cause, scores=scores, n=state.step)
 
 
 class TerminalSession:
@@ -83,7 +117,7 @@ class TerminalSession:
             people = [s for s in self.state.active_seats() if s not in self.bots]
             if not self._human_turn(people[0] if people else next_seat(self.state)):
                 return 0
-        self.console.print(Panel(Text(render(self.state, None)), title="Final table"))
+        self.console.print(Panel(Text(render(self.state, None)), title=escape(_("Final table"))))
         self.console.print(Text(describe_outcome(self.state), style="bold"))
         return 0
 
@@ -98,7 +132,7 @@ class TerminalSession:
                 continue
             line = self.state.describe(seat, action)  # worded from the state it acts on
             self._apply(seat, action)
-            self.console.print(Text.assemble(("bot  ", "dim"), line))
+            self.console.print(Text.assemble((_("bot") + "  ", "dim"), line))
             return True
         return False
 
@@ -112,8 +146,11 @@ class TerminalSession:
         self.record.add(seat, action, self.state)
         self.countdowns.update(self.state, self.clock())
         minutes = self.countdowns.periods[action.kind] / 60
-        word = "timer" if self.state.game.spec.action_space.clocks[action.kind].repeats else "clock"
-        self.console.print(f"[bold]The {minutes:g}-minute {word} rang[/] ({action}).")
+        if self.state.game.spec.action_space.clocks[action.kind].repeats:
+            rang = _("The {minutes}-minute timer rang").format(minutes=f"{minutes:g}")
+        else:
+            rang = _("The {minutes}-minute clock rang").format(minutes=f"{minutes:g}")
+        self.console.print(Text.assemble((rang, "bold"), f" ({action})."))
         return True
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -123,16 +160,16 @@ class TerminalSession:
 
     def _human_turn(self, seat: int) -> bool:
         state = self.state
-        title = f"{state.game.spec.title} — {state.seat_name(seat)} to act"
+        title = _("{game} — {seat} to act").format(game=state.game.spec.title, seat=state.seat_name(seat))
         self.console.print(Panel(Text(render(state, seat)), title=escape(title)))
         self.console.print(Text(state.prompt(seat), style="bold"))
         legal = state.legal_actions(seat)
         self._list_actions(seat, legal)
         while True:
             try:
-                line = self.ask(f"seat {seat + 1}> ").strip()
+                line = self.ask(_("seat {n}").format(n=seat + 1) + "> ").strip()
             except EOFError:
-                self.console.print("\nInput ended; leaving the game.")
+                self.console.print(Text("\n" + _("Input ended; leaving the game.")))
                 return False
             handled = self._command(line, seat, legal)
             if handled is not None:
@@ -153,11 +190,13 @@ class TerminalSession:
 
     def _command(self, line: str, seat: int, legal: list[Action]) -> bool | None:
         """Carry out one typed line; None asks again, True continues the game, False quits."""
-        word, _, rest = line.partition(" ")
+        typed, _sep, rest = line.partition(" ")
         if not line:
             return None
+        said = {w: c for c, w in command_words().items()}
+        word = typed if typed in COMMANDS or typed == "reference" else said.get(typed, typed)
         if word == "help":
-            self.console.print(Text(HELP))
+            self.console.print(Text(help_text()))
         elif word in ("rules", "reference"):
             self.console.print(Text(reference(self.state)))
         elif word == "quit":
@@ -175,14 +214,19 @@ class TerminalSession:
 
     def _save(self, path: str) -> bool | None:
         if not path:
-            self.console.print("[red]save needs a file name: save mygame.json[/]")
+            save = command_words()["save"]
+            self.console.print(
+                Text(_("{save} needs a file name: {save} mygame.json").format(save=save), style="red")
+            )
             return None
         try:
             self.record.save(path)
         except OSError as e:
-            self.console.print(Text(f"could not save: {e}", style="red"))
+            self.console.print(Text(_("could not save: {e}").format(e=e), style="red"))
             return None
-        self.console.print(f"Saved to {path}. Continue with: loopcity play --load {path}")
+        self.console.print(
+            Text(_("Saved to {path}. Continue with: loopcity play --load {path}").format(path=path))
+        )
         return None
 
     def _choose(self, line: str, seat: int, legal: list[Action]) -> bool | None:
@@ -192,7 +236,7 @@ class TerminalSession:
                 raise IndexError
             self._apply(seat, action)
         except IndexError:
-            self.console.print(f"[red]choose a number from 1 to {len(legal)}[/]")
+            self.console.print(Text(_("choose a number from 1 to {n}").format(n=len(legal)), style="red"))
             return None
         except LoopcityError as e:
             self.console.print(Text(str(e), style="red"))
@@ -203,12 +247,12 @@ class TerminalSession:
         moves = self.record.moves
         mine = [i for i, (s, _) in enumerate(moves) if s == seat]
         if not mine:
-            self.console.print("[red]you have no action to undo[/]")
+            self.console.print(Text(_("you have no action to undo"), style="red"))
             return None
         last = mine[-1]
         previous = self.record.replay(verify=False, upto=last)
-        if any(kind == "chance" for step, kind, _, _ in self.state.log if step >= previous.step):
-            self.console.print("[red]cannot undo: a chance event came after that action[/]")
+        if any(kind == "chance" for step, kind, _t, _s in self.state.log if step >= previous.step):
+            self.console.print(Text(_("cannot undo: a chance event came after that action"), style="red"))
             return None
         taken = moves[last][1]
         label = previous.label(seat, Action.parse(taken)).text
@@ -216,10 +260,13 @@ class TerminalSession:
         self.record.truncate(last)
         self.state = previous
         self.countdowns.update(self.state, self.clock())
-        others = {1: "", 2: "; the action after it is taken back too"}.get(
-            undone, f"; the {undone - 1} actions after it are taken back too"
-        )
-        self.console.print(Text(f"Took back: {label} [{taken}]{others}"))
+        if undone == 1:
+            said = _("Took back: {label} [{action}]")
+        elif undone == 2:
+            said = _("Took back: {label} [{action}]; the action after it is taken back too")
+        else:
+            said = _("Took back: {label} [{action}]; the {n} actions after it are taken back too")
+        self.console.print(Text(said.format(label=label, action=taken, n=undone - 1)))
         return True
 
 
@@ -227,9 +274,8 @@ def reference(state: State) -> str:
     """The game's reference as text: what ``rules`` prints and ``loopcity reference GAME`` shows."""
     spec = state.game.spec
     if spec.reference is None:
-        return f"{spec.title} has no reference yet; its actions' help:\n" + "\n".join(
-            f"  {k.name}: {k.help}" for k in spec.action_space.kinds
-        )
+        head = _("{game} has no reference yet; its actions' help:").format(game=spec.title)
+        return head + "\n" + "\n".join(f"  {k.name}: {_(k.help)}" for k in spec.action_space.kinds)
     return reference_text(spec.reference(state.game.content))
 
 
@@ -242,7 +288,11 @@ def parse_bot_seats(text: str | None, players: int) -> set[int]:
     seats: set[int] = set()
     for part in text.split(","):
         if not part.strip().isdigit() or not 1 <= int(part) <= players:
-            raise LoopcityError(f"--bots takes 'all' or seats 1..{players} separated by commas, not {text!r}")
+            raise LoopcityError(
+                _("--bots takes 'all' or seats 1..{n} separated by commas, not {text!r}").format(
+                    n=players, text=text
+                )
+            )
         seats.add(int(part) - 1)
     return seats
 

@@ -6,7 +6,7 @@ game's ``metrics`` after every move, its log and its moves. A game adds its own 
 ``debrief`` beside its state class (found by :func:`loopcity.debrief.timeline.game_hooks`); each name is
 optional:
 
-- ``LABELS``: ``{metric: "name people use"}``;
+- ``LABELS``: ``{metric: "name people use"}`` (English, read through the translations where shown);
 - ``figures(state) -> dict[str, float]``: extra per-step figures the rules need (computed in the same
   replay as the metrics);
 - ``key_moments(d: Debrief) -> list[Moment]``: the game's own moments (crises, near-losses);
@@ -20,11 +20,12 @@ import csv
 import io
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..engine.text import say
+from ..engine import Game
+from ..engine.text import LANGUAGE, _, ngettext, say
 from .timeline import Timeline, game_hooks
 
 TOP_CHANGES = 6
@@ -40,6 +41,13 @@ class Moment:
     text: str
 
 
+def metric_labels(game: Game, names: Iterable[str]) -> dict[str, str]:
+    """Each metric's name as people read it, in the reader's language: the game's ``LABELS`` (see the
+    module docstring) through the translations, else the metric's id in words."""
+    labels = getattr(game_hooks(game), "LABELS", {})
+    return {n: _(labels[n]) if labels.get(n) else n.replace("_", " ").capitalize() for n in names}
+
+
 class Debrief:
     """A finished table's debrief; games' rules read it through the helpers below."""
 
@@ -50,9 +58,8 @@ class Debrief:
         self.hooks = game_hooks(tl.game)
         names = dict.fromkeys(k for m in tl.metrics for k in m)
         self.names = [n for n in names if n != "round"]
-        self.labels = {
-            n: getattr(self.hooks, "LABELS", {}).get(n) or n.replace("_", " ").capitalize() for n in names
-        }
+        self.labels = metric_labels(tl.game, names)
+        """Each metric's name in the reader's language (the language read when the debrief is made)."""
         self.outcome = tl.final.outcome() if tl.finished else None
 
     # ----- helpers for the games' rules --------------------------------------------------------
@@ -132,6 +139,29 @@ class Debrief:
     def fmt(self, value: float) -> str:
         return f"{value:g}"
 
+    # ----- words ----------------------------------------------------------------------------------
+    @staticmethod
+    def kind_word(kind: str) -> str:
+        """A key moment's kind as people read it (the game's own kinds through its translations)."""
+        words = {
+            "event": _("event"),
+            "biggest change": _("biggest change"),
+            "end": _("end"),
+            "near-loss": _("near-loss"),
+        }
+        return words.get(kind) or _(kind)
+
+    def action_name(self, kind: str) -> str:
+        """An action kind as people read it: its name in English (as the game's records write it);
+        in another language its help text, where the game translates it."""
+        if LANGUAGE.get() == "en":
+            return kind
+        space = self.game.spec.action_space
+        known = {k.name: k.help for k in space.kinds}
+        help_text = known.get(kind, "")
+        said = _(help_text) if help_text else ""
+        return said[:1].upper() + said[1:] if said and said != help_text else kind
+
     # ----- the parts of the debrief -------------------------------------------------------------
     def events(self) -> list[Moment]:
         return [
@@ -152,10 +182,12 @@ class Debrief:
             k = max(range(1, len(s)), key=lambda j: abs(s[j] - s[j - 1]))
             d = s[k] - s[k - 1]
             seat, action = self.tl.moves[k - 1]
-            text = f"{self.labels[name]} {d:+g} at move {k} (seat {seat + 1}: {action})"
+            text = _("{metric} {change} at move {k} (seat {n}: {action})").format(
+                metric=self.labels[name], change=f"{d:+g}", k=k, n=seat + 1, action=action
+            )
             found.append((abs(d) / span, Moment(k, self.round_at(k), "biggest change", text)))
         found.sort(key=lambda x: -x[0])
-        return sorted((m for _, m in found[:TOP_CHANGES]), key=lambda m: m.step)
+        return sorted((m for _w, m in found[:TOP_CHANGES]), key=lambda m: m.step)
 
     def moments(self) -> list[Moment]:
         out = self.events() + self.biggest_changes()
@@ -171,8 +203,8 @@ class Debrief:
         seat's own moves (what followed them included)."""
         n = self.game.players
         moves = [0] * n
-        kinds: list[Counter[str]] = [Counter() for _ in range(n)]
-        changes = [dict.fromkeys(self.names, 0.0) for _ in range(n)]
+        kinds: list[Counter[str]] = [Counter() for _i in range(n)]
+        changes = [dict.fromkeys(self.names, 0.0) for _i in range(n)]
         series = {name: self.series(name) for name in self.names}
         clocks = self.game.spec.action_space.clocks  # the clock's moves are no seat's contribution
         for k, (seat, text) in enumerate(self.tl.moves, start=1):
@@ -202,7 +234,11 @@ class Debrief:
                 continue
             r = max(change, key=lambda x: abs(change[x]))
             if change[r]:
-                out.append(f"{self.labels[name]} changed most in round {r}: {change[r]:+g}.")
+                out.append(
+                    _("{metric} changed most in round {r}: {change}.").format(
+                        metric=self.labels[name], r=r, change=f"{change[r]:+g}"
+                    )
+                )
         return out[:6]
 
     def per_round(self) -> list[dict[str, float]]:
@@ -229,11 +265,16 @@ class Debrief:
         }
 
     # ----- exports --------------------------------------------------------------------------------
-    def csv(self) -> str:
-        """One row per step (0 = the start): step, round, seat, action, then each metric."""
+    def csv(self, words: bool = False) -> str:
+        """One row per step (0 = the start): step, round, seat, action, then each metric. The header
+        row names the columns as programs read them (``step``, the metrics' ids), or, with ``words``,
+        in the reader's language (``Zug``, the metrics' names)."""
         buf = io.StringIO()
         w = csv.writer(buf)
-        w.writerow(["step", "round", "seat", "action", *self.names])
+        if words:
+            w.writerow([_("Move"), _("Round"), _("Seat"), _("Action"), *(self.labels[n] for n in self.names)])
+        else:
+            w.writerow(["step", "round", "seat", "action", *self.names])
         for k, m in enumerate(self.tl.metrics):
             seat, action = self.tl.moves[k - 1] if k else (None, "")
             w.writerow(
@@ -264,7 +305,8 @@ def line_chart(
     label: str, values: list[float], rounds: list[int], marks: Sequence[int] = (), w: int = 360, h: int = 150
 ) -> str:
     """A small SVG line chart of ``values`` over the steps, with a line at each round's start and a
-    diamond under each marked step (events). The figures are also written as text: never colour alone."""
+    diamond under each marked step (events). The figures are also written as text: never colour alone.
+    Its words are in the reader's language."""
     left, right, top, bottom = 36, 8, 22, 24
     n = max(len(values) - 1, 1)
     lo, hi = min(values, default=0.0), max(values, default=0.0)
@@ -279,17 +321,29 @@ def line_chart(
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" role="img" aria-label="{_esc(label)}">',
-        f"<title>{_esc(label)}: from {values[0]:g} to {values[-1]:g} (lowest {min(values):g}, highest {max(values):g})</title>",
+        "<title>{}</title>".format(
+            _esc(
+                _("{metric}: from {first} to {last} (lowest {low}, highest {high})").format(
+                    metric=label,
+                    first=f"{values[0]:g}",
+                    last=f"{values[-1]:g}",
+                    low=f"{min(values):g}",
+                    high=f"{max(values):g}",
+                )
+            )
+        ),
         f'<rect x="0" y="0" width="{w}" height="{h}" fill="#fff"/>',
     ]
     starts = [k for k in range(len(rounds)) if k == 0 or rounds[k] != rounds[k - 1]]
+    round_mark = _("R{n}")  # a round's start under the chart: R1, R2…
     labelled = -100.0
     for k in starts:
         parts.append(f'<line x1="{x(k):.1f}" y1="{top}" x2="{x(k):.1f}" y2="{h - bottom}" stroke="#dde1e6"/>')
         if x(k) - labelled >= 26:  # a label where there is room for it
             labelled = x(k)
             parts.append(
-                f'<text x="{x(k):.1f}" y="{h - 8}" font-size="10" fill="#5a6470">R{rounds[k]}</text>'
+                f'<text x="{x(k):.1f}" y="{h - 8}" font-size="10" fill="#5a6470">'
+                f"{_esc(round_mark.format(n=rounds[k]))}</text>"
             )
     for v in (lo, hi):
         parts.append(
@@ -298,34 +352,57 @@ def line_chart(
     parts.append(f'<line x1="{left}" y1="{h - bottom}" x2="{w - right}" y2="{h - bottom}" stroke="#5a6470"/>')
     for k in marks:
         cx, cy = x(k), h - bottom
+        said = _esc(_("event at step {k}").format(k=k))
         parts.append(
-            f'<path d="M{cx:.1f} {cy - 5:.1f} l4 5 l-4 5 l-4 -5 z" fill="#e8a317" stroke="#1b1f24" stroke-width=".6"><title>event at step {k}</title></path>'
+            f'<path d="M{cx:.1f} {cy - 5:.1f} l4 5 l-4 5 l-4 -5 z" fill="#e8a317" stroke="#1b1f24" stroke-width=".6"><title>{said}</title></path>'
         )
     points = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(values))
     parts.append(f'<polyline points="{points}" fill="none" stroke="#0b6e4f" stroke-width="2"/>')
-    parts.append(
-        f'<text x="{left}" y="14" font-size="11" fill="#1b1f24">{_esc(label)}: {values[0]:g} to {values[-1]:g} '
-        f"(low {min(values):g}, high {max(values):g})</text>"
+    said = _("{metric}: {first} to {last} (low {low}, high {high})").format(
+        metric=label,
+        first=f"{values[0]:g}",
+        last=f"{values[-1]:g}",
+        low=f"{min(values):g}",
+        high=f"{max(values):g}",
     )
+    parts.append(f'<text x="{left}" y="14" font-size="11" fill="#1b1f24">{_esc(said)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
 def _latin(text: str) -> str:
     """Text for the PDF's built-in font (Latin-1): arrows and symbols written out."""
-    for a, b in (("→", "->"), ("✔", "won:"), ("✘", "lost:"), ("−", "-"), ("…", "..."), ("CO₂", "CO2")):
+    for a, b in (
+        ("→", "->"),
+        ("✔", _("won:")),
+        ("✘", _("lost:")),
+        ("−", "-"),
+        ("…", "..."),
+        ("CO₂", "CO2"),
+        ("„", '"'),
+        ("“", '"'),
+        ("”", '"'),
+        ("‚", "'"),
+        ("‘", "'"),
+        ("’", "'"),
+        ("–", "-"),
+        ("—", "-"),
+    ):
         text = text.replace(a, b)
     return text.encode("latin-1", "replace").decode("latin-1")
 
 
 def pdf(d: Debrief) -> bytes:
     """The debrief as a PDF handout (fpdf2, pure Python): outcome, learning points, the charts, key
-    moments, each seat's contribution and the figures at the end of each round."""
+    moments, each seat's contribution and the figures at the end of each round, in the reader's
+    language (made while it is read)."""
     from fpdf import FPDF
 
+    title = d.game.spec.title
     doc = FPDF(format="A4")
-    doc.set_title(_latin(f"{d.game.spec.title} debrief"))
+    doc.set_title(_latin(_("{game} debrief").format(game=title)))
     doc.set_creator("Loopcity")
+    doc.set_lang(LANGUAGE.get())
     doc.set_auto_page_break(True, margin=14)
     doc.add_page()
     width = doc.w - doc.l_margin - doc.r_margin
@@ -340,19 +417,26 @@ def pdf(d: Debrief) -> bytes:
         doc.multi_cell(width, 5, _latin(text), new_x="LMARGIN", new_y="NEXT")
 
     doc.set_font("Helvetica", "B", 17)
-    doc.cell(0, 10, _latin(f"{d.game.spec.title}: debrief"), new_x="LMARGIN", new_y="NEXT")
+    doc.cell(0, 10, _latin(_("{game}: debrief").format(game=title)), new_x="LMARGIN", new_y="NEXT")
     doc.set_font("Helvetica", "", 10)
     o = d.outcome
-    result = "not over" if o is None else ("the team won" if o.team_won else "the team lost")
-    para(
-        (f"Table {d.table_id} · " if d.table_id else "")
-        + f"{d.game.players} players · variant {d.game.variant} · {d.tl.steps} moves · "
-        f"{result}" + (f" ({o.cause}); scores {', '.join(f'{s:g}' for s in o.scores)}" if o else "")
-    )
-    heading("Learning points")
+    result = _("not over") if o is None else (_("the team won") if o.team_won else _("the team lost"))
+    facts = [
+        *([_("Table {id}").format(id=d.table_id)] if d.table_id else []),
+        ngettext("{n} player", "{n} players", d.game.players).format(n=d.game.players),
+        _("variant {name}").format(name=d.game.variant),
+        ngettext("{n} move", "{n} moves", d.tl.steps).format(n=d.tl.steps),
+        result
+        if o is None
+        else _("{result} ({cause}); scores {scores}").format(
+            result=result, cause=o.cause, scores=", ".join(f"{s:g}" for s in o.scores)
+        ),
+    ]
+    para(" · ".join(facts))
+    heading(_("Learning points"))
     for p in d.learning_points():
         para(f"- {p}")
-    heading("Timelines")
+    heading(_("Timelines"))
     charts = d.charts()
     col = width / 2 - 2
     for i, (_label, svg) in enumerate(charts):
@@ -363,20 +447,28 @@ def pdf(d: Debrief) -> bytes:
         doc.image(io.BytesIO(plain.encode()), x=doc.l_margin + (i % 2) * (col + 4), y=y, w=col)
         if i % 2 == 1 or i == len(charts) - 1:
             doc.set_y(y + col * 150 / 360 + 2)
-    heading("Key moments")
+    heading(_("Key moments"))
     for m in d.moments():
-        para(f"Move {m.step} (round {m.round}) - {m.kind}: {m.text}")
-    heading("Each seat's contribution")
+        para(
+            _("Move {step} (round {r}) - {what}: {text}").format(
+                step=m.step, r=m.round, what=d.kind_word(m.kind), text=m.text
+            )
+        )
+    heading(_("Each seat's contribution"))
     for row in d.contributions():
-        acts = ", ".join(f"{k} x{n}" for k, n in row["actions"].items())
+        acts = ", ".join(f"{d.action_name(k)} x{n}" for k, n in row["actions"].items())
         moved = ", ".join(f"{d.labels[n]} {v:+g}" for n, v in row["changes"].items() if v)
         para(
-            f"Seat {row['seat'] + 1}: {row['moves']} moves ({acts}). Over its moves: {moved or 'no change'}."
+            ngettext(
+                "Seat {seat}: {n} move ({actions}). Over its moves: {changes}.",
+                "Seat {seat}: {n} moves ({actions}). Over its moves: {changes}.",
+                row["moves"],
+            ).format(seat=row["seat"] + 1, n=row["moves"], actions=acts, changes=moved or _("no change"))
         )
-    heading("At the end of each round")
+    heading(_("At the end of each round"))
     doc.set_font("Helvetica", "", 7)
     with doc.table(text_align="RIGHT", line_height=4) as table:
-        table.row(["Round", *(_latin(d.labels[n]) for n in d.names)])
+        table.row([_latin(_("Round")), *(_latin(d.labels[n]) for n in d.names)])
         for row in d.per_round():
             table.row([f"{row['round']:g}", *(f"{row[n]:g}" for n in d.names)])
     return bytes(doc.output())

@@ -20,6 +20,15 @@ from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from .errors import MalformedAction
 
+
+def _(message: str) -> str:
+    """``message`` in the reader's language (:func:`loopcity.engine.text._`, imported when first
+    needed: that module builds on this one)."""
+    from .text import _ as translated
+
+    return translated(message)
+
+
 Arg = int | str
 
 
@@ -46,13 +55,17 @@ class Action:
     def parse(cls, text: str) -> Action:
         """Read an action's text form: ``kind arg arg ...``; integer words become ints."""
         if not isinstance(text, str):
-            raise MalformedAction(f"an action is text such as 'move 3', not {type(text).__name__}")
+            raise MalformedAction(
+                _("an action is text such as 'move 3', not {type}").format(type=type(text).__name__)
+            )
         words = text.split()
         if not words:
-            raise MalformedAction("empty action: type an action such as 'move 3'")
+            raise MalformedAction(_("empty action: type an action such as 'move 3'"))
         kind, rest = words[0], words[1:]
         if _is_int_word(kind):
-            raise MalformedAction(f"an action starts with its kind, not a number: {text!r}")
+            raise MalformedAction(
+                _("an action starts with its kind, not a number: {text!r}").format(text=text)
+            )
         return cls(kind, tuple(int(w) if _is_int_word(w) else w for w in rest))
 
     @classmethod
@@ -60,12 +73,18 @@ class Action:
         if isinstance(data, str):
             return cls.parse(data)
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise MalformedAction(f"an action's JSON form is {{'kind': str, 'args': [...]}}, got {data!r}")
+            raise MalformedAction(
+                _("an action's JSON form is {form}, got {data!r}").format(
+                    form="{'kind': str, 'args': [...]}", data=data
+                )
+            )
         args = data.get("args", [])
         if not isinstance(args, list) or not all(
             isinstance(a, (int, str)) and not isinstance(a, bool) for a in args
         ):
-            raise MalformedAction(f"action 'args' must be a list of ints and words, got {args!r}")
+            raise MalformedAction(
+                _("action 'args' must be a list of ints and words, got {args!r}").format(args=args)
+            )
         return cls(data["kind"], tuple(args))
 
 
@@ -135,7 +154,7 @@ class ActionKind(Generic[A]):
 
     def size(self) -> int:
         n = 1
-        for _, domain in self.params:
+        for _n, domain in self.params:
             n *= len(domain)
         return n
 
@@ -252,7 +271,7 @@ class ActionSpace:
                 raise ValueError(f"action kind {k.name!r} declared twice")
             if k.clock is not None and k.params:
                 raise ValueError(f"clock action {k.name!r} takes no arguments")
-            positions = tuple({v: i for i, v in enumerate(domain)} for _, domain in k.params)
+            positions = tuple({v: i for i, v in enumerate(domain)} for _n, domain in k.params)
             self._by_name[k.name] = (offset, k, positions)
             offset += k.size()
         self.size = offset
@@ -276,24 +295,34 @@ class ActionSpace:
         entry = self._by_name.get(action.kind)
         if entry is None:
             known = ", ".join(k.name for k in self.kinds)
-            raise MalformedAction(f"unknown action {action.kind!r}; this game's actions are: {known}")
-        _, k, positions = entry
-        if len(action.args) != len(k.params):
-            names = " ".join(f"<{p}>" for p, _ in k.params)
             raise MalformedAction(
-                f"{action.kind!r} takes {len(k.params)} argument(s): {k.name} {names}".rstrip()
+                _("unknown action {kind!r}; this game's actions are: {known}").format(
+                    kind=action.kind, known=known
+                )
+            )
+        _offset, k, positions = entry
+        if len(action.args) != len(k.params):
+            names = " ".join(f"<{p}>" for p, _d in k.params)
+            raise MalformedAction(
+                _("{kind!r} takes {n} argument(s): {form}")
+                .format(kind=action.kind, n=len(k.params), form=f"{k.name} {names}".rstrip())
+                .rstrip()
             )
         for (pname, domain), pos, value in zip(k.params, positions, action.args, strict=True):
             if value not in pos:
                 shown = ", ".join(map(str, domain[:12])) + (" ..." if len(domain) > 12 else "")
-                raise MalformedAction(f"{action.kind} <{pname}> must be one of {shown}; got {value!r}")
+                raise MalformedAction(
+                    _("{kind} <{name}> must be one of {values}; got {value!r}").format(
+                        kind=action.kind, name=pname, values=shown, value=value
+                    )
+                )
         return action
 
     def index(self, action: Action) -> int:
         """The action's stable integer index (raises MalformedAction for one the game cannot name)."""
         offset, k, positions = self._by_name[self.validate(action).kind]
         i = 0
-        for (_, domain), pos, value in zip(k.params, positions, action.args, strict=True):
+        for (_n, domain), pos, value in zip(k.params, positions, action.args, strict=True):
             i = i * len(domain) + pos[value]
         return offset + i
 
@@ -305,7 +334,7 @@ class ActionSpace:
         k = self.kinds[ki]
         rest = index - self._offsets[ki]
         args: list[Arg] = []
-        for _, domain in reversed(k.params):
+        for _n, domain in reversed(k.params):
             rest, pos = divmod(rest, len(domain))
             args.append(domain[pos])
         return Action(k.name, tuple(reversed(args)))

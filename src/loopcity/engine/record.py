@@ -22,6 +22,7 @@ from .registry import load_game
 from .rng import generator_name
 from .spec import Game
 from .state import State
+from .text import _
 
 FORMAT = "loopcity-record/2"
 FORMATS = ("loopcity-record/1", FORMAT)
@@ -83,7 +84,11 @@ class Record:
     def from_json(cls, data: Any) -> Record:
         try:
             if data.get("format") not in FORMATS:
-                raise RecordError(f"not a Loopcity record (format {data.get('format')!r}, expected {FORMAT})")
+                raise RecordError(
+                    _("not a Loopcity record (format {found!r}, expected {format})").format(
+                        found=data.get("format"), format=FORMAT
+                    )
+                )
             h = data["header"]
             moves = [(int(s), str(t)) for s, t in data["moves"]]
             return cls(
@@ -100,7 +105,7 @@ class Record:
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             if isinstance(e, RecordError):
                 raise
-            raise RecordError(f"record is missing or has a bad field: {e}") from None
+            raise RecordError(_("record is missing or has a bad field: {e}").format(e=e)) from None
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1))
@@ -110,9 +115,9 @@ class Record:
         try:
             data = json.loads(Path(path).read_text())
         except FileNotFoundError:
-            raise RecordError(f"{path}: no such file") from None
+            raise RecordError(_("{path}: no such file").format(path=path)) from None
         except json.JSONDecodeError as e:
-            raise RecordError(f"{path}: not JSON: {e}") from None
+            raise RecordError(_("{path}: not JSON: {e}").format(path=path, e=e)) from None
         return cls.from_json(data)
 
     def new_game(self) -> Game[Any, Any]:
@@ -122,20 +127,32 @@ class Record:
         """Rebuild the state after ``upto`` moves (all by default), checking hashes when asked."""
         if self.generator != generator_name(self.seed):
             raise RecordError(
-                f"the record's chance generator {self.generator!r} is not the one its seed picks in "
-                f"this version ({generator_name(self.seed)!r})"
+                _(
+                    "the record's chance generator {found!r} is not the one its seed picks in this "
+                    "version ({wanted!r})"
+                ).format(found=self.generator, wanted=generator_name(self.seed))
             )
         game = self.new_game()
         if verify and self.content_hash and game.content_hash != self.content_hash:
             raise RecordError(
-                f"content changed since the record was made ({game.content_hash} != {self.content_hash})"
+                _("content changed since the record was made ({now} != {then})").format(
+                    now=game.content_hash, then=self.content_hash
+                )
             )
         state = game.new_state(self.seed)
         for i, (seat, text) in enumerate(self.moves[:upto]):
             try:
                 state.apply_recorded(seat, Action.parse(text))
             except LoopcityError as e:
-                raise RecordError(f"move {i + 1} ({text!r} by seat {seat + 1}) was refused: {e}") from None
+                raise RecordError(
+                    _("move {k} ({text!r} by seat {n}) was refused: {e}").format(
+                        k=i + 1, text=text, n=seat + 1, e=e
+                    )
+                ) from None
             if verify and i < len(self.hashes) and self.hash_of(state) != self.hashes[i]:
-                raise RecordError(f"state after move {i + 1} ({text!r}) differs from the recorded one")
+                raise RecordError(
+                    _("state after move {k} ({text!r}) differs from the recorded one").format(
+                        k=i + 1, text=text
+                    )
+                )
         return state

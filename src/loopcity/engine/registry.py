@@ -14,6 +14,7 @@ from typing import Any
 from .errors import UnknownGame
 from .spec import Game, GameSpec, learn_words
 from .state import State
+from .text import _
 
 GROUP = "loopcity.games"
 _extra: dict[str, GameSpec[Any, Any]] = {}
@@ -49,8 +50,8 @@ def unregister(game_id: str) -> None:
 def get_spec(game_id: str) -> GameSpec[Any, Any]:
     specs = {**_discover(), **_extra}
     if game_id not in specs:
-        known = ", ".join(sorted(specs)) or "(none installed)"
-        raise UnknownGame(f"no game {game_id!r}; games: {known}")
+        known = ", ".join(sorted(specs)) or _("(none installed)")
+        raise UnknownGame(_("no game {game!r}; games: {known}").format(game=game_id, known=known))
     return specs[game_id]
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from .actions import ActionSpace
 from .content import ContentSpec, load_content, load_translation, translation_files
 from .errors import OptionError
-from .text import Card, Panel, Section, add_catalogues, add_texts
+from .text import Card, Panel, Section, _, add_catalogues, add_texts
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -57,12 +57,20 @@ class Option:
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if self.default is not None and not isinstance(value, kind):
-            raise OptionError(f"option {self.name!r} takes a {kind.__name__}, got {value!r}")
+            raise OptionError(
+                _("option {name!r} takes a {type}, got {value!r}").format(
+                    name=self.name, type=kind.__name__, value=value
+                )
+            )
         if kind is int and isinstance(value, bool):
-            raise OptionError(f"option {self.name!r} takes a whole number, got {value!r}")
+            raise OptionError(
+                _("option {name!r} takes a whole number, got {value!r}").format(name=self.name, value=value)
+            )
         if self.choices is not None and value not in self.choices:
             raise OptionError(
-                f"option {self.name!r} must be one of {', '.join(map(str, self.choices))}; got {value!r}"
+                _("option {name!r} must be one of {choices}; got {value!r}").format(
+                    name=self.name, choices=", ".join(map(str, self.choices)), value=value
+                )
             )
         self._check_bounds(value)
         return value
@@ -73,7 +81,11 @@ class Option:
         low = -math.inf if self.minimum is None else self.minimum
         high = math.inf if self.maximum is None else self.maximum
         if not low <= value <= high:  # also refuses NaN
-            raise OptionError(f"option {self.name!r} must be from {low:g} to {high:g}; got {value!r}")
+            raise OptionError(
+                _("option {name!r} must be from {low} to {high}; got {value!r}").format(
+                    name=self.name, low=f"{low:g}", high=f"{high:g}", value=value
+                )
+            )
 
 
 def _from_text(text: str, kind: type, name: str) -> Any:
@@ -86,7 +98,11 @@ def _from_text(text: str, kind: type, name: str) -> Any:
             raise ValueError
         return kind(text)
     except ValueError:
-        raise OptionError(f"option {name!r} takes a {kind.__name__}, got {text!r}") from None
+        raise OptionError(
+            _("option {name!r} takes a {type}, got {value!r}").format(
+                name=name, type=kind.__name__, value=text
+            )
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -162,14 +178,20 @@ class GameSpec(Generic[C, T]):
             if v.name == name:
                 return v
         names = ", ".join(v.name for v in self.variants) or "(none)"
-        raise OptionError(f"{self.id} has no variant {name!r}; variants: {names}")
+        raise OptionError(
+            _("{game} has no variant {name!r}; variants: {names}").format(
+                game=self.id, name=name, names=names
+            )
+        )
 
     def option(self, name: str) -> Option:
         for o in self.options:
             if o.name == name:
                 return o
         names = ", ".join(["players", "variant", *(o.name for o in self.options)])
-        raise OptionError(f"{self.id} has no option {name!r}; options: {names}")
+        raise OptionError(
+            _("{game} has no option {name!r}; options: {names}").format(game=self.id, name=name, names=names)
+        )
 
     def summary(self) -> dict[str, Any]:
         """JSON-ready facts for listings (CLI ``games --json``, the web lobby)."""
@@ -245,7 +267,7 @@ class Game(Generic[C, T]):
             model, self.content_hash = load_content(spec.content, content_file, overrides)
             self.content = cast(C, model)
         elif content_file or overrides:
-            raise OptionError(f"{spec.id} has no content file to change")
+            raise OptionError(_("{game} has no content file to change").format(game=spec.id))
         self._config = {
             "players": self.players,
             "variant": variant_name,
@@ -261,9 +283,15 @@ class Game(Generic[C, T]):
         try:
             n = int(players)
         except (TypeError, ValueError, OverflowError):
-            raise OptionError(f"players must be a whole number, got {players!r}") from None
+            raise OptionError(
+                _("players must be a whole number, got {value!r}").format(value=players)
+            ) from None
         if not spec.min_players <= n <= spec.max_players:
-            raise OptionError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {n}")
+            raise OptionError(
+                _("{title} is for {low}-{high} players, not {n}").format(
+                    title=spec.title, low=spec.min_players, high=spec.max_players, n=n
+                )
+            )
         return n
 
     @property

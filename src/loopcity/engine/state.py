@@ -241,7 +241,9 @@ class State(Generic[C, TT]):
             action = Action.parse(action)
         self.game.spec.action_space.validate(action)
         if type(seat) is not int or not 0 <= seat < self.game.players:
-            raise MalformedAction(f"seat must be 0..{self.game.players - 1}, got {seat!r}")
+            raise MalformedAction(
+                _("seat must be 0..{last}, got {seat!r}").format(last=self.game.players - 1, seat=seat)
+            )
         legal = self.legal_actions(seat)
         try:
             return legal[legal.index(action)]  # the game's own object, with its named arguments
@@ -272,12 +274,14 @@ class State(Generic[C, TT]):
         if isinstance(action, str):
             action = Action.parse(action)
         if action not in self.clock_actions():
-            raise IllegalAction(f"the clock's '{action}' may not ring now")
+            raise IllegalAction(_("the clock's '{action}' may not ring now").format(action=action))
         active = self.active_seats()
         if seat is None:
             seat = active[0]
         elif seat not in active:
-            raise IllegalAction(f"a clock's move is recorded under an active seat, not seat {seat + 1}")
+            raise IllegalAction(
+                _("a clock's move is recorded under an active seat, not seat {n}").format(n=seat + 1)
+            )
         self.log.append((self.step, "action", self.worded(lambda: self.describe(seat, action)), None))
         self._apply(seat, action)
         self.step += 1
@@ -304,18 +308,23 @@ class State(Generic[C, TT]):
         self._legal = {}
 
     def _refusal(self, seat: int, action: Action) -> str:
+        """Why ``seat`` may not take ``action`` now, in the reader's language."""
         if self.is_terminal():
-            return "the game is over"
+            return _("the game is over")
         if action.kind in self.game.spec.action_space.clocks:
-            return f"'{action}' is played by the table's clock when its time is up, never by a seat"
+            return _("'{action}' is played by the table's clock when its time is up, never by a seat").format(
+                action=action
+            )
         active = self.active_seats()
         if seat not in active:
-            waiting = ", ".join(f"seat {s + 1}" for s in active)
-            return f"seat {seat + 1} may not act now; waiting for {waiting}"
-        reason = self.explain_illegal(seat, action) or f"'{action}' is not allowed now"
+            waiting = ", ".join(_("seat {n}").format(n=s + 1) for s in active)
+            return _("seat {n} may not act now; waiting for {seats}").format(n=seat + 1, seats=waiting)
+        reason = self.explain_illegal(seat, action) or _("'{action}' is not allowed now").format(
+            action=action
+        )
         legal = self.legal_actions(seat)
         shown = ", ".join(str(a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
-        return f"{reason} (legal now: {shown})"
+        return _("{reason} (legal now: {actions})").format(reason=reason, actions=shown)
 
     # ----- chance: every draw is logged ---------------------------------------------------------
     def note(
@@ -344,25 +353,25 @@ class State(Generic[C, TT]):
     def roll(self, sides: int, what: str) -> int:
         """Roll a die with ``sides`` faces (1..sides); the roll is logged for everyone."""
         value = self.rng.randint(1, sides)
-        self.note(f"{what}: rolled {value}", kind="chance")
+        self.note(lambda: _("{what}: rolled {value}").format(what=_(what), value=value), kind="chance")
         return value
 
     def chance_below(self, n: int, what: str, seats: Sequence[int] | None = None) -> int:
         """A uniform draw from ``range(n)``, logged as ``what`` (visible to ``seats`` when given)."""
         value = self.rng.below(n)
-        self.note(f"{what}: {value}", seats, kind="chance")
+        self.note(lambda: f"{_(what)}: {value}", seats, kind="chance")
         return value
 
     def draw_from(self, items: Sequence[T], what: str, seats: Sequence[int] | None = None) -> T:
         """A uniform choice from ``items``, logged as ``what: item``."""
         item = items[self.rng.below(len(items))]
-        self.note(f"{what}: {item}", seats, kind="chance")
+        self.note(lambda: f"{_(what)}: {item}", seats, kind="chance")
         return item
 
     def shuffle(self, items: MutableSequence[Any], what: str) -> None:
         """Shuffle in place; the log says that it happened, never the order."""
         self.rng.shuffle(items)
-        self.note(f"{what} shuffled", kind="chance")
+        self.note(lambda: _("{what} shuffled").format(what=_(what)), kind="chance")
 
     # ----- copies, snapshots, hashes -----------------------------------------------------------
     def clone(self) -> State[Any, Any]:

@@ -37,9 +37,9 @@ class Choice(NamedTuple):
     """``yes`` or ``no``"""
 
 
-VOTE = kind("vote", "answer the question put to you: yes or no", Choice, choice=("yes", "no"))
+VOTE = kind("vote", _("answer the question put to you: yes or no"), Choice, choice=("yes", "no"))
 """The answer to an offer or a question to the table (games add this kind to their action space)."""
-DONE = kind("done", "say you are done for this phase", ready=True)
+DONE = kind("done", _("say you are done for this phase"), ready=True)
 """Readiness in a shared phase (games add this kind to their action space)."""
 
 

@@ -14,6 +14,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import replace
+from http import HTTPStatus
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -25,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..engine import GameSpec, register
 from .db import Database
 from .guard import Guard, RateLimit
+from .i18n import Reading, _
 from .pages import HERE, Pages
 from .routers import api, live, pages, review
 from .settings import Settings
@@ -48,12 +50,26 @@ def _answer(request: Request, status: int, reason: str, headers: dict[str, str] 
 
 
 def _validation_reason(exc: RequestValidationError) -> str:
-    """Every problem of a request, each naming its field: ``seed: Input should be ...``."""
+    """Every problem of a request, each naming its field: ``seed: Input should be ...`` (the field's
+    name and pydantic's words, both for programs calling the API, are left as they are)."""
     parts = []
     for err in exc.errors()[:8]:
         where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path"))
         parts.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
     return "; ".join(parts)
+
+
+def _http_reason(status: int, detail: str) -> str:
+    """The reason of an HTTP error in the reader's words where it is the status's own phrase
+    (``Not Found``), else the detail as given."""
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        return detail
+    if detail != phrase:
+        return detail
+    words = {404: _("Not Found"), 405: _("Method Not Allowed")}
+    return words.get(status, detail)
 
 
 def _install_handlers(app: FastAPI) -> None:
@@ -68,12 +84,13 @@ def _install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        return _answer(request, exc.status_code, str(exc.detail), dict(exc.headers or {}))
+        reason = _http_reason(exc.status_code, str(exc.detail))
+        return _answer(request, exc.status_code, reason, dict(exc.headers or {}))
 
     @app.exception_handler(Exception)
     async def failed(request: Request, exc: Exception) -> Response:  # a bug: logged, answered plainly
         log.exception("error answering %s %s", request.method, request.url.path)
-        return JSONResponse({"detail": "the server failed to answer this request"}, status_code=500)
+        return JSONResponse({"detail": _("the server failed to answer this request")}, status_code=500)
 
 
 async def _sweep(manager: TableManager, every: float) -> None:
@@ -130,6 +147,7 @@ def create_app(
         "heavy": RateLimit(settings.heavy_per_minute),
     }
     app.add_middleware(Guard, max_body=settings.max_body_bytes)
+    app.add_middleware(Reading)  # outermost: every answer, the guard's too, is in its reader's language
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     _install_handlers(app)
     for router in (api.router, pages.router, review.router, live.router):

@@ -13,6 +13,8 @@ from typing import Any
 
 from fastapi import HTTPException
 
+from ..engine.text import _
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -48,7 +50,12 @@ class BodyTooLarge(HTTPException):
     """A request body went past the limit while it was being read (answered 413)."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(413, f"the request body is larger than {limit} bytes")
+        super().__init__(413, too_large(limit))
+
+
+def too_large(limit: int) -> str:
+    """The refusal of a request body over ``limit`` bytes, in the reader's language."""
+    return _("the request body is larger than {n} bytes").format(n=limit)
 
 
 def _declared_length(scope: Scope) -> int | None:
@@ -81,10 +88,9 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        too_large = f"the request body is larger than {self.max_body} bytes"
         declared = _declared_length(scope)
         if declared is not None and declared > self.max_body:
-            await _refuse(send, 413, too_large)
+            await _refuse(send, 413, too_large(self.max_body))
             return
         started = False
         total = 0
@@ -110,7 +116,7 @@ class Guard:
             await self.app(scope, counted, with_headers)
         except BodyTooLarge:
             if not started:
-                await _refuse(send, 413, too_large)
+                await _refuse(send, 413, too_large(self.max_body))
 
 
 def _headers_for(path: str) -> list[tuple[bytes, bytes]]:

@@ -2,14 +2,22 @@
 catalogues ``src/loopcity/locale/<lang>/LC_MESSAGES/loopcity.po`` for Loopcity's own texts, each game's
 beside the game, translated content files beside the content (docs/translating.md). English is the
 source language, so it needs no catalogue; adding a language is adding catalogues, with no code change.
+
+Every request and WebSocket is answered in its person's language (:class:`Reading`): ``?lang=``, the
+``lang`` cookie the picker sets, or the browser's Accept-Language. Texts made while answering it (pages,
+refusals, errors) are worded with :func:`_` in that language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from starlette.requests import HTTPConnection
+
 from ..engine import text
-from ..engine.text import languages
+from ..engine.text import LANGUAGE, languages
+from ..engine.text import _ as _
 
 DEFAULT = "en"
 
@@ -17,6 +25,27 @@ DEFAULT = "en"
 def available() -> list[str]:
     """The languages with catalogues, English first."""
     return languages()
+
+
+def language_names() -> dict[str, str]:
+    """Each available language by its own name (``Deutsch``, ``English``), for the picker."""
+    from babel import Locale, UnknownLocaleError
+
+    out = {}
+    for code in available():
+        try:
+            name = Locale.parse(code).get_display_name(code) or code
+        except (ValueError, UnknownLocaleError):
+            name = code
+        out[code] = name[:1].upper() + name[1:]
+    return out
+
+
+def bot_word(name: str) -> str:
+    """A bot's name as people read it (``heuristic`` → ``heuristisch``), options as given."""
+    base, sep, rest = name.partition(":")
+    words = {"random": _("random"), "heuristic": _("heuristic"), "mcts": _("mcts")}
+    return words.get(base, _(base)) + sep + rest
 
 
 def translations(lang: str = DEFAULT) -> Any:
@@ -40,10 +69,8 @@ def pick(accept_language: str | None, asked: str | None = None, chosen: str | No
 
 
 def gettext(message: str, lang: str = DEFAULT) -> str:
+    """``message`` in ``lang`` (whatever the language of the request being answered)."""
     return translations(lang).gettext(message)
-
-
-_ = gettext
 
 
 def client_strings(lang: str) -> dict[str, str]:
@@ -53,6 +80,9 @@ def client_strings(lang: str) -> dict[str, str]:
         "your_turn": _("Your turn"),
         "waiting_for": _("Waiting for"),
         "seat": _("Seat"),
+        "seat_n": _("Seat {n}"),
+        "yes": _("yes"),
+        "no": _("no"),
         "bot": _("bot"),
         "human": _("human"),
         "you": _("you"),
@@ -102,3 +132,26 @@ def of_request(headers: Any, query: Any, cookies: Any) -> str:
     return pick(
         headers.get("accept-language"), asked[:16] if asked else None, chosen[:16] if chosen else None
     )
+
+
+Scope = MutableMapping[str, Any]
+ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
+
+
+class Reading:
+    """ASGI middleware: each request and WebSocket is answered in its person's language (see
+    :func:`of_request`), so that what is worded while answering it (pages, refusals) reads in it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        conn = HTTPConnection(scope)
+        token = LANGUAGE.set(of_request(conn.headers, conn.query_params, conn.cookies))
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            LANGUAGE.reset(token)

@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from ..engine.text import _, ngettext, reading_in
 from . import i18n
 
 HERE = Path(__file__).parent
@@ -32,10 +33,20 @@ class Pages:
         self.env = _templates()
 
     def render(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        """A page in the request's language: its own texts (``_``, ``ngettext``: formatted with
+        ``.format`` after translation, as in the code) and whatever the game words while it is made."""
         lang = self.lang(request)
-        tr = i18n.translations(lang)
-        self.env.install_gettext_translations(tr, newstyle=True)  # type: ignore[attr-defined]
-        html = self.env.get_template(name).render(lang=lang, languages=i18n.available(), _=tr.gettext, **ctx)
+        with reading_in(lang):
+            html = self.env.get_template(name).render(
+                lang=lang,
+                languages=i18n.available(),
+                language_names=i18n.language_names(),
+                bot_word=i18n.bot_word,
+                _=_,
+                gettext=_,
+                ngettext=ngettext,
+                **ctx,
+            )
         return HTMLResponse(html, status_code=status)
 
     def error(self, request: Request, status: int, reason: str) -> HTMLResponse:

@@ -30,6 +30,15 @@ def render_board(state: State, view: dict[str, Any], legal: list[Any]) -> tuple[
     return svg, text
 
 
+def _labels(state: State, figures: dict[str, float] | None) -> dict[str, str] | None:
+    """The closing figures' names in the reader's language."""
+    if not figures:
+        return None
+    from ..debrief.report import metric_labels
+
+    return metric_labels(state.game, list(figures))
+
+
 def _debrief(state: State) -> dict[str, float] | None:
     """The game's closing figures (its simulation metrics), told to everyone once the game is over."""
     metrics = state.game.spec.metrics
@@ -60,6 +69,7 @@ def build(
     outcome = state.outcome() if terminal else None
     active = list(state.active_seats()) if not terminal else []
     spec = state.game.spec
+    figures = _debrief(state) if terminal else None
     return {
         "type": "state",
         "table": table_id,
@@ -88,7 +98,8 @@ def build(
         "log": state.log_for(seat, last=LOG_LINES),
         "finished": terminal,
         "outcome": outcome.to_json() if outcome is not None else None,
-        "debrief": _debrief(state) if terminal else None,
+        "debrief": figures,
+        "debrief_labels": _labels(state, figures),
         "clock": clock,
         "paused": paused,
     }

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 import secrets
@@ -40,7 +41,7 @@ from ..engine import (
 )
 from ..engine.clocks import Countdowns, clock_minutes
 from ..engine.errors import IllegalAction, MalformedAction, OptionError, UnknownGame
-from ..engine.text import languages, reading_in
+from ..engine.text import LANGUAGE, languages, reading_in
 from .botwork import BotWorkers
 from .db import Database, StoredTable, VersionConflict
 from .i18n import _
@@ -112,6 +113,15 @@ class LiveTable:
     def running(self) -> bool:
         """Whether a bot or a clock runs for the table."""
         return any(task is not None and not task.done() for task in (self.bot_task, self.clock_task))
+
+
+def source_words() -> contextvars.Context:
+    """A context that reads in English, the language a game's log keeps plain lines in (they are
+    translated when read): a table's state is built in it, never in the language of whoever's request
+    happened to start the work (bots, clocks, rebuilding a table, a timeline)."""
+    ctx = contextvars.copy_context()
+    ctx.run(LANGUAGE.set, "en")
+    return ctx
 
 
 def new_token() -> str:
@@ -268,7 +278,8 @@ class TableManager:
                     stored = self.db.load(table_id)
                     if stored is None:
                         raise Refusal(404, _("no such table"))
-                    t = await asyncio.to_thread(self._rebuild, stored)  # a long game takes a while
+                    # a long game takes a while
+                    t = await asyncio.to_thread(source_words().run, self._rebuild, stored)
                     self.live[table_id] = t
                     self.hub.follow(t)
                     self._kick(t)
@@ -379,12 +390,16 @@ class TableManager:
     async def timeline(self, t: LiveTable) -> Timeline:
         """The table's game replayed up to now (cached per table and version; built in a worker
         thread, so that a long game does not hold up the other tables)."""
-        key = (t.id, t.version, t.state.game, t.seed, list(t.moves))
         cached = self.timelines.peek(t.id, t.version)
         if cached is not None:
             return cached
+        table_id, version, game, seed, moves = t.id, t.version, t.state.game, t.seed, list(t.moves)
+
+        def build() -> Timeline:
+            return self.timelines.get(table_id, version, game, seed, moves)
+
         async with self._timeline_lock:
-            return await asyncio.to_thread(self.timelines.get, *key)
+            return await asyncio.to_thread(source_words().run, build)
 
     # ----- moves -----------------------------------------------------------------------------
     async def act(self, token: str, text: Any, expected_version: int | None = None) -> LiveTable:
@@ -453,7 +468,7 @@ class TableManager:
     # ----- bots and clocks -------------------------------------------------------------------
     def _kick(self, t: LiveTable) -> None:
         if t.bot_to_move() is not None and (t.bot_task is None or t.bot_task.done()):
-            t.bot_task = asyncio.get_running_loop().create_task(self._bots(t))
+            t.bot_task = asyncio.get_running_loop().create_task(self._bots(t), context=source_words())
         self._clock(t)
 
     async def _bots(self, t: LiveTable) -> None:
@@ -543,7 +558,9 @@ class TableManager:
         kind = available[0].kind
         deadline = t.countdowns.deadline(kind) or time.time()
         t.clock = {"kind": kind, "deadline": deadline, "seconds": t.countdowns.periods[kind]}
-        t.clock_task = asyncio.get_running_loop().create_task(self._ring(t, deadline - time.time()))
+        t.clock_task = asyncio.get_running_loop().create_task(
+            self._ring(t, deadline - time.time()), context=source_words()
+        )
 
     async def _ring(self, t: LiveTable, seconds: float) -> None:
         await asyncio.sleep(max(0.0, seconds))

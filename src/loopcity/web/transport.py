@@ -16,9 +16,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.text import reading_in
+from ..engine.text import _, reading_in
 from . import payload
-from .i18n import _
 
 if TYPE_CHECKING:
     from .tables import LiveTable
@@ -68,7 +67,7 @@ def payload_of(
             lines = [
                 {
                     "seat": s,
-                    "name": state.seat_name(s) if s is not None else _("Facilitator", lang),
+                    "name": state.seat_name(s) if s is not None else _("Facilitator"),
                     "text": text,
                 }
                 for s, text in (t.chat or [])

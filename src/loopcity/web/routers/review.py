@@ -181,14 +181,18 @@ def _attachment(d: Debrief, link: Link, ext: str) -> dict[str, str]:
 
 
 @router.get("/api/debrief/{token}/csv", dependencies=[HeavyLimit])
-async def api_debrief_csv(d: DebriefDep, link: AnyLink) -> Response:
-    """The debrief's figures after every move (CSV)."""
-    return Response(d.csv(), media_type="text/csv", headers=_attachment(d, link, "csv"))
+async def api_debrief_csv(d: DebriefDep, link: AnyLink, request: Request) -> Response:
+    """The debrief's figures after every move (CSV). The header row names the columns as programs
+    read them (``step``, ``round``, ``seat``, ``action``, the metrics' ids), or in words of the
+    language asked for with ``?lang=`` (the debrief page's link asks for the page's language)."""
+    words = "lang" in request.query_params
+    return Response(d.csv(words=words), media_type="text/csv", headers=_attachment(d, link, "csv"))
 
 
 @router.get("/api/debrief/{token}/pdf", dependencies=[HeavyLimit])
 async def api_debrief_pdf(d: DebriefDep, link: AnyLink) -> Response:
-    """The debrief handout (PDF), made in a worker thread (a few hundred ms)."""
+    """The debrief handout (PDF) in the reader's language, made in a worker thread (a few hundred
+    ms)."""
     data = await asyncio.to_thread(pdf, d)
     return Response(data, media_type="application/pdf", headers=_attachment(d, link, "pdf"))
 

@@ -17,7 +17,7 @@
     if (text !== null) e.textContent = text;
     return e;
   };
-  const seatName = (msg, s) => (msg.seats[s] && msg.seats[s].name) || `${T.seat} ${s + 1}`;
+  const seatName = (msg, s) => (msg.seats[s] && msg.seats[s].name) || T.seat_n.replace("{n}", String(s + 1));
 
   // ----- who sits where, whose turn ---------------------------------------------------------------
   function who(msg) {
@@ -58,7 +58,7 @@
     box.append(el("p", {class: "kind"}, `${d.kind === "offer" ? T.offer : T.question} · ${T.asked_by} ${d.by_name}`));
     box.append(el("p", {class: "subject"}, d.subject));
     box.append(el("p", {class: "muted"}, `${T.rule}: ${d.rule_text}`));
-    const answers = Object.entries(d.votes || {}).map(([s, v]) => `${seatName(msg, Number(s))}: ${v}`);
+    const answers = Object.entries(d.votes || {}).map(([s, v]) => `${seatName(msg, Number(s))}: ${v === "yes" ? T.yes : T.no}`);
     if (answers.length) box.append(el("p", {class: "muted"}, `${T.votes}: ${answers.join(" · ")}`));
     if (d.waiting && d.waiting.length) box.append(el("p", {class: "muted"}, `${T.waiting_for}: ${d.waiting.map((s) => seatName(msg, s)).join(", ")}`));
     const votes = msg.legal.filter((a) => a.action.startsWith("vote "));
@@ -380,7 +380,8 @@
       const dl = el("dl", {class: "debrief"});
       for (const [k, v] of Object.entries(msg.debrief)) {
         const row = el("div", {class: "kv"});
-        row.append(el("dt", {}, k.replace(/_/g, " ")), el("dd", {}, String(Math.round(v * 100) / 100)));
+        const name = (msg.debrief_labels || {})[k] || k.replace(/_/g, " ");
+        row.append(el("dt", {}, name), el("dd", {}, String(Math.round(v * 100) / 100)));
         dl.append(row);
       }
       box.append(dl);
