@@ -37,6 +37,7 @@ class Labels(Mapping[str, str]):
 
 LABELS = Labels(
     {
+        "round": lambda: _("Round"),
         "fuel": lambda: _("Fuel"),
         "food": lambda: _("Food"),
         "water": lambda: _("Water"),
