@@ -8,6 +8,7 @@ from typing import Any
 from loopcity.engine import GameSpec, Option, State, Variant
 
 from .actions import ACTION_SPACE
+from .catalogue import N_
 from .content import CONTENT, MAX_PLAYERS, Content
 from .heuristic import HeuristicBot
 from .observation import OBSERVATION
@@ -37,9 +38,11 @@ def metrics(state: State[Any, Any]) -> dict[str, float]:
 SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     id="resourcity",
     title="Resourcity",
-    description="Rotate and lay road tiles to close loops into Farms, grow crops and keep the city's "
-    "Fuel, Food and Water from running out until the fourth Crisis has passed. The table decides "
-    "together where the tokens start and who starts first.",
+    description=N_(
+        "Rotate and lay road tiles to close loops into Farms, grow crops and keep the city's "
+        "Fuel, Food and Water from running out until the fourth Crisis has passed. The table decides "
+        "together where the tokens start and who starts first."
+    ),
     min_players=1,
     max_players=MAX_PLAYERS,
     default_players=2,
@@ -49,10 +52,10 @@ SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     cooperative=True,
     hidden_information=True,
     max_steps=4000,
-    options=(Option("layout", "beginner", "fixed tiles of the grid", ("beginner", "advanced")),),
+    options=(Option("layout", "beginner", N_("fixed tiles of the grid"), ("beginner", "advanced")),),
     variants=(
-        Variant("beginner", "Beginner layout", {"layout": "beginner"}),
-        Variant("advanced", "Advanced layout", {"layout": "advanced"}),
+        Variant("beginner", N_("Beginner layout"), {"layout": "beginner"}),
+        Variant("advanced", N_("Advanced layout"), {"layout": "advanced"}),
     ),
     content=CONTENT,
     tables=build_tables,

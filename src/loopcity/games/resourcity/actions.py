@@ -11,6 +11,7 @@ from loopcity.engine import ActionSpace, kind
 from loopcity.engine.table import VOTE
 
 from .board import PLOTS, TILES
+from .catalogue import N_
 from .content import CROP_IDS, MAX_PLAYERS
 
 CROPS = CROP_IDS
@@ -57,25 +58,27 @@ class Slot(NamedTuple):
     slot: int
 
 
-END = kind("end", "end your turn's actions (then the end-of-turn draw)")
-MOVE = kind("move", "Move along a connected road to a tile", Tile, tile=range(TILES))
-TELEPORT = kind("teleport", "Teleport from a Community Centre to another", Tile, tile=range(TILES))
-ROTATE = kind("rotate", "Rotate a tile 90 degrees (1 Fuel)", Rotate, tile=range(TILES), way=("cw", "ccw"))
+END = kind("end", N_("end your turn's actions (then the end-of-turn draw)"))
+MOVE = kind("move", N_("Move along a connected road to a tile"), Tile, tile=range(TILES))
+TELEPORT = kind("teleport", N_("Teleport from a Community Centre to another"), Tile, tile=range(TILES))
+ROTATE = kind("rotate", N_("Rotate a tile 90 degrees (1 Fuel)"), Rotate, tile=range(TILES), way=("cw", "ccw"))
 REPLACE = kind(
-    "replace", "Replace a tile with a tile from your hand", Replace, slot=range(3), tile=range(TILES)
+    "replace", N_("Replace a tile with a tile from your hand"), Replace, slot=range(3), tile=range(TILES)
 )
-ORIENT = kind("orient", "choose the placed tile's rotation (quarter turns clockwise)", Orient, turns=range(4))
-PLANT = kind("plant", "Plant a crop on a Plot next to you", Plant, plot=range(PLOTS), crop=CROPS)
-GROW = kind("grow", "Grow the crop on a Plot next to you", Plot, plot=range(PLOTS))
-HARVEST = kind("harvest", "Harvest a ready Plot next to you", Plot, plot=range(PLOTS))
-EXCHANGE = kind("exchange", "exchange one harvest for resources on a Community Centre", Crop, crop=CROPS)
-SWAP = kind("swap", "Planner: swap your tile with another player's tile", Seat, seat=SEATS)
-RELOCATE = kind("relocate", "Policy Maker: move a player token anywhere (2 actions)", Seat, seat=SEATS)
-TO = kind("to", "where the Policy Maker sends the token", Tile, tile=range(TILES))
-DISCARD = kind("discard", "discard a tile from your full hand (then draw 1)", Slot, slot=range(3))
-COMPOST = kind("compost", "Compost Day: put a Compost token on a Plot", Plot, plot=range(PLOTS))
-START = kind("start", "Step 8: put your token on a Community Centre", Tile, tile=range(TILES))
-PROPOSE = kind("propose", "Step 9: propose who starts first (the table votes)", Seat, seat=SEATS)
+ORIENT = kind(
+    "orient", N_("choose the placed tile's rotation (quarter turns clockwise)"), Orient, turns=range(4)
+)
+PLANT = kind("plant", N_("Plant a crop on a Plot next to you"), Plant, plot=range(PLOTS), crop=CROPS)
+GROW = kind("grow", N_("Grow the crop on a Plot next to you"), Plot, plot=range(PLOTS))
+HARVEST = kind("harvest", N_("Harvest a ready Plot next to you"), Plot, plot=range(PLOTS))
+EXCHANGE = kind("exchange", N_("exchange one harvest for resources on a Community Centre"), Crop, crop=CROPS)
+SWAP = kind("swap", N_("Planner: swap your tile with another player's tile"), Seat, seat=SEATS)
+RELOCATE = kind("relocate", N_("Policy Maker: move a player token anywhere (2 actions)"), Seat, seat=SEATS)
+TO = kind("to", N_("where the Policy Maker sends the token"), Tile, tile=range(TILES))
+DISCARD = kind("discard", N_("discard a tile from your full hand (then draw 1)"), Slot, slot=range(3))
+COMPOST = kind("compost", N_("Compost Day: put a Compost token on a Plot"), Plot, plot=range(PLOTS))
+START = kind("start", N_("Step 8: put your token on a Community Centre"), Tile, tile=range(TILES))
+PROPOSE = kind("propose", N_("Step 9: propose who starts first (the table votes)"), Seat, seat=SEATS)
 
 ACTION_SPACE = ActionSpace(
     [

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Handlers, NoArgs
-from loopcity.engine.text import _
 
 from .actions import (
     COMPOST,
@@ -34,6 +33,7 @@ from .actions import (
     Slot,
     Tile,
 )
+from .catalogue import _
 from .farming import compost_targets
 from .legal import replace_cost, rotate_cost
 from .words import amount
@@ -120,8 +120,8 @@ def _exchange(s: ResourcityState, seat: int, a: Crop) -> None:
     got = s.exchange(seat, a.crop)
     crop = s.crop_of(a.crop)
     s.note(
-        _("{seat} exchanges the {crop} harvest: {gain} from Used back to Available.").format(
-            seat=s.seat_name(seat), crop=crop.name, gain=amount(got, crop.yields)
+        lambda: _("{seat} exchanges the {crop} harvest: {gain} from Used back to Available.").format(
+            seat=s.seat_name(seat), crop=_(crop.name), gain=amount(got, crop.yields)
         )
     )
 

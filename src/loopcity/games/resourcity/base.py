@@ -7,12 +7,12 @@ from typing import Any, Literal
 
 from loopcity.engine import State
 from loopcity.engine.table import Ballot
-from loopcity.engine.text import _
 
 from .board import REACH, REACH_BUILDER, moves_from
+from .catalogue import _
 from .content import Content
 from .tables import ResourcityTables
-from .words import amount
+from .words import amount, cause_words
 
 RESOURCES = ("fuel", "food", "water")
 
@@ -82,7 +82,8 @@ class ResourcityBase(State[Content, ResourcityTables]):
         return (REACH_BUILDER if self.powers[seat] == "builder" else REACH)[self.pos[seat]]
 
     def pay(self, resource: str, n: int, why: str) -> bool:
-        """Move ``n`` of a resource from Available to Used; the team loses when it cannot be paid."""
+        """Move ``n`` of a resource from Available to Used; the team loses when it cannot be paid
+        (``why``: what is paid for, in English, kept in ``result``; worded by ``cause_words``)."""
         have = self.avail[resource]
         paid = min(have, n)
         self.avail[resource] -= paid
@@ -91,8 +92,8 @@ class ResourcityBase(State[Content, ResourcityTables]):
             self.result = f"{resource.capitalize()} ran out ({why})"
             self.phase = "over"
             self.note(
-                _("The team cannot pay {amount} for {why}: the team loses.").format(
-                    amount=amount(n, resource), why=why
+                lambda: _("The team cannot pay {amount} for {why}: the team loses.").format(
+                    amount=amount(n, resource), why=cause_words(why)
                 )
             )
             return False

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
 
 from .actions import DISCARD, GROW, HARVEST, MOVE, PLANT, REPLACE, ROTATE, TELEPORT, TO
+from .catalogue import _
 from .content import CRISES
 from .rules import ResourcityState
 
@@ -15,15 +17,36 @@ if TYPE_CHECKING:
     from loopcity.engine import Action, State
 
 POOLS = ("fuel", "food", "water")
-LABELS = {
-    "fuel": "Fuel",
-    "food": "Food",
-    "water": "Water",
-    "farms": "Farms",
-    "crops": "Crops",
-    "crises": "Crises",
-    "score": "Score",
-}
+
+
+class Labels(Mapping[str, str]):
+    """Names of the metrics, each worded in the reader's language when it is read."""
+
+    def __init__(self, words: dict[str, Callable[[], str]]) -> None:
+        self._words = words
+
+    def __getitem__(self, metric: str) -> str:
+        return self._words[metric]()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
+LABELS = Labels(
+    {
+        "round": lambda: _("Round"),
+        "fuel": lambda: _("Fuel"),
+        "food": lambda: _("Food"),
+        "water": lambda: _("Water"),
+        "farms": lambda: _("Farms"),
+        "crops": lambda: _("Crops"),
+        "crises": lambda: _("Crises"),
+        "score": lambda: _("Score"),
+    }
+)
 NEAR = 1
 """A pool at this much or less is a near-loss."""
 
@@ -34,7 +57,8 @@ def key_moments(d: Debrief) -> list[Moment]:
     for pool in POOLS:
         k = d.first_step(pool, lambda v: 0 <= v <= NEAR)
         if k is not None and k > 0:
-            out.append(Moment(k, d.round_at(k), "near-loss", f"{LABELS[pool]} down to {d.series(pool)[k]:g}"))
+            text = _("{what} down to {n}").format(what=LABELS[pool], n=f"{d.series(pool)[k]:g}")
+            out.append(Moment(k, d.round_at(k), "near-loss", text))
     return out
 
 
@@ -45,15 +69,21 @@ def learning_points(d: Debrief) -> list[str]:
     pool = min(POOLS, key=lambda p: lows[p])
     k = d.first_step(pool, lambda v: v == lows[pool])
     out.append(
-        f"{LABELS[pool]} came closest to running out: {lows[pool]:g} left in round {d.round_at(k or 0)} (move {k})."
+        _("{what} came closest to running out: {n} left in round {round} (move {move}).").format(
+            what=LABELS[pool], n=f"{lows[pool]:g}", round=d.round_at(k or 0), move=k
+        )
     )
     out += _crisis_points(d)
     farms = d.series("farms")
     first = d.first_step("farms", lambda v: v > farms[0])
     if first is None:
-        out.append(f"No Farm was closed: Farms stayed at {farms[0]:g}.")
+        out.append(_("No Farm was closed: Farms stayed at {n}.").format(n=f"{farms[0]:g}"))
     else:
-        out.append(f"The first Farm was closed in round {d.round_at(first)}; Farms ended at {farms[-1]:g}.")
+        out.append(
+            _("The first Farm was closed in round {round}; Farms ended at {n}.").format(
+                round=d.round_at(first), n=f"{farms[-1]:g}"
+            )
+        )
     return out
 
 
@@ -93,11 +123,14 @@ def _crisis_points(d: Debrief) -> list[str]:
         assert isinstance(state, ResourcityState)
         drawn = [t for t in state.resolved if t in CRISES]
         n = int(crises[step])
-        name = d.game.content.event(drawn[n - 1]).name
+        name = _(d.game.content.event(drawn[n - 1]).name)
         lost = {p: d.series(p)[step] - d.series(p)[step - 1] for p in POOLS}
-        moved = ", ".join(f"{v:+g} {LABELS[p]}" for p, v in lost.items() if v)
+        moved = ", ".join(
+            _("{change} {what}").format(change=f"{v:+g}", what=LABELS[p]) for p, v in lost.items() if v
+        )
         out.append(
-            f"The move that drew Crisis {n} ({name}) in round {d.round_at(step)} changed the pools by "
-            f"{moved or 'nothing'}."
+            _("The move that drew Crisis {n} ({name}) in round {round} changed the pools by {moved}.").format(
+                n=n, name=name, round=d.round_at(step), moved=moved or _("nothing")
+            )
         )
     return out

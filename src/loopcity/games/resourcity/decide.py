@@ -17,13 +17,14 @@ before the Policy Maker moves their token.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from loopcity.engine.table import Choice, ask, cast, offer, result
-from loopcity.engine.text import _
 
 from .actions import PROPOSE, START, TO, VOTE, Seat, Tile
 from .apply import HANDLERS
+from .catalogue import _
 from .legal import placing_seats
 from .words import seat_words, tile_name
 
@@ -37,13 +38,18 @@ def _start(s: ResourcityState, seat: int, a: Tile) -> None:
     s.pos[seat] = a.tile
     if placing_seats(s):
         return
-    places = ", ".join(
-        _("{seat} on {tile}").format(seat=seat_words(s.powers, i), tile=tile_name(t))
-        for i, t in enumerate(s.pos)
-    )
-    s.note(_("Step 8: the player tokens start on the Community Centres: {places}.").format(places=places))
+    powers, pos = s.powers, list(s.pos)
+
+    def placed() -> str:
+        places = ", ".join(
+            _("{seat} on {tile}").format(seat=seat_words(powers, i), tile=tile_name(t))
+            for i, t in enumerate(pos)
+        )
+        return _("Step 8: the player tokens start on the Community Centres: {places}.").format(places=places)
+
+    s.note(placed)
     if s.players == 1:
-        begin(s, 0, _("Step 9: Seat 1 plays alone and starts."))
+        begin(s, 0, lambda: _("Step 9: Seat 1 plays alone and starts."))
     else:
         s.phase = "propose"
 
@@ -82,13 +88,13 @@ def _settle_first(s: ResourcityState) -> None:
         begin(
             s,
             first,
-            _("The table decides: {seat} starts first ({yes} of {n} voted yes).").format(
+            lambda: _("The table decides: {seat} starts first ({yes} of {n} voted yes).").format(
                 seat=seat_words(s.powers, first), yes=yes, n=s.players
             ),
         )
         return
     s.note(
-        _("The table turns down {seat} starting first ({yes} of {n} voted yes).").format(
+        lambda: _("The table turns down {seat} starting first ({yes} of {n} voted yes).").format(
             seat=seat_words(s.powers, first), yes=yes, n=s.players
         ),
         kind="decision",
@@ -102,14 +108,14 @@ def _settle_first(s: ResourcityState) -> None:
     begin(
         s,
         chosen,
-        _(
+        lambda: _(
             "Every proposal was turned down: the one with the most votes for it stands, so {seat} starts first."
         ).format(seat=seat_words(s.powers, chosen)),
     )
 
 
-def begin(s: ResourcityState, first: int, why: str) -> None:
-    """The first turn begins with ``first`` (the table's choice)."""
+def begin(s: ResourcityState, first: int, why: Callable[[], str]) -> None:
+    """The first turn begins with ``first`` (the table's choice; ``why`` words the log line)."""
     s.note(why, kind="decision")
     s.first = s.turn = first
     s.proposals = []
@@ -142,13 +148,18 @@ def _settle_relocate(s: ResourcityState) -> None:
     s.ballot = None
     s.pending = ()
     s.phase = "act"
-    who = seat_words(s.powers, target)
     if result(ballot) == "carried":
         s.pos[target] = tile
         s.actions_left -= s.content.superpowers.policy_maker_actions
         s.note(
-            _("{seat} agrees to be moved to {tile}.").format(seat=who, tile=tile_name(tile)), kind="decision"
+            lambda: _("{seat} agrees to be moved to {tile}.").format(
+                seat=seat_words(s.powers, target), tile=tile_name(tile)
+            ),
+            kind="decision",
         )
     else:
         s.declined.append(target)
-        s.note(_("{seat} declines to be moved.").format(seat=who), kind="decision")
+        s.note(
+            lambda: _("{seat} declines to be moved.").format(seat=seat_words(s.powers, target)),
+            kind="decision",
+        )

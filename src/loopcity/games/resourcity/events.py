@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from loopcity.engine.text import _
-
 from .board import DIAGONALS, OUTER_RING, QUARTERS
+from .catalogue import _
 from .content import CRISES, HUATS
 from .farming import TOKEN, FarmingMixin, compost_targets
 from .words import resource_name
@@ -21,7 +20,7 @@ class EventsMixin(FarmingMixin):
 
     def event_name(self, tile: str) -> str:
         """A drawn tile's name: a road tile's, or a Crisis or Huat tile's with what it is."""
-        name = self.tables.event_names.get(tile, tile)
+        name = _(self.tables.event_names.get(tile, tile))
         if tile in _CRISIS_IDS:
             return _("{name} (Crisis tile)").format(name=name)
         if tile in _HUAT_IDS:
@@ -33,9 +32,10 @@ class EventsMixin(FarmingMixin):
         self.resolved.append(tile)
         self.crises_drawn += 1
         ev = self.content.event(tile)
+        n, total = self.crises_drawn, self.content.turn.crises_to_win
         self.note(
-            _("Crisis {n} of {total}: {name}. {text}").format(
-                n=self.crises_drawn, total=self.content.turn.crises_to_win, name=ev.name, text=ev.text
+            lambda: _("Crisis {n} of {total}: {name}. {text}").format(
+                n=n, total=total, name=_(ev.name), text=_(ev.text)
             ),
             kind="event",
         )
@@ -47,13 +47,15 @@ class EventsMixin(FarmingMixin):
         if self.crises_drawn >= self.content.turn.crises_to_win:
             self.won = True
             self.phase = "over"
-            self.note(_("The team survived the last Crisis: the team wins!"), kind="event")
+            self.note(lambda: _("The team survived the last Crisis: the team wins!"), kind="event")
 
     def resolve_huat(self, tile: str) -> None:
         """Carry out a Huat tile (community and chance situations that help), on stage."""
         self.resolved.append(tile)
         ev = self.content.event(tile)
-        self.note(_("Huat tile: {name}. {text}").format(name=ev.name, text=ev.text), kind="event")
+        self.note(
+            lambda: _("Huat tile: {name}. {text}").format(name=_(ev.name), text=_(ev.text)), kind="event"
+        )
         entry = self._on_stage(tile)
         _HUAT_EFFECTS[tile](self)
         self._what_it_did(entry)
@@ -80,17 +82,25 @@ class EventsMixin(FarmingMixin):
         entry["after"] = [self.avail["fuel"], self.avail["food"], self.avail["water"]]
         entry["crops"][1] = len(self.crop)
         entry["farms"][1] = self.farm_count()
-        changes = [
-            _("Available {resource} {before} → {after}").format(resource=resource_name(r), before=b, after=a)
-            for r, b, a in zip(("fuel", "food", "water"), entry["before"], entry["after"], strict=True)
-            if a != b
-        ]
-        for key, words in (("crops", _("crops on the board")), ("farms", _("Farms"))):
-            b, a = entry[key]
-            if a != b:
-                changes.append(_("{what} {before} → {after}").format(what=words, before=b, after=a))
-        if changes:
-            self.note(_("What it did: {changes}.").format(changes="; ".join(changes)), kind="event")
+        pools = zip(("fuel", "food", "water"), entry["before"], entry["after"], strict=True)
+        moved = [(r, b, a) for r, b, a in pools if a != b]
+        crops, farms = entry["crops"], entry["farms"]
+        if not moved and crops[0] == crops[1] and farms[0] == farms[1]:
+            return
+
+        def said() -> str:
+            changes = [
+                _("Available {resource} {before} → {after}").format(
+                    resource=resource_name(r), before=b, after=a
+                )
+                for r, b, a in moved
+            ]
+            for (b, a), what in ((crops, _("crops on the board")), (farms, _("Farms"))):
+                if a != b:
+                    changes.append(_("{what} {before} → {after}").format(what=what, before=b, after=a))
+            return _("What it did: {changes}.").format(changes="; ".join(changes))
+
+        self.note(said, kind="event")
 
     # ----- helpers used by several tiles ---------------------------------------------------------
     def lose(self, fuel: int = 0, food: int = 0, water: int = 0, why: str = "a Crisis") -> None:

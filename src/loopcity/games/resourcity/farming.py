@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from loopcity.engine.text import _
-
 from .base import FarmingAction, ResourcityBase
 from .board import (
     GREEN_PLOT,
@@ -18,6 +16,7 @@ from .board import (
     find_farms,
     update_farms,
 )
+from .catalogue import _, ngettext
 from .content import Crop
 from .words import cost_text, plot_name, pool_text, resource_name
 
@@ -108,7 +107,7 @@ class FarmingMixin(ResourcityBase):
             return self._not_next_to(seat, p, _("Plant"))
         if p in self.crop:
             return _("{plot} already grows {crop} (1 crop type per Plot)").format(
-                plot=plot_name(p), crop=self.crop_of(self.crop[p]).name
+                plot=plot_name(p), crop=_(self.crop_of(self.crop[p]).name)
             )
         return self.plant_block(seat, p, crop_id)
 
@@ -118,13 +117,13 @@ class FarmingMixin(ResourcityBase):
         if crop.near_green and not self.near_green(p):
             return _(
                 "a {crop} goes on or next to a Green Space that has fewer than {n} round it; {plot} is not"
-            ).format(crop=crop.name, n=crop.per_green, plot=plot_name(p))
+            ).format(crop=_(crop.name), n=crop.per_green, plot=plot_name(p))
         if not self.can_afford(crop.cost):
             return _("Planting {crop} costs {cost}; the team has {have} Available").format(
-                crop=crop.name, cost=cost_text(crop.cost), have=pool_text(self.avail)
+                crop=_(crop.name), cost=cost_text(crop.cost), have=pool_text(self.avail)
             )
         if self.supply[TOKEN[crop_id]] < 1 or (crop_id == "catchment" and self.supply["catchment"] < 1):
-            return _("no {crop} tokens are left in the supply").format(crop=crop.name)
+            return _("no {crop} tokens are left in the supply").format(crop=_(crop.name))
         return self.farm_block(seat, p, "plant")
 
     def grow_problem(self, seat: int, p: int) -> str | None:
@@ -140,7 +139,9 @@ class FarmingMixin(ResourcityBase):
     def grow_block(self, seat: int, p: int) -> str | None:
         """Why Growing on ``p``, a planted Plot next to ``seat`` that needs tokens, is not allowed."""
         if self.supply[TOKEN[self.crop[p]]] < 1:
-            return _("no {crop} tokens are left in the supply").format(crop=self.crop_of(self.crop[p]).name)
+            return _("no {crop} tokens are left in the supply").format(
+                crop=_(self.crop_of(self.crop[p]).name)
+            )
         return self.farm_block(seat, p, "grow")
 
     def harvest_problem(self, seat: int, p: int) -> str | None:
@@ -151,9 +152,12 @@ class FarmingMixin(ResourcityBase):
             return _("nothing grows on {plot}").format(plot=plot_name(p))
         if self.needed(p) > 0:
             crop = self.crop_of(self.crop[p])
-            return _("{crop} on {plot} needs {n} more crop token(s) before Harvest").format(
-                crop=crop.name, plot=plot_name(p), n=self.needed(p)
-            )
+            need = self.needed(p)
+            return ngettext(
+                "{crop} on {plot} needs {n} more crop token(s) before Harvest",
+                "{crop} on {plot} needs {n} more crop token(s) before Harvest",
+                need,
+            ).format(crop=_(crop.name), plot=plot_name(p), n=need)
         return self.farm_block(seat, p, "harvest")
 
     # ----- effects -----------------------------------------------------------------------------
@@ -231,12 +235,15 @@ class FarmingMixin(ResourcityBase):
         """Farmer: when a Crisis destroys a crop on a Plot next to the Farmer, gain 1 matching resource."""
         for s, power in enumerate(self.powers):
             if power == "farmer" and self._next_to(s, p):
-                got = self.gain(self.crop_of(crop_id).yields, self.content.superpowers.farmer_crisis_gain)
-                self.note(
-                    _("The Farmer, next to the lost crop, saves {n} {resource}.").format(
-                        n=got, resource=resource_name(self.crop_of(crop_id).yields)
-                    )
-                )
+                resource = self.crop_of(crop_id).yields
+                self._farmer_saves(self.gain(resource, self.content.superpowers.farmer_crisis_gain), resource)
+
+    def _farmer_saves(self, got: int, resource: str) -> None:
+        self.note(
+            lambda: _("The Farmer, next to the lost crop, saves {n} {resource}.").format(
+                n=got, resource=resource_name(resource)
+            )
+        )
 
     def _next_to(self, seat: int, p: int) -> bool:
         t = self.pos[seat]

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from loopcity.engine.text import Card, Panel, _, ngettext
+from loopcity.engine.text import Card, Panel
 
+from .catalogue import _, ngettext
 from .render import effect_lines
+from .words import loss_words
 
 RESOURCES = ("fuel", "food", "water")
 
@@ -76,7 +78,7 @@ def _table_panel(view: dict[str, Any]) -> Panel:
         notes.append(
             _("The team won.")
             if view["result"] == "won"
-            else _("The team lost: {why}.").format(why=view["result"])
+            else _("The team lost: {why}.").format(why=loss_words(view["result"]))
         )
     return Panel(_("The table"), None, tuple(rows), (), False, tuple(notes))
 
@@ -136,7 +138,8 @@ def stage(view: dict[str, Any]) -> list[Card]:
     cards = [_stage_card(e) for e in view["stage"]]
     cards += [Card(_("In effect"), line) for line in effect_lines(view)]
     if view["result"]:
-        text = _("The team survived the last Crisis.") if view["result"] == "won" else view["result"]
+        won = view["result"] == "won"
+        text = _("The team survived the last Crisis.") if won else loss_words(view["result"])
         cards.append(Card(_("The team wins") if view["result"] == "won" else _("The team loses"), text))
     return cards
 

@@ -5,11 +5,21 @@ supply, the layouts, how the table decides together, and how the game is won, lo
 
 from __future__ import annotations
 
-from loopcity.engine.text import Card, Section, Table, _, ngettext
+from loopcity.engine.text import Card, Section, Table
 
 from .board import SIDES, SIZE
+from .catalogue import _, ngettext
 from .content import POWERS, Content, Event
-from .words import amount, cost_text, power_text, power_title, resource_name, roads_words, tile_name
+from .words import (
+    amount,
+    cost_text,
+    layout_name,
+    power_text,
+    power_title,
+    resource_name,
+    roads_words,
+    tile_name,
+)
 
 
 def reference(c: Content) -> list[Section]:
@@ -131,7 +141,7 @@ def _crops(c: Content) -> Section:
             if crop.near_green
             else _("any Plot in a Farm")
         )
-        rows.append((crop.name, cost_text(crop.cost), str(crop.tokens), gives, where))
+        rows.append((_(crop.name), cost_text(crop.cost), str(crop.tokens), gives, where))
     intro = _(
         "A Plot grows 1 crop type. Plant costs resources and places 1 crop token; each Grow adds 1; a Plot with "
         "all its tokens must be Harvested. A Compost token counts as 1 free crop token for Sugar Cane and Sweet "
@@ -149,7 +159,7 @@ def _tiles(c: Content) -> Section:
     for tile in c.tiles:
         arms = sum(1 << SIDES.index(s) for s in tile.arms)
         facts = [(_("In the box"), str(tile.count)), (_("Roads as drawn"), roads_words(c, tile.id, arms, 0))]
-        cards.append(Card(tile.name, tile.text, tuple(facts), tile.source))
+        cards.append(Card(_(tile.name), _(tile.text) if tile.text else "", tuple(facts), tile.source))
     intro = _(
         "The grid is {n}x{n} tiles, named by column (A to {last}) and row (1 to {n}): C3 is the third column, "
         "third row. Plots lie at the tile corners inside the grid and at the centre of each Green Space."
@@ -181,7 +191,7 @@ def _event_facts(e: Event, crisis: bool) -> tuple[tuple[str, str], ...]:
 
 
 def _events(c: Content, events: list[Event], crisis: bool) -> Section:
-    cards = tuple(Card(e.name, e.text, _event_facts(e, crisis), e.source) for e in events)
+    cards = tuple(Card(_(e.name), _(e.text), _event_facts(e, crisis), e.source) for e in events)
     if crisis:
         intro = ngettext(
             "{n} of the {all} Crisis tiles are shuffled into each game's draw deck: one in each of the first {k} "
@@ -248,12 +258,12 @@ def _supply_and_layouts(c: Content) -> Section:
         ),
         _("Farming tokens: a Plant or a Grow needs one in the supply"),
     )
-    names = {t.id: t.name for t in c.tiles}
+    names = {t.id: _(t.name) for t in c.tiles}
     layouts = Table(
         (_("Layout"), _("Fixed tiles")),
         tuple(
             (
-                lay.id.capitalize(),
+                layout_name(lay.id),
                 ", ".join(f"{tile_name(f.cell[0] * SIZE + f.cell[1])} {names[f.tile]}" for f in lay.fixed),
             )
             for lay in c.layouts

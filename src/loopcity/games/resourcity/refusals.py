@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Action
-from loopcity.engine.text import _, ngettext
 
 from .actions import (
     COMPOST,
@@ -29,9 +28,19 @@ from .actions import (
     VOTE,
 )
 from .board import ORTHOGONAL, STEP, tiles_of
+from .catalogue import _, ngettext
 from .legal import centres_open, destinations, replace_cost, rotate_cost
 from .texts import subject_words
-from .words import amount, place_name, plot_name, power_title, seat_words, side_word, tile_name
+from .words import (
+    amount,
+    place_name,
+    plot_name,
+    power_title,
+    seat_words,
+    side_word,
+    tile_kind_name,
+    tile_name,
+)
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
@@ -81,12 +90,12 @@ def _move(s: ResourcityState, seat: int, a: Action) -> str:
         ).format(
             here=tile_name(here),
             tile=tile_name(t),
-            name=s.content.tile(s.grid_kind[here]).name,
+            name=tile_kind_name(s.content, s.grid_kind[here]),
             side=side_word(side),
         )
     return _(
         "the road on {tile} is disconnected from yours: the {name} there has no road facing {here}"
-    ).format(tile=tile_name(t), name=s.content.tile(s.grid_kind[t]).name, here=tile_name(here))
+    ).format(tile=tile_name(t), name=tile_kind_name(s.content, s.grid_kind[t]), here=tile_name(here))
 
 
 def _full(s: ResourcityState, t: int) -> str:
@@ -135,7 +144,7 @@ def _rotate(s: ResourcityState, seat: int, a: Action) -> str | None:
     if blocked:
         return blocked
     kind = s.grid_kind[r.tile]
-    name = s.content.tile(kind).name
+    name = tile_kind_name(s.content, kind)
     turns = len(s.tables.geo.rotations[kind])
     if turns == 1:
         return _(
@@ -164,7 +173,7 @@ def _replace(s: ResourcityState, seat: int, a: Action) -> str | None:
     blocked = _building(s, seat, r.tile)
     if blocked:
         return blocked
-    name = s.content.tile(hand[r.slot]).name
+    name = tile_kind_name(s.content, hand[r.slot])
     return _short_of_fuel(
         s, _("Replacing with the {name}").format(name=name), replace_cost(s, seat, hand[r.slot])
     )
@@ -187,7 +196,7 @@ def _exchange(s: ResourcityState, seat: int, a: Action) -> str:
     crop = s.crop_of(EXCHANGE.read(a).crop)
     here = s.pos[seat]
     if not any(h[0] == crop.id for h in s.baskets[seat]):
-        return _("you carry no {crop} harvest").format(crop=crop.name)
+        return _("you carry no {crop} harvest").format(crop=_(crop.name))
     return _("you exchange harvests only on a Community Centre; you stand on {place}").format(
         place=place_name(s.content, s.grid_kind[here], here)
     )

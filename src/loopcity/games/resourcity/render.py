@@ -15,7 +15,6 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action
-from loopcity.engine.text import _, ngettext
 
 from .actions import (
     COMPOST,
@@ -32,6 +31,8 @@ from .actions import (
     TELEPORT,
     TO,
 )
+from .catalogue import _, ngettext
+from .words import loss_words
 
 SIZE = 6
 LAT = 7
@@ -162,7 +163,7 @@ def status_lines(view: dict[str, Any]) -> list[str]:
             )
         )
     if view["result"]:
-        result = _("the team won") if view["result"] == "won" else view["result"]
+        result = _("the team won") if view["result"] == "won" else loss_words(view["result"])
         out.append(_("Game over: {result}").format(result=result))
     return out
 

@@ -13,6 +13,7 @@ from . import decide as _decide  # noqa: F401  (the table's handlers join HANDLE
 from .apply import HANDLERS
 from .base import RESOURCES, FarmingAction
 from .board import TILES, find_farms
+from .catalogue import N_
 from .content import CRISES, HUATS, Content
 from .events import EventsMixin
 from .invariants import check_invariants
@@ -137,7 +138,7 @@ class ResourcityState(EventsMixin):
             if n:
                 self.sections[i] = n - 1
                 break
-        self.note(drawn_line(self, tile), kind="chance")
+        self.note(lambda: drawn_line(self, tile), kind="chance")
         return tile
 
     def _next_turn(self) -> None:
@@ -174,7 +175,7 @@ class ResourcityState(EventsMixin):
         if self.phase != "over":
             return None
         s = float(self.score())
-        cause = "survived the last Crisis" if self.won else (self.result or "lost")
+        cause = N_("survived the last Crisis") if self.won else (self.result or N_("lost"))
         return Outcome(self.won, cause, (s,) * self.players, tuple(range(self.players)) if self.won else ())
 
     def score(self) -> int:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action, ActionKind
 from loopcity.engine.table import answer_label, rule_text
-from loopcity.engine.text import LANGUAGE, Label, Texts, _, ngettext
+from loopcity.engine.text import LANGUAGE, Label, Texts
 
 from .actions import (
     COMPOST,
@@ -47,10 +47,12 @@ from .actions import (
     Tile,
 )
 from .board import farm_count, farms_after
+from .catalogue import _, ngettext
 from .legal import replace_cost, rotate_cost
 from .words import (
     amount,
     cost_text,
+    loss_words,
     place_name,
     plot_name,
     power_title,
@@ -93,7 +95,7 @@ def _roads(s: ResourcityState, kind: str, rot: int) -> str:
 
 
 def _tile_kind_name(s: ResourcityState, kind: str) -> str:
-    return s.tables.event_names[kind]
+    return _(s.tables.event_names[kind])
 
 
 def _yield_text(s: ResourcityState, crop_id: str) -> str:
@@ -193,18 +195,19 @@ def _orient(s: ResourcityState, seat: int, a: Orient, hints: bool) -> Label:
 def _plant(s: ResourcityState, seat: int, a: Plant, hints: bool) -> Label:
     crop = s.crop_of(a.crop)
     cost = cost_text(crop.cost)
+    name = _(crop.name)
     text = _("Plant {crop} on {plot} ({cost})").format(
-        crop=crop.name, plot=plot_name(a.plot, s.pos[seat]), cost=cost
+        crop=name, plot=plot_name(a.plot, s.pos[seat]), cost=cost
     )
     group = _("Plant {crop} (1 Action, {cost}): {tokens} crop tokens to Harvest, then {gain}").format(
-        crop=crop.name, cost=cost, tokens=crop.tokens, gain=_yield_text(s, a.crop)
+        crop=name, cost=cost, tokens=crop.tokens, gain=_yield_text(s, a.crop)
     )
     return Label(text, group)
 
 
 def _grow(s: ResourcityState, seat: int, a: Plot, hints: bool) -> Label:
     crop_id = s.crop.get(a.plot, "")
-    name = s.crop_of(crop_id).name if crop_id else _("crop")
+    name = _(s.crop_of(crop_id).name) if crop_id else _("crop")
     text = _("Grow the {crop} on {plot}").format(crop=name, plot=plot_name(a.plot, s.pos[seat]))
     if hints and crop_id:
         need = s.needed(a.plot) - 1
@@ -218,7 +221,7 @@ def _grow(s: ResourcityState, seat: int, a: Plot, hints: bool) -> Label:
 
 def _harvest(s: ResourcityState, seat: int, a: Plot, hints: bool) -> Label:
     crop_id = s.crop.get(a.plot, "")
-    name = s.crop_of(crop_id).name if crop_id else _("crop")
+    name = _(s.crop_of(crop_id).name) if crop_id else _("crop")
     text = _("Harvest the {crop} on {plot}").format(crop=name, plot=plot_name(a.plot, s.pos[seat]))
     if hints and crop_id:
         text += _(": worth {gain} at a Community Centre").format(gain=_yield_text(s, crop_id))
@@ -227,14 +230,13 @@ def _harvest(s: ResourcityState, seat: int, a: Plot, hints: bool) -> Label:
 
 def _exchange(s: ResourcityState, seat: int, a: Crop, hints: bool) -> Label:
     crop = s.crop_of(a.crop)
+    name = _(crop.name)
     text = _("Exchange the {crop} harvest for its {resource}").format(
-        crop=crop.name, resource=resource_name(crop.yields)
+        crop=name, resource=resource_name(crop.yields)
     )
     if hints:
         got = min(crop.amount, s.used[crop.yields])
-        text = _("Exchange the {crop} harvest for {gain}").format(
-            crop=crop.name, gain=amount(got, crop.yields)
-        )
+        text = _("Exchange the {crop} harvest for {gain}").format(crop=name, gain=amount(got, crop.yields))
         if got < crop.amount:
             text += _(" (the crop gives {n}, but only {got} are in the Used pile)").format(
                 n=crop.amount, got=got
@@ -299,7 +301,7 @@ def _compost(s: ResourcityState, seat: int, a: Plot, hints: bool) -> Label:
     text = _("Put a Compost token on {plot}").format(plot=plot_name(a.plot))
     crop_id = s.crop.get(a.plot)
     if hints and crop_id is not None and s.crop_of(crop_id).compost:
-        text += _(" ({crop}: 1 crop token fewer to Harvest)").format(crop=s.crop_of(crop_id).name)
+        text += _(" ({crop}: 1 crop token fewer to Harvest)").format(crop=_(s.crop_of(crop_id).name))
     left = s.pending[0] if s.phase == "compost" and s.pending else 1
     group = ngettext(
         "Compost Day: {n} Compost token left to place", "Compost Day: {n} Compost tokens left to place", left
@@ -509,7 +511,7 @@ def prompt_for(s: ResourcityState, seat: int | None) -> str:
     if s.phase == "over":
         if s.won:
             return _("The game is over: the team survived the last Crisis and wins.")
-        return _("The game is over: the team loses ({why}).").format(why=s.result or "")
+        return _("The game is over: the team loses ({why}).").format(why=loss_words(s.result or ""))
     active = s.active_seats()
     mine = seat is not None and seat in active
     ask = _PROMPTS[s.phase]

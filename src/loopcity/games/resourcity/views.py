@@ -13,10 +13,20 @@ from typing import TYPE_CHECKING, Any
 from loopcity.engine.table import ballot_view
 
 from .board import SIDES, TILES
+from .catalogue import _
 from .content import CRISES
 from .legal import replace_cost, rotate_cost
 from .texts import subject_words
-from .words import place_name, plot_name, power_text, power_title, roads_words, seat_words, tile_name
+from .words import (
+    place_name,
+    plot_name,
+    power_text,
+    power_title,
+    roads_words,
+    seat_words,
+    tile_kind_name,
+    tile_name,
+)
 
 if TYPE_CHECKING:
     from .rules import ResourcityState
@@ -53,7 +63,7 @@ def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
         "deck_stacks": list(s.sections),
         "crises_drawn": s.crises_drawn,
         "crises_to_win": s.content.turn.crises_to_win,
-        "events": [{"id": e, "name": s.content.event(e).name, "crisis": e in CRISES} for e in s.resolved],
+        "events": [{"id": e, "name": _(s.content.event(e).name), "crisis": e in CRISES} for e in s.resolved],
         "stage": _stage(s),
         "discard_pile": list(s.discard_pile),
         "effects": {"manpower_shortage": s.manpower, "pandemic": s.pandemic, "community_day": s.community},
@@ -71,8 +81,8 @@ def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
             for i, (f, y) in enumerate(s.proposals)
         ],
         "names": {
-            "tiles": {t.id: t.name for t in s.content.tiles},
-            "crops": {c.id: c.name for c in s.content.crops},
+            "tiles": {t.id: _(t.name) for t in s.content.tiles},
+            "crops": {c.id: _(c.name) for c in s.content.crops},
         },
         "score": s.score(),
         "result": ("won" if s.won else s.result) if s.phase == "over" else None,
@@ -80,7 +90,7 @@ def make_view(s: ResourcityState, seat: int | None) -> dict[str, Any]:
 
 
 def _crop_name(s: ResourcityState, crop: str | None) -> str | None:
-    return s.crop_of(crop).name if crop else None
+    return _(s.crop_of(crop).name) if crop else None
 
 
 def _exits(s: ResourcityState, kind: str, rot: int) -> str:
@@ -98,7 +108,7 @@ def _laying(s: ResourcityState) -> dict[str, Any] | None:
     geo = s.tables.geo
     return {
         "tile": kind,
-        "name": s.content.tile(kind).name,
+        "name": tile_kind_name(s.content, kind),
         "on": t,
         "place": tile_name(t),
         "turns": [
@@ -124,7 +134,7 @@ def _grid(s: ResourcityState) -> list[dict[str, Any]]:
                 "rot": r,
                 "exits": _exits(s, k, r),
                 "place": tile_name(t),
-                "name": s.content.tile(k).name,
+                "name": tile_kind_name(s.content, k),
                 "roads": roads_words(s.content, k, geo.exits[(k, r)], r),
             }
         )
@@ -133,7 +143,7 @@ def _grid(s: ResourcityState) -> list[dict[str, Any]]:
 
 def _players(s: ResourcityState) -> list[dict[str, Any]]:
     """Each player: Superpower, token, hand (face up) and the harvests carried."""
-    names = {t.id: t.name for t in s.content.tiles}
+    names = {t.id: _(t.name) for t in s.content.tiles}
     return [
         {
             "seat": i,
@@ -147,7 +157,7 @@ def _players(s: ResourcityState) -> list[dict[str, Any]]:
             "hand_names": [names[k] for k in s.hands[i]],
             "hand_exits": [_exits(s, k, 0) for k in s.hands[i]],
             "harvest": [list(h) for h in s.baskets[i]],
-            "harvest_names": [s.crop_of(h[0]).name for h in s.baskets[i]],
+            "harvest_names": [_(s.crop_of(h[0]).name) for h in s.baskets[i]],
         }
         for i, p in enumerate(s.powers)
     ]
@@ -186,8 +196,8 @@ def _stage(s: ResourcityState) -> list[dict[str, Any]]:
         out.append(
             {
                 "tile": entry["tile"],
-                "name": ev.name,
-                "text": ev.text,
+                "name": _(ev.name),
+                "text": _(ev.text),
                 "crisis": entry["tile"] in CRISES,
                 "number": seen_crises if entry["tile"] in CRISES else None,
                 "round": entry["round"],

@@ -3,16 +3,17 @@ the tile corner they sit on, road tiles by their content names and their roads i
 costs and resources as the Instruction Card writes them.
 
 Every sentence goes through ``_`` with named placeholders; names that come from the content (tile
-and crop names, Crisis and Huat tiles) stay data."""
+and crop names, Crisis and Huat tiles) stay data and are read through ``_`` where people read them
+(their translations are in ``content.<lang>.toml``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from loopcity.engine.text import _
-
 from .board import CORNER_POINT, GREEN_PLOT, LATTICE, SIZE
+from .catalogue import _
 from .content import Content
 
 COLUMNS = "ABCDEF"
@@ -122,7 +123,17 @@ def pool_text(pool: Mapping[str, int]) -> str:
 
 def place_name(content: Content, kind: str, t: int) -> str:
     """A tile with what lies there: ``C3 (Curve road)``."""
-    return _("{tile} ({name})").format(tile=tile_name(t), name=content.tile(kind).name)
+    return _("{tile} ({name})").format(tile=tile_name(t), name=tile_kind_name(content, kind))
+
+
+def tile_kind_name(content: Content, kind: str) -> str:
+    """A tile type's name from the content, in the reader's language (``Curve road``)."""
+    return _(content.tile(kind).name)
+
+
+def crop_name(content: Content, crop_id: str) -> str:
+    """A crop's name from the content, in the reader's language (``Sugar Cane``)."""
+    return _(content.crop(crop_id).name)
 
 
 _POWERS: dict[str, Callable[[], str]] = {
@@ -174,3 +185,47 @@ def seat_words(powers: list[str], seat: int) -> str:
     if seat < len(powers):
         return _("Seat {n} ({power})").format(n=seat + 1, power=power_title(powers[seat]))
     return _("Seat {n}").format(n=seat + 1)
+
+
+_LAYOUTS: dict[str, Callable[[], str]] = {
+    "beginner": lambda: _("Beginner"),
+    "advanced": lambda: _("Advanced"),
+}
+
+
+def layout_name(layout_id: str) -> str:
+    """A layout's name as the rulebook writes it (``Beginner``); a layout a designer adds to the
+    content reads as its id."""
+    name = _LAYOUTS.get(layout_id)
+    return name() if name is not None else layout_id.capitalize()
+
+
+_RAN_OUT = re.compile(r"(Fuel|Food|Water) ran out \((.*)\)", re.S)
+_CAUSES: dict[str, Callable[[], str]] = {
+    "Rotate": lambda: _("Rotate"),
+    "Replace": lambda: _("Replace"),
+    "the turn's upkeep": lambda: _("the turn's upkeep"),
+    "a Crisis": lambda: _("a Crisis"),
+}
+
+
+def cause_words(why: str) -> str:
+    """What the team was paying for when it could not (as the state keeps it: ``Rotate``, ``the
+    turn's upkeep``, ``Planting Sugar Cane`` or a Crisis tile's name), in the reader's language."""
+    cause = _CAUSES.get(why)
+    if cause is not None:
+        return cause()
+    if why.startswith("Planting "):
+        return _("Planting {crop}").format(crop=_(why.removeprefix("Planting ")))
+    return _(why)
+
+
+def loss_words(result: str) -> str:
+    """Why the team lost, in the reader's language. The state keeps the reason in English
+    (``Fuel ran out (Rotate)``: part of the game's record), so it is worded again here."""
+    found = _RAN_OUT.fullmatch(result)
+    if found is None:
+        return _(result) if result else result
+    return _("{resource} ran out ({why})").format(
+        resource=resource_name(found[1].lower()), why=cause_words(found[2])
+    )
