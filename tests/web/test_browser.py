@@ -421,4 +421,6 @@ def test_the_board_reads_on_a_phone_and_a_projector(server, browser, game):
         assert seen["least"] >= least - 0.5, (size, seen["least"])
         assert seen["overlaps"] == [], (size, seen["overlaps"][:3])
         assert seen["fits"], size
+        if SHOTS and size["width"] > 1000:
+            page.screenshot(path=f"{SHOTS}/{game}-projector.png")
     ctx.close()

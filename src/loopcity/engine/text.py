@@ -139,6 +139,12 @@ def _(message: str) -> str:
     return _translations(language).gettext(message)
 
 
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for the marker, which the extractor knows)
+    """Mark ``message`` for the catalogue and give it back as written: a text kept as data (a
+    variant's description, an action kind's help, an outcome's cause) and translated where it is read."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the reader's language."""
     language = LANGUAGE.get()

@@ -8,6 +8,7 @@ from typing import Any
 
 from loopcity.engine import Game, GameSpec, Option, State, Variant
 from loopcity.engine.content import load_content
+from loopcity.engine.text import N_
 
 from .actions import ACTION_SPACE
 from .content import CONTENT_SPEC, Content, Tables, build_tables
@@ -36,11 +37,6 @@ def metrics(state: State[Any, Any]) -> dict[str, float]:
 
 def _heuristic(game: Game[Any, Any], seat: int, seed: int) -> HeuristicBot:
     return HeuristicBot(game, seat, seed)
-
-
-def N_(text: str) -> str:
-    """Mark ``text`` for the catalogue without translating it: a front end reads it through ``_()``."""
-    return text
 
 
 _RULES = load_content(CONTENT_SPEC)[0].rules

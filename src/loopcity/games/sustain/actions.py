@@ -10,14 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from loopcity.engine import Action, ActionKind, ActionSpace, Clock, kind
-
-
-def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)
-    """Mark a text for SUSTAIN's catalogue without translating it here: a text kept as data in
-    English (an action kind's help, the game's description, an outcome's cause) that a front end
-    translates with ``_`` where a person reads it."""
-    return message
-
+from loopcity.engine.text import N_
 
 MAX_PLAYERS = 6
 MAX_SPACES = 4

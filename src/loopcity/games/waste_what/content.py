@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from loopcity.engine import ContentModel
+from loopcity.engine.text import N_
 
 Source = Literal["rulebook", "research", "reconstructed"]
 CATEGORIES = ("textile", "furniture", "bikes", "food", "construction", "electronics")
@@ -36,12 +37,6 @@ EffectName = Literal[
 CONTENT_PATH = Path(__file__).with_name("content.toml")
 PLAYERS = 2
 """Waste What? is a game for 2 players (or 2 teams)."""
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for translation where it is written (a constant read later): it stays as it is,
-    and whoever shows it passes it through ``_`` in the reader's language."""
-    return message
 
 
 DIFFICULTIES = ((N_("Beginners"), 9), (N_("Normal"), 12), (N_("Difficult"), 18))
