@@ -21,7 +21,16 @@ from loopcity.engine.text import _, ngettext
 
 from .actions import BUILD, DUMP_SITE, GROW, LINK, LINK_TO, PLACE_BLOCK, PROPOSE, TREAT, URBANIZE
 from .tabletop import stage_cards
-from .words import agenda_text, causes_text, money, resource_name, role_name, symbols_text, terrain_name
+from .words import (
+    agenda_text,
+    causes_text,
+    money,
+    resource_code,
+    resource_name,
+    role_name,
+    symbols_text,
+    terrain_name,
+)
 
 TERRAIN_COLOUR = {
     "urban": "#c9c1b6",
@@ -30,7 +39,6 @@ TERRAIN_COLOUR = {
     "wetland": "#9fd3c0",
     "mountain": "#a89f91",
 }
-RES_LETTER = {"food": "Fd", "mixed": "Mx", "separated": "Sp", "sludge": "Sl", "npk": "N", "disease": "☣"}
 RES_COLOUR = {
     "food": "#e8a33d",
     "mixed": "#8a8a8a",
@@ -87,17 +95,17 @@ def _infra_short(h: dict[str, Any]) -> str:
     parts = []
     b = h["blocks"]
     if sum(b):
-        parts.append(f"H{b[0]}·{b[1]}·{b[2]}")
-    parts += [f"P{level}" for level, _used in h["plants"]]
+        parts.append(_("H{l0}·{l1}·{l2}").format(l0=b[0], l1=b[1], l2=b[2]))
+    parts += [_("P{level}").format(level=level) for level, _used in h["plants"]]
     if h["farm"]:
-        parts.append(f"F{h['farm']}")
+        parts.append(_("F{level}").format(level=h["farm"]))
     if h["dump"]:
         parts.append(_("DUMP"))
     return " ".join(parts)
 
 
 def _res_short(h: dict[str, Any]) -> list[str]:
-    return [f"{RES_LETTER[k]}{n}" for k, n in h["res"].items()]
+    return [resource_code(k, n) for k, n in h["res"].items()]
 
 
 # ----- the text picture ----------------------------------------------------------------------------------
@@ -257,7 +265,7 @@ def _players(v: dict[str, Any]) -> list[str]:
     lines = []
     for s, name in enumerate(v["seat_names"]):
         cards = v["cards"][s]
-        kept = ", ".join(e["title"] for e in v["kept"][s])
+        kept = ", ".join(_(e["title"]) for e in v["kept"][s])
         line = ngettext(
             "{seat}: {coins}, {n} card, level points: {points}",
             "{seat}: {coins}, {n} cards, level points: {points}",
@@ -280,11 +288,13 @@ def _players(v: dict[str, Any]) -> list[str]:
         mine = v["cards"][me]
         lines.append(
             _("Your cards: {cards}").format(
-                cards=" ".join(f"{c['name']} {_card_short(c)}" for c in mine) or _("none yet")
+                cards=" ".join(f"{_(c['name'])} {_card_short(c)}" for c in mine) or _("none yet")
             )
         )
         for e in v["my_hand"]:
-            lines.append(_("Your kept Event card: {title} — {text}").format(title=e["title"], text=e["text"]))
+            lines.append(
+                _("Your kept Event card: {title} — {text}").format(title=_(e["title"]), text=_(e["text"]))
+            )
     return lines
 
 
@@ -294,7 +304,7 @@ def _face_up(v: dict[str, Any]) -> list[str]:
         if cards:
             lines.append(
                 _("  {pile} (level {level}, {left} more): {cards}").format(
-                    pile=cards[0]["name"],
+                    pile=_(cards[0]["name"]),
                     level=cards[0]["level"],
                     left=v["pile_left"][pile],
                     cards=" ".join(_card_short(c) for c in cards),
@@ -451,7 +461,8 @@ def _pieces(h: dict[str, Any], x: float, y: float) -> list[str]:
         out.append(
             f'<rect x="{x - 34:.1f}" y="{y - 25:.1f}" width="26" height="16" fill="#6b8e23" stroke="#333" '
             f'pointer-events="none"/><text x="{x - 21:.1f}" y="{y - 12.5:.1f}" text-anchor="middle" '
-            f'font-size="12" fill="white" font-weight="bold" pointer-events="none">F{h["farm"]}</text>'
+            f'font-size="12" fill="white" font-weight="bold" pointer-events="none">'
+            f"{escape(_('F{level}').format(level=h['farm']))}</text>"
         )
     if h["dump"]:
         out.append(
@@ -477,7 +488,7 @@ def _dice(h: dict[str, Any], x: float, y: float) -> list[str]:
             f'stroke="#222" pointer-events="none"/><text x="{dx + DIE / 2:.1f}" y="{y + 10:.1f}" '
             f'text-anchor="middle" font-size="14" font-weight="bold" fill="white" pointer-events="none">{n}</text>'
             f'<text class="minor" x="{dx + DIE / 2:.1f}" y="{y + 23:.1f}" text-anchor="middle" font-size="9" '
-            f'pointer-events="none">{RES_LETTER[k]}</text>'
+            f'pointer-events="none">{escape(resource_code(k) if k != "disease" else "☣")}</text>'
         )
     return out
 

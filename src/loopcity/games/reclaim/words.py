@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 from loopcity.engine.text import _, ngettext
 
 from .board import FOOD, MIXED, NPK, ROLES, SEPARATED, SLUDGE
+from .content import N_
+
+__all__ = ["N_"]
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -47,6 +50,23 @@ def resource_name(resource: str) -> str:
         case "npk":
             return _("NPK")
     raise ValueError(f"no word for {resource!r}")
+
+
+def resource_code(resource: str, n: int | str = "") -> str:
+    """A resource's letters on the board, with its count: ``Fd3``, ``Mx1``, ``N2`` (``n`` left out:
+    the letters alone)."""
+    match resource:
+        case "food":
+            return _("Fd{n}").format(n=n)
+        case "mixed":
+            return _("Mx{n}").format(n=n)
+        case "separated":
+            return _("Sp{n}").format(n=n)
+        case "sludge":
+            return _("Sl{n}").format(n=n)
+        case "npk":
+            return _("N{n}").format(n=n)
+    return f"{resource}{n}"
 
 
 RESOURCE_KEYS = ("food", "mixed", "separated", "sludge", "npk")
@@ -140,6 +160,13 @@ def causes_text(causes: str) -> str:
             case _:
                 words.append(cause)
     return ", ".join(words)
+
+
+def cause_words(causes: str) -> str:
+    """The losing conditions met, as the outcome names them (``hunger+disease``), each word in the
+    reader's language."""
+    words = {"hunger": _("hunger"), "disease": _("disease"), "pollution": _("pollution")}
+    return "+".join(words.get(c, c) for c in causes.split("+"))
 
 
 def money(coins: int) -> str:
