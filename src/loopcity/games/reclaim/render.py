@@ -24,6 +24,7 @@ from .tabletop import stage_cards
 from .words import (
     agenda_text,
     causes_text,
+    content_text,
     money,
     resource_code,
     resource_name,
@@ -265,7 +266,7 @@ def _players(v: dict[str, Any]) -> list[str]:
     lines = []
     for s, name in enumerate(v["seat_names"]):
         cards = v["cards"][s]
-        kept = ", ".join(_(e["title"]) for e in v["kept"][s])
+        kept = ", ".join(content_text(e["title"]) for e in v["kept"][s])
         line = ngettext(
             "{seat}: {coins}, {n} card, level points: {points}",
             "{seat}: {coins}, {n} cards, level points: {points}",
@@ -288,12 +289,14 @@ def _players(v: dict[str, Any]) -> list[str]:
         mine = v["cards"][me]
         lines.append(
             _("Your cards: {cards}").format(
-                cards=" ".join(f"{_(c['name'])} {_card_short(c)}" for c in mine) or _("none yet")
+                cards=" ".join(f"{content_text(c['name'])} {_card_short(c)}" for c in mine) or _("none yet")
             )
         )
         for e in v["my_hand"]:
             lines.append(
-                _("Your kept Event card: {title} — {text}").format(title=_(e["title"]), text=_(e["text"]))
+                _("Your kept Event card: {title} — {text}").format(
+                    title=content_text(e["title"]), text=content_text(e["text"])
+                )
             )
     return lines
 
@@ -304,7 +307,7 @@ def _face_up(v: dict[str, Any]) -> list[str]:
         if cards:
             lines.append(
                 _("  {pile} (level {level}, {left} more): {cards}").format(
-                    pile=_(cards[0]["name"]),
+                    pile=content_text(cards[0]["name"]),
                     level=cards[0]["level"],
                     left=v["pile_left"][pile],
                     cards=" ".join(_card_short(c) for c in cards),

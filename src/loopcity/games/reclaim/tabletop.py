@@ -15,6 +15,7 @@ from .content import ReclaimContent
 from .events import effect_text
 from .words import (
     agenda_text,
+    content_text,
     decision_title,
     money,
     resource_name,
@@ -82,7 +83,7 @@ def _city(v: dict[str, Any]) -> Panel:
 
 def _infrastructure_card(card: dict[str, Any]) -> Card:
     return Card(
-        _(card["name"]),
+        content_text(card["name"]),
         symbols_text(card["symbols"]),
         ((_("level"), str(card["level"])), (_("symbols"), symbols_text(card["symbols"]))),
     )
@@ -106,7 +107,9 @@ def _player(v: dict[str, Any], s: int) -> Panel:
         rows.append((_("Score"), str(v["scores"][s])))
     cards = [_infrastructure_card(c) for c in v["cards"][s]]
     cards += [
-        Card(_(e["title"]), _(e["text"]), ((_("kept Event card"), role_name(e["role"])),))
+        Card(
+            content_text(e["title"]), content_text(e["text"]), ((_("kept Event card"), role_name(e["role"])),)
+        )
         for e in v["kept"][s]
     ]
     return Panel(v["seat_names"][s], s, tuple(rows), tuple(cards), mine)
@@ -118,7 +121,7 @@ def _face_up(v: dict[str, Any]) -> Panel:
         for card in shown:
             cards.append(
                 Card(
-                    _(card["name"]),
+                    content_text(card["name"]),
                     symbols_text(card["symbols"]),
                     (
                         (_("level"), str(card["level"])),
@@ -174,7 +177,11 @@ def _event(x: dict[str, Any], names: list[str]) -> Card:
     facts = [(_("Event card"), kind)]
     if x["role"]:
         facts.append((_("for the role"), role_name(x["role"])))
-    return Card(_(x["title"]), _("{text} — {said}").format(text=_(x["text"]), said=said), tuple(facts))
+    return Card(
+        content_text(x["title"]),
+        _("{text} — {said}").format(text=content_text(x["text"]), said=said),
+        tuple(facts),
+    )
 
 
 def _conversion(run: list[dict[str, Any]]) -> Card:
