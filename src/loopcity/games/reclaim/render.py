@@ -390,10 +390,11 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
     width = max(xs) - min(xs) + SIZE * 2.1
     height = max(ys) - min(ys) + SIZE * 2.2 + 34
     targets = _hex_targets(legal)
+    title = escape(_("RECLAIM map, round {n}").format(n=v["round"]))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
         f'font-family="sans-serif" font-size="11" role="img" '
-        f'aria-label="{escape(_("RECLAIM map, round {n}").format(n=v["round"]))}">'
+        f'aria-label="{title}">'
     ]
     for h in v["hexes"]:
         x, y = centres[h["id"]]
@@ -461,17 +462,18 @@ def _pieces(h: dict[str, Any], x: float, y: float) -> list[str]:
             f'font-weight="bold" pointer-events="none">{level}</text>'
         )
     if h["farm"]:
+        farm = escape(_("F{level}").format(level=h["farm"]))
         out.append(
             f'<rect x="{x - 34:.1f}" y="{y - 25:.1f}" width="26" height="16" fill="#6b8e23" stroke="#333" '
             f'pointer-events="none"/><text x="{x - 21:.1f}" y="{y - 12.5:.1f}" text-anchor="middle" '
-            f'font-size="12" fill="white" font-weight="bold" pointer-events="none">'
-            f"{escape(_('F{level}').format(level=h['farm']))}</text>"
+            f'font-size="12" fill="white" font-weight="bold" pointer-events="none">{farm}</text>'
         )
     if h["dump"]:
+        dump = escape(_("Dump"))
         out.append(
             f'<path d="M{x + 8:.1f},{y - 8:.1f} l11,-16 l11,16 z" fill="#7a5230" stroke="#222" '
             f'pointer-events="none"/><text class="minor" x="{x - 12:.1f}" y="{y - 12:.1f}" '
-            f'text-anchor="middle" font-size="10" pointer-events="none">{escape(_("Dump"))}</text>'
+            f'text-anchor="middle" font-size="10" pointer-events="none">{dump}</text>'
         )
     out += _dice(h, x, y)
     return out
