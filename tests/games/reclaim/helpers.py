@@ -76,10 +76,10 @@ def fixed_rolls(state: Any, *values: int) -> list[int]:
     """Make the state's dice show ``values`` in turn (a die face number 1..6)."""
     seq = list(values)
 
-    def roll(sides: int, what: str) -> int:
+    def roll(sides: int) -> int:
         return seq.pop(0)
 
-    state.roll = roll
+    state.die_value = roll
     return seq
 
 

@@ -8,7 +8,7 @@ from loopcity.engine import ContentSpec, GameSpec, Option, Variant
 
 from .actions import ACTION_SPACE
 from .board import ReclaimTables, build_tables
-from .content import CONTENT_PATH, ReclaimContent
+from .content import CONTENT_PATH, N_, ReclaimContent
 from .heuristic import HeuristicBot
 from .observation import OBSERVATION
 from .render import render_svg, render_text
@@ -19,7 +19,7 @@ from .tabletop import panels, reference, stage_cards
 SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     id="reclaim",
     title="RECLAIM",
-    description=(
+    description=N_(
         "Four city planners turn sanitation waste into fertilizer and food together while each pursues "
         "a hidden agenda; too much pollution, disease or hunger and everyone loses."
     ),
@@ -36,26 +36,28 @@ SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
         Option(
             "events",
             "turns",
-            "Event schedule: 'turns' (after every k player turns), 'timer' "
-            "(the front end sends 'alarm' when the 10-minute timer rings) or 'none'",
+            N_(
+                "Event schedule: 'turns' (after every k player turns), 'timer' "
+                "(the front end sends 'alarm' when the 10-minute timer rings) or 'none'"
+            ),
             ("turns", "timer", "none"),
         ),
         Option(
             "event_every",
             2,
-            "with events=turns: draw an Event after every k player turns (1-16)",
+            N_("with events=turns: draw an Event after every k player turns (1-16)"),
             minimum=1,
             maximum=16,
         ),
     ),
     variants=(
-        Variant("standard", "the rulebook game; an Event after every 2 player turns"),
+        Variant("standard", N_("the rulebook game; an Event after every 2 player turns")),
         Variant(
             "timer",
-            "an Event each time the 10-minute timer rings (the front end runs it)",
+            N_("an Event each time the 10-minute timer rings (the front end runs it)"),
             {"events": "timer"},
         ),
-        Variant("calm", "no Event cards", {"events": "none"}),
+        Variant("calm", N_("no Event cards"), {"events": "none"}),
     ),
     content=ContentSpec(ReclaimContent, CONTENT_PATH),
     tables=build_tables,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, get_args
 from loopcity.engine import ActionSpace, Clock, Handlers, kind
 from loopcity.engine.table import DONE, VOTE
 
-from .content import MAX_HEXES, BuildId, Resource, Transport
+from .content import MAX_HEXES, N_, BuildId, Resource, Transport
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -91,66 +91,66 @@ MAX_CONTRIBUTION = 10000
 
 ROLE = kind(
     "role",
-    "Independent contractor: choose the role to play this round",
+    N_("Independent contractor: choose the role to play this round"),
     Role,
     play=get_args(PlayableRole),
 )
-BUILD = kind("build", "build or upgrade infrastructure on a hexagon", Build, item=BUILD_IDS, hex=HEX)
+BUILD = kind("build", N_("build or upgrade infrastructure on a hexagon"), Build, item=BUILD_IDS, hex=HEX)
 LINK = kind(
     "link",
-    "build transportation: choose its kind and the hexagon it starts from",
+    N_("build transportation: choose its kind and the hexagon it starts from"),
     Link,
     transport=TRANSPORTS,
     hex=HEX,
 )
-LINK_TO = kind("link_to", "the neighbouring hexagon the transportation goes to", Hex, hex=HEX)
-CARD = kind("card", "take one of the face-up Infrastructure cards of the pile", Slot, slot=range(3))
+LINK_TO = kind("link_to", N_("the neighbouring hexagon the transportation goes to"), Hex, hex=HEX)
+CARD = kind("card", N_("take one of the face-up Infrastructure cards of the pile"), Slot, slot=range(3))
 MOVE = kind(
     "move",
-    "fetch or send one resource along connected transportation",
+    N_("fetch or send one resource along connected transportation"),
     Move,
     resource=RESOURCES,
     source=HEX,
     to=HEX,
 )
-CONVERT = kind("convert", "Housing: every Housing block turns 1 Food into 1 Waste")
+CONVERT = kind("convert", N_("Housing: every Housing block turns 1 Food into 1 Waste"))
 TREAT = kind(
     "treat",
-    "Treatment: a plant on the hexagon treats one Waste",
+    N_("Treatment: a plant on the hexagon treats one Waste"),
     Treat,
     hex=HEX,
     waste=get_args(Waste),
 )
 GROW = kind(
     "grow",
-    "Farming: the Farm on the hexagon turns one NPK or Sludge into Food",
+    N_("Farming: the Farm on the hexagon turns one NPK or Sludge into Food"),
     Grow,
     hex=HEX,
     input=get_args(FarmInput),
 )
-DUMP_SITE = kind("dump_site", "choose the Dump hexagon for Sludge", Hex, hex=HEX)
-PLAY_EVENT = kind("play_event", "play a kept positive Event card", EventCard, card=range(24))
-END_TURN = kind("end_turn", "end your turn")
+DUMP_SITE = kind("dump_site", N_("choose the Dump hexagon for Sludge"), Hex, hex=HEX)
+PLAY_EVENT = kind("play_event", N_("play a kept positive Event card"), EventCard, card=range(24))
+END_TURN = kind("end_turn", N_("end your turn"))
 PROPOSE = kind(
     "propose",
-    "propose a political decision to the table",
+    N_("propose a political decision to the table"),
     Propose,
     item=DECISION_ITEMS,
     hex=HEX,
 )
-FUND = kind("fund", "add coins from your own money to the City budget")
-PLACE_BLOCK = kind("place_block", "growth: place a new level 0 Housing block", Hex, hex=HEX)
-URBANIZE = kind("urbanize", "growth: turn a Rural hexagon or a Farm into Urban area", Hex, hex=HEX)
+FUND = kind("fund", N_("add coins from your own money to the City budget"))
+PLACE_BLOCK = kind("place_block", N_("growth: place a new level 0 Housing block"), Hex, hex=HEX)
+URBANIZE = kind("urbanize", N_("growth: turn a Rural hexagon or a Farm into Urban area"), Hex, hex=HEX)
 ALARM = kind(
     "alarm",
-    "the 10-minute timer rang: draw an Event card",
+    N_("the 10-minute timer rang: draw an Event card"),
     clock=Clock(10, repeats=True, content="table.timer_minutes", runs_if=lambda o: o["events"] == "timer"),
 )
 
-UNITS = kind("units", "how many units the proposal covers", Units, n=range(1, MAX_UNITS + 1))
+UNITS = kind("units", N_("how many units the proposal covers"), Units, n=range(1, MAX_UNITS + 1))
 CONTRIBUTE = kind(
     "contribute",
-    "add this many coins of your own to the City budget",
+    N_("add this many coins of your own to the City budget"),
     Coins,
     coins=range(1, MAX_CONTRIBUTION + 1),
 )

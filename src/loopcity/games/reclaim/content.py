@@ -26,6 +26,12 @@ Decision = Literal["vaccination", "food", "npk", "dump"]
 CONTENT_PATH = Path(__file__).with_name("content.toml")
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is written (a constant read later): it stays as it is,
+    and whoever shows it passes it through ``_`` in the reader's language."""
+    return message
+
+
 class Rules(ContentModel):
     source: Source
     rounds: int = Field(ge=1)

@@ -6,25 +6,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
+from loopcity.engine.text import _, ngettext
 
 from .actions import CARD, PLAY_EVENT
 from .rules import ReclaimState
+from .words import N_, cause_words
 
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
     from loopcity.engine import Action, State
 
 LABELS = {
-    "city_budget": "City budget",
-    "player_coins": "Players' coins",
-    "disease": "Disease",
-    "water_waste": "Waste in the water",
-    "land_waste": "Waste on land",
-    "food": "Food",
-    "npk": "NPK fertiliser",
-    "sludge": "Sludge",
-    "blocks": "Housing blocks",
+    "city_budget": N_("City budget"),
+    "player_coins": N_("Players' coins"),
+    "disease": N_("Disease"),
+    "water_waste": N_("Waste in the water"),
+    "land_waste": N_("Waste on land"),
+    "food": N_("Food"),
+    "npk": N_("NPK fertiliser"),
+    "sludge": N_("Sludge"),
+    "blocks": N_("Housing blocks"),
 }
+"""The name people use for each metric (English; front ends read it through ``_``)."""
 NEAR = 2
 """Disease within this many tokens of the limit at a round's end is a near-loss."""
 
@@ -36,7 +39,9 @@ def key_moments(d: Debrief) -> list[Moment]:
         "disease",
         limit,
         NEAR,
-        lambda r, v: f"Disease at {v:g} after round {r}: {limit - v:g} below the {limit} that loses",
+        lambda r, v: _("Disease at {v} after round {r}: {below} below the {limit} that loses").format(
+            v=f"{v:g}", r=r, below=f"{limit - v:g}", limit=limit
+        ),
     )
 
 
@@ -47,32 +52,50 @@ def learning_points(d: Debrief) -> list[str]:
     disease = d.series("disease")
     peak = max(range(len(disease)), key=lambda k: disease[k])
     out.append(
-        f"Disease peaked at {disease[peak]:g} in round {d.round_at(peak)}, against the limit of {limit} that loses."
+        _("Disease peaked at {peak} in round {r}, against the limit of {limit} that loses.").format(
+            peak=f"{disease[peak]:g}", r=d.round_at(peak), limit=limit
+        )
     )
     water = d.round_change("water_waste")
     if water:
         r = max(water, key=lambda x: water[x])
         if water[r] > 0:
             out.append(
-                f"Waste in the water grew most in round {r}: {water[r]:+g} (it ended at {d.series('water_waste')[-1]:g})."
+                _("Waste in the water grew most in round {r}: {change} (it ended at {end}).").format(
+                    r=r, change=f"{water[r]:+g}", end=f"{d.series('water_waste')[-1]:g}"
+                )
             )
     food = d.series("food")
     low = min(range(len(food)), key=lambda k: food[k])
-    out.append(f"Food was lowest at {food[low]:g} in round {d.round_at(low)} and ended at {food[-1]:g}.")
+    out.append(
+        _("Food was lowest at {low} in round {r} and ended at {end}.").format(
+            low=f"{food[low]:g}", r=d.round_at(low), end=f"{food[-1]:g}"
+        )
+    )
     funded = [x for kind in ("fund", "contribute") for _k, x in d.deltas("city_budget", kind) if x > 0]
     budget = d.series("city_budget")
     out.append(
-        f"The City budget went from {budget[0]:g} to {budget[-1]:g}; players funded it {len(funded)} times "
-        f"with {sum(funded):g} coins."
+        ngettext(
+            # the same English for 1: the words differ only in other languages
+            "The City budget went from {start} to {end}; players funded it {n} times with {coins} coins.",
+            "The City budget went from {start} to {end}; players funded it {n} times with {coins} coins.",
+            len(funded),
+        ).format(start=f"{budget[0]:g}", end=f"{budget[-1]:g}", n=len(funded), coins=f"{sum(funded):g}")
     )
     o = d.outcome
     if o is not None and o.team_won:
-        best = ", ".join(f"seat {s + 1}" for s in o.winners)
+        best = ", ".join(_("seat {n}").format(n=s + 1) for s in o.winners)
         out.append(
-            f"Highest score {max(o.scores):g} ({best}); scores {', '.join(f'{s:g}' for s in o.scores)}."
+            _("Highest score {best} ({seats}); scores {scores}.").format(
+                best=f"{max(o.scores):g}", seats=best, scores=", ".join(f"{s:g}" for s in o.scores)
+            )
         )
     elif o is not None:
-        out.append(f"The city was lost to {o.cause} in round {d.round_at(d.tl.steps)}.")
+        out.append(
+            _("The city was lost to {causes} in round {r}.").format(
+                causes=cause_words(o.cause), r=d.round_at(d.tl.steps)
+            )
+        )
     return out
 
 

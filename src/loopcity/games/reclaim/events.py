@@ -39,16 +39,19 @@ def draw(st: ReclaimState) -> None:
     card = st.events.pop()
     ev = st.content.events[card]
     st.last_event = card
-    st.note(_("Event card drawn: {title}. {text}").format(title=ev.title, text=ev.text), kind="event")
+    st.note(
+        lambda: _("Event card drawn: {title}. {text}").format(title=_(ev.title), text=_(ev.text)),
+        kind="event",
+    )
     if st.phase == "turn":
         resolve(st, card)
     else:
         st.pending_events.append(card)
         st.show(("event", st.round, card, "waiting", -1))
         st.note(
-            _(
+            lambda: _(
                 "The players are deciding together: '{title}' applies at the start of the coming round."
-            ).format(title=ev.title),
+            ).format(title=_(ev.title)),
             kind="event",
         )
 
@@ -60,16 +63,18 @@ def resolve(st: ReclaimState, card: int) -> None:
         where = apply_effect(st, ev, holder=-1)
         st.discard.append(card)
         st.show(("event", st.round, card, "applied", -1, *where))
-        said = effect_text(ev.effect, where)
-        if said:
-            st.note(_("{title}: {what}").format(title=ev.title, what=said), kind="event")
+        if ev.effect in _BOARD_EFFECTS:
+            _note_effect(st, ev, where)
         return
     assert ev.role is not None
     seat = st.seat_of_role(ROLES.index(ev.role))
     st.hands[seat].append(card)
     st.show(("event", st.round, card, "kept", seat))
+    role = ev.role
     st.note(
-        _("{seat} keeps '{title}' to play later.").format(seat=seat_label(seat, ev.role), title=ev.title),
+        lambda: _("{seat} keeps '{title}' to play later.").format(
+            seat=seat_label(seat, role), title=_(ev.title)
+        ),
         kind="event",
     )
 
@@ -104,9 +109,16 @@ def play(st: ReclaimState, seat: int, i: int) -> None:
     where = apply_effect(st, ev, holder=seat)
     st.discard.append(card)
     st.show(("event", st.round, card, "played", seat, *where))
-    said = effect_text(ev.effect, where)
-    if said:
-        st.note(_("{title}: {what}").format(title=ev.title, what=said), kind="event")
+    if ev.effect in _BOARD_EFFECTS:
+        _note_effect(st, ev, where)
+
+
+def _note_effect(st: ReclaimState, ev: Event, where: list[int]) -> None:
+    """Log what a card did on the board, worded in each language of the log."""
+    st.note(
+        lambda: _("{title}: {what}").format(title=_(ev.title), what=effect_text(ev.effect, where)),
+        kind="event",
+    )
 
 
 def effect_text(effect: str, where: list[int] | tuple[int, ...]) -> str:

@@ -65,10 +65,11 @@ def start(st: ReclaimState) -> None:
     st.pol_done = [False] * st.players
     st.rejections = [0] * st.players
     due = food_import_cost(st)
+    city = st.city
     st.note(
-        _(
+        lambda: _(
             "Political decisions, all players together: the Food import costs {due}; the City budget holds {city}."
-        ).format(due=money(due), city=money(st.city)),
+        ).format(due=money(due), city=money(city)),
         kind="info",
     )
 
@@ -260,7 +261,7 @@ def decided(st: ReclaimState, ballot: Ballot, carried: bool) -> None:
     h, n = data["hex"], data["units"]
     yes = sum(1 for v in ballot["votes"].values() if v == "yes")
     price = st.cost(ITEMS[item]) * n
-    st.note(_decision_line(st, item, h, n, price, yes, carried), kind="decision")
+    st.note(lambda: _decision_line(st, item, h, n, price, yes, carried), kind="decision")
     if not carried:
         st.rejections[ballot["by"]] += 1
         return
@@ -342,13 +343,14 @@ def close(st: ReclaimState) -> Phase:
     st.history.append({"round": st.round, "disease": sum(st.disease), "hunger": st.hunger})
     rounds = st.content.rules.rounds
     if st.lost:
+        lost = st.lost
         st.note(
-            _("The game is over: the city is lost to {causes}.").format(causes=causes_text(st.lost)),
+            lambda: _("The game is over: the city is lost to {causes}.").format(causes=causes_text(lost)),
             kind="event",
         )
         return "over"
     if st.round >= rounds:
-        st.note(_("The game is over: {n} rounds played.").format(n=rounds), kind="event")
+        st.note(lambda: _("The game is over: {n} rounds played.").format(n=rounds), kind="event")
         return "over"
     return "growth"
 
@@ -368,17 +370,22 @@ def import_food(st: ReclaimState) -> None:
                 st.hunger += 1
     if bought or st.hunger:
         st.show(("import", st.round, bought, bought * price, st.hunger))
-        if st.hunger:
-            text = ngettext(
-                "Food import: {food} Food for {coins} from the City budget; {hungry} Housing block goes hungry.",
-                "Food import: {food} Food for {coins} from the City budget; {hungry} Housing blocks go hungry.",
-                st.hunger,
-            )
-        else:
-            text = _(
-                "Food import: {food} Food for {coins} from the City budget; no Housing block goes hungry."
-            )
-        st.note(text.format(food=bought, coins=money(bought * price), hungry=st.hunger), kind="event")
+        hungry = st.hunger
+
+        def line() -> str:
+            if hungry:
+                text = ngettext(
+                    "Food import: {food} Food for {coins} from the City budget; {hungry} Housing block goes hungry.",
+                    "Food import: {food} Food for {coins} from the City budget; {hungry} Housing blocks go hungry.",
+                    hungry,
+                )
+            else:
+                text = _(
+                    "Food import: {food} Food for {coins} from the City budget; no Housing block goes hungry."
+                )
+            return text.format(food=bought, coins=money(bought * price), hungry=hungry)
+
+        st.note(line, kind="event")
 
 
 def disease_rolls(st: ReclaimState, h: int) -> int:
@@ -395,35 +402,40 @@ def disease_control(st: ReclaimState) -> None:
     its Waste turned to Disease on land."""
     faces = st.tables.disease_faces
     for h, terrain in enumerate(st.terrain):
-        r = st.res[h]
-        rolls = diseases = 0
-        if terrain == "water":
-            if disease_rolls(st, h):
-                rolls = 1
-                if st.throw(faces, _("the disease die for Water hex {hex}").format(hex=h)) == "disease":
+        _control(st, h, terrain == "water", faces)
+
+
+def _control(st: ReclaimState, h: int, water: bool, faces: tuple[str, ...]) -> None:
+    """Disease control on hexagon ``h``."""
+    r = st.res[h]
+    rolls = diseases = 0
+    if water:
+        if disease_rolls(st, h):
+            rolls = 1
+            if st.throw(faces, lambda: _("the disease die for Water hex {hex}").format(hex=h)) == "disease":
+                st.disease[h] += 1
+                diseases = 1
+    else:
+        for w in (MIXED, SEPARATED):
+            for _unit in range(r[w]):
+                rolls += 1
+                if (
+                    st.throw(faces, lambda: _("the disease die for a Waste on hex {hex}").format(hex=h))
+                    == "disease"
+                ):
+                    r[w] -= 1
                     st.disease[h] += 1
-                    diseases = 1
-        else:
-            for w in (MIXED, SEPARATED):
-                for _unit in range(r[w]):
-                    rolls += 1
-                    if (
-                        st.throw(faces, _("the disease die for a Waste on hex {hex}").format(hex=h))
-                        == "disease"
-                    ):
-                        r[w] -= 1
-                        st.disease[h] += 1
-                        diseases += 1
-        if rolls:
-            st.show(("control", st.round, h, rolls, diseases))
-            st.note(
-                ngettext(
-                    "Disease control on hex {hex}: {rolls} die rolled, {diseases} Disease.",
-                    "Disease control on hex {hex}: {rolls} dice rolled, {diseases} Disease.",
-                    rolls,
-                ).format(hex=h, rolls=rolls, diseases=diseases),
-                kind="event",
-            )
+                    diseases += 1
+    if rolls:
+        st.show(("control", st.round, h, rolls, diseases))
+        st.note(
+            lambda: ngettext(
+                "Disease control on hex {hex}: {rolls} die rolled, {diseases} Disease.",
+                "Disease control on hex {hex}: {rolls} dice rolled, {diseases} Disease.",
+                rolls,
+            ).format(hex=h, rolls=rolls, diseases=diseases),
+            kind="event",
+        )
 
 
 def losing_causes(st: ReclaimState) -> str:
@@ -449,12 +461,13 @@ def before_next_round(st: ReclaimState) -> Phase:
     total = sum(sum(bl) for bl in st.blocks)
     st.growth_left = total // st.content.rules.growth_per_blocks
     st.growth_rejected = []
+    growth = st.growth_left
     st.note(
-        ngettext(
+        lambda: ngettext(
             "Growth: {n} new level 0 Housing block; the table decides where.",
             "Growth: {n} new level 0 Housing blocks; the table decides where.",
-            st.growth_left,
-        ).format(n=st.growth_left),
+            growth,
+        ).format(n=growth),
         kind="info",
     )
     return "growth" if growth_legal(st) else "turn"
@@ -511,11 +524,14 @@ def growth_decided(st: ReclaimState, ballot: Ballot, carried: bool) -> Phase:
     h = ballot["data"]["hex"]
     if carried:
         st.note(
-            _("The table decides: the new Housing block goes on hex {hex}.").format(hex=h), kind="decision"
+            lambda: _("The table decides: the new Housing block goes on hex {hex}.").format(hex=h),
+            kind="decision",
         )
         return grow_on(st, ballot["subject"], h)
     st.growth_rejected.append(h)
-    st.note(_("The table rejects hex {hex} for the new Housing block.").format(hex=h), kind="decision")
+    st.note(
+        lambda: _("The table rejects hex {hex} for the new Housing block.").format(hex=h), kind="decision"
+    )
     return "growth"
 
 
@@ -534,10 +550,10 @@ def urbanize(st: ReclaimState, h: int) -> None:
     """Turn a Rural hexagon (a Farm gives way) into Urban area."""
     st.terrain[h] = "urban"
     if st.farm_level[h]:
-        st.note(_("The Farm on hex {hex} gives way to the city.").format(hex=h), kind="info")
+        st.note(lambda: _("The Farm on hex {hex} gives way to the city.").format(hex=h), kind="info")
     st.farm_level[h] = 0
     st.farm_used[h] = 0
-    st.note(_("Hex {hex} becomes Urban area.").format(hex=h), kind="info")
+    st.note(lambda: _("Hex {hex} becomes Urban area.").format(hex=h), kind="info")
 
 
 def growth_explain(st: ReclaimState, action: Action) -> str:

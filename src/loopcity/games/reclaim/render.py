@@ -21,7 +21,17 @@ from loopcity.engine.text import _, ngettext
 
 from .actions import BUILD, DUMP_SITE, GROW, LINK, LINK_TO, PLACE_BLOCK, PROPOSE, TREAT, URBANIZE
 from .tabletop import stage_cards
-from .words import agenda_text, causes_text, money, resource_name, role_name, symbols_text, terrain_name
+from .words import (
+    agenda_text,
+    causes_text,
+    content_text,
+    money,
+    resource_code,
+    resource_name,
+    role_name,
+    symbols_text,
+    terrain_name,
+)
 
 TERRAIN_COLOUR = {
     "urban": "#c9c1b6",
@@ -30,7 +40,6 @@ TERRAIN_COLOUR = {
     "wetland": "#9fd3c0",
     "mountain": "#a89f91",
 }
-RES_LETTER = {"food": "Fd", "mixed": "Mx", "separated": "Sp", "sludge": "Sl", "npk": "N", "disease": "☣"}
 RES_COLOUR = {
     "food": "#e8a33d",
     "mixed": "#8a8a8a",
@@ -87,17 +96,17 @@ def _infra_short(h: dict[str, Any]) -> str:
     parts = []
     b = h["blocks"]
     if sum(b):
-        parts.append(f"H{b[0]}·{b[1]}·{b[2]}")
-    parts += [f"P{level}" for level, _used in h["plants"]]
+        parts.append(_("H{l0}·{l1}·{l2}").format(l0=b[0], l1=b[1], l2=b[2]))
+    parts += [_("P{level}").format(level=level) for level, _used in h["plants"]]
     if h["farm"]:
-        parts.append(f"F{h['farm']}")
+        parts.append(_("F{level}").format(level=h["farm"]))
     if h["dump"]:
         parts.append(_("DUMP"))
     return " ".join(parts)
 
 
 def _res_short(h: dict[str, Any]) -> list[str]:
-    return [f"{RES_LETTER[k]}{n}" for k, n in h["res"].items()]
+    return [resource_code(k, n) for k, n in h["res"].items()]
 
 
 # ----- the text picture ----------------------------------------------------------------------------------
@@ -257,7 +266,7 @@ def _players(v: dict[str, Any]) -> list[str]:
     lines = []
     for s, name in enumerate(v["seat_names"]):
         cards = v["cards"][s]
-        kept = ", ".join(e["title"] for e in v["kept"][s])
+        kept = ", ".join(content_text(e["title"]) for e in v["kept"][s])
         line = ngettext(
             "{seat}: {coins}, {n} card, level points: {points}",
             "{seat}: {coins}, {n} cards, level points: {points}",
@@ -280,11 +289,15 @@ def _players(v: dict[str, Any]) -> list[str]:
         mine = v["cards"][me]
         lines.append(
             _("Your cards: {cards}").format(
-                cards=" ".join(f"{c['name']} {_card_short(c)}" for c in mine) or _("none yet")
+                cards=" ".join(f"{content_text(c['name'])} {_card_short(c)}" for c in mine) or _("none yet")
             )
         )
         for e in v["my_hand"]:
-            lines.append(_("Your kept Event card: {title} — {text}").format(title=e["title"], text=e["text"]))
+            lines.append(
+                _("Your kept Event card: {title} — {text}").format(
+                    title=content_text(e["title"]), text=content_text(e["text"])
+                )
+            )
     return lines
 
 
@@ -294,7 +307,7 @@ def _face_up(v: dict[str, Any]) -> list[str]:
         if cards:
             lines.append(
                 _("  {pile} (level {level}, {left} more): {cards}").format(
-                    pile=cards[0]["name"],
+                    pile=content_text(cards[0]["name"]),
                     level=cards[0]["level"],
                     left=v["pile_left"][pile],
                     cards=" ".join(_card_short(c) for c in cards),
@@ -377,10 +390,11 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
     width = max(xs) - min(xs) + SIZE * 2.1
     height = max(ys) - min(ys) + SIZE * 2.2 + 34
     targets = _hex_targets(legal)
+    title = escape(_("RECLAIM map, round {n}").format(n=v["round"]))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
         f'font-family="sans-serif" font-size="11" role="img" '
-        f'aria-label="{escape(_("RECLAIM map, round {n}").format(n=v["round"]))}">'
+        f'aria-label="{title}">'
     ]
     for h in v["hexes"]:
         x, y = centres[h["id"]]
@@ -448,16 +462,18 @@ def _pieces(h: dict[str, Any], x: float, y: float) -> list[str]:
             f'font-weight="bold" pointer-events="none">{level}</text>'
         )
     if h["farm"]:
+        farm = escape(_("F{level}").format(level=h["farm"]))
         out.append(
             f'<rect x="{x - 34:.1f}" y="{y - 25:.1f}" width="26" height="16" fill="#6b8e23" stroke="#333" '
             f'pointer-events="none"/><text x="{x - 21:.1f}" y="{y - 12.5:.1f}" text-anchor="middle" '
-            f'font-size="12" fill="white" font-weight="bold" pointer-events="none">F{h["farm"]}</text>'
+            f'font-size="12" fill="white" font-weight="bold" pointer-events="none">{farm}</text>'
         )
     if h["dump"]:
+        dump = escape(_("Dump"))
         out.append(
             f'<path d="M{x + 8:.1f},{y - 8:.1f} l11,-16 l11,16 z" fill="#7a5230" stroke="#222" '
             f'pointer-events="none"/><text class="minor" x="{x - 12:.1f}" y="{y - 12:.1f}" '
-            f'text-anchor="middle" font-size="10" pointer-events="none">{escape(_("Dump"))}</text>'
+            f'text-anchor="middle" font-size="10" pointer-events="none">{dump}</text>'
         )
     out += _dice(h, x, y)
     return out
@@ -477,7 +493,7 @@ def _dice(h: dict[str, Any], x: float, y: float) -> list[str]:
             f'stroke="#222" pointer-events="none"/><text x="{dx + DIE / 2:.1f}" y="{y + 10:.1f}" '
             f'text-anchor="middle" font-size="14" font-weight="bold" fill="white" pointer-events="none">{n}</text>'
             f'<text class="minor" x="{dx + DIE / 2:.1f}" y="{y + 23:.1f}" text-anchor="middle" font-size="9" '
-            f'pointer-events="none">{RES_LETTER[k]}</text>'
+            f'pointer-events="none">{escape(resource_code(k) if k != "disease" else "☣")}</text>'
         )
     return out
 

@@ -11,6 +11,7 @@ actions that end a phase are handled here: the phase module returns the phase th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from loopcity.engine import Action, Game, NoArgs, Outcome, Rng, State
@@ -34,6 +35,23 @@ StageLine = tuple[Any, ...]
 _YES, _NO = VOTE("yes"), VOTE("no")
 
 _ALARM = ALARM.name
+
+
+def _pile_words(name: str) -> Callable[[], str]:
+    """The log's name of a shuffled Infrastructure pile: ``the Road pile``."""
+    return lambda: _("the {pile} pile").format(pile=_(name))
+
+
+def _agenda_words(symbols: Sequence[str]) -> Callable[[], str]:
+    """A player's own log line with their Hidden agenda."""
+    return lambda: _("Your Hidden agenda: {agenda}").format(agenda=agenda_text(symbols))
+
+
+def _cost_card_words(decision: str, value: int) -> Callable[[], str]:
+    """The log line of a Cost card turned up: ``Cost card for Import Food, coins per Food: 225``."""
+    return lambda: _("Cost card for {decision}, coins per {unit}: {value}").format(
+        decision=decision_title(decision), unit=cost_unit(decision), value=value
+    )
 
 
 class ReclaimState(State[ReclaimContent, ReclaimTables]):
@@ -109,38 +127,50 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         self.deck: dict[str, list[int]] = {}
         for pile in c.piles:
             order = list(range(len(pile.cards)))
-            self.shuffle(order, _("the {pile} pile").format(pile=pile.name))
+            self.shuffle_noted(order, _pile_words(pile.name))
             show = c.rules.face_up_cards if pile.face_up else 1
             self.face_up[pile.id] = order[:show]
             self.deck[pile.id] = order[show:]
         self.owned: list[list[tuple[str, int]]] = [[] for _ in range(players)]
         agendas = list(range(len(c.agendas)))
-        self.shuffle(agendas, _("the Hidden agenda cards"))
+        self.shuffle_noted(agendas, lambda: _("the Hidden agenda cards"))
         self.agendas = agendas[:players]
         for seat, a in enumerate(self.agendas):
-            self.note(
-                _("Your Hidden agenda: {agenda}").format(agenda=agenda_text(c.agendas[a].symbols)),
-                seats=[seat],
-            )
+            self.note(_agenda_words(c.agendas[a].symbols), seats=[seat])
         self.events = list(range(len(c.events)))
-        self.shuffle(self.events, _("the Event cards"))
+        self.shuffle_noted(self.events, lambda: _("the Event cards"))
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.discard: list[int] = []
 
     def draw_costs(self) -> None:
         """Turn up a new Cost card for each political decision (the piles are reshuffled)."""
         for card in self.content.cost_cards:
-            what = _("Cost card for {decision}, coins per {unit}").format(
-                decision=decision_title(card.id), unit=cost_unit(card.id)
-            )
-            self.costs[card.id] = self.draw_from(card.values, what)
+            values = card.values
+            value = values[self.rng.below(len(values))]  # the draw of ``State.draw_from``
+            self.costs[card.id] = value
+            self.note(_cost_card_words(card.id, value), kind="chance")
 
-    def throw(self, faces: tuple[str, ...], what: str) -> str:
-        """Roll a die with the given faces and return the face shown (the log names the faces by
-        the numbers rolled)."""
-        return faces[
-            self.roll(len(faces), _("{die} ({faces})").format(die=what, faces=faces_text(faces))) - 1
-        ]
+    def throw(self, faces: tuple[str, ...], what: Callable[[], str]) -> str:
+        """Roll a die with the given faces and return the face shown (the log names the die with
+        ``what``, worded in each language of the log, and its faces by the numbers rolled)."""
+        value = self.die_value(len(faces))
+        self.note(
+            lambda: _("{die} ({faces}): rolled {value}").format(
+                die=what(), faces=faces_text(faces), value=value
+            ),
+            kind="chance",
+        )
+        return faces[value - 1]
+
+    def die_value(self, sides: int) -> int:
+        """The number a die with ``sides`` faces shows (the draw of ``State.roll``)."""
+        return self.rng.randint(1, sides)
+
+    def shuffle_noted(self, items: list[int], what: Callable[[], str]) -> None:
+        """Shuffle in place as ``State.shuffle`` does; the log says that ``what`` was shuffled, worded
+        in each language of the log, never the order."""
+        self.rng.shuffle(items)
+        self.note(lambda: _("{what} shuffled").format(what=what()), kind="chance")
 
     # ----- who acts -------------------------------------------------------------------------------
     def seat_of_role(self, role: int) -> int:
@@ -303,7 +333,8 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         last = self.round - 1  # the end of the last round stays on stage: what the table saw last
         self.on_stage = [x for x in self.on_stage if x[1] == last and x[0] in ("control", "import")]
         turn.start_turn(self, HOUSING)
-        self.note(_("Round {n} begins.").format(n=self.round), kind="info")
+        n = self.round
+        self.note(lambda: _("Round {n} begins.").format(n=n), kind="info")
         events.start_of_round(self)
 
     # ----- words ----------------------------------------------------------------------------------

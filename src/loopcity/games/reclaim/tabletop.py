@@ -15,6 +15,7 @@ from .content import ReclaimContent
 from .events import effect_text
 from .words import (
     agenda_text,
+    content_text,
     decision_title,
     money,
     resource_name,
@@ -82,7 +83,7 @@ def _city(v: dict[str, Any]) -> Panel:
 
 def _infrastructure_card(card: dict[str, Any]) -> Card:
     return Card(
-        card["name"],
+        content_text(card["name"]),
         symbols_text(card["symbols"]),
         ((_("level"), str(card["level"])), (_("symbols"), symbols_text(card["symbols"]))),
     )
@@ -106,7 +107,10 @@ def _player(v: dict[str, Any], s: int) -> Panel:
         rows.append((_("Score"), str(v["scores"][s])))
     cards = [_infrastructure_card(c) for c in v["cards"][s]]
     cards += [
-        Card(e["title"], e["text"], ((_("kept Event card"), role_name(e["role"])),)) for e in v["kept"][s]
+        Card(
+            content_text(e["title"]), content_text(e["text"]), ((_("kept Event card"), role_name(e["role"])),)
+        )
+        for e in v["kept"][s]
     ]
     return Panel(v["seat_names"][s], s, tuple(rows), tuple(cards), mine)
 
@@ -117,7 +121,7 @@ def _face_up(v: dict[str, Any]) -> Panel:
         for card in shown:
             cards.append(
                 Card(
-                    card["name"],
+                    content_text(card["name"]),
                     symbols_text(card["symbols"]),
                     (
                         (_("level"), str(card["level"])),
@@ -173,7 +177,11 @@ def _event(x: dict[str, Any], names: list[str]) -> Card:
     facts = [(_("Event card"), kind)]
     if x["role"]:
         facts.append((_("for the role"), role_name(x["role"])))
-    return Card(x["title"], f"{x['text']} — {said}", tuple(facts))
+    return Card(
+        content_text(x["title"]),
+        _("{text} — {said}").format(text=content_text(x["text"]), said=said),
+        tuple(facts),
+    )
 
 
 def _conversion(run: list[dict[str, Any]]) -> Card:
@@ -245,16 +253,22 @@ def _builds(c: ReclaimContent) -> Section:
     piles = {p.id: p for p in c.piles}
     rows = [
         (
-            b.text,
+            _(b.text),
             role_name(b.role),
             money(b.price),
             money(contractor.get(b.price, b.price)),
-            piles[b.pile].name,
+            _(piles[b.pile].name),
         )
         for b in c.builds
     ]
     rows += [
-        (t.text, _("any role"), money(t.price), money(contractor.get(t.price, t.price)), piles[t.id].name)
+        (
+            _(t.text),
+            _("any role"),
+            money(t.price),
+            money(contractor.get(t.price, t.price)),
+            _(piles[t.id].name),
+        )
         for t in c.transports
     ]
     return Section(
@@ -276,8 +290,8 @@ def _builds(c: ReclaimContent) -> Section:
 def _transport(c: ReclaimContent) -> Section:
     rows = tuple(
         (
-            next(p.name for p in c.piles if p.id == t.id),
-            t.colour,
+            _(next(p.name for p in c.piles if p.id == t.id)),
+            _(t.colour),
             ", ".join(resource_name(r) for r in t.carries),
         )
         for t in c.transports
@@ -401,7 +415,7 @@ def _piles(c: ReclaimContent) -> Section:
         for i, symbols in enumerate(pile.cards):
             cards.append(
                 Card(
-                    _("{pile} #{n}").format(pile=pile.name, n=i + 1),
+                    _("{pile} #{n}").format(pile=_(pile.name), n=i + 1),
                     symbols_text(symbols),
                     ((_("level"), str(pile.level)), (_("symbols"), symbols_text(symbols))),
                     pile.source,
@@ -422,7 +436,7 @@ def _events(c: ReclaimContent) -> Section:
         facts = [(_("kind"), _("negative: applies at once") if e.kind == "negative" else _("positive: kept"))]
         if e.role:
             facts.append((_("given to"), role_name(e.role)))
-        cards.append(Card(e.title, e.text, tuple(facts), e.source))
+        cards.append(Card(_(e.title), _(e.text), tuple(facts), e.source))
     return Section(
         _("Event cards"),
         _(

@@ -87,8 +87,8 @@ TEXTS: Texts[ReclaimState] = Texts()
 
 # ----- small helpers ----------------------------------------------------------------------------------
 def pile_name(st: ReclaimState, pile: str) -> str:
-    """An Infrastructure pile's name in the content (``Housing level 1``)."""
-    return st.tables.pile_names[pile]
+    """An Infrastructure pile's name in the content (``Housing level 1``), in the reader's language."""
+    return _(st.tables.pile_names[pile])
 
 
 def price_of(st: ReclaimState, item: str) -> int:
@@ -133,7 +133,7 @@ def _role(st: ReclaimState, seat: int, a: Role) -> Label:
 @TEXTS.label(BUILD)
 def _build(st: ReclaimState, seat: int, a: Build) -> Label:
     price = money(price_of(st, a.item))
-    what = st.tables.build_text[a.item]
+    what = _(st.tables.build_text[a.item])
     pile = pile_name(st, st.tables.build_pile[a.item])
     return Label(
         _("on {place} — {price}").format(place=place(st, a.hex), price=price),
@@ -255,7 +255,7 @@ def _dump_site(st: ReclaimState, seat: int, a: Hex) -> Label:
 def _play_event(st: ReclaimState, seat: int, a: EventCard) -> Label:
     ev = st.content.events[st.hands[seat][a.card]]
     return Label(
-        _("Play '{title}': {text}").format(title=ev.title, text=ev.text), _("Play a kept Event card")
+        _("Play '{title}': {text}").format(title=_(ev.title), text=_(ev.text)), _("Play a kept Event card")
     )
 
 
@@ -606,7 +606,7 @@ def said_words(st: ReclaimState, seat: int, action: Action) -> str:
     if k == BUILD.name:
         b = BUILD.read(action)
         return _("{build} on hex {hex} ({price})").format(
-            build=st.tables.build_text[b.item], hex=b.hex, price=money(price_of(st, b.item))
+            build=_(st.tables.build_text[b.item]), hex=b.hex, price=money(price_of(st, b.item))
         )
     if k == LINK.name:
         lk = LINK.read(action)
@@ -643,7 +643,7 @@ def said_words(st: ReclaimState, seat: int, action: Action) -> str:
         )
     if k == PLAY_EVENT.name:
         ev = st.content.events[st.hands[seat][PLAY_EVENT.read(action).card]]
-        return _("plays '{title}': {text}").format(title=ev.title, text=ev.text)
+        return _("plays '{title}': {text}").format(title=_(ev.title), text=_(ev.text))
     if k == PROPOSE.name:
         p = PROPOSE.read(action)
         return _("proposes: {decision} on hex {hex}").format(decision=decision_title(p.item), hex=p.hex)

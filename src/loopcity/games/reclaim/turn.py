@@ -444,14 +444,17 @@ def sludge_answered(st: ReclaimState, ballot: Ballot, carried: bool) -> None:
     if carried:
         st.sludge_ok.append(dst)
         st.note(
-            _("The Farming player accepts Sludge on the Farm on hex {hex} this turn.").format(hex=dst),
+            lambda: _("The Farming player accepts Sludge on the Farm on hex {hex} this turn.").format(
+                hex=dst
+            ),
             kind="decision",
         )
         carry(st, SLUDGE, src, dst)
     else:
         st.sludge_refused.append(dst)
         st.note(
-            _("The Farming player declines Sludge on the Farm on hex {hex}.").format(hex=dst), kind="decision"
+            lambda: _("The Farming player declines Sludge on the Farm on hex {hex}.").format(hex=dst),
+            kind="decision",
         )
 
 
@@ -498,7 +501,7 @@ def spill(st: ReclaimState, h: int, waste: int) -> None:
     if w >= 0:
         st.res[w][waste] += 1
         st.note(
-            _("Hex {hex} has no room for more {waste}: 1 unit runs into Water hex {water}.").format(
+            lambda: _("Hex {hex} has no room for more {waste}: 1 unit runs into Water hex {water}.").format(
                 hex=h, waste=resource_name(RESOURCES[waste]), water=w
             ),
             kind="event",
@@ -516,14 +519,19 @@ def treat(st: ReclaimState, seat: int, a: Treat) -> None:
     st.stage = "convert"
     st.res[h][waste] -= 1
     if level == 0:
-        what = _("the conversion die at the level 0 plant on hex {hex}").format(hex=h)
-        if st.throw(st.tables.conversion_faces, what) == "warning":
+        if (
+            st.throw(
+                st.tables.conversion_faces,
+                lambda: _("the conversion die at the level 0 plant on hex {hex}").format(hex=h),
+            )
+            == "warning"
+        ):
             w = water_hex_for_waste(st, h)
             st.show(("conversion", st.round, h, 0, w))
             if w < 0:
                 st.res[h][waste] += 1
                 st.note(
-                    _(
+                    lambda: _(
                         "The conversion die shows a warning at the plant on hex {hex}, and no Water hexagon has room: the Waste stays."
                     ).format(hex=h),
                     kind="event",
@@ -531,7 +539,7 @@ def treat(st: ReclaimState, seat: int, a: Treat) -> None:
             else:
                 st.res[w][waste] += 1
                 st.note(
-                    _(
+                    lambda: _(
                         "The conversion die shows a warning at the plant on hex {hex}: the Waste pollutes Water hex {water}."
                     ).format(hex=h, water=w),
                     kind="event",
@@ -549,12 +557,17 @@ def grow(st: ReclaimState, seat: int, a: Grow) -> None:
     st.stage = "convert"
     st.res[h][r] -= 1
     if r == SLUDGE:
-        what = _("the disease die for Sludge on the Farm on hex {hex}").format(hex=h)
-        if st.throw(st.tables.disease_faces, what) == "disease":
+        if (
+            st.throw(
+                st.tables.disease_faces,
+                lambda: _("the disease die for Sludge on the Farm on hex {hex}").format(hex=h),
+            )
+            == "disease"
+        ):
             st.disease[h] += 1
             st.show(("sludge", st.round, h, 0))
             st.note(
-                _(
+                lambda: _(
                     "The disease die shows Disease: the Sludge on the Farm on hex {hex} becomes 1 Disease."
                 ).format(hex=h),
                 kind="event",
@@ -576,10 +589,13 @@ def dump_decided(st: ReclaimState, ballot: Ballot, carried: bool) -> None:
     h = ballot["data"]["hex"]
     if carried:
         st.dump = h
-        st.note(_("The table decides: hex {hex} becomes the Dump for Sludge.").format(hex=h), kind="decision")
+        st.note(
+            lambda: _("The table decides: hex {hex} becomes the Dump for Sludge.").format(hex=h),
+            kind="decision",
+        )
     else:
         st.dump_rejected.append(h)
-        st.note(_("The table rejects hex {hex} as the Dump.").format(hex=h), kind="decision")
+        st.note(lambda: _("The table rejects hex {hex} as the Dump.").format(hex=h), kind="decision")
 
 
 @HANDLERS.on(PLAY_EVENT)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from loopcity.engine.table import ballot_view
+from loopcity.engine.text import _
 
 from .board import RESOURCES, ROLES
 from .politics import food_import_cost, food_short, hungry_if_closed, score, unfed
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 def _card(st: ReclaimState, pile: str, card: int) -> dict[str, Any]:
     return {
         "pile": pile,
-        "name": st.tables.pile_names[pile],
+        "name": _(st.tables.pile_names[pile]),
         "level": st.tables.pile_level[pile],
         "symbols": list(st.tables.pile_cards[pile][card]),
     }
@@ -81,12 +82,12 @@ def make_view(st: ReclaimState, seat: int | None) -> dict[str, Any]:
         "pile_left": {p: len(d) for p, d in st.deck.items()},
         "cards": [[_card(st, p, k) for p, k in cards] for cards in st.owned],
         "level_points": [sum(st.tables.pile_level[p] for p, _ in cards) for cards in st.owned],
-        "hands": [[c.events[e].title for e in hand] for hand in st.hands],
+        "hands": [[_(c.events[e].title) for e in hand] for hand in st.hands],
         "events_left": len(st.events),
         "event_schedule": st.game.options["events"],
         "timer_minutes": c.table.timer_minutes,
-        "last_event": c.events[st.last_event].title if st.last_event >= 0 else None,
-        "last_event_text": c.events[st.last_event].text if st.last_event >= 0 else None,
+        "last_event": _(c.events[st.last_event].title) if st.last_event >= 0 else None,
+        "last_event_text": _(c.events[st.last_event].text) if st.last_event >= 0 else None,
         "waiting_events": len(st.pending_events),
         "kept": [[_event(st, e) for e in hand] for hand in st.hands],
         "seat_names": names,
@@ -117,7 +118,7 @@ def make_view(st: ReclaimState, seat: int | None) -> dict[str, Any]:
 
 def _event(st: ReclaimState, card: int) -> dict[str, Any]:
     ev = st.content.events[card]
-    return {"title": ev.title, "text": ev.text, "kind": ev.kind, "role": ev.role, "effect": ev.effect}
+    return {"title": _(ev.title), "text": _(ev.text), "kind": ev.kind, "role": ev.role, "effect": ev.effect}
 
 
 def _proposing(st: ReclaimState) -> dict[str, Any] | None:

@@ -8,15 +8,25 @@ the build actions' texts) stay as the content gives them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from loopcity.engine.text import _, ngettext
+from loopcity.engine.text import LANGUAGE, _, ngettext
 
 from .board import FOOD, MIXED, NPK, ROLES, SEPARATED, SLUDGE
+from .content import N_
+
+__all__ = ["N_"]
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
+
+
+def content_text(text: str) -> str:
+    """A name or text from the content (a pile's name, an Event card's title or text), in the reader's
+    language (translated in ``content.<lang>.toml``)."""
+    return _(text)
 
 
 def role_name(role: str) -> str:
@@ -47,6 +57,23 @@ def resource_name(resource: str) -> str:
         case "npk":
             return _("NPK")
     raise ValueError(f"no word for {resource!r}")
+
+
+def resource_code(resource: str, n: int | str = "") -> str:
+    """A resource's letters on the board, with its count: ``Fd3``, ``Mx1``, ``N2`` (``n`` left out:
+    the letters alone)."""
+    match resource:
+        case "food":
+            return _("Fd{n}").format(n=n)
+        case "mixed":
+            return _("Mx{n}").format(n=n)
+        case "separated":
+            return _("Sp{n}").format(n=n)
+        case "sludge":
+            return _("Sl{n}").format(n=n)
+        case "npk":
+            return _("N{n}").format(n=n)
+    return f"{resource}{n}"
 
 
 RESOURCE_KEYS = ("food", "mixed", "separated", "sludge", "npk")
@@ -142,9 +169,34 @@ def causes_text(causes: str) -> str:
     return ", ".join(words)
 
 
+def cause_words(causes: str) -> str:
+    """The losing conditions met, as the outcome names them (``hunger+disease``), each word in the
+    reader's language."""
+    words = {"hunger": _("hunger"), "disease": _("disease"), "pollution": _("pollution")}
+    return "+".join(words.get(c, c) for c in causes.split("+"))
+
+
 def money(coins: int) -> str:
-    """An amount of coins: ``1,575 C``."""
-    return _("{coins} C").format(coins=f"{coins:,}")
+    """An amount of coins: ``1,575 C`` (digits grouped as the reader's language writes them)."""
+    return _("{coins} C").format(coins=grouped(coins))
+
+
+def grouped(n: int) -> str:
+    """``1,575`` in English, ``1.575`` in German: a whole number with its digits grouped."""
+    language = LANGUAGE.get()
+    if language == "en":
+        return f"{n:,}"
+    return _grouped(n, language)
+
+
+@functools.lru_cache(maxsize=4096)
+def _grouped(n: int, language: str) -> str:
+    from babel.numbers import format_decimal
+
+    try:
+        return str(format_decimal(n, locale=language))
+    except Exception:  # a language Babel does not know (UnknownLocaleError)
+        return f"{n:,}"
 
 
 def seat_label(seat: int, role: str) -> str:
