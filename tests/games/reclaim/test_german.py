@@ -177,7 +177,7 @@ def play_in_german(variant: str, seed: int, bot: str) -> tuple[Any, list[str], l
     step = 0
     while not st.is_terminal():
         if step % 3 == 0:
-            with reading_in("de"):
+            with reading_in("de", "reclaim"):
                 texts.update(table_texts(st))
         seat = st.active_seats()[0]
         if ALARM in st.legal_actions(seat) and rng.below(4) == 0:
@@ -187,7 +187,7 @@ def play_in_german(variant: str, seed: int, bot: str) -> tuple[Any, list[str], l
         moves.append((seat, str(action)))
         st.apply(seat, action)
         step += 1
-    with reading_in("de"):
+    with reading_in("de", "reclaim"):
         texts.update(table_texts(st))
         texts.update(say(line) for _step, _kind, line, _seats in st.log)
     return st, sorted(texts), moves
@@ -231,7 +231,7 @@ def test_the_reference_lobby_words_and_debrief_read_in_german():
     game = load_game("reclaim")
     st, _texts, moves = play_in_german("standard", 11, "heuristic")
     d = Debrief(build(game, 11, moves))
-    with reading_in("de"):
+    with reading_in("de", "reclaim"):
         sections = SPEC.reference(game.content)  # type: ignore[misc]
         texts = [reference_text(sections)]
         texts += [_(SPEC.description), *(_(v.description) for v in SPEC.variants)]
@@ -250,7 +250,7 @@ def test_money_reads_as_the_language_writes_it():
     from loopcity.games.reclaim.words import money
 
     assert money(1575) == "1,575 C"
-    with reading_in("de"):
+    with reading_in("de", "reclaim"):
         assert money(1575) == "1.575 M"
     assert money(-200) == "-200 C"
 

@@ -99,7 +99,7 @@ class Reader:
         self.texts += [t for t in texts if t]
 
     def state(self, st: ResourcedState, illegal: bool = False) -> None:
-        with reading_in("de"):
+        with reading_in("de", "resourced"):
             self.add(_without_rule(st, st.prompt(None)))
             for seat in range(st.players):
                 self.add(_without_rule(st, st.prompt(seat)))
@@ -156,7 +156,7 @@ def _play(st: ResourcedState, reader: Reader, seed: int, steps: int, illegal_eve
 
 
 def _logged(st: ResourcedState, reader: Reader) -> None:
-    with reading_in("de"):
+    with reading_in("de", "resourced"):
         reader.add(*(line["text"] for line in st.log_for(None)))
 
 
@@ -194,7 +194,7 @@ def test_a_whole_game_of_the_heuristic_reads_in_german_to_its_end():
     reader = Reader()
     reader.state(st)
     _logged(st, reader)
-    with reading_in("de"):
+    with reading_in("de", "resourced"):
         outcome = st.outcome()
         assert outcome is not None
         reader.add(outcome.cause, st.prompt(0))
@@ -208,7 +208,7 @@ def test_a_whole_game_of_the_heuristic_reads_in_german_to_its_end():
 
 @pytest.mark.parametrize("event", EVENT_IDS)
 def test_every_event_reads_in_german(event):
-    with reading_in("de"):  # the Event's lines are worded as it strikes
+    with reading_in("de", "resourced"):  # the Event's lines are worded as it strikes
         st = strike(
             event,
             upgrades={1: "irrigation_system", 2: "composter", 4: "shipping_container"},
@@ -224,7 +224,7 @@ def test_every_event_reads_in_german(event):
 
 def test_the_reference_and_the_description_read_in_german():
     reader = Reader()
-    with reading_in("de"):
+    with reading_in("de", "resourced"):
         text = reference_text(SPEC.reference(load_game("resourced").content))
         reader.add(text, _(SPEC.description))
     assert "EREIGNISKARTEN" in text and "Katzastrophe" in text and "Schattenoase" in text
@@ -237,7 +237,7 @@ def test_the_debrief_reads_in_german():
     record = Record.start(st, 2)
     play(st, [RandomBot(game, s, 2) for s in range(4)], record)
     reader = Reader()
-    with reading_in("de"):
+    with reading_in("de", "resourced"):
         d = Debrief(build(game, 2, record.moves))
         ours = [m.text for m in key_moments(d)] + [m.text for m in d.moments() if m.kind == "end"]
         reader.add(*d.learning_points(), *(d.labels[n] for n in d.names), *ours)
@@ -265,7 +265,7 @@ def test_the_log_keeps_both_languages_and_the_english_is_as_it_was():
     assert [text for _s, _k, text, _v in plain.log] == [
         say(text) for _s, _k, text, _v in both.log
     ]  # English, worded as before
-    with reading_in("de"):
+    with reading_in("de", "resourced"):
         german = [say(text) for _s, _k, text, _v in both.log]
     assert german[0].startswith("Platz 1 schlägt vor: ")
     assert any(line.startswith("Runde 1 von 20 beginnt") for line in german)
@@ -274,7 +274,7 @@ def test_the_log_keeps_both_languages_and_the_english_is_as_it_was():
 
 def test_german_words_agree_with_the_number():
     st = strike("trash_pickup_day", seed=14, waste=["wood"] * 8)
-    with reading_in("de"):
+    with reading_in("de", "resourced"):
         cards = SPEC.stage(st.view(0))
         assert cards[2].text == "höchstens 4 Abfallkarten recycelt"
         st = strike("trash_pickup_day", seed=14, waste=["wood"])

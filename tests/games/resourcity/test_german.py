@@ -185,7 +185,7 @@ def play_in_german(r: Reader, players: int, seed: int, bot: str, every: int) -> 
 )
 def test_a_game_read_in_german_has_no_english_left(players, seed, bot):
     r = Reader()
-    with reading_in("de"):
+    with reading_in("de", "resourcity"):
         s = play_in_german(r, players, seed, bot, every=3)
     assert s.is_terminal() and r.count > 1000
     assert r.found == {}, list(r.found.items())[:10]
@@ -195,7 +195,7 @@ def test_the_rare_situations_read_in_german():
     """The Policy Maker's question, a tile being laid, harvests carried, the table's decisions before
     the first turn with every proposal turned down, a lost game."""
     r = Reader()
-    with reading_in("de"):
+    with reading_in("de", "resourcity"):
         s = scenario(
             ["┌┐", "└┘"],
             powers=["policymaker", "planner"],
@@ -246,7 +246,7 @@ def test_the_reference_the_lobby_and_the_debrief_read_in_german():
     state = game.new_state(11)
     record = Record.start(state, 11)
     play(state, [SPEC.bots["heuristic"](game, s, 11) for s in range(2)], record)
-    with reading_in("de"):
+    with reading_in("de", "resourcity"):
         assert SPEC.reference is not None
         for section in SPEC.reference(game.content):
             r.read_all("reference", section.to_json())
@@ -271,7 +271,7 @@ def test_the_reference_the_lobby_and_the_debrief_read_in_german():
 
 
 def test_the_words_people_read_are_german():
-    with reading_in("de"):
+    with reading_in("de", "resourcity"):
         s = scenario(["┌┐.", "└┘."], powers=["cyclist", "builder"], tokens=[0, 35], quiet=True)
         got = {str(a): s.label(0, a).text for a in s.legal_actions(0)}
         assert got["move 1"] == "Nach B1 (Kurve) bewegen"
@@ -301,11 +301,13 @@ def test_the_log_keeps_each_line_in_each_language_of_the_table():
 def test_a_word_another_game_reads_otherwise_stays_resourcitys(monkeypatch):
     """Every game's translations are read as one: a short word another game translates in another
     sense (``Move`` a move of the record, ``Food`` a card) does not change Resourcity's words."""
-    others = {**engine_text._TEXTS.get("de", {}), "Move": "Zug", "Food": "Lebensmittel"}
+    others = {game: dict(texts) for game, texts in engine_text._TEXTS.get("de", {}).items()}
+    others["another"] = {"Move": "Zug", "Food": "Lebensmittel"}
     monkeypatch.setattr(engine_text, "_TEXTS", {**engine_text._TEXTS, "de": others})
     monkeypatch.setattr(engine_text, "_LOADED", {})
-    with reading_in("de"):
+    with reading_in("de", "another"):
         assert engine_text._("Move") == "Zug"
+    with reading_in("de", "resourcity"):
         text = reference_text(SPEC.reference(load_game("resourcity").content)) if SPEC.reference else ""
         assert fresh().view(0)["players"][0]["place"] is not None
         pool = SPEC.render_text(fresh().view(0))

@@ -112,7 +112,7 @@ def test_names_fit_the_board():
         return sum(advance[glyphs[ord(c)]][0] for c in text) / em * 17
 
     game = load_game("sustain")
-    with reading_in("de"):
+    with reading_in("de", "sustain"):
         for b in game.content.buildings:
             if b.space == "square":
                 for line in _wrap(_(b.name), 11)[:2]:
@@ -219,7 +219,7 @@ def german_table() -> list[tuple[str, str]]:
     """(where, text) for everything read in German over the games."""
     texts: list[tuple[str, str]] = []
     for state, moves, seed in _games():
-        with reading_in("de"):
+        with reading_in("de", "sustain"):
             texts += list(_texts_of(state))
             if state.is_terminal():
                 texts += [
@@ -243,7 +243,7 @@ def test_a_german_table_reads_no_english():
 def test_the_reference_reads_in_german():
     assert SPEC.reference is not None
     game = load_game("sustain")
-    with reading_in("de"):
+    with reading_in("de", "sustain"):
         text = reference_text(SPEC.reference(game.content))
     assert "Indikatorentafel" in text and "Recycling-Zentrum" in text and "Ereigniskarten" in text
     assert not english_in(text), english_in(text)
@@ -255,7 +255,7 @@ def test_what_front_ends_show_of_the_game_reads_in_german():
 
     texts = [SPEC.description, *(v.description for v in SPEC.variants), *(o.help for o in SPEC.options)]
     texts += [k.help for k in SPACE.kinds] + list(CAUSES)
-    with reading_in("de"):
+    with reading_in("de", "sustain"):
         for text in texts:
             assert _(text) != text and not english_in(_(text)), text
     assert set(get_args(Defeat)) < set(CAUSES)
@@ -284,7 +284,7 @@ def test_a_table_kept_in_two_languages_reads_in_english_as_before_and_in_german(
 def test_worked_examples_read_in_german():
     """The German terms at work (docs/games/sustain.md, "In German")."""
     s = investing(new(players=4), seat=2, coins=10)  # seat 3 runs Environment
-    with reading_in("de"):
+    with reading_in("de", "sustain"):
         park = s.label(2, Action.parse("fund 3 1"))
         assert park.group == "Dein Ressortbogen: Umwelt"
         assert park.text == (
@@ -303,7 +303,7 @@ def test_worked_examples_read_in_german():
         )
     s = investing(new(players=4), seat=1, coins=10)
     pay(s, 1, "fund 2 1", 2)  # a Bus Stop
-    with reading_in("de"):
+    with reading_in("de", "sustain"):
         label = s.label(1, BUILD(s.tables.cell_of["B2+"]))
         assert label.group == "Gebäude Bushaltestelle einzeichnen"
         assert label.text == (
@@ -311,7 +311,7 @@ def test_worked_examples_read_in_german():
         )
     s = investing(new(players=3), seat=2, coins=10)
     pay(s, 2, "fund 3 2", 4)  # a Recycling Centre
-    with reading_in("de"):
+    with reading_in("de", "sustain"):
         assert (
             s.explain_illegal(2, BUILD(s.tables.cell_of["C3"]))
             == "auf Feld C3 steht schon das Gebäude Rathaus"
@@ -322,7 +322,7 @@ def test_worked_examples_read_in_german():
         )
     over = again(investing(new(players=3), seat=0), phase="over", points={"urban_planning": 9}, passed=[])
     lost = again(over, unhappy_population=10, defeat="Unhappy Population table full")
-    with reading_in("de"):
+    with reading_in("de", "sustain"):
         assert over.prompt(None).startswith(
             "Das Spiel ist vorbei: Die Stadt hat überlebt. Platz 1 (Stadtplanung) gewinnt, Ergebnis:"
         )

@@ -113,13 +113,13 @@ def play_in_german(variant: str, seed: int, randomness: float) -> tuple[WasteWha
     texts: list[str] = []
     while not state.is_terminal():
         seat = state.active_seats()[0]
-        with reading_in("de"):
+        with reading_in("de", "waste_what"):
             texts += _at_step(state, seat, rnd)
         bot = randoms[seat] if rnd.random() < randomness else bots[seat]
         action = bot.choose(state, seat)
         moves.append((seat, str(action)))
         state.apply(seat, action)
-    with reading_in("de"):
+    with reading_in("de", "waste_what"):
         texts += [row["text"] for row in state.log_for(0)]
         texts += _at_step(state, 0, rnd)
         outcome = state.outcome()
@@ -142,7 +142,7 @@ def _reference_and_spec() -> list[str]:
     lobby and the terminal's help show, read through ``_``)."""
     assert SPEC.reference is not None
     game = load_game("waste_what")
-    with reading_in("de"):
+    with reading_in("de", "waste_what"):
         texts = [reference_text(SPEC.reference(game.content))]
         texts += [_(SPEC.description)] + [_(v.description) for v in SPEC.variants]
         texts += [_(o.help) for o in SPEC.options]
@@ -255,7 +255,7 @@ def test_every_log_line_is_kept_in_english_and_german_and_the_english_is_the_gam
         seat = plain.active_seats()[0]
         plain.apply(seat, bots[seat].choose(plain, seat))
     assert [say(t) for _s, _k, t, _v in plain.log] == [t["en"] for _s, _k, t, _v in state.log]
-    with reading_in("de"):
+    with reading_in("de", "waste_what"):
         german = [say(t) for _s, _k, t, _v in state.log]
     assert all(isinstance(t, dict) and set(t) == {"en", "de"} for _s, _k, t, _v in state.log)
     assert german != [t["en"] for _s, _k, t, _v in state.log]
@@ -280,7 +280,7 @@ def test_a_combo_card_s_name_reads_in_german():
     fields = _with_combo(s, first, "Upcycled Jeans-Socks")
     s = load(s, fields)
     assert s.card_name(first) == "Upcycled Jeans-Socks"
-    with reading_in("de"):
+    with reading_in("de", "waste_what"):
         assert s.card_name(first) == "Upcycling-Jeans-Socken"
         assert combo_title(s, "Remixed Jeans-socks-Bread") == "Remix-Jeans-Socken-Brot", (
             "a Combo card in a combo"
@@ -299,14 +299,14 @@ def test_cards_that_share_a_last_word_are_told_apart_by_the_cards_out_of_the_gam
     fields["deck"].append(chair)
     fields["removed"].append(wheel)
     s = load(s, fields)
-    with reading_in("de"):
+    with reading_in("de", "waste_what"):
         assert combo_title(s, "Hybrid Wheel-Bread") == "Hybrid-Laufrad-Brot"
     fields["removed"].remove(wheel)
     fields["deck"].remove(chair)
     fields["deck"].append(wheel)
     fields["removed"].append(chair)
     s = load(s, fields)
-    with reading_in("de"):
+    with reading_in("de", "waste_what"):
         assert combo_title(s, "Hybrid Wheel-Bread") == "Hybrid-Rolle-Brot"
 
 
@@ -339,5 +339,5 @@ def test_the_game_s_result_reads_in_the_reader_s_language(result, won, co2, engl
     s = new_game(seed=3)
     s.result, s.won, s.co2, s.round = result, won, co2, 6
     assert result_words(s) == (english or result)
-    with reading_in("de"):
+    with reading_in("de", "waste_what"):
         assert result_words(s) == german
