@@ -373,3 +373,40 @@ def test_openspiel_mcts_plays_to_the_end(tiny):
         else:
             state.apply_action(bots[state.current_player()].step(state))
     assert len(state.returns()) == game.num_players()
+
+
+@pytest.mark.parametrize("game_id", ["resourced", "waste_what"])
+def test_the_tables_open_question_is_observed_at_the_action_it_names(game_id):
+    """A proposal or offer shows in the observation at the id of the action put to the table, with
+    who asks and who has answered."""
+    from loopcity import load_game
+    from loopcity.engine import Action, RandomBot
+    from loopcity.engine.observation import encoder_for
+
+    game = load_game(game_id)
+    enc = encoder_for(game)
+    seg = enc.layout.segment("ballot")
+    space = game.spec.action_space
+    seen = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        bots = [RandomBot(game, s, seed) for s in range(game.players)]
+        while not state.is_terminal() and state.step < 3000:
+            ballot = state.ballot
+            if ballot is not None:
+                got = enc.encode(state, 0).as_dict()
+                named = ballot["data"].get("action", ballot["subject"])
+                try:
+                    index = space.index(Action.parse(named))
+                except Exception:  # a question that names no action (a trade)
+                    index = None
+                if index is not None:
+                    assert got.get(seg.offset + index) == 1
+                assert got.get(seg.offset + space.size + ballot["by"]) == 1
+                for s, said in ballot["votes"].items():
+                    row = 2 if said == "yes" else 3
+                    assert got.get(seg.offset + space.size + row * game.players + int(s)) == 1
+                seen += 1
+            seat = state.active_seats()[0]
+            state.apply(seat, bots[seat].choose(state, seat))
+    assert seen > 0, "some question was put to the table"

@@ -25,6 +25,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .actions import Action
+from .errors import LoopcityError
+
 if TYPE_CHECKING:
     from .spec import Game
     from .state import State
@@ -141,6 +144,43 @@ class Encoder:
     def add_seat(self) -> int:
         """The usual first segment: which seat observes (one-hot over the players)."""
         return self.layout.add("seat", self.players, "the observing seat, one-hot")
+
+    def add_ballot(self) -> int:
+        """The table's open question (a :mod:`~loopcity.engine.table` ballot in ``state.ballot``): the
+        action put to the table, one-hot at its action id (when the question names one), who asks, who
+        is asked, and each seat's yes and no so far."""
+        self._asked: dict[str, int] = {}
+        size = self.game.spec.action_space.size
+        self.o_ballot = self.layout.add(
+            "ballot",
+            size + 4 * self.players,
+            f"the action put to the table (one-hot over the {size} action ids), who asks, who is asked, "
+            "each seat's yes, each seat's no",
+        )
+        return self.o_ballot
+
+    def write_ballot(self, state: State[Any, Any], out: Features) -> None:
+        """Fill the segment of :meth:`add_ballot` from ``state.ballot`` (nothing when no question is open)."""
+        ballot = getattr(state, "ballot", None)
+        if ballot is None:
+            return
+        o, n, space = self.o_ballot, self.players, self.game.spec.action_space
+        data = ballot["data"]
+        named = data.get("action", ballot["subject"]) if isinstance(data, dict) else ballot["subject"]
+        index = self._asked.get(named)
+        if index is None:
+            try:
+                index = space.index(Action.parse(named))
+            except LoopcityError:
+                index = -1
+            self._asked[named] = index
+        if index >= 0:
+            out.one(o + index)
+        o += space.size
+        out.one(o + ballot["by"])
+        out.ones(o + n, ballot["asked"])
+        for seat, said in ballot["votes"].items():
+            out.one(o + (2 if said == "yes" else 3) * n + int(seat))
 
     def observe(self, state: State[Any, Any], seat: int, out: Features) -> None:
         """Write ``seat``'s observation of ``state`` (indices into ``layout``)."""

@@ -78,6 +78,7 @@ class ResourcedEncoder(Encoder):
             "round / rounds, spin / 6, moves left / 8, action number / 3, trades / trade limit, "
             "crafts left / 2, cards still owed / 6, Social Housing / needed, hand limit / 15, recycled",
         )
+        self.add_ballot()  # a proposal put to the table or a trade offered to a partner
 
     def observe(self, state: State, seat: int, out: Features) -> None:
         s: Any = state
@@ -90,6 +91,7 @@ class ResourcedEncoder(Encoder):
         self._players(s, out)
         self._context(s, out)
         self._scalars(s, out)
+        self.write_ballot(s, out)
 
     def _board(self, s: Any, out: Features) -> None:
         n, hot = CELLS, out.hot

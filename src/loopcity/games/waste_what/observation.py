@@ -76,6 +76,7 @@ class WasteWhatEncoder(Encoder):
             "round, cash p1, cash p2, bank, sell money, CO2 released, rent p1, rent p2, cards reused, "
             "cards recycled this round (amounts over their maximum)",
         )
+        self.add_ballot()  # what one player offers or proposes to the other
         self.m_events = self.memory.add("events_drawn", len(self.events), "Event cards drawn so far")
         self._static = self._static_features()
         self.row_bases = tuple(self.o_places + row * n for row in range(len(PLACES)))
@@ -103,6 +104,7 @@ class WasteWhatEncoder(Encoder):
         self._money(st, out)
         if st.event is not None:
             out.one(self.o_event + self.event_index[st.event])
+        self.write_ballot(st, out)
 
     def _cards(self, st: Any, out: Features) -> None:
         n, bases, hot = MAX_CARDS, self.row_bases, out.hot
