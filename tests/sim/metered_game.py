@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from loopcity.engine import ContentSpec
 from tiny_game import SPEC as TINY
@@ -18,7 +18,7 @@ from tiny_game import TinyState
 
 
 class Dice(BaseModel):
-    sides: int
+    sides: int = Field(le=12, description="a box holds dice of at most 12 sides")
     source: str = "reconstructed"
 
 

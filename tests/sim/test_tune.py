@@ -205,6 +205,23 @@ def test_a_value_that_breaks_the_game_is_named(metered):
     assert "at dice.sides=0: game 0 of the run (seed" in " ".join(result.stdout.split())
 
 
+def test_points_the_content_refuses_are_skipped_and_named(metered):
+    """A range may run past what the content allows (dice of more sides than the box holds): those
+    points play no game, the search goes on and says why each was refused."""
+    result = invoke_json(
+        "tune", "metered", "--vary", "dice.sides=10:14", "--target", "team_win_rate=0.5",
+        "-n", "40", "--no-prune", *BASE,
+    )  # fmt: skip
+    states = {t["point"]["dice.sides"]: t["state"] for t in result["trials"]}
+    assert states == {10: "complete", 11: "complete", 12: "complete", 13: "invalid", 14: "invalid"}
+    refused = next(t for t in result["trials"] if t["point"]["dice.sides"] == 13)
+    assert refused["games"] == 0 and "12" in refused["reason"]
+    assert result["best"]["point"]["dice.sides"] in (10, 11, 12)
+    shown = runner.invoke(app, ["tune", "metered", "--vary", "dice.sides=10:14", "--target",
+                                "team_win_rate=0.5", "-n", "40", "--no-prune", *BASE])  # fmt: skip
+    assert shown.exit_code == 0 and "refused: dice.sides=13" in " ".join(shown.stdout.split())
+
+
 def test_out_folder_holds_the_search_and_its_plot(metered, tmp_path):
     result = runner.invoke(
         app,

@@ -516,6 +516,15 @@ def print_tune(result: dict[str, Any]) -> None:
         f"{result['games']} games each on the same seeds",
     )  # fmt: skip
     for r in result["trials"]:
+        if r["state"] == "invalid":  # the content refuses this point: no games
+            table.add_row(
+                str(r["number"]),
+                *(json.dumps(r["point"][p]) for p in paths),
+                "refused",
+                *["-"] * len(names),
+                "-",
+            )
+            continue
         cells = [f"{r['metrics'][n]['value']:.3f} ({_ci_text(r['metrics'][n]['ci95'])})" for n in names]
         state = f"{r['games']}" + (" pruned" if r["state"] == "pruned" else "")
         if "repeat_of" in r:
@@ -528,6 +537,12 @@ def print_tune(result: dict[str, Any]) -> None:
             f"{r['distance']:.3f}",
         )
     print_table(table)
+    for r in result["trials"]:
+        if r["state"] == "invalid" and "repeat_of" not in r:
+            console.print(
+                f"refused: {' '.join(f'{p}={json.dumps(v)}' for p, v in r['point'].items())}: "
+                f"{r['reason'].splitlines()[0]}"
+            )
     best = result["best"]
     if best is None:
         console.print("no trial played all its games")

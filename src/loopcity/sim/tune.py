@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine import Game, LoopcityError, OptionError
+from ..engine import ContentError, Game, LoopcityError, OptionError
 from .compare import paired_interval
 from .content_values import current_value
 from .core import GameResult, Tally
@@ -298,7 +298,17 @@ def _objective(search: Search) -> Callable[[Any], float]:
                 trial.report(distance, games)
                 return bool(trial.should_prune())
 
-            ev = search.run_point(point, report)
+            try:
+                ev = search.run_point(point, report)
+            except (
+                ContentError,
+                OptionError,
+            ) as e:  # a point the content refuses (more tokens than the box holds)
+                record.update(state="invalid", games=0, reason=str(e))
+                search.records.append(record)
+                if search.progress is not None:
+                    search.progress.done(record, _best(search.records))
+                raise optuna.TrialPruned() from None
             search.evaluations[key], search.first[key] = ev, trial.number
         assert ev.tally is not None
         games = ev.tally.n
@@ -415,10 +425,16 @@ def tune(
         game_id, games, params, goals, base_job.bots, seed, players, variant, list(sets or []), content,
         prune, runner, progress,
     )  # fmt: skip
-    for p in params:  # both ends of every range, and every choice, are valid content
-        ends = p.choices if p.kind == "choice" else (p.low, p.high)
+    for p in params:  # some end of every range, or some choice, is valid content; points the
+        ends = p.choices if p.kind == "choice" else (p.low, p.high)  # content refuses are skipped
+        refused: list[LoopcityError] = []
         for value in ends:
-            search.job({p.path: value})
+            try:
+                search.job({p.path: value})
+            except (ContentError, OptionError) as e:
+                refused.append(e)
+        if len(refused) == len(ends):
+            raise refused[0]
     study, method = make_study(params, trials, seed, prune)
     began = time.perf_counter()
     try:
