@@ -101,7 +101,7 @@ def test_a_decision_the_city_cannot_pay_is_refused():
 
 
 def test_disease_control_one_roll_per_remaining_waste():
-    st = politics_table(hexagons={8: {"mixed_waste": 3}, 14: {"mixed_waste": 1}, 17: {"mixed_waste": 1}})
+    st = politics_table(hexagons={8: {"mixed_waste": 3}, 14: {"mixed_waste": 1}})  # hex 14: Water
     rolls = fixed_rolls(st, 6, 1, 5)  # faces: 6 and 5 are disease
     _all_done(st)
     assert not rolls
@@ -116,8 +116,9 @@ def test_a_water_hexagon_holding_four_waste_rolls_for_disease():
 
 
 def test_lost_when_every_water_hexagon_is_fully_polluted():
-    st = politics_table(hexagons={h: {"mixed_waste": 4} for h in (14, 17, 18)})
-    fixed_rolls(st, 1, 1, 1)
+    water = [h for h, t in enumerate(politics_table().terrain) if t == "water"]
+    st = politics_table(hexagons={h: {"mixed_waste": 4} for h in water})
+    fixed_rolls(st, *[1] * len(water))
     _all_done(st)
     assert st.lost == "pollution"
 
