@@ -90,7 +90,7 @@ def test_upgrades_go_only_on_their_tile_type_one_per_tile():
 
 
 def test_craft_twice_when_the_movement_ended_on_bgcs():
-    st = turn(1, 1, moves=1, hands={1: {"wood": 4, "metal": 1}})
+    st = turn(1, 1, moves=1, hands={1: {"wood": 3, "metal": 2}})
     st.apply(0, "gather")
     st.apply(0, "move 0")
     st.apply(0, "craft composter")
@@ -160,7 +160,7 @@ def test_gather_is_unavailable_when_the_bank_is_out_of_that_resource():
 def test_the_tables_placement_is_logged_as_its_decision():
     """Crafting: "they are immediately placed on the game board on a specific Tile decided by the
     majority of the players": the table's vote and the placement are logged as its decisions."""
-    st = turn(1, 0, hands={1: {"wood": 1, "metal": 1}})
+    st = turn(1, 0, hands={1: {"metal": 2}})
     st.apply(0, "craft social_housing")
     decide(st, "place 9")
     decisions = [text for _, k, text, _ in st.log if k == "decision"]

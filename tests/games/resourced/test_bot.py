@@ -45,7 +45,7 @@ def _burst_position(recycler_hand: dict[str, int], waste: int):
         empty_hands=True,
         upgrades={2: "composter"},
         waste=["wood"] * waste,
-        hands={1: {"wood": 2, "metal": 2}, 2: recycler_hand},
+        hands={1: {"metal": 4}, 2: recycler_hand},
         on={2: 5, 3: 1},
         still_to_come=["turn 2", "turn 3", "round_end"],
     )
