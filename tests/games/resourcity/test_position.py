@@ -87,7 +87,7 @@ def test_a_tile_too_many_is_refused_with_where_each_lies():
 
 
 def test_more_available_than_the_game_holds_is_refused():
-    assert "Available 25 is more than the game's 20" in _refusal(
+    assert "Available 25 is more than the game's 23" in _refusal(
         _with(available={"fuel": 25, "food": 19, "water": 19})
     )
 

@@ -101,7 +101,7 @@ def test_svg_rendering_marks_legal_targets():
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     move = next(a for a in legal if a.kind == "move")
     assert f'data-act="{move}"' in svg
-    assert "Fuel 20" in svg and "Water 19" in svg
+    assert "Fuel 23" in svg and "Water 22" in svg
 
 
 def test_heuristic_bot_does_not_change_the_state_and_is_deterministic():

@@ -156,7 +156,7 @@ def test_refusals_give_the_real_reason_with_the_cost():
     ) and "the team has 0 Fuel Available" in refusal(s, 0, "replace 0 1")
     far = scenario(rows, powers=["cyclist", "builder"], tokens=[0, 35], quiet=True, available={"food": 1})
     assert refusal(far, 0, f"plant {point(1, 1)} sugarcane").startswith(
-        "Planting Sugar Cane costs 2 Food, 3 Water; the team has Fuel 20, Food 1, Water"
+        "Planting Sugar Cane costs 2 Food, 3 Water; the team has Fuel 23, Food 1, Water"
     )
     walled = scenario(["┌│", "│."], powers=["farmer", "builder"], tokens=[0, 35], quiet=True)
     assert refusal(walled, 0, "move 1").startswith(
@@ -235,7 +235,7 @@ def test_panels_show_every_player_and_the_table_to_everyone():
         assert panels[0].title == "The table" and [p.seat for p in panels[1:]] == [0, 1, 2]
         assert [p.mine for p in panels[1:]] == [seat == o for o in range(3)]
         assert panels[1].title == s.seat_name(0) and panels[1].title.startswith("Seat 1 (")
-    assert ("Food", "19 Available, 1 Used") in views[None][0].rows
+    assert ("Food", "22 Available, 1 Used") in views[None][0].rows
     strip = [[(p.title, p.rows, p.cards) for p in panels] for panels in views.values()]
     assert all(x == strip[0] for x in strip)  # nothing is secret in Resourcity but the deck
 
@@ -285,7 +285,7 @@ def test_the_text_board_reads_columns_and_rows():
     lines = text.splitlines()
     assert re.match(r"^ +A +B +C +D +E +F$", lines[0])
     assert [line[:2] for line in lines[2:13:2]] == [" 1", " 2", " 3", " 4", " 5", " 6"]
-    assert "Resource Pool — Available: Fuel 20, Food 19, Water 19" in text
+    assert "Resource Pool — Available: Fuel 23, Food 22, Water 22" in text
 
 
 def test_crops_and_plots_are_named_by_their_corner():
