@@ -28,7 +28,7 @@ def test_discussion_every_player_may_act_at_once():
 def test_discussion_coin_gift_moves_one_coin():
     s = new()
     s.apply(1, "give 3")
-    assert s.coins == [5, 4, 6]
+    assert s.coins == [3, 2, 4]
 
 
 def test_discussion_cannot_give_to_yourself_or_without_coins():
@@ -66,16 +66,16 @@ def test_investing_starts_from_the_first_player_and_goes_left():
 
 def test_investing_one_or_more_coins_on_a_single_space_per_turn():
     s = investing(new(), seat=0, coins=5)
-    pay(s, 0, "invest 1", 3)
-    assert s.table[0][1] == 3 and s.coins[0] == 2 and s.turn == 1
+    pay(s, 0, "invest 2", 2)  # Green plan costs 3
+    assert s.table[1][1] == 2 and s.coins[0] == 3 and s.turn == 1
 
 
 def test_investing_cannot_exceed_the_requested_amount_or_your_coins():
     s = investing(new(), seat=0, coins=10)
-    s.apply(0, "invest 1")  # Mobility plan costs 4
-    assert [str(a) for a in s.legal_actions(0)] == ["coins 1", "coins 2", "coins 3", "coins 4"]
-    with pytest.raises(IllegalAction, match="asks 4 Coins and has 0 on it: you may put at most 4 Coins"):
-        s.apply(0, "coins 5")
+    s.apply(0, "invest 2")  # Green plan costs 3
+    assert [str(a) for a in s.legal_actions(0)] == ["coins 1", "coins 2", "coins 3"]
+    with pytest.raises(IllegalAction, match="asks 3 Coins and has 0 on it: you may put at most 3 Coins"):
+        s.apply(0, "coins 4")
     s = again(s, coins=[2, 10, 10])
     with pytest.raises(IllegalAction, match="only 2 Coin"):
         s.apply(0, "coins 3")
@@ -105,8 +105,8 @@ def test_partial_investments_stay_on_the_space_into_the_next_year():
 def test_passing_ends_your_year_and_you_keep_unspent_coins():
     s = investing(new(), seat=0, coins=5)
     s.apply(0, "pass")
-    pay(s, 1, "invest 1", 1)
-    pay(s, 2, "invest 1", 1)
+    pay(s, 1, "invest 2", 1)
+    pay(s, 2, "invest 2", 1)
     assert s.turn == 1  # seat 1 is skipped
     s.apply(1, "pass")
     s.apply(2, "pass")
@@ -138,7 +138,7 @@ def test_unassigned_department_buildings_are_open_to_all():
 
 def test_fulfilled_solution_is_flipped_effects_applied_and_coins_discarded():
     s = new()  # S-11 Local market: Standard of Living +1, Attractiveness +1, economy +1
-    s = investing(s, seat=0, coins=10, **solution_at(s, 3, "S-11", 3))
+    s = investing(s, seat=0, coins=10, **solution_at(s, 3, "S-11", 1))
     pay(s, 0, "invest 3", 1)
     assert "S-11" in s.flipped and all(e[0] != "S-11" for e in s.table)
     assert s.track[0] == 1 and s.track[1] == 1 and s.points[3] == 1
@@ -147,7 +147,7 @@ def test_fulfilled_solution_is_flipped_effects_applied_and_coins_discarded():
 
 def test_solution_with_a_building_is_drawn_on_a_free_space_then_effects_apply():
     s = investing(new(), seat=0, coins=10)
-    pay(s, 0, "invest 2", 5)  # S-04 Urban forest: a Park, Pollution -1
+    pay(s, 0, "invest 2", 3)  # S-04 Urban forest: a Park, Pollution -1
     s = again(s, pollution=3)
     assert s.phase == "build" and s.active_seats() == (0,)
     cells = [BUILD.read(a).cell for a in s.legal_actions(0)]
@@ -163,7 +163,7 @@ def test_investing_draw_that_building_then_flip_the_solution_card():
     on a Solution card, it's time to flip it! Reveal the white side and discover the effects of the
     adopted solution." """
     s = investing(new(), seat=0, coins=10)
-    pay(s, 0, "invest 2", 5)  # S-04 Urban forest (gray side: Green plan): a Park, Pollution -1
+    pay(s, 0, "invest 2", 3)  # S-04 Urban forest (gray side: Green plan): a Park, Pollution -1
     assert s.phase == "build" and s.view(0)["pending_build"]["building"] == "park"
     assert "S-04" not in s.flipped and "Urban forest" not in json.dumps(s.view(0))  # not flipped yet
     assert s.track[POLLUTION] == 0 and s.points[2] == 0  # no effect yet
@@ -180,7 +180,7 @@ def test_a_solution_whose_building_has_no_free_space_is_flipped_without_it():
     s = new()
     walks = city_map(s, dict.fromkeys(s.tables.geo.edges, "pedestrian_walk"))
     s = investing(s, seat=0, coins=10, city_map=walks)  # S-01's Bike Lane has no free edge
-    pay(s, 0, "invest 1", 4)
+    pay(s, 0, "invest 1", 2)
     assert s.phase == "investing" and s.flipped == ["S-01"] and "bike_lane" not in s.cells
     assert any("No free space for the Bike Lane" in line[2] for line in s.log)
 
@@ -333,7 +333,7 @@ def test_log_names_the_building_drawn():
 
 def test_action_descriptions_hold_before_and_after_the_action():
     s = new()
-    s = investing(s, seat=0, coins=10, **solution_at(s, 1, "S-02", 3))
+    s = investing(s, seat=0, coins=10, **solution_at(s, 1, "S-02", 1))
     s.apply(0, "invest 1")
     assert "on Solution card 1 (Mobility plan)" in s.describe(0, Action.parse("coins 1"))
     s.apply(0, "coins 1")  # fulfils and removes the card

@@ -48,7 +48,7 @@ requests = [{ card = "I-4", coins = 1 }]
 solution_deck = ["S-23", "S-05", "S-14", "S-10", "S-16", "S-03", "S-19", "S-08", "S-22", "S-15",
                  "S-06", "S-12", "S-18", "S-21", "S-24"]
 solutions = [
-    { card = "S-01", coins = 2 },
+    { card = "S-01", coins = 1 },
     { card = "S-07" }, { card = "S-13" }, { card = "S-17" },
     { card = "S-02" }, { card = "S-20" }, { card = "S-09" },
 ]
@@ -64,7 +64,7 @@ def test_a_hand_written_position_sets_up_the_game_it_describes():
     assert s.unhappy == 2 and s.co2 == 3 and s.reserve == 1
     assert s.cells[s.tables.cell_of["B3"]] == "park" and s.cells[s.tables.cell_of["B2+"]] == "bus_stop"
     assert s.sheet[0] == [2, 0, 0] and s.points[:4] == [0, 1, 2, 1]
-    assert s.requests == [["I-4", 1]] and s.table[0] == ["S-01", 2] and len(s.table) == 7
+    assert s.requests == [["I-4", 1]] and s.table[0] == ["S-01", 1] and len(s.table) == 7
     assert "request 1" in [str(a) for a in s.legal_actions(0)]
     view = s.view(0)
     assert view["requests"][0]["invested"] == 1 and view["decks"] == {"events": 6, "solutions": 15}
@@ -84,7 +84,7 @@ def test_a_position_sets_up_the_same_state_again():
 
 def test_a_position_in_the_middle_of_an_investment_keeps_the_space_chosen():
     s = again(new(), phase="coins", turn=1, passed=[], chosen="invest 2")
-    assert [str(a) for a in s.legal_actions(0)] == ["coins 1", "coins 2", "coins 3", "coins 4", "coins 5"]
+    assert [str(a) for a in s.legal_actions(0)] == ["coins 1", "coins 2", "coins 3"]
     assert position_of(s)["chosen"] == "invest 2"
 
 

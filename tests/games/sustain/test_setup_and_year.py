@@ -68,8 +68,8 @@ def test_first_round_starts_at_events():
     assert s.co2 == 0 and s.track == [0, 0, 0, 0]  # no step 1
     assert sum(s.people) == sum(p.people for p in start)  # no step 2
     assert s.drawn == ["I-1"] and len(s.table) == 3  # steps 4 and 5 ran
-    # the starting budget (12 over 3 players) plus I-1's Coin each
-    assert s.coins == [5, 5, 5] and s.reserve == 0
+    # the starting budget (8 over 3 players: 2 each, 2 kept) plus I-1's Coin each
+    assert s.coins == [3, 3, 3] and s.reserve == 2
 
 
 # ----------------------------------------------------------------- step 1
@@ -143,10 +143,10 @@ def test_step2_without_a_free_housing_space_a_person_marks_unhappy_population():
 
 # ----------------------------------------------------------------- step 3
 def test_step3_budget_shared_equally_and_remainder_kept_for_next_year():
-    # budget 9 + 1 kept = 10 -> 2 each, 2 kept
+    # budget 5 + 1 kept = 6 -> 1 each, 2 kept
     s = again(new(players=4), coins=[0, 0, 0, 0], reserve=1, standard_of_living=2)
     s.budget_allocation()
-    assert s.coins == [2, 2, 2, 2] and s.reserve == 2
+    assert s.coins == [1, 1, 1, 1] and s.reserve == 2
 
 
 # ----------------------------------------------------------------- step 4
@@ -167,10 +167,10 @@ def test_step4_request_cards_stay_until_resolved_and_act_at_each_event_phase():
 def test_step4_cards_in_play_act_in_the_event_phase_then_leave():
     s = again(new(), **event_deck(new(), "I-5", "I-3", "I-1"))
     s.events()
-    assert s.track[POLLUTION] == 1 and s.lasting == [["I-5", 2]]
+    assert s.track[POLLUTION] == 2 and s.lasting == [["I-5", 2]]
     s.events()
     s.events()
-    assert s.track[POLLUTION] == 3 and s.lasting == [] and "I-5" in s.event_discard
+    assert s.track[POLLUTION] == 6 and s.lasting == [] and "I-5" in s.event_discard
 
 
 def test_step4_condition_on_an_indicator():

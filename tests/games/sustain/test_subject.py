@@ -25,6 +25,8 @@ def test_investments_name_their_space_and_coins_follow_the_choice():
             dept = lk.departments[fund.department - 1]
             building = lk.buildings[dept.spaces[fund.space - 1].building]
             assert said.startswith(dept.name) and said.endswith(building.name)
+        elif action.kind == "request":
+            assert said == lk.events[state.requests[action.args[0] - 1][0]].title
         elif action.kind == "coins":
             assert said == chosen
         elif action.kind == "build":

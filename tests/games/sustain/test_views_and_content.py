@@ -36,7 +36,7 @@ def test_view_never_shows_the_deck_orders():
 
 def test_white_side_is_shown_once_flipped():
     s = new()
-    s = investing(s, seat=0, coins=10, **solution_at(s, 3, "S-11", 3))
+    s = investing(s, seat=0, coins=10, **solution_at(s, 3, "S-11", 1))
     pay(s, 0, "invest 3", 1)
     assert s.view(1)["flipped"][-1]["title"] == "Local market"
 
@@ -56,7 +56,7 @@ def test_resample_hidden_keeps_gray_sides_and_redraws_the_rest():
 
 def test_resample_hidden_keeps_the_gray_side_and_building_of_a_card_whose_building_waits():
     s = investing(new(), seat=0, coins=10)
-    pay(s, 0, "invest 2", 5)  # S-04 Urban forest (Green plan): its Park waits to be drawn
+    pay(s, 0, "invest 2", 3)  # S-04 Urban forest (Green plan): its Park waits to be drawn
     for seed in range(10):
         other = s.clone()
         other.resample_hidden(0, Rng(seed))

@@ -65,7 +65,7 @@ def test_labels_word_the_space_its_cost_and_what_the_building_does():
         "2 points for you"
     )
     assert labels["fund 3 2"].text.endswith("no residential Building within 1 square of it; 2 points for you")
-    assert labels["invest 2"].text.startswith("Card 2, Green plan (5 Coins): A plan for cleaner air")
+    assert labels["invest 2"].text.startswith("Card 2, Green plan (3 Coins): A plan for cleaner air")
     assert labels["pass"].text == "Pass: your year is over; you keep your 10 Coins for next year"
     s.apply(2, "fund 3 1")
     assert (
@@ -87,6 +87,7 @@ def test_a_label_follows_the_content():
             "departments.environment.spaces.0.cost": 5,
             "buildings.park.effects.0.amount": -2,
             "gray_sides.green_plan.text": "Trees, trees, trees.",
+            "gray_sides.green_plan.cost": 5,
         },
     )
     s = investing(game.new_state(0), seat=2, coins=10)
@@ -97,7 +98,7 @@ def test_a_label_follows_the_content():
 
 def test_giving_and_drawing_labels_name_the_seat_and_the_place():
     s = new(players=4)
-    assert s.label(0, s.legal_actions(0)[0]).text == "Give 1 of your 4 Coins to Seat 2 (Mobility)"
+    assert s.label(0, s.legal_actions(0)[0]).text == "Give 1 of your 3 Coins to Seat 2 (Mobility)"
     s = investing(new(players=4), seat=1, coins=10)
     pay(s, 1, "fund 2 1", 2)  # a Bus Stop
     corner = s.tables.cell_of["B2+"]  # the corner between B2, C2, B3 and C3
@@ -126,7 +127,7 @@ def test_prompts_say_what_is_decided_and_by_whom():
     s.apply(1, "invest 1")
     assert (
         s.prompt(1)
-        == "Say how many of your 4 Coins to put on Solution card 1 (Mobility plan): it needs 4 Coins more."
+        == "Say how many of your 4 Coins to put on Solution card 1 (Mobility plan): it needs 2 Coins more."
     )
     assert (
         s.prompt(2)
@@ -286,8 +287,8 @@ def test_the_year_is_read_aloud_step_by_step_logged_and_on_stage():
         ),
         (
             "Step 3: Budget allocation",
-            "Standard of Living on 2: a budget of 9 Coins plus 1 Coin set aside last year. "
-            "Each player takes 2 Coins; 2 Coins set aside for next year.",
+            "Standard of Living on 2: a budget of 5 Coins plus 1 Coin set aside last year. "
+            "Each player takes 1 Coin; 2 Coins set aside for next year.",
         ),
     ]
     cards = s.game.spec.stage(s.view(None))
@@ -319,7 +320,7 @@ def test_cards_in_play_and_unresolved_requests_are_read_at_the_event_phase():
     titles = [c.title for c in s.game.spec.stage(s.view(0))]
     texts = [c.text for c in s.game.spec.stage(s.view(0))]
     assert "Step 4: a card in play acts" in titles
-    assert "I-5 Heat wave acts again (Pollution +1); it stays in play for 1 more Event phase." in texts
+    assert "I-5 Heat wave acts again (Pollution +2); it stays in play for 1 more Event phase." in texts
     assert (
         "I-4 REQUEST: a new school is still unresolved: its penalty applies (1 Unhappy Population mark)."
         in texts
@@ -328,7 +329,7 @@ def test_cards_in_play_and_unresolved_requests_are_read_at_the_event_phase():
 
 def test_an_adopted_solution_is_on_stage_with_its_white_side():
     s = new()
-    s = investing(s, seat=0, coins=10, **solution_at(s, 3, "S-11", 3))
+    s = investing(s, seat=0, coins=10, **solution_at(s, 3, "S-11", 1))
     pay(s, 0, "invest 3", 1)
     card = s.game.spec.stage(s.view(1))[-1]
     assert card.title == "Step 7: a Solution is adopted"
@@ -373,7 +374,7 @@ def test_the_board_names_the_corners_and_edges_it_offers():
 def test_the_terminal_shows_each_cube_and_the_tables_as_written():
     s = again(new(players=3), standard_of_living=3, unhappy_population=2, co2_accumulation=1)
     text = s.game.spec.render_text(s.view(0))
-    assert "Standard of Living          [. . . # . . . .]  on 3  budget 10 Coins next year" in text
+    assert "Standard of Living          [. . . # . . . .]  on 3  budget 6 Coins next year" in text
     assert "[:( :( . . . . . . . .]  2 of 10 marked" in text
     assert "[x . . . . . . . . . . . . . . . . .]  1 of 18 marked" in text
     assert "Corner" not in text and "+ a free corner" in text
