@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..bots import bot_names
 from ..engine import LoopcityError, Record, get_spec, list_games, load_game
-from ..engine.text import GAME, LANGUAGE, _, languages
+from ..engine.text import LANGUAGE, _, languages, reading_in
 from .sim import register_commands
 from .terminal import TerminalSession, describe_outcome, parse_bot_seats, render
 from .terminal import reference as reference_text
@@ -119,13 +119,14 @@ def play(
             game = load_game(game_id, **options, **({"overrides": overrides} if overrides else {}))
             record = Record.start(game.new_state(seed), seed)
         n = record.new_game().players
-        GAME.set(record.game)  # the game's own translations first
         bot_name = bot or ("heuristic" if "heuristic" in record.new_game().spec.bots else "random")
         session = TerminalSession(record, parse_bot_seats(bots, n), bot_name, console)
     except LoopcityError as e:
         fail(str(e))
         return
-    raise typer.Exit(session.run())
+    with reading_in(LANGUAGE.get(), record.game):  # the game's own translations first
+        code = session.run()
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -141,8 +142,8 @@ def reference(
     except LoopcityError as e:
         fail(str(e))
         return
-    GAME.set(game_id)
-    console.print(Text(reference_text(state)))
+    with reading_in(LANGUAGE.get(), game_id):
+        console.print(Text(reference_text(state)))
 
 
 @app.command()

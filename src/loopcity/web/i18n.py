@@ -16,7 +16,7 @@ from typing import Any
 from starlette.requests import HTTPConnection
 
 from ..engine import text
-from ..engine.text import LANGUAGE, languages
+from ..engine.text import GAME, LANGUAGE, languages
 from ..engine.text import _ as _
 
 DEFAULT = "en"
@@ -151,7 +151,9 @@ class Reading:
             return
         conn = HTTPConnection(scope)
         token = LANGUAGE.set(of_request(conn.headers, conn.query_params, conn.cookies))
+        played = GAME.set(None)  # no game's words first until a route names its table's game
         try:
             await self.app(scope, receive, send)
         finally:
+            GAME.reset(played)
             LANGUAGE.reset(token)
