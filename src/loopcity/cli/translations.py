@@ -97,7 +97,9 @@ def update(new_language: str | None = None, only: str | None = None) -> list[str
         for lang in sorted(langs):
             path = domain.po(lang)
             catalog = read(path) if path.exists() else Catalog(locale=lang, project="Loopcity")
+            created = catalog.creation_date
             catalog.update(template, no_fuzzy_matching=True)
+            catalog.creation_date = created  # a catalogue changes only when its texts do
             catalog.obsolete.clear()
             write(path, catalog)
             done.append(f"{path.relative_to(PACKAGE)}: {len(template)} texts")

@@ -103,6 +103,14 @@ def _taken_from(legal: list[Action] | None, action: object) -> bool:
     return False
 
 
+Words = str | Callable[[], str]
+"""What a chance line names: English text, or a function that words it in the reader's language."""
+
+
+def _named(what: Words) -> str:
+    return what() if callable(what) else _(what)
+
+
 def _english(log: Any) -> list[Any]:
     return [
         (step, kind, line if isinstance(line, str) else line.get("en"), seats)
@@ -350,28 +358,30 @@ class State(Generic[C, TT]):
                 made[tongue] = words()
         return made
 
-    def roll(self, sides: int, what: str) -> int:
+    # ``what`` names the draw: an English text read through the catalogues, or a function that words
+    # it (for a name made of content and numbers), so that the line reads in every language of the log.
+    def roll(self, sides: int, what: Words) -> int:
         """Roll a die with ``sides`` faces (1..sides); the roll is logged for everyone."""
         value = self.rng.randint(1, sides)
-        self.note(lambda: _("{what}: rolled {value}").format(what=_(what), value=value), kind="chance")
+        self.note(lambda: _("{what}: rolled {value}").format(what=_named(what), value=value), kind="chance")
         return value
 
-    def chance_below(self, n: int, what: str, seats: Sequence[int] | None = None) -> int:
+    def chance_below(self, n: int, what: Words, seats: Sequence[int] | None = None) -> int:
         """A uniform draw from ``range(n)``, logged as ``what`` (visible to ``seats`` when given)."""
         value = self.rng.below(n)
-        self.note(lambda: f"{_(what)}: {value}", seats, kind="chance")
+        self.note(lambda: f"{_named(what)}: {value}", seats, kind="chance")
         return value
 
-    def draw_from(self, items: Sequence[T], what: str, seats: Sequence[int] | None = None) -> T:
+    def draw_from(self, items: Sequence[T], what: Words, seats: Sequence[int] | None = None) -> T:
         """A uniform choice from ``items``, logged as ``what: item``."""
         item = items[self.rng.below(len(items))]
-        self.note(lambda: f"{_(what)}: {item}", seats, kind="chance")
+        self.note(lambda: f"{_named(what)}: {item}", seats, kind="chance")
         return item
 
-    def shuffle(self, items: MutableSequence[Any], what: str) -> None:
+    def shuffle(self, items: MutableSequence[Any], what: Words) -> None:
         """Shuffle in place; the log says that it happened, never the order."""
         self.rng.shuffle(items)
-        self.note(lambda: _("{what} shuffled").format(what=_(what)), kind="chance")
+        self.note(lambda: _("{what} shuffled").format(what=_named(what)), kind="chance")
 
     # ----- copies, snapshots, hashes -----------------------------------------------------------
     def clone(self) -> State[Any, Any]:

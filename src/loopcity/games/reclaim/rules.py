@@ -127,18 +127,18 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         self.deck: dict[str, list[int]] = {}
         for pile in c.piles:
             order = list(range(len(pile.cards)))
-            self.shuffle_noted(order, _pile_words(pile.name))
+            self.shuffle(order, _pile_words(pile.name))
             show = c.rules.face_up_cards if pile.face_up else 1
             self.face_up[pile.id] = order[:show]
             self.deck[pile.id] = order[show:]
         self.owned: list[list[tuple[str, int]]] = [[] for _ in range(players)]
         agendas = list(range(len(c.agendas)))
-        self.shuffle_noted(agendas, lambda: _("the Hidden agenda cards"))
+        self.shuffle(agendas, lambda: _("the Hidden agenda cards"))
         self.agendas = agendas[:players]
         for seat, a in enumerate(self.agendas):
             self.note(_agenda_words(c.agendas[a].symbols), seats=[seat])
         self.events = list(range(len(c.events)))
-        self.shuffle_noted(self.events, lambda: _("the Event cards"))
+        self.shuffle(self.events, lambda: _("the Event cards"))
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.discard: list[int] = []
 
@@ -165,12 +165,6 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
     def die_value(self, sides: int) -> int:
         """The number a die with ``sides`` faces shows (the draw of ``State.roll``)."""
         return self.rng.randint(1, sides)
-
-    def shuffle_noted(self, items: list[int], what: Callable[[], str]) -> None:
-        """Shuffle in place as ``State.shuffle`` does; the log says that ``what`` was shuffled, worded
-        in each language of the log, never the order."""
-        self.rng.shuffle(items)
-        self.note(lambda: _("{what} shuffled").format(what=what()), kind="chance")
 
     # ----- who acts -------------------------------------------------------------------------------
     def seat_of_role(self, role: int) -> int:

@@ -51,7 +51,7 @@ class EventsMixin(TogetherMixin):
         """The first player rolls the die against the Waste table and flips a Good or Bad card."""
         t = self.tables
         good_up_to, condition = t.waste_condition(len(self.waste))
-        roll = self._roll(
+        roll = self.roll(
             6,
             lambda: _("Event die ({condition}: Good on 1-{good})").format(
                 condition=_(condition), good=good_up_to
@@ -103,7 +103,7 @@ class EventsMixin(TogetherMixin):
 
     def _study_group_draw(self, s: int) -> None:
         """Study Group: player ``s`` draws a random card from the Waste Pile into their hand."""
-        i = self._below(
+        i = self.chance_below(
             len(self.waste), lambda: _("{seat} draws from the Waste Pile at").format(seat=seat_name(s))
         )
         r = self.waste.pop(i)
@@ -116,7 +116,7 @@ class EventsMixin(TogetherMixin):
         )
 
     def _event_trash_pickup_day(self) -> None:
-        roll = self.event_roll = self._roll(6, lambda: _("Trash Pickup Day"))
+        roll = self.event_roll = self.roll(6, lambda: _("Trash Pickup Day"))
         n = self._recycle(roll)
         self.note(
             lambda: ngettext(

@@ -10,7 +10,6 @@ question put to the table waits in ``ballot`` (phase ``vote``), a trade being pu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from operator import ge
 from typing import Any, Literal, TypeVar
 
@@ -314,27 +313,6 @@ class Table(State[Content, Tables]):
         tile = self.tiles[cell]
         assert tile is not None, f"no tile on {cell}"
         return tile
-
-    # ----- chance, logged in words --------------------------------------------------------------
-    # The engine's ``roll``, ``draw_from`` and ``chance_below`` with the same draws and, in English,
-    # the same log lines, worded in each language of the log (``what`` is a function that words it).
-    def _roll(self, sides: int, what: Callable[[], str]) -> int:
-        """Roll a die with ``sides`` faces (1..sides); the roll is logged for everyone."""
-        value = self.rng.randint(1, sides)
-        self.note(lambda: _("{what}: rolled {value}").format(what=what(), value=value), kind="chance")
-        return value
-
-    def _draw(self, items: Sequence[T], what: Callable[[], str]) -> T:
-        """A uniform choice from ``items``, logged as ``what: item``."""
-        item = items[self.rng.below(len(items))]
-        self.note(lambda: f"{what()}: {item}", kind="chance")
-        return item
-
-    def _below(self, n: int, what: Callable[[], str]) -> int:
-        """A uniform draw from ``range(n)``, logged as ``what: value``."""
-        value = self.rng.below(n)
-        self.note(lambda: f"{what()}: {value}", kind="chance")
-        return value
 
     # ----- the task queue -----------------------------------------------------------------------
     def _push_front(self, *tasks: Task) -> None:

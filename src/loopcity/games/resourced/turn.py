@@ -52,7 +52,7 @@ class TurnMixin(TogetherMixin):
             return
         t = self.tables
         rules = t.rules
-        self.spin = self._draw(t.spinner, lambda: _("{seat} spins").format(seat=seat_name(seat)))
+        self.spin = self.draw_from(t.spinner, lambda: _("{seat} spins").format(seat=seat_name(seat)))
         moves = self.spin
         if self.upgrades[BGCS] == "bus_stop":
             moves += rules.bus_stop_movement
