@@ -36,3 +36,24 @@ def test_every_game_speaks_in_words(game_id):
     assert spec.panels(view), "each player's panel"
     for action in state.legal_actions(state.active_seats()[0])[:50]:
         assert state.label(state.active_seats()[0], action).text != str(action)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_how_a_game_ended_reads_in_words_in_every_language(game_id):
+    """The outcome's cause stays the rules' English (records and simulations count it); a person
+    reads how the game ended in their own language, in words, won or lost."""
+    from loopcity.bots import make_bot
+    from loopcity.engine import play
+    from loopcity.engine.text import reading_in
+
+    game = load_game(game_id)
+    for bot in ("random", "heuristic"):
+        state = game.new_state(3)
+        play(state, [make_bot(bot, game, seat, 3) for seat in range(state.players)])
+        with reading_in("en", game_id):
+            outcome, english = state.outcome(), state.ending()
+        with reading_in("de", game_id):
+            in_german, german = state.outcome(), state.ending()
+        assert outcome is not None and in_german == outcome, "the cause is the same for every reader"
+        assert english and german and english != german, (bot, english)
+        assert "+" not in english and "_" not in english, english

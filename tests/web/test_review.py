@@ -248,7 +248,7 @@ def test_debrief_key_moments_contributions_and_per_round_figures(client):
     tokens, rec, states = finished_table(client, "waste_what", 2)
     spec = states[0].game.spec
     d = client.get(f"/api/debrief/{tokens[0]}").json()
-    assert d["outcome"] == states[-1].outcome().to_json()
+    assert d["outcome"] == {**states[-1].outcome().to_json(), "ending": states[-1].ending()}
     assert d["metrics"] == [k for k in spec.metrics(states[-1]) if k != "round"]
     assert d["per_round"][-1] == {
         "round": states[-1].round,
@@ -257,7 +257,7 @@ def test_debrief_key_moments_contributions_and_per_round_figures(client):
     events = [m for m in d["moments"] if m["kind"] == "event"]
     public_events = [line["text"] for line in states[-1].log_for(None) if line["kind"] == "event"]
     assert events and [m["text"] for m in events] == public_events
-    assert d["moments"][-1]["kind"] == "end" and d["moments"][-1]["text"] == states[-1].outcome().cause
+    assert d["moments"][-1]["kind"] == "end" and d["moments"][-1]["text"] == states[-1].ending()
     by_seat = [sum(1 for seat, _a in rec.moves if seat == s) for s in range(2)]
     assert [c["moves"] for c in d["contributions"]] == by_seat
     burns = sum(1 for seat, a in rec.moves if seat == 0 and a.startswith("burn "))

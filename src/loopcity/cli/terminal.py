@@ -79,7 +79,7 @@ def describe_outcome(state: State) -> str:
         "{result} — {cause}. Scores: {scores}. ({n} action)",
         "{result} — {cause}. Scores: {scores}. ({n} actions)",
         state.step,
-    ).format(result=result, cause=outcome.cause, scores=scores, n=state.step)
+    ).format(result=result, cause=state.ending(), scores=scores, n=state.step)
 
 
 class TerminalSession:

@@ -195,7 +195,7 @@ class Debrief:
         if hook is not None:
             out += hook(self)
         if self.outcome is not None:
-            out.append(Moment(self.tl.steps, self.round_at(self.tl.steps), "end", self.outcome.cause))
+            out.append(Moment(self.tl.steps, self.round_at(self.tl.steps), "end", self.tl.final.ending()))
         return sorted(out, key=lambda m: m.step)
 
     def contributions(self) -> list[dict[str, Any]]:
@@ -247,7 +247,9 @@ class Debrief:
         return [{"round": r, **{n: ends[n][r] for n in self.names}} for r in self.rounds()]
 
     def to_json(self) -> dict[str, Any]:
-        outcome = self.outcome.to_json() if self.outcome is not None else None
+        outcome = (
+            {**self.outcome.to_json(), "ending": self.tl.final.ending()} if self.outcome is not None else None
+        )
         return {
             "table": self.table_id,
             "game": self.game.id,
@@ -429,7 +431,7 @@ def pdf(d: Debrief) -> bytes:
         result
         if o is None
         else _("{result} ({cause}); scores {scores}").format(
-            result=result, cause=o.cause, scores=", ".join(f"{s:g}" for s in o.scores)
+            result=result, cause=d.tl.final.ending(), scores=", ".join(f"{s:g}" for s in o.scores)
         ),
     ]
     para(" · ".join(facts))

@@ -156,6 +156,16 @@ class State(Generic[C, TT]):
     def outcome(self) -> Outcome | None:
         raise NotImplementedError
 
+    def ending(self) -> str:
+        """How the game ended, in the reader's language ("" while it goes on).
+
+        An outcome's ``cause`` stays in the rules' English whatever the reader's language: records,
+        positions and simulation counts keep it. This is what people read instead: by default the
+        cause looked up in the game's catalogue; a game whose causes carry numbers or codes words
+        them itself."""
+        outcome = self.outcome()
+        return "" if outcome is None else _(outcome.cause)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 

@@ -97,7 +97,7 @@ def build(
         "text": text,
         "log": state.log_for(seat, last=LOG_LINES),
         "finished": terminal,
-        "outcome": outcome.to_json() if outcome is not None else None,
+        "outcome": {**outcome.to_json(), "ending": state.ending()} if outcome is not None else None,
         "debrief": figures,
         "debrief_labels": _labels(state, figures),
         "clock": clock,

@@ -122,9 +122,8 @@ def play_in_german(variant: str, seed: int, randomness: float) -> tuple[WasteWha
     with reading_in("de", "waste_what"):
         texts += [row["text"] for row in state.log_for(0)]
         texts += _at_step(state, 0, rnd)
-        outcome = state.outcome()
-        assert outcome is not None
-        texts.append(outcome.cause)
+        assert state.outcome() is not None
+        texts.append(state.ending())
         debrief = Debrief(build(game, seed, moves))  # the game's own part of it: names, moments, points
         texts += [debrief.labels[name] for name in debrief.names]
         texts += [m.text for m in key_moments(debrief)] + [_(m.kind) for m in key_moments(debrief)]

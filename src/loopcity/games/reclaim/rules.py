@@ -25,7 +25,7 @@ from .content import ReclaimContent, Transport
 from .position import ReclaimPosition
 from .texts import TEXTS, describe, prompt
 from .views import make_view
-from .words import agenda_text, cost_unit, decision_title, faces_text, question_text, seat_label
+from .words import agenda_text, causes_text, cost_unit, decision_title, faces_text, question_text, seat_label
 
 StageLine = tuple[Any, ...]
 """Something that happened on stage this round, for everyone to see (``ReclaimState.show``):
@@ -372,6 +372,14 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         best = max(scores)
         winners = tuple(s for s, v in enumerate(scores) if v == best)
         return Outcome(True, f"{self.content.rules.rounds} rounds played", scores, winners)
+
+    def ending(self) -> str:
+        """The losing conditions met, in words, or the rounds played."""
+        if self.phase != "over":
+            return ""
+        if self.lost:
+            return _("the city is lost to {causes}").format(causes=causes_text(self.lost))
+        return _("{n} rounds played").format(n=self.content.rules.rounds)
 
     # ----- views, secrets and positions -----------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

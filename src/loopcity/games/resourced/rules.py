@@ -84,7 +84,11 @@ class ResourcedState(TurnMixin, EventsMixin):
         score = float(self.social_housing())
         n = self.players
         winners = tuple(range(n)) if self.won else ()
-        return Outcome(self.won, cause_text(self.result), (score,) * n, winners)
+        assert self.result is not None
+        return Outcome(self.won, self.result, (score,) * n, winners)
+
+    def ending(self) -> str:
+        return cause_text(self.result) if self.result is not None else ""
 
     def seat_name(self, seat: int) -> str:
         return seat_name(seat)

@@ -13,7 +13,7 @@ from . import decide as _decide  # noqa: F401  (the table's handlers join HANDLE
 from .apply import HANDLERS
 from .base import RESOURCES, FarmingAction
 from .board import TILES, find_farms
-from .catalogue import N_
+from .catalogue import N_, _
 from .content import CRISES, HUATS, Content
 from .events import EventsMixin
 from .invariants import check_invariants
@@ -24,7 +24,7 @@ from .setup import set_up
 from .tables import ResourcityTables
 from .texts import TEXTS, describe_line, drawn_line, prompt_for
 from .views import make_view
-from .words import seat_words
+from .words import loss_words, seat_words
 
 _TABLE_PHASES = frozenset(("place", "propose", "vote", "consent"))
 _CRISES = frozenset(CRISES)
@@ -177,6 +177,11 @@ class ResourcityState(EventsMixin):
         s = float(self.score())
         cause = N_("survived the last Crisis") if self.won else (self.result or N_("lost"))
         return Outcome(self.won, cause, (s,) * self.players, tuple(range(self.players)) if self.won else ())
+
+    def ending(self) -> str:
+        if self.phase != "over":
+            return ""
+        return _("survived the last Crisis") if self.won else loss_words(self.result or "lost")
 
     def score(self) -> int:
         """(Fuel + Water + Food) - (highest - lowest) + Farms, on the Available pool."""

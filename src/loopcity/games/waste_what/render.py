@@ -135,7 +135,7 @@ def render_text(view: dict[str, Any]) -> str:
         out += _player_lines(p)
     if view["result"]:
         r = view["result"]
-        out.append((_("WON: {cause}") if r["team_won"] else _("LOST: {cause}")).format(cause=r["cause"]))
+        out.append((_("WON: {cause}") if r["team_won"] else _("LOST: {cause}")).format(cause=r["ending"]))
     return "\n".join(out)
 
 
@@ -370,10 +370,10 @@ def _footer(view: dict[str, Any], height: int) -> list[str]:
     if r:
         word = _("WON") if r["team_won"] else _("LOST")
         return [
-            f'<text x="10" y="{height - 12}" font-size="24" font-weight="bold" data-info="{escape(r["cause"])}">'
+            f'<text x="10" y="{height - 12}" font-size="24" font-weight="bold" data-info="{escape(r["ending"])}">'
             f"{escape(word)}</text>",
             f'<text class="minor" x="{_after(word, 10, 24, 110)}" y="{height - 14}" font-size="14">'
-            f"{escape(r['cause'])}</text>",
+            f"{escape(r['ending'])}</text>",
         ]
     decision = view["decision"]
     if decision:

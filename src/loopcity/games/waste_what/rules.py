@@ -262,7 +262,10 @@ class WasteWhatState(Dealing):
             return None
         score = float(self.reused)
         winners = tuple(range(self.players)) if self.won else ()
-        return Outcome(self.won, result_words(self), (score,) * self.players, winners)
+        return Outcome(self.won, self.result, (score,) * self.players, winners)
+
+    def ending(self) -> str:
+        return result_words(self) if self.result is not None else ""
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return make_view(self, seat)

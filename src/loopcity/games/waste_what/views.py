@@ -144,5 +144,5 @@ def make_view(state: WasteWhatBase, seat: int | None) -> dict[str, Any]:
         "stage": _staged(state),
         "decision": _decision(state),
         "reused": state.reused,
-        "result": None if outcome is None else outcome.to_json(),
+        "result": None if outcome is None else {**outcome.to_json(), "ending": state.ending()},
     }

@@ -372,7 +372,7 @@
     box.append(el("h2", {}, `■ ${T.game_over}`));
     const o = msg.outcome || {};
     box.append(el("p", {class: o.team_won ? "won" : "lost"}, (o.team_won ? "✔ " + T.team_won : "✘ " + T.team_lost)));
-    if (o.cause) box.append(el("p", {}, `${T.cause}: ${o.cause}`));
+    if (o.ending) box.append(el("p", {class: "ending"}, `${T.cause}: ${o.ending}`));
     if (o.scores) box.append(el("p", {}, `${T.scores}: ` + o.scores.map((s, i) => `${seatName(msg, i)} ${s}`).join(" · ")));
     if (o.winners && o.winners.length) box.append(el("p", {}, `${T.winners}: ` + o.winners.map((s) => seatName(msg, s)).join(", ")));
     if (msg.debrief && Object.keys(msg.debrief).length) {
