@@ -147,6 +147,23 @@ def test_serve_refuses_minutes_out_of_range():
     assert result.exit_code == 2 and "--timer-minutes must be above 0" in result.output
 
 
+def test_serve_takes_a_file_path_as_its_database_and_names_a_bad_one(tmp_path, monkeypatch):
+    import uvicorn
+
+    from loopcity.cli.main import app as cli
+
+    started = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(app=app))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["serve", "--db", "class.db"])
+    assert result.exit_code == 0, result.output
+    assert started["app"].state.manager.db.url == f"sqlite:///{tmp_path / 'class.db'}"
+    assert (tmp_path / "class.db").exists()
+    for bad in ("foo://bar", "postgresql://nobody@127.0.0.1:1/none"):
+        result = CliRunner().invoke(cli, ["serve", "--db", bad])
+        assert result.exit_code == 2 and "--db:" in result.output and "Traceback" not in result.output, bad
+
+
 def test_a_bot_waits_for_the_person_before_it_says_done(tmp_path):
     """In a shared phase a bot acts on its own things at once, but says "done" only once the person
     at the table is done: a person never finds the phase closed under them."""

@@ -235,6 +235,7 @@ def serve(
     """Run the web app: lobby, seat links, live play with bots (docs/web.md, docs/security.md)."""
     try:
         import uvicorn
+        from sqlalchemy.exc import SQLAlchemyError
 
         from ..web import create_app
         from ..web.settings import Settings
@@ -260,9 +261,17 @@ def serve(
     except ValueError as e:
         fail(str(e))
         return
+    try:
+        web = create_app(db, settings=settings)
+    except ValueError as e:
+        fail(_("--db: {error}").format(error=e))
+        return
+    except SQLAlchemyError as e:
+        fail(_("--db: the database cannot be opened ({error})").format(error=getattr(e, "orig", None) or e))
+        return
     console.print(Text(_("Loopcity on {url}  (Ctrl+C stops it)").format(url=f"http://{host}:{port}/")))
     uvicorn.run(
-        create_app(db, settings=settings),
+        web,
         host=host,
         port=port,
         log_level="warning",

@@ -34,7 +34,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -137,11 +138,21 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 
 def normalize_url(url: str) -> str:
-    """Accept ``postgresql://`` URLs and use the psycopg 3 driver for them."""
+    """A database URL from what a person typed: a file path (``classes.db``) is an SQLite file;
+    ``postgresql://`` URLs use the psycopg 3 driver. Anything else must be a URL SQLAlchemy reads:
+    :class:`ValueError` names what was wrong."""
+    if "://" not in url:
+        if not url.strip():
+            raise ValueError("the database is empty: give a file path or a URL such as postgresql://user@host/db")
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
     if url.startswith("postgres://"):
         url = "postgresql://" + url[len("postgres://") :]
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    try:
+        make_url(url)
+    except ArgumentError:
+        raise ValueError(f"{url!r} is not a database URL (e.g. postgresql://user@host/db) or a file path") from None
     return url
 
 
