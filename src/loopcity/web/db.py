@@ -143,7 +143,9 @@ def normalize_url(url: str) -> str:
     :class:`ValueError` names what was wrong."""
     if "://" not in url:
         if not url.strip():
-            raise ValueError("the database is empty: give a file path or a URL such as postgresql://user@host/db")
+            raise ValueError(
+                "the database is empty: give a file path or a URL such as postgresql://user@host/db"
+            )
         return f"sqlite:///{Path(url).expanduser().resolve()}"
     if url.startswith("postgres://"):
         url = "postgresql://" + url[len("postgres://") :]
@@ -152,7 +154,9 @@ def normalize_url(url: str) -> str:
     try:
         make_url(url)
     except ArgumentError:
-        raise ValueError(f"{url!r} is not a database URL (e.g. postgresql://user@host/db) or a file path") from None
+        raise ValueError(
+            f"{url!r} is not a database URL (e.g. postgresql://user@host/db) or a file path"
+        ) from None
     return url
 
 

@@ -330,7 +330,13 @@ def _with_combo(s: WasteWhatState, number: int, name: str) -> dict[str, Any]:
     [
         ("made it through all 6 rounds", True, 0, "made it through all 6 rounds", "Alle 6 Runden geschafft"),
         ("the last CO2 token was released", False, 3, None, "Der letzte CO2-Marker wurde freigesetzt"),
-        ("P2 could not pay the rent", False, 0, None, "Initiative 2 konnte die Miete nicht zahlen"),
+        (
+            "P2 could not pay the rent",
+            False,
+            0,
+            "Player 2 could not pay the rent",
+            "Initiative 2 konnte die Miete nicht zahlen",
+        ),
         ("something the players agreed on", False, 0, None, "something the players agreed on"),
     ],
 )

@@ -1,6 +1,7 @@
 """Text and SVG renderings are pure functions of a view; every card a legal action names is clickable
 in the SVG and says in ``data-info`` what it is; the board does not repeat the action list."""
 
+import re
 import xml.dom.minidom
 
 from loopcity.games.waste_what.render import _CARD_KINDS, render_svg, render_text
@@ -75,11 +76,22 @@ def test_big_text_is_short_and_details_are_minor():
     svg = render_svg(scene().view(None))
     texts = xml.dom.minidom.parseString(svg).getElementsByTagName("text")
     for t in texts:
-        words = t.firstChild.data if t.firstChild else ""
+        words = "".join(n.data for n in t.childNodes if n.nodeType == n.TEXT_NODE)
         if t.getAttribute("class") != "minor":
             assert len(words) <= 32, words
-    assert any(t.getAttribute("class") == "minor" and "Wobbly chair" in t.firstChild.data for t in texts)
-    assert "FUR 1" in svg and "JW" in svg and "FUR 2" in svg, "colour always comes with a code"
+    # A card's name is on the card, in lines that keep to its width (and give way where they cannot).
+    names = [
+        ([line.firstChild.data for line in t.getElementsByTagName("tspan")], t.getAttribute("data-fit"))
+        for t in texts
+        if t.getElementsByTagName("tspan")
+    ]
+    assert (["Wobbly chair"], "145") in names
+    assert names and all(
+        1 <= len(lines) <= 2 and all(len(x) <= 155 // 12 for x in lines) for lines, _f in names
+    )
+    assert all(re.search(code, svg) for code in (r"FUR\s1", "JW", r"FUR\s2")), (
+        "colour always comes with a code"
+    )
 
 
 def test_renderings_do_not_change_the_view():

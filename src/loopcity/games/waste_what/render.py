@@ -169,21 +169,39 @@ def _attrs(act: str | None, info: str) -> str:
 
 
 def _card_svg(c: dict[str, Any], x: int, y: int, act: str | None, w: int = CARD_W, h: int = CARD_H) -> str:
-    """A card: its category code and complexity in big letters, its name and recycling rule small."""
+    """A card: its category code and complexity in big letters, its name below (its recycling rule and
+    the rest of its text in the details)."""
     colour = COLOURS.get(c["category"], "#cccccc")
     code = _code(c["category"])
     big = f"{code} {c['complexity']}" if c["complexity"] else code
     border = 4 if act else 1
     info = _("{name}: {text}").format(name=c["name"], text=c["text"])
-    recycle = c["recycling"]
     return (
         f'<g class="card"{_attrs(act, info)}>'
         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#fff" stroke="{colour}" stroke-width="{border}"/>'
         f'<rect x="{x}" y="{y}" width="{w}" height="30" rx="8" fill="{colour}"/>'
         f'<text x="{x + 8}" y="{y + 23}" font-size="20" font-weight="bold">{escape(big)}</text>'
-        f'<text class="minor" x="{x + 8}" y="{y + 50}" font-size="14">{escape(c["name"][: w // 8])}</text>'
-        f'<text class="minor" x="{x + 8}" y="{y + 72}" font-size="12">{escape(recycle)}</text></g>'
+        + f'<text y="{y + 30}" font-size="15" data-fit="{w - 10}">'
+        + "".join(
+            f'<tspan x="{x + 8}" dy="1.2em">{escape(line)}</tspan>' for line in _lines(c["name"], w // 12, 2)
+        )
+        + "</text></g>"
     )
+
+
+def _lines(text: str, width: int, most: int) -> list[str]:
+    """``text`` broken at spaces into at most ``most`` lines of about ``width`` characters; what does
+    not fit ends in an ellipsis (the whole text is in the place's details)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = lines[-1][: width - 1].rstrip() + "…"
+    return [line if len(line) <= width else line[: width - 1] + "…" for line in lines]
 
 
 def _empty_slot(x: int, y: int, w: int, h: int, info: str) -> str:
@@ -199,7 +217,7 @@ def _slot_row(
     """A row of slots under a short label; empty slots are dashed."""
     w, h = 110, CARD_H
     parts = [
-        f'<text x="{x}" y="{y - 8}" font-size="20" font-weight="bold" data-info="{escape(info)}">{escape(label)}</text>'
+        f'<text x="{x}" y="{y - 16}" font-size="20" font-weight="bold" data-info="{escape(info)}">{escape(label)}</text>'
     ]
     for i in range(n):
         sx = x + i * (w + 6)
@@ -219,7 +237,7 @@ def _skill_svg(s: dict[str, Any], x: int, y: int, act: str | None) -> str:
         f'<g class="skill"{_attrs(act, info)}><rect x="{x}" y="{y}" width="112" height="52" rx="6" '
         f'fill="{COLOURS.get(s["id"], "#ccc")}" fill-opacity="{0.3 if s["used"] else 0.9}" stroke="#333"'
         f' stroke-width="{4 if act else 1}"/>'
-        f'<text x="{x + 8}" y="{y + 34}" font-size="22" font-weight="bold">{code} {s["level"]}</text></g>'
+        f'<text x="{x + 8}" y="{y + 34}" font-size="22" font-weight="bold">{code}\u2009{s["level"]}</text></g>'
     )
 
 
@@ -238,11 +256,11 @@ def _player_svg(
         f'rx="10" fill="{"#eef3e6" if p["done"] else "#f7f7f2"}" stroke="#555"/>',
         f'<text x="{x + 10}" y="{y + 30}" font-size="22" font-weight="bold">{escape(p["name"])}</text>',
         f'<text class="minor" x="{x + 330}" y="{y + 28}" font-size="14">{escape(state)}</text>',
-        f'<text x="{x + 10}" y="{y + 60}" font-size="20">{escape(money)}</text>',
-        f'<text x="{x + 250}" y="{y + 60}" font-size="20">{escape(rent)}</text></g>',
+        f'<text x="{x + 10}" y="{y + 76}" font-size="20">{escape(money)}</text>',
+        f'<text x="{x + 250}" y="{y + 76}" font-size="20">{escape(rent)}</text></g>',
     ]
     for i, s in enumerate(p["skills"]):
-        parts.append(_skill_svg(s, x + 10 + i * 120, y + 74, skill_acts.get(s["id"])))
+        parts.append(_skill_svg(s, x + 10 + i * 120, y + 88, skill_acts.get(s["id"])))
     parts.append(f'<text x="{x + 10}" y="{y + 152}" font-size="18">{escape(storage)}</text>')
     for i, c in enumerate(p["storage"][:6]):
         parts.append(
@@ -264,11 +282,11 @@ def _incinerator(view: dict[str, Any], x: int, y: int) -> list[str]:
         f'<text x="{x + 10}" y="{y + 28}" font-size="20" font-weight="bold">CO2</text>',
     ]
     for i in range(view["co2_tokens"]):
-        released = i < view["co2_released"]
-        fill = "#bbb" if released else "#4a7bd0"
-        parts.append(f'<circle cx="{x + 90 + i * 38}" cy="{y + 22}" r="14" fill="{fill}" stroke="#222"/>')
+        fill = "#bbb" if i < view["co2_released"] else "#4a7bd0"
+        parts.append(f'<circle cx="{x + 120 + i * 30}" cy="{y + 22}" r="12" fill="{fill}" stroke="#222"/>')
     released = _("{n} of {of} out").format(n=view["co2_released"], of=view["co2_tokens"])
-    parts.append(f'<text x="{x + 10}" y="{y + 60}" font-size="18">{escape(released)}</text></g>')
+    parts.append(f'<text x="{x + 10}" y="{y + 60}" font-size="18" data-fit="185">{escape(released)}</text>')
+    parts.append("</g>")
     return parts
 
 
@@ -307,7 +325,7 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
         f'font-family="sans-serif" role="img" aria-label="{escape(aria)}">',
         f'<rect width="1000" height="{height}" fill="#fffdf6"/>',
         *_header(view),
-        f'<text x="10" y="118" font-size="20" font-weight="bold">{escape(on_table)}</text>',
+        f'<text x="10" y="104" font-size="20" font-weight="bold">{escape(on_table)}</text>',
     ]
     for i, c in enumerate(table):
         parts.append(_card_svg(c, 10 + (i % 6) * 163, 128 + (i // 6) * (CARD_H + 8), acts.get(c["id"])))
@@ -332,12 +350,15 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
     burn_info = _("Burn slots: the last one releases a CO2 token")
     parts += _slot_row(_("Burn"), burn_info, view["burn"], view["burn_slots"], 490, y_slots, acts)
     coins = _("{n} money on the Sell slots").format(n=view["sell_money"])
-    coins_x = _after(rows_info[0][0], 10, 20, 90)
+    parts.append(f'<g class="coins" data-info="{escape(coins)}">')
+    for i in range(view["sell_money"]):
+        parts.append(
+            f'<circle cx="{20 + i * 22}" cy="{y_slots + CARD_H + 16}" r="9" fill="#e0b040" stroke="#6b4f00"/>'
+        )
+    parts.append("</g>")
+    coins_x = 20 + view["sell_money"] * 22
     parts.append(
-        f'<text x="{coins_x}" y="{y_slots - 8}" font-size="18">{escape("● " * view["sell_money"])}</text>'
-    )
-    parts.append(
-        f'<text class="minor" x="10" y="{y_slots + CARD_H + 18}" font-size="13">{escape(coins)}</text>'
+        f'<text class="minor" x="{coins_x}" y="{y_slots + CARD_H + 21}" font-size="13">{escape(coins)}</text>'
     )
     bin_info = _("Recycle Bin: emptied into the Waste deck at the end of the round")
     parts += _slot_row(

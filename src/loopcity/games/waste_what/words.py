@@ -200,7 +200,7 @@ def result_words(st: WasteWhatBase) -> str:
     result = st.result or ""
     seat = broke(st)
     if seat is not None:
-        return _("{player} could not pay the rent").format(player=_("P{n}").format(n=seat + 1))
+        return _("{player} could not pay the rent").format(player=player(seat))
     if st.won and result == f"made it through all {st.round} rounds":
         return _("made it through all {n} rounds").format(n=st.round)
     if result == "the last CO2 token was released":

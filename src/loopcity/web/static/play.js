@@ -112,6 +112,10 @@
         if (t.closest(".minor")) { t.classList.add("unreadable"); return; }
         t.style.fontSize = `${(least / scale) + 0.01}px`;
       }
+      // A text with a width to keep to (data-fit, in the board's units: a name on a card) gives way
+      // when, drawn readable, it would run out of its place.
+      const fit = parseFloat(t.getAttribute("data-fit"));
+      if (fit && t.getBoundingClientRect().width > fit * scale + 1) { t.classList.add("unreadable"); return; }
       if (t.textContent.trim()) shown.push([own, t]);
     });
     // Text made larger may now cover its neighbours: the larger-drawn text stays, the other one is
