@@ -34,6 +34,28 @@ def test_heuristic_wins_clearly_more_than_random():
     assert heuristic >= random + 15
 
 
+def test_the_creative_community_goes_to_either_chooser_by_the_seed():
+    """The first chooser takes the Creative Community in about half the seeded games and leaves it to the
+    second chooser in the others, the same way for the same seed (rulebook §1, "Take turns choosing")."""
+    game = load_game("waste_what")
+    holders = []
+    for seed in range(60):
+        state = game.new_state(seed)
+        if "creative" not in state.draft_pool:
+            continue  # the Creative Community is the card removed unseen
+        bots = [game.spec.bots["heuristic"](game, s, seed) for s in range(game.players)]
+        while state.draft_pool:
+            seat = next_seat(state)
+            action = bots[seat].choose(state, seat)
+            state.apply(seat, action)
+        first = game.new_state(seed)
+        again = game.spec.bots["heuristic"](game, 0, seed).choose(first, 0)
+        assert (str(again) == "choose creative") == (state.owner["creative"] == 0)
+        holders.append(state.owner["creative"])
+    assert len(holders) >= 40
+    assert 0.3 <= holders.count(0) / len(holders) <= 0.7
+
+
 SKILLS = {
     "textile": (0, 1),
     "furniture": (0, 1),

@@ -44,6 +44,8 @@ from .together import ballot_action, needs_consent
 
 _ALL_CATEGORIES = frozenset(CATEGORIES)
 DRAFT_PREFERENCE = ("creative", "furniture", "bikes", "food", "construction", "textile", "electronics")
+"""The draft's order of preference; the first chooser may leave the Creative Community to the second
+(:attr:`HeuristicBot.creative_first`)."""
 
 
 class HeuristicBot:
@@ -53,6 +55,13 @@ class HeuristicBot:
 
     def __init__(self, game: Any = None, seat: int = 0, seed: int = 0) -> None:
         self.rng = Rng(derive_seed(seed, seat, "waste_what_heuristic"))
+        self.creative_first = Rng(derive_seed(seed, "waste_what_draft")).below(2) == 0
+        """Whether the first chooser takes the Creative Community, or leaves it to the second chooser.
+        The six categories' Skill cards are alike (nine Waste cards each, of the same complexities), so
+        the draft's one choice that matters is who holds the Creative Community, and nothing at the
+        draft tells which player it will help more: the game's seed settles it, half the games each way
+        (as the rulebook's first game deals the Skill cards at random), instead of the first chooser
+        always taking it and the second chooser always being the player the rent strains."""
 
     def choose(self, state: State[Any, Any], seat: int) -> Action:
         """The best-scored legal action for ``seat`` (ties: the first listed)."""
@@ -61,12 +70,19 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         if state.phase == "draft":
-            return min(legal, key=lambda a: DRAFT_PREFERENCE.index(CHOOSE.read(a).skill))
+            return min(legal, key=lambda a: self._draft_rank(state, CHOOSE.read(a).skill))
         if state.ballot is not None:
             return _YES if agrees(state, seat) else _NO
         plan = Plan(state, legal, seat)
         scores = [plan.score(a) for a in legal]
         return legal[scores.index(max(scores))]  # the first of the best
+
+    def _draft_rank(self, state: WasteWhatState, skill: str) -> int:
+        """The draft's preference; the first choice of the game passes over the Creative Community
+        unless ``creative_first``."""
+        if skill == CREATIVE and not state.owner and not self.creative_first:
+            return len(DRAFT_PREFERENCE)
+        return DRAFT_PREFERENCE.index(skill)
 
 
 _YES, _NO = VOTE("yes"), VOTE("no")
