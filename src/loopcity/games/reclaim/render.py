@@ -404,7 +404,7 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
     for h in v["hexes"]:
         x, y = centres[h["id"]]
         out += _pieces(h, x + ox, y + oy)
-    out += _legend(height - 10)
+    out += _legend(height - 10, width - 12)
     out.append("</svg>")
     return "".join(out)
 
@@ -419,7 +419,7 @@ def _hexagon(h: dict[str, Any], x: float, y: float, act: str | None) -> list[str
         f"<title>{info}</title></polygon>"
         f'<text x="{x:.1f}" y="{y - SIZE * 0.52:.1f}" text-anchor="middle" font-size="17" font-weight="bold" '
         f'pointer-events="none">{h["id"]}</text>'
-        f'<text class="minor" x="{x:.1f}" y="{y + SIZE * 0.68:.1f}" text-anchor="middle" font-size="9" '
+        f'<text data-fit="{SIZE * 1.6:.0f}" x="{x:.1f}" y="{y + SIZE * 0.68:.1f}" text-anchor="middle" font-size="9" '
         f'fill="#333" pointer-events="none">{escape(terrain_name(h["terrain"]))}</text></g>'
     ]
 
@@ -498,13 +498,14 @@ def _dice(h: dict[str, Any], x: float, y: float) -> list[str]:
     return out
 
 
-def _legend(y: float) -> list[str]:
-    """A key in small print (hidden where it would be too small to read)."""
+def _legend(y: float, width: float) -> list[str]:
+    """A key in small print (it gives way where, drawn readable, it would be wider than the map)."""
     keys = (
         _("Fd Food · Mx Mixed Waste · Sp Separated Waste · Sl Sludge · N NPK · ☣ Disease (red)"),
         _("brown: road · grey dashes: Mixed Waste · green dots: Separated Waste"),
     )
     return [
-        f'<text class="minor" x="6" y="{y - 12 * (len(keys) - 1 - i):.0f}" font-size="9" fill="#333">{escape(k)}</text>'
+        f'<text data-fit="{width:.0f}" x="6" y="{y - 12 * (len(keys) - 1 - i):.0f}" font-size="9" fill="#333">'
+        f"{escape(k)}</text>"
         for i, k in enumerate(keys)
     ]

@@ -55,10 +55,15 @@ def _attr(info: str, act: str | None) -> str:
     return out
 
 
-def _text(x: float, y: float, text: str, size: int = 20, minor: bool = False, **extra: str) -> str:
+def _text(
+    x: float, y: float, text: str, size: int = 20, minor: bool = False, fit: float | None = None, **extra: str
+) -> str:
+    """A text; ``minor``: a detail a small screen hides; ``fit``: the width it keeps to (it gives way
+    where, drawn readable, it would not)."""
     attrs = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in extra.items())
     cls = ' class="minor"' if minor else ""
-    return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{cls}{attrs}>{escape(text)}</text>'
+    fits = f' data-fit="{fit:g}"' if fit else ""
+    return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{cls}{fits}{attrs}>{escape(text)}</text>'
 
 
 def render_svg(view: dict[str, Any], legal: Collection[Any] = ()) -> str:
@@ -155,14 +160,20 @@ def _square(
         _text(x + 6, y + 22, letter, 20, font_weight="bold"),
         _text(x + SIDE - 6, y + 22, name, 18, minor=True, text_anchor="end", fill="#444"),
     ]
-    for i, line in enumerate(_wrap(content_text(built["name"]), 11)[:2]):
-        out.append(_text(x + 6, y + 46 + i * 19, line, 17, minor=True))
+    for i, line in enumerate(_wrap(content_text(built["name"]), 8)[:2]):
+        out.append(_text(x + 6, y + 46 + i * 21, line, 17, fit=SIDE - 8))
     if built["housing"]:
         out.append(
             _text(x + 6, y + SIDE - 8, f"{built['people']}/{built['housing']}", 20, font_weight="bold")
         )
     out.append("</g>")
     return "".join(out)
+
+
+def _first_line(text: str, width: int) -> str:
+    """The first line of ``text`` wrapped at ``width`` characters, with an ellipsis when more follows."""
+    lines = _wrap(text, width)
+    return lines[0] + ("…" if len(lines) > 1 else "") if lines else ""
 
 
 def _wrap(name: str, width: int) -> list[str]:
@@ -350,7 +361,7 @@ def _solutions(view: dict[str, Any], out: list[str], acts: set[str], y: int, wid
             f"<g{_attr(info, act if act in acts else None)}>"
             f'<rect x="{cx}" y="{cy}" width="{w - 8}" height="{h}" rx="6" fill="#d9d9d9" stroke="{stroke}" '
             f'stroke-width="{3 if stroke != "#555" else 1}"/>'
-            + _text(cx + 8, cy + 24, content_text(c["title"]), 17, minor=True)
+            + _text(cx + 8, cy + 24, _first_line(content_text(c["title"]), 12), 17, fit=w - 20)
             + _text(cx + 8, cy + 60, f"{c['invested']}/{c['cost']}", 22, font_weight="bold")
             + _text(cx + w - 18, cy + 60, str(c["card"]), 17, minor=True, text_anchor="end", fill="#666")
             + "</g>"
@@ -371,7 +382,11 @@ def _table_cards(view: dict[str, Any], out: list[str], acts: set[str], y: int) -
             f"<g{_attr(info, None)}>"
             f'<rect x="{x}" y="{y}" width="{PANEL_W - 8}" height="34" rx="6" fill="#e7f5ff" stroke="#1864ab"/>'
             + _text(
-                x + 8, y + 24, _("In play: {title}").format(title=content_text(c["title"])), 17, minor=True
+                x + 8,
+                y + 24,
+                _("In play: {title}").format(title=content_text(c["title"])),
+                17,
+                fit=PANEL_W - 70,
             )
             + _text(
                 x + PANEL_W - 18,
@@ -405,7 +420,7 @@ def _request(r: dict[str, Any], out: list[str], acts: set[str], chosen: Any, x: 
         f"<g{_attr(info, act if act in acts else None)}>"
         f'<rect x="{x}" y="{y}" width="{PANEL_W - 8}" height="44" rx="6" fill="#fff3bf" stroke="{stroke}" '
         f'stroke-width="{3 if stroke != "#a67c00" else 1}"/>'
-        + _text(x + 10, y + 29, content_text(r["title"]), 17, minor=True)
+        + _text(x + 10, y + 29, content_text(r["title"]), 17, fit=PANEL_W - 90)
         + _text(
             x + PANEL_W - 18,
             y + 30,
