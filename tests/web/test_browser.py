@@ -398,7 +398,11 @@ READABLE = """() => {
     if (w > 0 && h > 0 && w * h > 0.15 * Math.min(a.width * a.height, b.width * b.height))
       overlaps.push([shown[i].textContent, shown[j].textContent]);
   }
-  return {least: Math.min(...px), shown: shown.length, overlaps,
+  const fitted = [...svg.querySelectorAll('text[data-fit]')];
+  const overflowing = shown.filter((t) => t.hasAttribute('data-fit') &&
+    t.getBoundingClientRect().width > parseFloat(t.getAttribute('data-fit')) * scale + 1).map((t) => t.textContent);
+  return {least: Math.min(...px), shown: shown.length, overlaps, overflowing,
+          fitted: fitted.length, fitted_shown: shown.filter((t) => t.hasAttribute('data-fit')).length,
           fits: document.documentElement.scrollWidth <= window.innerWidth + 1};
 }"""
 
@@ -406,7 +410,8 @@ READABLE = """() => {
 @pytest.mark.parametrize("game", [g for g in GAME_IDS if spec_of(g).render_svg is not None and g != "tiny"])
 def test_the_board_reads_on_a_phone_and_a_projector(server, browser, game):
     """Every word left on the board is at least 14 px on a phone and 18 px on a projector, no two
-    words cover each other, and the page never scrolls sideways."""
+    words cover each other, a name keeps to its place's width (and a projector has room for names),
+    and the page never scrolls sideways."""
     base, _app = server
     ctx = browser.new_context(viewport=PHONE)
     links = _create_in_lobby(ctx.new_page(), base, game)
@@ -420,6 +425,9 @@ def test_the_board_reads_on_a_phone_and_a_projector(server, browser, game):
         assert seen["shown"] > 0, "the board shows some words"
         assert seen["least"] >= least - 0.5, (size, seen["least"])
         assert seen["overlaps"] == [], (size, seen["overlaps"][:3])
+        assert seen["overflowing"] == [], (size, seen["overflowing"][:3])
+        if size["width"] > 1000 and seen["fitted"]:
+            assert seen["fitted_shown"] > 0, "a projector shows the names the board has room for"
         assert seen["fits"], size
         if SHOTS and size["width"] > 1000:
             page.screenshot(path=f"{SHOTS}/{game}-projector.png")
