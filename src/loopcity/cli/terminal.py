@@ -167,7 +167,7 @@ class TerminalSession:
         self._list_actions(seat, legal)
         while True:
             try:
-                line = self.ask(_("seat {n}").format(n=seat + 1) + "> ").strip()
+                line = self.ask(state.seat_name(seat) + "> ").strip()
             except EOFError:
                 self.console.print(Text("\n" + _("Input ended; leaving the game.")))
                 return False
