@@ -48,10 +48,11 @@ def test_svg_hexes_carry_their_words_and_targets_show_their_number():
     assert info["cell-0"] == "BGCS (hex 0): BGCS; here: Seat 1, Seat 3, Seat 4"
     assert info["cell-20"] == "Hex 20 (Ring 3): not open yet"
     cell = next(el for el in root.iter() if el.get("id") == "cell-3")  # a target: its number is read
-    assert [t.text for t in cell.iter("{http://www.w3.org/2000/svg}text") if t.get("class") != "minor"] == [
-        "HH",
-        "3",
-    ]
+    shown = [t for t in cell.iter("{http://www.w3.org/2000/svg}text") if t.get("class") != "minor"]
+    assert [t.text for t in shown][1:] == ["3"]
+    # the tile's name in two lines where there is room, its letters where there is not
+    assert ["".join(s.text for s in shown[0]), shown[0].get("data-short")] == ["HeatHaven", "HH"]
+    assert [s.text for s in shown[0]] == ["Heat", "Haven"]
     empty = next(el for el in root.iter() if el.get("id") == "cell-14")  # no target: secondary
     assert [t.get("class") for t in empty.iter("{http://www.w3.org/2000/svg}text")] == ["minor"]
 

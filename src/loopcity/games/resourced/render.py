@@ -274,9 +274,14 @@ def _cell(
     ]
     number = "" if act else ' class="minor"'  # a target's number is read against the labels
     if c["tile"]:
+        # The tile's name where the screen has room for it, else its letters (data-short).
+        lines = "".join(
+            f'<tspan x="{x:.1f}" dy="{0 if i == 0 else 1.1}em">{escape(w)}</tspan>'
+            for i, w in enumerate(_name_lines(c["tile"], view["names"][c["tile"]]))
+        )
         out.append(
-            f'<text x="{x:.1f}" y="{y - 5:.1f}" text-anchor="middle" font-size="13" font-weight="bold">'
-            f"{escape(ABBREV[c['tile']]())}</text>"
+            f'<text x="{x:.1f}" y="{y - 8:.1f}" text-anchor="middle" font-size="9.6" '
+            f'data-fit="{size * 1.68:.0f}" data-short="{escape(ABBREV[c["tile"]]())}">{lines}</text>'
         )
         out.append(
             f'<text{number} x="{x:.1f}" y="{y - 20:.1f}" text-anchor="middle" font-size="8" fill="#333">'
@@ -301,6 +306,14 @@ def _cell(
         )
     out.append("</g>")
     return out
+
+
+def _name_lines(tile: str, name: str) -> list[str]:
+    """A tile's name in at most two lines (Banksia Gardens Community Services keeps its letters)."""
+    if tile == "bgcs":
+        return [ABBREV[tile]()]
+    words = name.split()
+    return [" ".join(words[:1]), " ".join(words[1:])] if len(words) > 1 else words
 
 
 def _strip(view: dict[str, Any], width: float) -> list[str]:

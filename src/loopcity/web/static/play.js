@@ -106,6 +106,10 @@
     const shown = [];
     svg.querySelectorAll("text").forEach((t) => {
       t.classList.remove("unreadable");
+      if (t.hasAttribute("data-short")) {  // drawn again in full each time: the screen may have grown
+        if (t.dataset.full === undefined) t.dataset.full = t.innerHTML;
+        else t.innerHTML = t.dataset.full;
+      }
       t.style.removeProperty("font-size");
       const own = parseFloat(getComputedStyle(t).fontSize) || 12;
       if (own * scale < least) {
@@ -113,9 +117,13 @@
         t.style.fontSize = `${(least / scale) + 0.01}px`;
       }
       // A text with a width to keep to (data-fit, in the board's units: a name on a card) gives way
-      // when, drawn readable, it would run out of its place.
+      // when, drawn readable, it would run out of its place: to its short form (data-short) if it
+      // has one, else to the place's details.
       const fit = parseFloat(t.getAttribute("data-fit"));
-      if (fit && t.getBoundingClientRect().width > fit * scale + 1) { t.classList.add("unreadable"); return; }
+      if (fit && t.getBoundingClientRect().width > fit * scale + 1) {
+        if (!t.hasAttribute("data-short")) { t.classList.add("unreadable"); return; }
+        t.textContent = t.getAttribute("data-short");
+      }
       if (t.textContent.trim()) shown.push([own, t]);
     });
     // Text made larger may now cover its neighbours: the larger-drawn text stays, the other one is
