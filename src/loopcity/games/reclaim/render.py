@@ -492,7 +492,7 @@ def _dice(h: dict[str, Any], x: float, y: float) -> list[str]:
             f'<rect x="{dx:.1f}" y="{y - 4:.1f}" width="{DIE}" height="{DIE}" rx="2" fill="{RES_COLOUR[k]}" '
             f'stroke="#222" pointer-events="none"/><text x="{dx + DIE / 2:.1f}" y="{y + 10:.1f}" '
             f'text-anchor="middle" font-size="14" font-weight="bold" fill="white" pointer-events="none">{n}</text>'
-            f'<text class="minor" x="{dx + DIE / 2:.1f}" y="{y + 23:.1f}" text-anchor="middle" font-size="9" '
+            f'<text data-fit="{DIE + 2}" x="{dx + DIE / 2:.1f}" y="{y + 23:.1f}" text-anchor="middle" font-size="9" '
             f'pointer-events="none">{escape(resource_code(k) if k != "disease" else "☣")}</text>'
         )
     return out
