@@ -431,7 +431,18 @@ class HeuristicBot:
         removed = min(len(st.waste), st.tables.recycler_removal[RING[cell] - 1])
         if removed == 0:
             return -1.0
+        if self.housing_left(st) and st.round < st.max_rounds:
+            # no Social Housing built this Round yet: the pile need not be zero at its end; Recycle
+            # once the next Upkeep would take it out of the best Event odds (Zero Waste: 0-5)
+            nxt = len(st.waste) + st.tables.rules.upkeep_waste_per_housing * st.social_housing()
+            if nxt <= self.calm_pile(st):
+                return -1.0
         return 36.0 + 4.0 * removed
+
+    def calm_pile(self, st: ResourcedState) -> int:
+        """The largest Waste Pile of the best Waste Condition (Zero Waste: 0-5)."""
+        conditions = st.tables.conditions
+        return conditions[1][0] - 1 if len(conditions) > 1 else st.tables.rules.max_waste - 1
 
     def best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         """The best Action on ``cell`` for this player's current hand, with its value."""
