@@ -56,14 +56,14 @@ def _choice(st):
 
 
 def test_heuristic_builds_the_last_social_housing_when_the_pile_can_reach_zero_this_round():
-    st = _burst_position({"wood": 2, "metal": 2}, waste=4)
+    st = _burst_position({"wood": 1, "metal": 2, "compost": 1}, waste=4)
     assert _choice(st) == CRAFT("social_housing")
 
 
 def test_heuristic_waits_when_no_later_player_can_recycle_the_pile_to_zero():
     no_cost = _burst_position({"wood": 1, "metal": 2}, waste=4)
     assert _choice(no_cost) != CRAFT("social_housing")
-    too_much = _burst_position({"wood": 2, "metal": 2}, waste=6)
+    too_much = _burst_position({"wood": 1, "metal": 2, "compost": 1}, waste=6)
     assert _choice(too_much) != CRAFT("social_housing")
 
 
@@ -85,7 +85,7 @@ def test_heuristic_takes_metal_from_a_partner_when_that_completes_the_burst():
         empty_hands=True,
         upgrades={2: "composter"},
         waste=["wood"] * 4,
-        hands={1: {"metal": 2}, 2: {"wood": 2, "metal": 2}, 3: {"metal": 4}},
+        hands={1: {"metal": 2}, 2: {"wood": 1, "metal": 2, "compost": 1}, 3: {"metal": 4}},
         on={2: 5, 3: 1},
         skips=(3,),
         still_to_come=["turn 2", "turn 3", "round_end"],
@@ -106,7 +106,7 @@ def _last_burst(round_no: int):
         empty_hands=True,
         upgrades={2: "composter"},
         waste=["wood"] * 4,
-        hands={1: {"metal": 4}, 2: {"wood": 2, "metal": 2}},
+        hands={1: {"metal": 4}, 2: {"wood": 1, "metal": 2, "compost": 1}},
         on={2: 2, 3: 1},
         still_to_come=["turn 2", "turn 3", "round_end"],
     )
