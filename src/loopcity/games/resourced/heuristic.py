@@ -3,11 +3,14 @@
 - Build a Composter as soon as possible (Food and Water stop being Wasted); nothing else before it.
 - Build Social Housing only when ready: keep the setup's one while the economy grows, then build the
   rest in bursts that end the Round at zero Waste (a planner checks that the players still to act
-  can build the rest and Recycle the whole pile), keeping the last burst's cost and the next Upkeep
-  in reserve before opening Ring 3.
-- Plan a second Recycler early; Operate Recyclers whenever there is Waste.
-- Build Shipping Containers (hand size), Shelters (trading) and an Irrigation System.
+  can build the rest and Recycle the whole pile, taking the Metal a burst lacks from a partner),
+  keeping the last burst's cost and the next Upkeep in reserve before opening Ring 3.
+- Plan a second Recycler early; carry its cost for the pile and the next Upkeep, and Operate when the
+  pile would leave Zero Waste, or must be zero at the Round's end.
+- Build Shipping Containers (hand size), Shelters (trading) and an Irrigation System, never from the
+  Metal kept for a burst; no production tiles beyond Ring 1's.
 - Trade to finish a craft or a Recycler's cost; give away cards instead of Wasting them.
+- Waste the cards least needed for a missed Upkeep.
 - Avoid Gathering cards that would be Wasted at the hand limit.
 - At the table's decisions it acts on its own cards only: the player holding most gives (the Upkeep's
   Food and Water, the pledges of a fix), the others let them; it proposes what it would choose and
@@ -112,7 +115,7 @@ class HeuristicBot:
         if c["recycler"] < 2 and (not st.alternate or waste >= 8):
             out.append("recycler")
         if c["shipping_container"] < min(2, sh) and st.ring < 3 and self.housing_left(st):
-            out.append("shipping_container")  # not from the Metal kept for the next burst
+            out.append("shipping_container")  # the first one early; none from Ring 3's kept Metal
         if st.ring == 3:
             return out  # Ring 3: every card goes to the last burst, the Upkeep and the Recycler
         if st.alternate:
