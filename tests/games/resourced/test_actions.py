@@ -126,7 +126,7 @@ def test_recycler_removes_5_7_9_by_ring(cell, removed):
         ring=3,
         tiles={16: "recycler", 33: "recycler", 17: "food_forest"} | RING3_OPEN,
         waste=["wood"] * 6 + ["compost"] * 6,
-        hands={1: {"wood": 2, "metal": 2}},
+        hands={1: {"wood": 1, "metal": 2, "compost": 1}},
     )
     st.apply(0, "operate")
     assert len(st.waste) == 12 - removed and st.waste[0] == (0 if removed < 6 else 2)

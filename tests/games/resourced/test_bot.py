@@ -4,7 +4,7 @@ from loopcity import load_game
 from loopcity.games.resourced.actions import CRAFT
 from loopcity.sim.core import run_games
 
-from .helpers import turn
+from .helpers import after_turn, turn
 
 
 def test_heuristic_bot_is_deterministic_and_leaves_the_state_alone():
@@ -56,17 +56,82 @@ def _choice(st):
 
 
 def test_heuristic_builds_the_last_social_housing_when_the_pile_can_reach_zero_this_round():
-    st = _burst_position({"wood": 2, "metal": 2}, waste=4)
+    st = _burst_position({"wood": 1, "metal": 2, "compost": 1}, waste=4)
     assert _choice(st) == CRAFT("social_housing")
 
 
 def test_heuristic_waits_when_no_later_player_can_recycle_the_pile_to_zero():
     no_cost = _burst_position({"wood": 1, "metal": 2}, waste=4)
     assert _choice(no_cost) != CRAFT("social_housing")
-    too_much = _burst_position({"wood": 2, "metal": 2}, waste=6)
+    too_much = _burst_position({"wood": 1, "metal": 2, "compost": 1}, waste=6)
     assert _choice(too_much) != CRAFT("social_housing")
 
 
 def test_heuristic_wins_the_standard_game_with_four_players():
     games = run_games("resourced", 12, ["heuristic"], seed=5, players=4, variant="standard")
     assert sum(g.team_won for g in games) >= 4
+
+
+def test_heuristic_takes_metal_from_a_partner_when_that_completes_the_burst():
+    """Seat 1 on BGCS holds one Social Housing's Metal; seat 3, next to BGCS but skipping its turn,
+    holds both; seat 2 on the Recycler can Recycle the pile: seat 1 takes the Metal it lacks (Basic
+    Hint 8) and so builds both this Round."""
+    st = turn(
+        1,
+        0,
+        moves=1,
+        variant="alternate",
+        players=3,
+        empty_hands=True,
+        upgrades={2: "composter"},
+        waste=["wood"] * 4,
+        hands={1: {"metal": 2}, 2: {"wood": 1, "metal": 2, "compost": 1}, 3: {"metal": 4}},
+        on={2: 5, 3: 1},
+        skips=(3,),
+        still_to_come=["turn 2", "turn 3", "round_end"],
+    )
+    assert str(_choice(st)) == "take 3 metal"
+
+
+def _last_burst(round_no: int):
+    """Alternate Difficulty (10 Rounds), 3 players: seat 1 on BGCS holding two Social Housing; seat
+    2 on hex 2 holding the Recycler's cost, two steps from the Recycler (hex 5)."""
+    return turn(
+        1,
+        0,
+        moves=1,
+        variant="alternate",
+        players=3,
+        round=round_no,
+        empty_hands=True,
+        upgrades={2: "composter"},
+        waste=["wood"] * 4,
+        hands={1: {"metal": 4}, 2: {"wood": 1, "metal": 2, "compost": 1}},
+        on={2: 2, 3: 1},
+        still_to_come=["turn 2", "turn 3", "round_end"],
+    )
+
+
+def test_heuristic_counts_on_a_long_spin_only_in_the_last_round():
+    """Before the last Round a burst that needs a spin of 2 waits; in the last Round, where waiting
+    loses for sure, the team builds and counts on the spin."""
+    assert _choice(_last_burst(9)) != CRAFT("social_housing")
+    assert _choice(_last_burst(10)) == CRAFT("social_housing")
+
+
+def test_heuristic_wastes_the_card_least_needed_for_a_missed_upkeep():
+    """The Upkeep penalty (1 Food and 1 Water missed): the player holding every card keeps the
+    Metal of the next Social Housing and Wastes the spare Compost."""
+    upkeep = ["upkeep_waste", "supply food", "supply water", "penalty", "turn 1", "round_end"]
+    st = after_turn(
+        upkeep,
+        players=3,
+        empty_hands=True,
+        upgrades={2: "composter"},
+        hands={1: {"metal": 4, "compost": 2}},
+        tiles={7: "recycler"},
+    )
+    while st.phase == "upkeep_waste":
+        st.apply(st.active_seats()[0], "waste wood")
+    assert st.phase == "penalty" and st.active_seats() == (0,)
+    assert str(_choice(st)) == "shed 1 compost"

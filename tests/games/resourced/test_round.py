@@ -187,7 +187,7 @@ def test_maximum_waste_during_a_round_can_still_be_removed():
     pos = position(
         waste=["wood"] * 12 + ["metal"] * 13,
         on={4: 5},
-        hands={4: {"wood": 2, "metal": 2}},
+        hands={4: {"wood": 1, "metal": 2, "compost": 1}},
         turn={"player": 4, "spin": 1, "moves": 1, "action": 2},
     )
     st = load(pos)

@@ -97,7 +97,7 @@ def test_food_and_water_are_used_once_a_composter_is_built():
 def test_recycle_returns_cards_from_the_bottom_of_the_waste_pile():
     # the Ring 1 Recycler removes 5 of the 7 cards
     waste = ["wood", "metal", "compost", "food", "water", "food", "water"]
-    st = turn(1, 5, waste=waste, hands={1: {"wood": 2, "metal": 2}})
+    st = turn(1, 5, waste=waste, hands={1: {"wood": 1, "metal": 2, "compost": 1}})
     st.apply(0, "operate")
     assert st.waste == [3, 4]
 

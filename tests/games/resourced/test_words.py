@@ -115,10 +115,14 @@ def test_refusals_give_the_reason_with_the_cost():
     ):
         st.apply(0, "craft shelter")
     st = turn(1, 5, waste=["wood"], hands={1: {"wood": 1, "metal": 2}})
-    with pytest.raises(IllegalAction, match=r"operating cost: 2 Wood, 2 Metal; you have 1 Wood, 2 Metal"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"operating cost: 1 Wood, 2 Metal, 1 Compost; you have 1 Wood, 2 Metal, 0 Compost",
+    ):
         st.apply(0, "operate")
     assert st.label(0, st.legal_actions(0)[0]).text == (
-        "Skip this Action: you cannot pay the Recycler's operating cost (2 Wood, 2 Metal; you have 1 Wood, 2 Metal)"
+        "Skip this Action: you cannot pay the Recycler's operating cost "
+        "(1 Wood, 2 Metal, 1 Compost; you have 1 Wood, 2 Metal, 0 Compost)"
     )
 
 

@@ -3,11 +3,14 @@
 - Build a Composter as soon as possible (Food and Water stop being Wasted); nothing else before it.
 - Build Social Housing only when ready: keep the setup's one while the economy grows, then build the
   rest in bursts that end the Round at zero Waste (a planner checks that the players still to act
-  can build the rest and Recycle the whole pile), keeping the last burst's cost and the next Upkeep
-  in reserve before opening Ring 3.
-- Plan a second Recycler early; Operate Recyclers whenever there is Waste.
-- Build Shipping Containers (hand size), Shelters (trading) and an Irrigation System.
+  can build the rest and Recycle the whole pile, taking the Metal a burst lacks from a partner),
+  keeping the last burst's cost and the next Upkeep in reserve before opening Ring 3.
+- Plan a second Recycler early; carry its cost for the pile and the next Upkeep, and Operate when the
+  pile would leave Zero Waste, or must be zero at the Round's end.
+- Build Shipping Containers (hand size), Shelters (trading) and an Irrigation System, never from the
+  Metal kept for a burst; no production tiles beyond Ring 1's.
 - Trade to finish a craft or a Recycler's cost; give away cards instead of Wasting them.
+- Waste the cards least needed for a missed Upkeep.
 - Avoid Gathering cards that would be Wasted at the hand limit.
 - At the table's decisions it acts on its own cards only: the player holding most gives (the Upkeep's
   Food and Water, the pledges of a fix), the others let them; it proposes what it would choose and
@@ -51,7 +54,7 @@ from .actions import (
     WASTE,
     WITHDRAW,
 )
-from .board import BGCS, CELLS, NEIGHBOURS, RING, RING_CELLS
+from .board import BGCS, CELLS, NEIGHBOURS, RING
 from .content import FOOD, RESOURCE_INDEX, RESOURCES, WATER
 from .rules import LEGAL, ResourcedState
 from .table import Phase
@@ -111,16 +114,12 @@ class HeuristicBot:
             out.append("social_housing")
         if c["recycler"] < 2 and (not st.alternate or waste >= 8):
             out.append("recycler")
-        if c["shipping_container"] < min(2, sh):
-            out.append("shipping_container")
+        if c["shipping_container"] < min(2, sh) and st.ring < 3 and self.housing_left(st):
+            out.append("shipping_container")  # the first one early; none from Ring 3's kept Metal
         if st.ring == 3:
             return out  # Ring 3: every card goes to the last burst, the Upkeep and the Recycler
         if st.alternate:
             return out  # a short game: long-term investments do not pay back in 10 Rounds
-        outer = [st.tiles[x] for x in RING_CELLS[st.ring]]
-        for tile in ("food_forest", "heat_haven", "community_garden"):
-            if tile not in outer:
-                out.append(tile)
         if not c["shelter"]:
             out.append("shelter")
         if st.ring == 3 and c["recycler"] < 3:
@@ -162,10 +161,19 @@ class HeuristicBot:
             return False
         return self.burst_now(st, seat, left) > 0
 
-    def affordable(self, st: ResourcedState, p: int, most: int, spent: tuple[int, ...] = (0,) * 5) -> int:
-        """How many Social Housing player ``p`` can pay for (at most ``most``) after ``spent``."""
+    def affordable(
+        self,
+        st: ResourcedState,
+        p: int,
+        most: int,
+        spent: tuple[int, ...] = (0,) * 5,
+        hand: tuple[int, ...] | list[int] | None = None,
+    ) -> int:
+        """How many Social Housing player ``p`` can pay for (at most ``most``) after ``spent``
+        (from ``hand`` when given, else from the player's hand)."""
         cost = st.tables.tile_cost["social_housing"]
-        hand = st.hands[p]
+        if hand is None:
+            hand = st.hands[p]
         k = 0
         while k < most and all(h - x >= (k + 1) * c for h, x, c in zip(hand, spent, cost, strict=True)):
             k += 1
@@ -180,27 +188,45 @@ class HeuristicBot:
                 best = max(best, st.tables.recycler_removal[RING[c] - 1])
         return best
 
-    def later_options(self, st: ResourcedState, p: int) -> list[tuple[int, int]]:
-        """(Social Housing crafted, Waste Recycled) that a later player can surely do this Round."""
+    def reach(self, st: ResourcedState) -> int:
+        """The steps the planner counts on for a later player's spin: the least spin when a failed
+        burst can still be mended (1 before Ring 3), 2 in Ring 3 (two spins in three with the
+        spinner's 1-3), and the largest spin in the last Round, where waiting loses for sure."""
+        faces = st.tables.spinner
+        if st.round >= st.max_rounds:
+            return max(faces)
+        if st.ring == 3:
+            return min(2, max(faces))
+        return min(faces)
+
+    def later_options(
+        self, st: ResourcedState, p: int, hand: tuple[int, ...] | list[int] | None = None
+    ) -> list[tuple[int, int]]:
+        """(Social Housing crafted, Waste Recycled) that a later player can do this Round, counting
+        on a spin of :meth:`reach` steps (with ``hand`` when given, else with the player's hand)."""
+        if hand is None:
+            hand = st.hands[p]
         if st.skip[p]:
             return [(0, 0)]
         rules = st.tables.rules
-        reach = 1 + (rules.bus_stop_movement if st.upgrades[BGCS] == "bus_stop" else 0)
+        reach = self.reach(st)
+        reach += rules.bus_stop_movement if st.upgrades[BGCS] == "bus_stop" else 0
         reach = max(0, reach - (rules.bushfire_smoke_movement if st.smoke[p] else 0))
         op = st.tables.recycler_operating
         pos = st.pos[p]
         opts = [(0, 0)]
-        if st.can_pay(p, op):
+        pays = all(h >= c for h, c in zip(hand, op, strict=True))
+        if pays:
             opts.append((0, self.recyclers_within(st, pos, reach)))
         d = _distances()[pos][BGCS]
         if d == 0:
-            opts.append((self.affordable(st, p, 3), 0))
-            if st.can_pay(p, op):
-                opts.append((self.affordable(st, p, 1, op), self.recyclers_within(st, BGCS, reach)))
+            opts.append((self.affordable(st, p, 3, hand=hand), 0))
+            if pays:
+                opts.append((self.affordable(st, p, 1, op, hand), self.recyclers_within(st, BGCS, reach)))
         elif d <= reach:
-            opts.append((self.affordable(st, p, 2), 0))
-            if st.tiles[pos] == "recycler" and st.can_pay(p, op):
-                opts.append((self.affordable(st, p, 2, op), st.tables.recycler_removal[RING[pos] - 1]))
+            opts.append((self.affordable(st, p, 2, hand=hand), 0))
+            if st.tiles[pos] == "recycler" and pays:
+                opts.append((self.affordable(st, p, 2, op, hand), st.tables.recycler_removal[RING[pos] - 1]))
         return opts
 
     def own_options(self, st: ResourcedState, seat: int, left: int) -> list[tuple[int, int]]:
@@ -232,6 +258,51 @@ class HeuristicBot:
                 best = max(best, k)
         self._memo[key] = best
         return best
+
+    def burst_take(self, st: ResourcedState, seat: int) -> Action | None:
+        """The first card to take from a partner when that lets this player craft Social Housing
+        now in a burst that the players still to act can finish, Recycling the pile to zero, when
+        no burst works with the cards in this player's own hand (Basic Hint 8: trade)."""
+        left = self.housing_left(st)
+        if left <= 0 or "social_housing" not in self.wanted(st):
+            return None
+        if not (st.ring == 3 or st.alternate) and not self.reserve_ok(st, left):
+            return None
+        crafts = min(left, self.crafts_this_turn(st, seat))
+        if crafts <= 0 or self.burst_now(st, seat, left) > 0:
+            return None
+        partners = st.trade_partners(seat)
+        if not partners:
+            return None
+        key = ("take", st.step, seat, st.phase, left)
+        if key in self._memo:
+            return self._memo[key]
+        cost = st.tables.tile_cost["social_housing"]
+        hand = st.hands[seat]
+        room = st.trade_limit() - st.traded
+        pile = len(st.waste)
+        found: Action | None = None
+        for k in range(crafts, 0, -1):
+            lack = [max(0, k * c - h) for c, h in zip(cost, hand, strict=True)]
+            if not sum(lack) or sum(lack) > room:
+                continue
+            for q in partners:
+                theirs = st.hands[q]
+                if any(t < n for t, n in zip(theirs, lack, strict=True)):
+                    continue
+                rest = [t - n for t, n in zip(theirs, lack, strict=True)]
+                combos: list[tuple[int, int]] = [(0, 0)]
+                for p in range(st.turn_seat + 1, st.players):
+                    opts = self.later_options(st, p, rest if p == q else None)
+                    combos = [(a + c, b + r) for a, b in combos for c, r in opts]
+                if any(k + c >= left and rr >= pile for c, rr in combos):
+                    r = next(i for i, n in enumerate(lack) if n)
+                    found = TAKE(q + 1, RESOURCES[r])
+                    break
+            if found is not None:
+                break
+        self._memo[key] = found
+        return found
 
     def reserve_ok(self, st: ResourcedState, left: int) -> bool:
         """Before opening Ring 3 the team keeps, beyond this burst, the next Round's Upkeep Food and
@@ -275,7 +346,9 @@ class HeuristicBot:
         item = self.target(st, seat)
         if item is not None:
             need = list(self.plan_cost(st, item))
-        runs = min(st.players, -(-len(st.waste) // 5))
+        pile = len(st.waste)
+        pile += st.tables.rules.upkeep_waste_per_housing * st.social_housing()
+        runs = min(st.players, -(-pile // 5))
         need = [n + runs * o for n, o in zip(need, t.recycler_operating, strict=True)]
         sh = st.social_housing()
         need[FOOD] += sh
@@ -361,7 +434,18 @@ class HeuristicBot:
         removed = min(len(st.waste), st.tables.recycler_removal[RING[cell] - 1])
         if removed == 0:
             return -1.0
+        if self.housing_left(st) and st.round < st.max_rounds:
+            # no Social Housing built this Round yet: the pile need not be zero at its end; Recycle
+            # once the next Upkeep would take it out of the best Event odds (Zero Waste: 0-5)
+            nxt = len(st.waste) + st.tables.rules.upkeep_waste_per_housing * st.social_housing()
+            if nxt <= self.calm_pile(st):
+                return -1.0
         return 36.0 + 4.0 * removed
+
+    def calm_pile(self, st: ResourcedState) -> int:
+        """The largest Waste Pile of the best Waste Condition (Zero Waste: 0-5)."""
+        conditions = st.tables.conditions
+        return conditions[1][0] - 1 if len(conditions) > 1 else st.tables.rules.max_waste - 1
 
     def best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         """The best Action on ``cell`` for this player's current hand, with its value."""
@@ -450,7 +534,13 @@ class HeuristicBot:
             return DONE()
         hand = st.hands[seat]
         sheds = [a for a in legal if a.kind == SHED.name]
-        return max(sheds, key=lambda a: hand[RESOURCE_INDEX[SHED.read(a).resource]])
+        need = self.demand(st, seat)
+
+        def spare(a: Action) -> int:
+            r = RESOURCE_INDEX[SHED.read(a).resource]
+            return hand[r] - need[r]
+
+        return max(sheds, key=spare)
 
     def wants_fix(self, st: ResourcedState) -> bool:
         """Whether the table should fix what the Event threatens: always, but a flooded Garden
@@ -561,6 +651,9 @@ class HeuristicBot:
         return None
 
     def _action(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        take = self.burst_take(st, seat)
+        if take is not None and take in legal and self.trade_ok(st, take):
+            return take
         trade = self.completing_trade(st, seat, legal) or self.feed_crafter(st, seat, legal)
         if trade is not None and self.trade_ok(st, trade):
             return trade
@@ -571,6 +664,9 @@ class HeuristicBot:
         return tile_acts[0]
 
     def _move(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        take = self.burst_take(st, seat)
+        if take is not None and take in legal and self.trade_ok(st, take):
+            return take
         trade = self.completing_trade(st, seat, legal)
         if trade is not None and self.trade_ok(st, trade):
             return trade
@@ -601,6 +697,9 @@ class HeuristicBot:
         return None
 
     def _end(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
+        take = self.burst_take(st, seat)
+        if take is not None and take in legal and self.trade_ok(st, take):
+            return take
         for a in legal:
             if a.kind == CRAFT.name and self.craft_value(st, CRAFT.read(a).item, seat) > 0:
                 return a
