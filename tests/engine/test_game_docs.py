@@ -29,7 +29,7 @@ FILE = re.compile(r"^[\w/]+\.(py|toml|md)$")
 
 
 @cache
-def test_names() -> frozenset[str]:
+def names_of_tests() -> frozenset[str]:
     names = set()
     for path in (ROOT / "tests").rglob("test_*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
@@ -143,7 +143,7 @@ def traces(game: str) -> tuple[list[str], list[tuple[str, str, str]], list[str]]
 @pytest.mark.parametrize("game", IDS)
 def test_every_test_a_game_doc_names_exists(game):
     tests, _code, _files = traces(game)
-    names = test_names()
+    names = names_of_tests()
     missing = [
         t
         for t in tests
