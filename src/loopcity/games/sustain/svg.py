@@ -20,7 +20,16 @@ from loopcity.engine.text import _, ngettext
 
 from . import actions as A
 from .board import Geometry, geometry
-from .words import building_text, category_name, coins, content_text, effects_text, indicator_name, space_text
+from .words import (
+    building_text,
+    category_name,
+    coins,
+    content_text,
+    effects_text,
+    indicator_name,
+    indicator_short,
+    space_text,
+)
 
 CATEGORY_STYLE = {  # fill colour; a letter too (see category_letter), so colour is never the only cue
     "residential": "#f4d58d",
@@ -56,13 +65,22 @@ def _attr(info: str, act: str | None) -> str:
 
 
 def _text(
-    x: float, y: float, text: str, size: int = 20, minor: bool = False, fit: float | None = None, **extra: str
+    x: float,
+    y: float,
+    text: str,
+    size: int = 20,
+    minor: bool = False,
+    fit: float | None = None,
+    short: str | None = None,
+    **extra: str,
 ) -> str:
     """A text; ``minor``: a detail a small screen hides; ``fit``: the width it keeps to (it gives way
-    where, drawn readable, it would not)."""
+    where, drawn readable, it would not: to ``short`` when given)."""
     attrs = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in extra.items())
     cls = ' class="minor"' if minor else ""
     fits = f' data-fit="{fit:g}"' if fit else ""
+    if short is not None:
+        fits += f' data-short="{escape(short)}"'
     return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{cls}{fits}{attrs}>{escape(text)}</text>'
 
 
@@ -273,7 +291,10 @@ def _track(view: dict[str, Any], key: str, x: int, y: int, box: int) -> str:
     square = ind[key]
     info = _track_info(ind, key)
     label = indicator_name(key)
-    parts = [f"<g{_attr(info, None)}>", _text(x, y + 18, label, 20)]
+    parts = [
+        f"<g{_attr(info, None)}>",
+        _text(x, y + 18, label, 20, fit=PANEL_W - 8, short=indicator_short(key)),
+    ]
     for i in range(ind["top"] + 1):
         on = i == square
         bx = x + i * box
@@ -324,7 +345,7 @@ def _table(ind: dict[str, Any], key: str, colour: str, x: int, y: int) -> str:
     )
     parts = [
         f"<g{_attr(info, None)}>",
-        _text(x, y + 18, indicator_name(key), 20),
+        _text(x, y + 18, indicator_name(key), 20, fit=PANEL_W - 90, short=indicator_short(key)),
         _text(x + PANEL_W - 6, y + 20, f"{marked}/{total}", 20, text_anchor="end", font_weight="bold"),
     ]
     step = PANEL_W / total

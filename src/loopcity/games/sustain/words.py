@@ -30,6 +30,24 @@ def content_text(text: str) -> str:
     return _(text) if text else text
 
 
+def indicator_short(key: str) -> str:
+    """An indicator's name in a word, where its whole name has no room (a phone's board)."""
+    match key:
+        case "standard_of_living":
+            return _("Living")
+        case "attractiveness":
+            return _("Attractiveness")
+        case "sustainable_transport":
+            return _("Transport")
+        case "pollution":
+            return _("Pollution")
+        case "unhappy":
+            return _("Unhappy")
+        case "co2":
+            return _("CO2")
+    return key
+
+
 def indicator_name(key: str) -> str:
     """An indicator of the Indicators Board (a track or a table) by its content key."""
     match key:
