@@ -96,7 +96,7 @@ def test_a_gift_is_one_of_the_givers_own_coins():
     with pytest.raises(IllegalAction, match="you cannot give a Coin to yourself"):
         s.apply(0, "give 1")
     s.apply(1, "give 3")
-    assert s.coins == [3, 2, 4]  # 8 Coins shared (2 each), then Event I-1's Coin each
+    assert s.coins == [4, 3, 5]  # 8 Coins shared (2 each), then Event I-1's 2 Coins each
 
 
 # ----- choosing the Department sheets ------------------------------------------------------------------
@@ -115,7 +115,7 @@ def test_the_players_choose_their_department_sheets_in_turn_from_the_first_playe
     s.apply(second, "sheet 5")
     s.apply((first + 2) % 3, "sheet 1")
     assert s.phase == "discussion" and sorted(s.dept_of) == [0, 1, 4]
-    assert s.coins == [3, 3, 3]  # the starting budget, then Event I-1's Coin: year 1 began
+    assert s.coins == [4, 4, 4]  # the starting budget, then Event I-1's 2 Coins: year 1 began
     assert [s.owner[d] for d in (2, 3, 5)] == [-1, -1, -1]  # the sheets nobody chose are open to all
 
 

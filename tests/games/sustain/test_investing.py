@@ -28,7 +28,7 @@ def test_discussion_every_player_may_act_at_once():
 def test_discussion_coin_gift_moves_one_coin():
     s = new()
     s.apply(1, "give 3")
-    assert s.coins == [3, 2, 4]
+    assert s.coins == [4, 3, 5]
 
 
 def test_discussion_cannot_give_to_yourself_or_without_coins():

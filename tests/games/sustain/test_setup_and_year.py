@@ -68,8 +68,8 @@ def test_first_round_starts_at_events():
     assert s.co2 == 0 and s.track == [0, 0, 0, 0]  # no step 1
     assert sum(s.people) == sum(p.people for p in start)  # no step 2
     assert s.drawn == ["I-1"] and len(s.table) == 3  # steps 4 and 5 ran
-    # the starting budget (8 over 3 players: 2 each, 2 kept) plus I-1's Coin each
-    assert s.coins == [3, 3, 3] and s.reserve == 2
+    # the starting budget (8 over 3 players: 2 each, 2 kept) plus I-1's 2 Coins each
+    assert s.coins == [4, 4, 4] and s.reserve == 2
 
 
 # ----------------------------------------------------------------- step 1

@@ -98,7 +98,7 @@ def test_a_label_follows_the_content():
 
 def test_giving_and_drawing_labels_name_the_seat_and_the_place():
     s = new(players=4)
-    assert s.label(0, s.legal_actions(0)[0]).text == "Give 1 of your 3 Coins to Seat 2 (Mobility)"
+    assert s.label(0, s.legal_actions(0)[0]).text == "Give 1 of your 4 Coins to Seat 2 (Mobility)"
     s = investing(new(players=4), seat=1, coins=10)
     pay(s, 1, "fund 2 1", 2)  # a Bus Stop
     corner = s.tables.cell_of["B2+"]  # the corner between B2, C2, B3 and C3
