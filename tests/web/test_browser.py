@@ -214,7 +214,12 @@ def test_play_a_table_in_the_browser(server, browser, game):
         deadline = time.monotonic() + 10
         while (seat, act) not in t.moves[before:] and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert (seat, act) in t.moves[before:], "the click made that seat's move"
+        if (seat, act) not in t.moves[before:]:
+            # the others settled the table's question a moment before the click landed: the click is
+            # refused (it is no longer a legal move) and the game goes on without it
+            assert act not in {str(a) for a in t.state.legal_actions(seat)}, "the click made that seat's move"
+            assert not any(s == seat for s, _a in t.moves[before:]), "nothing else was played for the seat"
+            continue
         for other in pages.values():  # every other seat's page follows live
             _wait_version(other, before)
         moves += 1
