@@ -67,3 +67,44 @@ def test_a_bot_holds_its_done_while_a_person_is_still_deciding():
     assert waits_for_people(state, 2, DONE(), people={0})  # seat 1 (a person) is still deciding
     assert not waits_for_people(state, 2, DONE(), people=set())  # a table of bots never waits
     assert not waits_for_people(state, 2, state.legal_actions(2)[0], people={0})  # only "done" waits
+
+
+def test_a_bot_holds_its_vote_until_the_people_asked_have_answered():
+    """The table's question is answered by the people asked before the bots settle it: a bot's vote
+    waits while a person asked the same question has not answered; a bot answers an offer made to it
+    at once, and a table of bots never waits."""
+    from dataclasses import replace
+
+    from loopcity.engine import ActionSpace, Game, waits_for_people
+    from loopcity.engine.table import VOTE
+    from tiny_game import SPEC, TinyState
+
+    class Asking(TinyState):
+        ballot: table.Ballot | None = None
+
+        def active_seats(self):
+            return table.waiting(self.ballot) if self.ballot else super().active_seats()
+
+        def _legal_actions(self, seat):
+            return [VOTE("yes"), VOTE("no")] if self.ballot else super()._legal_actions(seat)
+
+        def _apply(self, seat, action):
+            if action.kind == VOTE.name:
+                table.cast(self.ballot, seat, VOTE.read(action).choice)
+            else:
+                super()._apply(seat, action)
+
+        def view(self, seat):
+            names = [f"Seat {s + 1}" for s in range(self.players)]
+            decision = table.ballot_view(self.ballot, names) if self.ballot else None
+            return {**super().view(seat), "decision": decision}
+
+    spec = replace(SPEC, state_class=Asking, action_space=ActionSpace([*SPEC.action_space.kinds, VOTE]))
+    state = Game(spec, {"players": 3}).new_state(1)
+    state.ballot = table.ask("Hexagon 4 turns Urban", None, by=1, asked=[0, 1, 2])
+    assert waits_for_people(state, 2, VOTE("yes"), people={0})  # seat 1, a person, is still to answer
+    assert not waits_for_people(state, 2, VOTE("yes"), people=set())
+    state.apply(0, VOTE("no"))
+    assert not waits_for_people(state, 2, VOTE("yes"), people={0})  # the person has had their say
+    state.ballot = table.offer("2 Wood for 1 Metal", None, by=0, to=2)
+    assert not waits_for_people(state, 2, VOTE("no"), people={0})  # an offer to the bot: it answers

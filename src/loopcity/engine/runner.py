@@ -10,6 +10,7 @@ from .bots import Bot
 from .clocks import MoveClock
 from .record import Record
 from .state import State
+from .table import VOTE
 
 OnMove = Callable[[int, Action, State[Any, Any]], None]
 
@@ -21,11 +22,19 @@ def next_seat(state: State[Any, Any]) -> int:
 
 def waits_for_people(state: State[Any, Any], seat: int, action: Action, people: Collection[int]) -> bool:
     """Whether a bot in ``seat`` holds ``action`` for now: it says the bot is done in a shared phase
-    (a kind declared ``ready``) while a person at the table still has something to decide. A bot acts
-    on its own things and waits for the people; it never ends a shared phase under them."""
+    (a kind declared ``ready``) while a person at the table still has something to decide, or it
+    answers the table's question (the engine's ``vote``) while a person asked the same question has
+    not answered yet. A bot acts on its own things and waits for the people; it never ends a shared
+    phase under them, and a person always has their say before the bots settle a question."""
+    others = [p for p in people if p != seat]
+    if not others:
+        return False
+    if action.kind == VOTE.name:
+        decision = state.view(None).get("decision")
+        return isinstance(decision, dict) and any(p in others for p in decision.get("waiting", ()))
     if action.kind not in state.game.spec.action_space.ready:
         return False
-    return any(p != seat and p in people for p in state.active_seats())
+    return any(p in others for p in state.active_seats())
 
 
 def play_step(
