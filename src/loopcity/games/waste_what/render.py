@@ -237,7 +237,8 @@ def _skill_svg(s: dict[str, Any], x: int, y: int, act: str | None) -> str:
         f'<g class="skill"{_attrs(act, info)}><rect x="{x}" y="{y}" width="112" height="52" rx="6" '
         f'fill="{COLOURS.get(s["id"], "#ccc")}" fill-opacity="{0.3 if s["used"] else 0.9}" stroke="#333"'
         f' stroke-width="{4 if act else 1}"/>'
-        f'<text x="{x + 8}" y="{y + 34}" font-size="22" font-weight="bold">{code}\u2009{s["level"]}</text></g>'
+        f'<text x="{x + 8}" y="{y + 34}" font-size="22" font-weight="bold" data-fit="104" '
+        f'data-short="{code}{s["level"]}">{code}\u2009{s["level"]}</text></g>'
     )
 
 
