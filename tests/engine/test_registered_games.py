@@ -3,7 +3,10 @@
 import pytest
 
 from loopcity import list_games, load_game
+from loopcity.bots import make_bot
+from loopcity.engine import play
 from loopcity.engine.testing import check_game
+from loopcity.engine.text import reading_in
 
 GAMES = [spec.id for spec in list_games()]
 
@@ -42,10 +45,6 @@ def test_every_game_speaks_in_words(game_id):
 def test_how_a_game_ended_reads_in_words_in_every_language(game_id):
     """The outcome's cause stays the rules' English (records and simulations count it); a person
     reads how the game ended in their own language, in words, won or lost."""
-    from loopcity.bots import make_bot
-    from loopcity.engine import play
-    from loopcity.engine.text import reading_in
-
     game = load_game(game_id)
     for bot in ("random", "heuristic"):
         state = game.new_state(3)

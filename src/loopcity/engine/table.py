@@ -78,13 +78,14 @@ def waiting(ballot: Ballot) -> tuple[int, ...]:
     return tuple(s for s in ballot["asked"] if s not in ballot["votes"])
 
 
-def cast(ballot: Ballot, seat: int, choice: str) -> None:
-    """Record ``seat``'s answer (a seat answers once)."""
+def cast(ballot: Ballot, seat: int, choice: str) -> Result:
+    """Record ``seat``'s answer (a seat answers once); returns the ballot's :func:`result` after it."""
     if seat not in ballot["asked"] or seat in ballot["votes"]:
         raise ValueError(f"seat {seat + 1} has no answer to give on {ballot['subject']!r}")
     if choice not in ("yes", "no"):
         raise ValueError(f"an answer is yes or no, not {choice!r}")
     ballot["votes"][seat] = choice
+    return result(ballot)
 
 
 def result(ballot: Ballot) -> Result:

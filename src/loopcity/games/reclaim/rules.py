@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from loopcity.engine import Action, Game, NoArgs, Outcome, Rng, State
-from loopcity.engine.table import DONE, VOTE, Ballot, Choice, ask, cast, offer, result
+from loopcity.engine.table import DONE, VOTE, Ballot, Choice, ask, cast, offer
 from loopcity.engine.text import _
 
 from . import events, politics, position, turn
@@ -268,8 +268,7 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         decision is carried out."""
         ballot = self.ballot
         assert ballot is not None
-        cast(ballot, seat, a.choice)
-        outcome = result(ballot)
+        outcome = cast(ballot, seat, a.choice)
         if outcome == "open":
             return
         self.ballot = None

@@ -87,9 +87,6 @@ class ResourcedState(TurnMixin, EventsMixin):
         assert self.result is not None
         return Outcome(self.won, self.result, (score,) * n, winners)
 
-    def ending(self) -> str:
-        return cause_text(self.result) if self.result is not None else ""
-
     def seat_name(self, seat: int) -> str:
         return seat_name(seat)
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action, NoArgs
-from loopcity.engine.table import Choice, ask, cast, offer, result
+from loopcity.engine.table import Choice, ask, cast, offer
 from loopcity.engine.text import _
 
 from .actions import (
@@ -356,8 +356,7 @@ def on_vote(state: ResourcedState, seat: int, a: Choice) -> None:
     """An answer to the question put to the table: a proposal or a trade offered."""
     ballot = state.ballot
     assert ballot is not None
-    cast(ballot, seat, a.choice)
-    outcome = result(ballot)
+    outcome = cast(ballot, seat, a.choice)
     if outcome == "open":
         return
     if ballot["subject"] == "trade":

@@ -67,8 +67,7 @@ def _vote(s: ResourcityState, seat: int, a: Choice) -> None:
     """A player's answer; once the answers settle the question, it is carried out."""
     ballot = s.ballot
     assert ballot is not None
-    cast(ballot, seat, a.choice)
-    if result(ballot) == "open":
+    if cast(ballot, seat, a.choice) == "open":
         return
     if ballot["subject"] == "first":
         _settle_first(s)

@@ -13,7 +13,7 @@ from . import decide as _decide  # noqa: F401  (the table's handlers join HANDLE
 from .apply import HANDLERS
 from .base import RESOURCES, FarmingAction
 from .board import TILES, find_farms
-from .catalogue import N_, _
+from .catalogue import N_
 from .content import CRISES, HUATS, Content
 from .events import EventsMixin
 from .invariants import check_invariants
@@ -179,9 +179,8 @@ class ResourcityState(EventsMixin):
         return Outcome(self.won, cause, (s,) * self.players, tuple(range(self.players)) if self.won else ())
 
     def ending(self) -> str:
-        if self.phase != "over":
-            return ""
-        return _("survived the last Crisis") if self.won else loss_words(self.result or "lost")
+        outcome = self.outcome()
+        return "" if outcome is None else loss_words(outcome.cause)
 
     def score(self) -> int:
         """(Fuel + Water + Food) - (highest - lowest) + Farms, on the Available pool."""

@@ -12,6 +12,7 @@ never the only cue. The action list is not repeated on the board.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from html import escape
 from typing import Any
@@ -183,25 +184,11 @@ def _card_svg(c: dict[str, Any], x: int, y: int, act: str | None, w: int = CARD_
         f'<text x="{x + 8}" y="{y + 23}" font-size="20" font-weight="bold">{escape(big)}</text>'
         + f'<text y="{y + 30}" font-size="15" data-fit="{w - 10}">'
         + "".join(
-            f'<tspan x="{x + 8}" dy="1.2em">{escape(line)}</tspan>' for line in _lines(c["name"], w // 12, 2)
+            f'<tspan x="{x + 8}" dy="1.2em">{escape(line)}</tspan>'
+            for line in textwrap.wrap(c["name"], w // 12, max_lines=2, placeholder="…")
         )
         + "</text></g>"
     )
-
-
-def _lines(text: str, width: int, most: int) -> list[str]:
-    """``text`` broken at spaces into at most ``most`` lines of about ``width`` characters; what does
-    not fit ends in an ellipsis (the whole text is in the place's details)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    if len(lines) > most:
-        lines = lines[:most]
-        lines[-1] = lines[-1][: width - 1].rstrip() + "…"
-    return [line if len(line) <= width else line[: width - 1] + "…" for line in lines]
 
 
 def _empty_slot(x: int, y: int, w: int, h: int, info: str) -> str:

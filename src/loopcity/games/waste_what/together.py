@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from loopcity.engine import Action
-from loopcity.engine.table import VOTE, Ballot, Choice, cast, offer, result
+from loopcity.engine.table import VOTE, Ballot, Choice, cast, offer
 from loopcity.engine.text import _
 
 from .actions import (
@@ -156,10 +156,10 @@ def vote(st: WasteWhatState, seat: int, a: Choice) -> None:
     ballot = st.ballot
     assert ballot is not None
     action = ballot_action(st)
-    cast(ballot, seat, a.choice)
+    carried = cast(ballot, seat, a.choice) == "carried"
     by = ballot["by"]
     st.ballot = None
-    if result(ballot) == "carried":
+    if carried:
         if action.kind in QUESTIONS:
             settle(st, action.kind)
         HANDLERS.apply(st, by, action)
