@@ -249,10 +249,10 @@ def _player_svg(
     ]
     for i, s in enumerate(p["skills"]):
         parts.append(_skill_svg(s, x + 10 + i * 120, y + 88, skill_acts.get(s["id"])))
-    parts.append(f'<text x="{x + 10}" y="{y + 152}" font-size="18">{escape(storage)}</text>')
+    parts.append(f'<text x="{x + 10}" y="{y + 160}" font-size="18">{escape(storage)}</text>')
     for i, c in enumerate(p["storage"][:6]):
         parts.append(
-            _card_svg(c, x + 10 + (i % 3) * 158, y + 162 + (i // 3) * 80, acts.get(c["id"]), 150, 74)
+            _card_svg(c, x + 10 + (i % 3) * 158, y + 168 + (i // 3) * 78, acts.get(c["id"]), 150, 74)
         )
     if len(p["storage"]) > 6:
         more = _("+{n} more").format(n=len(p["storage"]) - 6)
