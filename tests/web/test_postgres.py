@@ -92,7 +92,7 @@ def test_postgres_refuses_a_second_writer_with_a_stale_version(pg_client):
 def test_postgres_schema_comes_from_the_migrations(pg_url):
     db = Database(pg_url)
     with db.engine.connect() as conn:
-        assert conn.exec_driver_sql("select version_num from alembic_version").scalar() == "0003"
+        assert conn.exec_driver_sql("select version_num from alembic_version").scalar() == "0004"
     db.dispose()
 
 
@@ -105,3 +105,15 @@ def test_postgres_keeps_a_128_bit_seed_and_rebuilds_the_table_from_it(pg_client)
     before = a.get(f"/api/state/{tok[0]}").json()
     again = pg_client()  # a restart: the table is rebuilt from the stored seed
     assert again.get(f"/api/state/{tok[0]}").json() == before
+
+
+def test_postgres_keeps_a_class_its_students_and_their_seats_across_a_restart(pg_client):
+    a = pg_client()
+    made = a.post("/api/classes", json={"game": "tiny", "tables": 2, "players": 2}).json()
+    ada = a.post("/api/join", json={"code": made["join_code"], "name": "Ada"}).json()
+    b = pg_client()  # another process over the same database, as after a restart
+    board = b.get(f"/api/classes/{made['token']}").json()
+    assert [s["names"] for s in board["tables"][0]["seats"]] == [["Ada"], []]
+    b.cookies.set("loopcity_student", ada["student"])
+    again = b.post("/api/join", json={"code": made["join_code"], "name": "Ada"})
+    assert again.json()["token"] == ada["token"]

@@ -37,6 +37,13 @@ def _expected(state, seat, msg, rng):
     if "chat" in msg:  # the table talk goes to the seats, the same for all of them
         built["chat"] = msg["chat"]
     built["lang"] = msg["lang"]
+    # what the facilitator set for the table (names at the seats, a seat a bot plays for now, an
+    # announcement, the next game) is the same for everyone and depends on no hidden thing
+    for entry, sent in zip(built["seats"], msg["seats"], strict=True):
+        entry.update(role=entry["name"], people=sent["people"], handed=sent["handed"])
+        if sent["people"]:
+            entry["name"] = f"{sent['people']} ({entry['role']})"
+    built["announcement"], built["next"] = msg["announcement"], msg["next"]
     if state.is_terminal():  # the outcome and closing figures are told to everyone when the game is over
         built["outcome"] = msg["outcome"]
         built["debrief"] = msg["debrief"]

@@ -203,6 +203,27 @@ register_commands(app)
 register_translations(app)
 
 
+def addresses_said(host: str, port: int, public_url: str | None) -> list[str]:
+    """Where the server can be opened, for the person who started it: on every network address the
+    machine has when it listens on all of them (phones on the room's network use one of these)."""
+    from ..web.netaddr import lan_addresses
+
+    if public_url:
+        return [_("Loopcity on {url}  (Ctrl+C stops it)").format(url=public_url)]
+    if host in ("0.0.0.0", "::", ""):
+        found = lan_addresses()
+        lines = [_("Loopcity is listening on every network (Ctrl+C stops it). Open it at:")]
+        lines += [f"  http://{a}:{port}/" for a in found] or [
+            "  " + _("(no network address found: is the computer on the room's network?)")
+        ]
+        lines.append(f"  http://127.0.0.1:{port}/  " + _("(this computer only)"))
+        return lines
+    lines = [_("Loopcity on {url}  (Ctrl+C stops it)").format(url=f"http://{host}:{port}/")]
+    if host.startswith("127.") or host == "localhost":
+        lines.append(_("Only this computer can open it: for phones, start it with --host 0.0.0.0"))
+    return lines
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0: every network)")] = "127.0.0.1",
@@ -227,6 +248,10 @@ def serve(
     idle_minutes: Annotated[float, typer.Option(help="an unwatched table leaves memory after this")] = 30.0,
     unstarted_hours: Annotated[float, typer.Option(help="a table with no move is deleted after this")] = 48.0,
     api_docs: Annotated[bool, typer.Option(help="serve /docs, /redoc and /openapi.json")] = True,
+    public_url: Annotated[
+        str | None,
+        typer.Option(help="the address people reach the server at (behind a proxy); links use it"),
+    ] = None,
     proxy: Annotated[
         str | None,
         typer.Option(help="addresses of a trusted reverse proxy (comma list): its X-Forwarded-For is used"),
@@ -257,6 +282,7 @@ def serve(
             idle_minutes=idle_minutes,
             unstarted_hours=unstarted_hours,
             api_docs=api_docs,
+            public_url=public_url,
         )
     except ValueError as e:
         fail(str(e))
@@ -269,7 +295,8 @@ def serve(
     except SQLAlchemyError as e:
         fail(_("--db: the database cannot be opened ({error})").format(error=getattr(e, "orig", None) or e))
         return
-    console.print(Text(_("Loopcity on {url}  (Ctrl+C stops it)").format(url=f"http://{host}:{port}/")))
+    for line in addresses_said(host, port, public_url):
+        console.print(Text(line))
     uvicorn.run(
         web,
         host=host,

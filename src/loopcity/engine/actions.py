@@ -115,6 +115,9 @@ class Clock:
     """a game option holding the minutes (used when above 0)"""
     content: str | None = None
     """a dotted path into the game's content holding the minutes (e.g. ``table.timer_minutes``)"""
+    counts: str = ""
+    """what the countdown counts down to, in words for a clock face ("next Event", marked for
+    translation with ``N_``), as in: next Event in 7:12"""
     runs_if: Callable[[Mapping[str, Any]], bool] | None = None
     """the tables, by their options, at which the clock runs at all (None: every table; with
     ``option``, a table whose option is 0 has no clock)"""

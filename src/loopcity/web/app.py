@@ -24,11 +24,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine import GameSpec, register
+from .classes import ClassRoom
 from .db import Database
 from .guard import Guard, RateLimit
 from .i18n import Reading, _
 from .pages import HERE, Pages
-from .routers import api, live, pages, review
+from .routers import api, classes, live, pages, review
 from .settings import Settings
 from .tables import Refusal, TableManager
 
@@ -140,6 +141,7 @@ def create_app(
     )
     app = FastAPI(title="Loopcity", lifespan=lifespan, **docs)
     app.state.manager = manager
+    app.state.classroom = ClassRoom(manager)
     app.state.db = db
     app.state.pages = Pages()
     app.state.limits = {
@@ -150,6 +152,6 @@ def create_app(
     app.add_middleware(Reading)  # outermost: every answer, the guard's too, is in its reader's language
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     _install_handlers(app)
-    for router in (api.router, pages.router, review.router, live.router):
+    for router in (api.router, classes.router, pages.router, review.router, live.router):
         app.include_router(router)
     return app

@@ -295,6 +295,36 @@ class Database:
             )
             return [(r.seat, r.text) for r in reversed(list(rows))]
 
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """Store who plays a table's seats (a person or a bot; the names of the people there)."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(TableRow, table_id)
+            if row is not None:
+                row.seats = [dict(seat) for seat in seats]
+
+    def set_seat_token(self, table_id: str, seat: int, token: str) -> None:
+        """Give a seat the link ``token`` (an old one stops working), e.g. once the seat is freed."""
+        with Session(self.engine) as s, s.begin():
+            rows = s.scalars(
+                select(TokenRow).where(
+                    TokenRow.table_id == table_id, TokenRow.role == "seat", TokenRow.seat == seat
+                )
+            )
+            for row in rows:
+                self._tokens.pop(row.token, None)
+                s.delete(row)
+            s.add(TokenRow(token=token, table_id=table_id, role="seat", seat=seat))
+
+    def move_seat_tokens(self, from_table: str, to_table: str) -> None:
+        """The seat links of ``from_table`` lead to the same seats of ``to_table`` from now on (a
+        rematch: the same people at the same seats, a new game)."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(delete(TokenRow).where(TokenRow.table_id == to_table, TokenRow.role == "seat"))
+            rows = s.scalars(select(TokenRow).where(TokenRow.table_id == from_table, TokenRow.role == "seat"))
+            for row in rows:
+                row.table_id = to_table
+                self._tokens.pop(row.token, None)
+
     def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
         """Store a table's settings (e.g. ``paused``)."""
         with Session(self.engine) as s, s.begin():

@@ -122,6 +122,12 @@ def client_strings(lang: str) -> dict[str, str]:
         "press": _("press"),
         "more": _("more"),
         "details_raw": _("Details"),
+        "clock_in": _("{what} in {time}"),
+        "announcement": _("From your teacher"),
+        "handed": _("A bot plays your seat for now."),
+        "take_back": _("Take my seat back"),
+        "next_game": _("A new game has started at your table."),
+        "go_next": _("Go to the new game"),
     }
 
 

@@ -67,7 +67,7 @@ def table_links(
     request: Request, manager: TableManager, t_id: str, seats: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """Every seat (with its link when a person sits there), the spectator and facilitator links."""
-    base = str(request.base_url).rstrip("/")
+    base = public_base(request)
     out: dict[str, Any] = {"seats": [{"seat": i, **s} for i, s in enumerate(seats)]}
     for token, role, seat in manager.db.tokens(t_id):
         url = f"{base}/play/{token}" if role != "facilitator" else f"{base}/table/{token}"
@@ -76,6 +76,15 @@ def table_links(
         else:
             out[role] = {"token": token, "url": url}
     return out
+
+
+def public_base(request: Request) -> str:
+    """The address links are given with: the operator's public URL when set (behind a reverse proxy),
+    else the address the request came to (so links opened on the room's network reach the phones)."""
+    manager: TableManager = request.app.state.manager
+    if manager.settings.public_url:
+        return manager.settings.public_url.rstrip("/")
+    return str(request.base_url).rstrip("/")
 
 
 def client_key(request: Request) -> str:

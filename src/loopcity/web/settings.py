@@ -45,6 +45,9 @@ class Settings:
     """a table with no move this long after it was made is deleted with its links"""
     sweep_seconds: float = 60.0
     """how often idle and expired tables are looked for"""
+    public_url: str | None = None
+    """the address people reach the server at (e.g. https://games.school.example behind a reverse
+    proxy): every link is given with it; else with the address each request came to"""
     api_docs: bool = True
     """serve /docs, /redoc and /openapi.json"""
 

@@ -82,6 +82,8 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     clock: dict[str, Any] | None = None
     seen: float = field(default_factory=time.monotonic)
+    moved: float = field(default_factory=time.monotonic)
+    """when the last move was made (or the table was loaded)"""
     waiting: set[int] = field(default_factory=set)
     """Bot seats holding their "done" until the people at the table have decided."""
     chat: list[tuple[int | None, str]] | None = None
@@ -94,6 +96,16 @@ class LiveTable:
         return bool(self.settings.get("paused"))
 
     @property
+    def ended(self) -> bool:
+        """Whether the facilitator ended the game before its end (its state stays as it stood)."""
+        return bool(self.settings.get("ended"))
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: played to its end, or ended by the facilitator."""
+        return self.ended or self.state.is_terminal()
+
+    @property
     def chat_on(self) -> bool:
         """Whether the seats may talk at the table (the facilitator may switch it off)."""
         return bool(self.settings.get("chat", True))
@@ -103,7 +115,7 @@ class LiveTable:
         return [i for i, s in enumerate(self.seats) if s["kind"] != "bot"]
 
     def bot_to_move(self) -> int | None:
-        if self.state.is_terminal() or self.paused:
+        if self.paused or self.over:
             return None
         for seat in self.state.active_seats():
             if seat in self.bots and seat not in self.waiting:
@@ -352,7 +364,7 @@ class TableManager:
             for i, s in enumerate(stored.seats)
             if s["kind"] == "bot"
         }
-        countdowns = Countdowns(self._periods(game))
+        countdowns = Countdowns(self._periods(game, stored.settings.get("clock_minutes")))
         t = LiveTable(
             stored.id,
             state,
@@ -367,13 +379,17 @@ class TableManager:
         t.chat = self.db.chat(t.id, self.CHAT_LINES)
         return t
 
-    def _periods(self, game: Game) -> dict[str, float]:
-        """Each wall clock's period in seconds at tables of ``game`` (see Clock for the order)."""
+    def _periods(self, game: Game, minutes: dict[str, float] | None = None) -> dict[str, float]:
+        """Each wall clock's period in seconds at tables of ``game`` (see Clock for the order);
+        ``minutes`` are a table's own, by clock kind (a class sets them for its tables)."""
         out = {}
         hook = self.settings.clock_seconds or {}
         for kind, clock in game.clocks.items():
             if kind in hook:
                 out[kind] = float(hook[kind])
+                continue
+            if minutes and isinstance(minutes.get(kind), int | float) and minutes[kind] > 0:
+                out[kind] = float(minutes[kind]) * 60
                 continue
             server = self.settings.timer_minutes if clock.repeats else self.settings.clock_minutes
             out[kind] = clock_minutes(game, clock, server) * 60
@@ -423,6 +439,10 @@ class TableManager:
         async with t.lock:
             if t.paused:
                 raise Refusal(423, _("the facilitator has paused the table: wait for play to resume"))
+            if t.ended:
+                raise Refusal(409, _("the facilitator has ended this game"))
+            if t.seats[seat]["kind"] == "bot":
+                raise Refusal(409, _("a bot plays this seat now: take the seat back first"))
             if expected_version is not None and expected_version != t.version:
                 raise Refusal(
                     409,
@@ -457,7 +477,7 @@ class TableManager:
         t.state = new
         t.version += 1
         t.moves.append((seat, text))
-        t.seen = time.monotonic()
+        t.seen = t.moved = time.monotonic()
         t.waiting.clear()  # the table changed: a bot that waited looks again
 
     async def after_move(self, t: LiveTable) -> None:
@@ -541,12 +561,55 @@ class TableManager:
         self._kick(t)
         await self.hub.publish(t, t.version, again=True)  # everyone is told, though no move was made
 
+    # ----- stepping in -----------------------------------------------------------------------------
+    async def update(self, t: LiveTable, seats: list[dict[str, Any]] | None = None, **settings: Any) -> None:
+        """Change who plays a table's seats (a person or a bot, and the names of the people there)
+        and its settings, under the table's lock; store them, then start its bots and clocks and tell
+        its pages. A seat handed to a bot keeps its link: the person takes over again when it is
+        handed back."""
+        async with t.lock:
+            if seats is not None:
+                self._reseat(t, seats)
+            if settings:
+                t.settings = {**t.settings, **settings}
+                self.db.set_settings(t.id, t.settings)
+            t.waiting.clear()
+        self._kick(t)
+        await self.hub.publish(t, t.version, again=True)
+
+    def _reseat(self, t: LiveTable, seats: list[dict[str, Any]]) -> None:
+        game = t.state.game
+        names = bot_names(game)
+        for i, seat in enumerate(seats):
+            if seat["kind"] == "bot":
+                if seat.get("bot") not in names:
+                    raise Refusal(
+                        400,
+                        _("no bot {bot!r}; bots: {names}").format(
+                            bot=seat.get("bot"), names=", ".join(names)
+                        ),
+                    )
+                if t.seats[i].get("kind") != "bot" or t.seats[i].get("bot") != seat["bot"]:
+                    t.bots[i] = self.workers.make(seat["bot"], game, i, subseed(t.seed, "bots", t.version, i))
+            else:
+                t.bots.pop(i, None)
+        t.seats = [dict(s) for s in seats]
+        self.db.set_seats(t.id, t.seats)
+
+    async def end_now(self, t: LiveTable) -> None:
+        """The facilitator ends the game here: no one moves any more, bots and clocks stop, and the
+        state stays as it stood (its record, replay and debrief go on working)."""
+        if t.over:
+            raise Refusal(409, _("this game is over already"))
+        await self.update(t, ended={"by": "facilitator", "version": t.version})
+
     def _clock(self, t: LiveTable) -> None:
         """Run a game's wall clocks (RECLAIM's event timer, SUSTAIN's discussion clock): a clock action
         is played once its period has passed while it stayed available; the countdown, shown to all,
         starts when it becomes available and is dropped when it stops being (or the table pauses)."""
-        available = [] if t.paused else t.countdowns.update(t.state, time.time())
-        if t.paused:
+        stopped = t.paused or t.ended
+        available = [] if stopped else t.countdowns.update(t.state, time.time())
+        if stopped:
             t.countdowns.started.clear()
         if not available:
             if t.clock_task is not None:
@@ -566,7 +629,7 @@ class TableManager:
         await asyncio.sleep(max(0.0, seconds))
         async with t.lock:
             t.clock_task, t.clock = None, None
-            due = t.countdowns.due(t.state, time.time()) if not t.paused else None
+            due = t.countdowns.due(t.state, time.time()) if not (t.paused or t.ended) else None
             if due is None or self.live.get(t.id) is not t:
                 return
             with contextlib.suppress(Refusal, LoopcityError):

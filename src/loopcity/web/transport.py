@@ -50,7 +50,7 @@ def snapshot(t: LiveTable) -> tuple[Any, ...]:
     """What a message depends on besides the seat: a state once current is never changed (a move makes
     a new one), so this names one version of every seat's message (with the table talk so far)."""
     talk = (len(t.chat), t.chat[-1]) if t.chat else (0, None)
-    return (t.state, t.version, t.clock, t.paused, t.chat_on, talk)
+    return (t.state, t.version, t.clock, t.paused, t.chat_on, talk, t.seats, t.settings)
 
 
 def payload_of(
@@ -58,7 +58,7 @@ def payload_of(
 ) -> dict[str, Any]:
     """The message for ``seat`` of table ``t`` (as data), in the reader's language; a seat's carries
     the table talk."""
-    state, version, clock, paused, chat_on, _talk = snapshot(t) if snap is None else snap
+    state, version, clock, paused, chat_on, *_rest = snapshot(t) if snap is None else snap
     with reading_in(lang, state.game.spec.id):
         message = payload.build(
             state, seat, table_id=t.id, version=version, seats=t.seats, clock=clock, paused=paused
@@ -73,8 +73,52 @@ def payload_of(
                 for s, text in (t.chat or [])
             ]
             message["chat"] = {"on": chat_on, "lines": lines}
+        at_table(message, t, seat)
     message["lang"] = lang
     return message
+
+
+def people(seats: list[dict[str, Any]], seat: int) -> str:
+    """The names of the people at a seat ("" when nobody has given a name)."""
+    return ", ".join(seats[seat].get("names") or ())
+
+
+def at_table(message: dict[str, Any], t: LiveTable, seat: int | None) -> None:
+    """What the facilitator has done to the table, added to its message (in the reader's language):
+    the people's names at each seat (also in the log), a seat played by a bot for now, a game ended
+    before its end, the class's announcement and the next game of a rematch."""
+    names = {i: people(t.seats, i) for i in range(len(t.seats))}
+    for entry in message["seats"]:
+        entry["people"] = names.get(entry["seat"], "")
+        entry["role"] = entry["name"]
+        if entry["people"]:
+            entry["name"] = f"{entry['people']} ({entry['role']})"
+        entry["handed"] = bool(t.seats[entry["seat"]].get("person")) and entry["kind"] == "bot"
+    if any(names.values()):
+        said = sorted(((t.state.seat_name(i), n) for i, n in names.items() if n), key=lambda x: -len(x[0]))
+        for line in message["log"]:
+            for role, who in said:
+                if role in line["text"]:
+                    line["text"] = line["text"].replace(role, f"{who} ({role})")
+    if seat is not None and t.seats[seat]["kind"] == "bot":
+        message["legal"], message["your_turn"] = [], False
+        message["handed"] = True
+    if t.ended:
+        message.update(finished=True, legal=[], your_turn=False, active_seats=[])
+        message["outcome"] = {
+            "team_won": None,
+            "cause": "ended by the facilitator",
+            "scores": [],
+            "winners": [],
+            "ending": _("The facilitator ended the game here, with the table as it stood."),
+        }
+    clock = message.get("clock")
+    if clock:
+        rule = t.state.game.clocks.get(clock["kind"])
+        message["clock"] = {**clock, "counts": _(rule.counts) if rule is not None and rule.counts else ""}
+    news = t.settings.get("announcement")
+    message["announcement"] = news if isinstance(news, dict) else None
+    message["next"] = t.settings.get("next")
 
 
 class Hub:
@@ -116,6 +160,11 @@ class Hub:
         channel = self.channels.get(table_id)
         task = channel.push_task if channel is not None else None
         return task is not None and not task.done()
+
+    def seats_connected(self, table_id: str) -> set[int]:
+        """The seats of a table with at least one page open now."""
+        channel = self.channels.get(table_id)
+        return {c.seat for c in channel.clients if c.seat is not None} if channel is not None else set()
 
     def count(self) -> int:
         """Connected pages over all tables."""

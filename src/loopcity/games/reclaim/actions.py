@@ -144,7 +144,13 @@ URBANIZE = kind("urbanize", N_("growth: turn a Rural hexagon or a Farm into Urba
 ALARM = kind(
     "alarm",
     N_("the 10-minute timer rang: draw an Event card"),
-    clock=Clock(10, repeats=True, content="table.timer_minutes", runs_if=lambda o: o["events"] == "timer"),
+    clock=Clock(
+        10,
+        repeats=True,
+        content="table.timer_minutes",
+        counts=N_("next Event"),
+        runs_if=lambda o: o["events"] == "timer",
+    ),
 )
 
 UNITS = kind("units", N_("how many units the proposal covers"), Units, n=range(1, MAX_UNITS + 1))

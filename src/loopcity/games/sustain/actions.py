@@ -89,7 +89,7 @@ BUILD = kind("build", N_("draw the Building on this free space of the City Map")
 CLOCK_ = kind(
     "clock",
     N_("the discussion clock ran out: every player still talking passes"),
-    clock=Clock(5, option="discussion_minutes"),
+    clock=Clock(5, option="discussion_minutes", counts=N_("the discussion closes")),
 )
 
 SHEET = kind(

@@ -41,6 +41,10 @@ def lobby_games() -> list[dict[str, Any]]:
             for o in spec.options
             if o.bounded()
         ]
+        s["clocks"] = [
+            {"kind": kind, "label": _(clock.counts) if clock.counts else kind, "minutes": clock.minutes}
+            for kind, clock in spec.action_space.clocks.items()
+        ]
         out.append(s)
     return out
 
@@ -90,9 +94,12 @@ async def api_act(body: MoveIn, link: SeatLink, manager: Manager, request: Reque
 async def api_record(link: AnyLink, manager: Manager) -> Response:
     """The game record, once the game is over (``loopcity replay FILE``)."""
     t = link.table
-    if not t.state.is_terminal():
+    if not t.over:
         raise Refusal(409, _("the record can be downloaded when the game is over"))
-    data = json.dumps(manager.record(t), indent=1)
+    record = manager.record(t)
+    if t.ended:
+        record["ended"] = "by the facilitator"
+    data = json.dumps(record, indent=1)
     name = f"{t.state.game.id}-{t.id}.json"
     return Response(
         data, media_type="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'}

@@ -41,7 +41,8 @@
       box.append(c);
       const tick = () => {
         const left = Math.max(0, Math.round(msg.clock.deadline - Date.now() / 1000));
-        c.textContent = `◔ ${T.clock}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+        const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+        c.textContent = msg.clock.counts ? `◔ ${T.clock_in.replace("{what}", msg.clock.counts).replace("{time}", time)}` : `◔ ${T.clock}: ${time}`;
       };
       tick();
       clockTimer = setInterval(tick, 1000);
@@ -407,6 +408,7 @@
     L.current = msg;
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
     document.body.dataset.version = msg.version;
+    document.dispatchEvent(new CustomEvent("loopcity:message", {detail: msg}));
     who(msg); turn(msg); decision(msg); stage(msg); board(msg); actions(msg); panels(msg); chat(msg); log(msg); outcome(msg);
   }
 

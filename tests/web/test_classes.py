@@ -1,0 +1,219 @@
+"""A class: one form for the teacher, join codes for the students, a dashboard, class-wide controls,
+stepping in at a table, the projector's pages and slips (the JSON API and the pages, in one app)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from loopcity.web.classes import CODE_ALPHABET, clean_code
+
+
+def op_path(client, operation_id: str) -> tuple[str, str]:
+    """The method and path of an operation, found in /openapi.json by its operationId."""
+    spec = client.get("/openapi.json").json()
+    for path, methods in spec["paths"].items():
+        for method, op in methods.items():
+            if op.get("operationId") == operation_id:
+                return method.upper(), path
+    raise AssertionError(f"no operation {operation_id}")
+
+
+def call(client, operation_id: str, token: str | None = None, json=None):
+    method, path = op_path(client, operation_id)
+    if token is not None:
+        path = re.sub(r"\{[^}]+\}", token, path)
+    return client.request(method, path, json=json)
+
+
+def new_class(client, **body):
+    r = call(client, "create_class", json={"game": "sustain", "tables": 3, "players": 3, **body})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def join(client, code, name, **kw):
+    client.cookies.clear()  # each student on their own phone
+    r = call(client, "join_class", json={"code": code, "name": name, **kw})
+    return r
+
+
+def test_the_api_runs_a_class_as_a_teacher_would(client):
+    made = new_class(client)
+    token, code = made["token"], made["join_code"]
+    assert len(token) >= 22 and len(made["tables"]) == 3
+    assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
+    ada = join(client, code, "Ada").json()
+    ben = join(client, code.lower(), " Ben ").json()
+    assert ada["token"] and ben["token"] and ada["token"] != ben["token"]
+    board = call(client, "class_dashboard", token).json()
+    names = [n for t in board["tables"] for s in t["seats"] for n in s["names"]]
+    assert sorted(names) == ["Ada", "Ben"]
+    # both sit at the same table, so it can start (tables fill up one by one)
+    assert ada["table"] == ben["table"] == 1
+
+    assert call(client, "pause_class", token, {"paused": True}).json() == {"paused": True}
+    state = client.get(f"/api/state/{ada['token']}").json()
+    assert state["paused"]
+    legal = state["legal"] or client.get(f"/api/state/{ben['token']}").json()["legal"]
+    mover = ada if state["legal"] else ben
+    r = client.post(f"/api/act/{mover['token']}", json={"action": legal[0]["action"]})
+    assert r.status_code == 423
+    call(client, "pause_class", token, {"paused": False})
+    assert not client.get(f"/api/state/{ada['token']}").json()["paused"]
+
+    r = call(client, "announce_class", token, {"text": "Five minutes left"})
+    assert r.status_code == 200
+    assert client.get(f"/api/state/{ben['token']}").json()["announcement"]["text"] == "Five minutes left"
+
+    r = call(client, "seat_to_bot", token, {"seat": ada["token"], "bot": "heuristic"})
+    assert r.status_code == 200, r.text
+    seats = next(t for t in call(client, "class_dashboard", token).json()["tables"] if t["n"] == ada["table"])
+    seat = seats["seats"][ada["seat"]]
+    assert seat["kind"] == "bot" and seat["bot"] == "heuristic" and seat["names"] == ["Ada"]
+    assert client.get(f"/api/state/{ada['token']}").json()["handed"]
+
+    r = call(client, "end_game", token, {"seat": ada["token"]})
+    assert r.status_code == 200, r.text
+    table = next(t for t in call(client, "class_dashboard", token).json()["tables"] if t["n"] == ada["table"])
+    assert table["status"] == "ended" and table["outcome"]["ending"]
+    state = client.get(f"/api/state/{ben['token']}").json()
+    assert state["finished"] and state["outcome"]["cause"] == "ended by the facilitator"
+    record = client.get(f"/api/record/{ben['token']}")
+    assert record.status_code == 200 and record.json()["header"]["game"] == "sustain"
+
+
+def test_class_operations_are_in_the_openapi_document_by_operation_id(client):
+    for op in (
+        "create_class",
+        "join_class",
+        "class_dashboard",
+        "pause_class",
+        "announce_class",
+        "seat_to_bot",
+        "end_game",
+    ):
+        method, path = op_path(client, op)
+        if op not in ("create_class", "join_class"):
+            assert path.count("{") == 1, path  # the class's facilitator token, nothing else
+
+
+def test_a_code_grants_no_seat_that_is_taken_and_a_phone_comes_back_to_its_seat(client):
+    made = new_class(client, tables=1)
+    code = made["join_code"]
+    seated = [join(client, code, f"S{i}").json() for i in range(3)]
+    assert [s["seat"] for s in seated] == [0, 1, 2]
+    late = join(client, code, "Late").json()
+    assert late["token"] is None and late["waiting"]
+    # the same phone (its cookie) joins again: the same seat, not a new one
+    client.cookies.clear()
+    first = call(client, "join_class", json={"code": code, "name": "Kim"})
+    again = call(client, "join_class", json={"code": code, "name": "Kim"})
+    assert first.json()["student"] == again.json()["student"]
+    # another phone cannot take Ada's name, nor her seat
+    client.cookies.clear()
+    assert join(client, code, "s0").status_code == 409
+
+
+def test_bad_codes_names_and_tokens_are_refused_with_reasons(client):
+    made = new_class(client, tables=1)
+    assert join(client, "ZZZZZZ", "Ada").status_code == 404
+    r = join(client, made["join_code"], "   ")
+    assert r.status_code == 400 and "name" in r.json()["detail"]
+    assert call(client, "class_dashboard", "not-a-token").status_code == 403
+    assert call(client, "seat_to_bot", made["token"], {"seat": "nope"}).status_code == 403
+    r = call(client, "create_class", json={"game": "sustain", "tables": 0})
+    assert r.status_code == 400 and "tables" in r.json()["detail"]
+    r = call(client, "create_class", json={"game": "sustain", "tables": 2, "players": 9})
+    assert r.status_code == 400
+    r = call(client, "create_class", json={"game": "nope", "tables": 2})
+    assert r.status_code == 404
+
+
+def test_guessing_codes_is_rate_limited(client):
+    new_class(client, tables=1)
+    answers = [join(client, f"AAAA{c}{d}", "X").status_code for c in "CD" for d in "ACDEFHJ"]
+    assert 429 in answers and answers[0] == 404
+
+
+def test_look_alike_characters_read_as_the_code_meant():
+    assert clean_code("t0-ad 3") == clean_code("TD AD3") == "TDAD3"
+
+
+def test_a_trial_run_has_bots_everywhere_and_the_dashboard_and_wall_show_each_table(client):
+    made = new_class(client, tables=2, bots="random")
+    board = call(client, "class_dashboard", made["token"]).json()
+    assert all(s["kind"] == "bot" for t in board["tables"] for s in t["seats"])
+    page = client.get(f"/class/{made['token']}")
+    assert page.status_code == 200 and made["join_code"] in page.text and "<svg" in page.text
+    wall = client.get(f"/class/{made['token']}/wall")
+    assert wall.status_code == 200 and wall.text.count('class="wall-table') == 2
+    big = client.get(f"/class/{made['token']}/table/1")
+    assert big.status_code == 200 and "big-board" in big.text
+    assert client.get(f"/class/{made['token']}/table/9").status_code == 404
+
+
+def test_start_fills_empty_seats_with_bots_and_a_rematch_keeps_seats_and_names(client):
+    made = new_class(client, tables=1)
+    ada = join(client, made["join_code"], "Ada").json()
+    assert call(client, "fill_class", made["token"], {}).json()["bots"] == 2
+    call(client, "end_game", made["token"], {"table": 1})
+    r = call(client, "rematch_table", made["token"], {"table": 1})
+    assert r.status_code == 200, r.text
+    state = client.get(f"/api/state/{ada['token']}").json()  # the same link, the new game
+    assert not state["finished"] and state["version"] == 0
+    assert state["seats"][ada["seat"]]["people"] == "Ada"
+    assert [s["kind"] for s in state["seats"]].count("bot") == 2
+
+
+def test_the_teacher_moves_and_frees_a_student_and_the_old_link_stops_working(client):
+    made = new_class(client, tables=2)
+    ada = join(client, made["join_code"], "Ada").json()
+    board = call(client, "class_dashboard", made["token"]).json()
+    sid = board["students"][0]["id"]
+    r = call(client, "place_student", made["token"], {"student": sid, "table": 2, "seat": 1})
+    assert r.status_code == 200, r.text
+    assert client.get(f"/api/state/{ada['token']}").status_code == 403
+    board = call(client, "class_dashboard", made["token"]).json()
+    assert board["tables"][1]["seats"][1]["names"] == ["Ada"]
+    assert board["tables"][0]["seats"][0]["names"] == []
+
+
+def test_ending_the_class_kills_its_code(client):
+    made = new_class(client, tables=1)
+    assert call(client, "end_class", made["token"]).status_code == 200
+    assert join(client, made["join_code"], "Ada").status_code == 404
+    board = call(client, "class_dashboard", made["token"]).json()
+    assert board["ended"] and board["tables"][0]["status"] == "ended"
+
+
+def test_the_form_makes_a_class_in_one_submit_and_students_join_by_form(client):
+    r = client.post(
+        "/classes",
+        data={
+            "game": "reclaim",
+            "tables": "2",
+            "clock_reclaim_alarm": "7",
+            "variant_reclaim": "timer",
+            "chat": "1",
+        },
+        follow_redirects=False,
+    )
+    assert r.status_code == 303 and r.headers["location"].startswith("/class/")
+    page = client.get(r.headers["location"])
+    code = re.search(r'id="join-code">([A-Z0-9]+)<', page.text).group(1)
+    client.cookies.clear()
+    joined = client.post("/join", data={"code": code, "name": "Noor"}, follow_redirects=False)
+    assert joined.status_code == 303 and joined.headers["location"] == "/me"
+    me = client.get("/me")
+    assert me.status_code == 200 and "Noor" in me.text and "loopcity-data" in me.text
+    bad = client.post("/join", data={"code": "QQQQQQ", "name": "Noor"})
+    assert bad.status_code == 404 and "code" in bad.text
+
+
+@pytest.mark.parametrize("lang", ["de"])
+def test_the_dashboard_reads_in_german(client, lang):
+    made = new_class(client, tables=1)
+    page = client.get(f"/class/{made['token']}?lang={lang}")
+    assert "Tisch 1" in page.text
