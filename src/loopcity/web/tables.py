@@ -1,19 +1,18 @@
-"""Live tables: the server's authority over each game (rules, storage, versions, bots, clocks).
+"""Live tables: the server's authority over each game (rules, versions, storage).
 
 A :class:`LiveTable` holds the current state (rebuilt from the database by replay), the bots and a
 lock. :meth:`TableManager.act` checks a move against the engine on a copy of the state, writes it to
 the database (with a version check) and only then makes it current, has it sent to the table's pages
-(by the transport, :class:`~loopcity.web.transport.Hub`) and acknowledges it; moves on one table are
-serialized by the table's lock. The manager also makes tables within the server's limits, runs the
-bots (:class:`~loopcity.web.botwork.BotWorkers`) and the games' wall clocks, and lets tables that
-nobody looks at leave memory.
-"""
+and acknowledges it; moves on one table are serialized by the table's lock. The manager also makes
+tables within the server's limits and lets tables that nobody looks at leave memory.
+
+Three rooms, each with one job: this module decides what stands at a table and keeps it; *when* a
+bot or a clock moves is :mod:`loopcity.web.schedule`'s (it hands its moves to :meth:`_commit`); who is
+told and how is the transport's (:class:`~loopcity.web.transport.Hub`, told by :meth:`after_move`)."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import contextvars
 import json
 import logging
 import secrets
@@ -30,22 +29,20 @@ from ..engine import (
     Bot,
     Game,
     LoopcityError,
-    RandomBot,
     Record,
     State,
     get_spec,
     load_game,
     secret_seed,
     subseed,
-    waits_for_people,
 )
-from ..engine.clocks import Countdowns, clock_minutes
+from ..engine.clocks import Countdowns
 from ..engine.errors import IllegalAction, MalformedAction, OptionError, UnknownGame
-from ..engine.text import LANGUAGE, languages, reading_in
-from .botwork import BotWorkers
+from ..engine.text import languages, reading_in
 from .db import Database, StoredTable, VersionConflict
 from .i18n import _
 from .replay import TimelineCache
+from .schedule import Schedule, source_words
 from .settings import Settings
 from .transport import Hub
 
@@ -115,15 +112,6 @@ class LiveTable:
         return any(task is not None and not task.done() for task in (self.bot_task, self.clock_task))
 
 
-def source_words() -> contextvars.Context:
-    """A context that reads in English, the language a game's log keeps plain lines in (they are
-    translated when read): a table's state is built in it, never in the language of whoever's request
-    happened to start the work (bots, clocks, rebuilding a table, a timeline)."""
-    ctx = contextvars.copy_context()
-    ctx.run(LANGUAGE.set, "en")
-    return ctx
-
-
 def new_token() -> str:
     """An unguessable link token (128 bits)."""
     return secrets.token_urlsafe(16)
@@ -137,7 +125,8 @@ class TableManager:
         self.db = db
         self.settings = settings or Settings()
         self.hub = hub or Hub(self.settings.max_clients_per_table)
-        self.workers = BotWorkers(self.settings.bot_workers, self.settings.bot_seconds)
+        self.schedule = Schedule(self, self.settings)
+        self.workers = self.schedule.workers
         self.live: dict[str, LiveTable] = {}
         self._games: dict[str, Game] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -299,10 +288,7 @@ class TableManager:
     def _stop(self, t: LiveTable) -> None:
         """Stop a table's bots and clock and drop it from memory (they start again when it is next
         asked for)."""
-        for task in (t.bot_task, t.clock_task):
-            if task is not None:
-                task.cancel()
-        t.clock = None
+        self.schedule.stop(t)
         if self.live.get(t.id) is t:
             del self.live[t.id]
 
@@ -368,16 +354,8 @@ class TableManager:
         return t
 
     def _periods(self, game: Game) -> dict[str, float]:
-        """Each wall clock's period in seconds at tables of ``game`` (see Clock for the order)."""
-        out = {}
-        hook = self.settings.clock_seconds or {}
-        for kind, clock in game.clocks.items():
-            if kind in hook:
-                out[kind] = float(hook[kind])
-                continue
-            server = self.settings.timer_minutes if clock.repeats else self.settings.clock_minutes
-            out[kind] = clock_minutes(game, clock, server) * 60
-        return out
+        """Each wall clock's period in seconds at tables of ``game``."""
+        return self.schedule.periods(game)
 
     async def resolve(self, token: str) -> tuple[LiveTable, str, int | None]:
         """The table, role ('seat', 'spectator' or 'facilitator') and seat of a link token."""
@@ -465,35 +443,12 @@ class TableManager:
         self._kick(t)
         await self.hub.publish(t, t.version)
 
-    # ----- bots and clocks -------------------------------------------------------------------
+    # ----- bots and clocks (web/schedule.py) ---------------------------------------------------
     def _kick(self, t: LiveTable) -> None:
-        if t.bot_to_move() is not None and (t.bot_task is None or t.bot_task.done()):
-            t.bot_task = asyncio.get_running_loop().create_task(self._bots(t), context=source_words())
-        self._clock(t)
+        self.schedule.kick(t)
 
-    async def _bots(self, t: LiveTable) -> None:
-        while True:
-            await asyncio.sleep(self.settings.bot_delay)
-            async with t.lock:
-                if self.live.get(t.id) is not t:
-                    return
-                seat = t.bot_to_move()
-                if seat is None:
-                    return
-                try:
-                    action = await self.workers.choose(t.bots[seat], t.state, seat)
-                    if waits_for_people(t.state, seat, action, t.people()):
-                        t.waiting.add(seat)  # it says "done" once the people have decided
-                        continue
-                    self._commit(t, seat, action)
-                except Exception:
-                    log.exception("bot for seat %s of table %s failed; a random bot takes over", seat, t.id)
-                    if isinstance(t.bots[seat], RandomBot):
-                        return
-                    t.bots[seat] = RandomBot(t.state.game, seat, subseed(t.seed, "fallback", seat))
-                    continue
-            self._clock(t)
-            await self.hub.publish(t, t.version)
+    def _clock(self, t: LiveTable) -> None:
+        self.schedule.clock(t)
 
     # ----- table talk -----------------------------------------------------------------------------
     CHAT_LINES = 100
@@ -541,38 +496,6 @@ class TableManager:
         self._kick(t)
         await self.hub.publish(t, t.version, again=True)  # everyone is told, though no move was made
 
-    def _clock(self, t: LiveTable) -> None:
-        """Run a game's wall clocks (RECLAIM's event timer, SUSTAIN's discussion clock): a clock action
-        is played once its period has passed while it stayed available; the countdown, shown to all,
-        starts when it becomes available and is dropped when it stops being (or the table pauses)."""
-        available = [] if t.paused else t.countdowns.update(t.state, time.time())
-        if t.paused:
-            t.countdowns.started.clear()
-        if not available:
-            if t.clock_task is not None:
-                t.clock_task.cancel()
-            t.clock_task, t.clock = None, None
-            return
-        if t.clock_task is not None and not t.clock_task.done():
-            return
-        kind = available[0].kind
-        deadline = t.countdowns.deadline(kind) or time.time()
-        t.clock = {"kind": kind, "deadline": deadline, "seconds": t.countdowns.periods[kind]}
-        t.clock_task = asyncio.get_running_loop().create_task(
-            self._ring(t, deadline - time.time()), context=source_words()
-        )
-
-    async def _ring(self, t: LiveTable, seconds: float) -> None:
-        await asyncio.sleep(max(0.0, seconds))
-        async with t.lock:
-            t.clock_task, t.clock = None, None
-            due = t.countdowns.due(t.state, time.time()) if not t.paused else None
-            if due is None or self.live.get(t.id) is not t:
-                return
-            with contextlib.suppress(Refusal, LoopcityError):
-                self._commit(t, 0, due, clock=True)
-        await self.after_move(t)
-
     # ----- records and closing ---------------------------------------------------------------
     def record(self, t: LiveTable) -> dict[str, Any]:
         """The game record (with a state hash after every move), replayable with ``loopcity replay``."""
@@ -587,9 +510,7 @@ class TableManager:
 
     async def close(self) -> None:
         for t in self.live.values():
-            for task in (t.bot_task, t.clock_task):
-                if task is not None:
-                    task.cancel()
+            self.schedule.stop(t)
         self.live.clear()
         self.hub.close()
-        self.workers.close()
+        self.schedule.close()
