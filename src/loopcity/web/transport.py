@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -25,14 +26,69 @@ if TYPE_CHECKING:
 Send = Callable[[str], Awaitable[None]]
 
 
+SEND_SECONDS = 10.0
+"""The longest one message may take to reach a page: a page that has not read it by then has fallen
+behind (a frozen tab, a phone on a bad link, a socket that never reads) and is dropped."""
+OUTBOX = 32
+"""The most messages waiting for one page (a newer state replaces a state still waiting, so a page
+that reads slowly gets the newest state rather than every one in between)."""
+FELL_BEHIND = 4408
+"""The close code of a page that was dropped for falling behind (it reconnects and gets the current
+state)."""
+
+
 @dataclass
 class Client:
-    """One connected page: the seat whose view it shows (None: spectator or facilitator) and the
-    language its person reads."""
+    """One connected page: the seat whose view it shows (None: spectator or facilitator), the language
+    its person reads, and its own bounded queue of outgoing messages with a sender task.
+
+    Nothing that happens at the table ever waits for a page: messages are put in the page's queue
+    (:meth:`put`, which never blocks) and its sender (:meth:`run`) writes them to the socket one by
+    one. A page whose queue overflows or whose socket takes longer than :data:`SEND_SECONDS` for one
+    message is dropped (:attr:`dropped`); its connection is closed and the page, reconnecting, is
+    sent the current state."""
 
     seat: int | None
     send: Send
     lang: str = "en"
+    outbox: deque[tuple[str, bool]] = field(default_factory=deque)
+    dropped: bool = False
+    _ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def put(self, text: str, *, state: bool = False) -> bool:
+        """Queue a message for the page (``state``: a table's state, which a newer one replaces while
+        it waits); False when the page has been dropped."""
+        if self.dropped:
+            return False
+        if state and self.outbox and self.outbox[-1][1]:
+            self.outbox[-1] = (text, True)
+        elif len(self.outbox) >= OUTBOX:
+            self.drop()
+            return False
+        else:
+            self.outbox.append((text, state))
+        self._ready.set()
+        return True
+
+    def drop(self) -> None:
+        """Give up on the page: nothing more is queued, and its sender stops."""
+        self.dropped = True
+        self.outbox.clear()
+        self._ready.set()
+
+    async def run(self, seconds: float | None = None) -> None:
+        """Send the queued messages in order until the page is dropped or its socket fails."""
+        seconds = SEND_SECONDS if seconds is None else seconds
+        while not self.dropped:
+            if not self.outbox:
+                self._ready.clear()
+                await self._ready.wait()
+                continue
+            text, _state = self.outbox.popleft()
+            try:
+                await asyncio.wait_for(self.send(text), timeout=seconds)
+            except Exception:  # too slow (TimeoutError) or the connection is gone
+                self.drop()
 
 
 @dataclass
@@ -180,16 +236,15 @@ class Hub:
                 del self.channels[table_id]
 
     async def _broadcast(self, t: LiveTable, channel: Channel) -> None:
-        """Send every connected page its own seat's message (each built and encoded once)."""
+        """Queue for every connected page its own seat's message (each built and encoded once); a page
+        that has fallen behind is left out (its sender closes it)."""
         clients = list(channel.clients)
         snap = snapshot(t)
         texts = {
             k: self.message(t, k[0], snap, k[1]) for k in dict.fromkeys((c.seat, c.lang) for c in clients)
         }
         for c in clients:
-            try:
-                await c.send(texts[(c.seat, c.lang)])
-            except Exception:
+            if not c.put(texts[(c.seat, c.lang)], state=True):
                 with contextlib.suppress(ValueError):
                     channel.clients.remove(c)
 
