@@ -103,6 +103,19 @@ async def _sweep(manager: TableManager, every: float) -> None:
             log.exception("sweeping tables failed")
 
 
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """How uvicorn serves the app (``loopcity serve``, the tests' real server, the load benchmark):
+    frames of at most 64 KiB, no compression, a 5-second keep-alive, and a concurrency limit above the
+    pages the app admits (:attr:`Settings.http_limit`)."""
+    return {
+        "ws_per_message_deflate": False,
+        "ws_max_size": 64 * 1024,
+        "limit_concurrency": settings.http_limit,
+        "timeout_keep_alive": 5,
+        "server_header": False,
+    }
+
+
 def create_app(
     db_url: str | None = None,
     *,

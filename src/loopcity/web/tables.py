@@ -124,7 +124,12 @@ class TableManager:
     def __init__(self, db: Database, settings: Settings | None = None, hub: Hub | None = None) -> None:
         self.db = db
         self.settings = settings or Settings()
-        self.hub = hub or Hub(self.settings.max_clients_per_table)
+        self.hub = hub or Hub(
+            self.settings.max_clients_per_table,
+            max_pages=self.settings.max_pages,
+            pages_per_address=self.settings.pages_per_address,
+            pages_per_seat=self.settings.pages_per_seat,
+        )
         self.schedule = Schedule(self, self.settings)
         self.workers = self.schedule.workers
         self.live: dict[str, LiveTable] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -35,6 +35,8 @@ that reads slowly gets the newest state rather than every one in between)."""
 FELL_BEHIND = 4408
 """The close code of a page that was dropped for falling behind (it reconnects and gets the current
 state)."""
+REPLACED = 4409
+"""The close code of a seat's page that gave way to a newer page of the same seat link."""
 
 
 @dataclass
@@ -51,8 +53,15 @@ class Client:
     seat: int | None
     send: Send
     lang: str = "en"
+    role: str = "seat"
+    """the link's kind: 'seat', 'spectator' or 'facilitator' (the last two: watchers)"""
+    address: str = ""
+    """the client's address, for the cap on pages per address"""
     outbox: deque[tuple[str, bool]] = field(default_factory=deque)
     dropped: bool = False
+    code: int = FELL_BEHIND
+    """why the page was dropped: the close code its connection gets"""
+    attached: bool = False
     _ready: asyncio.Event = field(default_factory=asyncio.Event)
 
     def put(self, text: str, *, state: bool = False) -> bool:
@@ -70,8 +79,15 @@ class Client:
         self._ready.set()
         return True
 
-    def drop(self) -> None:
+    @property
+    def watcher(self) -> bool:
+        """A spectator's or the facilitator's page (no seat's own)."""
+        return self.role != "seat"
+
+    def drop(self, code: int = FELL_BEHIND) -> None:
         """Give up on the page: nothing more is queued, and its sender stops."""
+        if not self.dropped:
+            self.code = code
         self.dropped = True
         self.outbox.clear()
         self._ready.set()
@@ -136,20 +152,72 @@ def payload_of(
 class Hub:
     """The connected pages of every table; sends each its own seat's message when a table changes."""
 
-    def __init__(self, max_clients_per_table: int = 100) -> None:
+    def __init__(
+        self,
+        max_clients_per_table: int = 100,
+        *,
+        max_pages: int = 2000,
+        pages_per_address: int = 300,
+        pages_per_seat: int = 4,
+    ) -> None:
         self.max_clients = max_clients_per_table
+        self.max_pages = max_pages
+        self.pages_per_address = pages_per_address
+        self.pages_per_seat = pages_per_seat
         self.channels: dict[str, Channel] = {}
+        self.pages = 0
+        self.watchers = 0
+        self.by_address: Counter[str] = Counter()
 
     # ----- connections ---------------------------------------------------------------------------
-    def attach(self, t: LiveTable, client: Client) -> bool:
-        """Add a page to the table's channel; False when the table already has its most pages."""
+    def admit(self, t: LiveTable, client: Client) -> str | None:
+        """Add a page to the table's channel, or say why not.
+
+        Watchers (spectator and facilitator pages) are capped per table (``max_clients_per_table``),
+        per client address and in total at three quarters of ``max_pages``: the last quarter is kept for
+        seats' own pages, so spectators never take a player's place. A seat's page always gets in while
+        the server holds fewer than ``max_pages`` pages; a seat link holds at most ``pages_per_seat``
+        pages, and a newer one makes the oldest give way (closed with :data:`REPLACED`)."""
         channel = self.channels.setdefault(t.id, Channel())
-        if len(channel.clients) >= self.max_clients:
-            return False
+        if client.watcher:
+            if sum(c.watcher for c in channel.clients) >= self.max_clients:
+                return _("this table has its most pages open")
+            if self.by_address[client.address] >= self.pages_per_address:
+                return _("too many pages open from your address: close some")
+            if self.watchers >= self.max_pages * 3 // 4:
+                return _("the server has its most pages open: try again in a while")
+        else:
+            if self.pages >= self.max_pages:
+                return _("the server has its most pages open: try again in a while")
+            mine = [c for c in channel.clients if not c.watcher and c.seat == client.seat and not c.dropped]
+            for old in mine[: max(0, len(mine) - self.pages_per_seat + 1)]:
+                old.drop(REPLACED)
+                self._uncount(old)
         channel.clients.append(client)
-        return True
+        client.attached = True
+        self.pages += 1
+        self.watchers += client.watcher
+        if client.watcher:
+            self.by_address[client.address] += 1
+        return None
+
+    def attach(self, t: LiveTable, client: Client) -> bool:
+        """:meth:`admit` a page; False when it may not come in."""
+        return self.admit(t, client) is None
+
+    def _uncount(self, client: Client) -> None:
+        if not client.attached:
+            return
+        client.attached = False
+        self.pages -= 1
+        self.watchers -= client.watcher
+        if client.watcher:
+            self.by_address[client.address] -= 1
+            if self.by_address[client.address] <= 0:
+                del self.by_address[client.address]
 
     def detach(self, t: LiveTable, client: Client) -> None:
+        self._uncount(client)
         channel = self.channels.get(t.id)
         if channel is None:
             return
@@ -175,7 +243,7 @@ class Hub:
 
     def count(self) -> int:
         """Connected pages over all tables."""
-        return sum(len(c.clients) for c in self.channels.values())
+        return self.pages
 
     # ----- messages -------------------------------------------------------------------------------
     def message(
@@ -244,9 +312,7 @@ class Hub:
             k: self.message(t, k[0], snap, k[1]) for k in dict.fromkeys((c.seat, c.lang) for c in clients)
         }
         for c in clients:
-            if not c.put(texts[(c.seat, c.lang)], state=True):
-                with contextlib.suppress(ValueError):
-                    channel.clients.remove(c)
+            c.put(texts[(c.seat, c.lang)], state=True)  # a dropped page is detached by its own task
 
     def follow(self, t: LiveTable) -> None:
         """A table was rebuilt (after a restart or a conflict): its pages now follow the new copy."""
@@ -259,3 +325,5 @@ class Hub:
             if channel.push_task is not None:
                 channel.push_task.cancel()
         self.channels.clear()
+        self.pages = self.watchers = 0
+        self.by_address.clear()

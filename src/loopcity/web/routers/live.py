@@ -41,9 +41,11 @@ async def ws(websocket: WebSocket, token: str) -> None:
     if role == "facilitator":
         seat = None
     lang = i18n.of_request(websocket.headers, websocket.query_params, websocket.cookies)
-    client = Client(seat, websocket.send_text, lang)
-    if not manager.hub.attach(t, client):
-        await websocket.close(code=4429, reason=_("this table has its most pages open")[:120])
+    address = websocket.client.host if websocket.client is not None else "unknown"
+    client = Client(seat, websocket.send_text, lang, role=role, address=address)
+    refused = manager.hub.admit(t, client)
+    if refused is not None:
+        await websocket.close(code=4429, reason=refused[:120])
         return
     await websocket.accept()
     client.put(manager.hub.message(t, seat, lang=lang), state=True)
@@ -59,9 +61,13 @@ async def ws(websocket: WebSocket, token: str) -> None:
         if live is not None:
             manager.release(live)
     if client.dropped:
+        reason = (
+            _("this page fell behind: reconnecting")
+            if client.code == FELL_BEHIND
+            else _("this seat's link was opened on another page")
+        )
         with contextlib.suppress(Exception):  # a page that does not read may not take the close either
-            reason = _("this page fell behind: reconnecting")[:120]
-            await asyncio.wait_for(websocket.close(code=FELL_BEHIND, reason=reason), timeout=1.0)
+            await asyncio.wait_for(websocket.close(code=client.code, reason=reason[:120]), timeout=1.0)
 
 
 async def _read(
