@@ -240,6 +240,10 @@ def serve(
     tables_per_minute: Annotated[float, typer.Option(help="new tables one address may make a minute")] = 10.0,
     max_tables: Annotated[int, typer.Option(help="tables held in memory at once")] = 200,
     max_pages: Annotated[int, typer.Option(help="live pages (WebSockets) held at once")] = 2000,
+    db_seconds: Annotated[
+        float, typer.Option(help="longest wait for a database lock before a request answers 503")
+    ] = 3.0,
+    db_workers: Annotated[int, typer.Option(help="threads that make the database calls")] = 8,
     idle_minutes: Annotated[float, typer.Option(help="an unwatched table leaves memory after this")] = 30.0,
     unstarted_hours: Annotated[float, typer.Option(help="a table with no move is deleted after this")] = 48.0,
     api_docs: Annotated[bool, typer.Option(help="serve /docs, /redoc and /openapi.json")] = True,
@@ -272,6 +276,8 @@ def serve(
             tables_per_minute=tables_per_minute,
             max_live_tables=max_tables,
             max_pages=max_pages,
+            db_seconds=db_seconds,
+            db_workers=db_workers,
             idle_minutes=idle_minutes,
             unstarted_hours=unstarted_hours,
             api_docs=api_docs,

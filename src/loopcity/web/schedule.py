@@ -69,7 +69,7 @@ class Schedule:
                     if waits_for_people(t.state, seat, action, t.people()):
                         t.waiting.add(seat)  # it says "done" once the people have decided
                         continue
-                    self.tables._commit(t, seat, action)
+                    await self.tables.commit(t, seat, action)
                 except Refusal as e:
                     if e.status == 503:  # the database did not answer in time: try again after the pause
                         log.warning("table %s: a bot's move was not stored (%s)", t.id, e.reason)
@@ -134,7 +134,7 @@ class Schedule:
             if due is None or self.tables.live.get(t.id) is not t:
                 return
             with contextlib.suppress(Refusal, LoopcityError):
-                self.tables._commit(t, 0, due, clock=True)
+                await self.tables.commit(t, 0, due, clock=True)
         await self.tables.after_move(t)
 
     @staticmethod

@@ -54,6 +54,11 @@ class Settings:
     """a table with no move this long after it was made is deleted with its links"""
     sweep_seconds: float = 60.0
     """how often idle and expired tables are looked for"""
+    db_seconds: float = 3.0
+    """the longest a database call waits for a lock held elsewhere (SQLite's busy timeout,
+    PostgreSQL's lock_timeout; statements are cut at twice that): then the request answers 503"""
+    db_workers: int = 8
+    """threads that make the database calls, so that the server's loop never waits for the database"""
     api_docs: bool = True
     """serve /docs, /redoc and /openapi.json"""
 
@@ -72,6 +77,8 @@ class Settings:
             "max_pages",
             "pages_per_address",
             "pages_per_seat",
+            "db_seconds",
+            "db_workers",
         ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be above 0")

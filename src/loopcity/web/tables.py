@@ -7,20 +7,26 @@ and acknowledges it; moves on one table are serialized by the table's lock. The 
 tables within the server's limits and lets tables that nobody looks at leave memory.
 
 Three rooms, each with one job: this module decides what stands at a table and keeps it; *when* a
-bot or a clock moves is :mod:`loopcity.web.schedule`'s (it hands its moves to :meth:`_commit`); who is
+bot or a clock moves is :mod:`loopcity.web.schedule`'s (it hands its moves to :meth:`commit`); who is
 told and how is the transport's (:class:`~loopcity.web.transport.Hub`, told by :meth:`after_move`)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import json
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as SATimeoutError
 
 from ..bots import bot_names
 from ..debrief import Timeline
@@ -112,6 +118,20 @@ class LiveTable:
         return any(task is not None and not task.done() for task in (self.bot_task, self.clock_task))
 
 
+R = TypeVar("R")
+
+
+@contextlib.contextmanager
+def answered() -> Iterator[None]:
+    """Turn a database that is locked, slow or unreachable into a 503 with the reason (the call gave
+    up after the database's lock or statement timeout, or could not get a connection)."""
+    try:
+        yield
+    except (OperationalError, SATimeoutError) as e:
+        log.warning("the database did not answer: %s", str(getattr(e, "orig", None) or e).splitlines()[0])
+        raise Refusal(503, _("the database is busy: try again in a moment")) from None
+
+
 def new_token() -> str:
     """An unguessable link token (128 bits)."""
     return secrets.token_urlsafe(16)
@@ -133,6 +153,9 @@ class TableManager:
         self.schedule = Schedule(self, self.settings)
         self.workers = self.schedule.workers
         self.live: dict[str, LiveTable] = {}
+        self._db_pool = ThreadPoolExecutor(
+            max_workers=self.settings.db_workers, thread_name_prefix="loopcity-db"
+        )
         self._games: dict[str, Game] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.timelines = TimelineCache()
@@ -269,7 +292,7 @@ class TableManager:
             async with lock:
                 t = self.live.get(table_id)
                 if t is None:
-                    stored = self.db.load(table_id)
+                    stored = await self.stored(self._load, table_id)
                     if stored is None:
                         raise Refusal(404, _("no such table"))
                     # a long game takes a while
@@ -297,11 +320,12 @@ class TableManager:
         if self.live.get(t.id) is t:
             del self.live[t.id]
 
-    def sweep(self, now: float | None = None) -> dict[str, int]:
+    def sweep(self, now: float | None = None, *, expire: bool = True) -> dict[str, int]:
         """Let tables leave memory: those no page shows, nothing runs for and nobody asked about since
         the last sweep, and those nobody has looked at for ``idle_minutes`` (their bots and clock
         stop, to start again when a link is opened); delete tables never started after
-        ``unstarted_hours`` (with their links; played tables are kept). Returns how many of each."""
+        ``unstarted_hours`` (with their links; played tables are kept; ``expire=False`` leaves that to
+        :meth:`expire`, which does it off the server's loop). Returns how many of each."""
         now = time.monotonic() if now is None else now
         released = stopped = 0
         for t in list(self.live.values()):
@@ -315,9 +339,15 @@ class TableManager:
             elif idle > self.settings.sweep_seconds:
                 self.release(t)
                 released += t.id not in self.live
-        cutoff = datetime.now(UTC) - timedelta(hours=self.settings.unstarted_hours)
-        deleted = self.db.delete_unstarted(cutoff, keep=set(self.live))
+        deleted = self.db.delete_unstarted(*self._expiry()) if expire else 0
         return {"released": released, "stopped": stopped, "deleted": deleted}
+
+    def _expiry(self) -> tuple[datetime, set[str]]:
+        return datetime.now(UTC) - timedelta(hours=self.settings.unstarted_hours), set(self.live)
+
+    async def expire(self) -> int:
+        """Delete the tables never started after ``unstarted_hours`` (in a database worker)."""
+        return await self.stored(self.db.delete_unstarted, *self._expiry())
 
     def _game(self, game_id: str, options: dict[str, Any]) -> Game:
         """A configured game, shared by every table with the same options (content is loaded once)."""
@@ -332,6 +362,13 @@ class TableManager:
                 json.dumps([game_id, game.config()], sort_keys=True, default=str)
             ] = game
         return game
+
+    def _load(self, table_id: str) -> StoredTable | None:
+        """A table as stored, with its links read into memory (a database worker runs this)."""
+        stored = self.db.load(table_id)
+        if stored is not None:
+            self.db.tokens(table_id)
+        return stored
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
         game = self._game(stored.game, stored.config)
@@ -364,7 +401,9 @@ class TableManager:
 
     async def resolve(self, token: str) -> tuple[LiveTable, str, int | None]:
         """The table, role ('seat', 'spectator' or 'facilitator') and seat of a link token."""
-        found = self.db.token(token) if 0 < len(token) <= 64 else None
+        found = None
+        if 0 < len(token) <= 64:
+            found = self.db.known_token(token) or await self.stored(self.db.token, token)
         if found is None:
             raise Refusal(403, _("this link is not valid: ask the facilitator for your seat link"))
         table_id, role, seat = found
@@ -414,13 +453,13 @@ class TableManager:
                     ),
                 )
             with reading_in(lang, t.state.game.spec.id):
-                self._commit(t, seat, action)
+                await self.commit(t, seat, action)
         await self.after_move(t)
         return t
 
-    def _commit(self, t: LiveTable, seat: int, action: Action, clock: bool = False) -> None:
-        """Check on a copy, write to the database, then make it current (caller holds the lock).
-        ``clock``: the table's clock plays it (a wall-clock action), not a seat."""
+    def _check(self, t: LiveTable, seat: int, action: Action, clock: bool) -> tuple[State, int, str]:
+        """The state after the move, checked on a copy, the seat it counts for and its text; Refusal
+        when it is malformed or illegal now."""
         new = t.state.clone()
         try:
             if clock:
@@ -431,17 +470,49 @@ class TableManager:
             raise Refusal(400, str(e)) from None
         except IllegalAction as e:
             raise Refusal(422, str(e)) from None
-        text = str(action)
-        try:
-            self.db.add_move(t.id, t.version, seat, text, new.is_terminal())
-        except VersionConflict:
-            self.live.pop(t.id, None)
-            raise Refusal(409, _("the table was changed elsewhere: reload the page")) from None
+        return new, seat, str(action)
+
+    def _stored(self, t: LiveTable, new: State, seat: int, text: str) -> None:
+        """The move is stored: make it current."""
         t.state = new
         t.version += 1
         t.moves.append((seat, text))
         t.seen = time.monotonic()
         t.waiting.clear()  # the table changed: a bot that waited looks again
+
+    def _conflict(self, t: LiveTable) -> Refusal:
+        self.live.pop(t.id, None)
+        return Refusal(409, _("the table was changed elsewhere: reload the page"))
+
+    async def commit(self, t: LiveTable, seat: int, action: Action, clock: bool = False) -> None:
+        """Check on a copy, write to the database (in a database worker: the server goes on
+        meanwhile), then make it current (caller holds the lock). ``clock``: the table's clock plays
+        it (a wall-clock action), not a seat. A database that does not answer in time: 503."""
+        new, seat, text = self._check(t, seat, action, clock)
+        try:
+            await self.stored(self.db.add_move, t.id, t.version, seat, text, new.is_terminal())
+        except VersionConflict:
+            raise self._conflict(t) from None
+        self._stored(t, new, seat, text)
+
+    def _commit(self, t: LiveTable, seat: int, action: Action, clock: bool = False) -> None:
+        """:meth:`commit` for callers that cannot wait: the database write runs on the calling thread
+        (on the server's loop it holds up the server until the write is done or gives up, at most the
+        database's lock timeout). Prefer ``await commit(...)``."""
+        new, seat, text = self._check(t, seat, action, clock)
+        try:
+            with answered():
+                self.db.add_move(t.id, t.version, seat, text, new.is_terminal())
+        except VersionConflict:
+            raise self._conflict(t) from None
+        self._stored(t, new, seat, text)
+
+    async def stored(self, call: Callable[..., R], *args: Any) -> R:
+        """Run a database call in the database workers (never on the server's loop); a database that
+        is locked, slow or gone answers 503 with the reason."""
+        loop = asyncio.get_running_loop()
+        with answered():
+            return await loop.run_in_executor(self._db_pool, functools.partial(call, *args))
 
     async def after_move(self, t: LiveTable) -> None:
         """Start bots and clocks, and return once every page has been sent this version (or newer)."""
@@ -479,7 +550,7 @@ class TableManager:
         if len(recent) >= most:
             raise Refusal(429, _("slow down: at most {n} lines in {s:g} seconds").format(n=most, s=window))
         t.talk[seat] = [*recent, now]
-        await asyncio.to_thread(self.db.add_chat, t.id, seat, line)
+        await self.stored(self.db.add_chat, t.id, seat, line)
         lines = self.chat_lines(t)
         lines.append((seat, line))
         del lines[: -self.CHAT_LINES]
@@ -488,16 +559,18 @@ class TableManager:
     async def switch_chat(self, t: LiveTable, on: bool) -> None:
         """The facilitator lets the seats talk, or not."""
         async with t.lock:
-            t.settings = {**t.settings, "chat": on}
-            self.db.set_settings(t.id, t.settings)
+            settings = {**t.settings, "chat": on}
+            await self.stored(self.db.set_settings, t.id, settings)
+            t.settings = settings
         await self.hub.publish(t, t.version, again=True)
 
     async def pause(self, t: LiveTable, paused: bool) -> None:
         """Pause or resume a table: while paused no one moves, bots wait and clocks stop (a clock starts
         its countdown again on resuming)."""
         async with t.lock:
-            t.settings = {**t.settings, "paused": paused}
-            self.db.set_settings(t.id, t.settings)
+            settings = {**t.settings, "paused": paused}
+            await self.stored(self.db.set_settings, t.id, settings)
+            t.settings = settings
         self._kick(t)
         await self.hub.publish(t, t.version, again=True)  # everyone is told, though no move was made
 
@@ -519,3 +592,4 @@ class TableManager:
         self.live.clear()
         self.hub.close()
         self.schedule.close()
+        self._db_pool.shutdown(wait=False, cancel_futures=True)
