@@ -15,6 +15,7 @@ from typing import Any
 import uvicorn
 
 from loopcity.web import create_app
+from loopcity.web.app import uvicorn_options
 
 
 def free_port() -> int:
@@ -30,9 +31,8 @@ class LiveServer:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.app = create_app(db_url, **kw)
-        config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=64 * 1024
-        )
+        options = uvicorn_options(self.app.state.manager.settings)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", **options)
         self.server = uvicorn.Server(config)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.server.serve(),))

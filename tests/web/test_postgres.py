@@ -117,3 +117,29 @@ def test_postgres_keeps_a_class_its_students_and_their_seats_across_a_restart(pg
     b.cookies.set("loopcity_student", ada["student"])
     again = b.post("/api/join", json={"code": made["join_code"], "name": "Ada"})
     assert again.json()["token"] == ada["token"]
+
+
+def test_a_postgres_lock_held_elsewhere_answers_503_and_holds_up_nobody_else(pg_url):
+    """Another session holds a lock on the tables (as a long report or a migration would): a move
+    waits at most the lock timeout and answers 503; the lobby and pages keep answering meanwhile
+    (before: the whole server stopped until the lock went)."""
+    from loopcity.engine import unregister
+    from tiny_game import SPEC as TINY
+
+    from .live_server import LiveServer
+    from .test_database_waits import WAIT, held_database
+
+    live = LiveServer(pg_url, settings=WAIT, bot_delay=0, extra_games=[TINY])
+    other = Database(pg_url)
+    conn = other.engine.connect()
+    try:
+        held_database(
+            live,
+            lambda: conn.exec_driver_sql("LOCK TABLE game_tables IN EXCLUSIVE MODE"),
+            conn.rollback,
+        )
+    finally:
+        conn.close()
+        other.dispose()
+        live.stop()
+        unregister(TINY.id)

@@ -248,8 +248,12 @@ def test_a_page_may_not_flood_or_oversize_its_messages_and_a_table_takes_at_most
             ws.send_json({"type": "nothing"})
             statuses.append(ws.receive_json()["status"])
         assert 429 in statuses and statuses.count(400) <= 11
-        with pytest.raises(WebSocketDisconnect) as e, client.websocket_connect(f"/ws/{tok}") as third:
-            third.receive_json()
+        watch = t["spectator"]["token"]
+        with client.websocket_connect(f"/ws/{watch}") as s1, client.websocket_connect(f"/ws/{watch}") as s2:
+            s1.receive_json()
+            s2.receive_json()
+            with pytest.raises(WebSocketDisconnect) as e, client.websocket_connect(f"/ws/{watch}") as third:
+                third.receive_json()
         assert e.value.code == 4429
 
 

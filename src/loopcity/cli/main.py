@@ -3,6 +3,7 @@ simulate, compare, report and bench (see :mod:`.sim`)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -224,6 +225,20 @@ def addresses_said(host: str, port: int, public_url: str | None) -> list[str]:
     return lines
 
 
+def _open_files(wanted: int) -> None:
+    """Raise the process's limit on open files (each page and request holds one) towards ``wanted``,
+    as far as the system allows."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        top = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (top, hard))
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0: every network)")] = "127.0.0.1",
@@ -245,6 +260,11 @@ def serve(
     ] = None,
     tables_per_minute: Annotated[float, typer.Option(help="new tables one address may make a minute")] = 10.0,
     max_tables: Annotated[int, typer.Option(help="tables held in memory at once")] = 200,
+    max_pages: Annotated[int, typer.Option(help="live pages (WebSockets) held at once")] = 2000,
+    db_seconds: Annotated[
+        float, typer.Option(help="longest wait for a database lock before a request answers 503")
+    ] = 3.0,
+    db_workers: Annotated[int, typer.Option(help="threads that make the database calls")] = 8,
     idle_minutes: Annotated[float, typer.Option(help="an unwatched table leaves memory after this")] = 30.0,
     unstarted_hours: Annotated[float, typer.Option(help="a table with no move is deleted after this")] = 48.0,
     api_docs: Annotated[bool, typer.Option(help="serve /docs, /redoc and /openapi.json")] = True,
@@ -263,6 +283,7 @@ def serve(
         from sqlalchemy.exc import SQLAlchemyError
 
         from ..web import create_app
+        from ..web.app import uvicorn_options
         from ..web.settings import Settings
     except ImportError as e:
         fail(_("the web app needs its extra: pip install 'loopcity[web]' ({e})").format(e=e))
@@ -279,6 +300,9 @@ def serve(
             clock_minutes=clock_minutes,
             tables_per_minute=tables_per_minute,
             max_live_tables=max_tables,
+            max_pages=max_pages,
+            db_seconds=db_seconds,
+            db_workers=db_workers,
             idle_minutes=idle_minutes,
             unstarted_hours=unstarted_hours,
             api_docs=api_docs,
@@ -295,6 +319,7 @@ def serve(
     except SQLAlchemyError as e:
         fail(_("--db: the database cannot be opened ({error})").format(error=getattr(e, "orig", None) or e))
         return
+    _open_files(settings.http_limit + 200)
     for line in addresses_said(host, port, public_url):
         console.print(Text(line))
     uvicorn.run(
@@ -302,13 +327,9 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
-        ws_per_message_deflate=False,
-        ws_max_size=64 * 1024,
-        limit_concurrency=1000,
-        timeout_keep_alive=5,
         proxy_headers=proxy is not None,
         forwarded_allow_ips=proxy or "127.0.0.1",
-        server_header=False,
+        **uvicorn_options(settings),
     )
 
 

@@ -21,12 +21,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as SATimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine import GameSpec, register
 from .classes import ClassRoom
 from .db import Database
-from .guard import Guard, RateLimit
+from .guard import Guard, RateLimit, hide_tokens, hide_tokens_in_logs
 from .i18n import Reading, _
 from .pages import HERE, Pages
 from .routers import api, classes, live, pages, review
@@ -48,6 +50,12 @@ def _answer(request: Request, status: int, reason: str, headers: dict[str, str] 
     response = pages_.error(request, status, reason)
     response.headers.update(headers or {})
     return response
+
+
+def _path(request: Request) -> str:
+    """The request's path for the log, with any link token in it left out (tokens are the keys to
+    tables: they are never written to a log)."""
+    return hide_tokens(request.url.path)
 
 
 def _validation_reason(exc: RequestValidationError) -> str:
@@ -76,7 +84,9 @@ def _http_reason(status: int, detail: str) -> str:
 def _install_handlers(app: FastAPI) -> None:
     @app.exception_handler(Refusal)
     async def refused(request: Request, exc: Refusal) -> Response:
-        headers = {"Retry-After": "60"} if exc.status in (429, 503) else None
+        headers = (
+            {"Retry-After": "5" if "database" in exc.reason else "60"} if exc.status in (429, 503) else None
+        )
         return _answer(request, exc.status, exc.reason, headers)
 
     @app.exception_handler(RequestValidationError)
@@ -88,9 +98,15 @@ def _install_handlers(app: FastAPI) -> None:
         reason = _http_reason(exc.status_code, str(exc.detail))
         return _answer(request, exc.status_code, reason, dict(exc.headers or {}))
 
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(SATimeoutError)
+    async def database_busy(request: Request, exc: Exception) -> Response:  # a call not made via stored()
+        log.warning("the database did not answer %s %s", request.method, _path(request))
+        return _answer(request, 503, _("the database is busy: try again in a moment"), {"Retry-After": "5"})
+
     @app.exception_handler(Exception)
     async def failed(request: Request, exc: Exception) -> Response:  # a bug: logged, answered plainly
-        log.exception("error answering %s %s", request.method, request.url.path)
+        log.exception("error answering %s %s", request.method, _path(request))
         return JSONResponse({"detail": _("the server failed to answer this request")}, status_code=500)
 
 
@@ -99,9 +115,25 @@ async def _sweep(manager: TableManager, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         try:
-            manager.sweep()
+            manager.sweep(expire=False)
+            await manager.expire()
+        except Refusal:
+            log.warning("expiring old tables waits for the database")
         except Exception:
             log.exception("sweeping tables failed")
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """How uvicorn serves the app (``loopcity serve``, the tests' real server, the load benchmark):
+    frames of at most 64 KiB, no compression, a 5-second keep-alive, and a concurrency limit above the
+    pages the app admits (:attr:`Settings.http_limit`)."""
+    return {
+        "ws_per_message_deflate": False,
+        "ws_max_size": 64 * 1024,
+        "limit_concurrency": settings.http_limit,
+        "timeout_keep_alive": 5,
+        "server_header": False,
+    }
 
 
 def create_app(
@@ -125,11 +157,12 @@ def create_app(
         settings = replace(settings, bot_delay=bot_delay)
     if realtime is not None:
         settings = replace(settings, clock_seconds=dict(realtime))
-    db = Database(db_url)
+    db = Database(db_url, settings.db_seconds)
     manager = TableManager(db, settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hide_tokens_in_logs()  # after uvicorn set its logging up
         sweeper = asyncio.get_running_loop().create_task(_sweep(manager, settings.sweep_seconds))
         yield
         sweeper.cancel()

@@ -9,6 +9,7 @@ succeeds when the stored version is the one the move was checked against.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
@@ -42,6 +43,8 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 DEFAULT_DB_DIR = Path("data")
 TOKEN_CACHE = 20_000
 """Link tokens kept in memory (the most recently used)."""
+DB_SECONDS = 3.0
+"""The longest a database call waits for a lock held elsewhere (statements: twice that)."""
 
 
 class Base(DeclarativeBase):
@@ -160,16 +163,32 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, seconds: float = DB_SECONDS) -> Engine:
+    """An engine for ``url`` whose every call gives up rather than wait long: a lock held elsewhere
+    is waited for at most ``seconds`` (SQLite's busy timeout; PostgreSQL's ``lock_timeout``), a
+    statement runs at most twice that (PostgreSQL's ``statement_timeout``), a free connection of the
+    pool is waited for at most ``seconds``. A call that gives up raises SQLAlchemy's
+    ``OperationalError`` (or ``TimeoutError`` for the pool), which the web app answers with 503."""
     url = normalize_url(url)
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": seconds}, pool_timeout=seconds
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    if url.startswith("postgresql+psycopg"):
+        ms = max(1, int(seconds * 1000))
+        options = f"-c lock_timeout={ms} -c statement_timeout={2 * ms}"
+        return create_engine(
+            url,
+            pool_pre_ping=True,
+            pool_timeout=seconds,
+            connect_args={"options": options, "connect_timeout": max(1, round(seconds))},
+        )
+    return create_engine(url, pool_pre_ping=True, pool_timeout=seconds)
 
 
 def upgrade(engine: Engine) -> None:
@@ -191,10 +210,11 @@ def _now() -> datetime:
 class Database:
     """The tables and moves of the web app, behind a SQLAlchemy engine."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, seconds: float = DB_SECONDS) -> None:
         self.url = normalize_url(url or default_url())
-        self.engine = make_engine(self.url)
+        self.engine = make_engine(self.url, seconds)
         self._tokens: OrderedDict[str, tuple[str, str, int | None]] = OrderedDict()
+        self._links: OrderedDict[str, list[tuple[str, str, int | None]]] = OrderedDict()
         upgrade(self.engine)
 
     def create_table(
@@ -230,6 +250,13 @@ class Database:
                 s.add(TokenRow(token=token, table_id=table_id, role=role, seat=seat))
             for n, (seat, action) in enumerate(moves):
                 s.add(MoveRow(table_id=table_id, n=n, seat=seat, action=action, created_at=_now()))
+        self._keep_links(table_id, list(tokens))
+
+    def _keep_links(self, table_id: str, tokens: list[tuple[str, str, int | None]]) -> None:
+        self._links[table_id] = tokens
+        self._links.move_to_end(table_id)
+        if len(self._links) > TOKEN_CACHE // 4:
+            self._links.popitem(last=False)
 
     def token(self, token: str) -> tuple[str, str, int | None] | None:
         """(table id, role, seat) for a link token, or None (tokens never change, so the most recently
@@ -244,13 +271,24 @@ class Database:
                 if len(self._tokens) > TOKEN_CACHE:
                     self._tokens.popitem(last=False)
         else:
-            self._tokens.move_to_end(token)
+            with contextlib.suppress(KeyError):  # another thread may have just let it go
+                self._tokens.move_to_end(token)
         return found
 
+    def known_token(self, token: str) -> tuple[str, str, int | None] | None:
+        """:meth:`token` if it is in memory (no database call), else None."""
+        return self._tokens.get(token)
+
     def tokens(self, table_id: str) -> list[tuple[str, str, int | None]]:
+        """A table's links (kept in memory once read: they never change)."""
+        found = self._links.get(table_id)
+        if found is not None:
+            return list(found)
         with Session(self.engine) as s:
             rows = s.scalars(select(TokenRow).where(TokenRow.table_id == table_id))
-            return [(r.token, r.role, r.seat) for r in rows]
+            found = [(r.token, r.role, r.seat) for r in rows]
+        self._keep_links(table_id, found)
+        return list(found)
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as s:
@@ -314,6 +352,7 @@ class Database:
                 self._tokens.pop(row.token, None)
                 s.delete(row)
             s.add(TokenRow(token=token, table_id=table_id, role="seat", seat=seat))
+        self._links.pop(table_id, None)
 
     def move_seat_tokens(self, from_table: str, to_table: str) -> None:
         """The seat links of ``from_table`` lead to the same seats of ``to_table`` from now on (a
@@ -324,6 +363,8 @@ class Database:
             for row in rows:
                 row.table_id = to_table
                 self._tokens.pop(row.token, None)
+        self._links.pop(from_table, None)
+        self._links.pop(to_table, None)
 
     def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
         """Store a table's settings (e.g. ``paused``)."""
@@ -353,6 +394,8 @@ class Database:
             gone = set(ids)
             for token in [k for k, v in self._tokens.items() if v[0] in gone]:
                 del self._tokens[token]
+            for table_id in gone & set(self._links):
+                del self._links[table_id]
         return len(ids)
 
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:

@@ -6,6 +6,8 @@ See docs/security.md for what each one guards against.
 from __future__ import annotations
 
 import json
+import logging
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -44,6 +46,37 @@ HEADERS = [
     (b"cross-origin-resource-policy", b"same-origin"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
 ]
+
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,}")
+"""What may be a link token in a path (tokens have 22 characters; table ids 12)."""
+
+
+def hide_tokens(text: str) -> str:
+    """``text`` (a path, a log line) with anything that may be a link token replaced by ``…``."""
+    return TOKEN.sub("…", text)
+
+
+class HideTokens(logging.Filter):
+    """A logging filter that takes link tokens out of every record it sees (uvicorn's access and
+    error logs write request paths, and a path holds the link's token)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = hide_tokens(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(hide_tokens(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: hide_tokens(v) if isinstance(v, str) else v for k, v in record.args.items()}
+        return True
+
+
+def hide_tokens_in_logs(names: tuple[str, ...] = ("uvicorn", "uvicorn.access", "uvicorn.error")) -> None:
+    """Install :class:`HideTokens` on uvicorn's loggers and their handlers (once)."""
+    for name in names:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, HideTokens) for f in logger.filters):
+            logger.addFilter(HideTokens())
 
 
 class BodyTooLarge(HTTPException):

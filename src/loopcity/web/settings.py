@@ -35,7 +35,16 @@ class Settings:
     max_live_tables: int = 200
     """tables held in memory at once; beyond it new tables are refused (503) until some leave"""
     max_clients_per_table: int = 100
-    """live connections (pages) to one table"""
+    """live pages of one table's spectator and facilitator links (a seat's own pages are not counted:
+    spectators never take a player's place)"""
+    max_pages: int = 2000
+    """live pages (WebSockets) the server holds at once; spectator and facilitator pages may take three
+    quarters of them, the rest is kept for seats' own pages. Uvicorn's HTTP limit is set above it
+    (:attr:`http_limit`), so the lobby and the API keep answering however many pages are open"""
+    pages_per_address: int = 300
+    """spectator and facilitator pages one client address may hold open"""
+    pages_per_seat: int = 4
+    """pages open on one seat's link (a newer one makes the oldest give way)"""
     ws_messages_per_second: float = 20.0
     """messages one live connection may send per second (with a burst of twice that)"""
     idle_minutes: float = 30.0
@@ -48,10 +57,31 @@ class Settings:
     public_url: str | None = None
     """the address people reach the server at (e.g. https://games.school.example behind a reverse
     proxy): every link is given with it; else with the address each request came to"""
+    db_seconds: float = 3.0
+    """the longest a database call waits for a lock held elsewhere (SQLite's busy timeout,
+    PostgreSQL's lock_timeout; statements are cut at twice that): then the request answers 503"""
+    db_workers: int = 8
+    """threads that make the database calls, so that the server's loop never waits for the database"""
     api_docs: bool = True
     """serve /docs, /redoc and /openapi.json"""
 
+    @property
+    def http_limit(self) -> int:
+        """Uvicorn's ``limit_concurrency`` (connections and tasks at once, beyond which every request
+        answers 503): all the pages the server admits and room for a thousand requests besides."""
+        return self.max_pages + 1000
+
     def __post_init__(self) -> None:
-        for name in ("bot_seconds", "max_body_bytes", "tables_per_minute", "max_live_tables"):
+        for name in (
+            "bot_seconds",
+            "max_body_bytes",
+            "tables_per_minute",
+            "max_live_tables",
+            "max_pages",
+            "pages_per_address",
+            "pages_per_seat",
+            "db_seconds",
+            "db_workers",
+        ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be above 0")

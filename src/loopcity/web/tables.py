@@ -1,27 +1,32 @@
-"""Live tables: the server's authority over each game (rules, storage, versions, bots, clocks).
+"""Live tables: the server's authority over each game (rules, versions, storage).
 
 A :class:`LiveTable` holds the current state (rebuilt from the database by replay), the bots and a
 lock. :meth:`TableManager.act` checks a move against the engine on a copy of the state, writes it to
 the database (with a version check) and only then makes it current, has it sent to the table's pages
-(by the transport, :class:`~loopcity.web.transport.Hub`) and acknowledges it; moves on one table are
-serialized by the table's lock. The manager also makes tables within the server's limits, runs the
-bots (:class:`~loopcity.web.botwork.BotWorkers`) and the games' wall clocks, and lets tables that
-nobody looks at leave memory.
-"""
+and acknowledges it; moves on one table are serialized by the table's lock. The manager also makes
+tables within the server's limits and lets tables that nobody looks at leave memory.
+
+Three rooms, each with one job: this module decides what stands at a table and keeps it; *when* a
+bot or a clock moves is :mod:`loopcity.web.schedule`'s (it hands its moves to :meth:`commit`); who is
+told and how is the transport's (:class:`~loopcity.web.transport.Hub`, told by :meth:`after_move`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
+import functools
 import json
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as SATimeoutError
 
 from ..bots import bot_names
 from ..debrief import Timeline
@@ -30,22 +35,20 @@ from ..engine import (
     Bot,
     Game,
     LoopcityError,
-    RandomBot,
     Record,
     State,
     get_spec,
     load_game,
     secret_seed,
     subseed,
-    waits_for_people,
 )
-from ..engine.clocks import Countdowns, clock_minutes
+from ..engine.clocks import Countdowns
 from ..engine.errors import IllegalAction, MalformedAction, OptionError, UnknownGame
-from ..engine.text import LANGUAGE, languages, reading_in
-from .botwork import BotWorkers
+from ..engine.text import languages, reading_in
 from .db import Database, StoredTable, VersionConflict
 from .i18n import _
 from .replay import TimelineCache
+from .schedule import Schedule, source_words
 from .settings import Settings
 from .transport import Hub
 
@@ -127,13 +130,18 @@ class LiveTable:
         return any(task is not None and not task.done() for task in (self.bot_task, self.clock_task))
 
 
-def source_words() -> contextvars.Context:
-    """A context that reads in English, the language a game's log keeps plain lines in (they are
-    translated when read): a table's state is built in it, never in the language of whoever's request
-    happened to start the work (bots, clocks, rebuilding a table, a timeline)."""
-    ctx = contextvars.copy_context()
-    ctx.run(LANGUAGE.set, "en")
-    return ctx
+R = TypeVar("R")
+
+
+@contextlib.contextmanager
+def answered() -> Iterator[None]:
+    """Turn a database that is locked, slow or unreachable into a 503 with the reason (the call gave
+    up after the database's lock or statement timeout, or could not get a connection)."""
+    try:
+        yield
+    except (OperationalError, SATimeoutError) as e:
+        log.warning("the database did not answer: %s", str(getattr(e, "orig", None) or e).splitlines()[0])
+        raise Refusal(503, _("the database is busy: try again in a moment")) from None
 
 
 def new_token() -> str:
@@ -148,9 +156,18 @@ class TableManager:
     def __init__(self, db: Database, settings: Settings | None = None, hub: Hub | None = None) -> None:
         self.db = db
         self.settings = settings or Settings()
-        self.hub = hub or Hub(self.settings.max_clients_per_table)
-        self.workers = BotWorkers(self.settings.bot_workers, self.settings.bot_seconds)
+        self.hub = hub or Hub(
+            self.settings.max_clients_per_table,
+            max_pages=self.settings.max_pages,
+            pages_per_address=self.settings.pages_per_address,
+            pages_per_seat=self.settings.pages_per_seat,
+        )
+        self.schedule = Schedule(self, self.settings)
+        self.workers = self.schedule.workers
         self.live: dict[str, LiveTable] = {}
+        self._db_pool = ThreadPoolExecutor(
+            max_workers=self.settings.db_workers, thread_name_prefix="loopcity-db"
+        )
         self._games: dict[str, Game] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.timelines = TimelineCache()
@@ -287,7 +304,7 @@ class TableManager:
             async with lock:
                 t = self.live.get(table_id)
                 if t is None:
-                    stored = self.db.load(table_id)
+                    stored = await self.stored(self._load, table_id)
                     if stored is None:
                         raise Refusal(404, _("no such table"))
                     # a long game takes a while
@@ -311,18 +328,16 @@ class TableManager:
     def _stop(self, t: LiveTable) -> None:
         """Stop a table's bots and clock and drop it from memory (they start again when it is next
         asked for)."""
-        for task in (t.bot_task, t.clock_task):
-            if task is not None:
-                task.cancel()
-        t.clock = None
+        self.schedule.stop(t)
         if self.live.get(t.id) is t:
             del self.live[t.id]
 
-    def sweep(self, now: float | None = None) -> dict[str, int]:
+    def sweep(self, now: float | None = None, *, expire: bool = True) -> dict[str, int]:
         """Let tables leave memory: those no page shows, nothing runs for and nobody asked about since
         the last sweep, and those nobody has looked at for ``idle_minutes`` (their bots and clock
         stop, to start again when a link is opened); delete tables never started after
-        ``unstarted_hours`` (with their links; played tables are kept). Returns how many of each."""
+        ``unstarted_hours`` (with their links; played tables are kept; ``expire=False`` leaves that to
+        :meth:`expire`, which does it off the server's loop). Returns how many of each."""
         now = time.monotonic() if now is None else now
         released = stopped = 0
         for t in list(self.live.values()):
@@ -336,9 +351,15 @@ class TableManager:
             elif idle > self.settings.sweep_seconds:
                 self.release(t)
                 released += t.id not in self.live
-        cutoff = datetime.now(UTC) - timedelta(hours=self.settings.unstarted_hours)
-        deleted = self.db.delete_unstarted(cutoff, keep=set(self.live))
+        deleted = self.db.delete_unstarted(*self._expiry()) if expire else 0
         return {"released": released, "stopped": stopped, "deleted": deleted}
+
+    def _expiry(self) -> tuple[datetime, set[str]]:
+        return datetime.now(UTC) - timedelta(hours=self.settings.unstarted_hours), set(self.live)
+
+    async def expire(self) -> int:
+        """Delete the tables never started after ``unstarted_hours`` (in a database worker)."""
+        return await self.stored(self.db.delete_unstarted, *self._expiry())
 
     def _game(self, game_id: str, options: dict[str, Any]) -> Game:
         """A configured game, shared by every table with the same options (content is loaded once)."""
@@ -353,6 +374,13 @@ class TableManager:
                 json.dumps([game_id, game.config()], sort_keys=True, default=str)
             ] = game
         return game
+
+    def _load(self, table_id: str) -> StoredTable | None:
+        """A table as stored, with its links read into memory (a database worker runs this)."""
+        stored = self.db.load(table_id)
+        if stored is not None:
+            self.db.tokens(table_id)
+        return stored
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
         game = self._game(stored.game, stored.config)
@@ -380,24 +408,15 @@ class TableManager:
         return t
 
     def _periods(self, game: Game, minutes: dict[str, float] | None = None) -> dict[str, float]:
-        """Each wall clock's period in seconds at tables of ``game`` (see Clock for the order);
-        ``minutes`` are a table's own, by clock kind (a class sets them for its tables)."""
-        out = {}
-        hook = self.settings.clock_seconds or {}
-        for kind, clock in game.clocks.items():
-            if kind in hook:
-                out[kind] = float(hook[kind])
-                continue
-            if minutes and isinstance(minutes.get(kind), int | float) and minutes[kind] > 0:
-                out[kind] = float(minutes[kind]) * 60
-                continue
-            server = self.settings.timer_minutes if clock.repeats else self.settings.clock_minutes
-            out[kind] = clock_minutes(game, clock, server) * 60
-        return out
+        """Each wall clock's period in seconds at tables of ``game``; ``minutes`` are a table's own, by
+        clock kind (a class sets them for its tables)."""
+        return self.schedule.periods(game, minutes)
 
     async def resolve(self, token: str) -> tuple[LiveTable, str, int | None]:
         """The table, role ('seat', 'spectator' or 'facilitator') and seat of a link token."""
-        found = self.db.token(token) if 0 < len(token) <= 64 else None
+        found = None
+        if 0 < len(token) <= 64:
+            found = self.db.known_token(token) or await self.stored(self.db.token, token)
         if found is None:
             raise Refusal(403, _("this link is not valid: ask the facilitator for your seat link"))
         table_id, role, seat = found
@@ -451,13 +470,13 @@ class TableManager:
                     ),
                 )
             with reading_in(lang, t.state.game.spec.id):
-                self._commit(t, seat, action)
+                await self.commit(t, seat, action)
         await self.after_move(t)
         return t
 
-    def _commit(self, t: LiveTable, seat: int, action: Action, clock: bool = False) -> None:
-        """Check on a copy, write to the database, then make it current (caller holds the lock).
-        ``clock``: the table's clock plays it (a wall-clock action), not a seat."""
+    def _check(self, t: LiveTable, seat: int, action: Action, clock: bool) -> tuple[State, int, str]:
+        """The state after the move, checked on a copy, the seat it counts for and its text; Refusal
+        when it is malformed or illegal now."""
         new = t.state.clone()
         try:
             if clock:
@@ -468,52 +487,61 @@ class TableManager:
             raise Refusal(400, str(e)) from None
         except IllegalAction as e:
             raise Refusal(422, str(e)) from None
-        text = str(action)
-        try:
-            self.db.add_move(t.id, t.version, seat, text, new.is_terminal())
-        except VersionConflict:
-            self.live.pop(t.id, None)
-            raise Refusal(409, _("the table was changed elsewhere: reload the page")) from None
+        return new, seat, str(action)
+
+    def _stored(self, t: LiveTable, new: State, seat: int, text: str) -> None:
+        """The move is stored: make it current."""
         t.state = new
         t.version += 1
         t.moves.append((seat, text))
         t.seen = t.moved = time.monotonic()
         t.waiting.clear()  # the table changed: a bot that waited looks again
 
+    def _conflict(self, t: LiveTable) -> Refusal:
+        self.live.pop(t.id, None)
+        return Refusal(409, _("the table was changed elsewhere: reload the page"))
+
+    async def commit(self, t: LiveTable, seat: int, action: Action, clock: bool = False) -> None:
+        """Check on a copy, write to the database (in a database worker: the server goes on
+        meanwhile), then make it current (caller holds the lock). ``clock``: the table's clock plays
+        it (a wall-clock action), not a seat. A database that does not answer in time: 503."""
+        new, seat, text = self._check(t, seat, action, clock)
+        try:
+            await self.stored(self.db.add_move, t.id, t.version, seat, text, new.is_terminal())
+        except VersionConflict:
+            raise self._conflict(t) from None
+        self._stored(t, new, seat, text)
+
+    def _commit(self, t: LiveTable, seat: int, action: Action, clock: bool = False) -> None:
+        """:meth:`commit` for callers that cannot wait: the database write runs on the calling thread
+        (on the server's loop it holds up the server until the write is done or gives up, at most the
+        database's lock timeout). Prefer ``await commit(...)``."""
+        new, seat, text = self._check(t, seat, action, clock)
+        try:
+            with answered():
+                self.db.add_move(t.id, t.version, seat, text, new.is_terminal())
+        except VersionConflict:
+            raise self._conflict(t) from None
+        self._stored(t, new, seat, text)
+
+    async def stored(self, call: Callable[..., R], *args: Any) -> R:
+        """Run a database call in the database workers (never on the server's loop); a database that
+        is locked, slow or gone answers 503 with the reason."""
+        loop = asyncio.get_running_loop()
+        with answered():
+            return await loop.run_in_executor(self._db_pool, functools.partial(call, *args))
+
     async def after_move(self, t: LiveTable) -> None:
         """Start bots and clocks, and return once every page has been sent this version (or newer)."""
         self._kick(t)
         await self.hub.publish(t, t.version)
 
-    # ----- bots and clocks -------------------------------------------------------------------
+    # ----- bots and clocks (web/schedule.py) ---------------------------------------------------
     def _kick(self, t: LiveTable) -> None:
-        if t.bot_to_move() is not None and (t.bot_task is None or t.bot_task.done()):
-            t.bot_task = asyncio.get_running_loop().create_task(self._bots(t), context=source_words())
-        self._clock(t)
+        self.schedule.kick(t)
 
-    async def _bots(self, t: LiveTable) -> None:
-        while True:
-            await asyncio.sleep(self.settings.bot_delay)
-            async with t.lock:
-                if self.live.get(t.id) is not t:
-                    return
-                seat = t.bot_to_move()
-                if seat is None:
-                    return
-                try:
-                    action = await self.workers.choose(t.bots[seat], t.state, seat)
-                    if waits_for_people(t.state, seat, action, t.people()):
-                        t.waiting.add(seat)  # it says "done" once the people have decided
-                        continue
-                    self._commit(t, seat, action)
-                except Exception:
-                    log.exception("bot for seat %s of table %s failed; a random bot takes over", seat, t.id)
-                    if isinstance(t.bots[seat], RandomBot):
-                        return
-                    t.bots[seat] = RandomBot(t.state.game, seat, subseed(t.seed, "fallback", seat))
-                    continue
-            self._clock(t)
-            await self.hub.publish(t, t.version)
+    def _clock(self, t: LiveTable) -> None:
+        self.schedule.clock(t)
 
     # ----- table talk -----------------------------------------------------------------------------
     CHAT_LINES = 100
@@ -539,7 +567,7 @@ class TableManager:
         if len(recent) >= most:
             raise Refusal(429, _("slow down: at most {n} lines in {s:g} seconds").format(n=most, s=window))
         t.talk[seat] = [*recent, now]
-        await asyncio.to_thread(self.db.add_chat, t.id, seat, line)
+        await self.stored(self.db.add_chat, t.id, seat, line)
         lines = self.chat_lines(t)
         lines.append((seat, line))
         del lines[: -self.CHAT_LINES]
@@ -548,16 +576,18 @@ class TableManager:
     async def switch_chat(self, t: LiveTable, on: bool) -> None:
         """The facilitator lets the seats talk, or not."""
         async with t.lock:
-            t.settings = {**t.settings, "chat": on}
-            self.db.set_settings(t.id, t.settings)
+            settings = {**t.settings, "chat": on}
+            await self.stored(self.db.set_settings, t.id, settings)
+            t.settings = settings
         await self.hub.publish(t, t.version, again=True)
 
     async def pause(self, t: LiveTable, paused: bool) -> None:
         """Pause or resume a table: while paused no one moves, bots wait and clocks stop (a clock starts
         its countdown again on resuming)."""
         async with t.lock:
-            t.settings = {**t.settings, "paused": paused}
-            self.db.set_settings(t.id, t.settings)
+            settings = {**t.settings, "paused": paused}
+            await self.stored(self.db.set_settings, t.id, settings)
+            t.settings = settings
         self._kick(t)
         await self.hub.publish(t, t.version, again=True)  # everyone is told, though no move was made
 
@@ -569,16 +599,21 @@ class TableManager:
         handed back."""
         async with t.lock:
             if seats is not None:
-                self._reseat(t, seats)
+                bots = self._bots_for(t, seats)
+                await self.stored(self.db.set_seats, t.id, seats)
+                t.seats, t.bots = [dict(s) for s in seats], bots
             if settings:
-                t.settings = {**t.settings, **settings}
-                self.db.set_settings(t.id, t.settings)
+                changed = {**t.settings, **settings}
+                await self.stored(self.db.set_settings, t.id, changed)
+                t.settings = changed
             t.waiting.clear()
         self._kick(t)
         await self.hub.publish(t, t.version, again=True)
 
-    def _reseat(self, t: LiveTable, seats: list[dict[str, Any]]) -> None:
+    def _bots_for(self, t: LiveTable, seats: list[dict[str, Any]]) -> dict[int, Bot]:
+        """The table's bots once ``seats`` sit there (a bot already there keeps its place)."""
         game = t.state.game
+        bots = dict(t.bots)
         names = bot_names(game)
         for i, seat in enumerate(seats):
             if seat["kind"] == "bot":
@@ -590,11 +625,10 @@ class TableManager:
                         ),
                     )
                 if t.seats[i].get("kind") != "bot" or t.seats[i].get("bot") != seat["bot"]:
-                    t.bots[i] = self.workers.make(seat["bot"], game, i, subseed(t.seed, "bots", t.version, i))
+                    bots[i] = self.workers.make(seat["bot"], game, i, subseed(t.seed, "bots", t.version, i))
             else:
-                t.bots.pop(i, None)
-        t.seats = [dict(s) for s in seats]
-        self.db.set_seats(t.id, t.seats)
+                bots.pop(i, None)
+        return bots
 
     async def end_now(self, t: LiveTable) -> None:
         """The facilitator ends the game here: no one moves any more, bots and clocks stop, and the
@@ -602,39 +636,6 @@ class TableManager:
         if t.over:
             raise Refusal(409, _("this game is over already"))
         await self.update(t, ended={"by": "facilitator", "version": t.version})
-
-    def _clock(self, t: LiveTable) -> None:
-        """Run a game's wall clocks (RECLAIM's event timer, SUSTAIN's discussion clock): a clock action
-        is played once its period has passed while it stayed available; the countdown, shown to all,
-        starts when it becomes available and is dropped when it stops being (or the table pauses)."""
-        stopped = t.paused or t.ended
-        available = [] if stopped else t.countdowns.update(t.state, time.time())
-        if stopped:
-            t.countdowns.started.clear()
-        if not available:
-            if t.clock_task is not None:
-                t.clock_task.cancel()
-            t.clock_task, t.clock = None, None
-            return
-        if t.clock_task is not None and not t.clock_task.done():
-            return
-        kind = available[0].kind
-        deadline = t.countdowns.deadline(kind) or time.time()
-        t.clock = {"kind": kind, "deadline": deadline, "seconds": t.countdowns.periods[kind]}
-        t.clock_task = asyncio.get_running_loop().create_task(
-            self._ring(t, deadline - time.time()), context=source_words()
-        )
-
-    async def _ring(self, t: LiveTable, seconds: float) -> None:
-        await asyncio.sleep(max(0.0, seconds))
-        async with t.lock:
-            t.clock_task, t.clock = None, None
-            due = t.countdowns.due(t.state, time.time()) if not (t.paused or t.ended) else None
-            if due is None or self.live.get(t.id) is not t:
-                return
-            with contextlib.suppress(Refusal, LoopcityError):
-                self._commit(t, 0, due, clock=True)
-        await self.after_move(t)
 
     # ----- records and closing ---------------------------------------------------------------
     def record(self, t: LiveTable) -> dict[str, Any]:
@@ -650,9 +651,8 @@ class TableManager:
 
     async def close(self) -> None:
         for t in self.live.values():
-            for task in (t.bot_task, t.clock_task):
-                if task is not None:
-                    task.cancel()
+            self.schedule.stop(t)
         self.live.clear()
         self.hub.close()
-        self.workers.close()
+        self.schedule.close()
+        self._db_pool.shutdown(wait=False, cancel_futures=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -25,14 +26,85 @@ if TYPE_CHECKING:
 Send = Callable[[str], Awaitable[None]]
 
 
+SEND_SECONDS = 10.0
+"""The longest one message may take to reach a page: a page that has not read it by then has fallen
+behind (a frozen tab, a phone on a bad link, a socket that never reads) and is dropped."""
+OUTBOX = 32
+"""The most messages waiting for one page (a newer state replaces a state still waiting, so a page
+that reads slowly gets the newest state rather than every one in between)."""
+FELL_BEHIND = 4408
+"""The close code of a page that was dropped for falling behind (it reconnects and gets the current
+state)."""
+REPLACED = 4409
+"""The close code of a seat's page that gave way to a newer page of the same seat link."""
+
+
 @dataclass
 class Client:
-    """One connected page: the seat whose view it shows (None: spectator or facilitator) and the
-    language its person reads."""
+    """One connected page: the seat whose view it shows (None: spectator or facilitator), the language
+    its person reads, and its own bounded queue of outgoing messages with a sender task.
+
+    Nothing that happens at the table ever waits for a page: messages are put in the page's queue
+    (:meth:`put`, which never blocks) and its sender (:meth:`run`) writes them to the socket one by
+    one. A page whose queue overflows or whose socket takes longer than :data:`SEND_SECONDS` for one
+    message is dropped (:attr:`dropped`); its connection is closed and the page, reconnecting, is
+    sent the current state."""
 
     seat: int | None
     send: Send
     lang: str = "en"
+    role: str = "seat"
+    """the link's kind: 'seat', 'spectator' or 'facilitator' (the last two: watchers)"""
+    address: str = ""
+    """the client's address, for the cap on pages per address"""
+    outbox: deque[tuple[str, bool]] = field(default_factory=deque)
+    dropped: bool = False
+    code: int = FELL_BEHIND
+    """why the page was dropped: the close code its connection gets"""
+    attached: bool = False
+    _ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def put(self, text: str, *, state: bool = False) -> bool:
+        """Queue a message for the page (``state``: a table's state, which a newer one replaces while
+        it waits); False when the page has been dropped."""
+        if self.dropped:
+            return False
+        if state and self.outbox and self.outbox[-1][1]:
+            self.outbox[-1] = (text, True)
+        elif len(self.outbox) >= OUTBOX:
+            self.drop()
+            return False
+        else:
+            self.outbox.append((text, state))
+        self._ready.set()
+        return True
+
+    @property
+    def watcher(self) -> bool:
+        """A spectator's or the facilitator's page (no seat's own)."""
+        return self.role != "seat"
+
+    def drop(self, code: int = FELL_BEHIND) -> None:
+        """Give up on the page: nothing more is queued, and its sender stops."""
+        if not self.dropped:
+            self.code = code
+        self.dropped = True
+        self.outbox.clear()
+        self._ready.set()
+
+    async def run(self, seconds: float | None = None) -> None:
+        """Send the queued messages in order until the page is dropped or its socket fails."""
+        seconds = SEND_SECONDS if seconds is None else seconds
+        while not self.dropped:
+            if not self.outbox:
+                self._ready.clear()
+                await self._ready.wait()
+                continue
+            text, _state = self.outbox.popleft()
+            try:
+                await asyncio.wait_for(self.send(text), timeout=seconds)
+            except Exception:  # too slow (TimeoutError) or the connection is gone
+                self.drop()
 
 
 @dataclass
@@ -124,20 +196,72 @@ def at_table(message: dict[str, Any], t: LiveTable, seat: int | None) -> None:
 class Hub:
     """The connected pages of every table; sends each its own seat's message when a table changes."""
 
-    def __init__(self, max_clients_per_table: int = 100) -> None:
+    def __init__(
+        self,
+        max_clients_per_table: int = 100,
+        *,
+        max_pages: int = 2000,
+        pages_per_address: int = 300,
+        pages_per_seat: int = 4,
+    ) -> None:
         self.max_clients = max_clients_per_table
+        self.max_pages = max_pages
+        self.pages_per_address = pages_per_address
+        self.pages_per_seat = pages_per_seat
         self.channels: dict[str, Channel] = {}
+        self.pages = 0
+        self.watchers = 0
+        self.by_address: Counter[str] = Counter()
 
     # ----- connections ---------------------------------------------------------------------------
-    def attach(self, t: LiveTable, client: Client) -> bool:
-        """Add a page to the table's channel; False when the table already has its most pages."""
+    def admit(self, t: LiveTable, client: Client) -> str | None:
+        """Add a page to the table's channel, or say why not.
+
+        Watchers (spectator and facilitator pages) are capped per table (``max_clients_per_table``),
+        per client address and in total at three quarters of ``max_pages``: the last quarter is kept for
+        seats' own pages, so spectators never take a player's place. A seat's page always gets in while
+        the server holds fewer than ``max_pages`` pages; a seat link holds at most ``pages_per_seat``
+        pages, and a newer one makes the oldest give way (closed with :data:`REPLACED`)."""
         channel = self.channels.setdefault(t.id, Channel())
-        if len(channel.clients) >= self.max_clients:
-            return False
+        if client.watcher:
+            if sum(c.watcher for c in channel.clients) >= self.max_clients:
+                return _("this table has its most pages open")
+            if self.by_address[client.address] >= self.pages_per_address:
+                return _("too many pages open from your address: close some")
+            if self.watchers >= self.max_pages * 3 // 4:
+                return _("the server has its most pages open: try again in a while")
+        else:
+            if self.pages >= self.max_pages:
+                return _("the server has its most pages open: try again in a while")
+            mine = [c for c in channel.clients if not c.watcher and c.seat == client.seat and not c.dropped]
+            for old in mine[: max(0, len(mine) - self.pages_per_seat + 1)]:
+                old.drop(REPLACED)
+                self._uncount(old)
         channel.clients.append(client)
-        return True
+        client.attached = True
+        self.pages += 1
+        self.watchers += client.watcher
+        if client.watcher:
+            self.by_address[client.address] += 1
+        return None
+
+    def attach(self, t: LiveTable, client: Client) -> bool:
+        """:meth:`admit` a page; False when it may not come in."""
+        return self.admit(t, client) is None
+
+    def _uncount(self, client: Client) -> None:
+        if not client.attached:
+            return
+        client.attached = False
+        self.pages -= 1
+        self.watchers -= client.watcher
+        if client.watcher:
+            self.by_address[client.address] -= 1
+            if self.by_address[client.address] <= 0:
+                del self.by_address[client.address]
 
     def detach(self, t: LiveTable, client: Client) -> None:
+        self._uncount(client)
         channel = self.channels.get(t.id)
         if channel is None:
             return
@@ -168,7 +292,7 @@ class Hub:
 
     def count(self) -> int:
         """Connected pages over all tables."""
-        return sum(len(c.clients) for c in self.channels.values())
+        return self.pages
 
     # ----- messages -------------------------------------------------------------------------------
     def message(
@@ -229,18 +353,15 @@ class Hub:
                 del self.channels[table_id]
 
     async def _broadcast(self, t: LiveTable, channel: Channel) -> None:
-        """Send every connected page its own seat's message (each built and encoded once)."""
+        """Queue for every connected page its own seat's message (each built and encoded once); a page
+        that has fallen behind is left out (its sender closes it)."""
         clients = list(channel.clients)
         snap = snapshot(t)
         texts = {
             k: self.message(t, k[0], snap, k[1]) for k in dict.fromkeys((c.seat, c.lang) for c in clients)
         }
         for c in clients:
-            try:
-                await c.send(texts[(c.seat, c.lang)])
-            except Exception:
-                with contextlib.suppress(ValueError):
-                    channel.clients.remove(c)
+            c.put(texts[(c.seat, c.lang)], state=True)  # a dropped page is detached by its own task
 
     def follow(self, t: LiveTable) -> None:
         """A table was rebuilt (after a restart or a conflict): its pages now follow the new copy."""
@@ -253,3 +374,5 @@ class Hub:
             if channel.push_task is not None:
                 channel.push_task.cancel()
         self.channels.clear()
+        self.pages = self.watchers = 0
+        self.by_address.clear()

@@ -3,11 +3,16 @@
 Messages from the page: ``{"type": "act", "action": "...", "version": n, "id": ...}`` and
 ``{"type": "sync"}``; answers: ``ack``, ``refused`` (status and reason) and ``state`` messages. A page
 may send at most ``ws_messages_per_second`` messages a second and messages of at most ``MAX_MESSAGE``
-characters; a table takes at most ``max_clients_per_table`` pages.
+characters; a table takes at most ``max_clients_per_table`` pages. Everything sent to a page goes
+through its own bounded queue and sender (:class:`~loopcity.web.transport.Client`): reading the page's
+messages and making moves never wait for the page to read, and a page that falls behind is closed
+(code 4408) and, reconnecting, is sent the current state.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -18,7 +23,7 @@ from ..guard import RateLimit
 from ..i18n import _
 from ..links import manager_of
 from ..tables import LiveTable, Refusal, TableManager
-from ..transport import Client
+from ..transport import FELL_BEHIND, Client
 
 router = APIRouter()
 MAX_MESSAGE = 4096
@@ -36,45 +41,73 @@ async def ws(websocket: WebSocket, token: str) -> None:
     if role == "facilitator":
         seat = None
     lang = i18n.of_request(websocket.headers, websocket.query_params, websocket.cookies)
-    client = Client(seat, websocket.send_text, lang)
-    if not manager.hub.attach(t, client):
-        await websocket.close(code=4429, reason=_("this table has its most pages open")[:120])
+    address = websocket.client.host if websocket.client is not None else "unknown"
+    client = Client(seat, websocket.send_text, lang, role=role, address=address)
+    refused = manager.hub.admit(t, client)
+    if refused is not None:
+        await websocket.close(code=4429, reason=refused[:120])
         return
     await websocket.accept()
+    client.put(manager.hub.message(t, seat, lang=lang), state=True)
+    sender = asyncio.get_running_loop().create_task(client.run())
+    reader = asyncio.get_running_loop().create_task(_read(websocket, manager, t, role, seat, client, lang))
+    try:
+        await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (sender, reader):
+            task.cancel()
+        manager.hub.detach(t, client)
+        live = manager.live.get(t.id)
+        if live is not None:
+            manager.release(live)
+    if client.dropped:
+        reason = (
+            _("this page fell behind: reconnecting")
+            if client.code == FELL_BEHIND
+            else _("this seat's link was opened on another page")
+        )
+        with contextlib.suppress(Exception):  # a page that does not read may not take the close either
+            await asyncio.wait_for(websocket.close(code=client.code, reason=reason[:120]), timeout=1.0)
+
+
+async def _read(
+    websocket: WebSocket,
+    manager: TableManager,
+    t: LiveTable,
+    role: str,
+    seat: int | None,
+    client: Client,
+    lang: str,
+) -> None:
+    """Take the page's messages until it goes; every answer is queued for the page's sender."""
     rate = manager.settings.ws_messages_per_second
     limit = RateLimit(rate * 60, burst=rate * 2, keys=1)
-    try:
-        await websocket.send_text(manager.hub.message(t, seat, lang=lang))
-        while True:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while not client.dropped:
             text = await websocket.receive_text()
             if len(text) > MAX_MESSAGE:
-                await _refuse(
-                    websocket, 413, _("a message may be at most {n} characters").format(n=MAX_MESSAGE)
-                )
+                _refuse(client, 413, _("a message may be at most {n} characters").format(n=MAX_MESSAGE))
                 continue
             if limit.wait("page") > 0:
-                await _refuse(websocket, 429, _("too many messages: slow down"))
+                _refuse(client, 429, _("too many messages: slow down"))
                 continue
             try:
                 msg = json.loads(text)
             except ValueError:
                 msg = None
-            await _message(websocket, manager, t, role, seat, msg, lang)
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        manager.hub.detach(t, client)
-        live = manager.live.get(t.id)
-        if live is not None:
-            manager.release(live)
+            await _message(client, manager, t, role, seat, msg, lang)
 
 
-async def _refuse(websocket: WebSocket, status: int, reason: str, msg_id: Any = None) -> None:
-    await websocket.send_json({"type": "refused", "status": status, "reason": reason, "id": msg_id})
+def _refuse(client: Client, status: int, reason: str, msg_id: Any = None) -> None:
+    client.put(_json({"type": "refused", "status": status, "reason": reason, "id": msg_id}))
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 async def _message(
-    websocket: WebSocket,
+    client: Client,
     manager: TableManager,
     t: LiveTable,
     role: str,
@@ -85,10 +118,10 @@ async def _message(
     kind = msg.get("type") if isinstance(msg, dict) else None
     msg_id = msg.get("id") if isinstance(msg, dict) and isinstance(msg.get("id"), int | str) else None
     if kind == "sync":
-        await websocket.send_text(manager.hub.message(manager.live.get(t.id, t), seat, lang=lang))
+        client.put(manager.hub.message(manager.live.get(t.id, t), seat, lang=lang), state=True)
         return
     if kind != "act" or not isinstance(msg, dict):
-        await _refuse(websocket, 400, _("unknown message"))
+        _refuse(client, 400, _("unknown message"))
         return
     version = msg.get("version")
     try:
@@ -96,6 +129,6 @@ async def _message(
             raise Refusal(403, _("only a seat's own link can act for that seat"))
         t = await manager.act_as(t, seat, msg.get("action"), version if type(version) is int else None, lang)
     except Refusal as e:
-        await _refuse(websocket, e.status, e.reason, msg_id)
+        _refuse(client, e.status, e.reason, msg_id)
         return
-    await websocket.send_json({"type": "ack", "version": t.version, "id": msg_id})
+    client.put(_json({"type": "ack", "version": t.version, "id": msg_id}))

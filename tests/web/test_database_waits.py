@@ -1,0 +1,129 @@
+"""A locked or slow database slows only the requests that need it, and they answer 503 with the
+reason, never 500 (SQLite here; PostgreSQL in test_postgres.py)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from dataclasses import replace
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from loopcity.engine import unregister
+from tiny_game import SPEC as TINY
+
+from .conftest import ROOMY
+from .live_server import LiveServer
+
+WAIT = replace(ROOMY, db_seconds=1.0)
+
+
+def held_database(live: LiveServer, hold: Any, release: Any) -> None:
+    """With the database held by ``hold()`` (until ``release()``): a move answers 503 with the reason
+    within a few seconds, the lobby and a page's state keep answering at once meanwhile, the server's
+    loop is never held up; once released, the same move is taken."""
+    with httpx.Client(base_url=live.base, timeout=30) as http:
+        table = http.post(
+            "/api/tables", json={"game": "tiny", "players": 2, "seats": [{"kind": "human"}] * 2}
+        )
+        tokens = [s["token"] for s in table.json()["seats"]]
+        assert http.post(f"/api/act/{tokens[0]}", json={"action": "ready"}).status_code == 200
+        assert http.get("/").status_code == 200  # the lobby's template is compiled before the hold
+        hold()
+        answer: dict[str, Any] = {}
+
+        def move() -> None:
+            began = time.monotonic()
+            with httpx.Client(base_url=live.base, timeout=30) as other:
+                r = other.post(f"/api/act/{tokens[1]}", json={"action": "ready"})
+            answer.update(status=r.status_code, body=r.json(), took=time.monotonic() - began)
+
+        mover = threading.Thread(target=move)
+        live.watch_lag()
+        mover.start()
+        lobby = []
+        while mover.is_alive():
+            began = time.monotonic()
+            assert http.get("/").status_code == 200
+            assert http.get(f"/api/state/{tokens[0]}").status_code == 200
+            lobby.append(time.monotonic() - began)
+            time.sleep(0.05)
+        lags = live.stop_lag()
+        release()
+        assert answer["status"] == 503, answer
+        assert "database is busy" in answer["body"]["detail"]
+        assert answer["took"] < 5
+        assert lobby and max(lobby) < 0.5, lobby  # the others were not held up
+        assert max(lags) < 0.3
+        r = http.post(f"/api/act/{tokens[1]}", json={"action": "ready"})
+        assert r.status_code == 200 and r.json()["version"] == 2
+
+
+def test_a_locked_sqlite_file_answers_503_and_holds_up_nobody_else(tmp_path):
+    path = tmp_path / "web.db"
+    live = LiveServer(f"sqlite:///{path}", settings=WAIT, bot_delay=0, extra_games=[TINY])
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        held_database(live, lambda: other.execute("BEGIN IMMEDIATE"), lambda: other.execute("ROLLBACK"))
+    finally:
+        other.close()
+        live.stop()
+        unregister(TINY.id)
+
+
+def test_a_database_that_cannot_be_reached_answers_503(make_client, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    client = make_client(settings=WAIT)
+    t = client.post(
+        "/api/tables", json={"game": "tiny", "players": 2, "seats": [{"kind": "human"}] * 2}
+    ).json()
+    manager = client.app.state.manager
+
+    def gone(*args: Any, **kw: Any) -> None:
+        raise OperationalError("INSERT", {}, Exception("server closed the connection unexpectedly"))
+
+    monkeypatch.setattr(manager.db, "add_move", gone)
+    r = client.post(f"/api/act/{t['seats'][0]['token']}", json={"action": "ready"})
+    assert r.status_code == 503 and "database is busy" in r.json()["detail"]
+    assert r.headers["retry-after"] == "5"
+    monkeypatch.setattr(manager.db, "set_settings", gone)
+    r = client.post(f"/api/tables/{t['facilitator']['token']}/pause", json={"paused": True})
+    assert r.status_code == 503
+    assert client.get(f"/api/state/{t['seats'][0]['token']}").json()["paused"] is False
+
+
+@pytest.mark.parametrize("path", ["/play/{tok}", "/api/state/{tok}"])
+def test_link_tokens_never_reach_the_logs(client, caplog, path, monkeypatch):
+    import logging
+
+    from loopcity.web.guard import HideTokens
+
+    t = client.post("/api/tables", json={"game": "tiny", "players": 2}).json()
+    tok = t["seats"][0]["token"]
+
+    def broken(*args: Any, **kw: Any) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("loopcity.web.payload.build", broken)
+    with caplog.at_level(logging.INFO):
+        quiet = TestClient(client.app, raise_server_exceptions=False)
+        assert quiet.get(path.format(tok=tok)).status_code == 500
+    logged = [r for r in caplog.records if r.name.startswith("loopcity")]
+    assert logged and all(tok not in r.getMessage() for r in logged)
+    assert "…" in logged[0].getMessage()
+    access = logging.LogRecord(
+        "uvicorn.access",
+        20,
+        "",
+        0,
+        '%s - "%s %s HTTP/%s" %d',
+        ("1.2.3.4", "GET", f"/play/{tok}?lang=de", "1.1", 200),
+        None,
+    )
+    HideTokens().filter(access)
+    assert tok not in access.getMessage() and "/play/…?lang=de" in access.getMessage()
