@@ -15,8 +15,9 @@ import math
 import secrets
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine import get_spec
 from ..engine.errors import OptionError, UnknownGame
@@ -24,6 +25,7 @@ from .classstore import ClassStore, StoredClass, Student
 from .i18n import _
 from .tables import LiveTable, Refusal, TableManager, new_token
 
+R = TypeVar("R")
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
 """A join code's letters: none that reads like another (no I/l/1, O/0/Q, S/5, Z/2, B/8, G/6)."""
 CODE_LENGTH = 6
@@ -72,6 +74,10 @@ class ClassRoom:
         self.store = ClassStore(manager.db)
         self._locks: dict[str, asyncio.Lock] = {}
 
+    async def _db(self, call: Callable[..., R], *args: Any) -> R:
+        """A database call in the server's database workers (never on its loop)."""
+        return await self.manager.stored(call, *args)
+
     def _lock(self, class_id: str) -> asyncio.Lock:
         return self._locks.setdefault(class_id, asyncio.Lock())
 
@@ -117,7 +123,7 @@ class ClassRoom:
                 settings=settings,
             )
             for i in range(plan.players):  # every seat has a link, so a bot's seat can go to a person
-                self.manager.db.set_seat_token(table["id"], i, new_token())
+                await self._db(self.manager.db.set_seat_token, table["id"], i, new_token())
             made[n] = table["id"]
         code = await asyncio.to_thread(self._free_code)
         settings = {
@@ -131,10 +137,10 @@ class ClassRoom:
             "earlier": [],
         }
         token = new_token()
-        self.store.create(class_id, token, code, settings, made)
+        await self._db(self.store.create, class_id, token, code, settings, made)
         for table_id in made.values():
             await self.manager.get(table_id)  # loaded, so that bots of a trial run start
-        found = self.store.by_id(class_id)
+        found = await self._db(self.store.by_id, class_id)
         assert found is not None
         return found
 
@@ -168,14 +174,14 @@ class ClassRoom:
         return options, minutes
 
     # ----- finding a class -----------------------------------------------------------------------
-    def by_token(self, token: str) -> StoredClass:
-        found = self.store.by_token(token) if 0 < len(token) <= 64 else None
+    async def by_token(self, token: str) -> StoredClass:
+        found = await self._db(self.store.by_token, token) if 0 < len(token) <= 64 else None
         if found is None:
             raise Refusal(403, _("this class link is not valid"))
         return found
 
-    def by_code(self, code: str) -> StoredClass:
-        found = self.store.by_code(clean_code(code)) if code else None
+    async def by_code(self, code: str) -> StoredClass:
+        found = await self._db(self.store.by_code, clean_code(code)) if code else None
         if found is None or found.ended:
             raise Refusal(404, _("no class has this code: check it with your teacher"))
         return found
@@ -190,10 +196,10 @@ class ClassRoom:
         """A student joins by code and name and is given a free seat (the table and seat asked for
         when free, e.g. from a printed slip); ``key`` is what their browser kept from an earlier
         join: the same student comes back to the same seat. Nobody takes a seat someone holds."""
-        cls = self.by_code(code)
+        cls = await self.by_code(code)
         name = clean_name(name)
         async with self._lock(cls.id):
-            students = self.store.students(cls.id)
+            students = await self._db(self.store.students, cls.id)
             if key:
                 for s in students:
                     if s.key == key:
@@ -211,7 +217,7 @@ class ClassRoom:
             student = Student(secrets.token_urlsafe(24), name, *place) if place else None
             if student is None:
                 student = Student(secrets.token_urlsafe(24), name, None, None)
-            self.store.add_student(cls.id, student)
+            await self._db(self.store.add_student, cls.id, student)
             if student.table_n is not None:
                 await self._name_seats(cls, live[student.table_n])
         return cls, student
@@ -257,7 +263,7 @@ class ClassRoom:
         its log, replay and debrief)."""
         n = t.settings.get("n")
         names: dict[int, list[str]] = {}
-        for s in self.store.students(cls.id):
+        for s in await self._db(self.store.students, cls.id):
             if s.table_n == n and s.seat is not None:
                 names.setdefault(s.seat, []).append(s.name)
         seats = []
@@ -269,18 +275,18 @@ class ClassRoom:
         if seats != t.seats:
             await self.manager.update(t, seats=seats)
 
-    def student(self, key: str) -> tuple[StoredClass, Student] | None:
-        found = self.store.student(key) if key and len(key) <= 64 else None
+    async def student(self, key: str) -> tuple[StoredClass, Student] | None:
+        found = await self._db(self.store.student, key) if key and len(key) <= 64 else None
         if found is None:
             return None
-        cls = self.store.by_id(found[0])
+        cls = await self._db(self.store.by_id, found[0])
         return (cls, found[1]) if cls is not None else None
 
-    def seat_token(self, cls: StoredClass, student: Student) -> str | None:
+    async def seat_token(self, cls: StoredClass, student: Student) -> str | None:
         """The link token of the seat a student holds now (None: no seat)."""
         if student.table_n is None or student.seat is None or student.table_n not in cls.tables:
             return None
-        for token, role, seat in self.manager.db.tokens(cls.tables[student.table_n]):
+        for token, role, seat in await self._db(self.manager.db.tokens, cls.tables[student.table_n]):
             if role == "seat" and seat == student.seat:
                 return token
         return None
@@ -296,7 +302,7 @@ class ClassRoom:
         """The teacher seats a student at ``table``/``seat`` (None: takes their seat away, so it is free
         for someone else; their page waits for a new one)."""
         async with self._lock(cls.id):
-            students = {s.key: s for s in self.store.students(cls.id)}
+            students = {s.key: s for s in await self._db(self.store.students, cls.id)}
             student = students.get(key)
             if student is None:
                 raise Refusal(404, _("no such student in this class"))
@@ -308,10 +314,10 @@ class ClassRoom:
                 if self._free_seat(cls, live, others, table, seat) != (table, seat):
                     raise Refusal(409, _("this seat has no room: free it first"))
             old = student.table_n, student.seat
-            self.store.place(key, table, seat)
+            await self._db(self.store.place, key, table, seat)
             if old[0] is not None and old[1] is not None and old != (table, seat):
                 # the old seat's link no longer leads there: nobody takes a seat with a link kept from before
-                self.manager.db.set_seat_token(cls.tables[old[0]], old[1], new_token())
+                await self._db(self.manager.db.set_seat_token, cls.tables[old[0]], old[1], new_token())
             for n in {old[0], table} - {None}:
                 assert n is not None
                 await self._name_seats(cls, live[n])
@@ -319,12 +325,12 @@ class ClassRoom:
     async def remove(self, cls: StoredClass, key: str) -> None:
         """A student leaves the class (their seat is free again)."""
         await self.place(cls, key, None, None)
-        self.store.remove_student(key)
+        await self._db(self.store.remove_student, key)
 
     # ----- class-wide ----------------------------------------------------------------------------
     async def _settings(self, cls: StoredClass, **values: Any) -> None:
         cls.settings = {**cls.settings, **values}
-        self.store.set_settings(cls.id, cls.settings)
+        await self._db(self.store.set_settings, cls.id, cls.settings)
 
     async def pause(self, cls: StoredClass, paused: bool) -> None:
         """Pause or resume every table of the class."""
@@ -349,7 +355,7 @@ class ClassRoom:
 
     async def fill(self, cls: StoredClass, bot: str | None = None) -> int:
         """Bots take every seat nobody has taken (the teacher starts the games); returns how many."""
-        students = self.store.students(cls.id)
+        students = await self._db(self.store.students, cls.id)
         held = {(s.table_n, s.seat) for s in students if s.seat is not None}
         count = 0
         for n, t in (await self.tables(cls)).items():
@@ -400,7 +406,7 @@ class ClassRoom:
         for t in (await self.tables(cls)).values():
             if not t.over:
                 await self.manager.end_now(t)
-        self.store.end(cls.id)
+        await self._db(self.store.end, cls.id)
 
     async def rematch(self, cls: StoredClass, n: int) -> LiveTable:
         """Table ``n`` plays again: the same game and options, the same seats, bots and students, a
@@ -434,8 +440,8 @@ class ClassRoom:
                 )
             except OptionError as e:
                 raise Refusal(400, str(e)) from None
-            self.manager.db.move_seat_tokens(old.id, table["id"])
-            self.store.set_table(cls.id, n, table["id"])
+            await self._db(self.manager.db.move_seat_tokens, old.id, table["id"])
+            await self._db(self.store.set_table, cls.id, n, table["id"])
             earlier = [*cls.settings.get("earlier", []), {"n": n, "table": old.id}]
             await self._settings(cls, earlier=earlier)
             cls.tables[n] = table["id"]

@@ -59,7 +59,7 @@ Room = Annotated[ClassRoom, Depends(room_of)]
 
 
 async def class_link(token: Token, room: Room) -> StoredClass:
-    return room.by_token(token)
+    return await room.by_token(token)
 
 
 ClassLink = Annotated[StoredClass, Depends(class_link)]
@@ -129,7 +129,7 @@ async def dashboard_data(request: Request, room: ClassRoom, cls: StoredClass) ->
     tables = [table_summary(manager, n, t) for n, t in live.items()]
     tokens: dict[tuple[int, int], str] = {}
     for n, t in live.items():
-        for token, role, seat in manager.db.tokens(t.id):
+        for token, role, seat in await manager.stored(manager.db.tokens, t.id):
             if role == "seat" and seat is not None:
                 tokens[(n, seat)] = token
     for table in tables:
@@ -137,7 +137,7 @@ async def dashboard_data(request: Request, room: ClassRoom, cls: StoredClass) ->
             seat["token"] = tokens.get((table["n"], seat["seat"]))
     students = [
         {"id": student_id(s.key), "name": s.name, "table": s.table_n, "seat": s.seat}
-        for s in room.store.students(cls.id)
+        for s in await manager.stored(room.store.students, cls.id)
     ]
     return {
         "id": cls.id,
@@ -192,7 +192,7 @@ async def joined(request: Request, room: ClassRoom, body: JoinIn) -> tuple[Store
     limit = _join_limit(request)
     key = request.cookies.get(STUDENT_COOKIE)
     try:
-        cls = room.by_code(body.code)
+        cls = await room.by_code(body.code)
     except Refusal:
         wait = limit.wait(client_key(request))
         if wait > 0:
@@ -201,13 +201,15 @@ async def joined(request: Request, room: ClassRoom, body: JoinIn) -> tuple[Store
                 _("too many wrong codes from your address: try again in {s} seconds").format(s=int(wait) + 1),
             ) from None
         raise
-    if len(room.store.students(cls.id)) >= MAX_STUDENTS:
+    if len(await room._db(room.store.students, cls.id)) >= MAX_STUDENTS:
         raise Refusal(409, _("this class is full"))
     return await room.join(body.code, body.name, key, body.table, body.seat)
 
 
-def _seat_answer(request: Request, room: ClassRoom, cls: StoredClass, student: Student) -> dict[str, Any]:
-    token = room.seat_token(cls, student)
+async def _seat_answer(
+    request: Request, room: ClassRoom, cls: StoredClass, student: Student
+) -> dict[str, Any]:
+    token = await room.seat_token(cls, student)
     role = None
     if token is not None and student.table_n is not None and student.seat is not None:
         t = room.manager.live.get(cls.tables[student.table_n])
@@ -242,7 +244,7 @@ async def join_class(body: JoinIn, request: Request, response: Response, room: R
     cookie) to come back to the same seat."""
     cls, student = await joined(request, room, body)
     _keep_student(response, request, student.key)
-    return _seat_answer(request, room, cls, student)
+    return await _seat_answer(request, room, cls, student)
 
 
 @router.get("/api/classes/{token}", operation_id="class_dashboard")
@@ -298,8 +300,8 @@ async def seat_to_person(body: SeatRefIn, cls: ClassLink, room: Room) -> dict[st
     return {"table": t.settings.get("n"), "seats": t.seats}
 
 
-def _student_key(room: ClassRoom, cls: StoredClass, sid: str) -> str:
-    for s in room.store.students(cls.id):
+async def _student_key(room: ClassRoom, cls: StoredClass, sid: str) -> str:
+    for s in await room._db(room.store.students, cls.id):
         if student_id(s.key) == sid:
             return s.key
     raise Refusal(404, _("no such student in this class"))
@@ -308,7 +310,7 @@ def _student_key(room: ClassRoom, cls: StoredClass, sid: str) -> str:
 @router.post("/api/classes/{token}/place", operation_id="place_student")
 async def place_student(body: PlaceIn, cls: ClassLink, room: Room) -> dict[str, Any]:
     """Seat a student at a table and seat, move them, or free their seat (no table)."""
-    await room.place(cls, _student_key(room, cls, body.student), body.table, body.seat)
+    await room.place(cls, await _student_key(room, cls, body.student), body.table, body.seat)
     return {"student": body.student, "table": body.table, "seat": body.seat}
 
 
@@ -500,7 +502,7 @@ async def class_action(what: str, cls: ClassLink, request: Request, room: Room) 
         await room.rematch(cls, table_n())
     elif what == "place":
         target = str(form.get("target") or "")
-        key = _student_key(room, cls, str(form.get("student") or "")[:64])
+        key = await _student_key(room, cls, str(form.get("student") or "")[:64])
         if target == "free":
             await room.place(cls, key, None, None)
         else:
@@ -641,11 +643,11 @@ async def join_from_form(request: Request, room: Room, pages: PagesDep) -> Respo
 async def my_seat(request: Request, room: Room, pages: PagesDep) -> Response:
     """A student's seat: the play page of the seat they hold now (kept by their browser), or a page
     that waits for the teacher to seat them."""
-    found = room.student(request.cookies.get(STUDENT_COOKIE, ""))
+    found = await room.student(request.cookies.get(STUDENT_COOKIE, ""))
     if found is None:
         return RedirectResponse("/join", status_code=303)
     cls, student = found
-    token = room.seat_token(cls, student)
+    token = await room.seat_token(cls, student)
     if token is None:
         return pages.render(request, "class_wait.html", student=student.name, ended=cls.ended)
     t, _role, seat = await room.manager.resolve(token)
