@@ -42,7 +42,7 @@ def _expected(state, seat, msg, rng):
     for entry, sent in zip(built["seats"], msg["seats"], strict=True):
         entry.update(role=entry["name"], people=sent["people"], handed=sent["handed"])
         if sent["people"]:
-            entry["name"] = f"{sent['people']} ({entry['role']})"
+            entry["name"] = f"{sent['people']} · {entry['role']}"
     built["announcement"], built["next"] = msg["announcement"], msg["next"]
     if state.is_terminal():  # the outcome and closing figures are told to everyone when the game is over
         built["outcome"] = msg["outcome"]

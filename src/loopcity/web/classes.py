@@ -168,7 +168,10 @@ class ClassRoom:
             if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 120:
                 raise Refusal(400, _("a clock runs 0 to 120 minutes"))
             if clock.option is not None:
-                options[clock.option] = value
+                whole = spec.option(clock.option).kind == "int"
+                if whole and not float(value).is_integer():
+                    raise Refusal(400, _("this clock runs in whole minutes"))
+                options[clock.option] = int(value) if whole else value
             else:
                 minutes[kind] = float(value)
         return options, minutes

@@ -164,14 +164,14 @@ def at_table(message: dict[str, Any], t: LiveTable, seat: int | None) -> None:
         entry["people"] = names.get(entry["seat"], "")
         entry["role"] = entry["name"]
         if entry["people"]:
-            entry["name"] = f"{entry['people']} ({entry['role']})"
+            entry["name"] = f"{entry['people']} · {entry['role']}"
         entry["handed"] = bool(t.seats[entry["seat"]].get("person")) and entry["kind"] == "bot"
     if any(names.values()):
         said = sorted(((t.state.seat_name(i), n) for i, n in names.items() if n), key=lambda x: -len(x[0]))
         for line in message["log"]:
             for role, who in said:
                 if role in line["text"]:
-                    line["text"] = line["text"].replace(role, f"{who} ({role})")
+                    line["text"] = line["text"].replace(role, f"{who} · {role}")
     if seat is not None and t.seats[seat]["kind"] == "bot":
         message["legal"], message["your_turn"] = [], False
         message["handed"] = True

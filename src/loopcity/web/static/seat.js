@@ -16,7 +16,7 @@
     if (msg.announcement && msg.announcement.text) {
       const p = document.createElement("p");
       p.className = "announcement";
-      p.textContent = `📣 ${T.announcement}: ${msg.announcement.text}`;
+      p.textContent = `${T.announcement}: ${msg.announcement.text}`;
       parts.push(p);
     }
     if (msg.handed && msg.seat !== null) {

@@ -1,0 +1,190 @@
+"""A class run as a teacher runs one, in real headless Chromium: the teacher makes a class of six
+tables in three actions, 24 phones join by code and name, the dashboard shows them, pausing the class
+reaches every phone, a bot takes an absent student's seat and the table moves on, a game ended early
+has an outcome and a record, and the projector's wall shows every table; then a class in German.
+Screenshots go to $LOOPCITY_SCREENSHOTS when set."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .conftest import ROOMY
+from .live_server import LiveServer
+from .test_browser import ARGS, CHROMIUM, PHONE, SHOTS, wait_js
+
+pytestmark = pytest.mark.slow
+PROJECTOR = {"width": 1920, "height": 1080}
+STUDENTS = 24
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    settings = (
+        replace(ROOMY, max_pages_per_address=10_000) if hasattr(ROOMY, "max_pages_per_address") else ROOMY
+    )
+    server = LiveServer(
+        f"sqlite:///{tmp_path_factory.mktemp('class') / 'web.db'}", settings=settings, bot_delay=0.2
+    )
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/system-deps.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+def make_class(page, base: str, game: str, tables: int, players: int, lang: str = "en") -> tuple[str, str]:
+    """The teacher's actions (at most five): open the class form, choose the game, the number of
+    tables (six is the form's own) and players per table, create. Returns the dashboard's token and
+    the join code."""
+    page.goto(f"{base}/class/new?lang={lang}")  # 1
+    page.select_option("#class-game", game)  # 2
+    if tables != 6:
+        page.fill("#class-tables", str(tables))  # 3
+    page.fill("#class-players", str(players))  # 4
+    page.click("#class-create")  # 5
+    page.wait_for_url("**/class/*")
+    token = page.url.rsplit("/", 1)[-1].split("?")[0]
+    code = page.locator("#join-code").inner_text().strip()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    return token, code
+
+
+def join(browser, base: str, code: str, name: str, lang: str = "en"):
+    ctx = browser.new_context(viewport=PHONE, locale=lang, extra_http_headers={"Accept-Language": lang})
+    page = ctx.new_page()
+    page.goto(f"{base}/join")
+    page.fill("#join-code", code.lower())
+    page.fill("#join-name", name)
+    page.click("#join-go")
+    page.wait_for_url("**/me")
+    wait_js(page, "document.querySelector('#turn') && document.querySelector('#turn').textContent.length > 0")
+    return ctx, page
+
+
+def board(base: str, token: str) -> dict:
+    return httpx.get(f"{base}/api/classes/{token}", timeout=10).json()
+
+
+def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):
+    base = live.base
+    teacher = browser.new_context(viewport=PROJECTOR)
+    desk = teacher.new_page()
+    desk.on("dialog", lambda d: d.accept())
+    token, code = make_class(desk, base, "resourcity", 6, 4)
+    assert len(board(base, token)["tables"]) == 6
+    shot(desk, "class-dashboard-empty")
+
+    phones = []
+    for i in range(STUDENTS):
+        phones.append(join(browser, base, code, f"Student {i + 1:02d}"))
+    # every student is seated, by name, one per seat
+    names = [n for t in board(base, token)["tables"] for s in t["seats"] for n in s["names"]]
+    assert sorted(names) == sorted(f"Student {i + 1:02d}" for i in range(STUDENTS))
+    wait_js(desk, f"document.querySelectorAll('#class-live .seat-who b').length === {STUDENTS}", 15_000)
+    assert "Student 24" in desk.locator("#class-live").inner_text()
+    shot(desk, "class-dashboard")
+    shot(phones[0][1], "class-phone")
+
+    # pause every table: every phone says so
+    desk.click("#pause-class")
+    for _ctx, page in phones:
+        wait_js(page, "document.querySelector('#turn .paused') !== null", 10_000)
+    desk.click("#pause-class")  # resume
+    for _ctx, page in phones[:4]:
+        wait_js(page, "document.querySelector('#turn .paused') === null", 10_000)
+
+    # an announcement on every phone
+    desk.fill("#announce-text", "Ten minutes left")
+    desk.click("#announce-send")
+    for _ctx, page in phones:
+        wait_js(page, "(document.querySelector('#class-news')||{}).textContent?.includes('Ten minutes left')")
+
+    # the first student of table 3 is absent: their table waits for them, until a bot takes the seat
+    table = board(base, token)["tables"][2]
+    absent = next(s for s in table["seats"] if s["active"])
+    before = table["version"]
+    time.sleep(1.0)
+    assert board(base, token)["tables"][2]["version"] == before  # nobody moves for them
+    desk.click(f"[data-seat-bot='3-{absent['seat']}']")
+    end = time.monotonic() + 20
+    while board(base, token)["tables"][2]["version"] == before:
+        assert time.monotonic() < end, "the bot did not move for the absent student"
+        time.sleep(0.2)
+    seat = board(base, token)["tables"][2]["seats"][absent["seat"]]
+    assert seat["kind"] == "bot" and seat["handed"]
+
+    # the game at table 2 ends early: an outcome, a record
+    desk.click("[data-end-table='2']")
+    end = time.monotonic() + 10
+    while board(base, token)["tables"][1]["status"] != "ended":
+        assert time.monotonic() < end
+        time.sleep(0.2)
+    t2 = board(base, token)["tables"][1]
+    assert t2["outcome"]["ending"]
+    record = httpx.get(f"{base}/api/record/{t2['seats'][0]['token']}", timeout=10)
+    assert record.status_code == 200 and record.json()["ended"]
+
+    # the projector's wall shows every table
+    wall = teacher.new_page()
+    wall.goto(f"{base}/class/{token}/wall")
+    assert wall.locator(".wall-table").count() == 6
+    assert wall.locator(".wall-table svg").count() == 6
+    height = wall.evaluate("document.documentElement.scrollHeight")
+    assert height <= 1080 + 40, height  # the whole wall on one screen
+    smallest = wall.evaluate(
+        "Math.min(...[...document.querySelectorAll('.wall-table h2, .wall-people, .status-word')]"
+        ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
+    )
+    assert smallest >= 18, smallest
+    shot(wall, "class-wall")
+    big = teacher.new_page()
+    big.goto(f"{base}/class/{token}/table/1")
+    assert big.evaluate("document.documentElement.scrollHeight") <= 1080 + 10
+    shot(big, "class-big-screen")
+    for ctx, _page in phones:
+        ctx.close()
+    teacher.close()
+
+
+def test_a_class_in_german(live, browser):
+    base = live.base
+    teacher = browser.new_context(
+        viewport=PROJECTOR, locale="de", extra_http_headers={"Accept-Language": "de"}
+    )
+    desk = teacher.new_page()
+    token, code = make_class(desk, base, "sustain", 1, 4, lang="de")
+    assert "Lernende treten bei unter" in desk.content()
+    phones = [join(browser, base, code, name, "de") for name in ("Ada", "Ben", "Cem", "Dana")]
+    wait_js(desk, "document.querySelectorAll('#class-live .seat-who b').length === 4", 15_000)
+    assert "Tisch 1" in desk.locator("#class-live").inner_text()
+    desk.fill("#announce-text", "Noch zehn Minuten")
+    desk.click("#announce-send")
+    page = phones[0][1]
+    wait_js(page, "(document.querySelector('#class-news')||{}).textContent?.includes('Von deiner Lehrkraft')")
+    assert "Ada" in page.locator("#seats").inner_text()
+    shot(desk, "class-dashboard-de")
+    shot(page, "class-phone-de")
+    for ctx, _page in phones:
+        ctx.close()
+    teacher.close()
