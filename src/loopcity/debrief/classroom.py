@@ -215,12 +215,12 @@ class ClassDebrief:
                 if gap <= 0:
                     continue
                 name = tables[0].action_name(k)
-                per = [
+                per: list[dict[str, Any]] = [
                     {"table": d.label, "count": c[k], "share": round(s * 100)}
                     for d, c, s in zip(tables, counts, shares, strict=True)
                 ]
-                hi = max(per, key=lambda p: p["share"])
-                lo = min(per, key=lambda p: p["share"])
+                hi = max(per, key=lambda p: int(p["share"]))
+                lo = min(per, key=lambda p: int(p["share"]))
                 text = _(
                     "{action}: {most} did it most ({n} times, {share}% of its moves), {least} least "
                     "({m} times, {low}%)."
