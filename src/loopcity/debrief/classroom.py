@@ -32,7 +32,7 @@ from .questions import fill_for
 from .report import Debrief, Moment, _esc, _latin, summary_lines
 from .timeline import Timeline, from_record
 
-MOMENTS_PER_TABLE = 6
+MOMENTS_PER_TABLE = 5
 """Key moments shown per table (events, near-losses and the end first, then the biggest changes)."""
 DIFFERENCES = 5
 """Action kinds listed in "what each table did differently"."""
@@ -165,12 +165,19 @@ class ClassDebrief:
     # ----- parts -----------------------------------------------------------------------------------
     @staticmethod
     def key_moments(d: Debrief) -> list[Moment]:
-        """A table's key moments for the class: its events, near-losses and end first, then its
-        biggest changes, at most ``MOMENTS_PER_TABLE``, in game order."""
+        """A table's key moments for the class, at most ``MOMENTS_PER_TABLE``, in game order: its end
+        and near-losses first, then its events spread over the game, then its biggest changes."""
         every = d.moments()
-        first = [m for m in every if m.kind != "biggest change"]
-        rest = [m for m in every if m.kind == "biggest change"]
-        keep = (first + rest)[:MOMENTS_PER_TABLE]
+        keep = [m for m in every if m.kind == "end"]
+        keep += [m for m in every if m.kind == "near-loss"][: MOMENTS_PER_TABLE - len(keep)]
+        events = [m for m in every if m.kind not in ("end", "near-loss", "biggest change")]
+        room = MOMENTS_PER_TABLE - len(keep)
+        if events and room > 0:
+            if len(events) > room:  # evenly spread over the game, the first and the last included
+                picked = dict.fromkeys(round(i * (len(events) - 1) / max(1, room - 1)) for i in range(room))
+                events = [events[i] for i in picked]
+            keep += events
+        keep += [m for m in every if m.kind == "biggest change"][: max(0, MOMENTS_PER_TABLE - len(keep))]
         return sorted(keep, key=lambda m: m.step)
 
     def plots(self) -> list[dict[str, Any]]:
