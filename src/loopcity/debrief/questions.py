@@ -113,15 +113,27 @@ def _check(game: Game, qs: Questions, source: str) -> None:
             )
 
 
+_LOADED: dict[tuple[str, str, float], Questions] = {}
+"""Questions files read, by game, path and modification time (an edited file is read again)."""
+
+
 def load(game: Game, file: str | Path | None = None) -> Questions:
     """The game's questions (from ``file`` when given, e.g. a teacher's edited copy), validated:
     a bad file raises ContentError naming the question and field."""
     path = Path(file) if file else default_file(game)
     if path is None:
         return Questions()
+    try:
+        key = (game.id, str(path), path.stat().st_mtime)
+    except OSError:
+        key = None
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
     raw = read_toml(path)
     qs = validate(raw, Questions, str(path))
     _check(game, qs, str(path))
+    if key is not None:
+        _LOADED[key] = qs
     return qs
 
 

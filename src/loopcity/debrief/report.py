@@ -100,8 +100,12 @@ class Debrief:
 
     # ----- helpers for the games' rules --------------------------------------------------------
     def series(self, name: str) -> list[float]:
-        """The metric after each step (0 = the start)."""
-        return [m.get(name, 0.0) for m in self.tl.metrics]
+        """The metric after each step (0 = the start; a fresh list, made once)."""
+        kept: dict[str, list[float]] = self.__dict__.setdefault("_series", {})
+        found = kept.get(name)
+        if found is None:
+            found = kept[name] = [m.get(name, 0.0) for m in self.tl.metrics]
+        return list(found)
 
     def rounds(self) -> list[int]:
         """The rounds played, in order."""
@@ -334,7 +338,7 @@ class Debrief:
     def biggest_changes(self) -> list[Moment]:
         """For each metric, the move that changed it most (relative to the metric's range over the
         game); the largest few, in game order."""
-        found: list[tuple[float, Moment]] = []
+        found: list[tuple[float, int, str, float]] = []
         for name in self.names:
             s = self.series(name)
             span = max(s) - min(s)
@@ -342,15 +346,27 @@ class Debrief:
                 continue
             k = max(range(1, len(s)), key=lambda j: abs(s[j] - s[j - 1]))
             d = s[k] - s[k - 1]
+            found.append((abs(d) / span, k, name, d))
+        found.sort(key=lambda x: -x[0])
+        out = []
+        for _w, k, name, d in found[:TOP_CHANGES]:  # only these are worded (a replay each)
             seat, _action = self.tl.moves[k - 1]
             text = _("{metric} {change} at move {k} ({who}: {action})").format(
                 metric=self.labels[name], change=f"{d:+g}", k=k, who=self.who(seat), action=self.move_words(k)
             )
-            found.append((abs(d) / span, Moment(k, self.round_at(k), "biggest change", text)))
-        found.sort(key=lambda x: -x[0])
-        return sorted((m for _w, m in found[:TOP_CHANGES]), key=lambda m: m.step)
+            out.append(Moment(k, self.round_at(k), "biggest change", text))
+        return sorted(out, key=lambda m: m.step)
 
     def moments(self) -> list[Moment]:
+        """Events, biggest changes, the game's own moments and the end, in game order (made once per
+        reader's language)."""
+        kept: dict[str, list[Moment]] = self.__dict__.setdefault("_moments_said", {})
+        found = kept.get(LANGUAGE.get())
+        if found is None:
+            found = kept[LANGUAGE.get()] = self._moments()
+        return list(found)
+
+    def _moments(self) -> list[Moment]:
         out = self.events() + self.biggest_changes()
         hook = getattr(self.hooks, "key_moments", None)
         if hook is not None:
