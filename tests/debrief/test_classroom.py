@@ -133,3 +133,37 @@ def test_the_class_debrief_in_german():
     assert [t["result_words"] for t in data["tables"]][1:] == ["Vorzeitig beendet", "Spielt noch"]
     assert "Ergebnisse nebeneinander" in page and "Fragen zur Diskussion" in page
     assert all("Variante standard" not in line for t in data["tables"] for line in t["summary"])
+
+
+def test_loopcity_debrief_of_several_records_is_a_class_debrief(tmp_path):
+    from typer.testing import CliRunner
+
+    from loopcity.cli.main import app
+
+    files = []
+    for seed in (3, 4):
+        bot_record("waste_what", seed).save(tmp_path / f"t{seed}.json")
+        files.append(str(tmp_path / f"t{seed}.json"))
+    out = CliRunner().invoke(
+        app,
+        [
+            "debrief",
+            *files,
+            "--pdf",
+            str(tmp_path / "c.pdf"),
+            "--html",
+            str(tmp_path / "c.html"),
+            "--parquet",
+            str(tmp_path / "c.parquet"),
+            "--csv",
+            str(tmp_path / "c.csv"),
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert "Table 1 (Waste What?)" in out.output and "Table 2 (Waste What?)" in out.output
+    pages = pdf_pages((tmp_path / "c.pdf").read_bytes())
+    assert sum(1 for p in pages if re.match(r"Table \d: debrief", p)) == 2
+    assert 'class="cd-table"' in (tmp_path / "c.html").read_text()
+    moves = sum(len(bot_record("waste_what", s).moves) + 1 for s in (3, 4))
+    assert pq.read_table(tmp_path / "c.parquet").num_rows == moves
+    assert len((tmp_path / "c.csv").read_text().splitlines()) == moves + 1
