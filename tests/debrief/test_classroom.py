@@ -66,6 +66,15 @@ def test_the_hidden_agendas_are_named_once_a_table_is_over_and_stay_secret_while
     assert [a["score"] for a in agendas] == final.scores()
     assert rows[1]["agendas"] and len(rows[1]["agendas"]) == 4
     assert rows[2]["agendas"] is None
+    assert rows[2]["agendas_words"] == "Hidden agendas stay secret until the game ends."
+    assert rows[0]["agendas_words"] == "Hidden agendas revealed"
+
+
+def test_the_teacher_may_reveal_a_running_tables_agendas_on_their_own_screen():
+    tables = three_tables()
+    tables[2].reveal = True
+    row = build(tables).to_json()["tables"][2]
+    assert row["status"] == "running" and [a["seat"] for a in row["agendas"]] == [0, 1, 2, 3]
 
 
 def test_each_key_figure_has_one_line_per_table(class_debrief):

@@ -46,7 +46,8 @@ class ClassTable:
     """One table of a class: ``label`` ("Table 3"), its game as a ``timeline`` (or a ``record``),
     ``status`` ("running", "finished" or "ended" for one the teacher ended early; read from the game
     when not given), ``names`` (seat from 0 -> the student's name), ``seats`` (the table's seats,
-    ``{"kind": "human" | "bot"}``), ``table_id``."""
+    ``{"kind": "human" | "bot"}``), ``table_id``; ``reveal``: show the Hidden agendas of a running
+    game (the teacher's own screen, never the projector)."""
 
     label: str
     timeline: Timeline | None = None
@@ -55,6 +56,7 @@ class ClassTable:
     names: Mapping[int, str] = field(default_factory=dict)
     seats: Sequence[Mapping[str, Any]] | None = None
     table_id: str = ""
+    reveal: bool = False
 
     def debrief(self) -> Debrief:
         tl = self.timeline
@@ -63,7 +65,13 @@ class ClassTable:
                 raise ValueError(f"table {self.label!r}: give its timeline or its record")
             tl = from_record(self.record)
         return Debrief(
-            tl, self.table_id, names=self.names, seats=self.seats, status=self.status, label=self.label
+            tl,
+            self.table_id,
+            names=self.names,
+            seats=self.seats,
+            status=self.status,
+            label=self.label,
+            reveal=self.reveal,
         )
 
 
@@ -282,6 +290,7 @@ class ClassDebrief:
                 for c in d.contributions()
             ],
             "agendas": d.agendas(),
+            "agendas_words": d.agendas_words(),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -458,6 +467,8 @@ class ClassDebrief:
                         step=m["step"], r=m["round"], what=m["what"], text=m["text"]
                     )
                 )
+            if row["agendas_words"] and not row["agendas"]:
+                para(row["agendas_words"])
             if row["agendas"]:
                 heading(_("Hidden agendas revealed"), 11)
                 for a in row["agendas"]:

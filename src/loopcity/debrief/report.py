@@ -64,7 +64,8 @@ class Debrief:
     ``names`` maps a seat (from 0) to the name of the person playing it (a class's students);
     ``seats`` are the table's seats as the web app keeps them (``{"kind": "human" | "bot", ...}``), so
     that people and bots are counted apart; ``status`` is "ended" for a game the teacher ended early
-    (otherwise "finished" or "running", read from the game); ``label`` names the table ("Table 3")."""
+    (otherwise "finished" or "running", read from the game); ``label`` names the table ("Table 3");
+    ``reveal`` shows the secrets of a running game (the teacher's own screen only)."""
 
     def __init__(
         self,
@@ -75,6 +76,7 @@ class Debrief:
         seats: Sequence[Mapping[str, Any]] | None = None,
         status: str | None = None,
         label: str = "",
+        reveal: bool = False,
     ) -> None:
         self.tl = tl
         self.table_id = table_id
@@ -92,6 +94,9 @@ class Debrief:
         """The name of the person at each seat (from 0), where known."""
         self.seats = list(seats) if seats is not None else None
         self.label = label or (_("Table {id}").format(id=table_id) if table_id else "")
+        self.reveal = reveal
+        """Reveal the game's secrets (Hidden agendas) while it still runs: for the teacher's own
+        screen, never a projector's."""
 
     @property
     def so_far(self) -> bool:
@@ -309,11 +314,20 @@ class Debrief:
     def agendas(self) -> list[dict[str, Any]] | None:
         """The secrets the game reveals at its end (RECLAIM's Hidden agendas) with how far each seat
         reached its own, once the game is over or ended; None while it runs (they stay secret) or for
-        a game without them."""
+        a game without them (``reveal`` shows them while it runs)."""
         hook = getattr(self.hooks, "agendas", None)
-        if hook is None or self.so_far:
+        if hook is None or (self.so_far and not self.reveal):
             return None
         return [{**a, "who": self.who(a["seat"])} for a in hook(self)]
+
+    def agendas_words(self) -> str:
+        """Where the game's secrets stand, in words: revealed, or kept until the end ("" for a game
+        without them)."""
+        if not self.has_secrets:
+            return ""
+        if self.agendas() is None:
+            return _("Hidden agendas stay secret until the game ends.")
+        return _("Hidden agendas revealed")
 
     @property
     def has_secrets(self) -> bool:
@@ -467,6 +481,7 @@ class Debrief:
             "contributions": self.contributions(),
             "learning_points": self.learning_points(),
             "agendas": self.agendas(),
+            "agendas_words": self.agendas_words(),
             "key_series": self.key_series(),
             "questions": discussion(self),
         }
