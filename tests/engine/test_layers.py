@@ -93,6 +93,9 @@ def _named(path: Path, words: set[str], identifiers: set[str] = frozenset()) -> 
 OWN_WORDS = {
     ("debrief/report.py", "end"): "the kind of the moment that ends a game",
     ("debrief/report.py", "replace"): "the codec's error handler",
+    ("debrief/report.py", "role"): "a seat's role: the games' optional debrief rule and the field that holds it",
+    ("debrief/classroom.py", "role"): "a seat's role in the class debrief's data",
+    ("debrief/classroom.py", "end"): "the kind of the moment that ends a game",
     ("web/migrations/versions/0001_initial.py", "role"): "the column of a link's role",
     ("web/payload.py", "clock"): "the table's running clock, whichever game's it is",
     ("web/i18n.py", "clock"): "the page's word for the table's clock",

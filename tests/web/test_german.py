@@ -279,7 +279,9 @@ def test_a_running_table_its_refusals_and_error_pages_are_german(de_client):
         "links": f"/table/{fac}",
         "play": f"/play/{tok[0]}",
         "replay while running": f"/replay/{tok[0]}",
+        "debrief so far": f"/debrief/{tok[0]}",
     }
+    words.debrief(client.get(f"/api/debrief/{tok[0]}").json(), "tiny")
     for name, url in pages.items():
         r = client.get(url)
         assert r.status_code == 200, (name, r.text[:300])
@@ -294,12 +296,10 @@ def test_a_running_table_its_refusals_and_error_pages_are_german(de_client):
     assert refused.status_code == 423
     found["paused refusal"] = english_left([refused.json()["detail"]], words)
     client.post(f"/api/tables/{fac}/pause", json={"paused": False})
-    # error pages: a link that is not valid, a page that does not exist, the debrief before the end,
-    # a lobby form with a seed that is no number
+    # error pages: a link that is not valid, a page that does not exist, a lobby form with a seed that is no number
     errors = {
         "bad link": (client.get("/play/not-a-token"), 403),
         "no page": (client.get("/nowhere"), 404),
-        "debrief before the end": (client.get(f"/debrief/{tok[0]}"), 409),
         "bad seed": (client.post("/tables", data={"game": "tiny", "players": "2", "seed": "x"}), 400),
         "facilitator's link as a seat": (client.get(f"/play/{fac}"), 403),
     }

@@ -16,6 +16,7 @@ from loopcity.cli.main import app as cli
 from loopcity.debrief import build
 from loopcity.engine import Record, load_game, unregister
 from loopcity.engine.runner import play
+from loopcity.games.reclaim.words import role_name
 from loopcity.web.payload import render_board
 from tiny_game import SPEC as TINY
 
@@ -192,11 +193,39 @@ def test_what_if_is_the_facilitators_once_the_game_is_over(client, reclaim_runni
 
 
 # ----- debrief ----------------------------------------------------------------------------------------
-def test_the_debrief_waits_for_the_end(client, reclaim_running):
+def test_a_running_table_has_its_debrief_so_far_with_no_secret(client, reclaim_running):
     t, toks = reclaim_running
-    assert client.get(f"/api/debrief/{toks[0]}").status_code == 409
-    assert client.get(f"/api/debrief/{toks[0]}/pdf").status_code == 409
-    assert client.get(f"/debrief/{toks[0]}").status_code == 409
+    d = client.get(f"/api/debrief/{toks[0]}").json()
+    assert d["status"] == "running" and d["so_far"] and d["outcome"] is None and d["steps"] == 6
+    assert d["agendas"] is None  # the Hidden agendas stay secret while the game runs
+    assert "so far" in d["status_words"] and d["moments"][-1]["kind"] != "end"
+    page = client.get(f"/debrief/{t['facilitator']['token']}")
+    assert page.status_code == 200 and "Debrief so far" in page.text and 'id="so-far"' in page.text
+    assert "Hidden agenda" not in page.text
+    r = client.get(f"/api/debrief/{toks[1]}/pdf")
+    assert r.status_code == 200 and "so-far" in r.headers["content-disposition"]
+    text = pdf_text(r.content)
+    assert "RECLAIM: debrief so far" in text and "this is its debrief so far" in text
+    rows = list(csv.reader(io.StringIO(client.get(f"/api/debrief/{toks[2]}/csv").text)))
+    assert len(rows) == 6 + 2
+
+
+def test_the_final_debrief_reveals_the_hidden_agendas_and_names_roles(client):
+    tokens, rec, states = finished_table(client, "reclaim", 8)
+    final = states[-1]
+    d = client.get(f"/api/debrief/{tokens[0]}").json()
+    assert d["status"] == "finished" and not d["so_far"]
+    agendas = d["agendas"]
+    assert [a["seat"] for a in agendas] == [0, 1, 2, 3]
+    for a in agendas:
+        wanted = set(final.content.agendas[final.agendas[a["seat"]]].symbols)
+        symbols = [s for p, c in final.owned[a["seat"]] for s in final.tables.pile_cards[p][c]]
+        assert a["matched"] == sum(1 for s in symbols if s in wanted)
+        assert a["score"] == final.scores()[a["seat"]]
+        assert a["who"] == f"Seat {a['seat'] + 1} ({role_name(final.role_of(a['seat']))})"
+    page = client.get(f"/debrief/{tokens[0]}").text
+    assert "Hidden agendas revealed" in page and agendas[0]["agenda"].replace("'", "&#39;") in page
+    assert [c["role"] for c in d["contributions"]] == [role_name(final.role_of(s)) for s in range(4)]
 
 
 def test_resourced_learning_point_gives_this_tables_waste_pile_growth(client):

@@ -167,37 +167,71 @@ def replay(
 
 @app.command()
 def debrief(
-    file: Annotated[Path, typer.Argument(help="a finished game's record (JSON)")],
+    files: Annotated[
+        list[Path], typer.Argument(help="a game's record (JSON); several records: a class debrief of them")
+    ],
     pdf_out: Annotated[
         Path | None, typer.Option("--pdf", help="write the debrief handout (PDF) here")
     ] = None,
     csv_out: Annotated[
         Path | None, typer.Option("--csv", help="write the per-move figures (CSV) here")
     ] = None,
+    html_out: Annotated[
+        Path | None, typer.Option("--html", help="write the class debrief page (HTML) here")
+    ] = None,
+    parquet_out: Annotated[
+        Path | None, typer.Option("--parquet", help="write every table's moves and figures (Parquet) here")
+    ] = None,
+    questions: Annotated[
+        Path | None, typer.Option("--questions", help="discussion questions to use (a questions.toml)")
+    ] = None,
 ) -> None:
-    """Print a finished game's learning points and key moments; write its PDF handout and CSV data."""
+    """Print a game's learning points and key moments (the debrief so far of a game not over); write
+    its PDF handout and CSV data. Several records make a class debrief: the tables side by side."""
     from ..debrief import Debrief, from_record, pdf
+    from ..debrief.classroom import ClassTable
+    from ..debrief.classroom import build as build_class
 
     try:
-        tl = from_record(Record.load(file))
+        timelines = [from_record(Record.load(f)) for f in files]
+        if len(timelines) > 1 or html_out is not None or parquet_out is not None or questions is not None:
+            label = _("Table {id}")
+            c = build_class(
+                [ClassTable(label.format(id=i), timeline=tl) for i, tl in enumerate(timelines, start=1)],
+                questions=questions,
+            )
     except LoopcityError as e:
         fail(str(e))
         return
-    if not tl.finished:
-        fail(_("the game in this record is not over"))
-    d = Debrief(tl)
-    console.print(Text.assemble((tl.game.spec.title, "bold"), f": {describe_outcome(tl.final)}"))
-    for point in d.learning_points():
-        console.print(Text(f"- {point}"))
-    for m in d.moments():
-        said = _("move {step} (round {r}) {what}: {text}").format(
-            step=m.step, r=m.round, what=d.kind_word(m.kind), text=m.text
-        )
-        console.print(Text(f"  {said}"))
+    if len(timelines) > 1:
+        for row in c.to_json()["tables"]:
+            console.print(Text.assemble((row["label"], "bold"), f" ({row['title']}): ", row["summary"][-1]))
+        for diff in c.differences():
+            console.print(Text(f"- {diff['text']}"))
+        for q in c.questions():
+            console.print(Text(f"? {q['text']}"))
+    else:
+        tl = timelines[0]
+        d = Debrief(tl)
+        if tl.finished:
+            console.print(Text.assemble((tl.game.spec.title, "bold"), f": {describe_outcome(tl.final)}"))
+        else:
+            console.print(Text.assemble((tl.game.spec.title, "bold"), f": {d.status_words()}"))
+        for point in d.learning_points():
+            console.print(Text(f"- {point}"))
+        for m in d.moments():
+            said = _("move {step} (round {r}) {what}: {text}").format(
+                step=m.step, r=m.round, what=d.kind_word(m.kind), text=m.text
+            )
+            console.print(Text(f"  {said}"))
     if pdf_out is not None:
-        pdf_out.write_bytes(pdf(d))
+        pdf_out.write_bytes(pdf(d) if len(timelines) == 1 else c.pdf())
     if csv_out is not None:
-        csv_out.write_text(d.csv(words=LANGUAGE_ASKED))
+        csv_out.write_text(d.csv(words=LANGUAGE_ASKED) if len(timelines) == 1 else c.csv())
+    if html_out is not None:
+        html_out.write_text(c.html(page=True), encoding="utf-8")
+    if parquet_out is not None:
+        parquet_out.write_bytes(c.parquet())
 
 
 register_commands(app)

@@ -1,5 +1,6 @@
-"""The debrief of a finished table, drawn from its own data: metric timelines, key moments, each seat's
-contribution and learning points, with CSV and PDF exports.
+"""The debrief of a table, drawn from its own data: metric timelines, key moments, each seat's
+contribution and learning points, with CSV and PDF exports. A running table's debrief is the game so
+far (``status`` "running"); a table the teacher ended early is debriefed as it stood ("ended").
 
 Everything comes from the game's :class:`~loopcity.debrief.timeline.Timeline` (one replay of its moves): the
 game's ``metrics`` after every move, its log and its moves. A game adds its own rules in a module
@@ -10,7 +11,13 @@ optional:
 - ``figures(state) -> dict[str, float]``: extra per-step figures the rules need (computed in the same
   replay as the metrics);
 - ``key_moments(d: Debrief) -> list[Moment]``: the game's own moments (crises, near-losses);
-- ``learning_points(d: Debrief) -> list[str]``: sentences tied to this table's numbers.
+- ``learning_points(d: Debrief) -> list[str]``: sentences tied to this table's numbers;
+- ``ACTION_NAMES``: ``{action kind: "short name people use"}`` (English, read through ``_``);
+- ``role(state, seat) -> str | None``: the seat's role in words (RECLAIM's role, a Department);
+- ``agendas(d: Debrief) -> list[dict]``: secrets revealed once the game is over (RECLAIM's Hidden
+  agendas), each ``{"seat", "agenda", "reached"}`` in words;
+- ``KEY_SERIES``: the metrics a class compares table by table (the first three otherwise);
+- ``question_facts(d: Debrief) -> dict``: named figures the discussion questions are filled with.
 """
 
 from __future__ import annotations
@@ -20,15 +27,17 @@ import csv
 import io
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..engine import Game
-from ..engine.text import LANGUAGE, _, ngettext, say
+from ..engine import Action, Game
+from ..engine.text import LANGUAGE, _, ngettext, say, translations
 from .timeline import Timeline, game_hooks
 
 TOP_CHANGES = 6
+STATUSES = ("running", "finished", "ended")
+"""A table's status: the game goes on (its debrief so far), it reached its end, or the teacher ended it."""
 
 
 @dataclass
@@ -49,23 +58,59 @@ def metric_labels(game: Game, names: Iterable[str]) -> dict[str, str]:
 
 
 class Debrief:
-    """A finished table's debrief; games' rules read it through the helpers below."""
+    """A table's debrief (the game so far while it runs); games' rules read it through the helpers
+    below.
 
-    def __init__(self, tl: Timeline, table_id: str = "") -> None:
+    ``names`` maps a seat (from 0) to the name of the person playing it (a class's students);
+    ``seats`` are the table's seats as the web app keeps them (``{"kind": "human" | "bot", ...}``), so
+    that people and bots are counted apart; ``status`` is "ended" for a game the teacher ended early
+    (otherwise "finished" or "running", read from the game); ``label`` names the table ("Table 3");
+    ``reveal`` shows the secrets of a running game (the teacher's own screen only)."""
+
+    def __init__(
+        self,
+        tl: Timeline,
+        table_id: str = "",
+        *,
+        names: Mapping[int, str] | None = None,
+        seats: Sequence[Mapping[str, Any]] | None = None,
+        status: str | None = None,
+        label: str = "",
+        reveal: bool = False,
+    ) -> None:
         self.tl = tl
         self.table_id = table_id
         self.game = tl.game
         self.hooks = game_hooks(tl.game)
-        names = dict.fromkeys(k for m in tl.metrics for k in m)
-        self.names = [n for n in names if n != "round"]
-        self.labels = metric_labels(tl.game, names)
+        names_ = dict.fromkeys(k for m in tl.metrics for k in m)
+        self.names = [n for n in names_ if n != "round"]
+        self.labels = metric_labels(tl.game, names_)
         """Each metric's name in the reader's language (the language read when the debrief is made)."""
         self.outcome = tl.final.outcome() if tl.finished else None
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"status {status!r}: one of {', '.join(STATUSES)}")
+        self.status = "ended" if status == "ended" else "finished" if tl.finished else "running"
+        self.person = {int(k): str(v) for k, v in (names or {}).items() if str(v).strip()}
+        """The name of the person at each seat (from 0), where known."""
+        self.seats = list(seats) if seats is not None else None
+        self.label = label or (_("Table {id}").format(id=table_id) if table_id else "")
+        self.reveal = reveal
+        """Reveal the game's secrets (Hidden agendas) while it still runs: for the teacher's own
+        screen, never a projector's."""
+
+    @property
+    def so_far(self) -> bool:
+        """Whether this is a running game's debrief so far."""
+        return self.status == "running"
 
     # ----- helpers for the games' rules --------------------------------------------------------
     def series(self, name: str) -> list[float]:
-        """The metric after each step (0 = the start)."""
-        return [m.get(name, 0.0) for m in self.tl.metrics]
+        """The metric after each step (0 = the start; a fresh list, made once)."""
+        kept: dict[str, list[float]] = self.__dict__.setdefault("_series", {})
+        found = kept.get(name)
+        if found is None:
+            found = kept[name] = [m.get(name, 0.0) for m in self.tl.metrics]
+        return list(found)
 
     def rounds(self) -> list[int]:
         """The rounds played, in order."""
@@ -152,15 +197,149 @@ class Debrief:
         return words.get(kind) or _(kind)
 
     def action_name(self, kind: str) -> str:
-        """An action kind as people read it: its name in English (as the game's records write it);
-        in another language its help text, where the game translates it."""
-        if LANGUAGE.get() == "en":
-            return kind
-        space = self.game.spec.action_space
-        known = {k.name: k.help for k in space.kinds}
-        help_text = known.get(kind, "")
-        said = _(help_text) if help_text else ""
-        return said[:1].upper() + said[1:] if said and said != help_text else kind
+        """An action kind as people read it, in every language: the game's short name for it
+        (``ACTION_NAMES`` of its debrief rules), else its help text, else its id in words."""
+        short = getattr(self.hooks, "ACTION_NAMES", {}).get(kind)
+        if short:
+            said = self.say(short)
+        else:
+            known = {k.name: k.help for k in self.game.spec.action_space.kinds}
+            said = self.say(known[kind]) if known.get(kind) else kind.replace("_", " ")
+        return said[:1].upper() + said[1:]
+
+    def say(self, text: str) -> str:
+        """``text`` in the reader's language, the game's own translations first (two games may word
+        the same English differently)."""
+        language = LANGUAGE.get()
+        return text if language == "en" else translations(language, self.game.spec.id).gettext(text)
+
+    def did(self, actions: Mapping[str, int]) -> str:
+        """``Move a resource ×19, Treat Waste ×11``: counts of action kinds in words."""
+        return ", ".join(f"{self.action_name(k)} ×{n}" for k, n in actions.items())
+
+    def moves_in_words(self) -> list[str]:
+        """Every move in words (one replay of the game, kept)."""
+        found: list[str] | None = getattr(self, "_moves_said", None)
+        if found is None:
+            found = []
+            state = self.tl.state_at(0)
+            for seat, text in self.tl.moves:
+                action = Action.parse(text)
+                try:
+                    found.append(state.label(seat, action).text)
+                except Exception:
+                    found.append(self.action_name(action.kind))
+                state.apply_recorded(seat, action)
+            self._moves_said = found
+        return found
+
+    def move_words(self, k: int) -> str:
+        """Move ``k`` (from 1) in words, as the game labels it for the seat that made it."""
+        seat, text = self.tl.moves[k - 1]
+        try:
+            return self.tl.state_at(k - 1).label(seat, Action.parse(text)).text
+        except Exception:  # a move a game cannot label any more: its kind in words
+            return self.action_name(text.split(" ", 1)[0])
+
+    def role(self, seat: int) -> str | None:
+        """The seat's role in words (the game's ``role`` rule, read at the last step), or None."""
+        hook = getattr(self.hooks, "role", None)
+        if hook is None:
+            return None
+        try:
+            found = hook(self.tl.final, seat)
+        except Exception:
+            return None
+        return str(found) if found else None
+
+    def who(self, seat: int) -> str:
+        """A seat as the class knows it: ``Ada (Treatment)``, ``Seat 2 (Treatment, bot)``, ``Ada``,
+        ``Seat 2``: the person's name (else the seat), its role, and whether a bot plays it."""
+        name = self.person.get(seat) or _("Seat {n}").format(n=seat + 1)
+        details = [r for r in [self.role(seat)] if r]
+        if self.is_bot(seat):
+            details.append(_("bot"))
+        return _("{name} ({role})").format(name=name, role=", ".join(details)) if details else name
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a bot plays the seat (as far as the table's seats say)."""
+        return bool(
+            self.seats is not None and seat < len(self.seats) and self.seats[seat].get("kind") == "bot"
+        )
+
+    def variant_words(self) -> str:
+        """The variant as people read it: its description (``Scenario 1, your first game``)."""
+        name = self.game.variant
+        if not name:
+            return ""
+        try:
+            said = self.say(self.game.spec.variant(name).description)
+        except Exception:
+            said = ""
+        return said or name.replace("_", " ")
+
+    def people_words(self) -> str:
+        """Who played: ``4 people``, ``2 people and 2 bots``, ``4 bots``; ``4 seats`` when not known."""
+        n = self.game.players
+        if self.seats is None:
+            return ngettext("{n} seat", "{n} seats", n).format(n=n)
+        bots = sum(1 for s in self.seats if s.get("kind") == "bot")
+        people = len(self.seats) - bots
+        if not bots:
+            return ngettext("{n} person", "{n} people", people).format(n=people)
+        if not people:
+            return ngettext("{n} bot", "{n} bots", bots).format(n=bots)
+        return _("{people} and {bots}").format(
+            people=ngettext("{n} person", "{n} people", people).format(n=people),
+            bots=ngettext("{n} bot", "{n} bots", bots).format(n=bots),
+        )
+
+    def status_words(self) -> str:
+        """Where the game stands: the debrief so far of a running game, ended early, or how it ended."""
+        r, k = self.round_at(self.tl.steps), self.tl.steps
+        if self.status == "running":
+            return _("so far: the game goes on (round {r}, move {k})").format(r=r, k=k)
+        if self.status == "ended":
+            return _("ended early by the teacher in round {r} (move {k})").format(r=r, k=k)
+        return self.tl.final.ending()
+
+    def result_words(self) -> str:
+        """``The team won``, ``The team lost``, ``Still playing`` or ``Ended early``."""
+        if self.status == "running":
+            return _("Still playing")
+        if self.outcome is None:
+            return _("Ended early")
+        return _("The team won") if self.outcome.team_won else _("The team lost")
+
+    def agendas(self) -> list[dict[str, Any]] | None:
+        """The secrets the game reveals at its end (RECLAIM's Hidden agendas) with how far each seat
+        reached its own, once the game is over or ended; None while it runs (they stay secret) or for
+        a game without them (``reveal`` shows them while it runs)."""
+        hook = getattr(self.hooks, "agendas", None)
+        if hook is None or (self.so_far and not self.reveal):
+            return None
+        return [{**a, "who": self.who(a["seat"])} for a in hook(self)]
+
+    def agendas_words(self) -> str:
+        """Where the game's secrets stand, in words: revealed, or kept until the end ("" for a game
+        without them)."""
+        if not self.has_secrets:
+            return ""
+        if self.agendas() is None:
+            return _("Hidden agendas stay secret until the game ends.")
+        return _("Hidden agendas revealed")
+
+    @property
+    def has_secrets(self) -> bool:
+        """Whether the game keeps secrets its debrief reveals at the end (RECLAIM's Hidden agendas)."""
+        return getattr(self.hooks, "agendas", None) is not None
+
+    def key_series(self) -> list[str]:
+        """The metrics a class compares table by table: the game's ``KEY_SERIES``, else the first three."""
+        wanted = getattr(self.hooks, "KEY_SERIES", None)
+        if wanted:
+            return [n for n in wanted if n in self.names]
+        return self.names[:3]
 
     # ----- the parts of the debrief -------------------------------------------------------------
     def events(self) -> list[Moment]:
@@ -173,7 +352,7 @@ class Debrief:
     def biggest_changes(self) -> list[Moment]:
         """For each metric, the move that changed it most (relative to the metric's range over the
         game); the largest few, in game order."""
-        found: list[tuple[float, Moment]] = []
+        found: list[tuple[float, int, str, float]] = []
         for name in self.names:
             s = self.series(name)
             span = max(s) - min(s)
@@ -181,21 +360,37 @@ class Debrief:
                 continue
             k = max(range(1, len(s)), key=lambda j: abs(s[j] - s[j - 1]))
             d = s[k] - s[k - 1]
-            seat, action = self.tl.moves[k - 1]
-            text = _("{metric} {change} at move {k} (seat {n}: {action})").format(
-                metric=self.labels[name], change=f"{d:+g}", k=k, n=seat + 1, action=action
-            )
-            found.append((abs(d) / span, Moment(k, self.round_at(k), "biggest change", text)))
+            found.append((abs(d) / span, k, name, d))
         found.sort(key=lambda x: -x[0])
-        return sorted((m for _w, m in found[:TOP_CHANGES]), key=lambda m: m.step)
+        out = []
+        for _w, k, name, d in found[:TOP_CHANGES]:  # only these are worded (a replay each)
+            seat, _action = self.tl.moves[k - 1]
+            text = _("{metric} {change} at move {k} ({who}: {action})").format(
+                metric=self.labels[name], change=f"{d:+g}", k=k, who=self.who(seat), action=self.move_words(k)
+            )
+            out.append(Moment(k, self.round_at(k), "biggest change", text))
+        return sorted(out, key=lambda m: m.step)
 
     def moments(self) -> list[Moment]:
+        """Events, biggest changes, the game's own moments and the end, in game order (made once per
+        reader's language)."""
+        kept: dict[str, list[Moment]] = self.__dict__.setdefault("_moments_said", {})
+        found = kept.get(LANGUAGE.get())
+        if found is None:
+            found = kept[LANGUAGE.get()] = self._moments()
+        return list(found)
+
+    def _moments(self) -> list[Moment]:
         out = self.events() + self.biggest_changes()
         hook = getattr(self.hooks, "key_moments", None)
         if hook is not None:
             out += hook(self)
         if self.outcome is not None:
             out.append(Moment(self.tl.steps, self.round_at(self.tl.steps), "end", self.tl.final.ending()))
+        elif self.status == "ended":
+            out.append(
+                Moment(self.tl.steps, self.round_at(self.tl.steps), "end", _("ended early by the teacher"))
+            )
         return sorted(out, key=lambda m: m.step)
 
     def contributions(self) -> list[dict[str, Any]]:
@@ -216,7 +411,16 @@ class Debrief:
             for name, s in series.items():
                 changes[seat][name] += s[k] - s[k - 1]
         return [
-            {"seat": i, "moves": moves[i], "actions": dict(kinds[i].most_common()), "changes": changes[i]}
+            {
+                "seat": i,
+                "who": self.who(i),
+                "name": self.person.get(i),
+                "role": self.role(i),
+                "moves": moves[i],
+                "actions": dict(kinds[i].most_common()),
+                "did": self.did(dict(kinds[i].most_common())),
+                "changes": changes[i],
+            }
             for i in range(n)
         ]
 
@@ -252,11 +456,23 @@ class Debrief:
         )
         return {
             "table": self.table_id,
+            "label": self.label,
+            "status": self.status,
+            "so_far": self.so_far,
+            "status_words": self.status_words(),
+            "result_words": self.result_words(),
             "game": self.game.id,
             "title": self.game.spec.title,
             "variant": self.game.variant,
+            "variant_words": self.variant_words(),
             "players": self.game.players,
+            "people_words": self.people_words(),
+            "seats": [
+                {"seat": i, "who": self.who(i), "name": self.person.get(i), "role": self.role(i)}
+                for i in range(self.game.players)
+            ],
             "steps": self.tl.steps,
+            "round": self.round_at(self.tl.steps),
             "outcome": outcome,
             "metrics": self.names,
             "labels": {n: self.labels[n] for n in self.names},
@@ -264,21 +480,28 @@ class Debrief:
             "moments": [asdict(m) for m in self.moments()],
             "contributions": self.contributions(),
             "learning_points": self.learning_points(),
+            "agendas": self.agendas(),
+            "agendas_words": self.agendas_words(),
+            "key_series": self.key_series(),
+            "questions": discussion(self),
         }
 
     # ----- exports --------------------------------------------------------------------------------
     def csv(self, words: bool = False) -> str:
         """One row per step (0 = the start): step, round, seat, action, then each metric. The header
         row names the columns as programs read them (``step``, the metrics' ids), or, with ``words``,
-        in the reader's language (``Zug``, the metrics' names)."""
+        in the reader's language (``Zug``, the metrics' names), each action then in words too."""
         buf = io.StringIO()
         w = csv.writer(buf)
+        said = self.moves_in_words() if words else []
         if words:
             w.writerow([_("Move"), _("Round"), _("Seat"), _("Action"), *(self.labels[n] for n in self.names)])
         else:
             w.writerow(["step", "round", "seat", "action", *self.names])
         for k, m in enumerate(self.tl.metrics):
             seat, action = self.tl.moves[k - 1] if k else (None, "")
+            if words and k:
+                action = said[k - 1]
             w.writerow(
                 [
                     k,
@@ -297,6 +520,35 @@ class Debrief:
             (self.labels[n], line_chart(self.labels[n], self.series(n), self.tl.rounds, marks))
             for n in self.names
         ]
+
+
+def summary_lines(d: Debrief) -> list[str]:
+    """The facts at the head of a table's debrief: the table, who played, the variant, the moves and
+    where the game stands (its result and scores once over), in words."""
+    o = d.outcome
+    facts = [
+        *([d.label] if d.label else []),
+        d.people_words(),
+        *([_("variant: {name}").format(name=d.variant_words())] if d.game.variant else []),
+        ngettext("{n} move", "{n} moves", d.tl.steps).format(n=d.tl.steps),
+    ]
+    if o is None:
+        said = d.status_words()
+        result = said[:1].upper() + said[1:]
+    else:
+        scores = ", ".join(f"{d.who(i)} {s:g}" for i, s in enumerate(o.scores))
+        result = _("{result} ({cause}); scores {scores}").format(
+            result=d.result_words(), cause=d.status_words(), scores=scores
+        )
+    return [" · ".join(facts), result]
+
+
+def discussion(d: Debrief) -> list[dict[str, Any]]:
+    """The game's discussion questions filled with this table's figures (see
+    :mod:`loopcity.debrief.questions`); none when the game has no questions file."""
+    from .questions import fill_for
+
+    return fill_for([d])
 
 
 def _esc(text: str) -> str:
@@ -419,22 +671,15 @@ def pdf(d: Debrief) -> bytes:
         doc.multi_cell(width, 5, _latin(text), new_x="LMARGIN", new_y="NEXT")
 
     doc.set_font("Helvetica", "B", 17)
-    doc.cell(0, 10, _latin(_("{game}: debrief").format(game=title)), new_x="LMARGIN", new_y="NEXT")
+    head = _("{game}: debrief so far") if d.so_far else _("{game}: debrief")
+    doc.cell(0, 10, _latin(head.format(game=title)), new_x="LMARGIN", new_y="NEXT")
     doc.set_font("Helvetica", "", 10)
-    o = d.outcome
-    result = _("not over") if o is None else (_("the team won") if o.team_won else _("the team lost"))
-    facts = [
-        *([_("Table {id}").format(id=d.table_id)] if d.table_id else []),
-        ngettext("{n} player", "{n} players", d.game.players).format(n=d.game.players),
-        _("variant {name}").format(name=d.game.variant),
-        ngettext("{n} move", "{n} moves", d.tl.steps).format(n=d.tl.steps),
-        result
-        if o is None
-        else _("{result} ({cause}); scores {scores}").format(
-            result=result, cause=d.tl.final.ending(), scores=", ".join(f"{s:g}" for s in o.scores)
-        ),
-    ]
-    para(" · ".join(facts))
+    for line in summary_lines(d):
+        para(line)
+    if d.so_far:
+        doc.set_font("Helvetica", "I", 10)
+        para(_("The game goes on: this is its debrief so far, and it will change."))
+        doc.set_font("Helvetica", "", 10)
     heading(_("Learning points"))
     for p in d.learning_points():
         para(f"- {p}")
@@ -456,17 +701,30 @@ def pdf(d: Debrief) -> bytes:
                 step=m.step, r=m.round, what=d.kind_word(m.kind), text=m.text
             )
         )
+    agendas = d.agendas()
+    if agendas:
+        heading(_("Hidden agendas revealed"))
+        for a in agendas:
+            para(
+                _("{who}: {agenda} - {reached}").format(
+                    who=a["who"], agenda=a["agenda"], reached=a["reached"]
+                )
+            )
     heading(_("Each seat's contribution"))
     for row in d.contributions():
-        acts = ", ".join(f"{d.action_name(k)} x{n}" for k, n in row["actions"].items())
         moved = ", ".join(f"{d.labels[n]} {v:+g}" for n, v in row["changes"].items() if v)
         para(
             ngettext(
-                "Seat {seat}: {n} move ({actions}). Over its moves: {changes}.",
-                "Seat {seat}: {n} moves ({actions}). Over its moves: {changes}.",
+                "{who}: {n} move ({actions}). Over its moves: {changes}.",
+                "{who}: {n} moves ({actions}). Over its moves: {changes}.",
                 row["moves"],
-            ).format(seat=row["seat"] + 1, n=row["moves"], actions=acts, changes=moved or _("no change"))
+            ).format(who=row["who"], n=row["moves"], actions=row["did"], changes=moved or _("no change"))
         )
+    questions = discussion(d)
+    if questions:
+        heading(_("Questions to discuss"))
+        for q in questions:
+            para(f"- {q['text']}")
     heading(_("At the end of each round"))
     doc.set_font("Helvetica", "", 7)
     with doc.table(text_align="RIGHT", line_height=4) as table:

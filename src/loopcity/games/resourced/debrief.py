@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from loopcity.debrief import Moment
-from loopcity.engine.text import _, ngettext
+from loopcity.engine.text import N_, _, ngettext
 
 from .actions import GATHER, MOVE, OPERATE, REMOVE
 from .content import Content
@@ -47,6 +47,49 @@ LABELS: Mapping[str, str] = _Worded(
     }
 )
 """The metrics' names people use, in the reader's language."""
+ACTION_NAMES = {
+    "choose_sixth": N_("Propose the last tile of Ring 1"),
+    "waste": N_("Waste a card from the Resource Bank"),
+    "supply": N_("Supply a Social Housing"),
+    "shed": N_("Waste a card for Upkeep"),
+    "fix": N_("Pledge a card to the fix"),
+    "let_go": N_("Pledge no more"),
+    "pay": N_("Pay for the Event"),
+    "use": N_("Use a Resource for the Event"),
+    "choose": N_("Propose a player"),
+    "remove": N_("Propose removing an Upgrade"),
+    "give": N_("Give in a trade"),
+    "take": N_("Ask in a trade"),
+    "gather": N_("Gather"),
+    "gather_any": N_("Gather any Resource at BGCS"),
+    "craft": N_("Craft"),
+    "operate": N_("Operate"),
+    "pass": N_("Skip the Action"),
+    "move": N_("Move to a tile"),
+    "place": N_("Propose where to place"),
+    "shop": N_("Shop"),
+    "shop_done": N_("Stop shopping"),
+    "discard": N_("Waste a card from the hand"),
+    "end_turn": N_("End the turn"),
+    "vote": N_("Vote"),
+    "done": N_("Say done"),
+    "offer_trade": N_("Offer a trade"),
+    "withdraw": N_("Put a trade aside"),
+}
+"""Each action kind's short name (English; read through ``_``)."""
+KEY_SERIES = ("waste", "social_housing", "composters")
+"""The Waste Pile first: what a class compares."""
+QUESTION_FACTS = {
+    "waste_growth": "the most the Waste Pile grew in one round",
+    "waste_growth_round": "that round",
+    "waste_peak": "the Waste Pile at its highest",
+    "waste_peak_round": "the round it was highest",
+    "waste_end": "the Waste Pile now",
+    "waste_limit": "the Waste Pile that loses",
+    "first_composter_round": "the round the first Composter stood",
+    "social_housing": "Social Housing now",
+}
+"""The figures ResourCEd's discussion questions may use (``questions.toml``)."""
 NEAR = 4
 """A Waste Pile within this many cards of the losing size at a round's end is a near-loss."""
 
@@ -117,6 +160,28 @@ def learning_points(d: Debrief) -> list[str]:
     else:
         words = _("Social Housing went from {start} to {end}; the first new one came in round {r}.")
         out.append(words.format(start=f"{housing[0]:g}", end=f"{housing[-1]:g}", r=d.round_at(new)))
+    return out
+
+
+def question_facts(d: Debrief) -> dict[str, object]:
+    """ResourCEd's figures for the discussion questions."""
+    content: Content = d.game.content
+    waste = d.series("waste")
+    peak = max(range(len(waste)), key=lambda k: waste[k])
+    growth = d.round_change("waste")
+    r = max(growth, key=lambda x: growth[x]) if growth else None
+    first = d.first_step("composters", lambda v: v > 0)
+    out: dict[str, object] = {
+        "waste_peak": waste[peak],
+        "waste_peak_round": d.round_at(peak),
+        "waste_end": waste[-1],
+        "waste_limit": content.rules.max_waste,
+        "social_housing": d.series("social_housing")[-1],
+    }
+    if r is not None and growth[r] > 0:
+        out.update(waste_growth=growth[r], waste_growth_round=r)
+    if first is not None:
+        out["first_composter_round"] = d.round_at(first)
     return out
 
 

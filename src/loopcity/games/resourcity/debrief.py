@@ -6,11 +6,13 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from loopcity.debrief import Moment
+from loopcity.engine.text import N_
 
 from .actions import DISCARD, GROW, HARVEST, MOVE, PLANT, REPLACE, ROTATE, TELEPORT, TO
 from .catalogue import _
 from .content import CRISES
 from .rules import ResourcityState
+from .words import power_title
 
 if TYPE_CHECKING:
     from loopcity.debrief import Debrief
@@ -49,6 +51,59 @@ LABELS = Labels(
 )
 NEAR = 1
 """A pool at this much or less is a near-loss."""
+ACTION_NAMES = {
+    "end": N_("End the turn's actions"),
+    "move": N_("Move"),
+    "teleport": N_("Teleport"),
+    "rotate": N_("Rotate a tile"),
+    "replace": N_("Replace a tile"),
+    "orient": N_("Turn the placed tile"),
+    "plant": N_("Plant"),
+    "grow": N_("Grow"),
+    "harvest": N_("Harvest"),
+    "exchange": N_("Exchange a harvest"),
+    "swap": N_("Swap tiles (Planner)"),
+    "relocate": N_("Relocate a player (Policy Maker)"),
+    "to": N_("Send the token"),
+    "discard": N_("Discard a tile"),
+    "compost": N_("Compost a Plot"),
+    "start": N_("Choose a start"),
+    "propose": N_("Propose who starts"),
+    "vote": N_("Vote"),
+}
+"""Each action kind's short name (English; read through ``_``)."""
+KEY_SERIES = POOLS
+"""The three pools: what a class compares."""
+QUESTION_FACTS = {
+    "lowest_pool": "the pool that came closest to running out",
+    "lowest_left": "how much of it was left",
+    "lowest_round": "the round it was lowest",
+    "crises": "Crises drawn",
+    "farms": "Farms now",
+    "score": "the score",
+}
+"""The figures Resourcity's discussion questions may use (``questions.toml``)."""
+
+
+def role(state: State, seat: int) -> str | None:
+    """The seat's Superpower card, once dealt."""
+    assert isinstance(state, ResourcityState)
+    return power_title(state.powers[seat]) if seat < len(state.powers) else None
+
+
+def question_facts(d: Debrief) -> dict[str, object]:
+    """Resourcity's figures for the discussion questions."""
+    lows = {p: min(d.series(p)) for p in POOLS}
+    pool = min(POOLS, key=lambda p: lows[p])
+    k = d.first_step(pool, lambda v: v == lows[pool]) or 0
+    return {
+        "lowest_pool": LABELS[pool],
+        "lowest_left": lows[pool],
+        "lowest_round": d.round_at(k),
+        "crises": d.series("crises")[-1],
+        "farms": d.series("farms")[-1],
+        "score": d.series("score")[-1],
+    }
 
 
 def key_moments(d: Debrief) -> list[Moment]:

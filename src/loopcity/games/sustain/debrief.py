@@ -53,6 +53,32 @@ LABELS: Mapping[str, str] = _Named(
 """The metrics by the names people use, in the reader's language when read."""
 TABLES: Mapping[str, str] = _Named({"unhappy": N_("Unhappy Population"), "co2": N_("CO2 Accumulation")})
 NEAR = {"unhappy": 2, "co2": 3, "free_squares": 2}
+ACTION_NAMES = {
+    "give": N_("Give a Coin"),
+    "pass": N_("Pass"),
+    "fund": N_("Fund a Department Building"),
+    "invest": N_("Invest in a Solution"),
+    "request": N_("Answer a REQUEST"),
+    "coins": N_("Put Coins"),
+    "build": N_("Draw a Building on the map"),
+    "clock": N_("The discussion clock ran out"),
+    "sheet": N_("Choose a Department sheet"),
+}
+"""Each action kind's short name (English; read through ``_``)."""
+KEY_SERIES = (*TRACKS, "unhappy", "co2")
+"""The four indicators and the two tables: what a class compares."""
+QUESTION_FACTS = {
+    "co2": "CO2 Accumulation marks now",
+    "co2_limit": "the CO2 Accumulation table's size",
+    "co2_growth": "the most CO2 grew in one year",
+    "co2_growth_year": "that year",
+    "unhappy": "Unhappy Population marks now",
+    "unhappy_limit": "the Unhappy Population table's size",
+    "pollution": "Pollution now",
+    "transport": "Sustainable transport now",
+    "solutions": "Solutions adopted",
+}
+"""The figures SUSTAIN's discussion questions may use (``questions.toml``)."""
 """How close to a full table (or a full map) counts as a near-loss."""
 
 
@@ -150,6 +176,32 @@ def learning_points(d: Debrief) -> list[str]:
                 year=d.round_at(d.tl.steps), cause=_(o.cause)
             )
         )
+    return out
+
+
+def role(state: State[Any, Any], seat: int) -> str | None:
+    """The seat's Department, once it has a sheet."""
+    assert isinstance(state, SustainState)
+    dept = state.dept_of[seat] if seat < len(state.dept_of) else -1
+    return _(state.tables.departments[dept].name) if dept >= 0 else None
+
+
+def question_facts(d: Debrief) -> dict[str, object]:
+    """SUSTAIN's figures for the discussion questions."""
+    limits = _limits(d)
+    co2 = d.round_change("co2")
+    y = max(co2, key=lambda r: co2[r]) if co2 else None
+    out: dict[str, object] = {
+        "co2": d.series("co2")[-1],
+        "co2_limit": limits["co2"],
+        "unhappy": d.series("unhappy")[-1],
+        "unhappy_limit": limits["unhappy"],
+        "pollution": d.series("pollution")[-1],
+        "transport": d.series("sustainable_transport")[-1],
+        "solutions": d.series("solutions")[-1],
+    }
+    if y is not None and co2[y] > 0:
+        out.update(co2_growth=co2[y], co2_growth_year=y)
     return out
 
 

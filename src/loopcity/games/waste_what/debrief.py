@@ -43,6 +43,54 @@ LABELS = _Labels(
 """The name people use for each metric (``{metric: name}``), in the reader's language."""
 
 
+ACTION_NAMES = {
+    "choose": N_("Take a Skill card"),
+    "reuse": N_("Reuse"),
+    "reuse_plus": N_("Reuse with the Creative Community"),
+    "sell": N_("Sell"),
+    "donate": N_("Donate"),
+    "combo": N_("Add to a Combo"),
+    "combine": N_("Make a Combo card"),
+    "store": N_("Store"),
+    "recycle": N_("Recycle"),
+    "recycle_paying": N_("Recycle, paying"),
+    "burn": N_("Burn"),
+    "co2_money": N_("Propose who takes the CO2 money"),
+    "train": N_("Propose a Skill to train"),
+    "end_round": N_("End the round"),
+    "vote": N_("Vote"),
+}
+"""Each action kind's short name (English; read through ``_``)."""
+KEY_SERIES = ("co2_released", "money")
+"""CO2 and money: what a class compares."""
+QUESTION_FACTS = {
+    "co2": "CO2 tokens released",
+    "co2_limit": "the CO2 tokens that lose",
+    "burned": "cards burned",
+    "money_low": "money at its lowest",
+    "money_low_round": "the round money was lowest",
+    "reused": "cards reused",
+    "stored": "cards in Storage now",
+}
+"""The figures Waste What?'s discussion questions may use (``questions.toml``)."""
+
+
+def question_facts(d: Debrief) -> dict[str, object]:
+    """Waste What?'s figures for the discussion questions."""
+    rules: Rules = d.game.content.rules
+    money = d.series("money")
+    low = min(range(len(money)), key=lambda k: money[k])
+    return {
+        "co2": d.series("co2_released")[-1],
+        "co2_limit": rules.co2_tokens,
+        "burned": len(d.deltas("co2_released", BURN.name)),
+        "money_low": money[low],
+        "money_low_round": d.round_at(low),
+        "reused": d.series("reused")[-1],
+        "stored": d.series("stored")[-1],
+    }
+
+
 def key_moments(d: Debrief) -> list[Moment]:
     """Each CO2 token released, and the last one left (a near-loss)."""
     rules: Rules = d.game.content.rules

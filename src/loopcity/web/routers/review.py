@@ -162,9 +162,12 @@ async def whatif_form(link: FacilitatorLink, tl: TimelineDep, request: Request, 
 
 # ----- debrief ---------------------------------------------------------------------------------
 async def debrief_of(link: AnyLink, tl: TimelineDep) -> Debrief:
-    if not tl.finished:
-        raise Refusal(409, i18n._("the debrief is ready when the game is over"))
-    return Debrief(tl, link.table.id)
+    """The table's debrief: the final one once the game is over, the debrief so far while it runs
+    (marked so; secrets such as Hidden agendas stay hidden until the end). Seats carry a person's
+    ``name`` where the table keeps one."""
+    seats = link.table.seats
+    names = {i: str(s["name"]) for i, s in enumerate(seats) if s.get("name")}
+    return Debrief(tl, link.table.id, names=names, seats=seats)
 
 
 DebriefDep = Annotated[Debrief, Depends(debrief_of)]
@@ -172,12 +175,16 @@ DebriefDep = Annotated[Debrief, Depends(debrief_of)]
 
 @router.get("/api/debrief/{token}", dependencies=[HeavyLimit])
 async def api_debrief(d: DebriefDep) -> dict[str, Any]:
-    """A finished game's debrief: timelines, key moments, contributions, learning points."""
+    """A table's debrief: timelines, key moments, contributions, learning points, discussion
+    questions; while the game runs, its debrief so far (``status`` "running", ``so_far`` true)."""
     return d.to_json()
 
 
 def _attachment(d: Debrief, link: Link, ext: str) -> dict[str, str]:
-    return {"Content-Disposition": f'attachment; filename="{d.game.id}-{link.table.id}-debrief.{ext}"'}
+    so_far = "-so-far" if d.so_far else ""
+    return {
+        "Content-Disposition": f'attachment; filename="{d.game.id}-{link.table.id}-debrief{so_far}.{ext}"'
+    }
 
 
 @router.get("/api/debrief/{token}/csv", dependencies=[HeavyLimit])
