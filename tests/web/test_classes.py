@@ -217,3 +217,27 @@ def test_the_dashboard_reads_in_german(client, lang):
     made = new_class(client, tables=1)
     page = client.get(f"/class/{made['token']}?lang={lang}")
     assert "Tisch 1" in page.text
+
+
+def test_the_class_debrief_answers_at_once_while_the_games_run(client):
+    import io
+
+    from pypdf import PdfReader
+
+    made = new_class(client, game="reclaim", tables=3, players=4, bots="heuristic")
+    call(client, "end_game", made["token"], {"table": 2})
+    r = call(client, "class_debrief", made["token"])
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert len(data["tables"]) == 3
+    assert {t["status"] for t in data["tables"]} >= {"ended"}
+    assert "agenda" in r.text.lower()  # the teacher's own link names RECLAIM's Hidden agendas
+    pdf = call(client, "class_debrief_pdf", made["token"])
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert len(PdfReader(io.BytesIO(pdf.content)).pages) >= 3
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", text), re.findall(r"\b[a-z]+_[a-z_]+\b", text)[:5]
+    page = client.get(f"/class/{made['token']}/debrief")
+    assert page.status_code == 200 and "Table 3" in page.text
+    csv = client.get(f"/api/classes/{made['token']}/debrief.csv?anonymous=true")
+    assert csv.status_code == 200 and csv.text.count("\n") > 3

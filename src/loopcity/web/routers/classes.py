@@ -8,6 +8,7 @@ one seat names the seat in the body by that seat's link token.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 import math
@@ -16,8 +17,11 @@ from typing import Annotated, Any
 import segno
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
 
 from ...bots import bot_names
+from ...debrief.classroom import ClassDebrief, ClassTable
+from ...debrief.classroom import build as build_class_debrief
 from ...engine import get_spec, list_games
 from ...engine.errors import UnknownGame
 from .. import i18n
@@ -25,7 +29,7 @@ from ..classes import ClassRoom, TablePlan, table_summary
 from ..classstore import StoredClass, Student
 from ..guard import RateLimit
 from ..i18n import _
-from ..links import CreationLimit, Manager, Token, client_key, public_base
+from ..links import CreationLimit, HeavyLimit, Manager, Token, client_key, public_base
 from ..pages import Pages, pages_of, script_data
 from ..schemas import (
     AnnounceIn,
@@ -43,6 +47,7 @@ from ..schemas import (
 from ..tables import LiveTable, Refusal
 from ..transport import payload_of
 from .pages import read_form
+from .review import seat_names, table_status
 
 router = APIRouter(tags=["class"])
 PagesDep = Annotated[Pages, Depends(pages_of)]
@@ -661,3 +666,88 @@ async def my_seat(request: Request, room: Room, pages: PagesDep) -> Response:
     return pages.render(
         request, "play.html", token=token, seat=seat, spec=t.state.game.spec, data=script_data(data)
     )
+
+
+# ----- the class debrief --------------------------------------------------------------------------------
+async def class_debrief_of(room: ClassRoom, cls: StoredClass, reveal: bool) -> ClassDebrief:
+    """Every table of the class side by side (the games replayed up to now, each in a worker thread),
+    earlier games of a table after a rematch too. ``reveal``: a running game's secrets (the teacher's
+    own screen, never the projector)."""
+    manager = room.manager
+    earlier = {e["table"]: e["n"] for e in cls.settings.get("earlier", [])}
+    ids = [(f"{n}", table_id, n) for table_id, n in earlier.items()] + [
+        (f"{n}", table_id, n) for n, table_id in cls.tables.items()
+    ]
+    played: dict[int, int] = {}
+    tables = []
+    for _label, table_id, n in sorted(ids, key=lambda x: (x[2], x[1] not in earlier)):
+        played[n] = played.get(n, 0) + 1
+        t = await manager.get(table_id)
+        label = _("Table {n}").format(n=n)
+        if n in earlier.values():
+            label = _("Table {n}, game {k}").format(n=n, k=played[n])
+        tables.append(
+            ClassTable(
+                label,
+                timeline=await manager.timeline(t),
+                status=table_status(t),
+                names=seat_names(t),
+                seats=t.seats,
+                table_id=t.id,
+                reveal=reveal,
+            )
+        )
+    title = str(cls.settings.get("title") or "")
+    return await asyncio.to_thread(build_class_debrief, tables, title=title)
+
+
+@router.get("/api/classes/{token}/debrief", dependencies=[HeavyLimit], operation_id="class_debrief")
+async def class_debrief(cls: ClassLink, room: Room) -> dict[str, Any]:
+    """The class debrief at any moment: every table (a list under ``tables``) with its status
+    (running, finished, ended), outcome, key figures over time, key moments, what it did differently,
+    names and roles (RECLAIM's Hidden agendas too: this is the teacher's own link), and discussion
+    questions filled with the class's figures."""
+    return (await class_debrief_of(room, cls, reveal=True)).to_json()
+
+
+def _class_file(cls: StoredClass, ext: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="class-{cls.id}-debrief.{ext}"'}
+
+
+@router.get("/api/classes/{token}/debrief.pdf", dependencies=[HeavyLimit], operation_id="class_debrief_pdf")
+async def class_debrief_pdf(cls: ClassLink, room: Room) -> Response:
+    """The class handout (PDF): the class summary, then a page per table; a running game's secrets
+    stay hidden."""
+    d = await class_debrief_of(room, cls, reveal=False)
+    return Response(
+        await asyncio.to_thread(d.pdf), media_type="application/pdf", headers=_class_file(cls, "pdf")
+    )
+
+
+@router.get("/api/classes/{token}/debrief.csv", dependencies=[HeavyLimit], operation_id="class_debrief_csv")
+async def class_debrief_csv(cls: ClassLink, room: Room, anonymous: bool = False) -> Response:
+    """Every table's moves and figures after each move (CSV); ``anonymous`` replaces the students'
+    names by seat numbers."""
+    d = await class_debrief_of(room, cls, reveal=False)
+    return Response(d.csv(anonymous), media_type="text/csv", headers=_class_file(cls, "csv"))
+
+
+@router.get(
+    "/api/classes/{token}/debrief.parquet", dependencies=[HeavyLimit], operation_id="class_debrief_parquet"
+)
+async def class_debrief_parquet(cls: ClassLink, room: Room, anonymous: bool = False) -> Response:
+    """The same rows as the CSV, as a Parquet file for research (``anonymous``: seat numbers, no names)."""
+    d = await class_debrief_of(room, cls, reveal=False)
+    data = await asyncio.to_thread(d.parquet, anonymous)
+    return Response(data, media_type="application/vnd.apache.parquet", headers=_class_file(cls, "parquet"))
+
+
+@router.get(
+    "/class/{token}/debrief", response_class=HTMLResponse, include_in_schema=False, dependencies=[HeavyLimit]
+)
+async def class_debrief_page(cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> HTMLResponse:
+    """The class debrief for the projector and print (``?reveal=1``: a running game's secrets too, for
+    the teacher's own screen)."""
+    reveal = request.query_params.get("reveal") == "1"
+    d = await class_debrief_of(room, cls, reveal=reveal)
+    return pages.render(request, "class_debrief.html", token=cls.token, body=Markup(d.html()), reveal=reveal)

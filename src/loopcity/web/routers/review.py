@@ -19,7 +19,7 @@ from ..links import AnyLink, CreationLimit, FacilitatorLink, HeavyLimit, Link, M
 from ..pages import Pages, pages_of
 from ..replay import frame, perspectives
 from ..schemas import WhatIfIn
-from ..tables import Refusal, TableManager
+from ..tables import LiveTable, Refusal, TableManager
 from .pages import read_form, seats_from_form
 
 router = APIRouter(tags=["review"])
@@ -165,9 +165,18 @@ async def debrief_of(link: AnyLink, tl: TimelineDep) -> Debrief:
     """The table's debrief: the final one once the game is over, the debrief so far while it runs
     (marked so; secrets such as Hidden agendas stay hidden until the end). Seats carry a person's
     ``name`` where the table keeps one."""
-    seats = link.table.seats
-    names = {i: str(s["name"]) for i, s in enumerate(seats) if s.get("name")}
-    return Debrief(tl, link.table.id, names=names, seats=seats)
+    t = link.table
+    return Debrief(tl, t.id, names=seat_names(t), seats=t.seats, status=table_status(t))
+
+
+def seat_names(t: LiveTable) -> dict[int, str]:
+    """The names of the people at each seat (a class's students), seat from 0."""
+    return {i: ", ".join(s["names"]) for i, s in enumerate(t.seats) if s.get("names")}
+
+
+def table_status(t: LiveTable) -> str:
+    """'finished', 'ended' (by the facilitator, before its end) or 'running'."""
+    return "ended" if t.ended else "finished" if t.state.is_terminal() else "running"
 
 
 DebriefDep = Annotated[Debrief, Depends(debrief_of)]
