@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine.text import _, reading_in
-from . import payload
+from . import payload, undo
 
 if TYPE_CHECKING:
     from .tables import LiveTable
@@ -50,7 +50,7 @@ def snapshot(t: LiveTable) -> tuple[Any, ...]:
     """What a message depends on besides the seat: a state once current is never changed (a move makes
     a new one), so this names one version of every seat's message (with the table talk so far)."""
     talk = (len(t.chat), t.chat[-1]) if t.chat else (0, None)
-    return (t.state, t.version, t.clock, t.paused, t.chat_on, talk)
+    return (t.state, t.version, t.clock, t.paused, t.chat_on, talk, undo.allowed(t))
 
 
 def payload_of(
@@ -58,7 +58,7 @@ def payload_of(
 ) -> dict[str, Any]:
     """The message for ``seat`` of table ``t`` (as data), in the reader's language; a seat's carries
     the table talk."""
-    state, version, clock, paused, chat_on, _talk = snapshot(t) if snap is None else snap
+    state, version, clock, paused, chat_on, _talk, _undo = snapshot(t) if snap is None else snap
     with reading_in(lang, state.game.spec.id):
         message = payload.build(
             state, seat, table_id=t.id, version=version, seats=t.seats, clock=clock, paused=paused
@@ -73,6 +73,7 @@ def payload_of(
                 for s, text in (t.chat or [])
             ]
             message["chat"] = {"on": chat_on, "lines": lines}
+            message["undo"] = undo.message_part(t, seat)
     message["lang"] = lang
     return message
 

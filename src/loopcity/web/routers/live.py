@@ -87,6 +87,16 @@ async def _message(
     if kind == "sync":
         await websocket.send_text(manager.hub.message(manager.live.get(t.id, t), seat, lang=lang))
         return
+    if kind == "undo":
+        try:
+            if role != "seat" or seat is None:
+                raise Refusal(403, _("only a seat's own link can act for that seat"))
+            t = await manager.undo(t, seat)
+        except Refusal as e:
+            await _refuse(websocket, e.status, e.reason, msg_id)
+            return
+        await websocket.send_json({"type": "ack", "version": t.version, "id": msg_id})
+        return
     if kind != "act" or not isinstance(msg, dict):
         await _refuse(websocket, 400, _("unknown message"))
         return

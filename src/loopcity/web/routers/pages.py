@@ -12,7 +12,7 @@ from starlette.datastructures import FormData
 
 from ...engine import get_spec
 from ...engine.errors import UnknownGame
-from .. import i18n
+from .. import i18n, undo
 from ..links import AnyLink, CreationLimit, FacilitatorLink, Manager, table_links
 from ..pages import Pages, pages_of, script_data
 from ..tables import MAX_SEED, Refusal
@@ -108,6 +108,7 @@ async def facilitator(
         links=table_links(request, manager, t.id, t.seats),
         spec=t.state.game.spec,
         chat=chat,
+        undo_on=undo.allowed(t),
     )
 
 
@@ -123,6 +124,14 @@ async def chat_from_form(link: FacilitatorLink, request: Request, manager: Manag
     """The links page's switch: table talk on or off."""
     form = await read_form(request)
     await manager.switch_chat(link.table, form.get("on") == "1")
+    return RedirectResponse(f"/table/{link.token}", status_code=303)
+
+
+@router.post("/table/{token}/undo")
+async def undo_from_form(link: FacilitatorLink, request: Request, manager: Manager) -> Response:
+    """The links page's switch: people may take back their own last move, or not."""
+    form = await read_form(request)
+    await undo.switch(manager, link.table, form.get("on") == "1")
     return RedirectResponse(f"/table/{link.token}", status_code=303)
 
 
