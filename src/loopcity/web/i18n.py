@@ -122,6 +122,11 @@ def client_strings(lang: str) -> dict[str, str]:
         "press": _("press"),
         "more": _("more"),
         "details_raw": _("Details"),
+        "turn_title": _("Your turn"),
+        "turn_notice": _("It is your turn at {game}"),
+        "if_yes": _("If you accept"),
+        "undone": _("Your last move was taken back."),
+        "all_actions": _("All actions"),
     }
 
 

@@ -91,6 +91,7 @@ def build(
         "title": state.game.spec.title,
         "variant": state.game.variant,
         "players": state.players,
+        "cooperative": spec.cooperative,
         "version": version,
         "seat": seat,
         "seats": [
