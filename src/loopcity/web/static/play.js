@@ -155,6 +155,13 @@
         b.innerHTML = msg.svg;
         b.dataset.drawn = msg.svg;
       }
+      // A picture with places to press is a group of controls, not an image (no control inside an image).
+      const svg = b.querySelector("svg");
+      const pressable = msg.legal.some((a) => b.querySelector(`[data-act="${CSS.escape(a.action)}"]`));
+      if (svg && (svg.getAttribute("role") === "img" || svg.dataset.role === "img")) {
+        svg.dataset.role = "img";
+        svg.setAttribute("role", pressable ? "group" : "img");
+      }
       b.querySelectorAll("[data-act]").forEach((t) => {
         const act = t.getAttribute("data-act");
         const on = legalSet.has(act);
