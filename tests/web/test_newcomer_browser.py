@@ -188,8 +188,7 @@ SERIOUS = ("serious", "critical")
 
 
 def _axe(page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
+    Axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install -e .[dev]").Axe
     found = Axe().run(page)
     return [
         f"{v['id']} ({v['impact']}): {len(v['nodes'])}× e.g. {v['nodes'][0]['target']}"

@@ -125,7 +125,6 @@ def client_strings(lang: str) -> dict[str, str]:
         "turn_title": _("Your turn"),
         "turn_notice": _("It is your turn at {game}"),
         "if_yes": _("If you accept"),
-        "undone": _("Your last move was taken back."),
         "all_actions": _("All actions"),
     }
 
