@@ -73,7 +73,7 @@ FIRST_IN_VIEW = """() => {
 
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_the_first_action_is_in_view_and_the_title_says_it_is_your_turn(server, browser, game_id, size):
+def test_the_first_action_is_in_view_and_the_title_says_it_is_your_turn(server, browser, game_id, size):  # noqa: F811
     base, app = server
     tokens = _table(app, game_id)
     state = load_game(game_id).new_state(3)
@@ -95,7 +95,7 @@ def test_the_first_action_is_in_view_and_the_title_says_it_is_your_turn(server, 
     page.close()
 
 
-def test_the_title_changes_when_the_turn_comes(server, browser):
+def test_the_title_changes_when_the_turn_comes(server, browser):  # noqa: F811
     base, app = server
     tokens = _table(app, "tiny", moves=[(0, "ready"), (1, "ready")], players=2)
     ctx = browser.new_context(viewport=PHONE)
@@ -137,14 +137,16 @@ def _risky_position(game_id: str, kind: str) -> tuple[list[tuple[int, str]], int
 
 
 @pytest.mark.parametrize(("game_id", "kind"), [("waste_what", "short"), ("resourced", "loses")])
-def test_an_action_that_loses_asks_first(server, browser, game_id, kind):
+def test_an_action_that_loses_asks_first(server, browser, game_id, kind):  # noqa: F811
     base, app = server
     moves, seat, action = _risky_position(game_id, kind)
     tokens = _table(app, game_id, moves=moves)
     page = browser.new_page(viewport=PHONE)
     _open(page, base, tokens[seat])
     version = int(page.evaluate("document.body.dataset.version"))
-    button = page.locator(f"#actions button[data-action='{action}'], #decision button[data-action='{action}']")
+    button = page.locator(
+        f"#actions button[data-action='{action}'], #decision button[data-action='{action}']"
+    )
     if not button.first.is_visible():
         page.locator("#actions details.fold:not([open]) summary").first.click()
     assert "⚠ Watch out" in button.first.inner_text()
@@ -158,12 +160,16 @@ def test_an_action_that_loses_asks_first(server, browser, game_id, kind):
     button.first.click()
     page.locator("#confirm-yes").click()
     wait_js(page, f"parseInt(document.body.dataset.version) > {version}")
-    live = next(t for t in app.state.manager.live.values() if t.moves[: len(moves)] == moves and t.version > len(moves))
+    live = next(
+        t
+        for t in app.state.manager.live.values()
+        if t.moves[: len(moves)] == moves and t.version > len(moves)
+    )
     assert live.moves[len(moves)] == (seat, action)
     page.close()
 
 
-def test_undo_takes_a_move_back(server, browser):
+def test_undo_takes_a_move_back(server, browser):  # noqa: F811
     base, app = server
     tokens = _table(app, "tiny", moves=[(0, "ready"), (1, "ready")], players=2)
     page = browser.new_page(viewport=PHONE)
@@ -175,7 +181,11 @@ def test_undo_takes_a_move_back(server, browser):
     page.locator("#undo").click()
     wait_js(page, "parseInt(document.body.dataset.version) === 4")
     assert page.locator("#actions button[data-action='take 2']").is_visible() and page.title().startswith("▶")
-    live = next(t for t in app.state.manager.live.values() if t.version == 4 and t.moves == [(0, "ready"), (1, "ready")])
+    live = next(
+        t
+        for t in app.state.manager.live.values()
+        if t.version == 4 and t.moves == [(0, "ready"), (1, "ready")]
+    )
     fresh = live.state.game.new_state(3)
     fresh.apply(0, "ready")
     fresh.apply(1, "ready")
@@ -199,7 +209,7 @@ def _axe(page) -> list[str]:
 
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_axe_finds_no_serious_violation_on_a_play_page(server, browser, game_id, size):
+def test_axe_finds_no_serious_violation_on_a_play_page(server, browser, game_id, size):  # noqa: F811
     base, app = server
     tokens = _table(app, game_id)
     state = load_game(game_id).new_state(3)
@@ -212,7 +222,7 @@ def test_axe_finds_no_serious_violation_on_a_play_page(server, browser, game_id,
     page.close()
 
 
-def test_axe_finds_no_serious_violation_on_the_other_pages(server, browser):
+def test_axe_finds_no_serious_violation_on_the_other_pages(server, browser):  # noqa: F811
     base, app = server
     page = browser.new_page(viewport=PHONE)
     page.goto(base + "/")

@@ -53,7 +53,9 @@ def test_no_undo_after_a_chance_event_or_when_the_facilitator_switched_it_off(cl
     assert r.status_code == 409 and "switched undo off" in r.json()["detail"]
     assert client.post(f"/api/undo/{table['spectator']['token']}").status_code == 403
     assert client.post(f"/api/tables/{tokens[0]}/undo", json={"on": True}).status_code == 403
-    assert client.post(f"/api/tables/{table['facilitator']['token']}/undo", json={"on": "x"}).status_code == 400
+    assert (
+        client.post(f"/api/tables/{table['facilitator']['token']}/undo", json={"on": "x"}).status_code == 400
+    )
 
 
 def test_the_links_page_switches_undo(client):
