@@ -250,3 +250,47 @@ def test_axe_finds_no_serious_violation_on_the_other_pages(server, browser):  # 
     page.goto(f"{base}/debrief/{token}")
     assert _axe(page) == [], "debrief"
     page.close()
+
+
+def test_what_changed_since_your_last_turn(server, browser):  # noqa: F811
+    base, app = server
+    tokens = _table(app, "tinyboard", moves=[(0, "ready"), (1, "ready")], players=2)
+    ctx = browser.new_context(viewport=PHONE)
+    mine, other = ctx.new_page(), ctx.new_page()
+    _open(mine, base, tokens[0])
+    mine.locator("#actions button[data-action='take 1']").click()
+    wait_js(mine, "parseInt(document.body.dataset.version) === 3")
+    _open(other, base, tokens[1])
+    other.locator("#actions button[data-action='take 2']").click()
+    wait_js(mine, "document.title.startsWith('▶')")
+    line = mine.locator("#changed")
+    assert line.is_visible() and "Since your last turn" in line.inner_text() and "Seat 2" in line.inner_text()
+    mine.locator("#actions button[data-action='take 1']").click()
+    wait_js(mine, "!document.title.startsWith('▶')")
+    assert line.is_hidden(), "the line goes once one has moved"
+    ctx.close()
+
+
+def test_sustains_year_on_stage_is_one_line_that_opens(server, browser):  # noqa: F811
+    base, app = server
+    from loopcity.engine import RandomBot
+
+    game = load_game("sustain")
+    state, moves = game.new_state(3), []
+    while len(game.spec.stage(state.view(0))) <= 2:
+        assert len(moves) < 400, "a year with more than two cards on stage"
+        seat = state.active_seats()[0]
+        action = RandomBot(game, seat, len(moves)).choose(state, seat)
+        state.apply(seat, action)
+        moves.append((seat, str(action)))
+    tokens = _table(app, "sustain", moves=moves)
+    page = browser.new_page(viewport=PHONE)
+    _open(page, base, tokens[0])
+    fold = page.locator("#stage-fold")
+    assert fold.is_visible() and fold.get_attribute("open") is None
+    summary = page.locator("#stage-sum")
+    assert summary.bounding_box()["height"] < 60, "one line"
+    summary.click()
+    assert page.locator("#stage-cards .stage-card").first.is_visible()
+    _shot(page, "sustain-phone-stage")
+    page.close()

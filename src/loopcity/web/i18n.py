@@ -126,6 +126,9 @@ def client_strings(lang: str) -> dict[str, str]:
         "turn_notice": _("It is your turn at {game}"),
         "if_yes": _("If you accept"),
         "all_actions": _("All actions"),
+        "since_last": _("Since your last turn"),
+        "and_more": _("and {n} more (see the log)"),
+        "marked": _("the places that changed are marked on the board"),
     }
 
 

@@ -86,12 +86,22 @@
     return box;
   }
 
+  // Folded to one line that names the cards once there are more than two of them (SUSTAIN's year):
+  // the board stays on the first screen; the line opens to the cards, and stays open if opened.
+  const STAGE_OPEN = 2;
+  let stageOpened = null;
   function stage(msg) {
     const cards = msg.stage || [];
     $("stage").hidden = !cards.length;
     $("stage-h").textContent = T.this_round;
+    $("stage-sum").textContent = `${T.this_round} (${cards.length}): ${cards.map((c) => c.title).join(" · ")}`;
+    const fold = $("stage-fold");
+    fold.open = stageOpened === null ? cards.length <= STAGE_OPEN : stageOpened;
     $("stage-cards").replaceChildren(...cards.map((c) => cardEl(c, "card stage-card")));
   }
+  $("stage-fold").addEventListener("click", (e) => {
+    if (e.target.closest("summary")) stageOpened = !$("stage-fold").open;
+  });
 
   // ----- the board: updated in place; clicks handled where they land --------------------------------
   let legalSet = new Set();
@@ -490,7 +500,10 @@
     }
     $("dock-prompt").textContent = `▶ ${msg.prompt}`;
     const asked = msg.decision && msg.decision.result === "open" ? msg.legal.filter((a) => a.action.startsWith("vote ")) : [];
-    const main = asked.length ? asked : msg.legal.slice(0, DOCKED);
+    // the first action, and the one that ends one's part (pass, done, end the turn) if there is one
+    const FINISH = /^(pass|done|end_turn|end_round|end|finish)\b/;
+    const finish = msg.legal.find((a, i) => i > 0 && FINISH.test(a.action));
+    const main = asked.length ? asked : finish ? [msg.legal[0], finish] : msg.legal.slice(0, DOCKED);
     for (const a of main) {
       const b = actionButton(a, a.action === "vote yes" ? "yes" : a.action === "vote no" ? "no" : "");
       b.removeAttribute("data-action");  // the list's own buttons keep the number keys
@@ -531,7 +544,45 @@
       o.stop(audio.currentTime + 0.3);
     } catch (e) { /* no sound on this device */ }
   }
+  // ----- what changed since one's last turn: a line of the moves, and the board's places marked ----
+  const memo = (() => { try { return window.sessionStorage; } catch (e) { return null; } })();
+  const places = () => [...$("board").querySelectorAll("[data-info]")].map((p) => p.getAttribute("data-info"));
+  function remember(msg) {
+    const last = msg.log.length ? msg.log[msg.log.length - 1].step : -1;
+    const mark = {step: last, places: places()};
+    if (memo) memo.setItem(`loopcity.left.${L.token}`, JSON.stringify(mark));
+  }
+  function changes(msg) {
+    const line = $("changed");
+    let mark = null;
+    try { mark = memo && JSON.parse(memo.getItem(`loopcity.left.${L.token}`) || "null"); } catch (e) { mark = null; }
+    if (!mark) { line.hidden = true; return; }
+    const moves = msg.log.filter((r) => r.step > mark.step && r.kind !== "chance").map((r) => r.text);
+    const now = places();
+    let marked = 0;
+    if (now.length === mark.places.length) {
+      $("board").querySelectorAll("[data-info]").forEach((p, i) => {
+        const moved = p.getAttribute("data-info") !== mark.places[i];
+        p.classList.toggle("changed", moved);
+        if (moved) marked += 1;
+      });
+    }
+    line.hidden = !moves.length;
+    if (!moves.length) return;
+    const shown = moves.slice(-3);
+    const more = moves.length - shown.length;
+    line.textContent = `↻ ${T.since_last}: ${shown.join(" · ")}${more > 0 ? ` ${T.and_more.replace("{n}", String(more))}` : ""}${marked ? ` (${T.marked})` : ""}`;
+  }
+  function clearChanges() {
+    $("changed").hidden = true;
+    $("board").querySelectorAll(".changed").forEach((p) => p.classList.remove("changed"));
+  }
+
   function signal(was, msg) {
+    if (msg.seat !== null && was) {
+      if (was.your_turn && !msg.your_turn) { remember(msg); clearChanges(); }
+      else if (!was.your_turn && msg.your_turn) changes(msg);
+    } else if (msg.seat !== null && !was && msg.your_turn) changes(msg);
     const mine = Boolean(msg.your_turn && !msg.finished);
     document.title = mine ? `▶ ${T.turn_title} · ${baseTitle}` : baseTitle;
     const icon = document.getElementById("favicon");
