@@ -294,3 +294,28 @@ def test_sustains_year_on_stage_is_one_line_that_opens(server, browser):  # noqa
     assert page.locator("#stage-cards .stage-card").first.is_visible()
     _shot(page, "sustain-phone-stage")
     page.close()
+
+
+def test_the_board_stays_under_the_finger_when_a_question_arrives(server, browser):  # noqa: F811
+    """ResourCEd's set-up: Seat 1 proposes a tile and the others are asked; the question box appears
+    above the board of a person who was looking at the board, and the board does not move."""
+    base, app = server
+    tokens = _table(app, "resourced")
+    page = browser.new_page(viewport=PHONE)
+    _open(page, base, tokens[1])
+    page.evaluate("document.getElementById('board').scrollIntoView()")
+    page.evaluate("window.scrollBy(0, -40)")
+    before = page.evaluate("document.getElementById('board').getBoundingClientRect().top")
+    version = int(page.evaluate("document.body.dataset.version"))
+    state = load_game("resourced").new_state(3)
+    proposal = str(state.legal_actions(0)[0])
+    other = browser.new_page(viewport=PHONE)
+    _open(other, base, tokens[0])
+    other.evaluate(f"window.LOOPCITY.send({proposal!r})")
+    wait_js(page, f"parseInt(document.body.dataset.version) > {version}")
+    time.sleep(0.3)
+    assert page.locator("#decision").count() and not page.locator("#decision").is_hidden()
+    after = page.evaluate("document.getElementById('board').getBoundingClientRect().top")
+    assert abs(after - before) <= 2, (before, after)
+    page.close()
+    other.close()

@@ -36,6 +36,8 @@ def _expected(state, seat, msg, rng):
     built = json.loads(json.dumps(built))
     if "chat" in msg:  # the table talk goes to the seats, the same for all of them
         built["chat"] = msg["chat"]
+    if "undo" in msg:  # whether the seat may take its last move back: from the table's moves
+        built["undo"] = msg["undo"]
     built["lang"] = msg["lang"]
     if state.is_terminal():  # the outcome and closing figures are told to everyone when the game is over
         built["outcome"] = msg["outcome"]

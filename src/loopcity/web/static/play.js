@@ -467,6 +467,7 @@
     if (was && moved && top < window.innerHeight && window.scrollY > 0) window.scrollBy(0, moved);
   }
   let previous = null;
+  document.documentElement.style.overflowAnchor = "none";  // draw() keeps the board in place itself
 
   // ----- taking back one's own last move --------------------------------------------------------
   function undoButton(msg) {
