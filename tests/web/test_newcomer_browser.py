@@ -87,7 +87,6 @@ def test_the_first_action_is_in_view_and_the_title_says_it_is_your_turn(server, 
         assert seen["dock"] is True, "the dock at the bottom holds the first action"
     else:
         assert seen["list"] is True, "the first action is on the first screen"
-    _shot(page, f"{game_id}-{size}-start")
     waiting = next((s for s in range(state.players) if s not in state.active_seats()), None)
     if waiting is not None:
         _open(page, base, tokens[waiting])
