@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .actions import Action
 from .errors import LoopcityError
@@ -32,11 +32,11 @@ if TYPE_CHECKING:
 SEEDS = (0x5EED_0001, 0x5EED_0002)
 """The two redraws every answer must agree on."""
 
-BUDGET = 0.25
-"""Seconds one assessment may take before the actions left untried are left unsaid (a safety net: the
-installed games take under 40 ms for their longest lists)."""
+BUDGET = 0.06
+"""Seconds one assessment may take before the actions left untried are left unsaid (a safety net for
+long lists on a busy server; the list's first actions and those that end a seat's part come first)."""
 
-MOST_ACTIONS = 80
+MOST_ACTIONS = 40
 """Above this many legal actions only the votes and the actions that end a seat's part are tried (a
 long list is a list of places, none of which ends a game by itself)."""
 
@@ -57,9 +57,12 @@ class Need:
         return max(0, self.owe - self.have)
 
 
-@runtime_checkable
 class HasCosts(Protocol):
     def next_costs(self, reader: int) -> Sequence[Need]: ...
+
+
+def _named(state: State[Any, Any]) -> bool:
+    return callable(getattr(state, "next_costs", None))
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,7 @@ class Risk:
 
 def costs(state: State[Any, Any], reader: int) -> list[Need]:
     """The game's next costs as ``reader`` reads them (none for a game that names no cost)."""
-    return list(state.next_costs(reader)) if isinstance(state, HasCosts) else []
+    return list(cast(HasCosts, state).next_costs(reader)) if _named(state) else []
 
 
 def shortfalls(state: State[Any, Any], reader: int) -> list[str]:
@@ -97,66 +100,83 @@ def _lost(state: State[Any, Any]) -> bool:
 
 
 def _after(copy: State[Any, Any], seat: int, action: Action) -> State[Any, Any] | None:
+    """``copy`` after ``action`` (None if the action is not legal there): carried out as search does,
+    without checking and logging it again (it is one of the copy's own legal actions)."""
+    if action not in copy.legal_actions(seat):
+        return None
     new = copy.clone()
     try:
-        new.apply(seat, action)
+        new.apply_trusted(seat, action)
     except LoopcityError:
         return None
     return new
 
 
+ENDING = ("vote", "done", "end_round", "pass", "end_turn", "end")
+"""Kinds of action that end a seat's part or answer a question: tried first, and always."""
+
+
 def _tried(state: State[Any, Any], seat: int, legal: list[Action]) -> list[Action]:
-    if len(legal) <= MOST_ACTIONS:
-        return legal
-    return [a for a in legal if a.kind in ("vote", "done", "end_round", "pass", "end_turn")]
+    first = [a for a in legal if a.kind in ENDING]
+    if len(legal) > MOST_ACTIONS:
+        return first
+    return first + [a for a in legal if a.kind not in ENDING]
 
 
 def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = None) -> dict[str, Risk]:
     """Each legal action of ``seat`` that loses the game or leaves a player shorter of the next cost
     than now, by its text, with the words to show; and every answer to an offer with what it leaves
-    the seat with."""
+    the seat with. (The second redraw is tried only where the first finds something to say.)"""
     if state.is_terminal():
         return {}
     actions = list(legal if legal is not None else state.legal_actions(seat))
-    copies = [state.determinize(seat, s) for s in SEEDS]
-    named = isinstance(state, HasCosts)
+    first = state.determinize(seat, SEEDS[0])
+    second: State[Any, Any] | None = None
+    named = _named(state)
     before = {n.seat: n.short for n in costs(state, seat)} if named else {}
     out: dict[str, Risk] = {}
     end = time.perf_counter() + BUDGET
     for action in _tried(state, seat, actions):
         if time.perf_counter() > end:
             break
-        afters = [_after(c, seat, action) for c in copies]
-        if any(a is None for a in afters):
+        found = _said(first, seat, action, before, named)
+        if found is None:
             continue
-        done = [a for a in afters if a is not None]
-        if all(_lost(a) for a in done):
-            ending = done[0].ending()
-            text = (
-                _("Watch out: this loses the game ({ending})").format(ending=ending)
-                if ending
-                else _("Watch out: this loses the game")
-            )
-            out[str(action)] = Risk(True, text)
+        if second is None:
+            second = state.determinize(seat, SEEDS[1])
+        again = _said(second, seat, action, before, named)
+        if again is None:
             continue
-        if not named or any(a.is_terminal() for a in done):
-            continue
-        needs = [costs(a, seat) for a in done]
-        worse = [
-            n
-            for n in needs[0]
-            if n.short > before.get(n.seat, 0)
-            and all(any(m.seat == n.seat and m.short >= n.short for m in other) for other in needs[1:])
-        ]
-        leaves = ""
-        if action.kind == "vote" and action.args and action.args[0] == "yes":
-            mine = [n for n in needs[0] if n.seat == seat]
-            if mine and all(any(m.seat == seat and m.have == mine[0].have for m in o) for o in needs[1:]):
-                leaves = mine[0].text
-        if worse:
-            out[str(action)] = Risk(
-                False, _("Watch out: {what}").format(what="; ".join(n.text for n in worse)), leaves
-            )
-        elif leaves:
-            out[str(action)] = Risk(False, "", leaves)
+        if found.loses and again.loses:
+            out[str(action)] = found
+        elif not found.loses and not again.loses:
+            text = found.text if found.text == again.text else ""
+            leaves = found.leaves if found.leaves == again.leaves else ""
+            if text or leaves:
+                out[str(action)] = Risk(False, text, leaves)
     return out
+
+
+def _said(
+    copy: State[Any, Any], seat: int, action: Action, before: dict[int, int], named: bool
+) -> Risk | None:
+    """What ``action`` leads to on one redrawn copy (None: nothing to say)."""
+    after = _after(copy, seat, action)
+    if after is None:
+        return None
+    if _lost(after):
+        ending = after.ending()
+        if ending:
+            return Risk(True, _("Watch out: this loses the game ({ending})").format(ending=ending))
+        return Risk(True, _("Watch out: this loses the game"))
+    if not named or after.is_terminal():
+        return None
+    needs = costs(after, seat)
+    worse = [n for n in needs if n.short > before.get(n.seat, 0)]
+    leaves = ""
+    if action.kind == "vote" and action.args and action.args[0] == "yes":
+        leaves = next((n.text for n in needs if n.seat == seat), "")
+    if not worse and not leaves:
+        return None
+    text = _("Watch out: {what}").format(what="; ".join(n.text for n in worse)) if worse else ""
+    return Risk(False, text, leaves)
