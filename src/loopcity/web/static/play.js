@@ -253,8 +253,14 @@
   $("confirm-no").addEventListener("click", () => closeConfirm(false));
   $("confirm").addEventListener("cancel", () => { confirming = null; });
 
+  // The buttons are rebuilt only when the actions changed: another seat's move that leaves this seat's
+  // choices as they were does not pull a button from under a finger (or the keyboard's focus).
+  let drawnActions = null;
   function actions(msg) {
     const box = $("actions");
+    const key = JSON.stringify([msg.seat, msg.legal, msg.decision && msg.decision.result === "open"]);
+    if (key === drawnActions && box.childNodes.length) return;
+    drawnActions = key;
     box.replaceChildren();
     order = [];
     const legal = msg.decision && msg.decision.result === "open" ? msg.legal.filter((a) => !a.action.startsWith("vote ")) : msg.legal;
@@ -483,6 +489,7 @@
 
   // ----- on a phone, the prompt and the main actions stay in reach at the bottom ----------------
   const DOCKED = 2;
+  let drawnDock = null;
   function dock(msg) {
     const box = $("dock");
     const mine = msg.seat !== null && !msg.finished && msg.your_turn && msg.legal.length > 0;
@@ -490,6 +497,9 @@
     box.hidden = !(mine || undoable);
     document.body.classList.toggle("docked", !box.hidden);
     const row = $("dock-actions");
+    const key = JSON.stringify([mine, undoable, msg.prompt, msg.legal, msg.decision && msg.decision.result]);
+    if (key === drawnDock) return;
+    drawnDock = key;
     row.replaceChildren();
     if (!mine) {  // one's own move may still be taken back
       $("dock-prompt").textContent = `◌ ${msg.prompt}`;
