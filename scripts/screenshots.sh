@@ -6,3 +6,4 @@ set -eu
 cd "$(dirname "$0")/.."
 LOOPCITY_SCREENSHOTS="$PWD/docs/screenshots" .venv/bin/pytest -q -p no:xdist tests/web/test_browser.py -k "play_a_table or board_places or reads_on"
 LOOPCITY_SCREENSHOTS="$PWD/docs/screenshots" .venv/bin/pytest -q -p no:xdist tests/web/test_review_browser.py
+LOOPCITY_SCREENSHOTS="$PWD/docs/screenshots" .venv/bin/pytest -q -p no:xdist tests/web/test_newcomer_browser.py -k "asks_first or stage"

@@ -93,7 +93,10 @@ def _named(path: Path, words: set[str], identifiers: set[str] = frozenset()) -> 
 OWN_WORDS = {
     ("debrief/report.py", "end"): "the kind of the moment that ends a game",
     ("debrief/report.py", "replace"): "the codec's error handler",
-    ("debrief/report.py", "role"): "a seat's role: the games' optional debrief rule and the field that holds it",
+    (
+        "debrief/report.py",
+        "role",
+    ): "a seat's role: the games' optional debrief rule and the field that holds it",
     ("debrief/classroom.py", "role"): "a seat's role in the class debrief's data",
     ("debrief/classroom.py", "end"): "the kind of the moment that ends a game",
     ("web/migrations/versions/0001_initial.py", "role"): "the column of a link's role",

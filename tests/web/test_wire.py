@@ -36,6 +36,8 @@ def _expected(state, seat, msg, rng):
     built = json.loads(json.dumps(built))
     if "chat" in msg:  # the table talk goes to the seats, the same for all of them
         built["chat"] = msg["chat"]
+    if "undo" in msg:  # whether the seat may take its last move back: from the table's moves
+        built["undo"] = msg["undo"]
     built["lang"] = msg["lang"]
     # what the facilitator set for the table (names at the seats, a seat a bot plays for now, an
     # announcement, the next game) is the same for everyone and depends on no hidden thing

@@ -320,6 +320,24 @@ class Database:
                 {"table_id": table_id, "n": version, "seat": seat, "action": action, "created_at": _now()},
             )
 
+    def take_back(self, table_id: str, version: int, seat: int, action: str) -> None:
+        """Delete the table's last stored move (which must be ``seat``'s ``action``) and bump the table
+        from ``version`` to ``version + 1`` in one transaction, or raise VersionConflict. The version
+        only ever grows, so every page takes the table as it is after the undo as the newest."""
+        with self.engine.begin() as conn:
+            done = conn.execute(_BUMP, {"tid": table_id, "v": version, "nv": version + 1, "fin": False})
+            if done.rowcount != 1:
+                raise VersionConflict(table_id)
+            last = conn.execute(
+                select(MoveRow.n, MoveRow.seat, MoveRow.action)
+                .where(MoveRow.table_id == table_id)
+                .order_by(MoveRow.n.desc())
+                .limit(1)
+            ).first()
+            if last is None or (last.seat, last.action) != (seat, action):
+                raise VersionConflict(table_id)  # rolls the bump back
+            conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.n == last.n))
+
     def add_chat(self, table_id: str, seat: int | None, text: str) -> None:
         """Keep a line of table talk with the table."""
         with Session(self.engine) as s, s.begin():

@@ -128,6 +128,13 @@ def client_strings(lang: str) -> dict[str, str]:
         "take_back": _("Take my seat back"),
         "next_game": _("A new game has started at your table."),
         "go_next": _("Go to the new game"),
+        "turn_title": _("Your turn"),
+        "turn_notice": _("It is your turn at {game}"),
+        "if_yes": _("If you accept"),
+        "all_actions": _("All actions"),
+        "since_last": _("Since your last turn"),
+        "and_more": _("and {n} more (see the log)"),
+        "marked": _("the places that changed are marked on the board"),
     }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import State
+from ..engine.risk import assess, shortfalls
 
 LOG_LINES = 80
 
@@ -50,6 +51,16 @@ def _debrief(state: State) -> dict[str, float] | None:
         return None
 
 
+def _entry(state: State, seat: int, action: Any, risks: dict[str, Any]) -> dict[str, Any]:
+    """A legal action as the page shows it: its text, label and group, and what it risks."""
+    text = str(action)
+    out = {"action": text, **state.label(seat, action).to_json()}
+    risk = risks.get(text)
+    if risk is not None:
+        out["risk"] = risk.to_json()
+    return out
+
+
 def build(
     state: State,
     seat: int | None,
@@ -70,6 +81,9 @@ def build(
     active = list(state.active_seats()) if not terminal else []
     spec = state.game.spec
     figures = _debrief(state) if terminal else None
+    # What each action leads to (a loss, a cost left unmet), for a seat's own page only: never for a
+    # spectator, never for bots (they do not read these messages).
+    risks = assess(state, seat, legal) if seat is not None and legal else {}
     return {
         "type": "state",
         "table": table_id,
@@ -77,6 +91,7 @@ def build(
         "title": state.game.spec.title,
         "variant": state.game.variant,
         "players": state.players,
+        "cooperative": spec.cooperative,
         "version": version,
         "seat": seat,
         "seats": [
@@ -86,9 +101,8 @@ def build(
         "active_seats": active,
         "your_turn": seat is not None and seat in active and bool(legal),
         "prompt": state.prompt(seat),
-        "legal": [{"action": str(a), **state.label(seat, a).to_json()} for a in legal]
-        if seat is not None
-        else [],
+        "legal": [_entry(state, seat, a, risks) for a in legal] if seat is not None else [],
+        "watch": shortfalls(state, seat) if seat is not None else [],
         "decision": view.get("decision") if isinstance(view.get("decision"), dict) else None,
         "panels": [p.to_json() for p in spec.panels(view)] if spec.panels is not None else None,
         "stage": [c.to_json() for c in spec.stage(view)] if spec.stage is not None else [],

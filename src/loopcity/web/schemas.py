@@ -78,6 +78,13 @@ class ChatSwitchIn(Body):
     on: StrictBool
 
 
+class UndoSwitchIn(Body):
+    """Let the people at the table take back their own last move (true) or not (false): the
+    facilitator's choice."""
+
+    on: StrictBool
+
+
 class WhatIfIn(Body):
     """A what-if table: the step of the finished game it continues from and, optionally, new seats."""
 

@@ -531,6 +531,32 @@ class TableManager:
         with answered():
             return await loop.run_in_executor(self._db_pool, functools.partial(call, *args))
 
+    async def undo(self, t: LiveTable, seat: int) -> LiveTable:
+        """Take back ``seat``'s own last move when nobody moved since and it revealed nothing
+        (``web/undo.py`` checks); stored with a version check, then broadcast like a move."""
+        from . import undo
+
+        if self.live.get(t.id) is not t:
+            t = await self.get(t.id)
+        async with t.lock:
+            if t.paused:
+                raise Refusal(423, _("the facilitator has paused the table: wait for play to resume"))
+            if t.ended:
+                raise Refusal(409, _("the facilitator has ended this game"))
+            state = await asyncio.to_thread(source_words().run, undo.previous, t, seat)
+            taken = t.moves[-1]
+            try:
+                await self.stored(self.db.take_back, t.id, t.version, *taken)
+            except VersionConflict:
+                self.live.pop(t.id, None)
+                raise Refusal(409, _("the table was changed elsewhere: reload the page")) from None
+            t.state, t.moves = state, t.moves[:-1]
+            t.version += 1
+            t.seen = time.monotonic()
+            t.waiting.clear()
+        await self.after_move(t)
+        return t
+
     async def after_move(self, t: LiveTable) -> None:
         """Start bots and clocks, and return once every page has been sent this version (or newer)."""
         self._kick(t)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine.text import _, reading_in
-from . import payload
+from . import payload, undo
 
 if TYPE_CHECKING:
     from .tables import LiveTable
@@ -122,7 +122,7 @@ def snapshot(t: LiveTable) -> tuple[Any, ...]:
     """What a message depends on besides the seat: a state once current is never changed (a move makes
     a new one), so this names one version of every seat's message (with the table talk so far)."""
     talk = (len(t.chat), t.chat[-1]) if t.chat else (0, None)
-    return (t.state, t.version, t.clock, t.paused, t.chat_on, talk, t.seats, t.settings)
+    return (t.state, t.version, t.clock, t.paused, t.chat_on, talk, undo.allowed(t), t.seats, t.settings)
 
 
 def payload_of(
@@ -145,6 +145,7 @@ def payload_of(
                 for s, text in (t.chat or [])
             ]
             message["chat"] = {"on": chat_on, "lines": lines}
+            message["undo"] = undo.message_part(t, seat)
         at_table(message, t, seat)
     message["lang"] = lang
     return message

@@ -102,7 +102,7 @@ def test_prompts_name_who_decides():
     st = strike("vandalism", upgrades={4: "shipping_container"}, hands={2: {"metal": 3}})
     assert st.prompt(0) == (
         "Vandalism: 3 more Metal pledged pay for the broken Shipping Container; otherwise the table chooses a "
-        "Shipping Container to remove. Waiting for Seat 2, who hold some."
+        "Shipping Container to remove. Waiting for Seat 2, who holds some."
     )
     assert st.prompt(1).endswith("Pledge a card of yours, or pledge no more.")
 

@@ -365,7 +365,7 @@ def _there(state: ResourcedState, cell: int) -> str:
 
 @TEXTS.label(MOVE)
 def _move(state: ResourcedState, seat: int, a: Cell) -> Label:
-    group = ngettext("Move up to {n} tiles", "Move up to {n} tiles", state.moves).format(n=state.moves)
+    group = ngettext("Move up to {n} tile", "Move up to {n} tiles", state.moves).format(n=state.moves)
     if a.cell == state.pos[seat]:
         words = _("Stay on {hex} — {there}")
         return Label(words.format(hex=_hex(state, a.cell), there=_there(state, a.cell)), group)
@@ -587,7 +587,11 @@ def _collection_prompt(state: ResourcedState, seat: int | None, mine: bool) -> s
             consequence=unfixed_text(state),
         )
     if not mine:
-        return _("{what}. Waiting for {seats}, who hold some.").format(what=what, seats=givers)
+        n = len(state.givers())
+        said = ngettext(
+            "{what}. Waiting for {seats}, who holds some.", "{what}. Waiting for {seats}, who hold some.", n
+        )
+        return said.format(what=what, seats=givers)
     assert seat is not None
     if phase == "fix":
         return _("{what}. Pledge a card of yours, or pledge no more.").format(what=what)
@@ -609,7 +613,7 @@ def _turn_prompt(state: ResourcedState, mine: bool) -> str:
         what = words.format(n=state.action_no, tile=tile)
     elif phase == "move":
         words = ngettext(
-            "move up to {n} tiles from {tile} (spun {spin}), then take the second Action (trading allowed)",
+            "move up to {n} tile from {tile} (spun {spin}), then take the second Action (trading allowed)",
             "move up to {n} tiles from {tile} (spun {spin}), then take the second Action (trading allowed)",
             state.moves,
         )
@@ -670,13 +674,13 @@ def _pick_prompt(state: ResourcedState, mine: bool, who: str) -> str:
     left = state.ctx["left"]
     if state.phase == "penalty":
         what = ngettext(
-            "Upkeep penalty: nobody holds a card, so {left} cards are Wasted from the Resource Bank.",
+            "Upkeep penalty: nobody holds a card, so {left} card is Wasted from the Resource Bank.",
             "Upkeep penalty: nobody holds a card, so {left} cards are Wasted from the Resource Bank.",
             left,
         )
     else:
         what = ngettext(
-            "Social Housing Upkeep: {left} cards are Wasted from the Resource Bank; "
+            "Social Housing Upkeep: {left} card is Wasted from the Resource Bank; "
             "the players choose their types in turn.",
             "Social Housing Upkeep: {left} cards are Wasted from the Resource Bank; "
             "the players choose their types in turn.",
@@ -777,7 +781,7 @@ def _refuse_move(state: ResourcedState, seat: int, action: Action) -> str | None
     if state.phase != "move":
         return _("you move after your first Action")
     words = ngettext(
-        "you may move up to {n} tiles (spun {spin}), over placed tiles only",
+        "you may move up to {n} tile (spun {spin}), over placed tiles only",
         "you may move up to {n} tiles (spun {spin}), over placed tiles only",
         state.moves,
     )

@@ -272,6 +272,11 @@ def prompt(st: SustainState, seat: int | None) -> str:
     mine = seat == st.turn
     who = name_of(st, st.turn)
     if st.phase == "investing":
+        if mine and not st.coins[st.turn]:
+            return _(
+                "Year {year}, step 7, your investment turn: you have no Coins left, so pass for the rest "
+                "of the year."
+            ).format(year=year)
         if mine:
             return _(
                 "Year {year}, step 7, your investment turn: put one or more of your {coins} on a single "

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from loopcity.engine import Action, NoArgs, Outcome, Rng, State
-from loopcity.engine.text import _
+from loopcity.engine.risk import Need
+from loopcity.engine.text import _, ngettext
 
 from .actions import ACTION_SPACE, CHOOSE, END_ROUND, Choose
 from .base import WasteWhatGame, deck_and_box
@@ -266,6 +267,28 @@ class WasteWhatState(Dealing):
 
     def ending(self) -> str:
         return result_words(self) if self.result is not None else ""
+
+    def next_costs(self, reader: int) -> list[Need]:
+        """The rent each player pays at the end of the round from their Cash Box (section 4): a player
+        who cannot pay it loses the game for both. Worded for ``reader`` (engine/risk.py warns before an
+        action leaves a rent unpaid)."""
+        out = []
+        for p in range(self.players):
+            cash, rent = self.cash[p], self.rent_due(p)
+            if p == reader:
+                text = ngettext(
+                    "you will hold {cash} money and owe {rent} rent at the end of the round",
+                    "you will hold {cash} money and owe {rent} rent at the end of the round",
+                    cash,
+                )
+            else:
+                text = ngettext(
+                    "{player} will hold {cash} money and owe {rent} rent at the end of the round",
+                    "{player} will hold {cash} money and owe {rent} rent at the end of the round",
+                    cash,
+                )
+            out.append(Need(p, cash, rent, text.format(player=player(p), cash=cash, rent=rent)))
+        return out
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return make_view(self, seat)

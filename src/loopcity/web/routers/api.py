@@ -11,10 +11,10 @@ from fastapi.responses import Response
 from ...bots import bot_names
 from ...engine import list_games
 from ...engine.text import reading_in
-from .. import i18n
+from .. import i18n, undo
 from ..i18n import _
 from ..links import AnyLink, CreationLimit, FacilitatorLink, Manager, SeatLink, table_links
-from ..schemas import ChatIn, ChatSwitchIn, MoveIn, PauseIn, TableIn
+from ..schemas import ChatIn, ChatSwitchIn, MoveIn, PauseIn, TableIn, UndoSwitchIn
 from ..tables import Refusal
 from ..transport import payload_of
 
@@ -88,6 +88,21 @@ async def api_act(body: MoveIn, link: SeatLink, manager: Manager, request: Reque
     lang = _lang(request)
     t = await manager.act_as(link.table, link.seat or 0, body.action_data(), body.version, lang)
     return payload_of(t, link.seat, lang=lang)
+
+
+@router.post("/undo/{token}")
+async def api_undo(link: SeatLink, manager: Manager, request: Request) -> dict[str, Any]:
+    """Take back the link's seat's own last move (while nobody moved since and it revealed nothing):
+    the new state, or 409/423 with the reason."""
+    t = await manager.undo(link.table, link.seat or 0)
+    return payload_of(t, link.seat, lang=_lang(request))
+
+
+@router.post("/tables/{token}/undo")
+async def api_undo_switch(body: UndoSwitchIn, link: FacilitatorLink, manager: Manager) -> dict[str, Any]:
+    """Let the people take back their own last move, or not (the facilitator's link only)."""
+    await undo.switch(manager, link.table, body.on)
+    return {"id": link.table.id, "undo": undo.allowed(link.table)}
 
 
 @router.get("/record/{token}")

@@ -120,6 +120,16 @@ async def _message(
     if kind == "sync":
         client.put(manager.hub.message(manager.live.get(t.id, t), seat, lang=lang), state=True)
         return
+    if kind == "undo":
+        try:
+            if role != "seat" or seat is None:
+                raise Refusal(403, _("only a seat's own link can act for that seat"))
+            t = await manager.undo(t, seat)
+        except Refusal as e:
+            _refuse(client, e.status, e.reason, msg_id)
+            return
+        client.put(_json({"type": "ack", "version": t.version, "id": msg_id}))
+        return
     if kind != "act" or not isinstance(msg, dict):
         _refuse(client, 400, _("unknown message"))
         return

@@ -4,20 +4,23 @@ A refusal on a page answers the error page with the reason (see ``app.refused``)
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from ...engine import get_spec
 from ...engine.errors import UnknownGame
-from .. import i18n
+from .. import i18n, undo
 from ..links import AnyLink, CreationLimit, FacilitatorLink, Manager, table_links
 from ..pages import Pages, pages_of, script_data
 from ..tables import MAX_SEED, Refusal
 from ..transport import payload_of
 from .api import lobby_games
+
+STATIC = Path(__file__).parents[1] / "static"
 
 router = APIRouter(include_in_schema=False)
 PagesDep = Annotated[Pages, Depends(pages_of)]
@@ -108,6 +111,7 @@ async def facilitator(
         links=table_links(request, manager, t.id, t.seats),
         spec=t.state.game.spec,
         chat=chat,
+        undo_on=undo.allowed(t),
     )
 
 
@@ -124,6 +128,20 @@ async def chat_from_form(link: FacilitatorLink, request: Request, manager: Manag
     form = await read_form(request)
     await manager.switch_chat(link.table, form.get("on") == "1")
     return RedirectResponse(f"/table/{link.token}", status_code=303)
+
+
+@router.post("/table/{token}/undo")
+async def undo_from_form(link: FacilitatorLink, request: Request, manager: Manager) -> Response:
+    """The links page's switch: people may take back their own last move, or not."""
+    form = await read_form(request)
+    await undo.switch(manager, link.table, form.get("on") == "1")
+    return RedirectResponse(f"/table/{link.token}", status_code=303)
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon() -> Response:
+    """Loopcity's icon, for browsers that ask for it where pages do not name it."""
+    return FileResponse(STATIC / "icon.svg", media_type="image/svg+xml")
 
 
 @router.get("/play/{token}", response_class=HTMLResponse)

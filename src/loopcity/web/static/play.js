@@ -36,6 +36,8 @@
       return;
     }
     box.append(el("p", {class: msg.your_turn ? "yours prompt" : "theirs prompt"}, (msg.your_turn ? "▶ " : "◌ ") + msg.prompt));
+    // a cost some player cannot meet now (Waste What?'s rent): said until it is met
+    for (const w of msg.watch || []) box.append(el("p", {class: "watch"}, `⚠ ${w}`));
     if (msg.clock) {
       const c = el("p", {class: "clock", id: "clock"});
       box.append(c);
@@ -63,6 +65,8 @@
     if (answers.length) box.append(el("p", {class: "muted"}, `${T.votes}: ${answers.join(" · ")}`));
     if (d.waiting && d.waiting.length) box.append(el("p", {class: "muted"}, `${T.waiting_for}: ${d.waiting.map((s) => seatName(msg, s)).join(", ")}`));
     const votes = msg.legal.filter((a) => a.action.startsWith("vote "));
+    const yes = votes.find((a) => a.risk && a.risk.leaves);
+    if (yes) box.append(el("p", {class: yes.risk.text ? "leaves watch" : "leaves"}, `${T.if_yes}: ${yes.risk.leaves}`));
     if (votes.length) {
       const row = el("div", {class: "answers"});
       for (const a of votes) row.append(actionButton(a, a.action.endsWith(" yes") ? "yes" : "no"));
@@ -83,12 +87,22 @@
     return box;
   }
 
+  // Folded to one line that names the cards once there are more than two of them (SUSTAIN's year):
+  // the board stays on the first screen; the line opens to the cards, and stays open if opened.
+  const STAGE_OPEN = 2;
+  let stageOpened = null;
   function stage(msg) {
     const cards = msg.stage || [];
     $("stage").hidden = !cards.length;
     $("stage-h").textContent = T.this_round;
+    $("stage-sum").textContent = `${T.this_round} (${cards.length}): ${cards.map((c) => c.title).join(" · ")}`;
+    const fold = $("stage-fold");
+    fold.open = stageOpened === null ? cards.length <= STAGE_OPEN : stageOpened;
     $("stage-cards").replaceChildren(...cards.map((c) => cardEl(c, "card stage-card")));
   }
+  $("stage-fold").addEventListener("click", (e) => {
+    if (e.target.closest("summary")) stageOpened = !$("stage-fold").open;
+  });
 
   // ----- the board: updated in place; clicks handled where they land --------------------------------
   let legalSet = new Set();
@@ -152,6 +166,13 @@
         b.innerHTML = msg.svg;
         b.dataset.drawn = msg.svg;
       }
+      // A picture with places to press is a group of controls, not an image (no control inside an image).
+      const svg = b.querySelector("svg");
+      const pressable = msg.legal.some((a) => b.querySelector(`[data-act="${CSS.escape(a.action)}"]`));
+      if (svg && (svg.getAttribute("role") === "img" || svg.dataset.role === "img")) {
+        svg.dataset.role = "img";
+        svg.setAttribute("role", pressable ? "group" : "img");
+      }
       b.querySelectorAll("[data-act]").forEach((t) => {
         const act = t.getAttribute("data-act");
         const on = legalSet.has(act);
@@ -181,11 +202,11 @@
   }
   $("board").addEventListener("click", (e) => {
     const t = boardTarget(e);
-    if (t) send(t.getAttribute("data-act"));
+    if (t) act(t.getAttribute("data-act"));
   });
   $("board").addEventListener("keydown", (e) => {
     const t = boardTarget(e);
-    if (t && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); send(t.getAttribute("data-act")); }
+    if (t && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); act(t.getAttribute("data-act")); }
   });
   const showInfo = (e) => {
     const place = e.target.closest && e.target.closest("[data-info], [data-act]");
@@ -201,14 +222,46 @@
   const FOLD = 12;
   const openGroups = new Set();
 
+  // An action that loses the game or leaves a cost unmet says so in its label and asks first.
+  const warned = (a) => Boolean(a && a.risk && a.risk.text);
   function actionButton(a, extra = "") {
-    const btn = el("button", {type: "button", "data-action": a.action, title: a.action, class: extra}, a.label);
-    btn.addEventListener("click", () => send(a.action));
+    const cls = [extra, warned(a) ? (a.risk.loses ? "risky loses" : "risky") : ""].filter(Boolean).join(" ");
+    const btn = el("button", {type: "button", "data-action": a.action, class: cls}, a.label);
+    if (warned(a)) btn.append(el("span", {class: "risk-text"}, ` ⚠ ${a.risk.text}`));
+    btn.addEventListener("click", () => act(a.action));
     return btn;
   }
 
+  let confirming = null;
+  function act(action) {
+    const a = current && current.legal.find((x) => x.action === action);
+    if (!warned(a)) { send(action); return; }
+    const dlg = $("confirm");
+    $("confirm-what").textContent = a.label;
+    $("confirm-risk").textContent = `⚠ ${a.risk.text}`;
+    confirming = action;
+    if (typeof dlg.showModal === "function") dlg.showModal(); else dlg.setAttribute("open", "");
+    $("confirm-no").focus();
+  }
+  function closeConfirm(go) {
+    const dlg = $("confirm");
+    const action = confirming;
+    confirming = null;
+    if (dlg.open) dlg.close();
+    if (go && action) send(action);
+  }
+  $("confirm-yes").addEventListener("click", () => closeConfirm(true));
+  $("confirm-no").addEventListener("click", () => closeConfirm(false));
+  $("confirm").addEventListener("cancel", () => { confirming = null; });
+
+  // The buttons are rebuilt only when the actions changed: another seat's move that leaves this seat's
+  // choices as they were does not pull a button from under a finger (or the keyboard's focus).
+  let drawnActions = null;
   function actions(msg) {
     const box = $("actions");
+    const key = JSON.stringify([msg.seat, msg.legal, msg.decision && msg.decision.result === "open"]);
+    if (key === drawnActions && box.childNodes.length) return;
+    drawnActions = key;
     box.replaceChildren();
     order = [];
     const legal = msg.decision && msg.decision.result === "open" ? msg.legal.filter((a) => !a.action.startsWith("vote ")) : msg.legal;
@@ -348,7 +401,7 @@
           s.append(el("h3", {}, sec.title));
           if (sec.intro) s.append(el("p", {}, sec.intro));
           for (const t of sec.tables) {
-            const wrap = el("div", {class: "scroll"});
+            const wrap = el("div", {class: "scroll", tabindex: "0", role: "region", "aria-label": t.caption || sec.title});
             const table = el("table", {class: "data"});
             if (t.caption) table.append(el("caption", {}, t.caption));
             const head = el("tr");
@@ -386,8 +439,9 @@
     const o = msg.outcome || {};
     box.append(el("p", {class: o.team_won ? "won" : "lost"}, (o.team_won ? "✔ " + T.team_won : "✘ " + T.team_lost)));
     if (o.ending) box.append(el("p", {class: "ending"}, `${T.cause}: ${o.ending}`));
-    if (o.scores) box.append(el("p", {}, `${T.scores}: ` + o.scores.map((s, i) => `${seatName(msg, i)} ${s}`).join(" · ")));
-    if (o.winners && o.winners.length) box.append(el("p", {}, `${T.winners}: ` + o.winners.map((s) => seatName(msg, s)).join(", ")));
+    const sameScores = o.scores && o.scores.every((x) => x === o.scores[0]);
+    if (o.scores && !(msg.cooperative || (!o.team_won && sameScores))) box.append(el("p", {}, `${T.scores}: ` + o.scores.map((s, i) => `${seatName(msg, i)} ${s}`).join(" · ")));
+    if (o.winners && o.winners.length && !msg.cooperative) box.append(el("p", {}, `${T.winners}: ` + o.winners.map((s) => seatName(msg, s)).join(", ")));
     if (msg.debrief && Object.keys(msg.debrief).length) {
       box.append(el("h3", {}, T.debrief));
       const dl = el("dl", {class: "debrief"});
@@ -409,7 +463,153 @@
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
     document.body.dataset.version = msg.version;
     document.dispatchEvent(new CustomEvent("loopcity:message", {detail: msg}));
+    // Nothing moves under a finger: what is inserted above the board (a question, a warning) pushes
+    // the page by its height, and the page scrolls back by as much.
+    const anchor = $("board");
+    const top = anchor.getBoundingClientRect().top;
+    const was = previous;
+    previous = msg;
     who(msg); turn(msg); decision(msg); stage(msg); board(msg); actions(msg); panels(msg); chat(msg); log(msg); outcome(msg);
+    undoButton(msg); dock(msg); signal(was, msg);
+    const moved = anchor.getBoundingClientRect().top - top;
+    if (was && moved && top < window.innerHeight && window.scrollY > 0) window.scrollBy(0, moved);
+  }
+  let previous = null;
+  document.documentElement.style.overflowAnchor = "none";  // draw() keeps the board in place itself
+
+  // ----- taking back one's own last move --------------------------------------------------------
+  function undoButton(msg) {
+    $("undo").hidden = !(msg.undo && msg.undo.offered);
+  }
+  function undo() {
+    showRefusal("");
+    if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify({type: "undo"})); return; }
+    fetch(`/api/undo/${L.token}?lang=${L.lang}`, {method: "POST"})
+      .then(async (r) => { const body = await r.json(); if (r.ok) draw(body); else showRefusal(body.detail); });
+  }
+  $("undo").addEventListener("click", undo);
+
+  // ----- on a phone, the prompt and the main actions stay in reach at the bottom ----------------
+  const DOCKED = 2;
+  let drawnDock = null;
+  function dock(msg) {
+    const box = $("dock");
+    const mine = msg.seat !== null && !msg.finished && msg.your_turn && msg.legal.length > 0;
+    const undoable = Boolean(msg.undo && msg.undo.offered);
+    box.hidden = !(mine || undoable);
+    document.body.classList.toggle("docked", !box.hidden);
+    const row = $("dock-actions");
+    const key = JSON.stringify([mine, undoable, msg.prompt, msg.legal, msg.decision && msg.decision.result]);
+    if (key === drawnDock) return;
+    drawnDock = key;
+    row.replaceChildren();
+    if (!mine) {  // one's own move may still be taken back
+      $("dock-prompt").textContent = `◌ ${msg.prompt}`;
+      $("dock-more").hidden = true;
+      const u = el("button", {type: "button", class: "ghost"}, $("undo").textContent);
+      u.addEventListener("click", undo);
+      if (undoable) row.append(u);
+      return;
+    }
+    $("dock-prompt").textContent = `▶ ${msg.prompt}`;
+    const asked = msg.decision && msg.decision.result === "open" ? msg.legal.filter((a) => a.action.startsWith("vote ")) : [];
+    // the first action, and the one that ends one's part (pass, done, end the turn) if there is one
+    const FINISH = /^(pass|done|end_turn|end_round|end|finish)\b/;
+    const finish = msg.legal.find((a, i) => i > 0 && FINISH.test(a.action));
+    const main = asked.length ? asked : finish ? [msg.legal[0], finish] : msg.legal.slice(0, DOCKED);
+    for (const a of main) {
+      const b = actionButton(a, a.action === "vote yes" ? "yes" : a.action === "vote no" ? "no" : "");
+      b.removeAttribute("data-action");  // the list's own buttons keep the number keys
+      if (a.group && !asked.length) b.prepend(el("b", {}, `${a.group}: `));  // said in full, out of its list
+      row.append(b);
+    }
+    const more = $("dock-more");
+    more.hidden = msg.legal.length <= main.length && !undoable;
+    more.textContent = `${T.all_actions} (${msg.legal.length}) ↓`;
+  }
+
+  // ----- your turn: the title, the icon, a sound, a vibration, a notification ------------------
+  const baseTitle = document.title;
+  const store = (() => { try { return window.localStorage; } catch (e) { return null; } })();
+  const setting = (name) => Boolean(store && store.getItem(`loopcity.${name}`) === "1");
+  for (const [name, box] of [["sound", "signal-sound"], ["notify", "signal-notify"]]) {
+    $(box).checked = setting(name);
+    $(box).addEventListener("change", () => {
+      if (store) store.setItem(`loopcity.${name}`, $(box).checked ? "1" : "0");
+      if (name === "notify" && $(box).checked && "Notification" in window && Notification.permission === "default") {
+        Notification.requestPermission().then((p) => { if (p !== "granted") { $(box).checked = false; store && store.setItem("loopcity.notify", "0"); } });
+      }
+      if (name === "sound" && $(box).checked) beep();
+    });
+  }
+  let audio = null;
+  function beep() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const o = audio.createOscillator();
+      const g = audio.createGain();
+      o.frequency.value = 660;
+      g.gain.setValueAtTime(0.0001, audio.currentTime);
+      g.gain.exponentialRampToValueAtTime(0.2, audio.currentTime + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+      o.connect(g).connect(audio.destination);
+      o.start();
+      o.stop(audio.currentTime + 0.3);
+    } catch (e) { /* no sound on this device */ }
+  }
+  // ----- what changed since one's last turn: a line of the moves, and the board's places marked ----
+  const memo = (() => { try { return window.sessionStorage; } catch (e) { return null; } })();
+  const places = () => [...$("board").querySelectorAll("[data-info]")].map((p) => p.getAttribute("data-info"));
+  function remember(msg) {
+    const last = msg.log.length ? msg.log[msg.log.length - 1].step : -1;
+    const mark = {step: last, places: places()};
+    if (memo) memo.setItem(`loopcity.left.${L.token}`, JSON.stringify(mark));
+  }
+  function changes(msg) {
+    const line = $("changed");
+    let mark = null;
+    try { mark = memo && JSON.parse(memo.getItem(`loopcity.left.${L.token}`) || "null"); } catch (e) { mark = null; }
+    if (!mark) { line.hidden = true; return; }
+    const moves = msg.log.filter((r) => r.step > mark.step && r.kind !== "chance").map((r) => r.text);
+    const now = places();
+    let marked = 0;
+    if (now.length === mark.places.length) {
+      $("board").querySelectorAll("[data-info]").forEach((p, i) => {
+        const moved = p.getAttribute("data-info") !== mark.places[i];
+        p.classList.toggle("changed", moved);
+        if (moved) marked += 1;
+      });
+    }
+    line.hidden = !moves.length;
+    if (!moves.length) return;
+    const shown = moves.slice(-3);
+    const more = moves.length - shown.length;
+    line.textContent = `↻ ${T.since_last}: ${shown.join(" · ")}${more > 0 ? ` ${T.and_more.replace("{n}", String(more))}` : ""}${marked ? ` (${T.marked})` : ""}`;
+  }
+  function clearChanges() {
+    $("changed").hidden = true;
+    $("board").querySelectorAll(".changed").forEach((p) => p.classList.remove("changed"));
+  }
+
+  function signal(was, msg) {
+    if (msg.seat !== null && was) {
+      if (was.your_turn && !msg.your_turn) { remember(msg); clearChanges(); }
+      else if (!was.your_turn && msg.your_turn) changes(msg);
+    } else if (msg.seat !== null && !was && msg.your_turn) changes(msg);
+    const mine = Boolean(msg.your_turn && !msg.finished);
+    document.title = mine ? `▶ ${T.turn_title} · ${baseTitle}` : baseTitle;
+    const icon = document.getElementById("favicon");
+    if (icon) icon.setAttribute("href", mine ? "/static/icon-turn.svg" : "/static/icon.svg");
+    document.body.classList.toggle("my-turn", mine);
+    if (!mine || (was && was.your_turn)) return;  // only when the turn comes
+    if (!was) return;  // opening the page is no news
+    if (setting("sound")) {
+      beep();
+      if (navigator.vibrate) navigator.vibrate(120);
+    }
+    if (setting("notify") && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification(`▶ ${T.turn_title}`, {body: T.turn_notice.replace("{game}", msg.title), tag: `loopcity-${L.token}`}); } catch (e) { /* not here */ }
+    }
   }
 
   function showRefusal(text) {

@@ -1,0 +1,182 @@
+"""Whether a seat's legal action ends the game in a loss or leaves a player short of the next cost.
+
+A person should never lose a game by surprise: before they take an action, a front end may ask
+:func:`assess` what it leads to. Each legal action is tried on copies of the state, never on the state
+itself, and only on copies consistent with what the seat knows (:meth:`State.determinize`, its hidden
+parts and future chance redrawn twice with different seeds): an action is said to lose only when it
+loses on both, so the words never tell the seat anything it could not work out itself, and a loss that
+hangs on a die or a hidden card is not foretold.
+
+"The next cost" is each game's own: a game whose players must meet a cost later (Waste What?'s rent at
+the end of the round) says so with a ``next_costs(reader)`` method on its state, returning
+:class:`Need` values worded from the reader's side. Games without it get the loss check alone.
+
+Nothing here runs on the hot path: bots and simulations never call it; the web app asks it once per
+version for a person's seat.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from .actions import Action
+from .errors import LoopcityError
+from .text import _
+
+if TYPE_CHECKING:
+    from .state import State
+
+SEEDS = (0x5EED_0001, 0x5EED_0002)
+"""The two redraws every answer must agree on."""
+
+BUDGET = 0.06
+"""Seconds one assessment may take before the actions left untried are left unsaid (a safety net for
+long lists on a busy server; the list's first actions and those that end a seat's part come first)."""
+
+MOST_ACTIONS = 40
+"""Above this many legal actions only the votes and the actions that end a seat's part are tried (a
+long list is a list of places, none of which ends a game by itself)."""
+
+
+@dataclass(frozen=True)
+class Need:
+    """A cost a player must meet later: what they ``have`` against what they ``owe``, and ``text``
+    saying so from the reader's side ("you will hold 2 money and owe 3 rent at the end of the round")."""
+
+    seat: int
+    have: int
+    owe: int
+    text: str
+
+    @property
+    def short(self) -> int:
+        """How much is missing (0: the cost can be met)."""
+        return max(0, self.owe - self.have)
+
+
+class HasCosts(Protocol):
+    def next_costs(self, reader: int) -> Sequence[Need]: ...
+
+
+def _named(state: State[Any, Any]) -> bool:
+    return callable(getattr(state, "next_costs", None))
+
+
+@dataclass(frozen=True)
+class Risk:
+    """What an action leads to for the person about to take it."""
+
+    loses: bool
+    """The game ends in the team's loss right away (on every redraw)."""
+    text: str
+    """The warning to show with the action ("" when there is none)."""
+    leaves: str = ""
+    """For an answer to an offer: what accepting leaves the reader with."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"loses": self.loses, "text": self.text, "leaves": self.leaves}
+
+
+def costs(state: State[Any, Any], reader: int) -> list[Need]:
+    """The game's next costs as ``reader`` reads them (none for a game that names no cost)."""
+    return list(cast(HasCosts, state).next_costs(reader)) if _named(state) else []
+
+
+def shortfalls(state: State[Any, Any], reader: int) -> list[str]:
+    """The costs some player cannot meet now, worded for ``reader`` (the page's standing warning)."""
+    if state.is_terminal():
+        return []
+    return [n.text for n in costs(state, reader) if n.short]
+
+
+def _lost(state: State[Any, Any]) -> bool:
+    if not state.is_terminal():
+        return False
+    outcome = state.outcome()
+    return outcome is not None and not outcome.team_won
+
+
+def _after(copy: State[Any, Any], seat: int, action: Action) -> State[Any, Any] | None:
+    """``copy`` after ``action`` (None if the action is not legal there): carried out as search does,
+    without checking and logging it again (it is one of the copy's own legal actions)."""
+    if action not in copy.legal_actions(seat):
+        return None
+    new = copy.clone()
+    try:
+        new.apply_trusted(seat, action)
+    except LoopcityError:
+        return None
+    return new
+
+
+ENDING = ("vote", "done", "end_round", "pass", "end_turn", "end")
+"""Kinds of action that end a seat's part or answer a question: tried first, and always."""
+
+
+def _tried(state: State[Any, Any], seat: int, legal: list[Action]) -> list[Action]:
+    first = [a for a in legal if a.kind in ENDING]
+    if len(legal) > MOST_ACTIONS:
+        return first
+    return first + [a for a in legal if a.kind not in ENDING]
+
+
+def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = None) -> dict[str, Risk]:
+    """Each legal action of ``seat`` that loses the game or leaves a player shorter of the next cost
+    than now, by its text, with the words to show; and every answer to an offer with what it leaves
+    the seat with. (The second redraw is tried only where the first finds something to say.)"""
+    if state.is_terminal():
+        return {}
+    actions = list(legal if legal is not None else state.legal_actions(seat))
+    first = state.determinize(seat, SEEDS[0])
+    second: State[Any, Any] | None = None
+    named = _named(state)
+    before = {n.seat: n.short for n in costs(state, seat)} if named else {}
+    out: dict[str, Risk] = {}
+    end = time.perf_counter() + BUDGET
+    for action in _tried(state, seat, actions):
+        if time.perf_counter() > end:
+            break
+        found = _said(first, seat, action, before, named)
+        if found is None:
+            continue
+        if second is None:
+            second = state.determinize(seat, SEEDS[1])
+        again = _said(second, seat, action, before, named)
+        if again is None:
+            continue
+        if found.loses and again.loses:
+            out[str(action)] = found
+        elif not found.loses and not again.loses:
+            text = found.text if found.text == again.text else ""
+            leaves = found.leaves if found.leaves == again.leaves else ""
+            if text or leaves:
+                out[str(action)] = Risk(False, text, leaves)
+    return out
+
+
+def _said(
+    copy: State[Any, Any], seat: int, action: Action, before: dict[int, int], named: bool
+) -> Risk | None:
+    """What ``action`` leads to on one redrawn copy (None: nothing to say)."""
+    after = _after(copy, seat, action)
+    if after is None:
+        return None
+    if _lost(after):
+        ending = after.ending()
+        if ending:
+            return Risk(True, _("Watch out: this loses the game ({ending})").format(ending=ending))
+        return Risk(True, _("Watch out: this loses the game"))
+    if not named or after.is_terminal():
+        return None
+    needs = costs(after, seat)
+    worse = [n for n in needs if n.short > before.get(n.seat, 0)]
+    leaves = ""
+    if action.kind == "vote" and action.args and action.args[0] == "yes":
+        leaves = next((n.text for n in needs if n.seat == seat), "")
+    if not worse and not leaves:
+        return None
+    text = _("Watch out: {what}").format(what="; ".join(n.text for n in worse)) if worse else ""
+    return Risk(False, text, leaves)

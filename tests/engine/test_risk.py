@@ -1,0 +1,69 @@
+"""engine/risk.py: an action that loses the game, or leaves a player short of the next cost, is told
+before it is taken; only from what the seat knows; and a game's state is never touched."""
+
+from __future__ import annotations
+
+import random
+
+from loopcity.engine import load_game
+from loopcity.engine.risk import assess, shortfalls
+
+
+def _play_until(game_id: str, found, seeds=range(6), most: int = 400):
+    """Random play until ``found(state, seat, risks)`` holds; returns (state, seat, risks)."""
+    game = load_game(game_id)
+    for seed in seeds:
+        state, rnd = game.new_state(seed), random.Random(seed)
+        for _ in range(most):
+            if state.is_terminal():
+                break
+            seat = state.active_seats()[0]
+            legal = state.legal_actions(seat)
+            risks = assess(state, seat, legal)
+            if found(state, seat, risks):
+                return state, seat, risks
+            state.apply(seat, rnd.choice(legal))
+    raise AssertionError("no such position in the games tried")
+
+
+def test_an_action_that_loses_says_so_and_it_does_lose():
+    state, seat, risks = _play_until("resourced", lambda s, seat, r: any(v.loses for v in r.values()))
+    text, risk = next((k, v) for k, v in risks.items() if v.loses)
+    assert risk.text.startswith("Watch out: this loses the game")
+    before = state.state_hash(with_log=True)
+    after = state.clone()
+    after.apply(seat, text)
+    assert after.is_terminal() and not after.outcome().team_won
+    assert state.state_hash(with_log=True) == before, "assessing leaves the state as it was"
+
+
+def test_waste_what_says_what_accepting_an_offer_leaves_and_warns_of_rent_left_unpaid():
+    def short_offer(state, seat, risks):
+        return any(k.startswith("vote yes") and v.text and v.leaves for k, v in risks.items())
+
+    state, seat, risks = _play_until("waste_what", short_offer)
+    risk = risks["vote yes"]
+    assert "you will hold" in risk.leaves and "rent at the end of the round" in risk.leaves
+    assert risk.text.startswith("Watch out: you will hold")
+    after = state.clone()
+    after.apply(seat, "vote yes")
+    assert after.cash[seat] < after.rent_due(seat), "the warning is true"
+    assert shortfalls(after, seat), "the page keeps saying so once it is so"
+    assert shortfalls(after, 1 - seat)[0].startswith("Player"), "and the partner reads it about the player"
+
+
+def test_what_is_said_depends_only_on_what_the_seat_knows():
+    """Redrawing what the seat cannot see changes no warning (as labels and prompts)."""
+    from loopcity.engine.rng import Rng
+
+    game = load_game("waste_what")
+    for seed in range(3):
+        state, rnd = game.new_state(seed), random.Random(seed)
+        for i in range(120):
+            if state.is_terminal():
+                break
+            seat = state.active_seats()[0]
+            redrawn = state.clone()
+            redrawn.resample_hidden(seat, Rng(i + 1))
+            assert assess(state, seat) == assess(redrawn, seat)
+            state.apply(seat, rnd.choice(state.legal_actions(seat)))
