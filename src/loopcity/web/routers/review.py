@@ -15,7 +15,16 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from ...bots import bot_names
 from ...debrief import Debrief, Timeline, pdf
 from .. import i18n
-from ..links import AnyLink, CreationLimit, FacilitatorLink, HeavyLimit, Link, Manager, table_links
+from ..links import (
+    AnyLink,
+    CreationLimit,
+    FacilitatorLink,
+    HeavyLimit,
+    Link,
+    Manager,
+    ReplayLimit,
+    table_links,
+)
 from ..pages import Pages, pages_of
 from ..replay import frame, perspectives
 from ..schemas import WhatIfIn
@@ -69,7 +78,7 @@ def viewpoint(tl: Timeline, link: Link, asked: str | None) -> tuple[int | None, 
 
 
 # ----- replay ----------------------------------------------------------------------------------
-@router.get("/api/replay/{token}")
+@router.get("/api/replay/{token}", dependencies=[ReplayLimit])
 async def api_replay(
     link: AnyLink, tl: TimelineDep, step: StepQuery = None, as_: AsQuery = None
 ) -> dict[str, Any]:
@@ -86,7 +95,9 @@ async def api_replay(
     return out
 
 
-@router.get("/replay/{token}", response_class=HTMLResponse, include_in_schema=False)
+@router.get(
+    "/replay/{token}", response_class=HTMLResponse, include_in_schema=False, dependencies=[ReplayLimit]
+)
 async def replay_page(
     link: AnyLink,
     tl: TimelineDep,
