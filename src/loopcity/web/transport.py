@@ -181,7 +181,14 @@ class Hub:
 
     # ----- connections ---------------------------------------------------------------------------
     def admit(self, t: LiveTable, client: Client) -> str | None:
-        """Add a page to the table's channel, or say why not.
+        """Add a page to the table's channel, or say why not (the caps: :meth:`_admit`)."""
+        refused = self._admit(t, client)
+        if refused is not None:
+            self._forget(t.id)
+        return refused
+
+    def _admit(self, t: LiveTable, client: Client) -> str | None:
+        """The caps on pages.
 
         Watchers (spectator and facilitator pages) are capped per table (``max_clients_per_table``),
         per client address and in total at three quarters of ``max_pages``: the last quarter is kept for
