@@ -1,6 +1,9 @@
 """Load benchmark of the web app: N concurrent tables, every seat played by a random bot over its own
-WebSocket on loopback. Prints move latency percentiles (send -> acknowledgement, which comes after
-the move is stored and broadcast to the table) and moves per second.
+WebSocket on loopback. Prints move latency percentiles (send -> acknowledgement, which comes once the
+move is stored and queued for the table's pages), moves per second and the server's CPU time per move,
+all counted from the first move (not from before the tables were made and their pages connected).
+Connections are retried with back-off, a seat that cannot connect is counted rather than ending the
+run, and ``--out FILE`` appends each run's figures as a JSON line.
 
     .venv/bin/python benchmarks/web_load.py --tables 50 --seconds 30 [--game ID]
 
@@ -38,7 +41,12 @@ extra = [SPEC] + [
 # one client makes every table and plays every seat: lift the per-client limits
 settings = Settings(tables_per_minute=100_000, ws_messages_per_second=1_000, max_live_tables=10_000)
 app = create_app({db!r}, bot_delay=0, extra_games=extra, settings=settings)
-run = lambda: uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_per_message_deflate=False)
+try:  # the server's own uvicorn options where the code has them (limits, frame size)
+    from loopcity.web.app import uvicorn_options
+    options = uvicorn_options(settings)
+except ImportError:
+    options = {{"ws_per_message_deflate": False}}
+run = lambda: uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", **options)
 if {profile!r}:
     import cProfile, signal
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # uvicorn re-raises it after shutting down
@@ -70,11 +78,41 @@ def pick_game(base: str, wanted: str | None) -> dict:
 
 
 class Stats:
-    def __init__(self) -> None:
+    def __init__(self, pid: int | None = None) -> None:
         self.latencies: list[float] = []
         self.conflicts = 0
         self.refused = 0
         self.finished = 0
+        self.connect_retries = 0
+        self.failed_seats = 0
+        self.pid = pid
+        self.first_move: float | None = None
+        """when the first move was sent (time.monotonic()), and the server's CPU time then: the
+        figures count from there, not from before the tables were made and their pages connected"""
+        self.cpu0: float | None = None
+
+    def moving(self) -> None:
+        if self.first_move is None:
+            self.first_move = time.monotonic()
+            self.cpu0 = cpu_seconds(self.pid)
+
+
+async def connect(url: str, stats: Stats, stop: float, tries: int = 8):  # noqa: ANN201
+    """Open a page's WebSocket, trying again with back-off: a server busy accepting hundreds of
+    connections may be slow to answer a handshake, and one slow handshake must not end the run."""
+    import websockets
+
+    delay = 0.2
+    for attempt in range(tries):
+        try:
+            return await websockets.connect(url, max_size=None, compression=None, open_timeout=30)
+        except (OSError, TimeoutError, websockets.exceptions.InvalidHandshake):
+            if attempt == tries - 1 or time.monotonic() + delay >= stop:
+                raise
+            stats.connect_retries += 1
+            await asyncio.sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 2, 5.0)
+    raise AssertionError("unreachable")
 
 
 async def play_seat(
@@ -86,9 +124,12 @@ async def play_seat(
     think: float = 0.0,
     check_version: bool = False,
 ) -> None:
-    import websockets
-
-    async with websockets.connect(url, max_size=None, compression=None) as ws:
+    try:
+        ws = await connect(url, stats, stop)
+    except Exception:
+        stats.failed_seats += 1
+        return
+    async with ws:
         sent_at: float | None = None
         last: dict | None = None
         while time.monotonic() < stop:
@@ -97,6 +138,9 @@ async def play_seat(
                     await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
                 )
             except TimeoutError:
+                return
+            except Exception:  # the connection went (the server dropped a page that fell behind)
+                stats.failed_seats += 1
                 return
             kind = msg["type"]
             if kind == "state":
@@ -122,6 +166,7 @@ async def play_seat(
                 action = chosen["action"] if isinstance(chosen, dict) else chosen
                 if think:
                     await asyncio.sleep(think * (0.5 + rng.random()))
+                stats.moving()
                 sent_at = time.perf_counter()
                 move = {"type": "act", "action": action}
                 if check_version:
@@ -189,17 +234,23 @@ async def main_async(args: argparse.Namespace, base: str, pid: int | None = None
         options = {"pile": 60}  # longer games, so the figures are about moves rather than set-ups
     args.table_setup = (game, players, options)
     tables = [create_table(base, game, players, 1000 + i, options) for i in range(args.tables)]
-    stats = Stats()
-    cpu0 = cpu_seconds(pid)
+    stats = Stats(pid)
     start = time.monotonic()
     stop = start + args.seconds
     ws_base = base.replace("http://", "ws://")
-    await asyncio.gather(
-        *(run_table(base, ws_base, t, args, stats, stop, 1000 + i) for i, t in enumerate(tables))
+    runs = asyncio.gather(
+        *(run_table(base, ws_base, t, args, stats, stop, 1000 + i) for i, t in enumerate(tables)),
+        return_exceptions=True,
     )
-    elapsed = time.monotonic() - start
+    try:
+        await runs
+    except (asyncio.CancelledError, KeyboardInterrupt):  # stopped early: report what was measured
+        runs.cancel()
+    end = time.monotonic()
     cpu1 = cpu_seconds(pid)
-    server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
+    began = stats.first_move if stats.first_move is not None else start
+    elapsed = max(1e-9, end - began)
+    server_cpu = None if stats.cpu0 is None or cpu1 is None else cpu1 - stats.cpu0
     ms = [x * 1000 for x in stats.latencies]
     return {
         "game": game["id"],
@@ -225,6 +276,8 @@ async def main_async(args: argparse.Namespace, base: str, pid: int | None = None
         "games_finished": stats.finished,
         "version_conflicts": stats.conflicts,
         "other_refusals": stats.refused,
+        "connect_retries": stats.connect_retries,
+        "failed_seats": stats.failed_seats,
     }
 
 
@@ -243,6 +296,14 @@ def main() -> None:
     )
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--port", type=int, default=None, help="the port of the server (default: a free one)")
+    ap.add_argument(
+        "--attach",
+        action="store_true",
+        help="use the server already listening on --port instead of starting one (--pid: its process)",
+    )
+    ap.add_argument("--pid", type=int, default=None, help="the attached server's process, for its CPU")
+    ap.add_argument("--out", default="", help="append the figures as one JSON line to this file")
     ap.add_argument(
         "--check-version",
         action="store_true",
@@ -256,25 +317,34 @@ def main() -> None:
         help="also serve a game that is not installed (MODULE:SPEC)",
     )
     args = ap.parse_args()
-    port = free_port()
+    if args.attach and args.port is None:
+        ap.error("--attach needs --port")
+    port = args.port or free_port()
+    base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
-        db = args.db or f"sqlite:///{tmp}/load.db"
-        code = SERVER.format(
-            tests=str(ROOT / "tests"), db=db, port=port, extra=args.register, profile=args.profile
-        )
-        server = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        base = f"http://127.0.0.1:{port}"
+        server = None
+        if not args.attach:
+            db = args.db or f"sqlite:///{tmp}/load.db"
+            code = SERVER.format(
+                tests=str(ROOT / "tests"), db=db, port=port, extra=args.register, profile=args.profile
+            )
+            env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+            server = subprocess.Popen([sys.executable, "-c", code], env=env)
         try:
-            for _ in range(200):
+            for _ in range(300):
                 try:
                     http_json(base + "/api/games")
                     break
                 except OSError:
                     time.sleep(0.1)
-            result = asyncio.run(main_async(args, base, server.pid))
+            result = asyncio.run(main_async(args, base, server.pid if server else args.pid))
         finally:
-            server.terminate()
-            server.wait(10)
+            if server is not None:
+                server.terminate()
+                server.wait(10)
+    if args.out:
+        with open(args.out, "a") as f:
+            f.write(json.dumps(result) + "\n")
     if args.json:
         print(json.dumps(result))
         return
@@ -292,6 +362,9 @@ def main() -> None:
         f"load average {result['load_average']}"
     )
     print(f"version conflicts: {result['version_conflicts']}, other refusals: {result['other_refusals']}")
+    print(
+        f"connection retries: {result['connect_retries']}, seats that could not play: {result['failed_seats']}"
+    )
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from loopcity.web import create_app
 from loopcity.web.settings import Settings
 from tiny_game import SPEC as TINY
 
-ROOMY = Settings(tables_per_minute=10_000, heavy_per_minute=10_000)
+ROOMY = Settings(tables_per_minute=10_000, heavy_per_minute=10_000, replays_per_minute=100_000)
 """Limits that the tests of other things never reach (test_security.py checks the real ones)."""
 
 # Every installed game plus the engine's tiny test game: each game is covered once it is registered.

@@ -1,7 +1,8 @@
 """Property-based fuzzing of the whole JSON API, over real HTTP: schemathesis generates requests for every
 operation of /openapi.json (valid and invalid bodies, query strings, path tokens), some of them aimed
 at real tables (their real links swapped in, real game ids); hypothesis does the same for the lobby
-form and the WebSocket. No answer may be a 5xx, and each must come within seconds.
+form and the WebSocket. No answer may be a 5xx, each must come within seconds, and every API answer
+must be one /openapi.json declares (schemathesis's conformance checks: status, content type, schema).
 
 ``LOOPCITY_FUZZ_REPORT=FILE`` writes the figures (requests, answers by status, slowest answer, the
 server loop's latency) as JSON.
@@ -19,6 +20,7 @@ import requests
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from schemathesis.specs.openapi import checks
 
 from loopcity.engine import list_games
 from tiny_game import SPEC as TINY
@@ -30,6 +32,14 @@ EXAMPLES = int(os.environ.get("LOOPCITY_FUZZ_EXAMPLES", "900"))
 SLOWEST = 5.0
 """No answer may take longer (seconds), even on a loaded machine."""
 FIGURES: dict[str, object] = {}
+CONFORMANCE = [
+    checks.status_code_conformance,
+    checks.content_type_conformance,
+    checks.response_schema_conformance,
+    checks.response_headers_conformance,
+    checks.negative_data_rejection,
+]
+"""schemathesis's conformance checks: every answer (refusals too) is declared in /openapi.json."""
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +112,10 @@ def test_no_request_to_the_api_gets_a_server_error(live):
         suppress_health_check=list(HealthCheck),
     )
     @given(
-        case=st.one_of([op.as_strategy() for op in operations]),
+        case=st.one_of(
+            [op.as_strategy() for op in operations]
+            + [op.as_strategy(schemathesis.GenerationMode.NEGATIVE) for op in operations]
+        ),
         aim=st.integers(0, len(tokens) * 2),
         game=st.integers(0, len(games) * 2),
     )
@@ -116,6 +129,8 @@ def test_no_request_to_the_api_gets_a_server_error(live):
         times.append(time.perf_counter() - began)
         statuses[response.status_code] += 1
         assert response.status_code < 500, f"{case.method} {case.formatted_path}: {response.text[:300]}"
+        # the answer is one the OpenAPI document declares: its status, content type and schema
+        case.validate_response(response, checks=CONFORMANCE)
         assert times[-1] < SLOWEST, f"{case.method} {case.formatted_path} took {times[-1]:.1f} s"
 
     request()

@@ -375,3 +375,32 @@ def test_bad_requests_are_refused_within_a_second_while_other_requests_are_serve
 def test_create_app_without_a_settings_object_uses_the_defaults(db_url):
     app = create_app(db_url, extra_games=[TINY])
     assert app.state.manager.settings == Settings()
+
+
+def test_table_talks_rate_limit_holds_when_the_table_leaves_memory_and_old_lines_go(client):
+    t = new_table(client, players=3)
+    tok = seat_tokens(t)
+    manager = client.app.state.manager
+    codes = [client.post(f"/api/chat/{tok[0]}", json={"text": f"line {i}"}).status_code for i in range(8)]
+    assert codes == [200] * 8
+    manager.release(manager.live[t["id"]])
+    assert t["id"] not in manager.live  # the table left memory; its writer is not started afresh
+    assert client.post(f"/api/chat/{tok[0]}", json={"text": "one more"}).status_code == 429
+    assert client.post(f"/api/chat/{tok[1]}", json={"text": "my turn"}).status_code == 200
+    db = manager.db
+    for i in range(120):
+        db.add_chat(t["id"], 2, f"old {i}", keep=20)
+    assert 20 <= len(db.chat(t["id"], 1000)) < 20 + 50  # the newest lines are kept, older ones go
+    assert db.chat(t["id"], 1)[0][1] == "old 119"
+
+
+def test_replays_are_rate_limited_per_client(make_client):
+    client = make_client(settings=replace(ROOMY, replays_per_minute=20))
+    t = new_table(client)
+    tok = seat_tokens(t)[0]
+    codes = [client.get(f"/api/replay/{tok}").status_code for _ in range(8)]
+    assert codes[:5] == [200] * 5 and codes[-1] == 429
+    r = client.get(f"/api/replay/{tok}")
+    assert r.status_code == 429 and "replay steps" in r.json()["detail"] and "retry-after" in r.headers
+    other = TestClient(client.app, client=("10.0.0.9", 5000))  # another address is not held up
+    assert other.get(f"/api/replay/{tok}").status_code == 200

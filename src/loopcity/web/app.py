@@ -180,6 +180,7 @@ def create_app(
     app.state.limits = {
         "tables": RateLimit(settings.tables_per_minute),
         "heavy": RateLimit(settings.heavy_per_minute),
+        "replays": RateLimit(settings.replays_per_minute, burst=settings.replays_per_minute / 4),
     }
     app.add_middleware(Guard, max_body=settings.max_body_bytes)
     app.add_middleware(Reading)  # outermost: every answer, the guard's too, is in its reader's language

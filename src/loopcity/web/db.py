@@ -43,6 +43,8 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 DEFAULT_DB_DIR = Path("data")
 TOKEN_CACHE = 20_000
 """Link tokens kept in memory (the most recently used)."""
+CHAT_KEPT = 1000
+"""Lines of table talk kept per table (older ones are deleted)."""
 DB_SECONDS = 3.0
 """The longest a database call waits for a lock held elsewhere (statements: twice that)."""
 
@@ -338,10 +340,23 @@ class Database:
                 raise VersionConflict(table_id)  # rolls the bump back
             conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.n == last.n))
 
-    def add_chat(self, table_id: str, seat: int | None, text: str) -> None:
-        """Keep a line of table talk with the table."""
+    def add_chat(self, table_id: str, seat: int | None, text: str, keep: int = CHAT_KEPT) -> None:
+        """Keep a line of table talk with the table (its ``keep`` newest lines are kept: older ones
+        go)."""
         with Session(self.engine) as s, s.begin():
-            s.add(ChatRow(table_id=table_id, seat=seat, text=text, created_at=_now()))
+            row = ChatRow(table_id=table_id, seat=seat, text=text, created_at=_now())
+            s.add(row)
+            s.flush()
+            if row.id % 50 == 0:  # now and then: the table's lines beyond the newest ``keep`` go
+                oldest = s.scalar(
+                    select(ChatRow.id)
+                    .where(ChatRow.table_id == table_id)
+                    .order_by(ChatRow.id.desc())
+                    .offset(keep)
+                    .limit(1)
+                )
+                if oldest is not None:
+                    s.execute(delete(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id <= oldest))
 
     def chat(self, table_id: str, last: int = 100) -> list[tuple[int | None, str]]:
         """The table's last ``last`` lines of talk, oldest first: (seat or None, text)."""

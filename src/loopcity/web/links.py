@@ -115,5 +115,12 @@ def heavy_limit(request: Request) -> None:
     limited(request.app.state.limits["heavy"], request, _("requests of this kind"))
 
 
+def replay_limit(request: Request) -> None:
+    """Route dependency: the per-client rate of replay steps (a person stepping through a game asks
+    for one a click; a script asking thousands slows every table)."""
+    limited(request.app.state.limits["replays"], request, _("replay steps"))
+
+
 CreationLimit = Depends(creation_limit)
 HeavyLimit = Depends(heavy_limit)
+ReplayLimit = Depends(replay_limit)

@@ -13,6 +13,30 @@ OptionValue = StrictBool | StrictInt | StrictFloat | Annotated[str, Field(max_le
 Seed = Annotated[int, Field(ge=0, lt=2**256)]
 
 
+class Problem(BaseModel):
+    """A refusal: the reason, in the reader's language."""
+
+    detail: str
+
+
+def _refusal(what: str) -> dict[str, Any]:
+    return {"model": Problem, "description": what}
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    400: _refusal("a malformed request or body (the field and what is wrong), or an illegal option"),
+    403: _refusal("the link is not valid, or not of the kind this needs"),
+    404: _refusal("no such game or page"),
+    409: _refusal("the table moved on (a stale version) or was changed elsewhere; not yet available"),
+    413: _refusal("the request body is too large"),
+    422: _refusal("the move is not legal now (the rulebook's reason)"),
+    423: _refusal("the facilitator has paused the table"),
+    429: _refusal("too many requests of this kind from this address (Retry-After says when to retry)"),
+    503: _refusal("the server holds its most tables, or the database is busy (Retry-After)"),
+}
+"""Every refusal the JSON API may answer, declared for every operation in /openapi.json."""
+
+
 class Body(BaseModel):
     """A request body: unknown fields are refused, so a typo is not silently ignored."""
 
@@ -53,7 +77,7 @@ class MoveIn(Body):
     """A move: the action (its text, e.g. ``take 2``, or its JSON form) and, optionally, the table
     version it was chosen at (a move chosen on an older version is refused with 409)."""
 
-    action: Annotated[str, Field(max_length=200)] | ActionIn
+    action: Annotated[str, Field(min_length=1, max_length=200)] | ActionIn
     version: StrictInt | None = Field(None, ge=0)
 
     def action_data(self) -> str | dict[str, Any]:

@@ -32,6 +32,8 @@ class Settings:
     """tables one client (address) may create per minute, with as many at once"""
     heavy_per_minute: float = 60.0
     """costly answers (debrief PDF and CSV, replays) one client may ask for per minute"""
+    replays_per_minute: float = 240.0
+    """replay steps one client may ask for per minute (a quarter of them at once)"""
     max_live_tables: int = 200
     """tables held in memory at once; beyond it new tables are refused (503) until some leave"""
     max_clients_per_table: int = 100

@@ -46,6 +46,7 @@ from ..engine.clocks import Countdowns
 from ..engine.errors import IllegalAction, MalformedAction, OptionError, UnknownGame
 from ..engine.text import languages, reading_in
 from .db import Database, StoredTable, VersionConflict
+from .guard import RateLimit
 from .i18n import _
 from .replay import TimelineCache
 from .schedule import Schedule, source_words
@@ -91,8 +92,6 @@ class LiveTable:
     """Bot seats holding their "done" until the people at the table have decided."""
     chat: list[tuple[int | None, str]] | None = None
     """The table talk so far (read from the database when first needed)."""
-    talk: dict[int | None, list[float]] = field(default_factory=dict)
-    """When each seat last wrote, for the rate limit."""
 
     @property
     def paused(self) -> bool:
@@ -171,6 +170,10 @@ class TableManager:
         self._games: dict[str, Game] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.timelines = TimelineCache()
+        most, window = self.CHAT_RATE
+        self._talk = RateLimit(most * 60 / window, burst=most, keys=100_000)
+        """each seat's table talk, kept here rather than with the table: a table that leaves memory
+        and comes back does not start its writers afresh"""
         self._timeline_lock = asyncio.Lock()
 
     # ----- creating and loading ---------------------------------------------------------------
@@ -588,11 +591,9 @@ class TableManager:
             raise Refusal(400, _("write something to say"))
         if not t.chat_on:
             raise Refusal(409, _("the facilitator has switched table talk off"))
-        now, (most, window) = time.monotonic(), self.CHAT_RATE
-        recent = [s for s in t.talk.get(seat, []) if now - s < window]
-        if len(recent) >= most:
+        most, window = self.CHAT_RATE
+        if self._talk.wait(f"{t.id}:{seat}") > 0:
             raise Refusal(429, _("slow down: at most {n} lines in {s:g} seconds").format(n=most, s=window))
-        t.talk[seat] = [*recent, now]
         await self.stored(self.db.add_chat, t.id, seat, line)
         lines = self.chat_lines(t)
         lines.append((seat, line))

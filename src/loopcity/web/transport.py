@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
+import logging
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -24,6 +26,9 @@ if TYPE_CHECKING:
     from .tables import LiveTable
 
 Send = Callable[[str], Awaitable[None]]
+Message = str | Callable[[], str]
+"""A message for a page: its text, or what builds it when it is sent (the table's newest state)."""
+log = logging.getLogger("loopcity.web")
 
 
 SEND_SECONDS = 10.0
@@ -57,16 +62,17 @@ class Client:
     """the link's kind: 'seat', 'spectator' or 'facilitator' (the last two: watchers)"""
     address: str = ""
     """the client's address, for the cap on pages per address"""
-    outbox: deque[tuple[str, bool]] = field(default_factory=deque)
+    outbox: deque[tuple[Message, bool]] = field(default_factory=deque)
     dropped: bool = False
     code: int = FELL_BEHIND
     """why the page was dropped: the close code its connection gets"""
     attached: bool = False
     _ready: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def put(self, text: str, *, state: bool = False) -> bool:
-        """Queue a message for the page (``state``: a table's state, which a newer one replaces while
-        it waits); False when the page has been dropped."""
+    def put(self, text: Message, *, state: bool = False) -> bool:
+        """Queue a message for the page: its text, or a function that builds it when it is sent
+        (``state``: a table's state, which a newer one replaces while it waits); False when the page
+        has been dropped."""
         if self.dropped:
             return False
         if state and self.outbox and self.outbox[-1][1]:
@@ -100,7 +106,13 @@ class Client:
                 self._ready.clear()
                 await self._ready.wait()
                 continue
-            text, _state = self.outbox.popleft()
+            message, _state = self.outbox.popleft()
+            try:
+                text = message if isinstance(message, str) else message()
+            except Exception:  # a bug building the message: the page reconnects and tries again
+                log.exception("a message for a page could not be built")
+                self.drop()
+                break
             try:
                 await asyncio.wait_for(self.send(text), timeout=seconds)
             except Exception:  # too slow (TimeoutError) or the connection is gone
@@ -109,12 +121,10 @@ class Client:
 
 @dataclass
 class Channel:
-    """One table's connected pages, the version they were last sent and the messages of that version."""
+    """One table's connected pages, the table they follow and the messages of its newest version."""
 
     clients: list[Client] = field(default_factory=list)
-    sent_version: int = -1
-    push_task: asyncio.Task[None] | None = None
-    pushed: asyncio.Future[None] | None = None
+    table: LiveTable | None = None
     texts: tuple[tuple[Any, ...], dict[tuple[int | None, str], str]] = field(default_factory=lambda: ((), {}))
 
 
@@ -216,7 +226,14 @@ class Hub:
 
     # ----- connections ---------------------------------------------------------------------------
     def admit(self, t: LiveTable, client: Client) -> str | None:
-        """Add a page to the table's channel, or say why not.
+        """Add a page to the table's channel, or say why not (the caps: :meth:`_admit`)."""
+        refused = self._admit(t, client)
+        if refused is not None:
+            self._forget(t.id)
+        return refused
+
+    def _admit(self, t: LiveTable, client: Client) -> str | None:
+        """The caps on pages.
 
         Watchers (spectator and facilitator pages) are capped per table (``max_clients_per_table``),
         per client address and in total at three quarters of ``max_pages``: the last quarter is kept for
@@ -281,10 +298,9 @@ class Hub:
         return channel is not None and bool(channel.clients)
 
     def busy(self, table_id: str) -> bool:
-        """Whether a message to the table's pages is being sent."""
-        channel = self.channels.get(table_id)
-        task = channel.push_task if channel is not None else None
-        return task is not None and not task.done()
+        """Whether the transport holds on to the table for anything but its pages (never: each page's
+        own sender holds what it sends)."""
+        return False
 
     def seats_connected(self, table_id: str) -> set[int]:
         """The seats of a table with at least one page open now."""
@@ -316,64 +332,31 @@ class Hub:
         return text
 
     async def publish(self, t: LiveTable, version: int, *, again: bool = False) -> None:
-        """Have the table's state sent to its pages; return once ``version`` (or newer) has been sent.
-        ``again`` sends it even if this version was sent already (a pause changes no version).
+        """Tell the table's pages that it changed (``version``; ``again``: something else than a move,
+        such as a pause or a line of talk). Returns at once: nothing waits for a page.
 
-        Sending runs in one task per table: moves that arrive while it sends are coalesced into the
-        next round, so a busy table sends its newest state rather than every step in between."""
+        Each page's sender builds the table's *newest* message when it is ready to send it (from the
+        messages shared per version, seat and language), so a page that is slower than the table gets
+        the newest state rather than every step in between, and a busy table's moves are coalesced
+        into fewer messages."""
         channel = self.channels.get(t.id)
         if channel is None:
             return
-        if again:
-            channel.sent_version = -1
-        if channel.push_task is None or channel.push_task.done():
-            channel.push_task = asyncio.get_running_loop().create_task(self._push(t.id, channel, t))
-        while channel.sent_version < version and not channel.push_task.done():
-            await asyncio.shield(self._pushed(channel))
+        channel.table = t
+        for c in channel.clients:  # a dropped page is detached by its own task
+            c.put(functools.partial(self._newest, channel, c), state=True)
 
-    @staticmethod
-    def _pushed(channel: Channel) -> asyncio.Future[None]:
-        if channel.pushed is None:
-            channel.pushed = asyncio.get_running_loop().create_future()
-        return channel.pushed
-
-    async def _push(self, table_id: str, channel: Channel, t: LiveTable) -> None:
-        try:
-            while channel.sent_version < t.version:
-                await asyncio.sleep(0)  # moves already waiting for the lock go into this round
-                version = t.version
-                await self._broadcast(t, channel)
-                channel.sent_version = version
-                done, channel.pushed = self._pushed(channel), None
-                done.set_result(None)
-        finally:
-            if channel.pushed is not None and not channel.pushed.done():
-                channel.pushed.set_result(None)
-                channel.pushed = None
-            if not channel.clients and self.channels.get(table_id) is channel:
-                del self.channels[table_id]
-
-    async def _broadcast(self, t: LiveTable, channel: Channel) -> None:
-        """Queue for every connected page its own seat's message (each built and encoded once); a page
-        that has fallen behind is left out (its sender closes it)."""
-        clients = list(channel.clients)
-        snap = snapshot(t)
-        texts = {
-            k: self.message(t, k[0], snap, k[1]) for k in dict.fromkeys((c.seat, c.lang) for c in clients)
-        }
-        for c in clients:
-            c.put(texts[(c.seat, c.lang)], state=True)  # a dropped page is detached by its own task
+    def _newest(self, channel: Channel, client: Client) -> str:
+        assert channel.table is not None
+        return self.message(channel.table, client.seat, lang=client.lang)
 
     def follow(self, t: LiveTable) -> None:
         """A table was rebuilt (after a restart or a conflict): its pages now follow the new copy."""
         channel = self.channels.get(t.id)
         if channel is not None:
-            channel.sent_version = min(channel.sent_version, t.version - 1)
+            channel.table = t
 
     def close(self) -> None:
-        for channel in self.channels.values():
-            if channel.push_task is not None:
-                channel.push_task.cancel()
         self.channels.clear()
         self.pages = self.watchers = 0
         self.by_address.clear()

@@ -14,11 +14,11 @@ from ...engine.text import reading_in
 from .. import i18n, undo
 from ..i18n import _
 from ..links import AnyLink, CreationLimit, FacilitatorLink, Manager, SeatLink, table_links
-from ..schemas import ChatIn, ChatSwitchIn, MoveIn, PauseIn, TableIn, UndoSwitchIn
+from ..schemas import REFUSALS, ChatIn, ChatSwitchIn, MoveIn, PauseIn, TableIn, UndoSwitchIn
 from ..tables import Refusal
 from ..transport import payload_of
 
-router = APIRouter(prefix="/api", tags=["play"])
+router = APIRouter(prefix="/api", tags=["play"], responses=REFUSALS)
 
 
 def lobby_games() -> list[dict[str, Any]]:

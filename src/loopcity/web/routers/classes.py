@@ -32,6 +32,7 @@ from ..i18n import _
 from ..links import CreationLimit, HeavyLimit, Manager, Token, client_key, public_base
 from ..pages import Pages, pages_of, script_data
 from ..schemas import (
+    REFUSALS,
     AnnounceIn,
     ChatSwitchIn,
     ClassIn,
@@ -49,7 +50,7 @@ from ..transport import payload_of
 from .pages import read_form
 from .review import seat_names, table_status
 
-router = APIRouter(tags=["class"])
+router = APIRouter(tags=["class"], responses=REFUSALS)
 PagesDep = Annotated[Pages, Depends(pages_of)]
 STUDENT_COOKIE = "loopcity_student"
 MAX_STUDENTS = 400

@@ -47,14 +47,18 @@ async def ws(websocket: WebSocket, token: str) -> None:
     if refused is not None:
         await websocket.close(code=4429, reason=refused[:120])
         return
-    await websocket.accept()
-    client.put(manager.hub.message(t, seat, lang=lang), state=True)
-    sender = asyncio.get_running_loop().create_task(client.run())
-    reader = asyncio.get_running_loop().create_task(_read(websocket, manager, t, role, seat, client, lang))
-    try:
-        await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
+    tasks: list[asyncio.Task[None]] = []
+    try:  # whatever happens from here, the page is detached at the end
+        await websocket.accept()
+        client.put(manager.hub.message(t, seat, lang=lang), state=True)
+        loop = asyncio.get_running_loop()
+        tasks = [
+            loop.create_task(client.run()),
+            loop.create_task(_read(websocket, manager, t, role, seat, client, lang)),
+        ]
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        for task in (sender, reader):
+        for task in tasks:
             task.cancel()
         manager.hub.detach(t, client)
         live = manager.live.get(t.id)

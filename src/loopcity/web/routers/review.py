@@ -15,18 +15,32 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from ...bots import bot_names
 from ...debrief import Debrief, Timeline, pdf
 from .. import i18n
-from ..links import AnyLink, CreationLimit, FacilitatorLink, HeavyLimit, Link, Manager, table_links
+from ..links import (
+    AnyLink,
+    CreationLimit,
+    FacilitatorLink,
+    HeavyLimit,
+    Link,
+    Manager,
+    ReplayLimit,
+    table_links,
+)
 from ..pages import Pages, pages_of
 from ..replay import frame, perspectives
-from ..schemas import WhatIfIn
+from ..schemas import REFUSALS, WhatIfIn
 from ..tables import LiveTable, Refusal, TableManager
 from .pages import read_form, seats_from_form
 
-router = APIRouter(tags=["review"])
+router = APIRouter(tags=["review"], responses=REFUSALS)
 PagesDep = Annotated[Pages, Depends(pages_of)]
-StepQuery = Annotated[str | None, Query(max_length=12, description="a step from 0 (default: the last)")]
+StepQuery = Annotated[int | None, Query(ge=0, le=1_000_000, description="a step from 0 (default: the last)")]
 AsQuery = Annotated[
-    str | None, Query(alias="as", max_length=12, description="'spectator' or a seat number from 1")
+    str | None,
+    Query(
+        alias="as",
+        pattern=r"^(spectator|[1-9][0-9]{0,2})?$",
+        description="'spectator' or a seat number from 1",
+    ),
 ]
 
 
@@ -41,13 +55,8 @@ def _as_seat(text: str | None, default: int | None) -> int | None:
     raise Refusal(400, i18n._("say as=spectator or as=<seat number>"))
 
 
-def _step(text: str | None, tl: Timeline) -> int:
-    if text is None or text == "":
-        return tl.steps
-    try:
-        return max(0, min(int(text), tl.steps))
-    except ValueError:
-        raise Refusal(400, i18n._("the step is a whole number")) from None
+def _step(step: int | None, tl: Timeline) -> int:
+    return tl.steps if step is None else max(0, min(step, tl.steps))
 
 
 async def timeline_of(link: AnyLink, manager: Manager) -> Timeline:
@@ -69,7 +78,7 @@ def viewpoint(tl: Timeline, link: Link, asked: str | None) -> tuple[int | None, 
 
 
 # ----- replay ----------------------------------------------------------------------------------
-@router.get("/api/replay/{token}")
+@router.get("/api/replay/{token}", dependencies=[ReplayLimit])
 async def api_replay(
     link: AnyLink, tl: TimelineDep, step: StepQuery = None, as_: AsQuery = None
 ) -> dict[str, Any]:
@@ -86,7 +95,9 @@ async def api_replay(
     return out
 
 
-@router.get("/replay/{token}", response_class=HTMLResponse, include_in_schema=False)
+@router.get(
+    "/replay/{token}", response_class=HTMLResponse, include_in_schema=False, dependencies=[ReplayLimit]
+)
 async def replay_page(
     link: AnyLink,
     tl: TimelineDep,
@@ -196,7 +207,12 @@ def _attachment(d: Debrief, link: Link, ext: str) -> dict[str, str]:
     }
 
 
-@router.get("/api/debrief/{token}/csv", dependencies=[HeavyLimit])
+@router.get(
+    "/api/debrief/{token}/csv",
+    dependencies=[HeavyLimit],
+    response_class=Response,
+    responses={200: {"content": {"text/csv": {}}, "description": "the figures, one row a move"}},
+)
 async def api_debrief_csv(d: DebriefDep, link: AnyLink, request: Request) -> Response:
     """The debrief's figures after every move (CSV). The header row names the columns as programs
     read them (``step``, ``round``, ``seat``, ``action``, the metrics' ids), or in words of the
@@ -205,7 +221,12 @@ async def api_debrief_csv(d: DebriefDep, link: AnyLink, request: Request) -> Res
     return Response(d.csv(words=words), media_type="text/csv", headers=_attachment(d, link, "csv"))
 
 
-@router.get("/api/debrief/{token}/pdf", dependencies=[HeavyLimit])
+@router.get(
+    "/api/debrief/{token}/pdf",
+    dependencies=[HeavyLimit],
+    response_class=Response,
+    responses={200: {"content": {"application/pdf": {}}, "description": "the handout"}},
+)
 async def api_debrief_pdf(d: DebriefDep, link: AnyLink) -> Response:
     """The debrief handout (PDF) in the reader's language, made in a worker thread (a few hundred
     ms)."""
