@@ -76,6 +76,8 @@ def join(browser, base: str, code: str, name: str, lang: str = "en"):
     page.goto(f"{base}/join")
     page.fill("#join-code", code.lower())
     page.fill("#join-name", name)
+    if name.endswith("01"):
+        shot(page, "class-join")
     page.click("#join-go")
     page.wait_for_url("**/me")
     wait_js(page, "document.querySelector('#turn') && document.querySelector('#turn').textContent.length > 0")
@@ -162,6 +164,14 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):
     big.goto(f"{base}/class/{token}/table/1")
     assert big.evaluate("document.documentElement.scrollHeight") <= 1080 + 10
     shot(big, "class-big-screen")
+    slips = teacher.new_page()
+    slips.goto(f"{base}/class/{token}/slips")
+    assert slips.locator(".slip").count() == STUDENTS and slips.locator(".slip svg").count() == STUDENTS
+    shot(slips, "class-slips")
+    debrief = teacher.new_page()
+    debrief.goto(f"{base}/class/{token}/debrief")
+    assert all(f"Table {n}" in debrief.content() for n in range(1, 7))
+    shot(debrief, "class-debrief")
     for ctx, _page in phones:
         ctx.close()
     teacher.close()

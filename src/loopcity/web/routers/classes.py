@@ -595,8 +595,8 @@ async def slips(cls: ClassLink, request: Request, room: Room, pages: PagesDep) -
     out = []
     for n, t in (await room.tables(cls)).items():
         for i, seat in enumerate(t.seats):
-            if seat["kind"] != "human":
-                continue
+            if seat["kind"] != "human" and not seat.get("person"):
+                continue  # a bot's own seat (a person's seat a bot plays for now keeps its slip)
             url = f"{base}/join?code={cls.code}&table={n}&seat={i}"
             out.append(
                 {
