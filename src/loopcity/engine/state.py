@@ -28,6 +28,7 @@ import hashlib
 import json
 from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from pydantic import BaseModel
@@ -36,7 +37,7 @@ from .actions import Action, Handlers
 from .errors import IllegalAction, MalformedAction
 from .rng import Rng, new_rng
 from .serialize import copy_data, decode, encode
-from .text import LANGUAGE, Label, Said, Texts, _, plain_label, reading_in, say
+from .text import LANGUAGE, Label, Said, Texts, Unread, _, kept_text, plain_label, reading_in, say
 
 if TYPE_CHECKING:
     from .spec import Game
@@ -50,6 +51,7 @@ TT = TypeVar("TT")
 # Attributes that are neither copied by clone() nor written to snapshots.
 _SHARED = "game"
 _CACHE = "_legal"
+_UNREAD = "_unread"
 
 LogEntry = tuple[int, str, "str | Said", "tuple[int, ...] | None"]
 """(step, kind, text, seats): seats None means everyone; kind is one of :data:`LOG_KINDS`."""
@@ -112,10 +114,21 @@ def _named(what: Words) -> str:
 
 
 def _english(log: Any) -> list[Any]:
-    return [
-        (step, kind, line if isinstance(line, str) else line.get("en"), seats)
-        for step, kind, line, seats in log
-    ]
+    return [(step, kind, _in_english(line), seats) for step, kind, line, seats in log]
+
+
+def _in_english(line: Said) -> str | None:
+    if isinstance(line, str):
+        return line
+    return line.text("en") if isinstance(line, Unread) else line.get("en")
+
+
+def _kept(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with the log's unread lines worded (in the reader's language) for a snapshot."""
+    log = fields.get("log")
+    if log and any(isinstance(e[2], Unread) for e in log):
+        fields["log"] = [(step, kind, kept_text(line), seats) for step, kind, line, seats in log]
+    return fields
 
 
 class State(Generic[C, TT]):
@@ -126,6 +139,8 @@ class State(Generic[C, TT]):
 
     game: Game[C, TT]
     handlers: ClassVar[Handlers[Any] | None] = None
+    _unread: bool = False
+    """Set by :meth:`keep_log_unread` on a copy whose log nobody reads (a search's copies)."""
     texts: ClassVar[Texts[Any] | None] = None
     """The labels of the game's actions (see :mod:`loopcity.engine.text`)."""
     position_model: ClassVar[type[BaseModel] | None] = None
@@ -247,7 +262,7 @@ class State(Generic[C, TT]):
             checked = cast(Action, action)
         else:
             checked = self._check(seat, action)
-        self.log.append((self.step, "action", self.worded(lambda: self.describe(seat, checked)), None))
+        self.log.append((self.step, "action", self.worded(partial(self.describe, seat, checked)), None))
         self._apply(seat, checked)
         self.step += 1
         self._legal = {}
@@ -300,7 +315,7 @@ class State(Generic[C, TT]):
             raise IllegalAction(
                 _("a clock's move is recorded under an active seat, not seat {n}").format(n=seat + 1)
             )
-        self.log.append((self.step, "action", self.worded(lambda: self.describe(seat, action)), None))
+        self.log.append((self.step, "action", self.worded(partial(self.describe, seat, action)), None))
         self._apply(seat, action)
         self.step += 1
         self._legal = {}
@@ -356,12 +371,19 @@ class State(Generic[C, TT]):
         self.log.append((self.step, kind, line, None if seats is None else tuple(seats)))
 
     def worded(self, words: Callable[[], str]) -> Said:
-        """A text made by ``words`` in each language of the game's log (:attr:`Game.tongues`)."""
+        """A text made by ``words`` in each language of the game's log (:attr:`Game.tongues`): in the
+        language being read when that is None; kept unworded (:class:`~.text.Unread`) when nobody
+        reads the log as the game goes (``()``, or a copy told :meth:`keep_log_unread`)."""
         tongues = self.game.tongues
-        game = self.game.spec.id
-        if tongues is None:
-            with reading_in(LANGUAGE.get(), game):
+        if tongues is None and not self._unread:
+            language = LANGUAGE.get()
+            if language == "en":  # English is read as written: no catalogue to pick
                 return words()
+            with reading_in(language, self.game.spec.id):
+                return words()
+        game = self.game.spec.id
+        if self._unread or not tongues:
+            return Unread(words, game)
         made: dict[str, str] = {}
         for tongue in tongues:
             with reading_in(tongue, game):
@@ -393,6 +415,11 @@ class State(Generic[C, TT]):
         self.rng.shuffle(items)
         self.note(lambda: _("{what} shuffled").format(what=_named(what)), kind="chance")
 
+    def keep_log_unread(self) -> None:
+        """Keep this state's new log lines unworded (:class:`~.text.Unread`), whatever languages the
+        game's log is kept in: for copies nobody reads, such as a search's (copies of it too)."""
+        self._unread = True
+
     # ----- copies, snapshots, hashes -----------------------------------------------------------
     def clone(self) -> State[Any, Any]:
         """An independent copy sharing only the immutable game and content."""
@@ -418,11 +445,11 @@ class State(Generic[C, TT]):
         return new
 
     def _fields(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != _SHARED and k != _CACHE}
+        return {k: v for k, v in self.__dict__.items() if k != _SHARED and k != _CACHE and k != _UNREAD}
 
     def to_json(self) -> dict[str, Any]:
         """A JSON snapshot: the game's id and options plus every field of the state."""
-        return {"game": self.game.id, "config": self.game.config(), "state": encode(self._fields())}
+        return {"game": self.game.id, "config": self.game.config(), "state": encode(_kept(self._fields()))}
 
     @classmethod
     def from_fields(cls, game: Game[Any, Any], encoded: dict[str, Any]) -> State[Any, Any]:
@@ -439,7 +466,7 @@ class State(Generic[C, TT]):
         fields = self._fields()
         if not with_log:
             del fields["log"]
-        blob = json.dumps(encode(fields), sort_keys=True, separators=(",", ":"))
+        blob = json.dumps(encode(_kept(fields)), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:20]
 
     def __eq__(self, other: object) -> bool:
