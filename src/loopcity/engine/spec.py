@@ -260,8 +260,8 @@ class Game(Generic[C, T]):
         self.tongues: tuple[str, ...] | None = None
         """The languages the game log is kept in: a front end whose readers read several sets them
         all; None keeps each line in the language being read when it is made; ``()`` says that nobody
-        reads the log as the game goes (simulation, benchmarks, learners): each line keeps the
-        function that words it (:class:`~.text.Unread`) and no step pays for words."""
+        reads the log (simulation, benchmarks, learners): lines keep their step, kind and seats, say
+        :data:`~.text.UNREAD`, and no step pays for words."""
         """The wall clocks that run at tables of this game (see :class:`~.actions.Clock`)."""
         self.content: C = cast(C, None)
         self.content_hash = ""

@@ -37,7 +37,7 @@ from .actions import Action, Handlers
 from .errors import IllegalAction, MalformedAction
 from .rng import Rng, new_rng
 from .serialize import copy_data, decode, encode
-from .text import LANGUAGE, Label, Said, Texts, Unread, _, kept_text, plain_label, reading_in, say
+from .text import LANGUAGE, UNREAD, Label, Said, Texts, _, plain_label, reading_in, say
 
 if TYPE_CHECKING:
     from .spec import Game
@@ -114,21 +114,10 @@ def _named(what: Words) -> str:
 
 
 def _english(log: Any) -> list[Any]:
-    return [(step, kind, _in_english(line), seats) for step, kind, line, seats in log]
-
-
-def _in_english(line: Said) -> str | None:
-    if isinstance(line, str):
-        return line
-    return line.text("en") if isinstance(line, Unread) else line.get("en")
-
-
-def _kept(fields: dict[str, Any]) -> dict[str, Any]:
-    """``fields`` with the log's unread lines worded (in the reader's language) for a snapshot."""
-    log = fields.get("log")
-    if log and any(isinstance(e[2], Unread) for e in log):
-        fields["log"] = [(step, kind, kept_text(line), seats) for step, kind, line, seats in log]
-    return fields
+    return [
+        (step, kind, line if isinstance(line, str) else line.get("en"), seats)
+        for step, kind, line, seats in log
+    ]
 
 
 class State(Generic[C, TT]):
@@ -371,19 +360,25 @@ class State(Generic[C, TT]):
         self.log.append((self.step, kind, line, None if seats is None else tuple(seats)))
 
     def worded(self, words: Callable[[], str]) -> Said:
-        """A text made by ``words`` in each language of the game's log (:attr:`Game.tongues`): in the
-        language being read when that is None; kept unworded (:class:`~.text.Unread`) when nobody
-        reads the log as the game goes (``()``, or a copy told :meth:`keep_log_unread`)."""
+        """A text made by ``words`` in each language of the game's log (:attr:`Game.tongues`), or in
+        the language being read when that is None. A log nobody reads (``()``, or a copy told
+        :meth:`keep_log_unread`) calls no ``words``: its lines say :data:`~.text.UNREAD`.
+
+        ``words`` is called now, never kept for later: it reads the game as it is at this step, and
+        kept functions would tie every finished game's log to its state in reference cycles, which
+        only the garbage collector frees (slower than the words themselves in a large process)."""
         tongues = self.game.tongues
-        if tongues is None and not self._unread:
+        if self._unread:
+            return UNREAD
+        if tongues is None:
             language = LANGUAGE.get()
             if language == "en":  # English is read as written: no catalogue to pick
                 return words()
             with reading_in(language, self.game.spec.id):
                 return words()
+        if not tongues:
+            return UNREAD
         game = self.game.spec.id
-        if self._unread or not tongues:
-            return Unread(words, game)
         made: dict[str, str] = {}
         for tongue in tongues:
             with reading_in(tongue, game):
@@ -416,8 +411,9 @@ class State(Generic[C, TT]):
         self.note(lambda: _("{what} shuffled").format(what=_named(what)), kind="chance")
 
     def keep_log_unread(self) -> None:
-        """Keep this state's new log lines unworded (:class:`~.text.Unread`), whatever languages the
-        game's log is kept in: for copies nobody reads, such as a search's (copies of it too)."""
+        """Word none of this state's new log lines (they say :data:`~.text.UNREAD`), whatever
+        languages the game's log is kept in: for copies nobody reads, such as a search's (and their
+        copies)."""
         self._unread = True
 
     # ----- copies, snapshots, hashes -----------------------------------------------------------
@@ -449,7 +445,7 @@ class State(Generic[C, TT]):
 
     def to_json(self) -> dict[str, Any]:
         """A JSON snapshot: the game's id and options plus every field of the state."""
-        return {"game": self.game.id, "config": self.game.config(), "state": encode(_kept(self._fields()))}
+        return {"game": self.game.id, "config": self.game.config(), "state": encode(self._fields())}
 
     @classmethod
     def from_fields(cls, game: Game[Any, Any], encoded: dict[str, Any]) -> State[Any, Any]:
@@ -466,7 +462,7 @@ class State(Generic[C, TT]):
         fields = self._fields()
         if not with_log:
             del fields["log"]
-        blob = json.dumps(encode(_kept(fields)), sort_keys=True, separators=(",", ":"))
+        blob = json.dumps(encode(fields), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:20]
 
     def __eq__(self, other: object) -> bool:

@@ -167,52 +167,22 @@ def reading_in(language: str, game: str | None = None) -> Iterator[None]:
             GAME.reset(played)
 
 
-class Unread:
-    """A line of a game log that nobody reads as the game goes (:attr:`Game.tongues` ``()``): the
-    function that words it, kept and called only if the line is read after all (in each reader's
-    language, once per language).
-
-    The function reads the game as it is when the line is read, not as it was when the line was
-    made; a log read as the game goes (the default) is worded at each step and says what each step
-    saw."""
-
-    __slots__ = ("words", "game", "made")
-
-    def __init__(self, words: Callable[[], str], game: str | None) -> None:
-        self.words = words
-        self.game = game
-        self.made: dict[str, str] | None = None
-
-    def text(self, language: str) -> str:
-        """The line in ``language``."""
-        made = self.made
-        if made is None:
-            made = self.made = {}
-        found = made.get(language)
-        if found is None:
-            with reading_in(language, self.game):
-                found = made[language] = self.words()
-        return found
+UNREAD = N_("(not kept: nobody read this game's log as it was played)")
+"""The text of every line of a log nobody reads (``Game.tongues = ()``): simulations, benchmarks,
+learners and search keep each line's step, kind and seats, and pay nothing for its words."""
 
 
-Said = str | dict[str, str] | Unread
-"""A line of the game log: English text read through the catalogues, the line as worded in each
-language the log is kept in (see ``State.note``), or a line nobody has read yet (:class:`Unread`)."""
+Said = str | dict[str, str]
+"""A line of the game log: English text read through the catalogues, or the line as worded in
+each language the log is kept in (see ``State.note``)."""
 
 
 def say(text: Said) -> str:
     """A log line in the reader's language."""
     if isinstance(text, str):
         return _(text)
-    if isinstance(text, Unread):
-        return text.text(LANGUAGE.get())
     found = text.get(LANGUAGE.get())
     return found if found is not None else text.get("en", next(iter(text.values())))
-
-
-def kept_text(text: Said) -> str | dict[str, str]:
-    """A log line as a snapshot keeps it: an unread line worded in the reader's language."""
-    return text.text(LANGUAGE.get()) if isinstance(text, Unread) else text
 
 
 @dataclass(frozen=True)
