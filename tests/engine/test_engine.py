@@ -437,3 +437,46 @@ def test_a_games_own_translations_come_first(own_words):
         assert _("Compost heap") == "Kompost"
     with reading_in("xx"):  # no game named: some translation rather than none
         assert _("Compost heap") in {"Komposthaufen", "Kompost"}
+
+
+def test_a_log_nobody_reads_costs_no_words():
+    """Simulation, benchmarks and learners keep the log unread (``tongues = ()``): no step words a
+    line; each line keeps its step, kind and seats and says it was not kept; the game is the same
+    (hashes, snapshots), and a search's copy words nothing either."""
+    from loopcity.engine import Game
+    from loopcity.engine.text import UNREAD, _, reading_in
+    from tiny_game import SPEC as TINY
+
+    made: list[str] = []
+
+    def words() -> str:
+        made.append("once")
+        return _("{who} takes {n} Coins").format(who="A", n=2)
+
+    read, unread = Game(TINY), Game(TINY)
+    unread.tongues = ()
+    states = []
+    for game in (read, unread):
+        state = game.new_state(3)
+        state.note(words, seats=[1], kind="event")
+        while not state.is_terminal():
+            seat = state.active_seats()[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+        states.append(state)
+    worded, kept = states
+    assert made == ["once"]  # only the log being read was worded
+    assert kept.state_hash() == worded.state_hash()
+    assert [e[:2] + e[3:] for e in kept.log] == [e[:2] + e[3:] for e in worded.log]
+    assert {e[2] for e in kept.log} == {UNREAD}
+    assert kept.log_for(1)[0]["text"] == "(not kept: nobody read this game's log as it was played)"
+    with reading_in("de"):
+        assert kept.log_for(1)[0]["text"].startswith("(nicht festgehalten")
+    assert TINY.state_class.from_fields(unread, kept.to_json()["state"]).log == kept.log
+
+    search = worded.clone()
+    search.keep_log_unread()
+    search.note(words)
+    again = search.clone()
+    again.note(words)
+    assert made == ["once"] and search.state_hash() == worded.state_hash()
+    assert again.log[-1][2] == UNREAD and worded.log[-1][2] != UNREAD

@@ -103,6 +103,12 @@ OWN_WORDS = {
     ("web/payload.py", "clock"): "the table's running clock, whichever game's it is",
     ("web/i18n.py", "clock"): "the page's word for the table's clock",
     ("cli/terminal.py", "clock"): "the word for a countdown that closes a phase",
+    ("web/transport.py", "clock"): "the table's running clock, whichever game's it is",
+    ("web/transport.py", "role"): "a seat's role beside the names of the people there",
+    ("web/classes.py", "clock"): "the table's running clock on the class's dashboard",
+    ("web/classes.py", "role"): "a seat's role on the class's dashboard",
+    ("web/routers/classes.py", "role"): "a seat's role on a slip and in a join's answer",
+    ("web/routers/classes.py", "start"): "the dashboard's start button (bots take empty seats)",
 }
 
 

@@ -163,7 +163,9 @@ def make(game_id: str, seat: int = 0, others: str = "random", **options: Any) ->
     """A Gymnasium environment for ``game_id``; ``others`` names the bot for the other seats and the
     remaining keywords are the environment's (``seat_model``, ``observation`` ...) or game options."""
     env_kwargs = {k: options.pop(k) for k in _ENV_KEYS if k in options}
-    return LoopcityEnv(load_game(game_id, **options), seat, others, **env_kwargs)
+    game = load_game(game_id, **options)
+    game.tongues = ()  # a learner reads observations, not the log: no step pays for its words
+    return LoopcityEnv(game, seat, others, **env_kwargs)
 
 
 def env_id(game_id: str) -> str:

@@ -257,11 +257,17 @@ def env(game_id: str, render_mode: str | None = None, **options: Any) -> Loopcit
     """A PettingZoo AEC environment for ``game_id`` with game options (``players``, ``variant`` ...)
     and ``seat_model``, ``observation``, ``max_steps``."""
     kwargs = _split(options)
-    return LoopcityAEC(load_game(game_id, **options), render_mode, **kwargs)
+    return LoopcityAEC(_unread(load_game(game_id, **options)), render_mode, **kwargs)
 
 
 def parallel_env(game_id: str, render_mode: str | None = None, **options: Any) -> LoopcityParallel:
     """A PettingZoo parallel environment for ``game_id`` (the options of :func:`env`, and
     ``illegal_penalty``)."""
     kwargs = _split(options, ("seat_model", "observation", "max_steps", "illegal_penalty"))
-    return LoopcityParallel(load_game(game_id, **options), render_mode, **kwargs)
+    return LoopcityParallel(_unread(load_game(game_id, **options)), render_mode, **kwargs)
+
+
+def _unread(game: Game[Any, Any]) -> Game[Any, Any]:
+    """``game`` with a log nobody reads: learners read observations, so no step pays for words."""
+    game.tongues = ()
+    return game

@@ -152,6 +152,7 @@ class MctsBot:
         deadline = start + cfg.time_limit if cfg.time_limit else None
         base = state.clone()
         base.log = []  # the search's copies need no history; a long game's log is costly to copy
+        base.keep_log_unread()  # and nobody reads what they log
         if cfg.root == "halving":
             return self._halving(base, state, seat, legal, rng, start, deadline)
         done = 0

@@ -283,7 +283,7 @@ def bench(
     game_ids: Annotated[
         list[str] | None, typer.Option("--game", help="only these games (repeatable)")
     ] = None,
-    seconds: Annotated[float, typer.Option(min=0.0, help="time per game")] = 3.0,
+    seconds: Annotated[float, typer.Option(min=0.0, help="CPU time per game")] = 3.0,
     rounds: Annotated[int, typer.Option(min=1, help="slices per game, taken in turn over the games")] = 5,
     openspiel: Annotated[
         bool | None,
@@ -294,8 +294,9 @@ def bench(
         bool, typer.Option("--keyed", help="also a row per game with the keyed generator of web tables")
     ] = False,
 ) -> None:
-    """Random playouts on one core: steps/s and games/s of every game, with OpenSpiel's
-    python_block_dominoes and hanabi as yardsticks when the bench extra is installed."""
+    """Random playouts on one core: steps and games per CPU-second of every game, with OpenSpiel's
+    python_block_dominoes and hanabi as yardsticks when the bench extra is installed (JSON rows give
+    each game's ratio to them, x_python_block_dominoes and x_hanabi)."""
     from ..engine import get_spec, list_games
     from ..sim.bench import openspiel_available, run_bench
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .actions import Action
 from .errors import LoopcityError
+from .table import VOTE
 from .text import _
 
 if TYPE_CHECKING:
@@ -112,15 +113,18 @@ def _after(copy: State[Any, Any], seat: int, action: Action) -> State[Any, Any] 
     return new
 
 
-ENDING = ("vote", "done", "end_round", "pass", "end_turn", "end")
-"""Kinds of action that end a seat's part or answer a question: tried first, and always."""
+def _ending(state: State[Any, Any]) -> frozenset[str]:
+    """Kinds of action that end a seat's part (declared ``ready`` by the game or the engine) or
+    answer a question (the engine's vote): tried first, and always."""
+    return state.game.spec.action_space.ready | {VOTE.name}
 
 
 def _tried(state: State[Any, Any], seat: int, legal: list[Action]) -> list[Action]:
-    first = [a for a in legal if a.kind in ENDING]
+    ending = _ending(state)
+    first = [a for a in legal if a.kind in ending]
     if len(legal) > MOST_ACTIONS:
         return first
-    return first + [a for a in legal if a.kind not in ENDING]
+    return first + [a for a in legal if a.kind not in ending]
 
 
 def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = None) -> dict[str, Risk]:

@@ -259,7 +259,9 @@ class Game(Generic[C, T]):
         self.clocks = {k: c for k, c in spec.action_space.clocks.items() if c.runs(resolved)}
         self.tongues: tuple[str, ...] | None = None
         """The languages the game log is kept in: a front end whose readers read several sets them
-        all; None keeps each line in the language being read when it is made."""
+        all; None keeps each line in the language being read when it is made; ``()`` says that nobody
+        reads the log (simulation, benchmarks, learners): lines keep their step, kind and seats, say
+        :data:`~.text.UNREAD`, and no step pays for words."""
         """The wall clocks that run at tables of this game (see :class:`~.actions.Clock`)."""
         self.content: C = cast(C, None)
         self.content_hash = ""

@@ -28,6 +28,7 @@ import hashlib
 import json
 from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from pydantic import BaseModel
@@ -36,7 +37,7 @@ from .actions import Action, Handlers
 from .errors import IllegalAction, MalformedAction
 from .rng import Rng, new_rng
 from .serialize import copy_data, decode, encode
-from .text import LANGUAGE, Label, Said, Texts, _, plain_label, reading_in, say
+from .text import LANGUAGE, UNREAD, Label, Said, Texts, _, plain_label, reading_in, say
 
 if TYPE_CHECKING:
     from .spec import Game
@@ -50,6 +51,7 @@ TT = TypeVar("TT")
 # Attributes that are neither copied by clone() nor written to snapshots.
 _SHARED = "game"
 _CACHE = "_legal"
+_UNREAD = "_unread"
 
 LogEntry = tuple[int, str, "str | Said", "tuple[int, ...] | None"]
 """(step, kind, text, seats): seats None means everyone; kind is one of :data:`LOG_KINDS`."""
@@ -126,6 +128,8 @@ class State(Generic[C, TT]):
 
     game: Game[C, TT]
     handlers: ClassVar[Handlers[Any] | None] = None
+    _unread: bool = False
+    """Set by :meth:`keep_log_unread` on a copy whose log nobody reads (a search's copies)."""
     texts: ClassVar[Texts[Any] | None] = None
     """The labels of the game's actions (see :mod:`loopcity.engine.text`)."""
     position_model: ClassVar[type[BaseModel] | None] = None
@@ -247,7 +251,7 @@ class State(Generic[C, TT]):
             checked = cast(Action, action)
         else:
             checked = self._check(seat, action)
-        self.log.append((self.step, "action", self.worded(lambda: self.describe(seat, checked)), None))
+        self.log.append((self.step, "action", self.worded(partial(self.describe, seat, checked)), None))
         self._apply(seat, checked)
         self.step += 1
         self._legal = {}
@@ -300,7 +304,7 @@ class State(Generic[C, TT]):
             raise IllegalAction(
                 _("a clock's move is recorded under an active seat, not seat {n}").format(n=seat + 1)
             )
-        self.log.append((self.step, "action", self.worded(lambda: self.describe(seat, action)), None))
+        self.log.append((self.step, "action", self.worded(partial(self.describe, seat, action)), None))
         self._apply(seat, action)
         self.step += 1
         self._legal = {}
@@ -356,12 +360,25 @@ class State(Generic[C, TT]):
         self.log.append((self.step, kind, line, None if seats is None else tuple(seats)))
 
     def worded(self, words: Callable[[], str]) -> Said:
-        """A text made by ``words`` in each language of the game's log (:attr:`Game.tongues`)."""
+        """A text made by ``words`` in each language of the game's log (:attr:`Game.tongues`), or in
+        the language being read when that is None. A log nobody reads (``()``, or a copy told
+        :meth:`keep_log_unread`) calls no ``words``: its lines say :data:`~.text.UNREAD`.
+
+        ``words`` is called now, never kept for later: it reads the game as it is at this step, and
+        kept functions would tie every finished game's log to its state in reference cycles, which
+        only the garbage collector frees (slower than the words themselves in a large process)."""
         tongues = self.game.tongues
-        game = self.game.spec.id
+        if self._unread:
+            return UNREAD
         if tongues is None:
-            with reading_in(LANGUAGE.get(), game):
+            language = LANGUAGE.get()
+            if language == "en":  # English is read as written: no catalogue to pick
                 return words()
+            with reading_in(language, self.game.spec.id):
+                return words()
+        if not tongues:
+            return UNREAD
+        game = self.game.spec.id
         made: dict[str, str] = {}
         for tongue in tongues:
             with reading_in(tongue, game):
@@ -393,6 +410,12 @@ class State(Generic[C, TT]):
         self.rng.shuffle(items)
         self.note(lambda: _("{what} shuffled").format(what=_named(what)), kind="chance")
 
+    def keep_log_unread(self) -> None:
+        """Word none of this state's new log lines (they say :data:`~.text.UNREAD`), whatever
+        languages the game's log is kept in: for copies nobody reads, such as a search's (and their
+        copies)."""
+        self._unread = True
+
     # ----- copies, snapshots, hashes -----------------------------------------------------------
     def clone(self) -> State[Any, Any]:
         """An independent copy sharing only the immutable game and content."""
@@ -418,7 +441,7 @@ class State(Generic[C, TT]):
         return new
 
     def _fields(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != _SHARED and k != _CACHE}
+        return {k: v for k, v in self.__dict__.items() if k != _SHARED and k != _CACHE and k != _UNREAD}
 
     def to_json(self) -> dict[str, Any]:
         """A JSON snapshot: the game's id and options plus every field of the state."""

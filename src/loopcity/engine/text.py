@@ -167,6 +167,11 @@ def reading_in(language: str, game: str | None = None) -> Iterator[None]:
             GAME.reset(played)
 
 
+UNREAD = N_("(not kept: nobody read this game's log as it was played)")
+"""The text of every line of a log nobody reads (``Game.tongues = ()``): simulations, benchmarks,
+learners and search keep each line's step, kind and seats, and pay nothing for its words."""
+
+
 Said = str | dict[str, str]
 """A line of the game log: English text read through the catalogues, or the line as worded in
 each language the log is kept in (see ``State.note``)."""

@@ -135,6 +135,7 @@ def run_games(
 ) -> list[GameResult]:
     """Play ``games`` seeded games in this process."""
     game = load_game(game_id, **options)
+    game.tongues = ()  # nobody reads a simulated game's log: no step pays for its words
     return [play_one(game, game_seed(seed, i), bots, i) for i in range(games)]
 
 

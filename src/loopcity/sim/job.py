@@ -48,7 +48,9 @@ class SimJob:
     def load(self) -> Game:
         """The configured game (registering it first in a worker that does not know it)."""
         ensure_registered(self.game_id, self.source)
-        return load_game(self.game_id, **self.options)
+        game = load_game(self.game_id, **self.options)
+        game.tongues = ()  # nobody reads a simulated game's log: no step pays for its words
+        return game
 
     def to_json(self) -> dict[str, Any]:
         return {

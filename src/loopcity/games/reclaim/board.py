@@ -172,8 +172,9 @@ class Terrain:
     """Hexagons with a free edge, where transportation may start."""
     link_starts: dict[str, tuple[Action, ...]]
     """``link`` actions from each of ``start_hexes``, for each transport kind."""
-    starts_cache: dict[tuple[Transportation, ...], dict[str, tuple[Action, ...]]]
-    """``link`` actions still open for each kind, by the links built (``turn._link_starts``)."""
+    starts_cache: dict[object, dict[str, tuple[Action, ...]]]
+    """``link`` actions still open for each kind, by the links built (a tuple) and by the starts
+    that are full (a frozenset; ``turn._link_starts``)."""
 
 
 def _terrain_tables(b: ReclaimTables, terrain: tuple[str, ...]) -> Terrain:

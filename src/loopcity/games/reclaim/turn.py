@@ -169,11 +169,15 @@ def _open_starts(tables: Terrain, links: tuple[Transportation, ...]) -> dict[str
     starts = tables.link_starts
     if not full:
         return starts
-    hexes = tables.start_hexes
-    return {
-        t: tuple([a for h, a in zip(hexes, row, strict=True) if (t, h) not in full])
-        for t, row in starts.items()
-    }
+    key = frozenset(full)  # many sets of links leave the same starts full
+    hit = tables.starts_cache.get(key)
+    if hit is None:
+        hexes = tables.start_hexes
+        hit = tables.starts_cache[key] = {
+            t: tuple([a for h, a in zip(hexes, row, strict=True) if (t, h) not in full])
+            for t, row in starts.items()
+        }
+    return hit
 
 
 def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:

@@ -120,7 +120,7 @@ class YearSteps(State[SustainContent, SustainTables]):
         language being read."""
         lines = self.game.tables.log_lines
         tongues = self.game.tongues
-        if tongues is None:
+        if not tongues:  # None, or () where nobody reads: the line is kept once made
             full = (LANGUAGE.get(), *key)
             line = lines.get(full)
             if line is None:

@@ -495,7 +495,7 @@ async def class_action(what: str, cls: ClassLink, request: Request, room: Room) 
         await room.chat(cls, form.get("on") == "1")
     elif what == "start":
         await room.fill(cls)
-    elif what == "end":
+    elif what == "end-class":
         await room.end(cls)
     elif what == "to-bot":
         await room.seat_to_bot(cls, seat_token(), None)
@@ -506,7 +506,7 @@ async def class_action(what: str, cls: ClassLink, request: Request, room: Room) 
         await room.end_game(cls, await room.manager.get(cls.tables[table_n()]))
     elif what == "rematch":
         await room.rematch(cls, table_n())
-    elif what == "place":
+    elif what == "seat-student":
         target = str(form.get("target") or "")
         key = await _student_key(room, cls, str(form.get("student") or "")[:64])
         if target == "free":
