@@ -19,27 +19,33 @@ from tiny_game import SPEC as TINY
 from .conftest import ROOMY
 from .live_server import LiveServer
 
-WAIT = replace(ROOMY, db_seconds=1.0)
+WAIT = replace(ROOMY, db_seconds=2.0)
 
 
 def held_database(live: LiveServer, hold: Any, release: Any) -> None:
     """With the database held by ``hold()`` (until ``release()``): a move answers 503 with the reason
-    within a few seconds, the lobby and a page's state keep answering at once meanwhile, the server's
+    after the 2 s lock timeout, the lobby and a page's state keep answering meanwhile (each in well
+    under the timeout), the server's
     loop is never held up; once released, the same move is taken."""
-    with httpx.Client(base_url=live.base, timeout=30) as http:
+    # both clients made first: making one takes the test process's interpreter (shared with the
+    # server's thread) for a while
+    with (
+        httpx.Client(base_url=live.base, timeout=30) as http,
+        httpx.Client(base_url=live.base, timeout=30) as other,
+    ):
         table = http.post(
             "/api/tables", json={"game": "tiny", "players": 2, "seats": [{"kind": "human"}] * 2}
         )
         tokens = [s["token"] for s in table.json()["seats"]]
         assert http.post(f"/api/act/{tokens[0]}", json={"action": "ready"}).status_code == 200
-        assert http.get("/").status_code == 200  # the lobby's template is compiled before the hold
+        assert http.get("/").status_code == 200  # the lobby's first answer builds its page
+        assert other.get("/").status_code == 200
         hold()
         answer: dict[str, Any] = {}
 
         def move() -> None:
             began = time.monotonic()
-            with httpx.Client(base_url=live.base, timeout=30) as other:
-                r = other.post(f"/api/act/{tokens[1]}", json={"action": "ready"})
+            r = other.post(f"/api/act/{tokens[1]}", json={"action": "ready"})
             answer.update(status=r.status_code, body=r.json(), took=time.monotonic() - began)
 
         mover = threading.Thread(target=move)
@@ -56,9 +62,10 @@ def held_database(live: LiveServer, hold: Any, release: Any) -> None:
         release()
         assert answer["status"] == 503, answer
         assert "database is busy" in answer["body"]["detail"]
-        assert answer["took"] < 5
-        assert lobby and max(lobby) < 0.5, lobby  # the others were not held up
-        assert max(lags) < 0.3
+        assert answer["took"] < 8
+        # the others were not held up: each answered well within the 2 s the move waited
+        assert lobby and max(lobby) < 1.0, lobby
+        assert max(lags) < 0.5
         r = http.post(f"/api/act/{tokens[1]}", json={"action": "ready"})
         assert r.status_code == 200 and r.json()["version"] == 2
 

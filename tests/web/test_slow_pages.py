@@ -210,7 +210,7 @@ def test_a_flood_of_idle_sockets_leaves_the_lobby_and_the_api_answering(live):
             )
             idle.append(s)
         for s in idle:
-            s.settimeout(10)
+            s.settimeout(60)  # a loaded machine takes a while to answer 1,300 handshakes
             head = s.recv(12)
             if b" 101" in head:
                 opened += 1
