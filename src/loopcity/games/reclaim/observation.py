@@ -93,7 +93,7 @@ class ReclaimEncoder(Encoder):
             "scalars",
             8,
             "round / rounds, builds left / 3, turns done / 4, growth left / 3, hunger / 4, Events "
-            "waiting / 3, Events left / 20, alarm ready",
+            "waiting / 3, Events left / 20, the timer runs (timer schedule, Events left)",
         )
         self.m_events = self.memory.add("events_drawn", len(self.event_ids), "Event cards drawn so far")
         self._links: dict[tuple[int, int], tuple[int, int]] = {}
@@ -250,7 +250,7 @@ class ReclaimEncoder(Encoder):
         out.ratio(o + 4, st.hunger, 4)
         out.ratio(o + 5, len(st.pending_events), 3)
         out.ratio(o + 6, len(st.events), len(self.event_ids))
-        if st.alarm_ready:
+        if st.game.options["events"] == "timer" and st.events:
             out.one(o + 7)
 
     def remember(self, state: State, seat: int, out: Features) -> None:

@@ -280,9 +280,6 @@ class ReclaimPosition(PositionModel):
     player_turns: int = Field(
         default=0, ge=0, description="player turns finished so far (the 'turns' schedule counts them)"
     )
-    alarm_ready: bool = Field(
-        default=True, description="the timer's alarm may ring (false from its ring to the next action)"
-    )
     proposal: Proposal | None = Field(default=None, description="the question the table is answering")
     proposing: Proposing | None = Field(
         default=None, description="a Political decision named whose number of units comes next"
@@ -342,7 +339,6 @@ def position_of(st: ReclaimState) -> ReclaimPosition:
         events_waiting=[c.events[e].id for e in st.pending_events],
         last_event=c.events[st.last_event].id if st.last_event >= 0 else None,
         player_turns=st.turns_done,
-        alarm_ready=st.alarm_ready,
         proposal=_proposal(st),
         proposing=_proposing(st),
         dump_rejected=list(st.dump_rejected),
@@ -468,7 +464,6 @@ def set_up(st: ReclaimState, p: ReclaimPosition) -> None:
         )
     st.mods = {"farm_capacity": p.farm_capacity_change, "plant_capacity": p.plant_capacity_change}
     st.turns_done = p.player_turns
-    st.alarm_ready = p.alarm_ready
     st.pol_done = [seat.done for seat in p.seats]
     st.proposing = (
         None if p.proposing is None else (p.proposing.decision, p.proposing.hex, p.proposing.by - 1)
