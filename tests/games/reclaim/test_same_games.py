@@ -13,7 +13,10 @@ amounts, the Dump and the new Housing blocks put to the table, the Farming role'
 kept Event cards played in the joint decisions, the heuristic's answers); all six again when the map's
 lake became one Water hexagon (balance tuning, docs/games/reclaim.md "Balance targets"); all six when
 the timer came to restart at its ring (the state no longer keeps whether the alarm may ring; the
-heuristic's standard and calm games were checked to play out the same, the timer games ring sooner).
+heuristic's standard and calm games were checked to play out the same, the timer games ring sooner);
+and all six when the Food import came to be paid first and the cap on rejected proposals went (a
+repeat of an identical rejected proposal is refused instead), with the heuristic voting by the city's
+need.
 """
 
 import hashlib
@@ -25,12 +28,12 @@ from loopcity.bots import make_bot
 from loopcity.engine import RandomBot, play
 
 RECORDED = {
-    ("random", "standard"): "7458fb0371ce3f3b",
-    ("random", "timer"): "75f2ced73ad08930",
-    ("random", "calm"): "b1e2ba27a62d8b58",
-    ("heuristic", "standard"): "d1d61d76438dff22",
-    ("heuristic", "timer"): "ab3e21d46220802e",
-    ("heuristic", "calm"): "f14955100cab6d2c",
+    ("random", "standard"): "76868a11f29a6492",
+    ("random", "timer"): "304573e46e4eb29a",
+    ("random", "calm"): "a13b631a58c6e92a",
+    ("heuristic", "standard"): "0d7fb8d2870ecd72",
+    ("heuristic", "timer"): "36bde7edf7585d73",
+    ("heuristic", "calm"): "00fff87afbeef8dd",
 }
 
 

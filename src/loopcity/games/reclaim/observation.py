@@ -88,7 +88,7 @@ class ReclaimEncoder(Encoder):
             "its hexagon (Sludge: the Farm), who asks, units / 10",
         )
         self.o_votes = lay.add("votes", (players, 3), "each seat: answered yes, answered no, done")
-        self.o_rejections = lay.add("rejections", players, "each seat's rejected proposals / the limit")
+        self.o_rejections = lay.add("rejections", players, "each seat's rejected proposals this round / 4")
         self.o_scalars = lay.add(
             "scalars",
             8,
@@ -241,7 +241,7 @@ class ReclaimEncoder(Encoder):
             out.one(o + len(SUBJECTS) + n + proposer)
         hot, o = out.hot, self.o_votes
         hot.extend([o + p * 3 + 2 for p, done in enumerate(st.pol_done) if done])
-        out.run(self.o_rejections, st.rejections, self.content.table.rejections_per_round)
+        out.run(self.o_rejections, st.rejections, 4)
         o, rules = self.o_scalars, self.content.rules
         out.ratio(o, st.round, rules.rounds)
         out.ratio(o + 1, st.builds_left, rules.builds_per_turn)

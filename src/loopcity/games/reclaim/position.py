@@ -161,6 +161,14 @@ class Proposal(PositionModel):
     by: int = Field(ge=1, description="the seat (from 1) that proposed it")
 
 
+class Rejected(PositionModel):
+    """A Political decision the table rejected this round."""
+
+    decision: Decision = Field(description="npk, vaccinate or dump")
+    hex: int = Field(ge=0, description="the hexagon it concerned")
+    units: int = Field(ge=1, description="how many units it covered")
+
+
 class Proposing(PositionModel):
     """A Political decision named whose number of units the proposer chooses next."""
 
@@ -284,6 +292,10 @@ class ReclaimPosition(PositionModel):
     proposing: Proposing | None = Field(
         default=None, description="a Political decision named whose number of units comes next"
     )
+    rejected_this_round: list[Rejected] = Field(
+        default=[],
+        description="the Political decisions the table rejected this round (the same one may not be put again)",
+    )
     dump_rejected: list[int] = Field(
         default=[], description="hexagons the table rejected as the Dump this round"
     )
@@ -341,6 +353,7 @@ def position_of(st: ReclaimState) -> ReclaimPosition:
         player_turns=st.turns_done,
         proposal=_proposal(st),
         proposing=_proposing(st),
+        rejected_this_round=[Rejected(decision=d, hex=h, units=n) for d, h, n in st.rejected],
         dump_rejected=list(st.dump_rejected),
         growth_rejected=list(st.growth_rejected),
         sludge_accepted=list(st.sludge_ok),
@@ -475,6 +488,7 @@ def set_up(st: ReclaimState, p: ReclaimPosition) -> None:
     st.on_stage = [_stage_tuple(st, line) for line in p.on_stage]
     st.ballot = _ballot(st, p)
     st.rejections = [seat.rejected_proposals for seat in p.seats]
+    st.rejected = [[r.decision, r.hex, r.units] for r in p.rejected_this_round]
     st.growth_left = p.new_blocks_to_place
     st.hunger = p.hungry_blocks
     st.lost = p.lost

@@ -101,6 +101,7 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         self.on_stage: list[StageLine] = []
         self.pol_done = [False] * players
         self.rejections = [0] * players
+        self.rejected: list[list[Any]] = []  # [decision, hexagon, units] the table rejected this round
         self.growth_left = 0
         self.hunger = 0
         self.lost = ""
