@@ -202,16 +202,20 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     terrain = st.tables.terrain_tables(st.terrain)
     acts = proposals(st, terrain)
     if st.rejected and acts:
-        named = {(item, h) for item, h, _n in st.rejected}
-        acts = [
-            a for a in acts if (a.args[0], a.args[1]) not in named or _units_left(st, a.args[0], a.args[1])
-        ]
+        turned_down = {(item, h) for item, h, _n in st.rejected}
+        acts = [a for a in acts if _may_propose(st, a, turned_down)]
     hand = st.hands[seat]
     if hand:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
     acts += contributions(st, seat, terrain.urban)
     acts.append(_DONE)
     return acts
+
+
+def _may_propose(st: ReclaimState, a: Action, turned_down: set[tuple[str, int]]) -> bool:
+    """Whether a proposal may be made: any units of it not yet rejected this round."""
+    p = PROPOSE.read(a)
+    return (p.item, p.hex) not in turned_down or bool(_units_left(st, p.item, p.hex))
 
 
 def _units_left(st: ReclaimState, item: str, h: int) -> list[int]:
