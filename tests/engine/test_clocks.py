@@ -108,10 +108,8 @@ def test_runs_without_a_wall_clock_ring_it_by_moves(timed):
     play(state, [RandomBot(game, s, 3) for s in range(2)], record=record)
     ticks = [i for i, (_seat, text) in enumerate(record.moves) if text == "tick"]
     assert (
-        ticks
-        and ticks[0] == period
-        and all(b - a == period + 1 for a, b in zip(ticks, ticks[1:], strict=False))
-    )
+        ticks and ticks[0] == period and all(b - a == period for a, b in zip(ticks, ticks[1:], strict=False))
+    )  # a clock restarts at its ring: the next ring is one period later, the ring's own move included
     quiet = game.new_state(3)
     play(quiet, [RandomBot(game, s, 3) for s in range(2)], clocks=False)
     assert quiet.is_terminal() and quiet.ticks == 0

@@ -8,7 +8,10 @@ plays it:
 - the web server and the terminal, by the wall clock: a countdown starts when the action becomes
   available, and when its minutes have passed while it stayed available the action is played
   (:meth:`State.apply_clock <loopcity.engine.state.State.apply_clock>`); when it stops being
-  available first, the countdown is dropped and starts again the next time;
+  available first, the countdown is dropped and starts again the next time. A clock that rings
+  restarts its countdown at the ring time itself, not at the next move or the next look at the
+  clock (RECLAIM: "The timer is immediately restarted for ten more minutes after it rings"): while
+  its action stays available it rings again one period after the ring;
 - runs without a wall clock (simulation, bot games, the conformance suite, ``loopcity bench``) through
   :class:`MoveClock`, which counts moves instead of seconds: ``SECONDS_PER_MOVE`` of table time per
   move, so RECLAIM's 10-minute timer rings after 30 moves. Search bots plan as if no clock rang.
@@ -83,10 +86,14 @@ class Countdowns:
         return available
 
     def due(self, state: State[Any, Any], now: float) -> Action | None:
-        """The clock action whose time is up at ``now`` (its countdown is then over), or None."""
+        """The clock action whose time is up at ``now``, or None. Its countdown restarts at the ring
+        time (its start plus its period, however late ``now`` looks): if the action is still
+        available after it is played, the next ring comes one period after this one."""
         for action in self.update(state, now):
-            if now - self.started[action.kind] >= self.periods[action.kind]:
-                del self.started[action.kind]
+            start = self.started[action.kind]
+            period = self.periods[action.kind]
+            if now - start >= period:
+                self.started[action.kind] = start + period
                 return action
         return None
 

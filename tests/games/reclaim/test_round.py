@@ -232,3 +232,67 @@ def test_growth_refusals_say_why_and_change_nothing():
     with pytest.raises(IllegalAction, match="every Urban area is full"):
         st.apply(seat, "urbanize 10")
     assert st.state_hash() == before
+
+
+# ----- the Food import comes first; no limit on proposals ----------------------------------------------
+def test_the_food_import_is_paid_as_the_decisions_open_before_any_optional_spending():
+    """Rulebook, Joint Political decisions: "Import Food: all Housing blocks that have not received Food
+    from the Farms *must import Food*" (listed first; NPK is "(optional)"). The City budget pays it as
+    the session opens, so a majority cannot spend the money first and leave the city hungry."""
+    st = table(
+        turn="contractor",
+        stage="role",
+        city_budget=700,
+        cost_cards={"food": 250, "npk": 100},
+        hexagons={8: {"food": 1}},
+    )
+    seat = seat_of(st, "contractor")
+    st.apply(seat, "role farming")
+    st.apply(seat, "end_turn")
+    assert st.phase == "politics"
+    assert st.res[8][FOOD] == 3 and st.city == 200  # 2 unfed blocks fed at once, 500 C paid
+    assert any("The Food import comes first" in str(line) for _s, _k, line, _w in st.log)
+
+
+def test_while_food_is_owed_nothing_else_is_proposed_and_added_coins_pay_it_first():
+    st = table(
+        turn="contractor",
+        stage="role",
+        city_budget=300,
+        cost_cards={"food": 250, "npk": 100},
+        hexagons={8: {"food": 0}},
+    )
+    seat = seat_of(st, "contractor")
+    st.apply(seat, "role farming")
+    st.apply(seat, "end_turn")
+    assert st.res[8][FOOD] == 1 and st.city == 50 and politics.food_short(st) == 450
+    assert not [a for a in legal_texts(st, 0) if a.startswith("propose")]
+    with pytest.raises(IllegalAction, match="Food import comes first"):
+        st.apply(0, "propose npk 5")
+    st.apply(1, "contribute 450")  # what the import still lacks, in one step
+    assert st.res[8][FOOD] == 3 and st.city == 0 and politics.food_short(st) == 0
+
+
+def test_no_limit_on_proposals_only_an_identical_rejected_one_is_refused():
+    """ "all players discuss which (if any) ... are needed": a player whose proposals were rejected twice
+    may still propose vaccination with Disease on the board; the same rejected proposal (decision, hexagon,
+    units) is not put again that round."""
+    st = politics_table(
+        city_budget=3000, cost_cards={"npk": 100, "vaccination": 300}, hexagons={3: {"disease": 1}}
+    )
+    for _ in range(2):
+        before = legal_texts(st, 0)
+        npk = min(a for a in before if a.startswith("propose npk"))
+        st.apply(0, npk)
+        if st.proposing is not None:
+            st.apply(0, "units 1")
+        for s in (1, 2, 3):
+            st.apply(s, "vote no")
+    assert st.rejections[0] == 2
+    assert "propose vaccinate 3" in legal_texts(st, 0)  # no cap blocks a needed proposal
+    st.apply(0, "propose vaccinate 3")
+    for s in (1, 2, 3):
+        st.apply(s, "vote no")
+    assert "propose vaccinate 3" not in legal_texts(st, 0)  # the identical proposal, rejected: refused
+    with pytest.raises(IllegalAction, match="rejected that proposal this round"):
+        st.apply(0, "propose vaccinate 3")

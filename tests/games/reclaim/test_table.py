@@ -72,11 +72,12 @@ def test_a_seat_adds_the_whole_amount_the_food_import_lacks_in_one_step():
         "contribute 500",
         "contribute 1000",
     }
-    st.apply(2, "contribute 1575")
-    assert st.city == 1575 and st.coins[2] == 425
+    st.apply(2, "contribute 1575")  # the coins pay the Food import at once: it comes first
+    assert st.city == 0 and st.coins[2] == 425
+    assert st.res[8][FOOD] == 3 and st.res[9][FOOD] == 3 and st.res[4][FOOD] == 1
     for s in range(4):
         st.apply(s, "done")
-    assert not st.lost and st.res[8][FOOD] == 3 and st.res[9][FOOD] == 3 and st.res[4][FOOD] == 1
+    assert not st.lost
 
 
 def test_only_ones_own_coins_go_to_the_city_budget():
@@ -225,15 +226,34 @@ def test_the_farming_player_fetches_sludge_without_asking():
 # ----- bots ------------------------------------------------------------------------------------------------
 def test_the_heuristic_answers_with_judgement():
     st = politics_table(city_budget=600, cost_cards={"food": 200, "npk": 100}, hexagons={8: {"food": 0}})
-    # the Food import takes 600 C: 1 NPK more would starve it
-    st.apply(0, "propose npk 5")
-    st.apply(0, "units 1")
-    answers = {s: str(make_bot("heuristic", st.game, s, 0).choose(st, s)) for s in st.active_seats()}
-    assert set(answers.values()) == {"vote no"}
-    st = politics_table(city_budget=2000, cost_cards={"npk": 100})
-    st.apply(0, "propose npk 5")
+    # the Food import takes the 600 C: no NPK can be proposed before it (it comes first)
+    assert "propose npk 5" not in legal_texts(st, 0)
+    with pytest.raises(IllegalAction, match="Food import comes first"):
+        st.apply(0, "propose npk 5")
+    st = politics_table(city_budget=2000, cost_cards={"npk": 100}, hexagons={5: {"npk": 0}})
+    st.apply(0, "propose npk 5")  # the Farm lacks NPK for its capacity next round
     st.apply(0, "units 1")
     assert str(make_bot("heuristic", st.game, 1, 0).choose(st, 1)) == "vote yes"
+    sick = politics_table(
+        city_budget=300,
+        cost_cards={"npk": 100, "vaccination": 300},
+        hexagons={3: {"disease": 1}, 5: {"npk": 0}},
+    )
+    sick.apply(0, "propose npk 5")  # leaves the City budget unable to vaccinate while Disease is on the board
+    sick.apply(0, "units 1")
+    assert str(make_bot("heuristic", sick.game, 1, 0).choose(sick, 1)) == "vote no"
+
+
+def test_bots_vote_on_a_persons_proposal_by_the_citys_need():
+    """A table of two people and two bots: the bots weigh what the city needs, not whose turn it is,
+    so a person's needed proposal passes (a 2-2 tie would reject it)."""
+    st = politics_table(city_budget=2000, cost_cards={"vaccination": 300}, hexagons={3: {"disease": 2}})
+    st.apply(0, "propose vaccinate 3")  # seat 1, a person, proposes (their yes counts)
+    if st.proposing is not None:
+        st.apply(0, "units 2")
+    for bot_seat in (2, 3):
+        st.apply(bot_seat, make_bot("heuristic", st.game, bot_seat, 0).choose(st, bot_seat))
+    assert st.ballot is None and st.disease[3] == 0  # carried with the bots' yes: 3 of 4
 
 
 def test_the_heuristic_farming_player_declines_sludge_while_disease_is_on_the_board():

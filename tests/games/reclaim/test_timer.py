@@ -29,9 +29,10 @@ def test_terminal_rings_the_alarm_after_ten_minutes():
     assert session._ring_clocks()
     assert len(session.state.events) == 19 and session.state.last_event >= 0
     assert session.record.moves[-1] == (0, "alarm")
+    now[0] = 660.0  # the next move comes a minute after the ring
     session._apply(0, session.state.legal_actions(0)[0])
     now[0] = 1199.0
-    assert not session._ring_clocks()  # the timer restarted at 600
+    assert not session._ring_clocks()  # the timer restarted at 600, when it rang
     now[0] = 1200.0
     assert session._ring_clocks() and len(session.state.events) == 18
     assert "10-minute timer rang" in session.console.export_text()
@@ -52,3 +53,24 @@ def test_no_alarm_without_the_timer_schedule():
     state = game.new_state(0)
     session = TerminalSession(Record.start(state, 0), set(), "heuristic", Console(), clock=lambda: 10_000.0)
     assert not session._ring_clocks()
+
+
+def test_the_timer_restarts_when_it_rings_not_at_the_next_move():
+    """Rulebook, The timer: "The timer is immediately restarted for ten more minutes after it rings."
+    A ring at 600 s and the next move at 660 s: the second ring comes at 1,200 s (not 1,260 s); with
+    nobody moving, the timer rings again all the same, and each ring is the table's, no seat's."""
+    now = [0.0]
+    session = _session(now, ["quit"])
+    assert not session._ring_clocks()
+    now[0] = 605.0  # the clock is looked at a little late: the ring still counts from 600
+    assert session._ring_clocks()
+    assert session.countdowns.deadline("alarm") == 1200.0
+    now[0] = 660.0
+    session._apply(0, session.state.legal_actions(0)[0])
+    assert session.countdowns.deadline("alarm") == 1200.0  # a move does not restart the timer
+    now[0] = 1200.0
+    assert session._ring_clocks()
+    now[0] = 1800.0  # no move since the second ring
+    assert session._ring_clocks() and len(session.state.events) == 17
+    lines = [str(line) for _step, kind, line, _seats in session.state.log if kind == "action"]
+    assert lines.count("The table's timer rang") == 3 and not any("rang" in x and "Seat" in x for x in lines)

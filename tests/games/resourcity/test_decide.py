@@ -1,5 +1,5 @@
-"""The table decides together: where the tokens start (Step 8), who starts first (Step 9, a proposal
-and a vote with its tie rule), and a player's consent before the Policy Maker moves their token."""
+"""The table decides together: where the tokens start (Step 8) and who starts first (Step 9, a proposal
+and a vote with its tie rule); the Policy Maker moves any player token with nobody's say."""
 
 import pytest
 
@@ -155,45 +155,52 @@ def test_the_open_vote_is_a_position():
     assert again.phase == "act" and again.first == 1
 
 
-# ----- the Policy Maker asks before moving another player's token -------------------------------------
+# ----- the Policy Maker moves any player token, as the card says -------------------------------------
 def policy(**fields):
     return scenario(
         ["C.", "......"], players=2, powers=["policymaker", "farmer"], tokens=[0, 1], quiet=True, **fields
     )
 
 
-def test_another_players_token_moves_only_when_they_accept():
+def test_the_policy_maker_moves_another_players_token_with_no_say_of_theirs():
+    """Card: "move any player token anywhere (2 actions)"; rulebook: "Your Superpower may change how an
+    Action is done", and its only joint decisions are set-up Steps 8 and 9: nobody is asked."""
     s = policy()
     s.apply(0, "relocate 2")
+    assert s.phase == "relocate" and s.active_seats() == (0,)
     s.apply(0, "to 30")
-    assert s.pos[1] == 1 and s.active_seats() == (1,)  # nothing moved yet
-    with pytest.raises(IllegalAction, match="may not act now"):
-        s.apply(0, "vote yes")  # the Policy Maker cannot answer for player 2
-    assert legal(s, 1) == {"vote yes", "vote no"}
-    assert s.label(1, s.legal_actions(1)[0]).text.startswith("Accept: Seat 1 (Policy Maker) asks to move")
-    s.apply(1, "vote yes")
-    assert s.pos[1] == 30 and s.actions_left == 2 and s.turn == 0
+    assert s.pos[1] == 30 and s.actions_left == 2 and s.phase == "act" and s.turn == 0
+    assert s.ballot is None and s.view(1)["decision"] is None  # player 2 was never asked
+    assert "Seat 2" in s.label(0, next(a for a in policy().legal_actions(0) if str(a) == "relocate 2")).text
 
 
-def test_a_declined_request_moves_nothing_costs_nothing_and_is_not_repeated():
+def test_the_card_reads_as_the_rulebook_has_it_in_english_and_german():
+    from loopcity.engine.text import reading_in
+    from loopcity.games.resourcity.words import power_text
+
     s = policy()
+    assert power_text(s.content, "policymaker") == "Move any player token anywhere (2 Actions)."
+    with reading_in("de", "resourcity"):
+        german = power_text(s.content, "policymaker")
+    assert german == "Versetze eine beliebige Spielfigur an einen beliebigen Ort (2 Aktionen)."
+
+
+def test_the_policy_maker_moves_the_same_token_again_while_actions_last():
+    s = policy(actions_left=5)
     s.apply(0, "relocate 2")
     s.apply(0, "to 30")
-    s.apply(1, "vote no")
-    assert s.pos[1] == 1 and s.actions_left == 4 and s.phase == "act" and s.turn == 0
-    assert "relocate 2" not in legal(s, 0) and "relocate 1" in legal(s, 0)
-    with pytest.raises(IllegalAction, match="declined to be moved this turn"):
-        s.apply(0, "relocate 2")
-    assert again(s).legal_actions(0) == s.legal_actions(0)
+    assert "relocate 2" in legal(s, 0) and s.actions_left == 3  # no one can refuse a second move
+    s.apply(0, "relocate 2")
+    s.apply(0, "to 7")
+    assert s.pos[1] == 7 and s.actions_left == 1 and "relocate 2" not in legal(s, 0)
 
 
-def test_the_request_is_a_position():
+def test_the_move_in_progress_is_a_position():
     s = policy()
     s.apply(0, "relocate 2")
-    s.apply(0, "to 30")
     same = again(s)
-    assert same.phase == "consent" and same.view(1) == s.view(1)
-    same.apply(1, "vote yes")
+    assert same.phase == "relocate" and same.view(0) == s.view(0)
+    same.apply(0, "to 30")
     assert same.pos[1] == 30
 
 
@@ -211,20 +218,6 @@ def test_the_heuristic_votes_for_a_good_first_player_and_against_a_poor_one():
     good = s.clone()
     good.apply(0, f"propose {best + 1}")
     assert str(bot.choose(good, 1)) == "vote yes"
-
-
-def test_the_heuristic_declines_to_leave_a_community_centre_with_a_harvest_to_exchange():
-    s = scenario(
-        ["C.", "......"],
-        players=2,
-        powers=["policymaker", "farmer"],
-        tokens=[1, 0],
-        quiet=True,
-        harvests=[{"player": 2, "crop": "sweetpotato", "tokens": 4, "compost": 0}],
-    )
-    s.apply(0, "relocate 2")
-    s.apply(0, "to 30")
-    assert str(make_bot("heuristic", s.game, 1, 0).choose(s, 1)) == "vote no"
 
 
 @pytest.mark.parametrize("bot", ["heuristic", "random", "mcts:iterations=4"])

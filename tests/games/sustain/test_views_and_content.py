@@ -118,3 +118,44 @@ def test_content_limits_match_the_action_space():
 
 def test_every_action_kind_has_a_handler():
     assert HANDLERS.missing(SPACE) == []
+
+
+def test_the_solution_decks_top_card_shows_its_gray_side_in_every_view():
+    """Rulebook, set-up: "The Solution deck must have the gray side visible": the top card's plan and
+    cost are public at the paper table, so every seat and a spectator see them (view, panel, text
+    board, observation); its white side and the cards below stay hidden."""
+    from loopcity.games.sustain.panels import panels
+    from loopcity.games.sustain.render import render_text
+
+    s = new(variant="traffic_crisis")
+    top = s.tables.solutions[s.sol_deck[0]]
+    gray = s.tables.gray[top.gray]
+    for seat in (0, 1, None):
+        view = s.view(seat)
+        assert view["deck_top"] == {
+            "gray": gray.id,
+            "title": gray.title,
+            "text": gray.text,
+            "cost": gray.cost,
+        }
+        assert top.title not in json.dumps(view)  # the white side stays hidden
+    cards = [c for p in panels(s.view(0)) for c in p.cards]
+    assert any(c.title.startswith("Solution deck, top card: ") and gray.title in c.title for c in cards)
+    assert f"Solution deck, top card (gray side up): {gray.title}" in render_text(s.view(None))
+    from loopcity.engine.observation import encoder_for
+
+    enc = encoder_for(s.game)  # the observation encodes it too
+    block = enc.layout.segment("solution_deck_top")
+    hot = enc.encode(s, 0).hot
+    assert [i - block.offset for i in hot if block.offset <= i < block.offset + block.size] == [
+        enc.gray_index[gray.id]
+    ]
+
+
+def test_resample_hidden_keeps_the_decks_top_gray_side():
+    s = new(variant="housing_boom", seed=3)
+    gray = s.tables.solutions[s.sol_deck[0]].gray
+    for seed in range(10):
+        other = s.clone()
+        other.resample_hidden(0, Rng(seed))
+        assert other.tables.solutions[other.sol_deck[0]].gray == gray and other.view(0) == s.view(0)

@@ -54,7 +54,6 @@ class Table(ContentModel):
     contribution_steps: list[int] = Field(
         default=[], description="further round amounts a player may add to the City budget in one step"
     )
-    rejections_per_round: int = Field(ge=0)
     timer_minutes: int = Field(ge=1)
 
     @model_validator(mode="after")

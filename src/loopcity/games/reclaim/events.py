@@ -17,7 +17,7 @@ from loopcity.engine.text import _
 from .board import MIXED, NPK, ROLES, SEPARATED, SLUDGE
 from .content import Event
 from .transport import recompute_components, water_hex_for_waste
-from .words import role_name, seat_label
+from .words import seat_label
 
 if TYPE_CHECKING:
     from .rules import ReclaimState
@@ -147,11 +147,6 @@ def effect_text(effect: str, where: list[int] | tuple[int, ...]) -> str:
         "npk_to_farms": _("NPK was placed on the Farm on hex {hexes}."),
         "new_block": _("a new level 0 Housing block arrived on hex {hexes}."),
     }[effect].format(hexes=hexes)
-
-
-def role_of_card(ev: Event) -> str:
-    """The role whose player receives a positive card, in words ('' for a negative card)."""
-    return role_name(ev.role) if ev.role is not None else ""
 
 
 def _most(st: ReclaimState, key: list[int], hexes: list[int]) -> int:

@@ -491,8 +491,7 @@ def answer(st: ReclaimState, seat: int, ballot: Ballot) -> Action:
     """Yes or no to the question the table is answering."""
     subject, data = ballot["subject"], ballot["data"]
     if subject in ITEMS:
-        price = st.cost(ITEMS[subject]) * data["units"]
-        ok = st.city - price >= food_import_cost(st) or (subject == "vaccinate" and sum(st.disease) >= 2)
+        ok = city_needs(st, subject, data["hex"], data["units"])
     elif subject == "dump_site":
         ok = resource_value(st, DUMP_SITE(data["hex"])) > 0
     elif subject == "sludge":
@@ -501,6 +500,23 @@ def answer(st: ReclaimState, seat: int, ballot: Ballot) -> Action:
     else:
         ok = growth_fit(st, subject, data["hex"])
     return VOTE("yes") if ok else VOTE("no")
+
+
+def city_needs(st: ReclaimState, item: str, h: int, n: int) -> bool:
+    """How a careful player votes on a Political decision, whoever proposed it: by what the city needs,
+    not by whose turn it is. Vaccination wherever there is Disease; NPK for a Farm that lacks it for
+    its capacity next round (not in the last round); dumping while the Water keeps room after it (so
+    the lake is not brought near full pollution); and, while there is Disease, nothing that leaves the
+    City budget unable to pay a vaccination. (The Food import is settled before any proposal.)"""
+    price = st.cost(ITEMS[item]) * n
+    if item == "vaccinate":
+        return st.disease[h] > 0
+    if sum(st.disease) and st.city - price < st.cost("vaccination"):
+        return False
+    if item == "npk":
+        capacity = st.tables.farm_capacity[st.farm_level[h]]
+        return st.round < st.content.rules.rounds and st.res[h][NPK] + n <= max(capacity, 1)
+    return water_room(st) - n >= 4
 
 
 def growth_fit(st: ReclaimState, subject: str, h: int) -> bool:
@@ -527,8 +543,9 @@ def units_choice(st: ReclaimState, legal: list[Action]) -> Action:
         want = min(st.res[h][MIXED] + st.res[h][SEPARATED], water_room(st) - 5)
     if price:
         want = min(want, spare // price)
-    n = max(1, min(want, len(legal)))
-    return UNITS(n)
+    offered = [UNITS.read(a).n for a in legal]  # a count the table rejected this round is not offered
+    within = [n for n in offered if n <= max(1, want)]
+    return UNITS(max(within) if within else min(offered))
 
 
 # ----- politics and growth ----------------------------------------------------------------------------

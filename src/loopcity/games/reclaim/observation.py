@@ -88,12 +88,12 @@ class ReclaimEncoder(Encoder):
             "its hexagon (Sludge: the Farm), who asks, units / 10",
         )
         self.o_votes = lay.add("votes", (players, 3), "each seat: answered yes, answered no, done")
-        self.o_rejections = lay.add("rejections", players, "each seat's rejected proposals / the limit")
+        self.o_rejections = lay.add("rejections", players, "each seat's rejected proposals this round / 4")
         self.o_scalars = lay.add(
             "scalars",
             8,
             "round / rounds, builds left / 3, turns done / 4, growth left / 3, hunger / 4, Events "
-            "waiting / 3, Events left / 20, alarm ready",
+            "waiting / 3, Events left / 20, the timer runs (timer schedule, Events left)",
         )
         self.m_events = self.memory.add("events_drawn", len(self.event_ids), "Event cards drawn so far")
         self._links: dict[tuple[int, int], tuple[int, int]] = {}
@@ -241,7 +241,7 @@ class ReclaimEncoder(Encoder):
             out.one(o + len(SUBJECTS) + n + proposer)
         hot, o = out.hot, self.o_votes
         hot.extend([o + p * 3 + 2 for p, done in enumerate(st.pol_done) if done])
-        out.run(self.o_rejections, st.rejections, self.content.table.rejections_per_round)
+        out.run(self.o_rejections, st.rejections, 4)
         o, rules = self.o_scalars, self.content.rules
         out.ratio(o, st.round, rules.rounds)
         out.ratio(o + 1, st.builds_left, rules.builds_per_turn)
@@ -250,7 +250,7 @@ class ReclaimEncoder(Encoder):
         out.ratio(o + 4, st.hunger, 4)
         out.ratio(o + 5, len(st.pending_events), 3)
         out.ratio(o + 6, len(st.events), len(self.event_ids))
-        if st.alarm_ready:
+        if st.game.options["events"] == "timer" and st.events:
             out.one(o + 7)
 
     def remember(self, state: State, seat: int, out: Features) -> None:

@@ -8,9 +8,16 @@ player — what, where, and how many units (``propose``, then ``units`` when mor
 possible) — put to the table: it passes with a majority of all players, the proposer voting for it, a
 tie rejecting it, and is paid from the City budget. Each player adds coins of their own to the City
 budget as they choose (``fund`` and ``contribute``: the amount the Food import still lacks, an even
-share of it, or round amounts), plays kept Event cards that help now, and says ``done``. The Food
-import for every unfed Housing block is mandatory and is paid when all players have said ``done``;
-what the City budget cannot pay leaves people hungry (the prompt and ``done`` warn of it).
+share of it, or round amounts), plays kept Event cards that help now, and says ``done``.
+
+The Food import comes first: "all Housing blocks that have not received Food from the Farms *must
+import Food*" (listed first; the others are optional). It is paid from the City budget as the
+session opens, and whatever the budget cannot pay is paid from the first coins players add; no
+optional decision can be proposed while Food is still owed, so a majority cannot spend the money a
+hungry city needs. What is still owed when everyone is done leaves people hungry (the prompt and
+``done`` warn of it). There is no limit on proposals: "all players discuss which (if any) ... are
+needed"; only a proposal the table has rejected this round, the same decision on the same hexagon with
+the same units, may not be put again.
 
 "For every 3 Housing blocks on the board, place 1 new level 0 Housing block ... Players can decide
 together which hexagon that should be turned into Urban area": the player who will play Housing in
@@ -64,6 +71,7 @@ def start(st: ReclaimState) -> None:
     st.proposing = None
     st.pol_done = [False] * st.players
     st.rejections = [0] * st.players
+    st.rejected = []
     due = food_import_cost(st)
     city = st.city
     st.note(
@@ -72,6 +80,51 @@ def start(st: ReclaimState) -> None:
         ).format(due=money(due), city=money(city)),
         kind="info",
     )
+    settle_food(st)
+
+
+def food_owed(st: ReclaimState) -> bool:
+    """Whether the City budget lacks coins for the mandatory Food import still to pay."""
+    return food_short(st) > 0
+
+
+def settle_food(st: ReclaimState) -> None:
+    """Pay the mandatory Food import from the City budget, as far as it goes, before anything else:
+    as the session opens and whenever coins come to the City budget while Food is still owed."""
+    price = st.cost("food")
+    bought = 0
+    for h, need in enumerate(unfed(st)):
+        for _unit in range(need):
+            if st.city < price:
+                break
+            st.city -= price
+            st.res[h][FOOD] += 1
+            bought += 1
+    if not bought:
+        return
+    _stage_import(st, bought, bought * price, 0)
+    owed = food_import_cost(st)
+    food, coins = bought, bought * price
+
+    def line() -> str:
+        if owed:
+            return _(
+                "The Food import comes first: {food} Food for {coins} from the City budget; {owed} more is owed."
+            ).format(food=food, coins=money(coins), owed=money(owed))
+        return _(
+            "The Food import comes first: {food} Food for {coins} from the City budget; every Housing block is fed."
+        ).format(food=food, coins=money(coins))
+
+    st.note(line, kind="event")
+
+
+def _stage_import(st: ReclaimState, food: int, coins: int, hungry: int) -> None:
+    """Add to this round's Food import line on stage (one line a round: bought, paid, hungry)."""
+    for i, line in enumerate(st.on_stage):
+        if line[0] == "import" and line[1] == st.round:
+            st.on_stage[i] = ("import", st.round, line[2] + food, line[3] + coins, line[4] + hungry)
+            return
+    st.show(("import", st.round, food, coins, hungry))
 
 
 def unfed(st: ReclaimState) -> list[int]:
@@ -119,7 +172,8 @@ def most_units(st: ReclaimState, item: str, h: int) -> int:
     else:
         room = min(res[MIXED] + res[SEPARATED], water_room(st)) if st.terrain[h] != "water" else 0
     price = st.cost(ITEMS[item])
-    affordable = st.city // price if price else MAX_UNITS
+    spare = st.city - food_import_cost(st)  # the Food import comes first
+    affordable = max(0, spare) // price if price else MAX_UNITS
     return max(0, min(room, affordable, MAX_UNITS))
 
 
@@ -144,9 +198,12 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     coins for the City budget, and ``done``."""
     if st.proposing is not None:
         named, where, _by = st.proposing
-        return [UNITS(n) for n in range(1, most_units(st, named, where) + 1)]
+        return [UNITS(n) for n in _units_left(st, named, where)]
     terrain = st.tables.terrain_tables(st.terrain)
-    acts = proposals(st, terrain) if st.rejections[seat] < st.content.table.rejections_per_round else []
+    acts = proposals(st, terrain)
+    if st.rejected and acts:
+        turned_down = {(item, h) for item, h, _n in st.rejected}
+        acts = [a for a in acts if _may_propose(st, a, turned_down)]
     hand = st.hands[seat]
     if hand:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
@@ -155,11 +212,28 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     return acts
 
 
+def _may_propose(st: ReclaimState, a: Action, turned_down: set[tuple[str, int]]) -> bool:
+    """Whether a proposal may be made: any units of it not yet rejected this round."""
+    p = PROPOSE.read(a)
+    return (p.item, p.hex) not in turned_down or bool(_units_left(st, p.item, p.hex))
+
+
+def _units_left(st: ReclaimState, item: str, h: int) -> list[int]:
+    """The numbers of units a proposal of ``item`` on ``h`` may cover: those possible now, less any the
+    table has rejected this round for the same decision on the same hexagon."""
+    out = range(1, most_units(st, item, h) + 1)
+    return [n for n in out if [item, h, n] not in st.rejected]
+
+
 def proposals(st: ReclaimState, terrain: Terrain) -> list[Action]:
-    """The proposals the City budget can pay: NPK onto each Farm with room, vaccination on each
-    hexagon with Disease, dumping the Waste of each land hexagon while the Water has room (in that
-    order, each by hexagon: what ``targets`` gives)."""
-    city, costs, mods = st.city, st.costs, st.cost_mods
+    """The proposals the City budget can pay once the Food import is settled: NPK onto each Farm with
+    room, vaccination on each hexagon with Disease, dumping the Waste of each land hexagon while the
+    Water has room (in that order, each by hexagon: what ``targets`` gives)."""
+    due = food_import_cost(st, terrain.urban)
+    if due > st.city:  # the Food import still lacks coins: it comes first
+        return []
+    city = st.city - due  # what the Food import leaves (all of it once paid)
+    costs, mods = st.costs, st.cost_mods
     b = st.tables
     table, limit, res = b.proposals, b.limit, st.res
     acts: list[Action] = []
@@ -208,10 +282,11 @@ def even_share(st: ReclaimState, short: int) -> int:
 @HANDLERS.on(PROPOSE)
 def propose(st: ReclaimState, seat: int, a: Propose) -> None:
     """Name a decision and its hexagon; then how many units, when more than one is possible."""
-    if most_units(st, a.item, a.hex) > 1:
+    left = _units_left(st, a.item, a.hex)
+    if len(left) > 1:
         st.proposing = (a.item, a.hex, seat)
     else:
-        put(st, a.item, a.hex, 1, seat)
+        put(st, a.item, a.hex, left[0], seat)
 
 
 @HANDLERS.on(UNITS)
@@ -241,8 +316,11 @@ def contribute(st: ReclaimState, seat: int, a: Coins) -> None:
 
 
 def give(st: ReclaimState, seat: int, coins: int) -> None:
+    """Coins of one's own to the City budget; they pay the Food import first while it is owed."""
     st.coins[seat] -= coins
     st.city += coins
+    if st.cost("food") > 0 and any(unfed(st)):
+        settle_food(st)
 
 
 def done(st: ReclaimState, seat: int) -> Phase:
@@ -264,6 +342,7 @@ def decided(st: ReclaimState, ballot: Ballot, carried: bool) -> None:
     st.note(lambda: _decision_line(st, item, h, n, price, yes, carried), kind="decision")
     if not carried:
         st.rejections[ballot["by"]] += 1
+        st.rejected.append([item, h, n])
         return
     st.city -= price
     for _unit in range(n):
@@ -303,14 +382,20 @@ def explain(st: ReclaimState, seat: int, a: Action) -> str | None:
     if a.kind == PROPOSE.name:
         p = PROPOSE.read(a)
         decision = ITEMS[p.item]
+        if food_owed(st):
+            return _(
+                "the Food import comes first: it still lacks {owed}; coins added to the City budget pay it"
+            ).format(owed=money(food_short(st)))
+        if food_import_cost(st) and st.cost(decision) <= st.city:
+            return _("the Food import comes first: the City budget keeps {due} for it").format(
+                due=money(food_import_cost(st))
+            )
         if st.cost(decision) > st.city:
             return _(
                 "the City budget ({city}) cannot pay {price}; players may add their own coins first"
             ).format(city=money(st.city), price=money(st.cost(decision)))
-        if st.rejections[seat] >= st.content.table.rejections_per_round:
-            return _("you have made {n} rejected proposals this round, the most a player may").format(
-                n=st.content.table.rejections_per_round
-            )
+        if p.hex in targets(st, p.item) and not _units_left(st, p.item, p.hex):
+            return _("the table has rejected that proposal this round; propose something else")
         return _("there is nothing on hex {hex} for that decision").format(hex=p.hex)
     if a.kind in (FUND.name, CONTRIBUTE.name):
         amount = CONTRIBUTE.read(a).coins if a.kind == CONTRIBUTE.name else st.content.table.fund_step
@@ -356,7 +441,9 @@ def close(st: ReclaimState) -> Phase:
 
 
 def import_food(st: ReclaimState) -> None:
-    """Import Food for every unfed Housing block, as far as the City budget can pay."""
+    """Import Food for every Housing block still unfed, as far as the City budget can pay (most of it
+    was paid as the session opened: :func:`settle_food`); the stage line and the log say the round's
+    whole import."""
     price = st.cost("food")
     st.hunger = 0
     bought = 0
@@ -368,9 +455,12 @@ def import_food(st: ReclaimState) -> None:
                 bought += 1
             else:
                 st.hunger += 1
-    if bought or st.hunger:
-        st.show(("import", st.round, bought, bought * price, st.hunger))
-        hungry = st.hunger
+    if not bought and not st.hunger:
+        return  # all paid as the session went (its log line said so)
+    _stage_import(st, bought, bought * price, st.hunger)
+    line_of = next((x for x in st.on_stage if x[0] == "import" and x[1] == st.round), None)
+    if line_of is not None:
+        bought, paid, hungry = line_of[2], line_of[3], st.hunger
 
         def line() -> str:
             if hungry:
@@ -383,7 +473,7 @@ def import_food(st: ReclaimState) -> None:
                 text = _(
                     "Food import: {food} Food for {coins} from the City budget; no Housing block goes hungry."
                 )
-            return text.format(food=bought, coins=money(bought * price), hungry=hungry)
+            return text.format(food=bought, coins=money(paid), hungry=hungry)
 
         st.note(line, kind="event")
 

@@ -161,6 +161,14 @@ class Proposal(PositionModel):
     by: int = Field(ge=1, description="the seat (from 1) that proposed it")
 
 
+class Rejected(PositionModel):
+    """A Political decision the table rejected this round."""
+
+    decision: Decision = Field(description="npk, vaccinate or dump")
+    hex: int = Field(ge=0, description="the hexagon it concerned")
+    units: int = Field(ge=1, description="how many units it covered")
+
+
 class Proposing(PositionModel):
     """A Political decision named whose number of units the proposer chooses next."""
 
@@ -280,12 +288,13 @@ class ReclaimPosition(PositionModel):
     player_turns: int = Field(
         default=0, ge=0, description="player turns finished so far (the 'turns' schedule counts them)"
     )
-    alarm_ready: bool = Field(
-        default=True, description="the timer's alarm may ring (false from its ring to the next action)"
-    )
     proposal: Proposal | None = Field(default=None, description="the question the table is answering")
     proposing: Proposing | None = Field(
         default=None, description="a Political decision named whose number of units comes next"
+    )
+    rejected_this_round: list[Rejected] = Field(
+        default=[],
+        description="the Political decisions the table rejected this round (the same one may not be put again)",
     )
     dump_rejected: list[int] = Field(
         default=[], description="hexagons the table rejected as the Dump this round"
@@ -342,9 +351,9 @@ def position_of(st: ReclaimState) -> ReclaimPosition:
         events_waiting=[c.events[e].id for e in st.pending_events],
         last_event=c.events[st.last_event].id if st.last_event >= 0 else None,
         player_turns=st.turns_done,
-        alarm_ready=st.alarm_ready,
         proposal=_proposal(st),
         proposing=_proposing(st),
+        rejected_this_round=[Rejected(decision=d, hex=h, units=n) for d, h, n in st.rejected],
         dump_rejected=list(st.dump_rejected),
         growth_rejected=list(st.growth_rejected),
         sludge_accepted=list(st.sludge_ok),
@@ -468,7 +477,6 @@ def set_up(st: ReclaimState, p: ReclaimPosition) -> None:
         )
     st.mods = {"farm_capacity": p.farm_capacity_change, "plant_capacity": p.plant_capacity_change}
     st.turns_done = p.player_turns
-    st.alarm_ready = p.alarm_ready
     st.pol_done = [seat.done for seat in p.seats]
     st.proposing = (
         None if p.proposing is None else (p.proposing.decision, p.proposing.hex, p.proposing.by - 1)
@@ -480,6 +488,7 @@ def set_up(st: ReclaimState, p: ReclaimPosition) -> None:
     st.on_stage = [_stage_tuple(st, line) for line in p.on_stage]
     st.ballot = _ballot(st, p)
     st.rejections = [seat.rejected_proposals for seat in p.seats]
+    st.rejected = [[r.decision, r.hex, r.units] for r in p.rejected_this_round]
     st.growth_left = p.new_blocks_to_place
     st.hunger = p.hungry_blocks
     st.lost = p.lost

@@ -34,8 +34,6 @@ StageLine = tuple[Any, ...]
 ``("control", round, hex, dice, diseases)``, ``("import", round, food, coins, hungry)``."""
 _YES, _NO = VOTE("yes"), VOTE("no")
 
-_ALARM = ALARM.name
-
 
 def _pile_words(name: str) -> Callable[[], str]:
     """The log's name of a shuffled Infrastructure pile: ``the Road pile``."""
@@ -89,7 +87,6 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         self.mods = {"farm_capacity": 0, "plant_capacity": 0}
         self.draw_costs()
         self.turns_done = 0
-        self.alarm_ready = True
         self.pending_events: list[int] = []
         self.last_event = -1
         self.ballot: Ballot | None = None
@@ -104,6 +101,7 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         self.on_stage: list[StageLine] = []
         self.pol_done = [False] * players
         self.rejections = [0] * players
+        self.rejected: list[list[Any]] = []  # [decision, hexagon, units] the table rejected this round
         self.growth_left = 0
         self.hunger = 0
         self.lost = ""
@@ -216,13 +214,11 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         return [ALARM()] if self._alarm_allowed() else []
 
     def _alarm_allowed(self) -> bool:
-        return self.game.options["events"] == "timer" and self.alarm_ready and bool(self.events)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        """Carry out an action with its kind's handler, then the step common to every action: any
-        action but the alarm itself makes the alarm ready to ring again (once per ring)."""
-        super()._apply(seat, action)
-        self.alarm_ready = action.kind != _ALARM
+        """In the ``timer`` schedule the timer runs all game while Event cards are left: "The timer is
+        immediately restarted for ten more minutes after it rings" (the clock restarts its countdown
+        at the ring, :class:`~loopcity.engine.clocks.Countdowns`), so it may ring again before anyone
+        moves."""
+        return self.game.options["events"] == "timer" and bool(self.events)
 
     @HANDLERS.on(ALARM)
     def _alarm(self, seat: int, a: NoArgs) -> None:

@@ -383,13 +383,14 @@ def _costs(c: ReclaimContent) -> Section:
             "After all players have taken their turn, all players decide together; every decision is paid "
             "from the City budget, and players may add coins of their own first (in one step: {fund}, what "
             "the Food import lacks, an even share of it, or {steps}). A decision passes with a majority of "
-            "all players (a tie rejects it); a player may make {n} rejected proposals a round. Food for every "
-            "Housing block without Food is imported when everyone is done: what the City budget cannot pay "
+            "all players (a tie rejects it); a proposal the table rejected may not be put again the same "
+            "round. The Food import comes first: Food for every Housing block without Food is paid from the "
+            "City budget as the decisions open, and the first coins players add pay what it still lacks; "
+            "nothing else can be proposed until it is paid. What is still owed when everyone is done "
             "leaves people hungry, and the city is lost. The Cost cards change after every round."
         ).format(
             fund=money(t.fund_step),
             steps=", ".join(money(x) for x in t.contribution_steps) or "-",
-            n=t.rejections_per_round,
         ),
         (Table((_("Decision"), _("Cost card range"), _("Cost cards in the pile")), rows),),
     )

@@ -538,7 +538,10 @@ def _growth_prompt(st: ReclaimState, seat: int | None) -> str:
 def describe(st: ReclaimState, seat: int, action: Action) -> str:
     """The log line of an action: ``Seat 2 (Treatment): builds a level 1 Treatment plant on hex 8
     for 200 C``; never a seat's secret. Seats' names and actions' words are kept once made, by what
-    they depend on (the log line is written at every step)."""
+    they depend on (the log line is written at every step). The timer's ring is the table's clock,
+    no seat's act: its line names no seat."""
+    if action.kind == _ALARM:
+        return _("The table's timer rang")
     said = st.tables.said
     lang = LANGUAGE.get()
     memo = said.get(lang)
@@ -561,6 +564,7 @@ def describe(st: ReclaimState, seat: int, action: Action) -> str:
     return f"{name}: {hit[1]}"
 
 
+_ALARM = ALARM.name
 _BUILD, _MOVE, _LINK_TO, _UNITS, _CARD, _PLAY, _GROWTH = (
     BUILD.name,
     MOVE.name,

@@ -17,30 +17,11 @@ from loopcity.engine.observation import Encoder, Features, ObservationSpec
 from .actions import CRAFTABLE
 from .board import CELLS
 from .content import EVENT_IDS, RESOURCES, TILE_IDS, UPGRADE_IDS
+from .table import DECISION_PHASES
 
 TILES = ("bgcs", "recycler", *TILE_IDS)
-PHASES = (
-    "setup",
-    "upkeep_waste",
-    "supply",
-    "penalty",
-    "carya",
-    "fix_choice",
-    "pay",
-    "heat_choice",
-    "remove",
-    "cat",
-    "cat_discard",
-    "action",
-    "any",
-    "move",
-    "place",
-    "shop",
-    "shop_waste",
-    "end",
-    "discard",
-    "over",
-)
+PHASES = DECISION_PHASES
+"""The phases the observation encodes: the state's own list (:data:`.table.DECISION_PHASES`)."""
 MAX_SPIN = 6
 MAX_MOVES = 8
 SEAT_MODELS = (
@@ -85,8 +66,7 @@ class ResourcedEncoder(Encoder):
         out.one(self.o_seat + seat)
         if 0 <= s.turn_seat < self.players:
             out.one(self.o_turn + s.turn_seat)
-        if s.phase in PHASES:
-            out.one(self.o_phase + PHASES.index(s.phase))
+        out.one(self.o_phase + PHASES.index(s.phase))
         self._board(s, out)
         self._players(s, out)
         self._context(s, out)

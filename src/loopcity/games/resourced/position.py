@@ -24,7 +24,18 @@ from loopcity.engine.table import ask, cast, offer, result
 from .actions import CRAFTABLE
 from .board import BGCS, CELLS, RING, RING_CELLS
 from .content import RESOURCES, EventId
-from .table import CHOICES, COLLECTIONS, FIRST, OWN_PHASES, SETUP_RING1, TURN_PHASES, Phase, Task, TaskName
+from .table import (
+    CHOICES,
+    COLLECTIONS,
+    DECISION_PHASES,
+    FIRST,
+    OWN_PHASES,
+    SETUP_RING1,
+    TURN_PHASES,
+    Phase,
+    Task,
+    TaskName,
+)
 
 if TYPE_CHECKING:
     from .rules import ResourcedState
@@ -74,7 +85,7 @@ Hex = Annotated[int, Field(ge=0, lt=CELLS)]
 
 assert set(get_args(ResourceName)) == set(RESOURCES)
 assert get_args(CraftItem) == CRAFTABLE
-assert set(get_args(PositionPhase)) == set(get_args(Phase)) - {"auto"}
+assert get_args(PositionPhase) == DECISION_PHASES  # the position's phases are the state's (table.py)
 
 DECISION_FIELDS: dict[str, str] = {
     "left": "left",

@@ -11,7 +11,7 @@ question put to the table waits in ``ballot`` (phase ``vote``), a trade being pu
 from __future__ import annotations
 
 from operator import ge
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, get_args
 
 from loopcity.engine import State
 from loopcity.engine.table import Ballot
@@ -50,6 +50,9 @@ Phase = Literal[
 ]
 """What the table is doing: ``auto`` while queued tasks run, ``over`` at the end, else the decision
 it waits for (the prompts in :mod:`.texts` say each in the rulebook's words)."""
+DECISION_PHASES: tuple[Phase, ...] = tuple(p for p in get_args(Phase) if p != "auto")
+"""Every phase a position or an observation can be in (all but ``auto``, which never waits): the one
+list the state's :data:`Phase`, the position's phase and the observation's phase segment share."""
 TURN_PHASES: frozenset[Phase] = frozenset(
     {"action", "any", "move", "shop", "shop_waste", "end", "discard", "trade"}
 )

@@ -16,14 +16,12 @@ from .words import amount, cause_words
 
 RESOURCES = ("fuel", "food", "water")
 
-Phase = Literal[
-    "place", "propose", "vote", "act", "orient", "relocate", "consent", "discard", "compost", "draw", "over"
-]
+Phase = Literal["place", "propose", "vote", "act", "orient", "relocate", "discard", "compost", "draw", "over"]
 """Before the first turn, the table decides together (:mod:`.decide`): each player puts their token
 on a Community Centre (``place``), a player proposes who starts first (``propose``) and the table
 votes on it (``vote``). Then the player whose turn it is takes Actions (``act``); chooses how to turn
 a tile being placed (``orient``, after Replace); chooses where the Policy Maker sends a token
-(``relocate``), which the token's player accepts or declines (``consent``); discards from a full hand
+(``relocate``: any player's token, as the card says, with nobody's say); discards from a full hand
 (``discard``); puts Compost tokens (``compost``, Compost Day); ``draw`` while the hand is being filled
 (never between two actions); ``over`` once the team has won or lost."""
 FarmingAction = Literal["plant", "grow", "harvest"]
@@ -55,11 +53,9 @@ class ResourcityBase(State[Content, ResourcityTables]):
     first: int
     """the player who started (chosen by the table): a round begins with their turn"""
     ballot: Ballot | None
-    """the question the table or a player answers now (phases ``vote`` and ``consent``)"""
+    """the question the table or a player answers now (phase ``vote``)"""
     proposals: list[list[int]]
     """the rejected proposals of who starts first: [player proposed, votes for it], in order"""
-    declined: list[int]
-    """the players who declined to be moved by the Policy Maker this turn"""
     stage: list[dict[str, Any]]
     """the Crisis and Huat tiles drawn lately, with what they did (shown on stage for a round)"""
     round: int

@@ -1,5 +1,5 @@
-"""The table decides together: where the player tokens start, who starts first, and a player's say
-before the Policy Maker moves their token.
+"""The table decides together: where the player tokens start and who starts first; and where the
+Policy Maker sends a token.
 
 - Step 8, "Place each player token on a Community Centre. Each Community Centre must have at least
   1, and at most 3, player tokens on it.": each player puts their own token (``start``), in any
@@ -10,9 +10,9 @@ before the Policy Maker moves their token.
   (``vote yes|no``); a majority of the players carries it and a tie rejects it. A rejected proposal
   passes the word to the next player, who proposes in turn; once every player's proposal has been
   rejected, the one with the most votes for it stands (the earliest among equals).
-- The Policy Maker's "move any player token anywhere": moving one's own token needs nobody's say;
-  another player's token moves only once that player accepts (an offer). A player who declines is
-  not asked again that turn, and the Policy Maker keeps the Actions.
+- The Policy Maker's "move any player token anywhere (2 actions)": the Policy Maker alone chooses
+  whose token (``relocate``) and where (``to``); the token's player has no say ("Your Superpower may
+  change how an Action is done"; the only joint decisions are Steps 8 and 9).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from loopcity.engine.table import Choice, ask, cast, offer, result
+from loopcity.engine.table import Choice, ask, cast, result
 
 from .actions import PROPOSE, START, TO, VOTE, Seat, Tile
 from .apply import HANDLERS
@@ -69,10 +69,7 @@ def _vote(s: ResourcityState, seat: int, a: Choice) -> None:
     assert ballot is not None
     if cast(ballot, seat, a.choice) == "open":
         return
-    if ballot["subject"] == "first":
-        _settle_first(s)
-    else:
-        _settle_relocate(s)
+    _settle_first(s)
 
 
 def _settle_first(s: ResourcityState) -> None:
@@ -121,44 +118,14 @@ def begin(s: ResourcityState, first: int, why: Callable[[], str]) -> None:
     s._start_turn()
 
 
-# ----- the Policy Maker asks before moving another player's token ----------------------------------
+# ----- the Policy Maker moves a token ----------------------------------------------------------------
 @HANDLERS.on(TO)
 def _to(s: ResourcityState, seat: int, a: Tile) -> None:
-    """Where the Policy Maker sends the token: their own goes at once, another player's once that
-    player agrees."""
+    """Where the Policy Maker sends the token: "move any player token anywhere (2 actions)". The card
+    changes how an Action is done; the token's player has no say (the rulebook's joint decisions are
+    set-up Steps 8 and 9 only)."""
     target = s.pending[0]
-    if target == seat:
-        s.pos[target] = a.tile
-        s.pending = ()
-        s.phase = "act"
-        s.actions_left -= s.content.superpowers.policy_maker_actions
-        return
-    s.ballot = offer("relocate", [target, a.tile], seat, target)
-    s.pending = (target, a.tile)
-    s.phase = "consent"
-
-
-def _settle_relocate(s: ResourcityState) -> None:
-    """Accepted: the token moves and the Policy Maker spends the Actions. Declined: nothing moves,
-    the Actions stay, and that player is not asked again this turn."""
-    ballot = s.ballot
-    assert ballot is not None
-    target, tile = ballot["data"]
-    s.ballot = None
+    s.pos[target] = a.tile
     s.pending = ()
     s.phase = "act"
-    if result(ballot) == "carried":
-        s.pos[target] = tile
-        s.actions_left -= s.content.superpowers.policy_maker_actions
-        s.note(
-            lambda: _("{seat} agrees to be moved to {tile}.").format(
-                seat=seat_words(s.powers, target), tile=tile_name(tile)
-            ),
-            kind="decision",
-        )
-    else:
-        s.declined.append(target)
-        s.note(
-            lambda: _("{seat} declines to be moved.").format(seat=seat_words(s.powers, target)),
-            kind="decision",
-        )
+    s.actions_left -= s.content.superpowers.policy_maker_actions

@@ -86,7 +86,6 @@ class HeuristicBot:
             "place": self._place,
             "propose": self._propose,
             "vote": self._vote,
-            "consent": self._consent,
         }
         pick = phases.get(s.phase, self._act)(s, seat, legal)
         for a in legal:  # the pick is usually one of these very objects: no need to compare fields
@@ -181,16 +180,6 @@ class HeuristicBot:
         proposed = int(ballot["data"])
         best = max(self._merit(s, o) for o in range(s.players))
         return VOTE("yes") if self._merit(s, proposed) >= best - 1.0 else VOTE("no")
-
-    def _consent(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
-        """The Policy Maker asks to move this player's token: yes unless it takes the player away from
-        farming work (or, carrying a harvest, from a Community Centre) for less."""
-        tile = s.pending[1]
-        here = s.pos[seat]
-        plant_ok = s.avail["food"] > s.players + 3 and s.avail["water"] > s.players + 3
-        if s.baskets[seat] and s.grid_kind[here] == "centre" and s.grid_kind[tile] != "centre":
-            return VOTE("no")
-        return VOTE("yes") if self._work(s, tile, plant_ok) >= self._work(s, here, plant_ok) else VOTE("no")
 
     # ----- the main turn ---------------------------------------------------------------------
     def _act(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:

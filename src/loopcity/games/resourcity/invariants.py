@@ -174,9 +174,7 @@ def _check_turn(s: ResourcityState) -> None:
     n = s.players
     assert 0 <= s.turn < n and s.round >= 1, f"player {s.turn + 1} to act in round {s.round} of a game of {n}"
     assert 0 <= s.first < n, f"player {s.first + 1} started a game of {n}"
-    assert (s.ballot is not None) == (s.phase in ("vote", "consent")), (
-        "a question is open in phases vote and consent only"
-    )
+    assert (s.ballot is not None) == (s.phase == "vote"), "a question is open in phase vote only"
     assert len(s.proposals) < max(n, 1) or s.phase not in ("propose", "vote"), (
         "every player has proposed already"
     )
@@ -211,11 +209,6 @@ def _check_turn(s: ResourcityState) -> None:
         case "relocate":
             assert s.powers[s.turn] == "policymaker", "only the Policy Maker moves another player's token"
             assert len(s.pending) == 1 and 0 <= s.pending[0] < n, "phase relocate waits on a player"
-        case "consent":
-            assert s.powers[s.turn] == "policymaker", "only the Policy Maker asks to move a token"
-            assert len(s.pending) == 2 and s.pending[0] != s.turn, (
-                "phase consent waits on another player's answer"
-            )
         case "compost":
             assert len(s.pending) == 1 and s.pending[0] >= 1, "phase compost waits on Compost tokens to place"
             assert compost_targets(s), "Compost Day with no Plot to put Compost on"

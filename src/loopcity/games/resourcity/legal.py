@@ -144,13 +144,13 @@ def proposer(s: ResourcityState) -> int:
 
 
 def table_seats(s: ResourcityState) -> tuple[int, ...]:
-    """The seats that act in the table's phases (placing, proposing, voting, consenting)."""
+    """The seats that act in the table's phases (placing, proposing, voting)."""
     match s.phase:
         case "place":
             return placing_seats(s)
         case "propose":
             return (proposer(s),)
-        case "vote" | "consent":
+        case "vote":
             return waiting(s.ballot) if s.ballot is not None else ()
     return ()
 
@@ -162,7 +162,7 @@ def table_actions(s: ResourcityState, seat: int) -> list[Action]:
             return [_START[c] for c in centres_open(s)] if s.pos[seat] < 0 else []
         case "propose":
             return [PROPOSE(o + 1) for o in range(s.players)]
-        case "vote" | "consent":
+        case "vote":
             return list(_YES_NO)
     return []
 
@@ -172,7 +172,7 @@ def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
     match s.phase:
         case "act":
             return _act_actions(s, seat)
-        case "place" | "propose" | "vote" | "consent":
+        case "place" | "propose" | "vote":
             return table_actions(s, seat)
         case "orient":
             kind = s.hands[seat][s.pending[0]]
@@ -223,7 +223,7 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     if power == "planner" and s.actions_left >= c.superpowers.planner_actions:
         out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
     if power == "policymaker" and s.actions_left >= c.superpowers.policy_maker_actions:
-        out += [_RELOCATE[o] for o in range(s.players) if o not in s.declined]
+        out += [_RELOCATE[o] for o in range(s.players)]
     return out
 
 

@@ -32,7 +32,6 @@ PHASES = (
     "place",
     "propose",
     "vote",
-    "consent",
 )
 CROPS = ("sugarcane", "sweetpotato", "catchment")
 EVENTS = (*CRISES, *HUATS)
@@ -40,8 +39,7 @@ MAX_ROUNDS = 30
 MAX_STACK = 20
 SEAT_MODELS = (
     "Turn-based apart from the table's decisions before the first turn (where the tokens start, a "
-    "proposal and a vote on who starts first) and a player's consent to the Policy Maker moving "
-    "their token; team: one agent plays every seat's turn and answer; seat: each seat plays its own "
+    "proposal and a vote on who starts first); team: one agent plays every seat's turn and answer; seat: each seat plays its own "
     "turns and answers."
 )
 
@@ -96,9 +94,8 @@ class ResourcityEncoder(Encoder):
         self.o_discard = lay.add("discarded", k, "road tiles on the discard pile by kind / 10")
         self.o_ballot = lay.add(
             "decision",
-            (3 * players + n,),
-            "the table's open question: the player proposed to start first; the player the Policy "
-            "Maker asks to move and the tile asked for; the players who said yes so far",
+            (2 * players,),
+            "the table's open question: the player proposed to start first; the players who said yes so far",
         )
 
     def observe(self, state: State, seat: int, out: Features) -> None:
@@ -116,13 +113,8 @@ class ResourcityEncoder(Encoder):
         ballot, o, players = s.ballot, self.o_ballot, self.players
         if ballot is None:
             return
-        if ballot["subject"] == "first":
-            out.one(o + int(ballot["data"]))
-        else:
-            target, tile = ballot["data"]
-            out.one(o + players + target)
-            out.one(o + 2 * players + tile)
-        out.ones(o + 2 * players + TILES, [int(v) for v, said in ballot["votes"].items() if said == "yes"])
+        out.one(o + int(ballot["data"]))
+        out.ones(o + players, [int(v) for v, said in ballot["votes"].items() if said == "yes"])
 
     def _board(self, s: Any, out: Features) -> None:
         key = (tuple(s.grid_kind), tuple(s.grid_rot))

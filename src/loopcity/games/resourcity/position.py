@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field, field_validator
 
 from loopcity.engine import PositionError, PositionModel
-from loopcity.engine.table import Ballot, ask, offer
+from loopcity.engine.table import Ballot, ask
 
 from .base import FarmingAction, Phase
 from .board import PLOTS, SIZE, TILES, find_farms
@@ -34,9 +34,7 @@ from .board import PLOTS, SIZE, TILES, find_farms
 if TYPE_CHECKING:
     from .rules import ResourcityState
 
-PositionPhase = Literal[
-    "place", "propose", "vote", "act", "orient", "relocate", "consent", "discard", "compost", "over"
-]
+PositionPhase = Literal["place", "propose", "vote", "act", "orient", "relocate", "discard", "compost", "over"]
 
 
 class Pool(PositionModel):
@@ -128,8 +126,7 @@ class ResourcityPosition(PositionModel):
         default="act",
         description="place (the players put their tokens on Community Centres), propose (a player proposes who "
         "starts first), vote (the table votes on it), act (taking Actions), orient (turning a tile being placed), "
-        "relocate (choosing where the Policy Maker sends a token), consent (the token's player accepts or "
-        "declines), discard (a full hand at the end of the turn), compost (Compost Day), or over",
+        "relocate (choosing where the Policy Maker sends a token), discard (a full hand at the end of the turn), compost (Compost Day), or over",
     )
     actions_left: int = Field(ge=0, description="the current player's Actions left this turn")
     available: Pool = Field(description="the Available resources of the Resource Pool (the rest are Used)")
@@ -159,15 +156,6 @@ class ResourcityPosition(PositionModel):
     placing: Placing | None = Field(default=None, description="in phase orient: the Replace being placed")
     relocating: int | None = Field(
         default=None, ge=1, description="in phase relocate: the player whose token the Policy Maker moves"
-    )
-    sending_to: int | None = Field(
-        default=None,
-        ge=0,
-        lt=TILES,
-        description="in phase consent: the tile the Policy Maker asks to send the token to",
-    )
-    declined_this_turn: list[int] = Field(
-        default=[], description="the players who declined to be moved by the Policy Maker this turn"
     )
     rejected_proposals: list[Proposal] = Field(
         default=[],
@@ -242,9 +230,7 @@ def position_of(s: ResourcityState) -> ResourcityPosition:
         ],
         farmed_this_turn=[FarmedPlot(plot=p, action=a) for p, a in sorted(s.farmed.items())],
         placing=Placing(slot=s.pending[0], tile=s.pending[1]) if s.phase == "orient" else None,
-        relocating=s.pending[0] + 1 if s.phase in ("relocate", "consent") else None,
-        sending_to=s.pending[1] if s.phase == "consent" else None,
-        declined_this_turn=[o + 1 for o in s.declined],
+        relocating=s.pending[0] + 1 if s.phase == "relocate" else None,
         rejected_proposals=[Proposal(first=f + 1, votes_for=y) for f, y in s.proposals],
         proposal=int(s.ballot["data"]) + 1 if s.phase == "vote" and s.ballot is not None else None,
         votes=[
@@ -314,7 +300,6 @@ def set_up_position(s: ResourcityState, f: ResourcityPosition) -> None:
     s.turn, s.round, s.actions_left, s.phase = f.current_player - 1, f.round, f.actions_left, f.phase
     s.first = f.first_player - 1
     s.pending = _pending(f)
-    s.declined = [o - 1 for o in f.declined_this_turn]
     s.proposals = [[x.first - 1, x.votes_for] for x in f.rejected_proposals]
     s.ballot = _ballot(s, f)
     s.stage = [
@@ -335,7 +320,7 @@ def set_up_position(s: ResourcityState, f: ResourcityPosition) -> None:
 
 
 def _ballot(s: ResourcityState, f: ResourcityPosition) -> Ballot | None:
-    """The open question of phase vote (who starts first) or consent (the Policy Maker's request)."""
+    """The open question of phase vote (who starts first)."""
     if f.phase == "vote":
         assert f.proposal is not None
         ballot = ask(
@@ -346,9 +331,6 @@ def _ballot(s: ResourcityState, f: ResourcityPosition) -> Ballot | None:
         return ballot
     if f.votes:
         raise PositionError("field 'votes': only in phase vote")
-    if f.phase == "consent":
-        assert f.relocating is not None and f.sending_to is not None
-        return offer("relocate", [f.relocating - 1, f.sending_to], f.current_player - 1, f.relocating - 1)
     return None
 
 
@@ -356,8 +338,7 @@ def _pending(f: ResourcityPosition) -> tuple[int, ...]:
     """What the phase waits on, as the state keeps it; the field a phase needs must be there."""
     fields = (
         (("orient",), "placing", f.placing),
-        (("relocate", "consent"), "relocating", f.relocating),
-        (("consent",), "sending_to", f.sending_to),
+        (("relocate",), "relocating", f.relocating),
         (("vote",), "proposal", f.proposal),
         (("compost",), "compost_to_place", f.compost_to_place),
     )
@@ -366,8 +347,6 @@ def _pending(f: ResourcityPosition) -> tuple[int, ...]:
             raise PositionError(f"field '{name}': needed in phase {' or '.join(phases)} and only there")
     if f.placing is not None:
         return (f.placing.slot, f.placing.tile)
-    if f.sending_to is not None and f.relocating is not None:
-        return (f.relocating - 1, f.sending_to)
     if f.relocating is not None:
         return (f.relocating - 1,)
     if f.compost_to_place is not None:
@@ -441,7 +420,6 @@ def _check_names(s: ResourcityState, f: ResourcityPosition) -> None:
     if f.first_player > n:
         fail("first_player", f"player {f.first_player} in a game of {n}")
     for name, players in (
-        ("declined_this_turn", f.declined_this_turn),
         ("rejected_proposals", [x.first for x in f.rejected_proposals]),
         ("votes", [v.player for v in f.votes]),
         ("proposal", [f.proposal or 1]),

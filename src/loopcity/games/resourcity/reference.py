@@ -234,8 +234,8 @@ def _table_decides(c: Content) -> Section:
             _("The Policy Maker moves another player's token"),
             _('"Move any player token anywhere" ({n} Actions)').format(n=sp.policy_maker_actions),
             _(
-                "the Policy Maker chooses the tile, then the token's player accepts or declines; declined, nothing "
-                "moves, the Actions stay, and that player is not asked again that turn"
+                "the Policy Maker alone chooses whose token and the tile, their own or another player's; the "
+                "token's player has no say (the card says any player token)"
             ),
         ),
     )

@@ -229,8 +229,6 @@ def _relocate(s: ResourcityState, seat: int, a: Action) -> str:
         )
     if other >= s.players:
         return _("there is no Seat {n} in a game of {players}").format(n=other + 1, players=s.players)
-    if other in s.declined:
-        return _("{seat} declined to be moved this turn").format(seat=seat_words(s.powers, other))
     return _("moving a token takes {n} Actions; you have {left}").format(n=n, left=s.actions_left)
 
 
@@ -325,7 +323,6 @@ _IN_PHASE: dict[str, Callable[[ResourcityState, int, Action], str]] = {
     "place": _in_place,
     "propose": _in_propose,
     "vote": _in_vote,
-    "consent": _in_vote,
     "orient": _in_orient,
     "relocate": _in_relocate,
     "discard": _in_discard,

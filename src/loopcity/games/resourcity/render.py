@@ -358,7 +358,7 @@ def _svg_tiles(view: dict[str, Any], targets: dict[int, str]) -> list[str]:
         out.append(f'<g class="tile" data-info="{escape(info)}"{act}>')
         out += _tile_svg(cell["tile"], cell["rot"], cell["exits"], x, y, CELL)
         out.append("</g>")
-    if view["phase"] in ("orient", "consent") and view["pending"]:
+    if view["phase"] == "orient" and view["pending"]:
         t = view["pending"][1]
         x, y = _xy(t)
         out.append(

@@ -26,7 +26,7 @@ from .texts import TEXTS, describe_line, drawn_line, prompt_for
 from .views import make_view
 from .words import loss_words, seat_words
 
-_TABLE_PHASES = frozenset(("place", "propose", "vote", "consent"))
+_TABLE_PHASES = frozenset(("place", "propose", "vote"))
 _CRISES = frozenset(CRISES)
 _HUATS = frozenset(HUATS)
 
@@ -62,7 +62,6 @@ class ResourcityState(EventsMixin):
         self.first = 0
         self.ballot: Ballot | None = None
         self.proposals: list[list[int]] = []
-        self.declined: list[int] = []
         self.stage: list[dict[str, Any]] = []
         self.round = 1
         self.actions_left = 0
@@ -84,8 +83,6 @@ class ResourcityState(EventsMixin):
         self.farmed = {}
         self.phase = "act"
         self.pending = ()
-        if self.declined:
-            self.declined = []
         avail, food, water = self.avail, t.upkeep_food, t.upkeep_water
         if avail["food"] >= food and avail["water"] >= water:  # both paid in full: pay() without checks
             avail["food"] -= food

@@ -275,9 +275,9 @@ def _relocate(s: ResourcityState, seat: int, a: Seat, hints: bool) -> Label:
     if a.seat - 1 == seat:
         return Label(_("Policy Maker: move your own token to any tile ({n} Actions)").format(n=n))
     return Label(
-        _(
-            "Policy Maker: ask {seat} to let you move their token to any tile ({n} Actions if they agree)"
-        ).format(seat=seat_words(s.powers, a.seat - 1), n=n)
+        _("Policy Maker: move the token of {seat} to any tile ({n} Actions)").format(
+            seat=seat_words(s.powers, a.seat - 1), n=n
+        )
     )
 
 
@@ -341,16 +341,9 @@ def _vote(s: ResourcityState, seat: int, a: Any, hints: bool) -> Label:
 
 
 def subject_words(s: ResourcityState, ballot: Ballot) -> str:
-    """The question of a ballot in words."""
-    if ballot["subject"] == "first":
-        return _("{by} proposes that {seat} starts first").format(
-            by=seat_words(s.powers, ballot["by"]), seat=seat_words(s.powers, int(ballot["data"]))
-        )
-    target, tile = ballot["data"]
-    return _("{by} asks to move the token of {seat} to {place}").format(
-        by=seat_words(s.powers, ballot["by"]),
-        seat=seat_words(s.powers, target),
-        place=place_name(s.content, s.grid_kind[tile], tile),
+    """The question of a ballot in words (the table's one question: who starts first)."""
+    return _("{by} proposes that {seat} starts first").format(
+        by=seat_words(s.powers, ballot["by"]), seat=seat_words(s.powers, int(ballot["data"]))
     )
 
 
@@ -551,17 +544,6 @@ def _p_vote(s: ResourcityState, seat: int, mine: bool) -> str:
     )
 
 
-def _p_consent(s: ResourcityState, seat: int, mine: bool) -> str:
-    ballot = s.ballot
-    assert ballot is not None
-    question = subject_words(s, ballot)
-    if mine:
-        return _("{question}: accept or decline").format(question=question)
-    return _("{question}: waiting for {seat} to accept or decline").format(
-        question=question, seat=seat_words(s.powers, seat)
-    )
-
-
 def _p_act(s: ResourcityState, seat: int, mine: bool) -> str:
     n = s.actions_left
     left = ngettext("{n} Action left", "{n} Actions left", n).format(n=n)
@@ -619,7 +601,6 @@ _PROMPTS: dict[str, Callable[[ResourcityState, int, bool], str]] = {
     "place": _p_place,
     "propose": _p_propose,
     "vote": _p_vote,
-    "consent": _p_consent,
     "act": _p_act,
     "orient": _p_orient,
     "relocate": _p_relocate,

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .rules import ResourcityState
 
 
-_WAITING = frozenset(("orient", "relocate", "compost", "consent"))
+_WAITING = frozenset(("orient", "relocate", "compost"))
 """The phases that wait on what ``pending`` holds (a finished game may keep a stale one)."""
 
 
@@ -174,7 +174,7 @@ def _costs(s: ResourcityState) -> dict[str, int]:
 
 def _decision(s: ResourcityState) -> dict[str, Any] | None:
     """The question the table or a player answers now, as front ends show it."""
-    if s.ballot is None or s.phase not in ("vote", "consent"):
+    if s.ballot is None or s.phase != "vote":
         return None
     out = ballot_view(s.ballot, [seat_words(s.powers, o) for o in range(s.players)])
     out["subject"] = subject_words(s, s.ballot)

@@ -174,9 +174,7 @@ def power_text(content: Content, power: str) -> str:
                 "Swap the tile you stand on with the tile under another player's token ({n} Action)."
             ).format(n=sp.planner_actions)
         case "policymaker":
-            return _(
-                "Move any player's token to any tile ({n} Actions); the player whose token it is agrees first."
-            ).format(n=sp.policy_maker_actions)
+            return _("Move any player token anywhere ({n} Actions).").format(n=sp.policy_maker_actions)
     raise KeyError(power)
 
 

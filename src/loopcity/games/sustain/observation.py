@@ -66,6 +66,9 @@ class SustainEncoder(Encoder):
             (MAX_TABLE, len(self.grays) + 1),
             "each Solution card on the table: gray side, Coins / cost",
         )
+        self.o_deck_top = lay.add(
+            "solution_deck_top", len(self.grays), "the gray side of the Solution deck's top card (public)"
+        )
         self.o_flipped = lay.add("flipped", len(self.solutions), "Solution cards flipped (white side seen)")
         self.o_requests = lay.add(
             "requests", (MAX_REQUESTS, len(self.events) + 1), "each REQUEST card: its Event, Coins / cost"
@@ -138,6 +141,8 @@ class SustainEncoder(Encoder):
         for slot, (sid, put) in enumerate(st.table[:MAX_TABLE]):
             out.one(self.o_table + slot * width + self.gray_index[lk.solutions[sid].gray])
             out.ratio(self.o_table + slot * width + width - 1, put, max(1, lk.sol_cost(sid)))
+        if st.sol_deck:
+            out.one(self.o_deck_top + self.gray_index[lk.solutions[st.sol_deck[0]].gray])
         out.ones(self.o_flipped, [self.solution_index[s] for s in st.flipped])
         width = len(self.events) + 1
         for slot, (ev, put) in enumerate(st.requests[:MAX_REQUESTS]):

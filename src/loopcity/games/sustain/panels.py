@@ -188,6 +188,8 @@ def _city_panel(view: View) -> Panel:
         (_("Decks"), _("{events} Event cards, {solutions} Solution cards").format(**view["decks"])),
     ]
     cards = [_gray_card(c) for c in view["solutions"]] + [_request_card(r) for r in view["requests"]]
+    if view["deck_top"] is not None:
+        cards.append(_deck_top_card(view["deck_top"]))
     cards += [_lasting_card(c) for c in view["lasting"]]
     return Panel(_("The city"), rows=tuple(rows), cards=tuple(cards))
 
@@ -204,6 +206,15 @@ def _gray_card(c: dict[str, Any]) -> Card:
         _("Solution card {n}: {plan}").format(n=c["card"], plan=content_text(c["title"])),
         content_text(c["text"]),
         facts=((_("Cost"), coins(c["cost"])), (_("On it"), coins(c["invested"]))),
+    )
+
+
+def _deck_top_card(c: dict[str, Any]) -> Card:
+    """The Solution deck's top card, gray side up as the rulebook stacks the deck."""
+    return Card(
+        _("Solution deck, top card: {plan}").format(plan=content_text(c["title"])),
+        content_text(c["text"]),
+        facts=((_("Cost"), coins(c["cost"])),),
     )
 
 

@@ -270,6 +270,13 @@ def _card_lines(view: dict[str, Any]) -> list[str]:
             events=view["decks"]["events"], solutions=view["decks"]["solutions"]
         )
     )
+    top = view["deck_top"]
+    if top is not None:
+        out.append(
+            _("Solution deck, top card (gray side up): {plan}, cost {cost}.").format(
+                plan=content_text(top["title"]), cost=coins(top["cost"])
+            )
+        )
     return out
 
 

@@ -571,8 +571,9 @@ class SustainState(YearSteps):
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> None:
         """Redraw the deck orders and the white sides of the unflipped Solution cards: those on the
-        table (keeping their gray sides) and one whose Building waits to be drawn (keeping its gray
-        side and Building)."""
+        table (keeping their gray sides), one whose Building waits to be drawn (keeping its gray
+        side and Building), and the Solution deck's top card (keeping its gray side, which is visible:
+        "The Solution deck must have the gray side visible")."""
         sols = self.tables.solutions
         drawing = self.pending if self.pending is not None and self.pending[1] == "solution" else None
         unseen = [entry[0] for entry in self.table] + ([drawing[2]] if drawing else [])
@@ -591,6 +592,9 @@ class SustainState(YearSteps):
             drawing[2] = redraw(drawing[2], True)
         for entry in self.table:
             entry[0] = redraw(entry[0], False)
+        if self.sol_deck:
+            top = redraw(self.sol_deck[0], False)
+            pool.insert(0, top)
         self.sol_deck = pool
         self.event_deck.sort()
         rng.shuffle(self.event_deck)

@@ -62,6 +62,7 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
         "flipped": [_white_side(st, sid) for sid in st.flipped[-6:]],
         "adopted": len(st.flipped),
         "decks": {"events": len(st.event_deck), "solutions": len(st.sol_deck)},
+        "deck_top": _deck_top(st),
         "pending_build": _pending(st),
         "choice": _choice(st),
         "final_year": st.final_year,
@@ -171,6 +172,16 @@ def _gray_side(st: SustainState, place: int, sid: str, put: int) -> dict[str, An
         "cost": gray.cost,
         "invested": put,
     }
+
+
+def _deck_top(st: SustainState) -> dict[str, Any] | None:
+    """The Solution deck's top card as every player sees it: "The Solution deck must have the gray side
+    visible" (its plan, text and cost; the white side stays hidden). None when the deck is empty."""
+    if not st.sol_deck:
+        return None
+    tables = st.tables
+    gray = tables.gray[tables.solutions[st.sol_deck[0]].gray]
+    return {"gray": gray.id, "title": gray.title, "text": gray.text, "cost": gray.cost}
 
 
 def _request(st: SustainState, place: int, ev: str, put: int) -> dict[str, Any]:
