@@ -241,3 +241,30 @@ def test_the_class_debrief_answers_at_once_while_the_games_run(client):
     assert page.status_code == 200 and "Table 3" in page.text
     csv = client.get(f"/api/classes/{made['token']}/debrief.csv?anonymous=true")
     assert csv.status_code == 200 and csv.text.count("\n") > 3
+
+
+def test_a_class_plays_the_operators_content_file_and_a_bad_one_is_refused_naming_the_field(
+    make_client, tmp_path
+):
+    import shutil
+    from dataclasses import replace as _replace
+    from pathlib import Path
+
+    from loopcity.games import reclaim
+
+    from .conftest import ROOMY
+
+    folder = tmp_path / "content" / "reclaim"
+    folder.mkdir(parents=True)
+    source = Path(reclaim.__file__).parent / "content.toml"
+    shutil.copy(source, folder / "our-town.toml")
+    text = source.read_text()
+    (folder / "broken.toml").write_text(text.replace("timer_minutes = 10", "timer_minutes = -3", 1))
+    client = make_client(settings=_replace(ROOMY, content_dir=str(tmp_path / "content")))
+    assert "our-town" in client.get("/class/new").text
+    made = call(client, "create_class", json={"game": "reclaim", "tables": 1, "content": "our-town"})
+    assert made.status_code == 201, made.text
+    broken = call(client, "create_class", json={"game": "reclaim", "tables": 1, "content": "broken"})
+    assert broken.status_code == 400 and "timer_minutes" in broken.json()["detail"]
+    elsewhere = call(client, "create_class", json={"game": "reclaim", "tables": 1, "content": "../../etc"})
+    assert elsewhere.status_code == 400

@@ -302,6 +302,10 @@ def serve(
     idle_minutes: Annotated[float, typer.Option(help="an unwatched table leaves memory after this")] = 30.0,
     unstarted_hours: Annotated[float, typer.Option(help="a table with no move is deleted after this")] = 48.0,
     api_docs: Annotated[bool, typer.Option(help="serve /docs, /redoc and /openapi.json")] = True,
+    content_dir: Annotated[
+        Path | None,
+        typer.Option(help="a folder of content files classes may use: <dir>/<game id>/<name>.toml"),
+    ] = None,
     public_url: Annotated[
         str | None,
         typer.Option(help="the address people reach the server at (behind a proxy); links use it"),
@@ -341,6 +345,7 @@ def serve(
             unstarted_hours=unstarted_hours,
             api_docs=api_docs,
             public_url=public_url,
+            content_dir=str(content_dir) if content_dir else None,
         )
     except ValueError as e:
         fail(str(e))

@@ -17,6 +17,7 @@ import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from ..engine import get_spec
@@ -64,6 +65,8 @@ class TablePlan:
     players: int
     variant: str | None = None
     options: dict[str, Any] | None = None
+    content: str | None = None
+    """one of the operator's content files for the game, by name"""
 
 
 class ClassRoom:
@@ -121,6 +124,7 @@ class ClassRoom:
                 seats=seats,
                 options=options,
                 settings=settings,
+                content=plan.content,
             )
             for i in range(plan.players):  # every seat has a link, so a bot's seat can go to a person
                 await self._db(self.manager.db.set_seat_token, table["id"], i, new_token())
@@ -422,6 +426,7 @@ class ClassRoom:
             players = config.pop("players", None)
             variant = config.pop("variant", None)
             options = {k: v for k, v in config.items() if k not in ("content", "overrides")}
+            content = Path(str(config["content"])).stem if config.get("content") else None
             seats = [
                 {k: v for k, v in s.items() if k != "names"}
                 | ({"names": s["names"]} if s.get("names") else {})
@@ -440,6 +445,7 @@ class ClassRoom:
                     seats=[self._kind_only(s) for s in seats],
                     options=options,
                     settings=settings,
+                    content=content,
                 )
             except OptionError as e:
                 raise Refusal(400, str(e)) from None

@@ -127,6 +127,7 @@ class TablePlanIn(Body):
     players: int | None = Field(None, ge=1, le=64)
     variant: Name | None = None
     options: dict[Name, OptionValue | None] = Field(default_factory=dict, max_length=32)
+    content: Name | None = Field(None, description="one of the content files the server offers for the game")
 
 
 class ClassIn(Body):
@@ -139,6 +140,7 @@ class ClassIn(Body):
     players: int | None = Field(None, ge=1, le=64, description="players per table")
     variant: Name | None = None
     options: dict[Name, OptionValue | None] = Field(default_factory=dict, max_length=32)
+    content: Name | None = Field(None, description="one of the content files the server offers for the game")
     table_games: list[TablePlanIn] | None = Field(None, max_length=40, description="a game per table")
     bots: Name | None = Field(None, description="every seat played by this bot from the start (a trial run)")
     fill_bot: Name | None = Field(None, description="the bot that takes seats nobody took, on start")

@@ -56,6 +56,9 @@ class Settings:
     """a table with no move this long after it was made is deleted with its links"""
     sweep_seconds: float = 60.0
     """how often idle and expired tables are looked for"""
+    content_dir: str | None = None
+    """a folder of content files the operator serves (``<dir>/<game id>/<name>.toml``: a local RECLAIM
+    map, a facilitator's SUSTAIN deck); a class's form offers them per game"""
     public_url: str | None = None
     """the address people reach the server at (e.g. https://games.school.example behind a reverse
     proxy): every link is given with it; else with the address each request came to"""

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import OperationalError
@@ -195,6 +196,7 @@ class TableManager:
         options: dict[str, Any] | None = None,
         moves: Sequence[tuple[int, str]] = (),
         settings: dict[str, Any] | None = None,
+        content: str | None = None,
     ) -> dict[str, Any]:
         """Create a table; returns its id and the tokens: one per human seat, spectators, facilitator.
 
@@ -203,14 +205,18 @@ class TableManager:
         starts with (already checked by the caller) and ``settings`` its first settings: a what-if
         table starts from its parent's seed and moves up to a step."""
         opts = self._options(game_id, options or {})
+        if content is not None:
+            opts["content"] = str(self.content_file(game_id, content))
         if players is not None:
             opts["players"] = players
         if variant:
             opts["variant"] = variant
         try:
             game = self._game(game_id, opts)
-        except (OptionError, UnknownGame) as e:
-            raise Refusal(400 if isinstance(e, OptionError) else 404, str(e)) from None
+        except UnknownGame as e:
+            raise Refusal(404, str(e)) from None
+        except LoopcityError as e:  # a bad option, or a content file that fails its checks (the field named)
+            raise Refusal(400, str(e)) from None
         seats = self._check_seats(game, seats)
         if seed is not None and (type(seed) is not int or not 0 <= seed < MAX_SEED):
             raise Refusal(400, _("the seed must be a whole number from 0"))
@@ -225,6 +231,21 @@ class TableManager:
             table_id, game.id, game.config(), seed, seats, dict(settings or {}), tokens, list(moves)
         )
         return {"id": table_id, "tokens": tokens, "seats": seats}
+
+    def content_files(self, game_id: str) -> list[str]:
+        """The names of the content files the operator serves for ``game_id`` (none without a folder)."""
+        if not self.settings.content_dir:
+            return []
+        folder = Path(self.settings.content_dir) / game_id
+        return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+
+    def content_file(self, game_id: str, name: str) -> Path:
+        """The operator's content file ``name`` for ``game_id``: only a name :meth:`content_files`
+        lists, never a path a request makes up."""
+        if name not in self.content_files(game_id):
+            raise Refusal(400, _("no content file {name!r} is served for this game").format(name=name))
+        assert self.settings.content_dir is not None
+        return (Path(self.settings.content_dir) / game_id / f"{name}.toml").resolve()
 
     @staticmethod
     def _options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:

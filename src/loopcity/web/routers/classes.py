@@ -79,7 +79,7 @@ def student_id(key: str) -> str:
 def _plans(body: ClassIn) -> list[TablePlan]:
     if body.table_games:
         return [
-            TablePlan(p.game, _players(p.game, p.players), p.variant, dict(p.options))
+            TablePlan(p.game, _players(p.game, p.players), p.variant, dict(p.options), p.content)
             for p in body.table_games
         ]
     if body.game is None:
@@ -90,7 +90,9 @@ def _plans(body: ClassIn) -> list[TablePlan]:
         tables = math.ceil((body.students or players) / (players * body.per_seat))
     if tables > 40:
         raise Refusal(400, _("a class has 1 to {n} tables").format(n=40))
-    return [TablePlan(body.game, players, body.variant, dict(body.options)) for _n in range(tables)]
+    return [
+        TablePlan(body.game, players, body.variant, dict(body.options), body.content) for _n in range(tables)
+    ]
 
 
 def _players(game_id: str, players: int | None) -> int:
@@ -383,8 +385,11 @@ def _lobby_games() -> list[dict[str, Any]]:
 
 
 @router.get("/class/new", response_class=HTMLResponse, include_in_schema=False)
-async def class_form(request: Request, pages: PagesDep) -> HTMLResponse:
-    return pages.render(request, "class_new.html", games=_lobby_games())
+async def class_form(request: Request, pages: PagesDep, room: Room) -> HTMLResponse:
+    games = _lobby_games()
+    for g in games:
+        g["content_files"] = room.manager.content_files(g["id"])
+    return pages.render(request, "class_new.html", games=games)
 
 
 @router.post("/classes", dependencies=[CreationLimit], include_in_schema=False)
@@ -419,6 +424,7 @@ async def create_from_form(request: Request, room: Room) -> Response:
         students=number("students", 1, 400),
         players=number("players", 1, 64),
         variant=str(form.get(f"variant_{game}") or "")[:64] or None,
+        content=str(form.get(f"content_{game}") or "")[:64] or None,
         per_seat=number("per_seat", 1, 3) or 1,
         bots=bots if form.get("trial") == "1" else None,
         fill_bot=bots,
