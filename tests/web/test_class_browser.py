@@ -17,6 +17,7 @@ import pytest
 from .conftest import ROOMY
 from .live_server import LiveServer
 from .test_browser import ARGS, CHROMIUM, PHONE, SHOTS, wait_js
+from .test_newcomer_browser import _axe
 
 pytestmark = pytest.mark.slow
 PROJECTOR = {"width": 1920, "height": 1080}
@@ -96,6 +97,11 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):
     token, code = make_class(desk, base, "resourcity", 6, 4)
     assert len(board(base, token)["tables"]) == 6
     shot(desk, "class-dashboard-empty")
+    form = teacher.new_page()
+    form.goto(f"{base}/class/new")
+    assert _axe(form) == [], "the class form"
+    form.goto(f"{base}/join")
+    assert _axe(form) == [], "the join page"
 
     phones = []
     for i in range(STUDENTS):
@@ -172,6 +178,15 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):
     debrief.goto(f"{base}/class/{token}/debrief")
     assert all(f"Table {n}" in debrief.content() for n in range(1, 7))
     shot(debrief, "class-debrief")
+    for page, what in (
+        (desk, "dashboard"),
+        (wall, "wall"),
+        (big, "big screen"),
+        (slips, "slips"),
+        (debrief, "class debrief"),
+        (phones[1][1], "a student's seat"),
+    ):
+        assert _axe(page) == [], what
     for ctx, _page in phones:
         ctx.close()
     teacher.close()

@@ -79,7 +79,13 @@ def _tables(base: str, session: requests.Session) -> list[str]:
         seat = state["active_seats"][0]
         legal = session.get(f"{base}/api/state/{seats[seat]}").json()["legal"]
         session.post(f"{base}/api/act/{seats[seat]}", json={"action": legal[-1]["action"]})
-    return tokens + seats + [t["facilitator"]["token"]]
+    tokens += seats + [t["facilitator"]["token"]]
+    # a class of two tiny tables with a student seated: the class operations reach a real class
+    made = session.post(f"{base}/api/classes", json={"game": "tiny", "tables": 2, "players": 2})
+    assert made.status_code == 201, made.text
+    joined = session.post(f"{base}/api/join", json={"code": made.json()["join_code"], "name": "Fuzz"})
+    assert joined.status_code == 200, joined.text
+    return tokens + [made.json()["token"], joined.json()["token"]]
 
 
 def _summary(statuses: Counter[int], times: list[float], lags: list[float]) -> dict[str, object]:
@@ -136,7 +142,12 @@ def test_no_request_to_the_api_gets_a_server_error(live):
     request()
     FIGURES["api"] = _summary(statuses, times, live.stop_lag())
     print("fuzz, API:", FIGURES["api"])
-    assert statuses[201] > 0 and statuses[200] > 0, "the fuzz reached real tables"
+    # real tables and a real class answered (200): the fuzz got past the links to the game; with the
+    # class's operations among the others, 900 examples seldom make a valid new table (201), which
+    # test_api.py and test_classes.py create on purpose
+    assert statuses[200] > 0 and statuses[409] + statuses[422] + statuses[423] > 0, (
+        "the fuzz reached real tables"
+    )
 
 
 FORM_TEXT = st.one_of(

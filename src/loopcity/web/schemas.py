@@ -124,7 +124,7 @@ class TablePlanIn(Body):
     """One table of a class with a game of its own."""
 
     game: Name
-    players: int | None = Field(None, ge=1, le=64)
+    players: StrictInt | None = Field(None, ge=1, le=64)
     variant: Name | None = None
     options: dict[Name, OptionValue | None] = Field(default_factory=dict, max_length=32)
     content: Name | None = Field(None, description="one of the content files the server offers for the game")
@@ -135,16 +135,16 @@ class ClassIn(Body):
     the variant, and whether bots play."""
 
     game: Name | None = Field(None, description="a game id from /api/games, for every table")
-    tables: int | None = Field(None, ge=1, le=40, description="how many tables")
-    students: int | None = Field(None, ge=1, le=400, description="or: how many students (tables follow)")
-    players: int | None = Field(None, ge=1, le=64, description="players per table")
+    tables: StrictInt | None = Field(None, ge=1, le=40, description="how many tables")
+    students: StrictInt | None = Field(None, ge=1, le=400, description="or: how many students (tables follow)")
+    players: StrictInt | None = Field(None, ge=1, le=64, description="players per table")
     variant: Name | None = None
     options: dict[Name, OptionValue | None] = Field(default_factory=dict, max_length=32)
     content: Name | None = Field(None, description="one of the content files the server offers for the game")
     table_games: list[TablePlanIn] | None = Field(None, max_length=40, description="a game per table")
     bots: Name | None = Field(None, description="every seat played by this bot from the start (a trial run)")
     fill_bot: Name | None = Field(None, description="the bot that takes seats nobody took, on start")
-    per_seat: int = Field(1, ge=1, le=3, description="students sharing one seat")
+    per_seat: StrictInt = Field(1, ge=1, le=3, description="students sharing one seat")
     clocks: dict[Name, StrictInt | StrictFloat] = Field(
         default_factory=dict, max_length=8, description="minutes by clock kind (e.g. alarm, clock)"
     )
@@ -157,8 +157,8 @@ class JoinIn(Body):
 
     code: Annotated[str, Field(min_length=1, max_length=32)]
     name: Annotated[str, Field(min_length=1, max_length=200)]
-    table: int | None = Field(None, ge=1, le=40)
-    seat: int | None = Field(None, ge=0, le=64)
+    table: StrictInt | None = Field(None, ge=1, le=40)
+    seat: StrictInt | None = Field(None, ge=0, le=64)
 
 
 class AnnounceIn(Body):
@@ -184,21 +184,21 @@ class EndGameIn(Body):
     """The game to end now: the table of a seat (by its link token) or the table's number."""
 
     seat: Token | None = None
-    table: int | None = Field(None, ge=1, le=40)
+    table: StrictInt | None = Field(None, ge=1, le=40)
 
 
 class TableNumberIn(Body):
     """A table of the class, by its number (from 1)."""
 
-    table: int = Field(ge=1, le=40)
+    table: StrictInt = Field(ge=1, le=40)
 
 
 class PlaceIn(Body):
     """Seat a student (by the id the dashboard shows) at a table and seat, or free them (no table)."""
 
     student: Annotated[str, Field(min_length=1, max_length=64)]
-    table: int | None = Field(None, ge=1, le=40)
-    seat: int | None = Field(None, ge=0, le=64)
+    table: StrictInt | None = Field(None, ge=1, le=40)
+    seat: StrictInt | None = Field(None, ge=0, le=64)
 
 
 class FillIn(Body):

@@ -721,7 +721,12 @@ def _class_file(cls: StoredClass, ext: str) -> dict[str, str]:
     return {"Content-Disposition": f'attachment; filename="class-{cls.id}-debrief.{ext}"'}
 
 
-@router.get("/api/classes/{token}/debrief.pdf", dependencies=[HeavyLimit], operation_id="class_debrief_pdf")
+@router.get(
+    "/api/classes/{token}/debrief.pdf",
+    dependencies=[HeavyLimit],
+    operation_id="class_debrief_pdf",
+    responses={200: {"content": {"application/pdf": {}}, "description": "the class handout"}},
+)
 async def class_debrief_pdf(cls: ClassLink, room: Room) -> Response:
     """The class handout (PDF): the class summary, then a page per table; a running game's secrets
     stay hidden."""
@@ -731,7 +736,12 @@ async def class_debrief_pdf(cls: ClassLink, room: Room) -> Response:
     )
 
 
-@router.get("/api/classes/{token}/debrief.csv", dependencies=[HeavyLimit], operation_id="class_debrief_csv")
+@router.get(
+    "/api/classes/{token}/debrief.csv",
+    dependencies=[HeavyLimit],
+    operation_id="class_debrief_csv",
+    responses={200: {"content": {"text/csv": {}}, "description": "every table's figures, a row a move"}},
+)
 async def class_debrief_csv(cls: ClassLink, room: Room, anonymous: bool = False) -> Response:
     """Every table's moves and figures after each move (CSV); ``anonymous`` replaces the students'
     names by seat numbers."""
@@ -740,7 +750,10 @@ async def class_debrief_csv(cls: ClassLink, room: Room, anonymous: bool = False)
 
 
 @router.get(
-    "/api/classes/{token}/debrief.parquet", dependencies=[HeavyLimit], operation_id="class_debrief_parquet"
+    "/api/classes/{token}/debrief.parquet",
+    dependencies=[HeavyLimit],
+    operation_id="class_debrief_parquet",
+    responses={200: {"content": {"application/vnd.apache.parquet": {}}, "description": "the same rows"}},
 )
 async def class_debrief_parquet(cls: ClassLink, room: Room, anonymous: bool = False) -> Response:
     """The same rows as the CSV, as a Parquet file for research (``anonymous``: seat numbers, no names)."""

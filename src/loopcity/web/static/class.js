@@ -21,7 +21,7 @@
 
   document.addEventListener("submit", (e) => {
     const f = e.target;
-    if (f.classList && f.classList.contains("confirm") && !window.confirm(f.dataset.confirm)) e.preventDefault();
+    if (f.classList && f.classList.contains("asks") && !window.confirm(f.dataset.confirm)) e.preventDefault();
   });
 
   const busy = (box) => {
