@@ -136,7 +136,9 @@ class ClassIn(Body):
 
     game: Name | None = Field(None, description="a game id from /api/games, for every table")
     tables: StrictInt | None = Field(None, ge=1, le=40, description="how many tables")
-    students: StrictInt | None = Field(None, ge=1, le=400, description="or: how many students (tables follow)")
+    students: StrictInt | None = Field(
+        None, ge=1, le=400, description="or: how many students (tables follow)"
+    )
     players: StrictInt | None = Field(None, ge=1, le=64, description="players per table")
     variant: Name | None = None
     options: dict[Name, OptionValue | None] = Field(default_factory=dict, max_length=32)
