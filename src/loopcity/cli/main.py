@@ -350,6 +350,21 @@ def serve(
     except ValueError as e:
         fail(str(e))
         return
+    from ..web.db import DatabaseInUse, default_url, lock_for_server
+
+    try:
+        server_lock = lock_for_server(db or default_url())
+    except DatabaseInUse as e:
+        fail(
+            _(
+                "another loopcity serve is already using {path} (it holds {lock}): stop it first. "
+                "Two servers on one SQLite file would not see each other's moves."
+            ).format(path=e.path, lock=e.lock)
+        )
+        return
+    except ValueError as e:
+        fail(_("--db: {error}").format(error=e))
+        return
     try:
         web = create_app(db, settings=settings)
     except ValueError as e:
@@ -370,6 +385,8 @@ def serve(
         forwarded_allow_ips=proxy or "127.0.0.1",
         **uvicorn_options(settings),
     )
+    if server_lock is not None:
+        server_lock.close()
 
 
 if __name__ == "__main__":
