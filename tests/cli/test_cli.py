@@ -164,6 +164,26 @@ def test_serve_takes_a_file_path_as_its_database_and_names_a_bad_one(tmp_path, m
         assert result.exit_code == 2 and "--db:" in result.output and "Traceback" not in result.output, bad
 
 
+def test_serve_holds_its_sqlite_file_while_it_runs_and_lets_go_after(tmp_path, monkeypatch):
+    import uvicorn
+
+    from loopcity.cli.main import app as cli
+    from loopcity.web.db import lock_for_server
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+    db = str(tmp_path / "class.db")
+    held = lock_for_server(db)  # another server on this file
+    result = CliRunner().invoke(cli, ["serve", "--db", db])
+    assert result.exit_code == 2 and "another loopcity serve is already using" in " ".join(
+        result.output.split()
+    )
+    assert held is not None
+    held.close()
+    for _ in range(2):  # once a server stops, the file can be served again
+        result = CliRunner().invoke(cli, ["serve", "--db", db])
+        assert result.exit_code == 0, result.output
+
+
 def test_a_bot_waits_for_the_person_before_it_says_done(tmp_path):
     """In a shared phase a bot acts on its own things at once, but says "done" only once the person
     at the table is done: a person never finds the phase closed under them."""

@@ -246,7 +246,7 @@ def test_migrations_create_the_schema_and_rerun_harmlessly(db_url):
     db = Database(db_url)
     with db.engine.connect() as conn:
         rev = conn.exec_driver_sql("select version_num from alembic_version").scalar()
-    assert rev == "0004"
+    assert rev == "0005"
 
 
 def test_loopcity_serve_starts_the_app_on_the_given_port(tmp_path):
@@ -281,6 +281,68 @@ def test_loopcity_serve_starts_the_app_on_the_given_port(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_second_loopcity_serve_on_the_same_sqlite_file_is_refused(tmp_path):
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    def free_port() -> int:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+
+    exe = os.path.join(os.path.dirname(sys.executable), "loopcity")
+    db = f"sqlite:///{tmp_path / 'school.db'}"
+    first_port = free_port()
+    first = subprocess.Popen(
+        [exe, "serve", "--port", str(first_port), "--db", db],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        end = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{first_port}/", timeout=2) as r:
+                    assert r.status == 200
+                break
+            except OSError:
+                assert time.monotonic() < end and first.poll() is None, "the first server did not start"
+                time.sleep(0.2)
+        env = {**os.environ, "COLUMNS": "300"}
+        second = subprocess.run(
+            [exe, "serve", "--port", str(free_port()), "--db", db],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=env,
+        )
+        said = " ".join((second.stdout + second.stderr).split())
+        assert second.returncode != 0
+        assert "another loopcity serve is already using" in said and "school.db" in said
+        assert first.poll() is None  # the first one goes on serving
+        with urllib.request.urlopen(f"http://127.0.0.1:{first_port}/", timeout=5) as r:
+            assert r.status == 200
+    finally:
+        first.terminate()
+        first.wait(10)
+    # once the first has stopped, the file can be served again
+    again = subprocess.Popen(
+        [exe, "serve", "--port", str(free_port()), "--db", db],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        time.sleep(3)
+        assert again.poll() is None
+    finally:
+        again.terminate()
+        again.wait(10)
 
 
 class _BrokenBot:

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from loopcity import load_game
-from loopcity.engine import KeyedRng, Rng, unregister
+from loopcity.engine import KeyedRng, unregister
 from loopcity.web import create_app
 from loopcity.web.botwork import BotWorkers
 from loopcity.web.settings import Settings
@@ -263,9 +263,33 @@ def test_a_server_made_seed_has_128_bits_and_drives_the_keyed_generator(client):
     seeds = [client.app.state.manager.db.load(t["id"]).seed for t in tables]
     assert len(set(seeds)) == 3 and all(2**128 <= s < 2**129 for s in seeds)
     assert all(type(live_state(client, t["id"]).rng) is KeyedRng for t in tables)
-    typed = new_table(client, "reclaim", seed=7)  # a facilitator's seed: the same game as `--seed 7`
+    typed = new_table(client, "reclaim", seed=7)  # a facilitator's seed, keyed with the server's secret
     state = live_state(client, typed["id"])
-    assert type(state.rng) is Rng and same_game(state, load_game("reclaim").new_state(7))
+    seed = client.app.state.manager.seed_for(7)
+    assert 2**128 <= seed < 2**129 and client.app.state.manager.db.load(typed["id"]).seed == seed
+    assert type(state.rng) is KeyedRng and same_game(state, load_game("reclaim").new_state(seed))
+    assert not same_game(state, load_game("reclaim").new_state(7))  # not the CLI's `--seed 7`
+
+
+def test_a_typed_seed_repeats_its_game_on_one_server_and_not_on_another(make_client, tmp_path):
+    a = make_client()
+    first, again = new_table(a, "reclaim", seed=7), new_table(a, "reclaim", seed=7)
+    assert same_game(live_state(a, first["id"]), live_state(a, again["id"]))
+    restarted = make_client()  # the same database after a restart: the secret is kept with the tables
+    after = new_table(restarted, "reclaim", seed=7)
+    assert same_game(live_state(restarted, after["id"]), live_state(a, first["id"]))
+    lobby = restarted.post("/tables", data={"game": "reclaim", "seed": "7"}, follow_redirects=False)
+    assert lobby.status_code == 303
+    from_form = restarted.app.state.manager.db.list_tables(1)[0]["id"]
+    assert restarted.app.state.manager.db.load(from_form).seed == restarted.app.state.manager.seed_for(7)
+    other = make_client(f"sqlite:///{tmp_path / 'other.db'}")  # another server: another secret
+    elsewhere = new_table(other, "reclaim", seed=7)
+    assert other.app.state.manager.seed_for(7) != a.app.state.manager.seed_for(7)
+    assert not same_game(live_state(other, elsewhere["id"]), live_state(a, first["id"]))
+
+
+def test_the_lobby_says_a_typed_seed_repeats_only_on_this_server(client):
+    assert "on this server only" in client.get("/").text
 
 
 def test_a_finished_web_game_with_a_secret_seed_replays_from_its_record(client):

@@ -350,26 +350,46 @@ def serve(
     except ValueError as e:
         fail(str(e))
         return
+    from ..web.db import DatabaseInUse, default_url, lock_for_server
+
     try:
-        web = create_app(db, settings=settings)
+        server_lock = lock_for_server(db or default_url())
+    except DatabaseInUse as e:
+        fail(
+            _(
+                "another loopcity serve is already using {path} (it holds {lock}): stop it first. "
+                "Two servers on one SQLite file would not see each other's moves."
+            ).format(path=e.path, lock=e.lock)
+        )
+        return
     except ValueError as e:
         fail(_("--db: {error}").format(error=e))
         return
-    except SQLAlchemyError as e:
-        fail(_("--db: the database cannot be opened ({error})").format(error=getattr(e, "orig", None) or e))
-        return
-    _open_files(settings.http_limit + 200)
-    for line in addresses_said(host, port, public_url):
-        console.print(Text(line))
-    uvicorn.run(
-        web,
-        host=host,
-        port=port,
-        log_level="warning",
-        proxy_headers=proxy is not None,
-        forwarded_allow_ips=proxy or "127.0.0.1",
-        **uvicorn_options(settings),
-    )
+    with contextlib.ExitStack() as held:
+        if server_lock is not None:
+            held.callback(server_lock.close)  # the lock lasts while this server runs
+        try:
+            web = create_app(db, settings=settings)
+        except ValueError as e:
+            fail(_("--db: {error}").format(error=e))
+            return
+        except SQLAlchemyError as e:
+            fail(
+                _("--db: the database cannot be opened ({error})").format(error=getattr(e, "orig", None) or e)
+            )
+            return
+        _open_files(settings.http_limit + 200)
+        for line in addresses_said(host, port, public_url):
+            console.print(Text(line))
+        uvicorn.run(
+            web,
+            host=host,
+            port=port,
+            log_level="warning",
+            proxy_headers=proxy is not None,
+            forwarded_allow_ips=proxy or "127.0.0.1",
+            **uvicorn_options(settings),
+        )
 
 
 if __name__ == "__main__":

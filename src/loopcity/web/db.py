@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import secrets
+import sys
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import IO, Any, cast
 
 from sqlalchemy import (
     JSON,
@@ -36,7 +38,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -101,6 +103,14 @@ class ChatRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class SecretRow(Base):
+    """A secret of this server, made on its first start and kept with its tables (hex text)."""
+
+    __tablename__ = "server_secrets"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
+
+
 _T = cast(Table, TableRow.__table__)
 _BUMP = (
     update(_T)
@@ -163,6 +173,49 @@ def normalize_url(url: str) -> str:
             f"{url!r} is not a database URL (e.g. postgresql://user@host/db) or a file path"
         ) from None
     return url
+
+
+class DatabaseInUse(Exception):
+    """Another server process already serves this SQLite file (``path``; it holds ``lock``)."""
+
+    def __init__(self, path: Path, lock: Path) -> None:
+        super().__init__(f"another server is using {path} (it holds {lock})")
+        self.path, self.lock = path, lock
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of an SQLite URL (None for another database or an in-memory one)."""
+    url = normalize_url(url)
+    if not url.startswith("sqlite"):
+        return None
+    path = url.split("///", 1)[-1]
+    return Path(path) if path and path != ":memory:" else None
+
+
+def lock_for_server(url: str) -> IO[bytes] | None:
+    """Take the one-server lock of an SQLite database: an exclusive lock on ``<file>.lock`` beside it,
+    held as long as the returned file stays open (until the process ends). A second server on the
+    same file would serve pages that never see the first one's moves, so it is refused:
+    :class:`DatabaseInUse` names the file. Other databases (PostgreSQL) take no lock here."""
+    path = sqlite_path(url)
+    if path is None:
+        return None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock = path.with_name(path.name + ".lock")
+    handle = open(lock, "a+b")  # noqa: SIM115 (kept open: the lock lasts as long as the file is open)
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise DatabaseInUse(path, lock) from None
+    return handle
 
 
 def make_engine(url: str, seconds: float = DB_SECONDS) -> Engine:
@@ -253,6 +306,20 @@ class Database:
             for n, (seat, action) in enumerate(moves):
                 s.add(MoveRow(table_id=table_id, n=n, seat=seat, action=action, created_at=_now()))
         self._keep_links(table_id, list(tokens))
+
+    def secret(self, name: str) -> bytes:
+        """The server's secret ``name`` (32 random bytes), made and stored the first time it is asked
+        for; a second process that made one at the same moment reads the one stored first."""
+        with Session(self.engine) as s:
+            row = s.get(SecretRow, name)
+            if row is not None:
+                return bytes.fromhex(row.value)
+        with contextlib.suppress(IntegrityError), Session(self.engine) as s, s.begin():
+            s.add(SecretRow(name=name, value=secrets.token_hex(32)))
+        with Session(self.engine) as s:
+            row = s.get(SecretRow, name)
+            assert row is not None
+            return bytes.fromhex(row.value)
 
     def _keep_links(self, table_id: str, tokens: list[tuple[str, str, int | None]]) -> None:
         self._links[table_id] = tokens

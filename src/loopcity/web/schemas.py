@@ -60,7 +60,10 @@ class TableIn(Body):
     players: int | None = Field(None, ge=1, le=64, description="within the game's player range")
     variant: Name | None = None
     seats: list[SeatIn] | None = Field(None, max_length=64, description="one per player")
-    seed: Seed | None = Field(None, description="for a repeatable game; left out, the server draws one")
+    seed: Seed | None = Field(
+        None,
+        description="for a game repeatable on this server (the game's seed is derived from it with the server's secret); left out, the server draws one",
+    )
     options: dict[Name, OptionValue | None] = Field(
         default_factory=dict, max_length=32, description="the game's own options (see /api/games)"
     )

@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
+import hmac
 import json
 import logging
 import secrets
@@ -58,6 +60,17 @@ log = logging.getLogger("loopcity.web")
 MAX_SEED = 2**256
 """Seeds a facilitator may type: 0 up to this (a server-made seed has 128 random bits)."""
 WEB_ONLY_REFUSED = ("content", "overrides")
+SEED_SECRET = "typed-seed"
+"""The name of the server's secret that typed seeds are keyed with (:meth:`Database.secret`)."""
+
+
+def seed_from_typed(secret: bytes, typed: int) -> int:
+    """The game's seed for a seed typed in the lobby or sent to the API: HMAC-SHA256 of the typed
+    number under the server's secret, 128 bits of it above 2^128 (so it drives the keyed generator,
+    like a seed the server draws). The same typed seed gives the same game on one server; without the
+    secret, what a view shows cannot be traced back to it by trying typed seeds."""
+    mac = hmac.new(secret, b"loopcity-typed-seed\x00" + str(typed).encode(), hashlib.sha256)
+    return (1 << 128) | int.from_bytes(mac.digest()[:16], "big")
 
 
 class Refusal(Exception):
@@ -176,6 +189,7 @@ class TableManager:
         """each seat's table talk, kept here rather than with the table: a table that leaves memory
         and comes back does not start its writers afresh"""
         self._timeline_lock = asyncio.Lock()
+        self._seed_secret: bytes | None = None
 
     # ----- creating and loading ---------------------------------------------------------------
     async def make(self, game_id: str, **kw: Any) -> dict[str, Any]:
@@ -195,15 +209,18 @@ class TableManager:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         moves: Sequence[tuple[int, str]] = (),
+        typed_seed: int | None = None,
         settings: dict[str, Any] | None = None,
         content: str | None = None,
     ) -> dict[str, Any]:
         """Create a table; returns its id and the tokens: one per human seat, spectators, facilitator.
 
         Every value is checked before anything is saved: the game's options (only those it declares,
-        within their bounds), the player count, the seats and the seed. ``moves`` are moves the table
-        starts with (already checked by the caller) and ``settings`` its first settings: a what-if
-        table starts from its parent's seed and moves up to a step."""
+        within their bounds), the player count, the seats and the seed. ``typed_seed`` is a seed a
+        person typed: the game's seed is derived from it with the server's secret (:meth:`seed_for`);
+        ``seed`` is the game's own seed, as is (a what-if table starts from its parent's). ``moves``
+        are moves the table starts with (already checked by the caller) and ``settings`` its first
+        settings."""
         opts = self._options(game_id, options or {})
         if content is not None:
             opts["content"] = str(self.content_file(game_id, content))
@@ -218,8 +235,11 @@ class TableManager:
         except LoopcityError as e:  # a bad option, or a content file that fails its checks (the field named)
             raise Refusal(400, str(e)) from None
         seats = self._check_seats(game, seats)
-        if seed is not None and (type(seed) is not int or not 0 <= seed < MAX_SEED):
-            raise Refusal(400, _("the seed must be a whole number from 0"))
+        for given in (seed, typed_seed):
+            if given is not None and (type(given) is not int or not 0 <= given < MAX_SEED):
+                raise Refusal(400, _("the seed must be a whole number from 0"))
+        if typed_seed is not None:
+            seed = self.seed_for(typed_seed)
         seed = secret_seed() if seed is None else seed
         self._check_start(game, seed)
         table_id = secrets.token_hex(6)
@@ -231,6 +251,13 @@ class TableManager:
             table_id, game.id, game.config(), seed, seats, dict(settings or {}), tokens, list(moves)
         )
         return {"id": table_id, "tokens": tokens, "seats": seats}
+
+    def seed_for(self, typed: int) -> int:
+        """The game's seed for a typed seed on this server (the secret is read from the database, and
+        made there on first use)."""
+        if self._seed_secret is None:
+            self._seed_secret = self.db.secret(SEED_SECRET)
+        return seed_from_typed(self._seed_secret, typed)
 
     def content_files(self, game_id: str) -> list[str]:
         """The names of the content files the operator serves for ``game_id`` (none without a folder)."""

@@ -65,7 +65,7 @@ async def api_create(body: TableIn, request: Request, manager: Manager) -> dict[
         players=body.players,
         variant=body.variant,
         seats=[s.as_dict() for s in body.seats] if body.seats is not None else None,
-        seed=body.seed,
+        typed_seed=body.seed,
         options=dict(body.options),
     )
     return {"id": made["id"], **table_links(request, manager, made["id"], made["seats"])}

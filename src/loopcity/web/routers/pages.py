@@ -88,7 +88,7 @@ async def create_from_form(request: Request, manager: Manager) -> Response:
     seats = seats_from_form(form, players) if players else None
     variant = str(form.get("variant") or "")[:64] or None
     made = await manager.make(
-        game_id, players=players, variant=variant, seats=seats, seed=_seed(form), options=options
+        game_id, players=players, variant=variant, seats=seats, typed_seed=_seed(form), options=options
     )
     fac = next(tok for tok, role, _s in made["tokens"] if role == "facilitator")
     return RedirectResponse(f"/table/{fac}", status_code=303)
