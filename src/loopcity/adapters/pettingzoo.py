@@ -14,6 +14,12 @@ other agent's mask allows ``WAIT`` alone, so any Loopcity game (turn-based, with
 taken seat by seat) is a valid parallel game, as SuperSuit's vector wrappers expect. An illegal action
 of the acting seat changes nothing, gives it ``illegal_penalty`` and sets its
 ``info["illegal_action"]``; the waiting agents' actions are ignored.
+
+``flat=True`` makes each observation the tensor alone, a ``Box`` (float32, within the observer's
+bounds), as SuperSuit's ``black_death_v3``, ``pad_observations_v0``, ``flatten_v0`` and ``dtype_v0``
+require; the 0/1 ``int8`` action mask then comes in ``info["action_mask"]`` (in AEC, the info of the
+agent to act, as ``last()`` returns it; every other agent's mask is all zeros until it is selected;
+in the parallel environment, every agent's info) and from ``action_mask(agent)``.
 """
 
 from __future__ import annotations
@@ -72,21 +78,18 @@ class LoopcityAEC(AECEnv):
         seat_model: str = "seat",
         observation: str = "structured",
         max_steps: int | None = None,
+        flat: bool = False,
     ) -> None:
         super().__init__()
+        self.flat = flat
         self.game = game
         self.table = _Table(game, seat_model, observation, max_steps)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"loopcity_{game.id}"}
         self.possible_agents = [f"seat_{s}" for s in range(game.players)]
-        obs = self.table.observer
-        self._obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(obs.low, obs.high, (obs.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.table.actions.size,), np.int8),
-            }
-        )
+        self._obs_space = _observation_space(self.table, self.table.actions.size, flat)
         self._act_space = spaces.Discrete(self.table.actions.size)
+        self._no_mask = np.zeros(self.table.actions.size, dtype=np.int8)
 
     @property
     def state(self) -> Any:
@@ -107,9 +110,22 @@ class LoopcityAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = f"seat_{self.table.turns.next(self.state)}"
+        self._mask_infos()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def _mask_infos(self) -> None:
+        """In the flat form, the mask of the agent to act in its info; zeros for every other agent."""
+        if not self.flat:
+            return
+        for agent in self.agents:
+            self.infos[agent]["action_mask"] = self._no_mask
+        selected = self.agent_selection
+        if not (self.terminations[selected] or self.truncations[selected]):
+            self.infos[selected]["action_mask"] = self.action_mask(selected)
+
+    def observe(self, agent: str) -> Any:
         seat, table = _seat(agent), self.table
+        if self.flat:
+            return table.observer.observation(table.state, seat)
         return {
             "observation": table.observer.observation(table.state, seat),
             "action_mask": table.actions.mask(table.actions.legal(table.state, seat)).view(np.int8),
@@ -142,6 +158,7 @@ class LoopcityAEC(AECEnv):
         else:
             self.agent_selection = f"seat_{table.turns.next(table.state)}"
         self._accumulate_rewards()
+        self._mask_infos()
 
     def render(self) -> str | None:
         renderer = self.game.spec.render_text
@@ -164,8 +181,10 @@ class LoopcityParallel(ParallelEnv):
         observation: str = "structured",
         illegal_penalty: float = -0.01,
         max_steps: int | None = None,
+        flat: bool = False,
     ) -> None:
         self.game = game
+        self.flat = flat
         self.table = _Table(game, seat_model, observation, max_steps)
         self._steps = 0
         self.render_mode = render_mode
@@ -174,13 +193,8 @@ class LoopcityParallel(ParallelEnv):
         self.possible_agents = [f"seat_{s}" for s in range(game.players)]
         self.agents: list[str] = []
         self.wait = self.table.actions.size
-        obs = self.table.observer
-        self._obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(obs.low, obs.high, (obs.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.wait + 1,), np.int8),
-            }
-        )
+        self._obs_space = _observation_space(self.table, self.wait + 1, flat)
+        self._masks: dict[str, np.ndarray] = {}
         self._act_space = spaces.Discrete(self.wait + 1)
 
     @property
@@ -193,10 +207,11 @@ class LoopcityParallel(ParallelEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self._act_space
 
-    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+    def _observations(self) -> dict[str, Any]:
         table, state = self.table, self.table.state
         acting = -1 if state.is_terminal() else table.turns.next(state)
-        out = {}
+        out: dict[str, Any] = {}
+        self._masks = {}
         for agent in self.agents:
             seat = _seat(agent)
             mask = np.zeros(self.wait + 1, dtype=np.int8)
@@ -204,8 +219,14 @@ class LoopcityParallel(ParallelEnv):
                 mask[: self.wait] = table.actions.mask(table.actions.legal(state, seat)).view(np.int8)
             else:
                 mask[self.wait] = 1
-            out[agent] = {"observation": table.observer.observation(state, seat), "action_mask": mask}
+            tensor = table.observer.observation(state, seat)
+            self._masks[agent] = mask
+            out[agent] = tensor if self.flat else {"observation": tensor, "action_mask": mask}
         return out
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """The 0/1 mask of ``agent`` for the next step (``WAIT`` alone for an agent that waits)."""
+        return self._masks[agent]
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -213,7 +234,12 @@ class LoopcityParallel(ParallelEnv):
         self.table.new_game(seed)
         self.agents = list(self.possible_agents)
         self._steps = 0
-        return self._observations(), {a: {} for a in self.agents}
+        observations = self._observations()
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if self.flat:
+            for agent in self.agents:
+                infos[agent]["action_mask"] = self._masks[agent]
+        return observations, infos
 
     def step(self, actions: dict[str, int]) -> tuple[dict[str, Any], ...]:
         table = self.table
@@ -235,6 +261,9 @@ class LoopcityParallel(ParallelEnv):
         observations = self._observations()
         infos: dict[str, dict[str, Any]] = {a: {"illegal_action": False} for a in self.agents}
         infos[agent]["illegal_action"] = chosen is None
+        if self.flat:
+            for a in self.agents:
+                infos[a]["action_mask"] = self._masks[a]
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
@@ -247,15 +276,25 @@ class LoopcityParallel(ParallelEnv):
         pass
 
 
+def _observation_space(table: _Table, actions: int, flat: bool) -> spaces.Space:
+    """The tensor's ``Box`` (``flat``), or a dict of it and the action mask over ``actions`` indices."""
+    obs = table.observer
+    tensor = spaces.Box(obs.low, obs.high, (obs.size,), np.float32)
+    if flat:
+        return tensor
+    return spaces.Dict({"observation": tensor, "action_mask": spaces.Box(0, 1, (actions,), np.int8)})
+
+
 def _split(
-    options: dict[str, Any], keys: tuple[str, ...] = ("seat_model", "observation", "max_steps")
+    options: dict[str, Any], keys: tuple[str, ...] = ("seat_model", "observation", "max_steps", "flat")
 ) -> dict[str, Any]:
     return {k: options.pop(k) for k in keys if k in options}
 
 
 def env(game_id: str, render_mode: str | None = None, **options: Any) -> LoopcityAEC:
     """A PettingZoo AEC environment for ``game_id`` with game options (``players``, ``variant`` ...)
-    and ``seat_model``, ``observation``, ``max_steps``."""
+    and ``seat_model``, ``observation``, ``max_steps``, ``flat`` (a ``Box`` observation, the mask in
+    ``info``)."""
     kwargs = _split(options)
     return LoopcityAEC(_unread(load_game(game_id, **options)), render_mode, **kwargs)
 
@@ -263,7 +302,7 @@ def env(game_id: str, render_mode: str | None = None, **options: Any) -> Loopcit
 def parallel_env(game_id: str, render_mode: str | None = None, **options: Any) -> LoopcityParallel:
     """A PettingZoo parallel environment for ``game_id`` (the options of :func:`env`, and
     ``illegal_penalty``)."""
-    kwargs = _split(options, ("seat_model", "observation", "max_steps", "illegal_penalty"))
+    kwargs = _split(options, ("seat_model", "observation", "max_steps", "flat", "illegal_penalty"))
     return LoopcityParallel(_unread(load_game(game_id, **options)), render_mode, **kwargs)
 
 

@@ -345,7 +345,7 @@ class MctsBot:
             steps += 1
         outcome = state.outcome()
         assert outcome is not None
-        if outcome.team_won or not self.config.shaping:
+        if outcome.team_won is not False or not self.config.shaping:
             return rewards(outcome, players, self.cooperative)
         if not shape:
             return None

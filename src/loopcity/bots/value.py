@@ -91,7 +91,9 @@ def _samples(game: Game, games: int, bot: str, seed: int) -> list[tuple[dict[str
         assert outcome is not None
         target = sum(rewards(outcome, game.players, game.spec.cooperative)) / game.players
         mean_score = sum(outcome.scores) / len(outcome.scores) if outcome.scores else 0.0
-        rows.extend((f, target if outcome.team_won else -1.0 - max(0.0, mean_score)) for f in seen)
+        rows.extend(
+            (f, target if outcome.team_won is not False else -1.0 - max(0.0, mean_score)) for f in seen
+        )
     # a loss is shaped as in the search: -1 + 0.2 * mean score / the best mean score of a loss
     high = max([1.0] + [-1.0 - y for _, y in rows if y <= -1.0])
     return [(f, y if y > -1.0 else -1.0 + 0.2 * max(0.0, -1.0 - y) / high) for f, y in rows]

@@ -135,10 +135,16 @@ def simulate(
 
 
 def print_summary(s: dict[str, Any]) -> None:
-    """The summary of a run as a short table."""
-    lo, hi = s["team_win_ci95"]
+    """The summary of a run as a short table. A competitive game (no team) shows each seat's win
+    rate and share of the points instead of a team win rate."""
     table = Table(title=f"{s['game']}: {s['games']} games", show_header=False)
-    table.add_row("team win rate", f"{s['team_win_rate']:.3f}  (95% CI {lo:.3f}-{hi:.3f})")
+    teamless = s["team_win_rate"] is None
+    if teamless:
+        table.add_row("winners (seat: win rate)", _seat_rates(s))
+        table.add_row("score shares (seat: mean score / all seats' mean)", _score_shares(s))
+    else:
+        lo, hi = s["team_win_ci95"]
+        table.add_row("team win rate", f"{s['team_win_rate']:.3f}  (95% CI {lo:.3f}-{hi:.3f})")
     q = s["length_quartiles"]
     table.add_row("length (steps)", f"mean {s['mean_length']:.1f}, sd {s['sd_length']:.1f}, quartiles {q}")
     if s.get("mean_rounds") is not None:
@@ -147,7 +153,8 @@ def print_summary(s: dict[str, Any]) -> None:
         table.add_row(
             f"ended by: {cause}", f"{r['rate']:.3f}  (95% CI {r['ci95'][0]:.3f}-{r['ci95'][1]:.3f})"
         )
-    table.add_row("loss causes", ", ".join(f"{c}: {n}" for c, n in s["loss_causes"].items()) or "none")
+    if not teamless:
+        table.add_row("loss causes", ", ".join(f"{c}: {n}" for c, n in s["loss_causes"].items()) or "none")
     scores = ", ".join(f"{m:.2f}±{sd:.2f}" for m, sd in zip(s["mean_scores"], s["sd_scores"], strict=True))
     table.add_row("scores (mean±sd)", scores)
     finals = s.get("mean_final_metrics") or {}
@@ -155,6 +162,20 @@ def print_summary(s: dict[str, Any]) -> None:
         table.add_row("metrics at the end (mean)", "\n".join(f"{k} {v:.2f}" for k, v in finals.items()))
     table.add_row("speed", f"{s['games_per_s']:.0f} games/s ({s['seconds']:.2f} s)")
     print_table(table)
+
+
+def _seat_rates(s: dict[str, Any]) -> str:
+    return ", ".join(
+        f"{i + 1}: {r['rate']:.3f} ({r['ci95'][0]:.3f}-{r['ci95'][1]:.3f})"
+        for i, r in enumerate(s["seat_win_rates"])
+    )
+
+
+def _score_shares(s: dict[str, Any]) -> str:
+    total = sum(s["mean_scores"])
+    if total <= 0:
+        return "no points scored"
+    return ", ".join(f"{i + 1}: {m / total:.3f}" for i, m in enumerate(s["mean_scores"]))
 
 
 def compare(

@@ -69,7 +69,7 @@ def describe_outcome(state: State) -> str:
     if outcome is None:
         return _("The game is not over.")
     result = _("The team WON") if outcome.team_won else _("The team LOST")
-    if not state.game.spec.cooperative and outcome.team_won:
+    if outcome.team_won is None or (not state.game.spec.cooperative and outcome.team_won):
         seats = ", ".join(_("seat {n}").format(n=s + 1) for s in outcome.winners)
         result = _("Winner(s): {seats}").format(seats=seats)
     scores = ", ".join(

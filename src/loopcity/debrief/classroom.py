@@ -306,7 +306,7 @@ class ClassDebrief:
                 "finished": status["finished"],
                 "ended": status["ended"],
                 "won": sum(1 for d in self.tables if d.outcome is not None and d.outcome.team_won),
-                "lost": sum(1 for d in self.tables if d.outcome is not None and not d.outcome.team_won),
+                "lost": sum(1 for d in self.tables if d.outcome is not None and d.outcome.team_won is False),
             },
             "tables": [self.table_json(d) for d in self.tables],
             "plots": self.plots(),

@@ -226,7 +226,7 @@ def fill_for(tables: Sequence[Debrief], file: str | Path | None = None) -> list[
                     {
                         "tables": len(tables),
                         "won": sum(1 for o in outcome if o is not None and o.team_won),
-                        "lost": sum(1 for o in outcome if o is not None and not o.team_won),
+                        "lost": sum(1 for o in outcome if o is not None and o.team_won is False),
                         "playing": status.count("running"),
                         "ended": status.count("ended"),
                     },

@@ -309,6 +309,9 @@ class Debrief:
             return _("Still playing")
         if self.outcome is None:
             return _("Ended early")
+        if self.outcome.team_won is None:  # a competitive game: no team, its winners
+            seats = ", ".join(_("seat {n}").format(n=s + 1) for s in self.outcome.winners)
+            return _("Winner(s): {seats}").format(seats=seats)
         return _("The team won") if self.outcome.team_won else _("The team lost")
 
     def agendas(self) -> list[dict[str, Any]] | None:

@@ -97,7 +97,7 @@ def _lost(state: State[Any, Any]) -> bool:
     if not state.is_terminal():
         return False
     outcome = state.outcome()
-    return outcome is not None and not outcome.team_won
+    return outcome is not None and outcome.team_won is False
 
 
 def _after(copy: State[Any, Any], seat: int, action: Action) -> State[Any, Any] | None:

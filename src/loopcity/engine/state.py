@@ -64,9 +64,12 @@ else the rules say aloud. Front ends and debriefs tell them apart by this kind, 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the team result, each seat's score, the winners and the cause."""
+    """How a game ended: the team result, each seat's score, the winners and the cause.
 
-    team_won: bool
+    ``team_won`` is None for a competitive game, which has no team to win or lose together: its
+    result is the winners and the scores alone."""
+
+    team_won: bool | None
     cause: str
     scores: tuple[float, ...]
     winners: tuple[int, ...]
@@ -74,9 +77,9 @@ class Outcome:
     def returns(self, cooperative: bool) -> tuple[float, ...]:
         """Each seat's reward in [-1, 1]: the team result (+1 / -1) for a cooperative game; for a
         semi-cooperative one, -1 for everyone on the team's loss, else the seat's score divided by
-        the best score (the winners get 1)."""
+        the best score (the winners get 1); for a competitive one (no team), the latter always."""
         n = len(self.scores)
-        if cooperative or not self.team_won:
+        if self.team_won is not None and (cooperative or not self.team_won):
             return (1.0 if self.team_won else -1.0,) * n
         best = max(self.scores, default=0.0)
         if best <= 0:

@@ -57,9 +57,11 @@ def newcombe_interval(ka: int, na: int, kb: int, nb: int) -> tuple[float, float,
 
 def _measures(run: Run, causes: list[str], seats: int, metrics: list[str]) -> dict[str, list[float]]:
     """Per-game values of every compared measure."""
-    won = [float(w) for w in run.column("team_won")]
+    won = run.column("team_won")
     cause = run.column("cause")
-    out: dict[str, list[float]] = {"team win rate": won}
+    out: dict[str, list[float]] = {}
+    if not all(w is None for w in won):  # a competitive game has no team: its seats' scores compare
+        out["team win rate"] = [float(w is True) for w in won]
     for c in causes:
         out[f"rate ended by: {c}"] = [float(x == c) for x in cause]
     out["length (steps)"] = [float(x) for x in run.column("length")]

@@ -20,7 +20,7 @@ class GameResult:
     and the same count over the actions of the winning seats only."""
 
     seed: int
-    team_won: bool
+    team_won: bool | None
     cause: str
     length: int
     scores: list[float]
@@ -159,6 +159,7 @@ class Tally:
         self.game_id = game_id
         self.n = 0
         self.wins = 0
+        self.teamless = 0
         self.lengths: Counter[int] = Counter()
         self.rounds: Counter[int] = Counter()
         self.causes: Counter[str] = Counter()
@@ -174,12 +175,13 @@ class Tally:
     def add(self, r: GameResult) -> None:
         """Count one game."""
         self.n += 1
-        self.wins += r.team_won
+        self.wins += bool(r.team_won)
+        self.teamless += r.team_won is None
         self.lengths[r.length] += 1
         if r.rounds is not None:
             self.rounds[r.rounds] += 1
         self.causes[r.cause] += 1
-        if not r.team_won:
+        if r.team_won is False:
             self.loss_causes[r.cause] += 1
         self.seat_wins.update(r.winners)
         for key, value in (r.metrics[-1] if r.metrics else {}).items():
@@ -198,9 +200,12 @@ class Tally:
             self.score_max[s] = max(self.score_max[s], v)
 
     def summary(self) -> dict[str, Any]:
-        """Outcome rates with 95% intervals, lengths, loss causes and score spread."""
+        """Outcome rates with 95% intervals, lengths, loss causes and score spread. A run of a
+        competitive game (no team: every ``team_won`` None) has ``team_win_rate`` and
+        ``team_win_ci95`` None; its results are the seats' win rates and scores."""
         n = self.n
         low, high = wilson_interval(self.wins, n)
+        teamless = n > 0 and self.teamless == n
         mean_len = _hist_mean(self.lengths)
         sd_len = (
             math.sqrt(sum(k * (x - mean_len) ** 2 for x, k in self.lengths.items()) / (n - 1))
@@ -213,8 +218,8 @@ class Tally:
         return {
             "game": self.game_id,
             "games": n,
-            "team_win_rate": self.wins / n if n else 0.0,
-            "team_win_ci95": [low, high],
+            "team_win_rate": None if teamless else self.wins / n if n else 0.0,
+            "team_win_ci95": None if teamless else [low, high],
             "mean_length": mean_len,
             "sd_length": sd_len,
             "length_quartiles": _quartiles(self.lengths),

@@ -78,7 +78,8 @@ def parse_measure(name: str, game: Game) -> Measure:
     head, key = head.strip(), key.strip()
     if not colon:
         if head == "team_win_rate":
-            return Measure(name, "rate", lambda r: float(r.team_won))
+            # a competitive game has no team (team_won None): it counts as no team win
+            return Measure(name, "rate", lambda r: float(r.team_won is True))
         if head == "mean_length":
             return Measure(name, "mean", lambda r: float(r.length))
         if head == "mean_rounds" and "mean_rounds" in measure_names(game):

@@ -74,13 +74,16 @@ def outcome_section(run: Run, s: dict[str, Any]) -> str:
     causes = list(s["cause_rates"])
     cause_col = run.column("cause")
     won_col = run.column("team_won")
-    lost_causes = {c for c, w in zip(cause_col, won_col, strict=True) if not w}
+    lost_causes = {c for c, w in zip(cause_col, won_col, strict=True) if w is False}
+    teamless = s["team_win_rate"] is None
     fig, ax = _figure(7, 0.6 + 0.45 * max(2, len(causes) + 1))
-    labels = ["team win", *causes]
-    rates = [s["team_win_rate"], *(s["cause_rates"][c]["rate"] for c in causes)]
-    cis = [s["team_win_ci95"], *(s["cause_rates"][c]["ci95"] for c in causes)]
+    labels = causes if teamless else ["team win", *causes]
+    rates = [s["cause_rates"][c]["rate"] for c in causes]
+    cis = [s["cause_rates"][c]["ci95"] for c in causes]
+    if not teamless:
+        rates, cis = [s["team_win_rate"], *rates], [s["team_win_ci95"], *cis]
     for i, (label, rate, (lo, hi)) in enumerate(zip(labels, rates, cis, strict=True)):
-        lost = i > 0 and label in lost_causes
+        lost = label in lost_causes and (teamless or i > 0)
         ax.barh(i, rate, color=LOST if lost else WON, hatch="//" if lost else None, alpha=0.85)
         ax.errorbar(rate, i, xerr=[[rate - lo], [hi - rate]], color="black", capsize=4)
         ax.text(min(hi + 0.01, 0.98), i, f"{rate:.3f}", va="center")
@@ -93,12 +96,15 @@ def outcome_section(run: Run, s: dict[str, Any]) -> str:
     rows = [
         [c, s["end_causes"][c], s["cause_rates"][c]["rate"], _ci(s["cause_rates"][c]["ci95"])] for c in causes
     ]
-    return (
-        "<h2>Outcomes</h2>"
-        f"<p>Team win rate <b>{s['team_win_rate']:.3f}</b> (95% CI {_ci(s['team_win_ci95'])}) over {s['games']} games.</p>"
-        + _png(fig)
-        + _table(["ended by", "games", "rate", "95% CI"], rows)
-    )
+    if teamless:
+        seats = ", ".join(
+            f"seat {i + 1} <b>{r['rate']:.3f}</b> ({_ci(r['ci95'])})"
+            for i, r in enumerate(s["seat_win_rates"])
+        )
+        head = f"<p>A competitive game, no team: winners over {s['games']} games, {seats}.</p>"
+    else:
+        head = f"<p>Team win rate <b>{s['team_win_rate']:.3f}</b> (95% CI {_ci(s['team_win_ci95'])}) over {s['games']} games.</p>"
+    return "<h2>Outcomes</h2>" + head + _png(fig) + _table(["ended by", "games", "rate", "95% CI"], rows)
 
 
 def _wrap(label: str, width: int = 28) -> str:
@@ -135,6 +141,8 @@ def length_section(run: Run, s: dict[str, Any]) -> str:
 def loss_section(s: dict[str, Any]) -> str:
     """Loss causes by count."""
     causes = s["loss_causes"]
+    if s["team_win_rate"] is None:
+        return "<h2>Loss causes</h2><p>A competitive game: there is no team to lose.</p>"
     if not causes:
         return "<h2>Loss causes</h2><p>No game was lost by the team.</p>"
     fig, ax = _figure(7, 0.6 + 0.45 * max(2, len(causes)))
@@ -215,8 +223,11 @@ def metrics_section(run: Run) -> str:
 def action_usage(run: Run) -> list[dict[str, Any]]:
     """Per action (kind, or ``kind word``): mean uses per game overall, in won and in lost games,
     the share of games using it, the team win rate of games that used it vs. did not, and its mean
-    uses per game by a winning seat and by any other seat."""
-    won = run.column("team_won")
+    uses per game by a winning seat and by any other seat. A competitive game has no team to win
+    or lose: the figures by team result are None, those by winning seat stay."""
+    teams = run.column("team_won")
+    teamless = all(w is None for w in teams)
+    won = [w is True for w in teams]
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     # per key: uses in won games, uses in lost games, games used, won games used, uses by winners
     by_winners = run.column("winner_actions") if "winner_actions" in run.table.column_names else None
@@ -248,6 +259,10 @@ def action_usage(run: Run) -> list[dict[str, Any]]:
                 "per_other_seat": (uw + ul - by_win) / other_seats if by_winners and other_seats else None,
             }
         )
+        if teamless:
+            for team_figure in ("per_won_game", "per_lost_game", "win_rate_used", "win_rate_not_used"):
+                rows[-1][team_figure] = None
+            rows[-1]["win_rate_used_ci95"] = None
     rows.sort(key=lambda r: -r["per_game"])
     return rows
 
@@ -257,10 +272,13 @@ def _use_plot(shown: list[dict[str, Any]]) -> str:
     fig, ax = _figure(7, 0.6 + 0.3 * min(20, len(shown)))
     names = [r["action"] for r in shown[:20]]
     y = np.arange(len(names))
-    won_vals = [r["per_won_game"] or 0 for r in shown[:20]]
-    lost_vals = [r["per_lost_game"] or 0 for r in shown[:20]]
-    ax.barh(y - 0.2, won_vals, height=0.4, color=WON, label="won games")
-    ax.barh(y + 0.2, lost_vals, height=0.4, color=LOST, hatch="//", label="lost games")
+    if all(r["per_won_game"] is None and r["per_lost_game"] is None for r in shown):  # no team
+        ax.barh(y, [r["per_game"] for r in shown[:20]], height=0.6, color=WON, label="all games")
+    else:
+        won_vals = [r["per_won_game"] or 0 for r in shown[:20]]
+        lost_vals = [r["per_lost_game"] or 0 for r in shown[:20]]
+        ax.barh(y - 0.2, won_vals, height=0.4, color=WON, label="won games")
+        ax.barh(y + 0.2, lost_vals, height=0.4, color=LOST, hatch="//", label="lost games")
     ax.set_yticks(y, names)
     ax.invert_yaxis()
     ax.set_xlabel("mean uses per game")

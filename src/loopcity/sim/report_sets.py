@@ -53,7 +53,7 @@ def run_figures(run: Run, causes: list[str]) -> dict[str, tuple[float, float, fl
     """A run's measures with 95% intervals: team win rate, each end cause's rate (Wilson), mean
     length, mean rounds and each metric's mean final value (normal)."""
     won = run.column("team_won")
-    out = {"team win rate": _rate(won)}
+    out = {} if all(w is None for w in won) else {"team win rate": _rate([w is True for w in won])}
     cause = run.column("cause")
     for c in causes:
         out[f"rate ended by: {c}"] = _rate([x == c for x in cause])

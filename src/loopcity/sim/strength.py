@@ -70,10 +70,11 @@ def play_pair(game: Game, bot: str, seed: int, index: int, every_seat: bool = Fa
     a, b = base.outcome(), tested.outcome()
     assert a is not None and b is not None
     if seat is None:
-        won = (a.team_won, b.team_won)
+        won = (a.team_won is True, b.team_won is True)
         scores = (sum(a.scores) / len(a.scores), sum(b.scores) / len(b.scores))
     else:
-        won = (a.team_won and seat in a.winners, b.team_won and seat in b.winners)
+        # a competitive game (team_won None) has no team to lose: the seat wins when it is a winner
+        won = (a.team_won is not False and seat in a.winners, b.team_won is not False and seat in b.winners)
         scores = (a.scores[seat], b.scores[seat])
     iterations = sum(x.total_iterations for x in agents if isinstance(x, MctsBot))
     return Pair(
@@ -81,8 +82,8 @@ def play_pair(game: Game, bot: str, seed: int, index: int, every_seat: bool = Fa
         seat,
         *won,
         *scores,
-        a.team_won,
-        b.team_won,
+        a.team_won is True,
+        b.team_won is True,
         len(times),
         sum(times),
         max(times, default=0.0),
