@@ -53,3 +53,19 @@ def test_people_and_bots_are_counted_apart_and_names_go_with_roles():
     assert d.who(0) == f"Ada ({d.role(0)})" and d.who(1) == f"Seat 2 ({d.role(1)}, bot)"
     assert [c["who"] for c in d.contributions()][2] == f"Ben ({d.role(2)})"
     assert Debrief(tl).people_words() == "4 seats"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_closing_figure_has_the_games_own_name_and_german_reads_no_english_round(game_id):
+    """The closing figures (the play page's end and the debrief) name each metric from the game's
+    ``LABELS``, never its id in words; in German the round is "Runde" (SUSTAIN's is its "Jahr")."""
+    from loopcity.debrief.report import metric_labels
+    from loopcity.engine.registry import load_game
+
+    game = load_game(game_id)
+    figures = game.spec.metrics(game.new_state(seed=1))
+    with reading_in("de", game_id):
+        labels = metric_labels(game, list(figures))
+    assert labels["round"] in {"Runde", "Jahr"}
+    english = {n: n.replace("_", " ").capitalize() for n in figures}
+    assert not [n for n in figures if labels[n] == english[n] and n != "ring"], labels

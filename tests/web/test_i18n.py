@@ -32,3 +32,20 @@ def test_a_new_language_needs_only_a_catalogue(client, tmp_path):
     finally:
         text.remove_catalogues(tmp_path, "loopcity")
     assert "eo" not in i18n.available()
+
+
+def test_the_play_page_shows_how_to_play_in_the_readers_language(client):
+    from markupsafe import escape
+
+    from loopcity.engine import get_spec, walkthrough
+
+    t = new_table(client, "resourcity", players=2)
+    token = seat_tokens(t)[0]
+    for lang, button in (("en", "How to play"), ("de", "So wird gespielt")):
+        page = client.get(f"/play/{token}?lang={lang}").text
+        assert 'id="howto"' in page and button in page
+        for step in walkthrough.steps(get_spec("resourcity"), lang):
+            assert str(escape(step["text"])) in page
+    assert (
+        'id="howto"' not in client.get(f"/play/{seat_tokens(new_table(client))[0]}").text
+    )  # none: none shown

@@ -318,3 +318,23 @@ def test_the_board_stays_under_the_finger_when_a_question_arrives(server, browse
     assert abs(after - before) <= 2, (before, after)
     page.close()
     other.close()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_how_to_play_opens_the_games_walkthrough_on_a_phone(server, browser, game_id):  # noqa: F811
+    from loopcity.engine import get_spec, walkthrough
+
+    base, app = server
+    tokens = _table(app, game_id)
+    page = browser.new_page(viewport=PHONE)
+    _open(page, base, tokens[0])
+    steps = page.locator("#howto li")
+    assert not steps.first.is_visible(), "folded until asked for"
+    summary = page.locator("#howto summary")
+    assert "How to play" in summary.inner_text()
+    summary.click()
+    said = [s["text"] for s in walkthrough.steps(get_spec(game_id), "en")]
+    assert steps.all_inner_texts() == said and steps.first.is_visible()
+    box = page.locator("#howto").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 1
+    page.close()

@@ -12,7 +12,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ..bots import make_bot
-from ..engine import Action, Bot, LoopcityError, Record, State
+from ..engine import Action, Bot, LoopcityError, Record, State, walkthrough
 from ..engine.clocks import Countdowns, clock_minutes
 from ..engine.runner import next_seat, waits_for_people
 from ..engine.text import _, ngettext, reference_text
@@ -276,7 +276,8 @@ def reference(state: State) -> str:
     if spec.reference is None:
         head = _("{game} has no reference yet; its actions' help:").format(game=spec.title)
         return head + "\n" + "\n".join(f"  {k.name}: {_(k.help)}" for k in spec.action_space.kinds)
-    return reference_text(spec.reference(state.game.content))
+    how = walkthrough.section(spec)
+    return reference_text(([how] if how is not None else []) + list(spec.reference(state.game.content)))
 
 
 def parse_bot_seats(text: str | None, players: int) -> set[int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +12,23 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from ..engine import walkthrough
+from ..engine.errors import ContentError
 from ..engine.text import _, ngettext, reading_in
 from . import i18n
 
 HERE = Path(__file__).parent
+log = logging.getLogger(__name__)
+
+
+def howto(spec: Any, lang: str) -> list[dict[str, str]]:
+    """The game's "how to play in two minutes" in ``lang`` for the play page's "How to play" (none
+    when the game has none; a file that fails its check is left out and logged, the page still opens)."""
+    try:
+        return walkthrough.steps(spec, lang)
+    except ContentError as e:
+        log.warning("the walk-through of %s is left out: %s", spec.id, e)
+        return []
 
 
 def _templates() -> Environment:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from loopcity.engine import Action, State
 
 LABELS = {
+    "round": N_("Round"),
     "city_budget": N_("City budget"),
     "player_coins": N_("Players' coins"),
     "disease": N_("Disease"),

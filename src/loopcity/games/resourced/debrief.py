@@ -36,6 +36,7 @@ class _Worded(Mapping[str, str]):
 
 LABELS: Mapping[str, str] = _Worded(
     {
+        "round": lambda: _("Round"),
         "waste": lambda: _("Waste Pile"),
         "bank": lambda: _("Resource Bank"),
         "cards_in_hand": lambda: _("Cards in hands"),

@@ -607,7 +607,8 @@ def _turn_prompt(state: ResourcedState, mine: bool) -> str:
     if phase == "trade":
         assert state.deal is not None
         words = _("putting together a trade with {partner} ({trade}); offer it, add cards, or put it aside")
-        what = words.format(partner=seat_name(state.deal["with"]), trade=trade_text(state))
+        trade = trade_text(state) if mine else deal_text(state, seat)  # never "you" for another seat
+        what = words.format(partner=seat_name(state.deal["with"]), trade=trade)
     elif phase == "action":
         words = _("Action {n} of 2 on {tile}: Gather, Craft or Operate (trading allowed)")
         what = words.format(n=state.action_no, tile=tile)

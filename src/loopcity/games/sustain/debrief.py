@@ -38,6 +38,7 @@ class _Named(Mapping[str, str]):
 
 LABELS: Mapping[str, str] = _Named(
     {
+        "round": N_("Year"),
         "standard_of_living": N_("Standard of Living"),
         "attractiveness": N_("Attractiveness"),
         "sustainable_transport": N_("Sustainable transport"),

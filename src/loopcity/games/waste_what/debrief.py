@@ -31,6 +31,7 @@ class _Labels(dict[str, str]):
 
 LABELS = _Labels(
     {
+        "round": N_("Round"),
         "co2_released": N_("CO2 released"),
         "money": N_("Money"),
         "stored": N_("Stored cards"),

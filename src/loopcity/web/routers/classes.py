@@ -30,7 +30,7 @@ from ..classstore import StoredClass, Student
 from ..guard import RateLimit
 from ..i18n import _
 from ..links import CreationLimit, HeavyLimit, Manager, Token, client_key, public_base
-from ..pages import Pages, pages_of, script_data
+from ..pages import Pages, howto, pages_of, script_data
 from ..schemas import (
     REFUSALS,
     AnnounceIn,
@@ -671,7 +671,13 @@ async def my_seat(request: Request, room: Room, pages: PagesDep) -> Response:
         "t": i18n.client_strings(lang),
     }
     return pages.render(
-        request, "play.html", token=token, seat=seat, spec=t.state.game.spec, data=script_data(data)
+        request,
+        "play.html",
+        token=token,
+        seat=seat,
+        spec=t.state.game.spec,
+        data=script_data(data),
+        howto=howto(t.state.game.spec, lang),
     )
 
 

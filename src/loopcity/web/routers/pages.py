@@ -15,7 +15,7 @@ from ...engine import get_spec
 from ...engine.errors import UnknownGame
 from .. import i18n, undo
 from ..links import AnyLink, CreationLimit, FacilitatorLink, Manager, table_links
-from ..pages import Pages, pages_of, script_data
+from ..pages import Pages, howto, pages_of, script_data
 from ..tables import MAX_SEED, Refusal
 from ..transport import payload_of
 from .api import lobby_games
@@ -158,5 +158,11 @@ async def play(link: AnyLink, request: Request, pages: PagesDep) -> HTMLResponse
         "t": i18n.client_strings(lang),
     }
     return pages.render(
-        request, "play.html", token=link.token, seat=link.seat, spec=t.state.game.spec, data=script_data(data)
+        request,
+        "play.html",
+        token=link.token,
+        seat=link.seat,
+        spec=t.state.game.spec,
+        data=script_data(data),
+        howto=howto(t.state.game.spec, lang),
     )

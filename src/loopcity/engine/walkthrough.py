@@ -1,0 +1,98 @@
+"""A game's "how to play in two minutes": a few short steps in the game's own words, kept as data
+beside its content (``walkthrough.toml`` next to ``content.toml``, its German in
+``walkthrough.de.toml``, matched by ``id`` like the content's translations).
+
+Each step says where its words come from (``source = "rulebook"``: the rulebook's own words;
+``"ours"``: written for Loopcity) and has a short ``text``. A file is read and validated like content:
+a bad file raises ContentError naming the file, the step and the field. Front ends read it through
+:func:`steps` (in the reader's language) or :func:`section` (a reference section); the rules never
+read it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field
+
+from .content import ContentModel, read_toml, validate
+from .errors import ContentError
+from .text import LANGUAGE, Section, _
+
+MIN_STEPS, MAX_STEPS = 4, 6
+"""A walk-through is short: four to six steps."""
+
+
+class Step(ContentModel):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    source: Literal["rulebook", "ours"]
+    text: str = Field(min_length=1, max_length=400)
+
+
+class Walkthrough(ContentModel):
+    steps: list[Step] = Field(min_length=MIN_STEPS, max_length=MAX_STEPS)
+
+
+class StepText(ContentModel):
+    id: str
+    text: str = Field(min_length=1, max_length=400)
+
+
+class WalkthroughTexts(ContentModel):
+    steps: list[StepText] = Field(default_factory=list)
+
+
+def default_file(spec: Any) -> Path | None:
+    """The game's ``walkthrough.toml`` beside its ``content.toml`` (None when it has none)."""
+    content = getattr(spec, "content", None)
+    if content is None:
+        return None
+    path = Path(content.path).parent / "walkthrough.toml"
+    return path if path.exists() else None
+
+
+_LOADED: dict[tuple[str, str, float], tuple[Walkthrough, dict[str, str]]] = {}
+"""Files read, by path, language and modification time (an edited file is read again)."""
+
+
+def load(path: Path, language: str = "en") -> tuple[Walkthrough, dict[str, str]]:
+    """The walk-through in ``path`` and its words in ``language`` by step id (``{}`` for English or
+    without a translation), validated: a bad file raises ContentError naming the step and field."""
+    file = path.with_name(f"{path.stem}.{language}.toml")
+    translated = language != "en" and file.exists()
+    key = (str(path), language, max(path.stat().st_mtime, file.stat().st_mtime if translated else 0.0))
+    if key in _LOADED:
+        return _LOADED[key]
+    walk = validate(read_toml(path), Walkthrough, str(path))
+    ids = [s.id for s in walk.steps]
+    for i, sid in enumerate(ids):
+        if sid in ids[:i]:
+            raise ContentError(f"{path}: item {sid}: field 'id': two steps have this id")
+    words: dict[str, str] = {}
+    if translated:
+        for t in validate(read_toml(file), WalkthroughTexts, str(file)).steps:
+            if t.id not in ids:
+                raise ContentError(f"{file}: item {t.id}: field 'id': no such step in {path.name}")
+            words[t.id] = t.text
+    _LOADED[key] = (walk, words)
+    return walk, words
+
+
+def steps(spec: Any, language: str | None = None) -> list[dict[str, str]]:
+    """The game's walk-through in the reader's language (``[]`` when it has none): ``{"id",
+    "source", "text"}`` per step, a step without a translation in English."""
+    path = default_file(spec)
+    if path is None:
+        return []
+    walk, words = load(path, language or LANGUAGE.get())
+    return [{"id": s.id, "source": s.source, "text": words.get(s.id, s.text)} for s in walk.steps]
+
+
+def section(spec: Any) -> Section | None:
+    """The walk-through as the first section of a reference (None when the game has none)."""
+    found = steps(spec)
+    if not found:
+        return None
+    text = "\n".join(f"{n}. {s['text']}" for n, s in enumerate(found, 1))
+    return Section(_("How to play in two minutes"), text)

@@ -1,0 +1,84 @@
+"""Every game's "how to play in two minutes": content data beside the game's content, in English and
+German, checked like content (a bad file names its field), shown by ``loopcity reference GAME``."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from loopcity.cli.main import app
+from loopcity.engine import walkthrough
+from loopcity.engine.errors import ContentError
+from loopcity.engine.registry import get_spec, list_games
+from loopcity.engine.text import LANGUAGE
+
+GAMES = [spec.id for spec in list_games()]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_a_short_walkthrough_in_english_and_german(game_id):
+    spec = get_spec(game_id)
+    english, german = walkthrough.steps(spec, "en"), walkthrough.steps(spec, "de")
+    assert 4 <= len(english) <= 6
+    assert [s["id"] for s in german] == [s["id"] for s in english]
+    assert all(s["source"] in ("rulebook", "ours") for s in english)
+    assert all(g["text"] != e["text"] for g, e in zip(german, english, strict=True)), "every step in German"
+    assert all(len(s["text"]) <= 400 for s in english + german)
+
+
+def test_resourcitys_walkthrough_tells_the_set_up_steps_in_order():
+    said = " ".join(s["text"] for s in walkthrough.steps(get_spec("resourcity"), "en"))
+    at = [said.index(words) for words in ("Steps 1-7", "Step 8", "Step 9", "On your turn")]
+    assert at == sorted(at)
+    german = " ".join(s["text"] for s in walkthrough.steps(get_spec("resourcity"), "de"))
+    assert german.index("Schritte 1-7") < german.index("Schritt 8") < german.index("Schritt 9")
+
+
+@pytest.fixture
+def copied(tmp_path):
+    """Resourcity's walk-through files copied where a test may spoil them."""
+    folder = get_spec("resourcity").content.path.parent
+    for name in ("walkthrough.toml", "walkthrough.de.toml"):
+        shutil.copy(folder / name, tmp_path / name)
+    return tmp_path / "walkthrough.toml"
+
+
+@pytest.mark.parametrize(
+    ("spoil", "named"),
+    [
+        (lambda s: s.replace('source = "ours"', 'source = "book"', 1), "field 'source'"),
+        (lambda s: s.replace('id = "farms"', 'id = "turn"'), "item turn: field 'id'"),
+        (lambda s: s.replace('text = "', 'txt = "', 1), "field 'txt'"),
+        (lambda s: s.split('[[steps]]\nid = "step_8"')[0], "field 'steps'"),
+    ],
+)
+def test_a_bad_walkthrough_is_refused_with_its_field_named(copied, spoil, named):
+    copied.write_text(spoil(copied.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(ContentError, match=re.escape(named)):
+        walkthrough.load(copied)
+
+
+def test_a_german_step_for_no_english_step_is_refused(copied):
+    german = copied.with_name("walkthrough.de.toml")
+    german.write_text(
+        german.read_text(encoding="utf-8").replace('id = "farms"', 'id = "farm"'), encoding="utf-8"
+    )
+    with pytest.raises(ContentError, match=re.escape("item farm: field 'id': no such step")):
+        walkthrough.load(copied, "de")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_loopcity_reference_starts_with_the_walkthrough(game_id):
+    token = LANGUAGE.set("en")
+    try:
+        out = CliRunner().invoke(app, ["reference", game_id]).output
+        first = walkthrough.steps(get_spec(game_id), "en")[0]["text"]
+        assert out.startswith("HOW TO PLAY IN TWO MINUTES") and " ".join(first.split()[:4]) in out
+        german = CliRunner().invoke(app, ["--lang", "de", "reference", game_id]).output
+        assert german.startswith("SO SPIELT MAN, IN ZWEI MINUTEN")
+    finally:
+        LANGUAGE.set("en")
+        LANGUAGE.reset(token)
