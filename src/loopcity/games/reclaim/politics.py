@@ -129,7 +129,11 @@ def _stage_import(st: ReclaimState, food: int, coins: int, hungry: int) -> None:
 
 def unfed(st: ReclaimState) -> list[int]:
     """Housing blocks on each hexagon without a Food unit for the coming round."""
-    return [max(0, sum(bl) - r[FOOD]) for bl, r in zip(st.blocks, st.res, strict=True)]
+    out = []
+    for bl, r in zip(st.blocks, st.res, strict=True):  # a hexagon's blocks: 3 levels
+        short = bl[0] + bl[1] + bl[2] - r[FOOD]
+        out.append(short if short > 0 else 0)
+    return out
 
 
 def food_import_cost(st: ReclaimState, urban: Sequence[int] | None = None) -> int:

@@ -133,7 +133,7 @@ def build_actions(st: ReclaimState) -> list[Action]:
             if hexes is None:
                 hexes = spots[where] = _spots(st, item)
             table = b.builds[item]
-            acts += [table[h] for h in hexes]
+            acts.extend(map(table.__getitem__, hexes))
     starts = None
     for t in TRANSPORTS:
         if prices[t] <= coins:
@@ -239,11 +239,15 @@ def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Seq
     limit, terrain = b.limit, st.terrain
     dump = st.dump if resource == SLUDGE else -1
     acts: list[Action] = []
+    add = acts.append
+    froms = [(src, comp[src], table[src]) for src in have]
     for dst in targets:
         if dst != dump and (terrain[dst] == "water" or res[dst][resource] >= limit):
             continue
         cd = comp[dst]
-        acts += [table[src][dst] for src in have if comp[src] == cd and src != dst]
+        for src, cs, row in froms:  # a loop, not a list per target: the same actions in the same order
+            if cs == cd and src != dst:
+                add(row[dst])
     return acts
 
 
