@@ -87,7 +87,7 @@ _EMPTY = [0, 0, 0]  # a hexagon without Housing blocks (block counts are never n
 
 def home_hexes(st: ReclaimState) -> list[int]:
     """Hexagons with Housing blocks."""
-    return [h for h, bl in enumerate(st.blocks) if bl != _EMPTY]
+    return [h for h, bl in enumerate(st.blocks) if bl[0] or bl[1] or bl[2]]  # not _EMPTY
 
 
 # ----- legal actions ------------------------------------------------------------------------------
@@ -221,7 +221,7 @@ def _spots(st: ReclaimState, item: str) -> list[int]:
 def unconverted(st: ReclaimState) -> bool:
     """Whether some Housing block that has not converted this round has Food on its hexagon."""
     for bl, r, done in zip(st.blocks, st.res, st.converted, strict=True):
-        if r[FOOD] > 0 and sum(bl) > done:
+        if r[FOOD] > 0 and bl[0] + bl[1] + bl[2] > done:
             return True
     return False
 
@@ -240,14 +240,13 @@ def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Seq
     dump = st.dump if resource == SLUDGE else -1
     acts: list[Action] = []
     add = acts.append
-    froms = [(src, comp[src], table[src]) for src in have]
     for dst in targets:
         if dst != dump and (terrain[dst] == "water" or res[dst][resource] >= limit):
             continue
         cd = comp[dst]
-        for src, cs, row in froms:  # a loop, not a list per target: the same actions in the same order
-            if cs == cd and src != dst:
-                add(row[dst])
+        for src in have:  # a loop, not a list per target: the same actions in the same order
+            if comp[src] == cd and src != dst:
+                add(table[src][dst])
     return acts
 
 
@@ -298,7 +297,7 @@ def farming_actions(st: ReclaimState) -> list[Action]:
     acts: list[Action] = []
     stage = STAGES[st.stage]
     if stage <= _FETCH:
-        sources = sorted({*plant_hexes(st), *tables.rural})
+        sources = sorted({*[p[0] for p in st.plants], *tables.rural})  # plant_hexes, unsorted: sorted here
         acts += _moves(st, NPK, sources, farms) + _moves(st, SLUDGE, sources, farms)
     if stage <= _CONVERT:
         res, limit = st.res, b.limit
