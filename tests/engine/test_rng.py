@@ -22,6 +22,20 @@ def test_draws_are_splitmix64_of_key_and_counter_so_saved_records_replay():
     assert Rng(7).below(1000) == Rng(7).below(1000)
 
 
+def test_shuffle_is_fisher_yates_over_below_for_every_length_and_counter():
+    """The shuffle steps its sum key + n * golden instead of multiplying per draw: the same orders
+    and counters as below(i + 1) drawn one by one, for lists of 0 to 120 items, counters near 2^64."""
+    for n in range(121):
+        for key, counter in ((n * 7919, n), (_MASK - n, 2**64 - 200 + n), (2**63 + n, 10**9)):
+            rng, reference = Rng.restore(key, counter), Rng.restore(key, counter)
+            items, expected = list(range(n)), list(range(n))
+            for i in range(n - 1, 0, -1):
+                j = reference.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            rng.shuffle(items)
+            assert items == expected and rng.counter == reference.counter, (n, key, counter)
+
+
 def test_seeds_from_2_to_the_64_pick_the_keyed_generator_and_smaller_ones_keep_splitmix():
     from loopcity.engine.rng import KEYED, SPLITMIX, KeyedRng, generator_name, new_rng
 

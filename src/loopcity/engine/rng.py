@@ -95,15 +95,16 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, drawing ``below(i + 1)`` for i from the last index down."""
-        key, c = self.key, self.counter
+        c = self.counter
+        s = (self.key + c * _GOLDEN) & _MASK  # key + c * GOLDEN, stepped by GOLDEN: no product per draw
         for i in range(len(items) - 1, 0, -1):
-            c += 1
-            z = (key + c * _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
-        self.counter = c
+        if len(items) > 1:
+            self.counter = c + len(items) - 1
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rng) or type(other) is not type(self):

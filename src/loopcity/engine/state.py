@@ -254,7 +254,12 @@ class State(Generic[C, TT]):
             checked = cast(Action, action)
         else:
             checked = self._check(seat, action)
-        self.log.append((self.step, "action", self.worded(partial(self.describe, seat, checked)), None))
+        tongues = self.game.tongues
+        if self._unread or (tongues is not None and not tongues):  # nobody reads it: as worded() says
+            line: Said = UNREAD
+        else:
+            line = self.worded(partial(self.describe, seat, checked))
+        self.log.append((self.step, "action", line, None))
         self._apply(seat, checked)
         self.step += 1
         self._legal = {}

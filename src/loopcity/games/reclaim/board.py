@@ -7,7 +7,7 @@ conversions, the card piles and the set-up position, shared by every state of th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from loopcity.engine import Action
@@ -137,15 +137,24 @@ class ReclaimTables:
     the action's ``id`` (kept with the action, so the id stays its own) or what else its words
     depend on, and the seat and its role; the table's decisions by what was decided. The log line of
     every step reads them, and writing them anew costs more."""
+    last_terrain: list[tuple[list[str], Terrain] | None] = field(
+        default_factory=lambda: [None], compare=False, repr=False
+    )
+    """The terrain last asked for and its tables (a copy of the map's list): most steps ask again
+    for the same, and comparing lists costs less than hashing the map."""
 
     def terrain_tables(self, terrain: list[str]) -> Terrain:
         """The tables derived from the map's current terrain (cached: they depend on nothing else)."""
+        last = self.last_terrain[0]
+        if last is not None and last[0] == terrain:
+            return last[1]
         key = tuple(terrain)
         hit = self.terrain_cache.get(key)
         if hit is None:
             if len(self.terrain_cache) >= 256:
                 self.terrain_cache.clear()
             hit = self.terrain_cache[key] = _terrain_tables(self, key)
+        self.last_terrain[0] = (list(key), hit)
         return hit
 
     def distance(self, a: int, b: int) -> int:

@@ -92,6 +92,8 @@ def settle_food(st: ReclaimState) -> None:
     """Pay the mandatory Food import from the City budget, as far as it goes, before anything else:
     as the session opens and whenever coins come to the City budget while Food is still owed."""
     price = st.cost("food")
+    if st.city < price:  # not one unit can be bought (the loop below would buy none)
+        return
     bought = 0
     for h, need in enumerate(unfed(st)):
         for _unit in range(need):
@@ -129,7 +131,11 @@ def _stage_import(st: ReclaimState, food: int, coins: int, hungry: int) -> None:
 
 def unfed(st: ReclaimState) -> list[int]:
     """Housing blocks on each hexagon without a Food unit for the coming round."""
-    return [max(0, sum(bl) - r[FOOD]) for bl, r in zip(st.blocks, st.res, strict=True)]
+    out = []
+    for bl, r in zip(st.blocks, st.res, strict=True):  # a hexagon's blocks: 3 levels
+        short = bl[0] + bl[1] + bl[2] - r[FOOD]
+        out.append(short if short > 0 else 0)
+    return out
 
 
 def food_import_cost(st: ReclaimState, urban: Sequence[int] | None = None) -> int:
@@ -200,14 +206,15 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
         named, where, _by = st.proposing
         return [UNITS(n) for n in _units_left(st, named, where)]
     terrain = st.tables.terrain_tables(st.terrain)
-    acts = proposals(st, terrain)
+    due = food_import_cost(st, terrain.urban)  # worked out once for the proposals and the coins
+    acts = proposals(st, terrain, due)
     if st.rejected and acts:
         turned_down = {(item, h) for item, h, _n in st.rejected}
         acts = [a for a in acts if _may_propose(st, a, turned_down)]
     hand = st.hands[seat]
     if hand:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
-    acts += contributions(st, seat, terrain.urban)
+    acts += contributions(st, seat, terrain.urban, due)
     acts.append(_DONE)
     return acts
 
@@ -225,11 +232,12 @@ def _units_left(st: ReclaimState, item: str, h: int) -> list[int]:
     return [n for n in out if [item, h, n] not in st.rejected]
 
 
-def proposals(st: ReclaimState, terrain: Terrain) -> list[Action]:
+def proposals(st: ReclaimState, terrain: Terrain, due: int | None = None) -> list[Action]:
     """The proposals the City budget can pay once the Food import is settled: NPK onto each Farm with
     room, vaccination on each hexagon with Disease, dumping the Waste of each land hexagon while the
     Water has room (in that order, each by hexagon: what ``targets`` gives)."""
-    due = food_import_cost(st, terrain.urban)
+    if due is None:
+        due = food_import_cost(st, terrain.urban)
     if due > st.city:  # the Food import still lacks coins: it comes first
         return []
     city = st.city - due  # what the Food import leaves (all of it once paid)
@@ -252,7 +260,9 @@ def proposals(st: ReclaimState, terrain: Terrain) -> list[Action]:
     return acts
 
 
-def contributions(st: ReclaimState, seat: int, urban: Sequence[int] | None = None) -> list[Action]:
+def contributions(
+    st: ReclaimState, seat: int, urban: Sequence[int] | None = None, due: int | None = None
+) -> list[Action]:
     """What ``seat`` may add to the City budget in one step: ``fund`` (``fund_step`` coins), the
     whole amount the Food import still lacks, an even share of it among the players still deciding,
     and the content's round amounts; never more than the seat holds (``urban``: the Urban hexagons,
@@ -262,7 +272,7 @@ def contributions(st: ReclaimState, seat: int, urban: Sequence[int] | None = Non
         return []
     step = st.content.table.fund_step
     acts: list[Action] = [_FUND] if coins >= step else []
-    short = food_short(st, urban)
+    short = food_short(st, urban) if due is None else max(0, due - st.city)
     if not short:
         return acts + [a for x, a in st.tables.round_amounts if x <= coins]
     amounts = [x for x, _a in st.tables.round_amounts if x <= coins]
@@ -319,8 +329,16 @@ def give(st: ReclaimState, seat: int, coins: int) -> None:
     """Coins of one's own to the City budget; they pay the Food import first while it is owed."""
     st.coins[seat] -= coins
     st.city += coins
-    if st.cost("food") > 0 and any(unfed(st)):
+    if st.cost("food") > 0 and _any_unfed(st):
         settle_food(st)
+
+
+def _any_unfed(st: ReclaimState) -> bool:
+    """Whether some Housing block lacks its Food unit (``any(unfed(st))``, stopping at the first)."""
+    for bl, r in zip(st.blocks, st.res, strict=True):
+        if bl[0] + bl[1] + bl[2] > r[FOOD]:
+            return True
+    return False
 
 
 def done(st: ReclaimState, seat: int) -> Phase:

@@ -87,7 +87,7 @@ _EMPTY = [0, 0, 0]  # a hexagon without Housing blocks (block counts are never n
 
 def home_hexes(st: ReclaimState) -> list[int]:
     """Hexagons with Housing blocks."""
-    return [h for h, bl in enumerate(st.blocks) if bl != _EMPTY]
+    return [h for h, bl in enumerate(st.blocks) if bl[0] or bl[1] or bl[2]]  # not _EMPTY
 
 
 # ----- legal actions ------------------------------------------------------------------------------
@@ -133,7 +133,7 @@ def build_actions(st: ReclaimState) -> list[Action]:
             if hexes is None:
                 hexes = spots[where] = _spots(st, item)
             table = b.builds[item]
-            acts += [table[h] for h in hexes]
+            acts.extend(map(table.__getitem__, hexes))
     starts = None
     for t in TRANSPORTS:
         if prices[t] <= coins:
@@ -221,7 +221,7 @@ def _spots(st: ReclaimState, item: str) -> list[int]:
 def unconverted(st: ReclaimState) -> bool:
     """Whether some Housing block that has not converted this round has Food on its hexagon."""
     for bl, r, done in zip(st.blocks, st.res, st.converted, strict=True):
-        if r[FOOD] > 0 and sum(bl) > done:
+        if r[FOOD] > 0 and bl[0] + bl[1] + bl[2] > done:
             return True
     return False
 
@@ -239,11 +239,14 @@ def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Seq
     limit, terrain = b.limit, st.terrain
     dump = st.dump if resource == SLUDGE else -1
     acts: list[Action] = []
+    add = acts.append
     for dst in targets:
         if dst != dump and (terrain[dst] == "water" or res[dst][resource] >= limit):
             continue
         cd = comp[dst]
-        acts += [table[src][dst] for src in have if comp[src] == cd and src != dst]
+        for src in have:  # a loop, not a list per target: the same actions in the same order
+            if comp[src] == cd and src != dst:
+                add(table[src][dst])
     return acts
 
 
@@ -294,7 +297,7 @@ def farming_actions(st: ReclaimState) -> list[Action]:
     acts: list[Action] = []
     stage = STAGES[st.stage]
     if stage <= _FETCH:
-        sources = sorted({*plant_hexes(st), *tables.rural})
+        sources = sorted({*[p[0] for p in st.plants], *tables.rural})  # plant_hexes, unsorted: sorted here
         acts += _moves(st, NPK, sources, farms) + _moves(st, SLUDGE, sources, farms)
     if stage <= _CONVERT:
         res, limit = st.res, b.limit

@@ -102,6 +102,15 @@ class Dealing(WasteWhatBase):
         t = self.game.tables
         first_combo, info, table, cash, rejected = t.first_combo, t.card, self.table, self.cash, self.rejected
         out: list[Action] = []
+        add, keep = out.append, pool.append
+        reuse, reuse_plus, store, recycles, paying, burn = (
+            _REUSE,
+            _REUSE_PLUS,
+            _STORE,
+            _RECYCLE,
+            _RECYCLE_PAYING,
+            _BURN,
+        )
         for card in self.candidates():
             if card >= first_combo:
                 combo = self.combos[card]
@@ -113,25 +122,25 @@ class Dealing(WasteWhatBase):
                     need = max(1, need - ease)
                 lvl = free.get(cat)
                 if card not in rejected:
-                    pool.append((card, cat, need, lvl))
+                    keep((card, cat, need, lvl))
                 if lvl is not None:
                     if lvl >= need:
-                        out.append(_REUSE[card][cat])
+                        add(reuse[card][cat])
                     elif cc_level is not None and lvl + cc_level >= need:
-                        out.append(_REUSE_PLUS[card][cat])
+                        add(reuse_plus[card][cat])
                 if cc_any >= need:
-                    out.append(_REUSE[card][CREATIVE])
+                    add(reuse[card][CREATIVE])
             if card in table:
-                out += _STORE[card]
+                out += store[card]
             if recycle >= 0 and recycle_open:
                 if recycle == 0:
-                    out.append(_RECYCLE[card])
+                    add(recycles[card])
                 else:
-                    for a, money in zip(_RECYCLE_PAYING[card], cash, strict=True):
+                    for a, money in zip(paying[card], cash, strict=True):
                         if money >= recycle:
-                            out.append(a)
+                            add(a)
             if burn_open:
-                out.append(_BURN[card])
+                add(burn[card])
         return out
 
     def can_recycle(self, card: int) -> bool:
