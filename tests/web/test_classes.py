@@ -268,3 +268,11 @@ def test_a_class_plays_the_operators_content_file_and_a_bad_one_is_refused_namin
     assert broken.status_code == 400 and "timer_minutes" in broken.json()["detail"]
     elsewhere = call(client, "create_class", json={"game": "reclaim", "tables": 1, "content": "../../etc"})
     assert elsewhere.status_code == 400
+
+
+def test_the_dashboard_names_each_games_round_in_its_own_word(client):
+    made = new_class(client, tables=1)  # SUSTAIN: its rounds are years
+    table = call(client, "class_dashboard", made["token"]).json()["tables"][0]
+    assert table["round_word"] == "Year"
+    page = client.get(f"/class/{made['token']}/tables?lang=de")
+    assert "Jahr 1" in page.text

@@ -494,6 +494,13 @@ def figures(t: LiveTable, most: int = 4) -> list[dict[str, Any]]:
     ]
 
 
+def round_word(game: Any) -> str:
+    """The game's own word for its round, in the reader's language (SUSTAIN's is a year)."""
+    from ..debrief.report import metric_labels
+
+    return metric_labels(game, ["round"]).get("round") or _("Round")
+
+
 def table_summary(manager: TableManager, n: int, t: LiveTable, now: float | None = None) -> dict[str, Any]:
     """One table as the dashboard and the wall show it: game, where it stands, whose turn and for how
     long, each seat (who sits there, a bot or a person, connected, idle), its status and outcome."""
@@ -554,6 +561,7 @@ def table_summary(manager: TableManager, n: int, t: LiveTable, now: float | None
         "title": game.spec.title,
         "variant": game.variant,
         "round": view.get("round"),
+        "round_word": round_word(game),
         "version": t.version,
         "prompt": state.prompt(None) if not t.over else "",
         "since": round(since),
