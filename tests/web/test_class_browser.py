@@ -16,7 +16,7 @@ import pytest
 
 from .conftest import ROOMY
 from .live_server import LiveServer
-from .test_browser import ARGS, CHROMIUM, PHONE, SHOTS, wait_js
+from .test_browser import PHONE, SHOTS, browser, wait_js  # noqa: F401 (browser: Chromium, a fixture)
 from .test_newcomer_browser import _axe
 
 pytestmark = pytest.mark.slow
@@ -34,18 +34,6 @@ def live(tmp_path_factory):
     )
     yield server
     server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/system-deps.sh installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def shot(page, name: str) -> None:
@@ -71,8 +59,8 @@ def make_class(page, base: str, game: str, tables: int, players: int, lang: str 
     return token, code
 
 
-def join(browser, base: str, code: str, name: str, lang: str = "en"):
-    ctx = browser.new_context(viewport=PHONE, locale=lang, extra_http_headers={"Accept-Language": lang})
+def join(chromium, base: str, code: str, name: str, lang: str = "en"):
+    ctx = chromium.new_context(viewport=PHONE, locale=lang, extra_http_headers={"Accept-Language": lang})
     page = ctx.new_page()
     page.goto(f"{base}/join")
     page.fill("#join-code", code.lower())
@@ -89,7 +77,7 @@ def board(base: str, token: str) -> dict:
     return httpx.get(f"{base}/api/classes/{token}", timeout=10).json()
 
 
-def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):
+def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):  # noqa: F811
     base = live.base
     teacher = browser.new_context(viewport=PROJECTOR)
     desk = teacher.new_page()
@@ -192,7 +180,7 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):
     teacher.close()
 
 
-def test_a_class_in_german(live, browser):
+def test_a_class_in_german(live, browser):  # noqa: F811
     base = live.base
     teacher = browser.new_context(
         viewport=PROJECTOR, locale="de", extra_http_headers={"Accept-Language": "de"}

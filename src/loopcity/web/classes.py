@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..bots import bot_names
 from ..engine import get_spec
 from ..engine.errors import OptionError, UnknownGame
 from .classstore import ClassStore, StoredClass, Student
@@ -298,7 +299,7 @@ class ClassRoom:
                 return token
         return None
 
-    async def _seat_of(self, cls: StoredClass, token: str) -> tuple[LiveTable, int]:
+    async def seat_of(self, cls: StoredClass, token: str) -> tuple[LiveTable, int]:
         """The class's table and seat of a seat's link token (refused when it is another class's)."""
         t, role, seat = await self.manager.resolve(token)
         if role != "seat" or seat is None or t.id not in cls.tables.values():
@@ -380,15 +381,13 @@ class ClassRoom:
 
     @staticmethod
     def default_bot(t: LiveTable) -> str:
-        from ..bots import bot_names
-
         names = bot_names(t.state.game)
         return "heuristic" if "heuristic" in names else names[0]
 
     async def seat_to_bot(self, cls: StoredClass, token: str, bot: str | None) -> LiveTable:
         """A bot plays the seat for now (an absent student, a phone gone flat); the seat's link keeps
         working, and the seat goes back to its person with :meth:`seat_back`."""
-        t, seat = await self._seat_of(cls, token)
+        t, seat = await self.seat_of(cls, token)
         if t.over:
             raise Refusal(409, _("this game is over already"))
         seats = [dict(s) for s in t.seats]

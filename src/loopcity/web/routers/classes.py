@@ -303,7 +303,7 @@ async def seat_to_bot(body: SeatBotIn, cls: ClassLink, room: Room) -> dict[str, 
 @router.post("/api/classes/{token}/seat-to-person", operation_id="seat_to_person")
 async def seat_to_person(body: SeatRefIn, cls: ClassLink, room: Room) -> dict[str, Any]:
     """A seat a bot played goes back to its person."""
-    t, seat = await room._seat_of(cls, body.seat)
+    t, seat = await room.seat_of(cls, body.seat)
     await room.seat_back(t, seat)
     return {"table": t.settings.get("n"), "seats": t.seats}
 
@@ -333,7 +333,7 @@ async def end_game(body: EndGameIn, cls: ClassLink, room: Room) -> dict[str, Any
 
 async def _table_of(room: ClassRoom, cls: StoredClass, seat: str | None, table: int | None) -> LiveTable:
     if seat is not None:
-        return (await room._seat_of(cls, seat))[0]
+        return (await room.seat_of(cls, seat))[0]
     if table is None or table not in cls.tables:
         raise Refusal(400, _("name the table: a seat's link token or the table's number"))
     return await room.manager.get(cls.tables[table])
@@ -506,7 +506,7 @@ async def class_action(what: str, cls: ClassLink, request: Request, room: Room) 
     elif what == "to-bot":
         await room.seat_to_bot(cls, seat_token(), None)
     elif what == "to-person":
-        t, seat = await room._seat_of(cls, seat_token())
+        t, seat = await room.seat_of(cls, seat_token())
         await room.seat_back(t, seat)
     elif what == "end-game":
         await room.end_game(cls, await room.manager.get(cls.tables[table_n()]))
@@ -527,69 +527,50 @@ async def class_action(what: str, cls: ClassLink, request: Request, room: Room) 
     return back
 
 
+async def _wall(
+    request: Request, room: ClassRoom, cls: StoredClass, pages: Pages, template: str, **extra: Any
+) -> HTMLResponse:
+    """The wall (or its fragment, which the page fetches again every few seconds): every table's
+    spectator message (nothing a seat keeps secret) with its summary."""
+    lang = pages.lang(request)
+    boards = {n: payload_of(t, None, lang=lang) for n, t in (await room.tables(cls)).items()}
+    c = await dashboard_data(request, room, cls)
+    return pages.render(request, template, c=c, boards=boards, token=cls.token, **extra)
+
+
 @router.get("/class/{token}/wall", response_class=HTMLResponse, include_in_schema=False)
 async def wall(cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> HTMLResponse:
     """The projector's wall: every table of the class, live, a small board and key figures each."""
-    return pages.render(
-        request,
-        "class_wall.html",
-        c=await dashboard_data(request, room, cls),
-        boards=await _boards(room, cls, pages.lang(request)),
-        token=cls.token,
-        data=script_data({"token": cls.token, "t": i18n.client_strings(pages.lang(request))}),
-    )
-
-
-async def _boards(room: ClassRoom, cls: StoredClass, lang: str) -> dict[int, dict[str, Any]]:
-    """Each table's spectator message (nothing a seat keeps secret), for the wall and big screen."""
-    out = {}
-    for n, t in (await room.tables(cls)).items():
-        out[n] = payload_of(t, None, lang=lang)
-    return out
+    data = script_data({"token": cls.token, "t": i18n.client_strings(pages.lang(request))})
+    return await _wall(request, room, cls, pages, "class_wall.html", data=data)
 
 
 @router.get("/class/{token}/wall/tables", response_class=HTMLResponse, include_in_schema=False)
 async def wall_tables(cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> HTMLResponse:
-    return pages.render(
-        request,
-        "class_wall_tables.html",
-        c=await dashboard_data(request, room, cls),
-        boards=await _boards(room, cls, pages.lang(request)),
-        token=cls.token,
-    )
+    return await _wall(request, room, cls, pages, "class_wall_tables.html")
+
+
+async def _big(
+    request: Request, room: ClassRoom, cls: StoredClass, n: int, pages: Pages, template: str, **extra: Any
+) -> HTMLResponse:
+    """One table on the big screen (or its fragment): its spectator message and summary."""
+    if n not in cls.tables:
+        raise Refusal(404, _("no such table in this class"))
+    t = await room.manager.get(cls.tables[n])
+    m, s = payload_of(t, None, lang=pages.lang(request)), table_summary(room.manager, n, t)
+    return pages.render(request, template, n=n, token=cls.token, m=m, s=s, **extra)
 
 
 @router.get("/class/{token}/table/{n}", response_class=HTMLResponse, include_in_schema=False)
 async def big_screen(n: int, cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> HTMLResponse:
     """One table on the big screen: board and stage first, no actions, fitting 1920x1080."""
-    if n not in cls.tables:
-        raise Refusal(404, _("no such table in this class"))
-    return pages.render(
-        request,
-        "class_big.html",
-        n=n,
-        token=cls.token,
-        **await _big(request, room, cls, n, pages.lang(request)),
-        data=script_data({"token": cls.token, "n": n, "t": i18n.client_strings(pages.lang(request))}),
-    )
-
-
-async def _big(request: Request, room: ClassRoom, cls: StoredClass, n: int, lang: str) -> dict[str, Any]:
-    t = await room.manager.get(cls.tables[n])
-    return {"m": payload_of(t, None, lang=lang), "s": table_summary(room.manager, n, t)}
+    data = script_data({"token": cls.token, "n": n, "t": i18n.client_strings(pages.lang(request))})
+    return await _big(request, room, cls, n, pages, "class_big.html", data=data)
 
 
 @router.get("/class/{token}/table/{n}/view", response_class=HTMLResponse, include_in_schema=False)
 async def big_view(n: int, cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> HTMLResponse:
-    if n not in cls.tables:
-        raise Refusal(404, _("no such table in this class"))
-    return pages.render(
-        request,
-        "class_big_view.html",
-        n=n,
-        token=cls.token,
-        **await _big(request, room, cls, n, pages.lang(request)),
-    )
+    return await _big(request, room, cls, n, pages, "class_big_view.html")
 
 
 @router.get("/class/{token}/slips", response_class=HTMLResponse, include_in_schema=False)
