@@ -3,60 +3,19 @@ folder (Debian's postgresql package; scripts/system-deps.sh installs it when mis
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
-from pathlib import Path
-
 import pytest
 
 from loopcity.web.db import Database
 
 from .conftest import live_state, new_table, seat_tokens
+from .postgres_server import postgres_server
 
 pytestmark = pytest.mark.slow
 
 
-def _bin(name: str) -> str | None:
-    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
-    return found[-1] if found else shutil.which(name)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def pg_url():
-    initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
-    if not initdb or not pg_ctl:
-        pytest.skip("PostgreSQL is not installed (scripts/system-deps.sh installs it)")
-    root = Path(tempfile.mkdtemp(prefix="loopcity-pg-"))
-    data = root / "data"
-    prefix: list[str] = []
-    if os.geteuid() == 0:  # the server refuses to run as root: use the package's own user
-        prefix = ["runuser", "-u", "postgres", "--"]
-        shutil.chown(root, "postgres")
-    port = _free_port()
-    subprocess.run(
-        [*prefix, initdb, "-D", str(data), "-A", "trust", "-U", "loopcity"], check=True, capture_output=True
-    )
-    opts = f"-p {port} -k {root} -h 127.0.0.1 -c fsync=off"
-    subprocess.run(
-        [*prefix, pg_ctl, "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield f"postgresql://loopcity@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run([*prefix, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
+    yield from postgres_server()
 
 
 @pytest.fixture
@@ -79,14 +38,20 @@ def test_postgres_tables_survive_a_restart(pg_client):
     assert live_state(again, t["id"]) == live_state(first, t["id"])
 
 
-def test_postgres_refuses_a_second_writer_with_a_stale_version(pg_client):
+def test_postgres_a_second_process_takes_a_move_its_copy_of_the_table_had_not_seen(pg_client):
+    """Two processes on one database: the one whose table in memory is behind reloads it and takes
+    the move (no "changed elsewhere"); a move made on a version the person never saw is still refused."""
     a, b = pg_client(), pg_client()
     t = new_table(a)
     tok = seat_tokens(t)
     b.get(f"/api/state/{tok[0]}")
     assert a.post(f"/api/act/{tok[0]}", json={"action": "ready"}).status_code == 200
-    assert b.post(f"/api/act/{tok[1]}", json={"action": "ready"}).status_code == 409
-    assert b.post(f"/api/act/{tok[1]}", json={"action": "ready"}).json()["version"] == 2
+    moved = b.post(f"/api/act/{tok[1]}", json={"action": "ready", "version": 1})
+    assert moved.status_code == 200, moved.text
+    assert moved.json()["version"] == 2
+    late = a.post(f"/api/act/{tok[0]}", json={"action": "take 1", "version": 1})
+    assert late.status_code == 409 and "you saw 1" in late.json()["detail"]
+    assert a.post(f"/api/act/{tok[0]}", json={"action": "take 1", "version": 2}).status_code == 200
 
 
 def test_postgres_schema_comes_from_the_migrations(pg_url):

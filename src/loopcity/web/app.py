@@ -163,6 +163,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hide_tokens_in_logs()  # after uvicorn set its logging up
+        await manager.start()  # hear the other processes on a PostgreSQL database
         sweeper = asyncio.get_running_loop().create_task(_sweep(manager, settings.sweep_seconds))
         yield
         sweeper.cancel()

@@ -35,6 +35,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -118,6 +119,7 @@ _BUMP = (
     .values(version=bindparam("nv"), finished=bindparam("fin"))
 )
 _ADD_MOVE = insert(cast(Table, MoveRow.__table__))
+_NOTIFY = text("select pg_notify(:channel, :notice)")
 
 
 @dataclass
@@ -270,7 +272,32 @@ class Database:
         self.engine = make_engine(self.url, seconds)
         self._tokens: OrderedDict[str, tuple[str, str, int | None]] = OrderedDict()
         self._links: OrderedDict[str, list[tuple[str, str, int | None]]] = OrderedDict()
+        self._origin: str | None = None
         upgrade(self.engine)
+
+    @property
+    def postgres(self) -> bool:
+        return self.url.startswith("postgresql")
+
+    def announce_as(self, origin: str) -> None:
+        """From now on announce every stored change of a table to the other server processes on this
+        PostgreSQL database: a NOTIFY (``loopcity.web.processes``) sent in the change's own transaction,
+        so it is heard when, and only if, the change is stored; ``origin`` names this process."""
+        self._origin = origin if self.postgres else None
+
+    def _announce(self, conn: Any, table_id: str, version: int | None, what: str) -> None:
+        if self._origin is None:
+            return
+        from .processes import CHANNEL, Notice
+
+        notice = Notice(table_id, version, what, self._origin).text()
+        conn.execute(_NOTIFY, {"channel": CHANNEL, "notice": notice})
+
+    def forget_links(self, table_id: str) -> None:
+        """Drop the table's links from memory (another process changed them): read again when asked."""
+        self._links.pop(table_id, None)
+        for token in [k for k, v in list(self._tokens.items()) if v[0] == table_id]:
+            self._tokens.pop(token, None)
 
     def create_table(
         self,
@@ -388,6 +415,7 @@ class Database:
                 _ADD_MOVE,
                 {"table_id": table_id, "n": version, "seat": seat, "action": action, "created_at": _now()},
             )
+            self._announce(conn, table_id, version + 1, "move")
 
     def take_back(self, table_id: str, version: int, seat: int, action: str) -> None:
         """Delete the table's last stored move (which must be ``seat``'s ``action``) and bump the table
@@ -406,6 +434,7 @@ class Database:
             if last is None or (last.seat, last.action) != (seat, action):
                 raise VersionConflict(table_id)  # rolls the bump back
             conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.n == last.n))
+            self._announce(conn, table_id, version + 1, "move")
 
     def add_chat(self, table_id: str, seat: int | None, text: str, keep: int = CHAT_KEPT) -> None:
         """Keep a line of table talk with the table (its ``keep`` newest lines are kept: older ones
@@ -414,6 +443,7 @@ class Database:
             row = ChatRow(table_id=table_id, seat=seat, text=text, created_at=_now())
             s.add(row)
             s.flush()
+            self._announce(s, table_id, None, "talk")
             if row.id % 50 == 0:  # now and then: the table's lines beyond the newest ``keep`` go
                 oldest = s.scalar(
                     select(ChatRow.id)
@@ -439,6 +469,7 @@ class Database:
             row = s.get(TableRow, table_id)
             if row is not None:
                 row.seats = [dict(seat) for seat in seats]
+                self._announce(s, table_id, row.version, "seats")
 
     def set_seat_token(self, table_id: str, seat: int, token: str) -> None:
         """Give a seat the link ``token`` (an old one stops working), e.g. once the seat is freed."""
@@ -452,6 +483,7 @@ class Database:
                 self._tokens.pop(row.token, None)
                 s.delete(row)
             s.add(TokenRow(token=token, table_id=table_id, role="seat", seat=seat))
+            self._announce(s, table_id, None, "links")
         self._links.pop(table_id, None)
 
     def move_seat_tokens(self, from_table: str, to_table: str) -> None:
@@ -463,6 +495,8 @@ class Database:
             for row in rows:
                 row.table_id = to_table
                 self._tokens.pop(row.token, None)
+            self._announce(s, from_table, None, "links")
+            self._announce(s, to_table, None, "links")
         self._links.pop(from_table, None)
         self._links.pop(to_table, None)
 
@@ -472,6 +506,7 @@ class Database:
             row = s.get(TableRow, table_id)
             if row is not None:
                 row.settings = dict(settings)
+                self._announce(s, table_id, row.version, "settings")
 
     def delete_unstarted(self, before: datetime, keep: Collection[str] = ()) -> int:
         """Delete the tables made before ``before`` that never had a move (with their links), except

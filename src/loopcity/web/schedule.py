@@ -6,6 +6,10 @@ bot seat may act (and waits ``bot_delay`` so people see each move), asks the bot
 decision (:class:`~loopcity.web.botwork.BotWorkers`) and hands the move to the authority; it starts and
 stops the games' wall clocks (RECLAIM's event timer, SUSTAIN's discussion clock) and plays a clock's
 action when its time is up. It never stores or sends anything itself.
+
+With several processes on one PostgreSQL database, a table's bots and clocks run only in the process
+that holds the table's lease (:mod:`loopcity.web.processes`); the others show its countdown and leave
+the rest to that process, until it dies and one of them takes the lease over.
 """
 
 from __future__ import annotations
@@ -48,18 +52,25 @@ class Schedule:
 
     def kick(self, t: LiveTable) -> None:
         """The table changed (a move, a resume, a rebuild): start its bot if one may act, and start or
-        stop its clock."""
+        stop its clock. Only the process that runs the table does (:meth:`runs`)."""
+        if not self.runs(t):
+            self.clock(t, ring=False)
+            return
         if t.bot_to_move() is not None and (t.bot_task is None or t.bot_task.done()):
             t.bot_task = asyncio.get_running_loop().create_task(self._bots(t), context=source_words())
         self.clock(t)
 
+    def runs(self, t: LiveTable) -> bool:
+        """Whether this process runs the table's bots and clocks (always, alone on its database)."""
+        return self.tables.processes.owns(t.id)
+
     async def _bots(self, t: LiveTable) -> None:
-        from .tables import Refusal
+        from .tables import Refusal, Stale
 
         while True:
             await asyncio.sleep(self.settings.bot_delay)
             async with t.lock:
-                if self.tables.live.get(t.id) is not t:
+                if self.tables.live.get(t.id) is not t or not self.runs(t):
                     return
                 seat = t.bot_to_move()
                 if seat is None:
@@ -70,6 +81,10 @@ class Schedule:
                         t.waiting.add(seat)  # it says "done" once the people have decided
                         continue
                     await self.tables.commit(t, seat, action)
+                except Stale:  # another process stored a move first: look at the table as it is now
+                    with contextlib.suppress(Refusal):
+                        await self.tables.reload(t)
+                    continue
                 except Refusal as e:
                     if e.status == 503:  # the database did not answer in time: try again after the pause
                         log.warning("table %s: a bot's move was not stored (%s)", t.id, e.reason)
@@ -107,10 +122,11 @@ class Schedule:
             out[kind] = clock_minutes(game, clock, server) * 60
         return out
 
-    def clock(self, t: LiveTable) -> None:
+    def clock(self, t: LiveTable, ring: bool = True) -> None:
         """Run a game's wall clocks: a clock action is played once its period has passed while it
         stayed available; the countdown, shown to all, starts when it becomes available and is dropped
-        when it stops being (or the table pauses)."""
+        when it stops being (or the table pauses). ``ring=False``: only show the countdown (another
+        process plays the clock's action)."""
         stopped = t.paused or t.ended
         available = [] if stopped else t.countdowns.update(t.state, time.time())
         if stopped:
@@ -125,21 +141,28 @@ class Schedule:
         kind = available[0].kind
         deadline = t.countdowns.deadline(kind) or time.time()
         t.clock = {"kind": kind, "deadline": deadline, "seconds": t.countdowns.periods[kind]}
+        if not ring:
+            return
         t.clock_task = asyncio.get_running_loop().create_task(
             self._ring(t, deadline - time.time()), context=source_words()
         )
 
     async def _ring(self, t: LiveTable, seconds: float) -> None:
-        from .tables import Refusal
+        from .tables import Refusal, Stale
 
         await asyncio.sleep(max(0.0, seconds))
         async with t.lock:
             t.clock_task, t.clock = None, None
             due = t.countdowns.due(t.state, time.time()) if not (t.paused or t.ended) else None
-            if due is None or self.tables.live.get(t.id) is not t:
+            if due is None or self.tables.live.get(t.id) is not t or not self.runs(t):
                 return
-            with contextlib.suppress(Refusal, LoopcityError):
+            try:
                 await self.tables.commit(t, 0, due, clock=True)
+            except Stale:  # another process moved first: the table is reloaded and its clock set again
+                with contextlib.suppress(Refusal):
+                    await self.tables.reload(t)
+            except (Refusal, LoopcityError):
+                pass
         await self.tables.after_move(t)
 
     @staticmethod

@@ -8,7 +8,12 @@ tables within the server's limits and lets tables that nobody looks at leave mem
 
 Three rooms, each with one job: this module decides what stands at a table and keeps it; *when* a
 bot or a clock moves is :mod:`loopcity.web.schedule`'s (it hands its moves to :meth:`commit`); who is
-told and how is the transport's (:class:`~loopcity.web.transport.Hub`, told by :meth:`after_move`)."""
+told and how is the transport's (:class:`~loopcity.web.transport.Hub`, told by :meth:`after_move`).
+
+Several processes on one PostgreSQL database (:mod:`loopcity.web.processes`): a table in memory may
+be behind the database when another process stored a move. The process reloads it when it hears of
+the change (:meth:`TableManager.heard`) and, before it turns a move down, whenever the database has
+moved on (:meth:`TableManager.reload`): nobody is refused a move the table accepts."""
 
 from __future__ import annotations
 
@@ -51,6 +56,7 @@ from ..engine.text import languages, reading_in
 from .db import Database, StoredTable, VersionConflict
 from .guard import RateLimit
 from .i18n import _
+from .processes import Alone, Notice, Together
 from .replay import TimelineCache
 from .schedule import Schedule, source_words
 from .settings import Settings
@@ -80,6 +86,11 @@ class Refusal(Exception):
         super().__init__(reason)
         self.status = status
         self.reason = reason
+
+
+class Stale(Refusal):
+    """The table in memory is behind the database (another process stored a move): reload and try
+    again (:meth:`TableManager.reload`)."""
 
 
 @dataclass
@@ -190,6 +201,15 @@ class TableManager:
         and comes back does not start its writers afresh"""
         self._timeline_lock = asyncio.Lock()
         self._seed_secret: bytes | None = None
+        self.processes: Alone = (
+            Together(db.url, connect_seconds=self.settings.db_seconds) if db.postgres else Alone()
+        )
+        """the other processes on the database (PostgreSQL), or none (SQLite)"""
+        db.announce_as(self.processes.origin)
+
+    async def start(self) -> None:
+        """Hear the other processes on the database and take over the tables no process runs."""
+        await self.processes.start(self.heard, lambda: list(self.live), self._claimed, self._lost)
 
     # ----- creating and loading ---------------------------------------------------------------
     async def make(self, game_id: str, **kw: Any) -> dict[str, Any]:
@@ -362,6 +382,7 @@ class TableManager:
                     t = await asyncio.to_thread(source_words().run, self._rebuild, stored)
                     self.live[table_id] = t
                     self.hub.follow(t)
+                    await self.processes.claim([table_id])
                     self._kick(t)
         finally:
             self._loading.pop(table_id, None)
@@ -375,6 +396,7 @@ class TableManager:
         if self.hub.watched(t.id) or self.hub.busy(t.id):
             return
         del self.live[t.id]
+        self.processes.let_go(t.id)
 
     def _stop(self, t: LiveTable) -> None:
         """Stop a table's bots and clock and drop it from memory (they start again when it is next
@@ -382,6 +404,7 @@ class TableManager:
         self.schedule.stop(t)
         if self.live.get(t.id) is t:
             del self.live[t.id]
+            self.processes.let_go(t.id)
 
     def sweep(self, now: float | None = None, *, expire: bool = True) -> dict[str, int]:
         """Let tables leave memory: those no page shows, nothing runs for and nobody asked about since
@@ -433,11 +456,16 @@ class TableManager:
             self.db.tokens(table_id)
         return stored
 
-    def _rebuild(self, stored: StoredTable) -> LiveTable:
-        game = self._game(stored.game, stored.config)
-        state = game.new_state(stored.seed)
+    def _replay(self, stored: StoredTable) -> State:
+        """The table's state as stored: its moves replayed from the seed."""
+        state = self._game(stored.game, stored.config).new_state(stored.seed)
         for seat, text in stored.moves:
             state.apply_recorded(seat, Action.parse(text))
+        return state
+
+    def _rebuild(self, stored: StoredTable) -> LiveTable:
+        game = self._game(stored.game, stored.config)
+        state = self._replay(stored)
         bots = {
             i: self.workers.make(s["bot"], game, i, subseed(stored.seed, "bots", stored.version))
             for i, s in enumerate(stored.seats)
@@ -507,23 +535,41 @@ class TableManager:
         except MalformedAction as e:
             raise Refusal(400, str(e)) from None
         async with t.lock:
-            if t.paused:
-                raise Refusal(423, _("the facilitator has paused the table: wait for play to resume"))
-            if t.ended:
-                raise Refusal(409, _("the facilitator has ended this game"))
-            if t.seats[seat]["kind"] == "bot":
-                raise Refusal(409, _("a bot plays this seat now: take the seat back first"))
-            if expected_version is not None and expected_version != t.version:
-                raise Refusal(
-                    409,
-                    _("the table has moved on (version {now}, you saw {seen}): look again and retry").format(
-                        now=t.version, seen=expected_version
-                    ),
-                )
-            with reading_in(lang, t.state.game.spec.id):
-                await self.commit(t, seat, action)
+            for tries in range(self.TRIES, 0, -1):
+                try:
+                    self._may_move(t, seat, expected_version)
+                    with reading_in(lang, t.state.game.spec.id):
+                        await self.commit(t, seat, action)
+                    break
+                except Refusal as e:
+                    # another process may have stored what makes the move right: reload and look again
+                    if tries == 1 or e.status in (400, 503) or not self.processes.shared:
+                        raise
+                    if not await self.reload(t):
+                        raise
         await self.after_move(t)
         return t
+
+    TRIES = 3
+    """How often a move is tried against a table reloaded from the database (several processes)"""
+
+    @staticmethod
+    def _may_move(t: LiveTable, seat: int, expected_version: int | None) -> None:
+        """Refuse a seat's move at a paused or ended table, for a seat a bot plays, or made on a
+        version the table has left."""
+        if t.paused:
+            raise Refusal(423, _("the facilitator has paused the table: wait for play to resume"))
+        if t.ended:
+            raise Refusal(409, _("the facilitator has ended this game"))
+        if t.seats[seat]["kind"] == "bot":
+            raise Refusal(409, _("a bot plays this seat now: take the seat back first"))
+        if expected_version is not None and expected_version != t.version:
+            raise Refusal(
+                409,
+                _("the table has moved on (version {now}, you saw {seen}): look again and retry").format(
+                    now=t.version, seen=expected_version
+                ),
+            )
 
     def _check(self, t: LiveTable, seat: int, action: Action, clock: bool) -> tuple[State, int, str]:
         """The state after the move, checked on a copy, the seat it counts for and its text; Refusal
@@ -549,6 +595,10 @@ class TableManager:
         t.waiting.clear()  # the table changed: a bot that waited looks again
 
     def _conflict(self, t: LiveTable) -> Refusal:
+        """The database moved on since the table was read: with several processes the table is
+        reloaded in place (:class:`Stale`); alone, it leaves memory and is rebuilt when next asked for."""
+        if self.processes.shared:
+            return Stale(409, _("the table was changed elsewhere: reload the page"))
         self.live.pop(t.id, None)
         return Refusal(409, _("the table was changed elsewhere: reload the page"))
 
@@ -590,6 +640,7 @@ class TableManager:
         if self.live.get(t.id) is not t:
             t = await self.get(t.id)
         async with t.lock:
+            await self._fresh(t)
             if t.paused:
                 raise Refusal(423, _("the facilitator has paused the table: wait for play to resume"))
             if t.ended:
@@ -599,7 +650,10 @@ class TableManager:
             try:
                 await self.stored(self.db.take_back, t.id, t.version, *taken)
             except VersionConflict:
-                self.live.pop(t.id, None)
+                if self.processes.shared:
+                    await self.reload(t)
+                else:
+                    self.live.pop(t.id, None)
                 raise Refusal(409, _("the table was changed elsewhere: reload the page")) from None
             t.state, t.moves = state, t.moves[:-1]
             t.version += 1
@@ -612,6 +666,104 @@ class TableManager:
         """Start bots and clocks, and return once every page has been sent this version (or newer)."""
         self._kick(t)
         await self.hub.publish(t, t.version)
+
+    # ----- several processes on one database (web/processes.py) ---------------------------------
+    async def _fresh(self, t: LiveTable) -> None:
+        """With several processes, bring the table up to the database before changing its seats or
+        settings (the caller holds its lock), so that nothing another process stored is written over."""
+        if self.processes.shared:
+            await self.reload(t)
+
+    async def reload(self, t: LiveTable, talk: bool = False) -> bool:
+        """Bring the table in memory up to the database (the caller holds its lock): its seats,
+        settings and moves (only the moves it lacks are played, unless an undo took one back: then it
+        is replayed from the seed), and with ``talk`` its table talk. True when anything changed."""
+        stored = await self.stored(self.db.load, t.id)
+        if stored is None:
+            return False
+        changed = False
+        if stored.seats != t.seats:
+            with contextlib.suppress(Refusal):  # a bot this server does not have: the seats stay
+                t.bots = self._bots_for(t, stored.seats)
+                t.seats = [dict(s) for s in stored.seats]
+                changed = True
+        if stored.settings != t.settings:
+            t.settings, changed = dict(stored.settings), True
+        if stored.version != t.version:
+            known = len(t.moves)
+            if stored.version > t.version and stored.moves[:known] == t.moves:
+                t.state = await asyncio.to_thread(
+                    source_words().run, self._play_on, t.state, stored.moves[known:]
+                )
+            else:
+                t.state = await asyncio.to_thread(source_words().run, self._replay, stored)
+            t.moves, t.version = list(stored.moves), stored.version
+            t.moved = time.monotonic()
+            t.waiting.clear()
+            changed = True
+        if talk:
+            t.chat = await self.stored(self.db.chat, t.id, self.CHAT_LINES)
+            changed = True
+        if changed:
+            t.seen = time.monotonic()
+        return changed
+
+    @staticmethod
+    def _play_on(state: State, moves: Sequence[tuple[int, str]]) -> State:
+        new = state.clone()
+        for seat, text in moves:
+            new.apply_recorded(seat, Action.parse(text))
+        return new
+
+    def heard(self, notice: Notice | None) -> None:
+        """Another process stored a change (``None``: changes may have been missed): a table in memory
+        here is reloaded and its pages here are sent the new state."""
+        if notice is not None and notice.what == "links":
+            self.db.forget_links(notice.table)
+        tables = list(self.live.values()) if notice is None else [self.live.get(notice.table)]
+        loop = asyncio.get_running_loop()
+        for t in tables:
+            if t is None or (notice is not None and self._knows(t, notice)):
+                continue
+            loop.create_task(self._catch_up(t, notice))
+
+    @staticmethod
+    def _knows(t: LiveTable, notice: Notice) -> bool:
+        return notice.what == "move" and notice.version is not None and notice.version <= t.version
+
+    async def _catch_up(self, t: LiveTable, notice: Notice | None) -> None:
+        try:
+            async with t.lock:
+                if self.live.get(t.id) is not t or (notice is not None and self._knows(t, notice)):
+                    return
+                talk = notice is None or notice.what == "talk"
+                if not await self.reload(t, talk=talk):
+                    return
+        except Refusal as e:  # the database did not answer: the next notice or move tries again
+            log.warning("table %s could not be reloaded: %s", t.id, e.reason)
+            return
+        self._kick(t)
+        await self.hub.publish(t, t.version, again=True)
+
+    async def _claimed(self, table_ids: list[str]) -> None:
+        """This process runs these tables' bots and clocks from now on (the process that did is gone,
+        or let them go): bring each up to the database and start them."""
+        for table_id in table_ids:
+            t = self.live.get(table_id)
+            if t is None:
+                self.processes.let_go(table_id)
+                continue
+            log.info("table %s: this process runs its bots and clocks now", table_id)
+            await self._catch_up(t, None)
+            self._kick(t)
+
+    async def _lost(self, table_ids: list[str]) -> None:
+        """This process no longer holds these tables' locks: their bots and clocks stop here."""
+        for table_id in table_ids:
+            t = self.live.get(table_id)
+            if t is not None:
+                self.schedule.stop(t)
+                self._kick(t)
 
     # ----- bots and clocks (web/schedule.py) ---------------------------------------------------
     def _kick(self, t: LiveTable) -> None:
@@ -651,6 +803,7 @@ class TableManager:
     async def switch_chat(self, t: LiveTable, on: bool) -> None:
         """The facilitator lets the seats talk, or not."""
         async with t.lock:
+            await self._fresh(t)
             settings = {**t.settings, "chat": on}
             await self.stored(self.db.set_settings, t.id, settings)
             t.settings = settings
@@ -660,6 +813,7 @@ class TableManager:
         """Pause or resume a table: while paused no one moves, bots wait and clocks stop (a clock starts
         its countdown again on resuming)."""
         async with t.lock:
+            await self._fresh(t)
             settings = {**t.settings, "paused": paused}
             await self.stored(self.db.set_settings, t.id, settings)
             t.settings = settings
@@ -673,6 +827,7 @@ class TableManager:
         its pages. A seat handed to a bot keeps its link: the person takes over again when it is
         handed back."""
         async with t.lock:
+            await self._fresh(t)
             if seats is not None:
                 bots = self._bots_for(t, seats)
                 await self.stored(self.db.set_seats, t.id, seats)
@@ -725,6 +880,7 @@ class TableManager:
         return rec.to_json()
 
     async def close(self) -> None:
+        await self.processes.close()
         for t in self.live.values():
             self.schedule.stop(t)
         self.live.clear()

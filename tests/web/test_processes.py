@@ -1,0 +1,243 @@
+"""Two ``loopcity serve`` processes on one PostgreSQL database, as a school deploys them behind a reverse
+proxy: pages on both see every move, moves through either are taken, a table's bots and clocks run in
+one process, and the other takes them over when that process is killed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+import websockets
+
+from loopcity.web.db import Database
+from loopcity.web.processes import lock_key
+
+from .live_server import free_port
+from .postgres_server import postgres_server
+
+pytestmark = pytest.mark.slow
+SRC = Path(__file__).resolve().parents[2] / "src"
+BOT_DELAY = 0.4
+TIMER_MINUTES = 0.02  # RECLAIM's event timer rings every 1.2 s
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    yield from postgres_server()
+
+
+class Serve:
+    """One ``loopcity serve`` process on ``db``."""
+
+    def __init__(self, db: str, log: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}"
+        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+        args = ["serve", "--db", db, "--port", str(self.port), "--bot-delay", str(BOT_DELAY)]
+        args += ["--timer-minutes", str(TIMER_MINUTES), "--tables-per-minute", "1000"]
+        self.log = log
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "loopcity.cli.main", *args],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log.open("wb"),
+        )
+
+    def ready(self, seconds: float = 60) -> None:
+        end = time.monotonic() + seconds
+        while True:
+            assert self.proc.poll() is None, self.log.read_text()
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.base + "/api/games", timeout=2).status_code == 200:
+                    return
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture
+def servers(pg_url, tmp_path) -> Iterator[list[Serve]]:
+    db = Database(pg_url)  # the schema, made once before both start
+    with db.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "delete from chat_lines; delete from moves; delete from tokens; delete from game_tables"
+        )
+    db.dispose()
+    both = [Serve(pg_url, tmp_path / f"serve{i}.log") for i in range(2)]
+    try:
+        for s in both:
+            s.ready()
+        yield both
+    finally:
+        for s in both:
+            s.stop()
+
+
+def make_table(server: Serve, game: str, seats: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    r = httpx.post(server.base + "/api/tables", json={"game": game, "seats": seats, **kw}, timeout=30)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+class Page:
+    """A page over a WebSocket: every version it was sent."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.versions: list[int] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def open(self) -> None:
+        self.conn = await websockets.connect(self.url, max_size=2**22, open_timeout=20)
+        self.task = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for text in self.conn:
+                message = json.loads(text)
+                version = message.get("version")
+                if isinstance(version, int) and (not self.versions or version != self.versions[-1]):
+                    self.versions.append(version)
+
+    async def close(self) -> None:
+        await self.conn.close()
+        if self.task is not None:
+            await self.task
+
+
+async def until(predicate: Any, seconds: float, what: str) -> None:
+    end = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        await asyncio.sleep(0.02)
+
+
+def test_pages_on_both_processes_see_every_move_made_through_either(servers):
+    """Moves alternate between the two processes: every one is taken (200, never 409), and every page
+    on either process is sent every version in turn."""
+    a, b = servers
+    table = make_table(a, "resourcity", [{"kind": "human"}] * 2, players=2, seed=11)
+    tokens = {s["seat"]: s["token"] for s in table["seats"] if "token" in s}
+
+    async def play() -> tuple[list[Page], int]:
+        pages = [Page(f"{s.ws}/ws/{tok}") for s in servers for tok in tokens.values()]
+        pages += [Page(f"{s.ws}/ws/{table['spectator']['token']}") for s in servers]
+        for p in pages:
+            await p.open()
+        await until(lambda: all(p.versions == [0] for p in pages), 20, "every page's first message")
+        async with httpx.AsyncClient(timeout=30) as http:
+            version = 0
+            for i in range(24):
+                through = servers[i % 2]
+                state = (await http.get(f"{through.base}/api/state/{tokens[0]}")).json()
+                seat = state["active_seats"][0]
+                mine = (await http.get(f"{through.base}/api/state/{tokens[seat]}")).json()
+                action = mine["legal"][(i * 7) % len(mine["legal"])]["action"]
+                r = await http.post(f"{through.base}/api/act/{tokens[seat]}", json={"action": action})
+                assert r.status_code == 200, (i, r.status_code, r.text)
+                version = r.json()["version"]
+                await until(
+                    lambda v=version: all(p.versions[-1] == v for p in pages), 10, f"version {version}"
+                )
+        for p in pages:
+            await p.close()
+        return pages, version
+
+    pages, last = asyncio.run(play())
+    assert last == 24
+    for p in pages:
+        assert p.versions == list(range(25)), p.url
+
+
+def advisory_holders(pg_url: str, table_id: str) -> int:
+    """How many database sessions hold the table's advisory lock (the process that runs its bots)."""
+    key = lock_key(table_id) & 0xFFFFFFFFFFFFFFFF
+    with psycopg.connect(pg_url) as conn:
+        return conn.execute(
+            "select count(*) from pg_locks where locktype = 'advisory' and granted"
+            " and classid::bigint = %s and objid::bigint = %s",
+            (key >> 32, key & 0xFFFFFFFF),
+        ).fetchone()[0]
+
+
+def stored_moves(pg_url: str, table_id: str) -> list[tuple[int, str]]:
+    """The table's record as stored: each move's seat and text, in order."""
+    with psycopg.connect(pg_url) as conn:
+        rows = conn.execute("select seat, action from moves where table_id = %s order by n", (table_id,))
+        return [(int(seat), str(text)) for seat, text in rows.fetchall()]
+
+
+def test_a_bot_tables_bots_and_clock_act_once_and_are_taken_over_when_their_process_is_killed(
+    servers, pg_url
+):
+    """A RECLAIM table of four bots with its event timer, shown on both processes: one process runs
+    its bots and timer (one lock holder; the moves come no faster than one bot's pace and the timer
+    no more often than its period). Killed with SIGKILL, the other process goes on within seconds."""
+    a, b = servers
+    began = time.monotonic()
+    table = make_table(a, "reclaim", [{"kind": "bot"}] * 4, variant="timer", seed=5)
+    spectator = table["spectator"]["token"]
+
+    async def watch(seconds: float) -> tuple[list[int], list[int]]:
+        pages = [Page(f"{s.ws}/ws/{spectator}") for s in servers]
+        for p in pages:
+            await p.open()
+        await asyncio.sleep(seconds)
+        for p in pages:
+            await p.close()
+        return pages[0].versions, pages[1].versions
+
+    seen_a, seen_b = asyncio.run(watch(6.0))
+    took = time.monotonic() - began
+    assert advisory_holders(pg_url, table["id"]) == 1
+    moves = stored_moves(pg_url, table["id"])
+    by_seat = {seat: sum(1 for s, _ in moves if s == seat) for seat in range(4)}
+    alarms = sum(1 for _, text in moves if text.split()[0] == "alarm")
+    bot_moves = len(moves) - alarms
+    assert bot_moves >= 4, moves  # the bots play
+    assert bot_moves <= took / BOT_DELAY + 2, (bot_moves, took, by_seat)  # at one bot's pace, not two
+    assert alarms <= took / (TIMER_MINUTES * 60) + 1, (alarms, moves)
+    # both processes' pages followed the same table
+    assert seen_a[-1] == seen_b[-1] or abs(seen_a[-1] - seen_b[-1]) <= 1
+
+    # the process that runs the bots is the one the table was made on: kill it outright
+    async def after_kill() -> float:
+        page = Page(f"{b.ws}/ws/{spectator}")
+        await page.open()
+        await until(lambda: bool(page.versions), 10, "the page's first message")
+        before = len(stored_moves(pg_url, table["id"]))
+        a.proc.send_signal(signal.SIGKILL)
+        a.proc.wait()
+        killed = time.monotonic()
+        await until(
+            lambda: len(stored_moves(pg_url, table["id"])) > before + 1, 15, "the other process to take over"
+        )
+        taken = time.monotonic() - killed
+        await until(lambda: page.versions[-1] >= before + 2, 5, "the page to be sent the new moves")
+        await page.close()
+        return taken
+
+    taken = asyncio.run(after_kill())
+    assert taken < 5, taken
+    assert advisory_holders(pg_url, table["id"]) == 1
