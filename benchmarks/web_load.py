@@ -9,6 +9,16 @@ run, and ``--out FILE`` appends each run's figures as a JSON line.
 
 The server runs in its own process (uvicorn, one worker, SQLite in a temporary folder unless --db).
 With no game installed, or with --game tiny, it plays the engine's test game from tests/.
+
+Several processes on one PostgreSQL database, as a school deploys them (docs/deploying.md):
+
+    .venv/bin/python benchmarks/web_load.py --processes 2 --db postgresql://user@host/db --tables 40
+
+starts two server processes on the database and spreads each table's seats over them (``--spread
+seats``, the default: every move is made on one process and reaches pages on the other, as when a
+reverse proxy sends each phone to any process) or keeps each table on one process (``--spread
+tables``). Server CPU is added up over the processes. ``--attach --port A --port B`` measures servers
+already running.
 """
 
 from __future__ import annotations
@@ -78,7 +88,7 @@ def pick_game(base: str, wanted: str | None) -> dict:
 
 
 class Stats:
-    def __init__(self, pid: int | None = None) -> None:
+    def __init__(self, pid: int | list[int] | None = None) -> None:
         self.latencies: list[float] = []
         self.conflicts = 0
         self.refused = 0
@@ -187,15 +197,22 @@ def create_table(base: str, game: dict, players: int, seed: int, options: dict) 
 
 
 async def run_table(
-    base: str, ws_base: str, table: dict, args: argparse.Namespace, stats: Stats, stop: float, seed: int
+    base: str,
+    seat_bases: list[str],
+    table: dict,
+    args: argparse.Namespace,
+    stats: Stats,
+    stop: float,
+    seed: int,
 ) -> None:
-    """Play the table with a random bot per seat; when it ends, open a new one until time is up."""
+    """Play the table with a random bot per seat (seat ``i`` through the server ``seat_bases[i]``);
+    when it ends, open a new one until time is up."""
     while time.monotonic() < stop:
         rng = random.Random(seed)
         await asyncio.gather(
             *(
                 play_seat(
-                    f"{ws_base}/ws/{s['token']}",
+                    f"{seat_bases[s['seat']].replace('http://', 'ws://')}/ws/{s['token']}",
                     s["seat"],
                     stats,
                     stop,
@@ -212,8 +229,12 @@ async def run_table(
             table = await asyncio.to_thread(create_table, base, game, players, seed, options)
 
 
-def cpu_seconds(pid: int | None) -> float | None:
-    """User + system CPU time of a process so far (Linux /proc), or None where it cannot be read."""
+def cpu_seconds(pid: int | list[int] | None) -> float | None:
+    """User + system CPU time of a process so far (Linux /proc), added up over several processes, or
+    None where it cannot be read."""
+    if isinstance(pid, list):
+        each = [cpu_seconds(p) for p in pid]
+        return None if not each or None in each else sum(x for x in each if x is not None)
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -226,20 +247,36 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
-async def main_async(args: argparse.Namespace, base: str, pid: int | None = None) -> dict:
+def spread(bases: list[str], mode: str, table: dict, index: int) -> list[str]:
+    """The server each seat of the ``index``-th table plays through: seat by seat round the servers
+    (``seats``), or every seat on one (``tables``)."""
+    n = len(bases)
+    return [bases[(index + (i if mode == "seats" else 0)) % n] for i in range(len(table["seats"]))]
+
+
+async def main_async(
+    args: argparse.Namespace, base: str | list[str], pid: int | list[int] | None = None
+) -> dict:
+    bases = [base] if isinstance(base, str) else list(base)
+    base = bases[0]
+    pids = [] if pid is None else [pid] if isinstance(pid, int) else list(pid)
     game = pick_game(base, args.game)
     players = args.players or game["default_players"]
     options = dict(kv.split("=", 1) for kv in args.option)
     if game["id"] == "tiny" and not options:
         options = {"pile": 60}  # longer games, so the figures are about moves rather than set-ups
     args.table_setup = (game, players, options)
-    tables = [create_table(base, game, players, 1000 + i, options) for i in range(args.tables)]
-    stats = Stats(pid)
+    tables = [
+        create_table(bases[i % len(bases)], game, players, 1000 + i, options) for i in range(args.tables)
+    ]
+    stats = Stats(pids)
     start = time.monotonic()
     stop = start + args.seconds
-    ws_base = base.replace("http://", "ws://")
     runs = asyncio.gather(
-        *(run_table(base, ws_base, t, args, stats, stop, 1000 + i) for i, t in enumerate(tables)),
+        *(
+            run_table(bases[i % len(bases)], spread(bases, args.spread, t, i), t, args, stats, stop, 1000 + i)
+            for i, t in enumerate(tables)
+        ),
         return_exceptions=True,
     )
     try:
@@ -247,7 +284,7 @@ async def main_async(args: argparse.Namespace, base: str, pid: int | None = None
     except (asyncio.CancelledError, KeyboardInterrupt):  # stopped early: report what was measured
         runs.cancel()
     end = time.monotonic()
-    cpu1 = cpu_seconds(pid)
+    cpu1 = cpu_seconds(pids)
     began = stats.first_move if stats.first_move is not None else start
     elapsed = max(1e-9, end - began)
     server_cpu = None if stats.cpu0 is None or cpu1 is None else cpu1 - stats.cpu0
@@ -257,6 +294,8 @@ async def main_async(args: argparse.Namespace, base: str, pid: int | None = None
         "players": players,
         "options": options,
         "tables": args.tables,
+        "processes": len(bases),
+        "spread": args.spread if len(bases) > 1 else None,
         "think_s": args.think,
         "seconds": round(elapsed, 1),
         "moves": len(ms),
@@ -296,13 +335,33 @@ def main() -> None:
     )
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
-    ap.add_argument("--port", type=int, default=None, help="the port of the server (default: a free one)")
+    ap.add_argument(
+        "--port",
+        type=int,
+        action="append",
+        default=[],
+        help="the port of a server (default: free ones); repeat it for several processes",
+    )
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes to start on --db (more than one needs PostgreSQL)",
+    )
+    ap.add_argument(
+        "--spread",
+        choices=["seats", "tables"],
+        default="seats",
+        help="with several processes: each table's seats round the processes, or each table on one",
+    )
     ap.add_argument(
         "--attach",
         action="store_true",
         help="use the server already listening on --port instead of starting one (--pid: its process)",
     )
-    ap.add_argument("--pid", type=int, default=None, help="the attached server's process, for its CPU")
+    ap.add_argument(
+        "--pid", type=int, action="append", default=[], help="an attached server's process, for its CPU"
+    )
     ap.add_argument("--out", default="", help="append the figures as one JSON line to this file")
     ap.add_argument(
         "--check-version",
@@ -317,30 +376,38 @@ def main() -> None:
         help="also serve a game that is not installed (MODULE:SPEC)",
     )
     args = ap.parse_args()
-    if args.attach and args.port is None:
+    if args.attach and not args.port:
         ap.error("--attach needs --port")
-    port = args.port or free_port()
-    base = f"http://127.0.0.1:{port}"
+    count = len(args.port) if args.attach else max(args.processes, len(args.port), 1)
+    if count > 1 and not args.attach and not (args.db or "").startswith(("postgresql", "postgres:")):
+        ap.error("several processes share a PostgreSQL database: give --db postgresql://...")
+    ports = list(args.port) + [free_port() for _ in range(count - len(args.port))]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
     with tempfile.TemporaryDirectory() as tmp:
-        server = None
-        if not args.attach:
-            db = args.db or f"sqlite:///{tmp}/load.db"
-            code = SERVER.format(
-                tests=str(ROOT / "tests"), db=db, port=port, extra=args.register, profile=args.profile
-            )
-            env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-            server = subprocess.Popen([sys.executable, "-c", code], env=env)
+        servers: list[subprocess.Popen] = []
         try:
-            for _ in range(300):
-                try:
-                    http_json(base + "/api/games")
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            result = asyncio.run(main_async(args, base, server.pid if server else args.pid))
+            if not args.attach:
+                db = args.db or f"sqlite:///{tmp}/load.db"
+                env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+                for i, port in enumerate(ports):
+                    profile = f"{args.profile}.{i}" if args.profile and count > 1 else args.profile
+                    code = SERVER.format(
+                        tests=str(ROOT / "tests"), db=db, port=port, extra=args.register, profile=profile
+                    )
+                    servers.append(subprocess.Popen([sys.executable, "-c", code], env=env))
+            for base in bases:
+                for _ in range(300):
+                    try:
+                        http_json(base + "/api/games")
+                        break
+                    except OSError:
+                        time.sleep(0.1)
+            pids = [s.pid for s in servers] if servers else list(args.pid) or None
+            result = asyncio.run(main_async(args, bases, pids))
         finally:
-            if server is not None:
+            for server in servers:
                 server.terminate()
+            for server in servers:
                 server.wait(10)
     if args.out:
         with open(args.out, "a") as f:
@@ -351,7 +418,8 @@ def main() -> None:
     lat = result["latency_ms"]
     print(
         f"{result['game']}: {result['tables']} tables x {result['players']} seats over WebSockets, "
-        f"{result['seconds']} s, think {result['think_s']} s"
+        f"{result['seconds']} s, think {result['think_s']} s, {result['processes']} server process(es)"
+        + (f" (seats spread by {result['spread']})" if result["spread"] else "")
     )
     print(
         f"moves: {result['moves']}  ({result['moves_per_s']} moves/s), games finished: {result['games_finished']}"

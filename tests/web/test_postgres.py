@@ -7,7 +7,7 @@ import pytest
 
 from loopcity.web.db import Database
 
-from .conftest import live_state, new_table, seat_tokens
+from .conftest import live_state, new_table, seat_tokens, wait_for
 from .postgres_server import postgres_server
 
 pytestmark = pytest.mark.slow
@@ -22,7 +22,9 @@ def pg_url():
 def pg_client(make_client, pg_url):
     db = Database(pg_url)
     with db.engine.begin() as conn:
-        conn.exec_driver_sql("delete from moves; delete from tokens; delete from game_tables")
+        conn.exec_driver_sql(
+            "delete from chat_lines; delete from moves; delete from tokens; delete from game_tables"
+        )
     db.dispose()
     return lambda **kw: make_client(pg_url, **kw)
 
@@ -108,3 +110,27 @@ def test_a_postgres_lock_held_elsewhere_answers_503_and_holds_up_nobody_else(pg_
         other.dispose()
         live.stop()
         unregister(TINY.id)
+
+
+def test_postgres_an_undo_a_pause_and_table_talk_on_one_process_reach_the_other(pg_client):
+    """Two processes show one table: what is done through one is in the other's memory (and so sent
+    to its pages) within moments, an undo too (the other replays the table from its seed)."""
+    a, b = pg_client(), pg_client()
+    t = new_table(a)
+    tok = seat_tokens(t)
+    fac = t["facilitator"]["token"]
+    assert b.get(f"/api/state/{tok[0]}").status_code == 200  # b holds the table too
+    assert a.post(f"/api/act/{tok[0]}", json={"action": "ready"}).status_code == 200
+    assert a.post(f"/api/act/{tok[1]}", json={"action": "ready"}).status_code == 200
+    wait_for(lambda: live_state(b, t["id"]).state_hash() == live_state(a, t["id"]).state_hash())
+    assert a.post(f"/api/undo/{tok[1]}").status_code == 200
+    held = b.app.state.manager.live[t["id"]]
+    wait_for(lambda: held.version == 3 and held.moves == [(0, "ready")])
+    assert held.state.state_hash() == live_state(a, t["id"]).state_hash()
+    assert a.post(f"/api/tables/{fac}/pause", json={"paused": True}).status_code == 200
+    wait_for(lambda: held.paused)
+    assert b.post(f"/api/act/{tok[1]}", json={"action": "ready"}).status_code == 423
+    assert b.post(f"/api/tables/{fac}/pause", json={"paused": False}).status_code == 200
+    assert a.post(f"/api/chat/{tok[0]}", json={"text": "shall we?"}).status_code == 200
+    wait_for(lambda: (0, "shall we?") in (held.chat or []))
+    assert b.post(f"/api/act/{tok[1]}", json={"action": "ready"}).status_code == 200

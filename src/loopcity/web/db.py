@@ -248,14 +248,22 @@ def make_engine(url: str, seconds: float = DB_SECONDS) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_timeout=seconds)
 
 
+MIGRATION_LOCK = 0x4C6F6F7063697479
+"""The PostgreSQL advisory lock held while the schema is upgraded ("Loopcity" in ASCII)."""
+
+
 def upgrade(engine: Engine) -> None:
-    """Create or upgrade the schema to the newest migration."""
+    """Create or upgrade the schema to the newest migration. On PostgreSQL, server processes started
+    together upgrade one at a time (a transaction-level advisory lock): the first does the work, the
+    others find the schema new."""
     from alembic import command
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("select pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
@@ -386,13 +394,19 @@ class Database:
         self._keep_links(table_id, found)
         return list(found)
 
-    def load(self, table_id: str) -> StoredTable | None:
+    def load(self, table_id: str, after: int = 0) -> StoredTable | None:
+        """The table as stored, with its moves from the ``after``-th on (0: all of them). Only the
+        moves the row's version counts are read (a move stored meanwhile by another process waits for
+        the next read), so the version and the moves always agree."""
         with Session(self.engine) as s:
             row = s.get(TableRow, table_id)
             if row is None:
                 return None
             moves = s.execute(
-                select(MoveRow.seat, MoveRow.action).where(MoveRow.table_id == table_id).order_by(MoveRow.n)
+                select(MoveRow.seat, MoveRow.action)
+                .where(MoveRow.table_id == table_id, MoveRow.n < row.version)
+                .order_by(MoveRow.n)
+                .offset(after or None)
             ).all()
             return StoredTable(
                 row.id,

@@ -676,9 +676,13 @@ class TableManager:
 
     async def reload(self, t: LiveTable, talk: bool = False) -> bool:
         """Bring the table in memory up to the database (the caller holds its lock): its seats,
-        settings and moves (only the moves it lacks are played, unless an undo took one back: then it
-        is replayed from the seed), and with ``talk`` its table talk. True when anything changed."""
-        stored = await self.stored(self.db.load, t.id)
+        settings and moves, and with ``talk`` its table talk. True when anything changed.
+
+        Only the moves it lacks are read and played when every change since was a move (each stored
+        change bumps the version by one: as many new moves as new versions means no undo came
+        between); else the table is replayed from its seed."""
+        known = len(t.moves)
+        stored = await self.stored(self.db.load, t.id, known)
         if stored is None:
             return False
         changed = False
@@ -690,14 +694,16 @@ class TableManager:
         if stored.settings != t.settings:
             t.settings, changed = dict(stored.settings), True
         if stored.version != t.version:
-            known = len(t.moves)
-            if stored.version > t.version and stored.moves[:known] == t.moves:
-                t.state = await asyncio.to_thread(
-                    source_words().run, self._play_on, t.state, stored.moves[known:]
-                )
+            if stored.version > t.version and len(stored.moves) == stored.version - t.version:
+                moves = t.moves + stored.moves
+                state = await asyncio.to_thread(source_words().run, self._play_on, t.state, stored.moves)
             else:
-                t.state = await asyncio.to_thread(source_words().run, self._replay, stored)
-            t.moves, t.version = list(stored.moves), stored.version
+                whole = await self.stored(self.db.load, t.id)
+                if whole is None:
+                    return False
+                stored, moves = whole, whole.moves
+                state = await asyncio.to_thread(source_words().run, self._replay, whole)
+            t.state, t.moves, t.version = state, moves, stored.version
             t.moved = time.monotonic()
             t.waiting.clear()
             changed = True
