@@ -22,9 +22,7 @@ def pg_url():
 def pg_client(make_client, pg_url):
     db = Database(pg_url)
     with db.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "delete from chat_lines; delete from moves; delete from tokens; delete from game_tables"
-        )
+        conn.exec_driver_sql("truncate game_tables, chat_lines, moves, tokens cascade")
     db.dispose()
     return lambda **kw: make_client(pg_url, **kw)
 

@@ -80,9 +80,7 @@ class Serve:
 def servers(pg_url, tmp_path) -> Iterator[list[Serve]]:
     db = Database(pg_url)  # the schema, made once before both start
     with db.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "delete from chat_lines; delete from moves; delete from tokens; delete from game_tables"
-        )
+        conn.exec_driver_sql("truncate game_tables, chat_lines, moves, tokens cascade")
     db.dispose()
     both = [Serve(pg_url, tmp_path / f"serve{i}.log") for i in range(2)]
     try:
