@@ -270,6 +270,7 @@ async def main_async(
         create_table(bases[i % len(bases)], game, players, 1000 + i, options) for i in range(args.tables)
     ]
     stats = Stats(pids)
+    client_cpu = time.process_time()
     start = time.monotonic()
     stop = start + args.seconds
     runs = asyncio.gather(
@@ -284,6 +285,7 @@ async def main_async(
     except (asyncio.CancelledError, KeyboardInterrupt):  # stopped early: report what was measured
         runs.cancel()
     end = time.monotonic()
+    client_cpu = time.process_time() - client_cpu
     cpu1 = cpu_seconds(pids)
     began = stats.first_move if stats.first_move is not None else start
     elapsed = max(1e-9, end - began)
@@ -311,6 +313,7 @@ async def main_async(
         "server_cpu_ms_per_move": round(server_cpu * 1000 / len(ms), 2)
         if server_cpu is not None and ms
         else None,
+        "client_cpu_s": round(client_cpu, 2),
         "load_average": round(os.getloadavg()[0], 1),
         "games_finished": stats.finished,
         "version_conflicts": stats.conflicts,
@@ -427,7 +430,7 @@ def main() -> None:
     print(f"move latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
     print(
         f"server CPU: {result['server_cpu_s']} s ({result['server_cpu_ms_per_move']} ms per move), "
-        f"load average {result['load_average']}"
+        f"load average {result['load_average']}; this load client's CPU {result['client_cpu_s']} s"
     )
     print(f"version conflicts: {result['version_conflicts']}, other refusals: {result['other_refusals']}")
     print(

@@ -550,8 +550,9 @@ class TableManager:
         await self.after_move(t)
         return t
 
-    TRIES = 3
-    """How often a move is tried against a table reloaded from the database (several processes)"""
+    TRIES = 8
+    """How often a move is tried against a table reloaded from the database (several processes): each
+    new try means another process stored a move meanwhile, so the table is busy, never stuck"""
 
     @staticmethod
     def _may_move(t: LiveTable, seat: int, expected_version: int | None) -> None:
