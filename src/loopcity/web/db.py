@@ -419,6 +419,11 @@ class Database:
                 [(m.seat, m.action) for m in moves],
             )
 
+    def version(self, table_id: str) -> int | None:
+        """The table's stored version (None: no such table)."""
+        with Session(self.engine) as s:
+            return s.scalar(select(TableRow.version).where(TableRow.id == table_id))
+
     def add_move(self, table_id: str, version: int, seat: int, action: str, finished: bool) -> None:
         """Store move number ``version`` and bump the table to ``version + 1``, or raise VersionConflict."""
         with self.engine.begin() as conn:

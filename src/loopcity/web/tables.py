@@ -675,9 +675,20 @@ class TableManager:
         if self.processes.shared:
             await self.reload(t)
 
+    async def current(self, t: LiveTable) -> None:
+        """With several processes, make sure the table in memory is the one stored (one query for its
+        version; reloaded when another process stored a move that this one has not heard of yet), so
+        that a request answered by this process right after a move made through another sees it."""
+        if not self.processes.shared:
+            return
+        if await self.stored(self.db.version, t.id) != t.version:
+            async with t.lock:
+                await self.reload(t)
+
     async def reload(self, t: LiveTable, talk: bool = False) -> bool:
         """Bring the table in memory up to the database (the caller holds its lock): its seats,
-        settings and moves, and with ``talk`` its table talk. True when anything changed.
+        settings and moves, and with ``talk`` its table talk. True when anything changed: then its
+        bots and clocks are started (by the process that runs them) and its pages here are sent it.
 
         Only the moves it lacks are read and played when every change since was a move (each stored
         change bumps the version by one: as many new moves as new versions means no undo came
@@ -711,8 +722,10 @@ class TableManager:
         if talk:
             t.chat = await self.stored(self.db.chat, t.id, self.CHAT_LINES)
             changed = True
-        if changed:
+        if changed:  # whoever reloads tells: the notice of this change, when it comes, is known already
             t.seen = time.monotonic()
+            self._kick(t)
+            await self.hub.publish(t, t.version, again=True)
         return changed
 
     @staticmethod
@@ -743,14 +756,9 @@ class TableManager:
             async with t.lock:
                 if self.live.get(t.id) is not t or (notice is not None and self._knows(t, notice)):
                     return
-                talk = notice is None or notice.what == "talk"
-                if not await self.reload(t, talk=talk):
-                    return
+                await self.reload(t, talk=notice is None or notice.what == "talk")
         except Refusal as e:  # the database did not answer: the next notice or move tries again
             log.warning("table %s could not be reloaded: %s", t.id, e.reason)
-            return
-        self._kick(t)
-        await self.hub.publish(t, t.version, again=True)
 
     async def _claimed(self, table_ids: list[str]) -> None:
         """This process runs these tables' bots and clocks from now on (the process that did is gone,

@@ -76,9 +76,10 @@ def _lang(request: Request) -> str:
 
 
 @router.get("/state/{token}")
-async def api_state(link: AnyLink, request: Request) -> dict[str, Any]:
+async def api_state(link: AnyLink, request: Request, manager: Manager) -> dict[str, Any]:
     """The table as this link sees it, in the reader's language (``?lang=``): its view, legal actions
     (a seat's) with their labels, the prompt, panels, log, clock, outcome."""
+    await manager.current(link.table)  # with several processes: a move stored by another is seen
     return payload_of(link.table, link.seat, lang=_lang(request))
 
 
