@@ -3,6 +3,8 @@ folder (Debian's postgresql package; scripts/system-deps.sh installs it when mis
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from loopcity.web.db import Database
@@ -46,6 +48,7 @@ def test_postgres_a_second_process_takes_a_move_its_copy_of_the_table_had_not_se
     tok = seat_tokens(t)
     b.get(f"/api/state/{tok[0]}")
     assert a.post(f"/api/act/{tok[0]}", json={"action": "ready"}).status_code == 200
+    assert b.get(f"/api/state/{tok[1]}").json()["version"] == 1  # read through b right after: seen
     moved = b.post(f"/api/act/{tok[1]}", json={"action": "ready", "version": 1})
     assert moved.status_code == 200, moved.text
     assert moved.json()["version"] == 2
@@ -132,3 +135,23 @@ def test_postgres_an_undo_a_pause_and_table_talk_on_one_process_reach_the_other(
     assert a.post(f"/api/chat/{tok[0]}", json={"text": "shall we?"}).status_code == 200
     wait_for(lambda: (0, "shall we?") in (held.chat or []))
     assert b.post(f"/api/act/{tok[1]}", json={"action": "ready"}).status_code == 200
+
+
+def test_postgres_students_joining_through_two_processes_at_once_never_share_a_seat(pg_client):
+    """Eight students join one class at the same moment, half through each process: the four seats go
+    to four of them, one each, and the others wait for the teacher."""
+    a, b = pg_client(), pg_client()
+    made = a.post("/api/classes", json={"game": "tiny", "tables": 2, "players": 2}).json()
+
+    def join(i: int) -> dict:
+        client = (a, b)[i % 2]
+        r = client.post("/api/join", json={"code": made["join_code"], "name": f"Student {i}"})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(join, range(8)))
+    seated = [x["token"] for x in answers if x.get("token")]
+    assert len(seated) == 4 and len(set(seated)) == 4
+    board = a.get(f"/api/classes/{made['token']}").json()
+    assert sorted(len(s["names"]) for t in board["tables"] for s in t["seats"]) == [1, 1, 1, 1]

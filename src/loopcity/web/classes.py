@@ -11,14 +11,17 @@ working at a class's table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
+
+import psycopg
 
 from ..bots import bot_names
 from ..engine import get_spec
@@ -82,8 +85,17 @@ class ClassRoom:
         """A database call in the server's database workers (never on its loop)."""
         return await self.manager.stored(call, *args)
 
-    def _lock(self, class_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(class_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def _lock(self, class_id: str) -> AsyncIterator[None]:
+        """The class to itself while its seating changes: in this process, and with several processes
+        on one PostgreSQL database in all of them (two students joining through two processes at once
+        never get one seat)."""
+        async with self._locks.setdefault(class_id, asyncio.Lock()):
+            try:
+                async with self.manager.processes.alone_with(f"class:{class_id}"):
+                    yield
+            except psycopg.OperationalError:  # the lock or its connection was not had in time
+                raise Refusal(503, _("the database is busy: try again in a moment")) from None
 
     # ----- making a class ------------------------------------------------------------------------
     async def create(

@@ -31,7 +31,7 @@ import hashlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
 log = logging.getLogger("loopcity.web")
@@ -111,6 +111,12 @@ class Alone:
 
     def let_go(self, table_id: str) -> None:
         return None
+
+    @contextlib.asynccontextmanager
+    async def alone_with(self, name: str) -> AsyncIterator[None]:
+        """Hold ``name`` against every other process (a class's seating while a student joins): alone
+        on the database, nothing to do."""
+        yield
 
     async def close(self) -> None:
         return None
@@ -250,6 +256,23 @@ class Together(Alone):
                 raise
             except Exception:
                 log.exception("taking over tables failed")
+
+    @contextlib.asynccontextmanager
+    async def alone_with(self, name: str) -> AsyncIterator[None]:
+        """Hold the advisory lock ``name`` against every other process for a moment (a class's
+        seating while a student joins), on a connection of its own; waits at most the connection's
+        lock timeout (then :class:`psycopg.errors.LockNotAvailable`, answered 503)."""
+        import psycopg
+
+        conn = await psycopg.AsyncConnection.connect(
+            self.url,
+            autocommit=True,
+            connect_timeout=max(1, round(self.connect_seconds)),
+            options=f"-c lock_timeout={max(1, int(self.connect_seconds * 1000))}",
+        )
+        async with conn:
+            await conn.execute("select pg_advisory_lock(%s::bigint)", (lock_key(name),))
+            yield  # closing the connection lets go of the lock
 
     def let_go(self, table_id: str) -> None:
         """This process no longer runs the table (it left memory): its lock goes, so that another
