@@ -56,7 +56,7 @@ class Serve:
             stderr=log.open("wb"),
         )
 
-    def ready(self, seconds: float = 60) -> None:
+    def ready(self, seconds: float = 180) -> None:
         end = time.monotonic() + seconds
         while True:
             assert self.proc.poll() is None, self.log.read_text()
