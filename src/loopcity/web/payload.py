@@ -70,12 +70,25 @@ def build(
     seats: list[dict[str, Any]],
     clock: dict[str, Any] | None = None,
     paused: bool = False,
+    shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """The message for ``seat`` (None: spectator) about the table now (a wall clock's actions are
-    never among a seat's legal actions: the server plays them)."""
+    never among a seat's legal actions: the server plays them).
+
+    ``shared`` keeps what several seats' messages of this state have in common, built once: where the
+    game's board is public (``public_board``), the board is drawn from the spectator's view once per
+    set of legal actions (every seat with no action to take, and the spectators, share one; seats with
+    the same choices share theirs). The caller keeps one ``shared`` per state and language."""
     view = state.view(seat)
     legal = state.legal_actions(seat) if seat is not None else []
-    svg, text = render_board(state, view, legal)
+    if shared is not None and (seat is None or state.game.spec.public_board):
+        key = ("board", *map(str, legal))
+        board = shared.get(key)
+        if board is None:
+            board = shared[key] = render_board(state, view if seat is None else state.view(None), legal)
+        svg, text = board
+    else:
+        svg, text = render_board(state, view, legal)
     terminal = state.is_terminal()
     outcome = state.outcome() if terminal else None
     active = list(state.active_seats()) if not terminal else []

@@ -64,6 +64,7 @@ SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     bots={"heuristic": HeuristicBot},
     render_text=render_text,
     render_svg=render_svg,
+    public_board=True,  # the board draws the public view only (tests/test_public_board.py)
     locale=Path(__file__).with_name("locale"),
     reference=reference,
     panels=panels,

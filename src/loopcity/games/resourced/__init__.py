@@ -85,6 +85,7 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
     bots={"heuristic": _heuristic},
     render_text=render_text,
     render_svg=render_svg,
+    public_board=True,  # the board draws the public view only (tests/test_public_board.py)
     locale=Path(__file__).with_name("locale"),
     metrics=metrics,
     reference=reference,

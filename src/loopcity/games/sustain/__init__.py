@@ -116,6 +116,7 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     bots={"heuristic": HeuristicBot, "selfish": SelfishBot},
     render_text=render_text,
     render_svg=render_svg,
+    public_board=True,  # the board draws the public view only (tests/test_public_board.py)
     locale=Path(__file__).with_name("locale"),
     metrics=metrics,
     evaluate=position_value,
