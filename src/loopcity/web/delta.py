@@ -31,10 +31,22 @@ LONG_TEXT = 1024
 _SAME = object()
 
 
-def diff(old: Any, new: Any) -> dict[str, Any]:
-    """The changes that make ``new`` (a message, an object) from ``old``: ``{key: op}``."""
-    ops = _object(old, new)
+def diff(old: Any, new: Any, texts: dict[tuple[int, int], Any] | None = None) -> dict[str, Any]:
+    """The changes that make ``new`` (a message, an object) from ``old``: ``{key: op}``.
+
+    ``texts`` keeps the edits of long texts made so far, by the identity of the two texts (with the
+    texts, so that neither identity is reused): the board several seats' messages share is compared
+    once."""
+    global _texts
+    _texts = texts
+    try:
+        ops = _object(old, new)
+    finally:
+        _texts = None
     return {} if ops is _SAME else ops
+
+
+_texts: dict[tuple[int, int], Any] | None = None
 
 
 def _op(old: Any, new: Any) -> Any:
@@ -42,12 +54,21 @@ def _op(old: Any, new: Any) -> Any:
     if old is new:
         return _SAME
     if type(old) is dict and type(new) is dict:
+        if old == new:  # compared in C: only what differs is walked in Python
+            return _SAME
         ops = _object(old, new)
         return ops if ops is _SAME else {"o": ops}
     if type(old) is list and type(new) is list:
         return _list(old, new)
     if type(old) is str and type(new) is str and len(new) >= LONG_TEXT and len(old) >= LONG_TEXT:
-        return _SAME if old == new else _text(old, new)
+        if old == new:
+            return _SAME
+        if _texts is None:
+            return _text(old, new)
+        kept = _texts.get((id(old), id(new)))
+        if kept is None:
+            kept = _texts[(id(old), id(new))] = (old, new, _text(old, new))
+        return kept[2]
     if old == new and type(old) is type(new):
         return _SAME
     return [new]

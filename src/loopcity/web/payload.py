@@ -34,6 +34,14 @@ def render_board(state: State, view: dict[str, Any], legal: list[Any]) -> tuple[
     return svg, text
 
 
+def _public(state: State, shared: dict[Any, Any]) -> dict[str, Any]:
+    """The spectator's view, once per state."""
+    view = shared.get("public")
+    if view is None:
+        view = shared["public"] = state.view(None)
+    return view
+
+
 def _targets(state: State, shared: dict[Any, Any]) -> set[str]:
     """The actions that target a place on a public board now (its ``data-act`` places), for any seat:
     read from the board drawn with every seat's legal actions, once per state."""
@@ -42,7 +50,7 @@ def _targets(state: State, shared: dict[Any, Any]) -> set[str]:
         targets = shared["targets"] = set()
         if state.game.spec.render_svg is not None:
             every = [a for s in range(state.players) for a in state.legal_actions(s)]
-            board = render_board(state, state.view(None), every)
+            board = render_board(state, _public(state, shared), every)
             targets.update(html.unescape(t) for t in _DATA_ACT.findall(board[0] or ""))
             # the board of a seat that has every one of these actions (the one seat that may act)
             shared[("board", *(str(a) for a in every if str(a) in targets))] = board
@@ -106,7 +114,9 @@ def build(
         key = ("board", *map(str, pressed))
         board = shared.get(key)
         if board is None:
-            board = shared[key] = render_board(state, view if seat is None else state.view(None), pressed)
+            board = shared[key] = render_board(
+                state, view if seat is None else _public(state, shared), pressed
+            )
         svg, text = board
     else:
         svg, text = render_board(state, view, legal)

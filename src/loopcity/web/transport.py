@@ -138,6 +138,8 @@ class Built:
     texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
     patches: dict[tuple[int | None, str, int], str | None] = field(default_factory=dict)
     shared: dict[str, dict[Any, Any]] = field(default_factory=dict)
+    edits: dict[tuple[int, int], Any] = field(default_factory=dict)
+    """the edits of the boards these patches share (:func:`loopcity.web.delta.diff`)"""
 
 
 @dataclass
@@ -424,7 +426,7 @@ class Hub:
             return None
         key = (client.seat, client.lang, has["ref"])
         if key not in built.patches:
-            ops = delta.diff(has, message)
+            ops = delta.diff(has, message, built.edits)
             built.patches[key] = json.dumps(
                 {"type": "patch", "version": message["version"], "base": has["ref"], "o": ops},
                 separators=(",", ":"),
