@@ -66,6 +66,20 @@ else:
 """
 
 
+def _delta():  # noqa: ANN202
+    """The patch module of this tree (loaded by its path: the server measured may be another tree)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("delta", ROOT / "src" / "loopcity" / "web" / "delta.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+delta = _delta()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -100,6 +114,15 @@ class Stats:
         """when the first move was sent (time.monotonic()), and the server's CPU time then: the
         figures count from there, not from before the tables were made and their pages connected"""
         self.cpu0: float | None = None
+        self.sizes: list[int] = []
+        """the length of every state or patch message received"""
+        self.patches = 0
+
+    def received(self, size: int, kind: str) -> None:
+        """Count a message a page received (state and patch messages: the table's)."""
+        if kind in ("state", "patch"):
+            self.sizes.append(size)
+            self.patches += kind == "patch"
 
     def moving(self) -> None:
         if self.first_move is None:
@@ -142,17 +165,24 @@ async def play_seat(
     async with ws:
         sent_at: float | None = None
         last: dict | None = None
+        has: dict | None = None
         while time.monotonic() < stop:
             try:
-                msg = json.loads(
-                    await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
-                )
+                text = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
+                msg = json.loads(text)
             except TimeoutError:
                 return
             except Exception:  # the connection went (the server dropped a page that fell behind)
                 stats.failed_seats += 1
                 return
             kind = msg["type"]
+            stats.received(len(text), kind)
+            if kind == "patch":  # what changed since the message the page has
+                assert has is not None and has["ref"] == msg["base"], "a patch to another message"
+                msg = has = delta.apply(has, msg["o"])
+                kind = "state"
+            elif kind == "state":
+                has = msg
             if kind == "state":
                 if last is None or msg["version"] >= last["version"]:
                     last = msg
@@ -315,6 +345,13 @@ async def main_async(
         else None,
         "client_cpu_s": round(client_cpu, 2),
         "load_average": round(os.getloadavg()[0], 1),
+        "messages": len(stats.sizes),
+        "patches": stats.patches,
+        "message_kb": {
+            "mean": round(statistics.fmean(stats.sizes) / 1024, 1) if stats.sizes else None,
+            "p99": round(percentile(stats.sizes, 0.99) / 1024, 1) if stats.sizes else None,
+            "max": round(max(stats.sizes) / 1024, 1) if stats.sizes else None,
+        },
         "games_finished": stats.finished,
         "version_conflicts": stats.conflicts,
         "other_refusals": stats.refused,
@@ -431,6 +468,11 @@ def main() -> None:
     print(
         f"server CPU: {result['server_cpu_s']} s ({result['server_cpu_ms_per_move']} ms per move), "
         f"load average {result['load_average']}; this load client's CPU {result['client_cpu_s']} s"
+    )
+    size = result["message_kb"]
+    print(
+        f"messages: {result['messages']} ({result['patches']} patches), KB mean {size['mean']}  "
+        f"p99 {size['p99']}  max {size['max']}"
     )
     print(f"version conflicts: {result['version_conflicts']}, other refusals: {result['other_refusals']}")
     print(

@@ -162,6 +162,26 @@ def _view_at(t, version: int, seat: int | None) -> dict:
     return json.loads(json.dumps(state.view(seat)))
 
 
+def _same_as_a_fresh_load(page) -> None:
+    """The message the page pieced together from the live patches (play.js) is the one a fresh load of
+    its link gets, and its board shows that message's SVG (bots may move meanwhile: compared once the
+    page has the table's newest version)."""
+    fresh_js = (
+        "fetch(`/api/state/${window.LOOPCITY.token}?lang=${window.LOOPCITY.lang}`).then((r) => r.json())"
+    )
+    end = time.monotonic() + 10
+    while True:
+        fresh = page.evaluate(fresh_js)
+        mine = page.evaluate("window.LOOPCITY.current")
+        if mine["version"] == fresh["version"] or time.monotonic() > end:
+            break
+        time.sleep(0.1)
+    mine.pop("ref", None)
+    assert mine == fresh
+    if fresh["svg"]:
+        assert page.evaluate("document.getElementById('board').dataset.drawn") == fresh["svg"]
+
+
 def _click_a_move(page, turn: int) -> str:
     """Click a highlighted place on the board when there is one, else an action button."""
     page.bring_to_front()  # a background tab's animation frames are throttled, which slows clicks
@@ -225,6 +245,8 @@ def test_play_a_table_in_the_browser(server, browser, game):
         moves += 1
     assert moves >= 1 or _live(app, pages[humans[0]]).state.is_terminal()
     first = pages[humans[0]]
+    for p in pages.values():
+        _same_as_a_fresh_load(p)
     assert first.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), "fits a phone"
     first.bring_to_front()
     if SHOTS:

@@ -18,6 +18,7 @@ from loopcity.engine import Rng
 from loopcity.web import payload
 
 from .conftest import GAME_IDS, live_state, new_table, pick, players_of, seat_tokens
+from .pages import Page
 
 STEPS = 40
 
@@ -39,6 +40,8 @@ def _expected(state, seat, msg, rng):
     if "undo" in msg:  # whether the seat may take its last move back: from the table's moves
         built["undo"] = msg["undo"]
     built["lang"] = msg["lang"]
+    if "ref" in msg:  # which message a page's next patch applies to
+        built["ref"] = msg["ref"]
     # what the facilitator set for the table (names at the seats, a seat a bot plays for now, an
     # announcement, the next game) is the same for everyone and depends on no hidden thing
     for entry, sent in zip(built["seats"], msg["seats"], strict=True):
@@ -102,8 +105,9 @@ def test_websocket_updates_show_each_seat_only_its_own_view(client, game):
         client.websocket_connect(f"/ws/{table['spectator']['token']}") as spect,
     ):
         socks = {0: ws0, n - 1: wsn, None: spect}
-        for seat, ws in socks.items():
-            first = ws.receive_json()
+        pages = {seat: Page(ws) for seat, ws in socks.items()}
+        for seat, page in pages.items():
+            first = page.receive()
             assert first["type"] == "state" and first["seat"] == seat and first["version"] == 0
         for i in range(6):
             state = live_state(client, table["id"])
@@ -119,9 +123,9 @@ def test_websocket_updates_show_each_seat_only_its_own_view(client, game):
                     client.post(f"/api/act/{tokens[seat]}", json={"action": pick(legal, i)}).status_code
                     == 200
                 )
-            for s, ws in socks.items():
-                msg = ws.receive_json()
-                assert msg["type"] == "state" and msg["version"] == i + 1
+            for s, page in pages.items():
+                msg = page.receive()  # a patch: what changed since the page's last message
+                assert json.loads(page.texts[-1])["type"] == "patch" and msg["version"] == i + 1
                 state = live_state(client, table["id"])  # the move is in: the message came after it
                 assert msg == _expected(state, s, msg, rng)
             if acting is not None:

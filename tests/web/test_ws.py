@@ -6,6 +6,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from .conftest import new_table, seat_tokens, wait_for
+from .pages import Page
 
 
 def test_a_bad_link_cannot_open_a_socket(client):
@@ -103,6 +104,9 @@ def test_clients_with_the_same_view_share_one_message_per_version(client, monkey
         assert s0.receive_json()["seat"] == 0
         assert built.count(None) == 1
         s0.send_json({"type": "act", "action": "ready"})
-        after = [w.receive_json() for w in (a, b, f)]
-        assert after[0] == after[1] == after[2] and after[0]["version"] == 1 and after[0]["seat"] is None
+        after = [w.receive_text() for w in (a, b, f)]  # the same patch, built once
+        assert after[0] == after[1] == after[2]
+        moved = Page(a)
+        moved.take(before[0])
+        assert moved.take(after[0])["version"] == 1 and moved.has["seat"] is None
         assert built.count(None) == 2 and built.count(0) == 2

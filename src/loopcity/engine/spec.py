@@ -140,6 +140,12 @@ class GameSpec(Generic[C, T]):
     content (:func:`loopcity.engine.content.load_translation`).
     ``search`` holds the search bot's defaults for this game (see :class:`loopcity.bots.mcts.MctsConfig`),
     which options given with the bot's name override.
+    ``public_board``: the board a seat's view draws (``render_svg``, ``render_text``) shows nothing the
+    spectator's view does not, so a seat with no action to take is shown the spectator's board, drawn
+    once per move for every such page (a seat's own targets, ``data-act``, are still drawn from its own
+    view and legal actions). ``marks_alone`` (with ``public_board``): the board marks the place of each
+    legal action it is given whatever the others are, so a seat's board is drawn with only those of
+    its actions that mark a place (seats whose actions mark none share the spectator's board).
     ``observation`` (optional) gives the game's structured observation tensors for learners
     (:mod:`loopcity.engine.observation`); without it the research adapters hash the view.
     """
@@ -163,6 +169,8 @@ class GameSpec(Generic[C, T]):
     bots: Mapping[str, Callable[[Game[Any, Any], int, int], Bot]] = field(default_factory=dict)
     render_text: Callable[[dict[str, Any]], str] | None = None
     render_svg: Callable[..., str] | None = None
+    public_board: bool = False
+    marks_alone: bool = False
     metrics: Callable[[State[Any, Any]], dict[str, float]] | None = None
     evaluate: Callable[[State[Any, Any], int], float] | None = None
     search: Mapping[str, Any] = field(default_factory=dict)

@@ -3,12 +3,15 @@ legal actions and log lines, so nothing the seat may not see can reach it."""
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 from ..engine import State
 from ..engine.risk import assess, shortfalls
 
 LOG_LINES = 80
+_DATA_ACT = re.compile(r'data-act="([^"]*)"')
 
 
 def render_board(state: State, view: dict[str, Any], legal: list[Any]) -> tuple[str | None, str | None]:
@@ -29,6 +32,29 @@ def render_board(state: State, view: dict[str, Any], legal: list[Any]) -> tuple[
         except Exception:
             text = None
     return svg, text
+
+
+def _public(state: State, shared: dict[Any, Any]) -> dict[str, Any]:
+    """The spectator's view, once per state."""
+    view = shared.get("public")
+    if view is None:
+        view = shared["public"] = state.view(None)
+    return view
+
+
+def _targets(state: State, shared: dict[Any, Any]) -> set[str]:
+    """The actions that target a place on a public board now (its ``data-act`` places), for any seat:
+    read from the board drawn with every seat's legal actions, once per state."""
+    targets = shared.get("targets")
+    if targets is None:
+        targets = shared["targets"] = set()
+        if state.game.spec.render_svg is not None:
+            every = [a for s in range(state.players) for a in state.legal_actions(s)]
+            board = render_board(state, _public(state, shared), every)
+            targets.update(html.unescape(t) for t in _DATA_ACT.findall(board[0] or ""))
+            # the board of a seat that has every one of these actions (the one seat that may act)
+            shared[("board", *(str(a) for a in every if str(a) in targets))] = board
+    return targets
 
 
 def _labels(state: State, figures: dict[str, float] | None) -> dict[str, str] | None:
@@ -70,12 +96,30 @@ def build(
     seats: list[dict[str, Any]],
     clock: dict[str, Any] | None = None,
     paused: bool = False,
+    shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """The message for ``seat`` (None: spectator) about the table now (a wall clock's actions are
-    never among a seat's legal actions: the server plays them)."""
+    never among a seat's legal actions: the server plays them).
+
+    ``shared`` keeps what several seats' messages of this state have in common, built once: where the
+    game's board is public (``public_board``), it is drawn from the spectator's view once per set of
+    legal actions, or where the game marks each action's place alone (``marks_alone``) once per set of
+    places to press (every seat whose actions mark no place, and the spectators, share one board). The caller keeps one ``shared`` per state and language."""
     view = state.view(seat)
     legal = state.legal_actions(seat) if seat is not None else []
-    svg, text = render_board(state, view, legal)
+    if shared is not None and (seat is None or state.game.spec.public_board):
+        pressed = legal
+        if legal and state.game.spec.marks_alone:
+            pressed = [a for a in legal if str(a) in _targets(state, shared)]
+        key = ("board", *map(str, pressed))
+        board = shared.get(key)
+        if board is None:
+            board = shared[key] = render_board(
+                state, view if seat is None else _public(state, shared), pressed
+            )
+        svg, text = board
+    else:
+        svg, text = render_board(state, view, legal)
     terminal = state.is_terminal()
     outcome = state.outcome() if terminal else None
     active = list(state.active_seats()) if not terminal else []

@@ -3,7 +3,8 @@
 The authority (:class:`~loopcity.web.tables.TableManager`) decides what happens at a table and tells
 the :class:`Hub` when something changed; the hub builds every seat's message from the table's state
 (:mod:`loopcity.web.payload`), once per version and view, and sends it to the pages that show that
-view. Keeping the two apart means the rules, storage and versions never depend on how pages are
+view: a page's first message is the whole message (``state``), every later one only what changed
+since the message the page has (``patch``, :mod:`loopcity.web.delta`), built once per view and base. Keeping the two apart means the rules, storage and versions never depend on how pages are
 reached, as boardgame.io keeps its master apart from its server.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import json
 import logging
 from collections import Counter, deque
@@ -20,14 +22,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine.text import _, reading_in
-from . import payload, undo
+from . import delta, payload, undo
 
 if TYPE_CHECKING:
     from .tables import LiveTable
 
 Send = Callable[[str], Awaitable[None]]
-Message = str | Callable[[], str]
-"""A message for a page: its text, or what builds it when it is sent (the table's newest state)."""
+Message = str | Callable[[], str | None]
+"""A message for a page: its text, or what builds it when it is sent (the table's newest state; None:
+nothing new to send)."""
 log = logging.getLogger("loopcity.web")
 
 
@@ -67,6 +70,9 @@ class Client:
     code: int = FELL_BEHIND
     """why the page was dropped: the close code its connection gets"""
     attached: bool = False
+    has: dict[str, Any] | None = None
+    """the message the page has now (the last one sent to it, patches applied), or None before its
+    first: what the next patch is made against"""
     _ready: asyncio.Event = field(default_factory=asyncio.Event)
 
     def put(self, text: Message, *, state: bool = False) -> bool:
@@ -113,10 +119,27 @@ class Client:
                 log.exception("a message for a page could not be built")
                 self.drop()
                 break
+            if text is None:
+                continue
             try:
                 await asyncio.wait_for(self.send(text), timeout=seconds)
             except Exception:  # too slow (TimeoutError) or the connection is gone
                 self.drop()
+
+
+@dataclass
+class Built:
+    """The messages of one version of a table (one :func:`snapshot`), built as pages need them: each
+    view's message (as data and as text), the patches to it from the messages pages have, and what the
+    views have in common (the public board, per language)."""
+
+    snap: tuple[Any, ...] = ()
+    messages: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
+    texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
+    patches: dict[tuple[int | None, str, int], str | None] = field(default_factory=dict)
+    shared: dict[str, dict[Any, Any]] = field(default_factory=dict)
+    edits: dict[tuple[int, int], Any] = field(default_factory=dict)
+    """the edits of the boards these patches share (:func:`loopcity.web.delta.diff`)"""
 
 
 @dataclass
@@ -125,7 +148,7 @@ class Channel:
 
     clients: list[Client] = field(default_factory=list)
     table: LiveTable | None = None
-    texts: tuple[tuple[Any, ...], dict[tuple[int | None, str], str]] = field(default_factory=lambda: ((), {}))
+    built: Built = field(default_factory=Built)
 
 
 def snapshot(t: LiveTable) -> tuple[Any, ...]:
@@ -136,14 +159,26 @@ def snapshot(t: LiveTable) -> tuple[Any, ...]:
 
 
 def payload_of(
-    t: LiveTable, seat: int | None, snap: tuple[Any, ...] | None = None, lang: str = "en"
+    t: LiveTable,
+    seat: int | None,
+    snap: tuple[Any, ...] | None = None,
+    lang: str = "en",
+    shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """The message for ``seat`` of table ``t`` (as data), in the reader's language; a seat's carries
-    the table talk."""
+    the table talk (``shared``: what the views of this version and language have in common, see
+    :func:`loopcity.web.payload.build`)."""
     state, version, clock, paused, chat_on, *_rest = snapshot(t) if snap is None else snap
     with reading_in(lang, state.game.spec.id):
         message = payload.build(
-            state, seat, table_id=t.id, version=version, seats=t.seats, clock=clock, paused=paused
+            state,
+            seat,
+            table_id=t.id,
+            version=version,
+            seats=t.seats,
+            clock=clock,
+            paused=paused,
+            shared=shared,
         )
         if seat is not None:
             lines = [
@@ -223,6 +258,7 @@ class Hub:
         self.pages = 0
         self.watchers = 0
         self.by_address: Counter[str] = Counter()
+        self._refs = itertools.count(1)
 
     # ----- connections ---------------------------------------------------------------------------
     def admit(self, t: LiveTable, client: Client) -> str | None:
@@ -312,24 +348,43 @@ class Hub:
         return self.pages
 
     # ----- messages -------------------------------------------------------------------------------
+    def _built(self, channel: Channel, t: LiveTable, snap: tuple[Any, ...] | None = None) -> Built:
+        """The messages of the table's version now (begun afresh when the table changed)."""
+        snap = snapshot(t) if snap is None else snap
+        built = channel.built
+        key = built.snap
+        if not (key and key[0] is snap[0] and key[1:] == snap[1:]):
+            built = channel.built = Built(snap)
+        return built
+
+    def _data(self, built: Built, t: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+        """The view's message of this version as data, with its ``ref`` (what a patch names as its
+        base), built once and shared by every page with the same view."""
+        message = built.messages.get((seat, lang))
+        if message is None:
+            shared = built.shared.setdefault(lang, {})
+            message = payload_of(t, seat, built.snap, lang, shared)
+            message["ref"] = next(self._refs)
+            built.messages[(seat, lang)] = message
+        return message
+
+    def _text(self, built: Built, seat: int | None, lang: str, message: dict[str, Any]) -> str:
+        text = built.texts.get((seat, lang))
+        if text is None:
+            text = built.texts[(seat, lang)] = json.dumps(message, separators=(",", ":"))
+        return text
+
     def message(
         self, t: LiveTable, seat: int | None, snap: tuple[Any, ...] | None = None, lang: str = "en"
     ) -> str:
-        """The seat's message encoded as JSON, built once per version and language and shared by every
-        page with the same view (a seat's tabs; spectators and the facilitator, who all see the
+        """The seat's whole message encoded as JSON, built once per version and language and shared by
+        every page with the same view (a seat's tabs; spectators and the facilitator, who all see the
         spectator's view)."""
-        snap = snapshot(t) if snap is None else snap
         channel = self.channels.get(t.id)
         if channel is None:
             return json.dumps(payload_of(t, seat, snap, lang), separators=(",", ":"))
-        key, texts = channel.texts
-        if not (key and key[0] is snap[0] and key[1:] == snap[1:]):
-            texts = {}
-            channel.texts = (snap, texts)
-        text = texts.get((seat, lang))
-        if text is None:
-            text = texts[(seat, lang)] = json.dumps(payload_of(t, seat, snap, lang), separators=(",", ":"))
-        return text
+        built = self._built(channel, t, snap)
+        return self._text(built, seat, lang, self._data(built, t, seat, lang))
 
     async def publish(self, t: LiveTable, version: int, *, again: bool = False) -> None:
         """Tell the table's pages that it changed (``version``; ``again``: something else than a move,
@@ -338,7 +393,7 @@ class Hub:
         Each page's sender builds the table's *newest* message when it is ready to send it (from the
         messages shared per version, seat and language), so a page that is slower than the table gets
         the newest state rather than every step in between, and a busy table's moves are coalesced
-        into fewer messages."""
+        into fewer messages. What it sends is a patch from the message the page has."""
         channel = self.channels.get(t.id)
         if channel is None:
             return
@@ -346,9 +401,38 @@ class Hub:
         for c in channel.clients:  # a dropped page is detached by its own task
             c.put(functools.partial(self._newest, channel, c), state=True)
 
-    def _newest(self, channel: Channel, client: Client) -> str:
+    def resend(self, t: LiveTable, client: Client) -> None:
+        """Queue the table's whole message for a page (its first, or one it asked for again: a page
+        that lost track gets the current state, and patches from there)."""
+        channel = self.channels.get(t.id)
+        if channel is None:  # not admitted: nothing to follow
+            client.put(self.message(t, client.seat, lang=client.lang), state=True)
+            return
+        if channel.table is None or channel.table.version < t.version:
+            channel.table = t
+        client.has = None
+        client.put(functools.partial(self._newest, channel, client), state=True)
+
+    def _newest(self, channel: Channel, client: Client) -> str | None:
+        """The page's next message: the whole newest message for a page that has none, else the patch
+        from the one it has (None when nothing changed)."""
         assert channel.table is not None
-        return self.message(channel.table, client.seat, lang=client.lang)
+        built = self._built(channel, channel.table)
+        message = self._data(built, channel.table, client.seat, client.lang)
+        has, client.has = client.has, message
+        if has is None:
+            return self._text(built, client.seat, client.lang, message)
+        if has is message:
+            return None
+        key = (client.seat, client.lang, has["ref"])
+        if key not in built.patches:
+            ops = delta.diff(has, message, built.edits)
+            built.patches[key] = json.dumps(
+                {"type": "patch", "version": message["version"], "base": has["ref"], "o": ops},
+                separators=(",", ":"),
+                ensure_ascii=False,
+            )
+        return built.patches[key]
 
     def follow(self, t: LiveTable) -> None:
         """A table was rebuilt (after a restart or a conflict): its pages now follow the new copy."""

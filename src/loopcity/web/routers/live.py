@@ -1,7 +1,9 @@
 """Live play over a WebSocket: a page receives its seat's message after every change and sends moves.
 
 Messages from the page: ``{"type": "act", "action": "...", "version": n, "id": ...}`` and
-``{"type": "sync"}``; answers: ``ack``, ``refused`` (status and reason) and ``state`` messages. A page
+``{"type": "sync"}`` (send the whole state again); answers: ``ack``, ``refused`` (status and reason),
+``state`` (the whole message: the first, and after a ``sync``) and ``patch`` (what changed since the
+message the page has, :mod:`loopcity.web.delta`). A page
 may send at most ``ws_messages_per_second`` messages a second and messages of at most ``MAX_MESSAGE``
 characters; a table takes at most ``max_clients_per_table`` pages. Everything sent to a page goes
 through its own bounded queue and sender (:class:`~loopcity.web.transport.Client`): reading the page's
@@ -50,7 +52,7 @@ async def ws(websocket: WebSocket, token: str) -> None:
     tasks: list[asyncio.Task[None]] = []
     try:  # whatever happens from here, the page is detached at the end
         await websocket.accept()
-        client.put(manager.hub.message(t, seat, lang=lang), state=True)
+        manager.hub.resend(t, client)
         loop = asyncio.get_running_loop()
         tasks = [
             loop.create_task(client.run()),
@@ -122,7 +124,7 @@ async def _message(
     kind = msg.get("type") if isinstance(msg, dict) else None
     msg_id = msg.get("id") if isinstance(msg, dict) and isinstance(msg.get("id"), int | str) else None
     if kind == "sync":
-        client.put(manager.hub.message(manager.live.get(t.id, t), seat, lang=lang), state=True)
+        manager.hub.resend(manager.live.get(t.id, t), client)
         return
     if kind == "undo":
         try:

@@ -631,13 +631,62 @@
       .then(async (r) => { const body = await r.json(); if (r.ok) draw(body); else showRefusal(body.detail); });
   }
 
+  // ----- live messages: the whole message first, then only what changed (loopcity.web.delta) -----
+  // A patch never changes the message it applies to: what changed is new, the rest is shared, so
+  // the message drawn before stays as it was (draw() compares the two).
+  function patched(old, op) {
+    if (Array.isArray(op)) return op[0];
+    if (op.o) return patchObject(old, op.o);
+    if (op.a) {
+      const out = old.slice(0, op.n);
+      for (const [k, item] of Object.entries(op.a)) {
+        const i = Number(k);
+        if (i < out.length) out[i] = patched(out[i], item);
+        else out.push(item[0]);
+      }
+      return out;
+    }
+    if (op.d !== undefined) return old.slice(op.d).concat(op["+"]);
+    const parts = old.split(op.s);
+    for (let n = op.e.length - 1; n >= 0; n--) {
+      const edit = op.e[n];
+      if (edit.length === 4) {  // within one part: its head and tail stay
+        const [i, head, tail, text] = edit;
+        const part = parts[i];
+        parts[i] = part.slice(0, head) + text + part.slice(part.length - tail);
+      } else parts.splice(edit[0], edit[1] - edit[0], ...edit[2]);
+    }
+    return parts.join(op.s);
+  }
+  function patchObject(old, ops) {
+    const out = Object.assign({}, old);
+    for (const [k, op] of Object.entries(ops)) {
+      if (Array.isArray(op) && op.length === 0) delete out[k];
+      else out[k] = patched(out[k], op);
+    }
+    return out;
+  }
+  let live = null;  // the message the server knows this page has (patches apply to it)
+  let asked = false;
+  function receive(msg) {
+    if (msg.type === "state") { live = msg; asked = false; }
+    else if (!live || live.ref !== msg.base) {  // lost track: ask for the whole state again, once
+      live = null;
+      if (!asked && ws && ws.readyState === WebSocket.OPEN) { asked = true; ws.send(JSON.stringify({type: "sync"})); }
+      return;
+    } else live = patchObject(live, msg.o);
+    draw(live);
+  }
+
   function connect() {
+    live = null;
+    asked = false;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${proto}://${location.host}/ws/${L.token}?lang=${L.lang}`);
     ws.onopen = () => { retry = 500; $("live").textContent = `● ${T.connected}`; $("live").className = "live on"; };
     ws.onmessage = (e) => {
       const msg = JSON.parse(e.data);
-      if (msg.type === "state") draw(msg);
+      if (msg.type === "state" || msg.type === "patch") receive(msg);
       else if (msg.type === "refused") showRefusal(msg.reason);
     };
     ws.onclose = () => {

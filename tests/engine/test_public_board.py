@@ -1,0 +1,61 @@
+"""A game that says its board is public (``public_board``) draws the same board from a seat's view as
+from the spectator's, with the seat's own targets: the web server draws it once per move and legal
+actions for every seat (loopcity.web.payload), so a seat must lose nothing by it."""
+
+from __future__ import annotations
+
+import html
+import random
+
+import pytest
+
+from loopcity.engine import list_games, load_game
+
+PUBLIC = [spec.id for spec in list_games() if spec.public_board]
+
+
+def test_the_games_that_draw_a_board_say_whether_it_is_public():
+    assert {"reclaim", "resourced", "resourcity", "sustain", "waste_what"} <= set(PUBLIC)
+    # Waste What? marks a card with the first of a seat's actions that name it: not alone
+    assert not load_game("waste_what").spec.marks_alone
+
+
+@pytest.mark.parametrize("game", PUBLIC)
+@pytest.mark.parametrize("seed", [3, 1003])
+def test_a_public_board_drawn_from_a_seats_view_is_the_spectators_with_the_seats_targets(game, seed):
+    spec = load_game(game).spec
+    state = load_game(game).new_state(seed)
+    rng = random.Random(seed)
+    for _step in range(60):
+        if state.is_terminal():
+            break
+        public = state.view(None)
+        for seat in range(state.players):
+            legal = state.legal_actions(seat)
+            assert spec.render_svg(state.view(seat), legal) == spec.render_svg(public, legal), (seat, _step)
+        seat = state.active_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("game", [g for g in PUBLIC if load_game(g).spec.marks_alone])
+def test_a_public_board_depends_on_a_seats_actions_only_through_the_places_they_target(game):
+    """The web server draws a seat's board with only those of its actions that target a place (found
+    on the board drawn with every seat's actions): the same board as with all of them."""
+    from loopcity.web.payload import _DATA_ACT
+
+    spec = load_game(game).spec
+    for seed in (3, 1003):
+        state = load_game(game).new_state(seed)
+        rng = random.Random(seed)
+        for _step in range(60):
+            if state.is_terminal():
+                break
+            public = state.view(None)
+            every = [a for s in range(state.players) for a in state.legal_actions(s)]
+            targets = {html.unescape(t) for t in _DATA_ACT.findall(spec.render_svg(public, every))}
+            for seat in range(state.players):
+                legal = state.legal_actions(seat)
+                pressed = [a for a in legal if str(a) in targets]
+                assert spec.render_svg(public, legal) == spec.render_svg(public, pressed), (seed, seat, _step)
+            seat = state.active_seats()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
