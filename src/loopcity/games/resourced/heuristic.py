@@ -414,10 +414,13 @@ class HeuristicBot:
         """What the cards ``gains`` (after paying ``spent``) are worth to this player, card by card:
         Upkeep Food and Water still missing first, then the player's own wants (the Recycler's
         cards most while Waste waits), then what the table lacks; a card past the hand limit costs."""
-        hand = [h - s for h, s in zip(st.hands[seat], spent, strict=True)]
         personal, lacks, upkeep = self._base(st, seat)
-        upkeep = [u + k for u, k in zip(upkeep, spent, strict=True)]
-        lack = [n + k for n, k in zip(lacks, spent, strict=True)]
+        if any(spent):
+            hand = [h - s for h, s in zip(st.hands[seat], spent, strict=True)]
+            upkeep = [u + k for u, k in zip(upkeep, spent, strict=True)]
+            lack = [n + k for n, k in zip(lacks, spent, strict=True)]
+        else:  # nothing paid first (most asks): copies
+            hand, upkeep, lack = [*st.hands[seat]], [*upkeep], [*lacks]
         value = 0.0
         room = st.hand_limit() - sum(hand)
         operating = st.tables.recycler_operating
