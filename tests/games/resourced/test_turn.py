@@ -142,6 +142,20 @@ def test_trade_with_same_adjacent_or_chained_players_only():
     assert st.chain(0) == [1, 2]
 
 
+def test_the_chain_follows_the_players_when_asked_again():
+    """The chains are kept by the players' cells: asked again after a move, or after a caller
+    changed the list it was given, the answer is the chain of the cells now."""
+    board = {"ring": 3, "tiles": {8: "food_forest", 20: "food_forest"} | RING3_OPEN}
+    st = turn(1, 0, on={2: 1, 3: 8, 4: 20}, **board)
+    given = st.chain(0)
+    given.clear()
+    assert st.chain(0) == [1, 2, 3]
+    st.pos[2] = 3  # the third player steps off the chain's middle: it breaks before the fourth
+    assert st.chain(0) == [1, 2]
+    st.pos[2] = 8
+    assert st.chain(0) == [1, 2, 3]
+
+
 def test_trade_with_one_other_player_per_turn():
     st = turn(1, 0)
     trade(st, "take 2 food")

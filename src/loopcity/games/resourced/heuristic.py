@@ -91,17 +91,18 @@ class HeuristicBot:
         self.seat = seat
         self.rng = Rng(derive_seed(seed, seat, "resourced-heuristic"))
         self._memo: dict[object, Any] = {}
+        """What this decision has worked out (``wanted`` starts a new one for each state and step)."""
+        self._memo_id, self._memo_step = 0, -1
         self._left: tuple[object, int] = (None, 0)
 
     # ----- plans ---------------------------------------------------------------------------------
     def wanted(self, st: ResourcedState) -> list[str]:
         """What the table should craft next, most urgent first (Helpful Hints)."""
-        key = (id(st), st.step, "wanted")
-        if self._memo.get("key") == key:
-            return self._memo["wanted"]
-        out = self._wanted(st)
-        self._memo = {"key": key, "wanted": out}
-        return out
+        if self._memo_step != st.step or self._memo_id != id(st):  # a new decision: a new memo
+            out = self._wanted(st)
+            self._memo_id, self._memo_step = id(st), st.step
+            self._memo = {"wanted": out}
+        return self._memo["wanted"]
 
     def _wanted(self, st: ResourcedState) -> list[str]:
         c = st.count
@@ -137,6 +138,16 @@ class HeuristicBot:
         if self._left[0] != key:
             self._left = (key, st.housing_left())
         return self._left[1]
+
+    def partners(self, st: ResourcedState, seat: int) -> list[int]:
+        """Who this player may trade with now (``trade_partners``), once per decision (read, never
+        changed, by its callers)."""
+        self.wanted(st)  # the memo is this decision's
+        key = ("partners", seat)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = st.trade_partners(seat)
+        return found
 
     def crafts_this_turn(self, st: ResourcedState, seat: int) -> int:
         """How many crafts this player can still make this turn by staying on BGCS (or, in the
@@ -271,7 +282,7 @@ class HeuristicBot:
         crafts = min(left, self.crafts_this_turn(st, seat))
         if crafts <= 0 or self.burst_now(st, seat, left) > 0:
             return None
-        partners = st.trade_partners(seat)
+        partners = self.partners(st, seat)
         if not partners:
             return None
         key = ("take", st.step, seat, st.phase, left)
@@ -337,10 +348,20 @@ class HeuristicBot:
         cost = st.tables.craft_cost(item, st.ring)
         if item != "social_housing":
             return cost
-        return tuple(max(1, self.housing_left(st)) * c for c in cost)
+        k = max(1, self.housing_left(st))
+        return tuple([k * c for c in cost])
 
     def demand(self, st: ResourcedState, seat: int) -> list[int]:
-        """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep)."""
+        """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep), once
+        per decision (read, never changed, by its callers)."""
+        self.wanted(st)  # the memo is this decision's
+        key = ("demand", seat)
+        need = self._memo.get(key)
+        if need is None:
+            need = self._memo[key] = self._demand(st, seat)
+        return need
+
+    def _demand(self, st: ResourcedState, seat: int) -> list[int]:
         t = st.tables
         need = [0] * 5
         item = self.target(st, seat)
@@ -374,18 +395,6 @@ class HeuristicBot:
         want[WATER] += share
         return want
 
-    def card_value(self, st: ResourcedState, seat: int, lack: list[int], hand: list[int], r: int) -> float:
-        if (r == FOOD or r == WATER) and self._upkeep[r] > 0:
-            self._upkeep[r] -= 1
-            return 7.0
-        if hand[r] < self._personal[r]:
-            if st.tables.recycler_operating[r] and hand[r] < st.tables.recycler_operating[r]:
-                return 3.0 + min(len(st.waste), 12) / 4
-            return 4.0 if r in (FOOD, WATER) else 3.0
-        if lack[r] > 0:
-            return 1.5
-        return 0.2 if hand[r] < 2 else -0.6
-
     # ----- scoring Actions on a tile --------------------------------------------------------------
     def _base(self, st: ResourcedState, seat: int) -> tuple[list[int], list[int], list[int]]:
         """(personal wants, table lacks, Upkeep Food/Water still missing), once per decision."""
@@ -402,18 +411,33 @@ class HeuristicBot:
     def gain_value(
         self, st: ResourcedState, seat: int, gains: list[int], spent: tuple[int, ...] = (0,) * 5
     ) -> float:
-        hand = [h - s for h, s in zip(st.hands[seat], spent, strict=True)]
+        """What the cards ``gains`` (after paying ``spent``) are worth to this player, card by card:
+        Upkeep Food and Water still missing first, then the player's own wants (the Recycler's
+        cards most while Waste waits), then what the table lacks; a card past the hand limit costs."""
         personal, lacks, upkeep = self._base(st, seat)
-        self._personal = personal
-        self._upkeep = [u + k for u, k in zip(upkeep, spent, strict=True)]
-        lack = list(lacks)
-        for r, k in enumerate(spent):
-            lack[r] += k
+        if any(spent):
+            hand = [h - s for h, s in zip(st.hands[seat], spent, strict=True)]
+            upkeep = [u + k for u, k in zip(upkeep, spent, strict=True)]
+            lack = [n + k for n, k in zip(lacks, spent, strict=True)]
+        else:  # nothing paid first (most asks): copies
+            hand, upkeep, lack = [*st.hands[seat]], [*upkeep], [*lacks]
         value = 0.0
         room = st.hand_limit() - sum(hand)
+        operating = st.tables.recycler_operating
         for r, k in enumerate(gains):
             for _ in range(k):
-                v = self.card_value(st, seat, lack, hand, r)
+                if (r == FOOD or r == WATER) and upkeep[r] > 0:
+                    upkeep[r] -= 1
+                    v = 7.0
+                elif hand[r] < personal[r]:
+                    if operating[r] and hand[r] < operating[r]:
+                        v = 3.0 + min(len(st.waste), 12) / 4
+                    else:
+                        v = 4.0 if r in (FOOD, WATER) else 3.0
+                elif lack[r] > 0:
+                    v = 1.5
+                else:
+                    v = 0.2 if hand[r] < 2 else -0.6
                 hand[r] += 1
                 lack[r] -= 1
                 room -= 1
@@ -448,7 +472,16 @@ class HeuristicBot:
         return conditions[1][0] - 1 if len(conditions) > 1 else st.tables.rules.max_waste - 1
 
     def best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
-        """The best Action on ``cell`` for this player's current hand, with its value."""
+        """The best Action on ``cell`` for this player's current hand, with its value (once per
+        decision for each tile, Ring and Upgrade: cells alike in these are valued alike)."""
+        self.wanted(st)  # the memo is this decision's
+        key = ("best_at", seat, st.tiles[cell], RING[cell], st.upgrades[cell])
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self._memo[key] = self._best_at(st, seat, cell)
+        return hit
+
+    def _best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         t = st.tables
         tile = st.tile_at(cell)
         best: tuple[float, Action | None] = (-5.0, None)
@@ -637,7 +670,7 @@ class HeuristicBot:
     def feed_crafter(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action | None:
         """Give the crafter a card of the big craft's cost that they lack."""
         who = self.crafter(st, seat)
-        if who is None or who == seat or who not in st.trade_partners(seat):
+        if who is None or who == seat or who not in self.partners(st, seat):
             return None
         item = self.target(st, seat)
         if item is None:  # never: crafter() found a target
@@ -794,7 +827,7 @@ class HeuristicBot:
             if sum(lack) > room:
                 continue
             here = st.tiles[st.pos[seat]] == "recycler" and cost is t.recycler_operating
-            for p in st.trade_partners(seat):
+            for p in self.partners(st, seat):
                 theirs = st.hands[p]
                 if not all(theirs[r] >= lack[r] for r in range(5)):
                     continue

@@ -40,6 +40,25 @@ if TYPE_CHECKING:
     from .rules import ResourcedState
 
 
+_CHAINS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""The trading chain of a seat, by the seat and every player's cell (``TurnMixin.chain``; bounded)."""
+
+
+def _chain(pos: list[int], seat: int) -> tuple[int, ...]:
+    """The players linked to ``seat`` through players on the same or adjacent tiles, in seat order."""
+    group = {seat}
+    todo = [seat]
+    while todo:
+        pa = pos[todo.pop()]
+        near = ADJACENT[pa]
+        for b, pb in enumerate(pos):
+            if b not in group and (pb == pa or pb in near):
+                group.add(b)
+                todo.append(b)
+    group.discard(seat)
+    return tuple(sorted(group))
+
+
 class TurnMixin(TogetherMixin):
     """The turn of :class:`~.rules.ResourcedState`."""
 
@@ -198,19 +217,15 @@ class TurnMixin(TogetherMixin):
 
     # ----- Trading -------------------------------------------------------------------------------
     def chain(self, seat: int) -> list[int]:
-        """Players on the same tile, an adjacent tile, or linked through a chain of players."""
-        pos = self.pos
-        group = {seat}
-        todo = [seat]
-        while todo:
-            pa = pos[todo.pop()]
-            near = ADJACENT[pa]
-            for b, pb in enumerate(pos):
-                if b not in group and (pb == pa or pb in near):
-                    group.add(b)
-                    todo.append(b)
-        group.discard(seat)
-        return sorted(group)
+        """Players on the same tile, an adjacent tile, or linked through a chain of players (worked
+        out once for each placing of the players and kept, bounded)."""
+        key = (seat, *self.pos)
+        found = _CHAINS.get(key)
+        if found is None:
+            if len(_CHAINS) >= 4096:
+                _CHAINS.clear()
+            found = _CHAINS[key] = _chain(self.pos, seat)
+        return list(found)
 
     def trade_partners(self, seat: int) -> list[int]:
         """Who the player may trade with now (one partner per turn, within the Trade Limit)."""

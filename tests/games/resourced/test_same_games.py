@@ -1,0 +1,42 @@
+"""Speed-ups never change play: seeded games end in the same states as before them.
+
+Each figure below is the digest of the final ``state_hash()`` of a series of seeded games (random
+playouts: seeds 0-29; heuristic tables: seeds 0-9) of each variant, recorded before the heuristic's
+decisions were kept per decision and the trading chains per placing of the players (issue 34). A
+change of the rules, the content or the heuristic's judgement changes them on purpose: then record
+them anew, and say so.
+"""
+
+import hashlib
+
+import pytest
+
+from loopcity import load_game
+from loopcity.bots import make_bot
+from loopcity.engine import RandomBot, play
+
+RECORDED = {
+    ("heuristic", "standard"): "36983ccac0edc79d",
+    ("random", "standard"): "b91966b1c0f87234",
+    ("heuristic", "alternate"): "558d24ae7601f928",
+    ("random", "alternate"): "76be8e76ea2e0021",
+}
+
+
+def _digest(variant: str, bot: str, games: int) -> str:
+    game = load_game("resourced", variant=variant)
+    hashes = []
+    for seed in range(games):
+        st = game.new_state(seed)
+        if bot == "random":
+            agents = [RandomBot(game, s, seed) for s in range(game.players)]
+        else:
+            agents = [make_bot(bot, game, s, seed) for s in range(game.players)]
+        play(st, agents)
+        hashes.append(st.state_hash())
+    return hashlib.sha256(" ".join(hashes).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("bot", "variant"), sorted(RECORDED))
+def test_seeded_games_end_as_recorded(bot: str, variant: str) -> None:
+    assert _digest(variant, bot, 30 if bot == "random" else 10) == RECORDED[(bot, variant)]
