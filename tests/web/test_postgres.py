@@ -92,7 +92,7 @@ def test_postgres_refuses_a_second_writer_with_a_stale_version(pg_client):
 def test_postgres_schema_comes_from_the_migrations(pg_url):
     db = Database(pg_url)
     with db.engine.connect() as conn:
-        assert conn.exec_driver_sql("select version_num from alembic_version").scalar() == "0005"
+        assert conn.exec_driver_sql("select version_num from alembic_version").scalar() == "0006"
     db.dispose()
 
 

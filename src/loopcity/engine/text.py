@@ -341,3 +341,54 @@ class Panel:
             "mine": self.mine,
             "notes": list(self.notes),
         }
+
+
+# ----- one decision made of several steps ---------------------------------------------------------
+@dataclass(frozen=True)
+class Counter:
+    """One row of a :class:`Choice`: how many times its action is taken (from 0 to ``most``)."""
+
+    label: str
+    action: str
+    most: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "action": self.action, "most": self.most}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One decision a person makes at once although the engine takes it in steps (a trade put
+    together card by card and offered, a hand paid down card by card): rows of counters a page
+    shows with + and −, between ``least`` and ``most`` counted in all, sent once as the engine's own
+    actions, each counter's action as many times as counted, in order, then ``then``. The server
+    applies the steps together or not at all, and an undo takes them back together. ``covers`` are
+    the legal actions' texts the choice stands for (a page lists them no longer on their own)."""
+
+    key: str
+    title: str
+    send: str
+    groups: tuple[tuple[str, tuple[Counter, ...]], ...]
+    least: int = 1
+    most: int = 1
+    then: tuple[str, ...] = ()
+    covers: tuple[str, ...] = ()
+    note: str = ""
+
+    def steps(self, counts: Sequence[int]) -> list[str]:
+        """The actions' texts for these counts (one per counter, in order)."""
+        rows = [c for _g, cs in self.groups for c in cs]
+        return [c.action for c, n in zip(rows, counts, strict=True) for _i in range(n)] + list(self.then)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "title": self.title,
+            "send": self.send,
+            "groups": [{"label": g, "counters": [c.to_json() for c in cs]} for g, cs in self.groups],
+            "least": self.least,
+            "most": self.most,
+            "then": list(self.then),
+            "covers": list(self.covers),
+            "note": self.note,
+        }

@@ -135,6 +135,9 @@ def client_strings(lang: str) -> dict[str, str]:
         "since_last": _("Since your last turn"),
         "and_more": _("and {n} more (see the log)"),
         "marked": _("the places that changed are marked on the board"),
+        "chosen_of": _("{n} of {most} chosen"),
+        "chosen_range": _("{n} chosen (from {least} to {most})"),
+        "of_most": _("of {most}"),
     }
 
 

@@ -61,6 +61,15 @@ def _entry(state: State, seat: int, action: Any, risks: dict[str, Any]) -> dict[
     return out
 
 
+def choices(state: State, seat: int | None, legal: list[Any]) -> list[dict[str, Any]]:
+    """The seat's decisions made at once that the rules take in steps (a trade put together and
+    offered, a hand paid down), as the game declares them: each a form the page sends once."""
+    spec = state.game.spec
+    if seat is None or not legal or spec.choices is None:
+        return []
+    return [c.to_json() for c in spec.choices(state, seat)]
+
+
 def build(
     state: State,
     seat: int | None,
@@ -103,6 +112,7 @@ def build(
         "prompt": state.prompt(seat),
         "legal": [_entry(state, seat, a, risks) for a in legal] if seat is not None else [],
         "watch": shortfalls(state, seat) if seat is not None else [],
+        "choices": choices(state, seat, legal),
         "decision": view.get("decision") if isinstance(view.get("decision"), dict) else None,
         "panels": [p.to_json() for p in spec.panels(view)] if spec.panels is not None else None,
         "stage": [c.to_json() for c in spec.stage(view)] if spec.stage is not None else [],
