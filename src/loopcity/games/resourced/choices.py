@@ -1,5 +1,6 @@
 """ResourCEd's decisions made at once that the rules take card by card: a trade put together and
-offered to one partner (answered once, with ``vote``), and the hand Wasted down to the hand limit.
+offered to one partner (answered once, with ``vote``), the hand Wasted down to the hand limit, and
+the cards the Shopping Center Wastes from the bank.
 
 The page shows each as one form with a counter per Resource and sends it once; the server applies
 the steps (``give``/``take`` per card, then ``offer_trade``; ``discard`` per card) together or not at
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from loopcity.engine.text import Choice, Counter, _, ngettext
 
-from .actions import DISCARD, OFFER
+from .actions import DISCARD, OFFER, WASTE
 from .content import RESOURCES
 from .texts import seat_name
 from .together import GIVES, TAKES
@@ -30,6 +31,8 @@ def choices(state: Any, seat: int) -> list[Choice]:
         return []
     if st.phase == "discard":
         return [_discard(st, seat)]
+    if st.phase == "shop_waste":
+        return [_shop_waste(st)]
     if st.deal is None and st.phase != "trade":
         legal = {str(a) for a in st.legal_actions(seat)}
         trades = [_trade(st, seat, p) for p in st.trade_partners(seat)]
@@ -79,6 +82,30 @@ def _discard(st: ResourcedState, seat: int) -> Choice:
         groups=((_("From your hand"), rows),),
         least=over,
         most=over,
+        covers=tuple(c.action for c in rows),
+        note=_("They go to the Waste Pile."),
+    )
+
+
+def _shop_waste(st: ResourcedState) -> Choice:
+    bank = st.bank
+    left = min(st.ctx["left"], sum(bank))
+    rows = tuple(
+        Counter(resource(r), str(WASTE(RESOURCES[r])), min(bank[r], left))
+        for r in range(len(RESOURCES))
+        if bank[r]
+    )
+    return Choice(
+        key="shop_waste",
+        title=ngettext(
+            "Waste {left} cards from the bank for the Shopping Center",
+            "Waste {left} cards from the bank for the Shopping Center",
+            left,
+        ).format(left=left),
+        send=_("Waste these cards"),
+        groups=((_("From the bank"), rows),),
+        least=left,
+        most=left,
         covers=tuple(c.action for c in rows),
         note=_("They go to the Waste Pile."),
     )
