@@ -392,3 +392,30 @@ class Choice:
             "covers": list(self.covers),
             "note": self.note,
         }
+
+
+# ----- a board's legend ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Key:
+    """One entry of a board's legend: a mark as the board draws it (``shape``: ``square``, ``disc``,
+    ``hex``, ``line``; its fill, outline and dashes, and a short ``mark`` drawn in it) and what it
+    means, in the game's words."""
+
+    text: str
+    shape: str = "square"
+    fill: str = "none"
+    stroke: str = "#333"
+    dash: str = ""
+    width: float = 1.5
+    mark: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "shape": self.shape,
+            "fill": self.fill,
+            "stroke": self.stroke,
+            "dash": self.dash,
+            "width": self.width,
+            "mark": self.mark,
+        }

@@ -70,6 +70,14 @@ def choices(state: State, seat: int | None, legal: list[Any]) -> list[dict[str, 
     return [c.to_json() for c in spec.choices(state, seat)]
 
 
+def legend(state: State, view: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the board's colours, discs, outlines and marks mean, as the game says it."""
+    spec = state.game.spec
+    if spec.legend is None or spec.render_svg is None:
+        return []
+    return [k.to_json() for k in spec.legend(view)]
+
+
 def build(
     state: State,
     seat: int | None,
@@ -113,6 +121,7 @@ def build(
         "legal": [_entry(state, seat, a, risks) for a in legal] if seat is not None else [],
         "watch": shortfalls(state, seat) if seat is not None else [],
         "choices": choices(state, seat, legal),
+        "legend": legend(state, view),
         "decision": view.get("decision") if isinstance(view.get("decision"), dict) else None,
         "panels": [p.to_json() for p in spec.panels(view)] if spec.panels is not None else None,
         "stage": [c.to_json() for c in spec.stage(view)] if spec.stage is not None else [],

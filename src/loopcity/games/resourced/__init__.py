@@ -17,7 +17,7 @@ from .heuristic import HeuristicBot
 from .observation import OBSERVATION
 from .panels import panels, stage
 from .reference import reference
-from .render import render_svg, render_text
+from .render import legend, render_svg, render_text
 from .rules import ResourcedState
 
 
@@ -92,6 +92,7 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
     panels=panels,
     stage=stage,
     choices=choices,
+    legend=legend,
     # halving with heuristic playouts to the end; the heuristic's move is played at once when it wins
     # four samples out of four, so the search spends its budget where the team is at risk (docs/bots.md)
     fitted_value=Path(__file__).with_name("value.json"),

@@ -15,6 +15,7 @@ from .panels import panels, stage
 from .reference import reference
 from .render import render_svg, render_text
 from .rules import SustainState
+from .svg import legend
 from .tables import SustainTables, build_tables
 
 
@@ -116,6 +117,7 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     bots={"heuristic": HeuristicBot, "selfish": SelfishBot},
     render_text=render_text,
     render_svg=render_svg,
+    legend=legend,
     locale=Path(__file__).with_name("locale"),
     metrics=metrics,
     evaluate=position_value,
