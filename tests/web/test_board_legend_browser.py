@@ -85,7 +85,9 @@ def test_every_board_has_a_legend_in_the_readers_language(server, browser, game_
     assert all(t.strip() for t in texts)
     if lang == "de":
         assert any("Rand" in t for t in texts), texts  # the outlines, in German
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "nothing wider than the phone"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (
+        "nothing wider than the phone"
+    )
     if lang == "en":
         legend.scroll_into_view_if_needed()
         _shot(page, f"{game_id}-legend-phone")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -49,6 +49,22 @@ loopcity.po``; each game keeps its own beside it (``GameSpec.locale``)."""
 GAME: ContextVar[str | None] = ContextVar("loopcity_game", default=None)
 """The game whose texts are being made: its own translations come first (two games may translate
 the same English word differently)."""
+
+HOLDING: ContextVar[frozenset[int]] = ContextVar("loopcity_holding", default=frozenset())
+"""The seats that have said their part and hold their "done" for the people at the table (a front
+end's bots, :func:`loopcity.engine.runner.waits_for_people`): a prompt may say they wait rather than
+count them among those still deciding."""
+
+
+@contextmanager
+def holding(seats: Iterable[int]) -> Iterator[None]:
+    """Make texts knowing that ``seats`` have said their part and wait for the people."""
+    token = HOLDING.set(frozenset(seats))
+    try:
+        yield
+    finally:
+        HOLDING.reset(token)
+
 
 _CATALOGUES: dict[tuple[Path, str], None] = {(LOCALE, "loopcity"): None}
 _TEXTS: dict[str, dict[str | None, dict[str, str]]] = {}

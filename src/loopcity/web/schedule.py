@@ -68,6 +68,7 @@ class Schedule:
                     action = await self.workers.choose(t.bots[seat], t.state, seat)
                     if waits_for_people(t.state, seat, action, t.people()):
                         t.waiting.add(seat)  # it says "done" once the people have decided
+                        await self.tables.hub.publish(t, t.version, again=True)  # pages say it waits
                         continue
                     await self.tables.commit(t, seat, action)
                 except Refusal as e:
