@@ -1,6 +1,7 @@
 """Every game's board on a phone (390×844), in real headless Chromium: a legend says what each colour,
 disc, outline and mark means, in the game's words and the reader's language; and every place one may
-act on is either a target of at least 44×44 px or reachable as a labelled button in the action list."""
+act on is either a target of at least 44×44 px or reachable as a labelled button in the action list; and
+a first-game hint is under the prompt for the phase one decides in, until one says one has got it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from loopcity.engine import list_games, load_game
 
 from .test_browser import PHONE, browser  # noqa: F401  (browser: fixture)
-from .test_newcomer_browser import PROJECTOR, _axe, _open, _shot, _table, server  # noqa: F401
+from .test_newcomer_browser import FIRST_IN_VIEW, PROJECTOR, _axe, _open, _shot, _table, server  # noqa: F401
 
 pytestmark = pytest.mark.slow
 GAMES = sorted(s.id for s in list_games() if s.id not in ("tiny", "tinyboard"))
@@ -106,3 +107,29 @@ def test_the_legend_on_a_projector(server, browser):  # noqa: F811
     _shot(page, "resourcity-legend-projector")
     assert _axe(page) == []
     page.close()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_first_game_hint_is_under_the_prompt_until_got(server, browser, game_id):  # noqa: F811
+    base, app = server
+    state = load_game(game_id).new_state(3)
+    seat = state.active_seats()[0]
+    tokens = _table(app, game_id)
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    page.goto(f"{base}/play/{tokens[seat]}?lang=de")
+    page.wait_for_selector("#turn p")
+    hint = page.locator("#hint")
+    assert hint.is_visible() and "Erstes Spiel" in hint.inner_text()
+    box = hint.bounding_box()
+    assert box["y"] + box["height"] <= PHONE["height"], "on the first screen, under the prompt"
+    assert page.evaluate(FIRST_IN_VIEW)["dock"] is True, "the first action stays in view"
+    if game_id == "resourced":
+        _shot(page, "resourced-hint-phone")
+    hint.locator("button").click()
+    assert hint.is_hidden()
+    page.reload()
+    page.wait_for_selector("#turn p")
+    time.sleep(0.2)
+    assert hint.is_hidden(), "once got, not shown again in this browser"
+    ctx.close()

@@ -143,6 +143,8 @@ def client_strings(lang: str) -> dict[str, str]:
             "Dashed yellow outline, where pointed at or in focus: tap it to take its action (every action is also a button)"
         ),
         "legend_changed": _("Dotted blue outline: changed since your last turn"),
+        "first_game": _("First game"),
+        "got_it": _("Got it"),
     }
 
 

@@ -78,6 +78,15 @@ def legend(state: State, view: dict[str, Any]) -> list[dict[str, Any]]:
     return [k.to_json() for k in spec.legend(view)]
 
 
+def first_hint(state: State, seat: int | None, view: dict[str, Any], legal: list[Any]) -> str | None:
+    """The game's first-game hint for the phase the seat is deciding in (a seat with actions only)."""
+    if seat is None or not legal:
+        return None
+    from ..engine import walkthrough
+
+    return walkthrough.hint(state.game.spec, view.get("phase"))
+
+
 def build(
     state: State,
     seat: int | None,
@@ -122,6 +131,7 @@ def build(
         "watch": shortfalls(state, seat) if seat is not None else [],
         "choices": choices(state, seat, legal),
         "legend": legend(state, view),
+        "hint": first_hint(state, seat, view, legal),
         "decision": view.get("decision") if isinstance(view.get("decision"), dict) else None,
         "panels": [p.to_json() for p in spec.panels(view)] if spec.panels is not None else None,
         "stage": [c.to_json() for c in spec.stage(view)] if spec.stage is not None else [],
