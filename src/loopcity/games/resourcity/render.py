@@ -10,6 +10,7 @@ Maker's request, a hand tile for a discard, and the previews of the tile being l
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from html import escape
 from typing import Any
@@ -520,15 +521,23 @@ def _svg_previews(laying: dict[str, Any], acts: list[Action], y: int) -> list[st
     return out
 
 
-def legend(view: dict[str, Any]) -> list[Key]:
-    """What the board's grounds, Plot colours and outlines, discs and arrows mean, in the rulebook's
-    words (names from the game's own content)."""
+@functools.cache
+def _default_content() -> Any:
+    """The game's own content, read once: the legend names its grounds and crops (a view does not
+    carry them)."""
     from loopcity.engine.content import load_content
 
     from .content import CONTENT
+
+    return load_content(CONTENT)[0]
+
+
+def legend(view: dict[str, Any]) -> list[Key]:
+    """What the board's grounds, Plot colours and outlines, discs and arrows mean, in the rulebook's
+    words (names from the game's own content)."""
     from .words import crop_name, tile_kind_name
 
-    content = load_content(CONTENT)[0]
+    content = _default_content()
     keys = [
         Key(tile_kind_name(content, "green"), "square", "#b7e4a7", "#999"),
         Key(tile_kind_name(content, "centre"), "square", "#f3d9a4", "#999"),
