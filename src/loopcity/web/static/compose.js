@@ -22,7 +22,7 @@
     return (msg.choices || []).filter((c) => c.covers.some((a) => legal.has(a)));
   }
 
-  function form(c, T) {
+  function form(c, T, legal) {
     const rows = c.groups.flatMap((g) => g.counters);
     const key = JSON.stringify(c);
     const counts = kept.get(key) || rows.map(() => 0);
@@ -51,7 +51,7 @@
       group.append(el("p", {class: "choice-group-h"}, g.label));
       for (const row of g.counters) {
         const at = i++;
-        const line = el("div", {class: "counter"});
+        const line = el("div", {class: "counter", "data-step": row.action});
         const name = el("span", {class: "counter-name"}, row.label);
         const minus = el("button", {type: "button", class: "ghost step", "aria-label": `− ${g.label}: ${row.label}`}, "−");
         const out = el("output", {class: "counter-n", "aria-label": `${g.label}: ${row.label}`}, "0");
@@ -62,6 +62,11 @@
         buttons.push([minus, plus, out, at]);
         line.append(name, minus, out, plus, most);
         group.append(line);
+        const a = legal.get(row.action);  // a step that loses the game or leaves a cost unmet says so
+        if (a && a.risk && a.risk.text) {
+          line.classList.add("risky");
+          group.append(el("p", {class: "risk-text counter-risk"}, `⚠ ${a.risk.text}`));
+        }
       }
       box.append(group);
     }
@@ -71,7 +76,10 @@
       const steps = [];
       rows.forEach((r, k) => { for (let n = 0; n < counts[k]; n += 1) steps.push(r.action); });
       steps.push(...c.then);
-      sendChoice(steps, send);
+      const risky = rows.map((r, k) => (counts[k] ? legal.get(r.action) : null)).find((a) => a && a.risk && a.risk.text);
+      const L = window.LOOPCITY;
+      if (risky && L.ask) L.ask(`${c.send}: ${sum.textContent}`, risky.risk.text, () => sendChoice(steps, send));
+      else sendChoice(steps, send);
     });
     update();
     return box;
@@ -100,12 +108,13 @@
     // Alone (a hand to Waste down), a choice is open; beside other actions (trades), each folds to
     // its title and opens on a tap.
     const covered = new Set(list.flatMap((c) => c.covers));
+    const legal = new Map(msg.legal.map((a) => [a.action, a]));
     const alone = msg.legal.every((a) => covered.has(a.action));
     box.replaceChildren(...list.map((c) => {
       const fold = el("details", {class: "choice-fold", "data-choice": c.key});
       fold.open = alone || opened.has(c.key);
       fold.addEventListener("toggle", () => (fold.open ? opened.add(c.key) : opened.delete(c.key)));
-      fold.append(el("summary", {}, c.title), form(c, window.LOOPCITY.t));
+      fold.append(el("summary", {}, c.title), form(c, window.LOOPCITY.t, legal));
       return fold;
     }));
     box.hidden = !list.length;

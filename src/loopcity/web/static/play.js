@@ -233,6 +233,17 @@
   }
 
   let confirming = null;
+  let confirmed = null;  // what a confirmed choice made at once does (compose.js)
+  // Ask before a choice made at once that holds a risky step: its words, the risk, what to do.
+  L.ask = (what, risk, go) => {
+    const dlg = $("confirm");
+    $("confirm-what").textContent = what;
+    $("confirm-risk").textContent = `⚠ ${risk}`;
+    confirming = null;
+    confirmed = go;
+    if (typeof dlg.showModal === "function") dlg.showModal(); else dlg.setAttribute("open", "");
+    $("confirm-no").focus();
+  };
   function act(action) {
     const a = current && current.legal.find((x) => x.action === action);
     if (!warned(a)) { send(action); return; }
@@ -246,13 +257,16 @@
   function closeConfirm(go) {
     const dlg = $("confirm");
     const action = confirming;
+    const then = confirmed;
     confirming = null;
+    confirmed = null;
     if (dlg.open) dlg.close();
     if (go && action) send(action);
+    if (go && then) then();
   }
   $("confirm-yes").addEventListener("click", () => closeConfirm(true));
   $("confirm-no").addEventListener("click", () => closeConfirm(false));
-  $("confirm").addEventListener("cancel", () => { confirming = null; });
+  $("confirm").addEventListener("cancel", () => { confirming = null; confirmed = null; });
 
   // The buttons are rebuilt only when the actions changed: another seat's move that leaves this seat's
   // choices as they were does not pull a button from under a finger (or the keyboard's focus).
@@ -486,11 +500,11 @@
     L.current = msg;
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
     document.body.dataset.version = msg.version;
-    document.dispatchEvent(new CustomEvent("loopcity:message", {detail: msg}));
-    // Nothing moves under a finger: what is inserted above the board (a question, a warning) pushes
-    // the page by its height, and the page scrolls back by as much.
+    // Nothing moves under a finger: what is inserted above the board (a question, a warning, a hint)
+    // pushes the page by its height, and the page scrolls back by as much.
     const anchor = $("board");
     const top = anchor.getBoundingClientRect().top;
+    document.dispatchEvent(new CustomEvent("loopcity:message", {detail: msg}));
     const was = previous;
     previous = msg;
     who(msg); turn(msg); decision(msg); stage(msg); board(msg); actions(msg); panels(msg); chat(msg); log(msg); outcome(msg);
