@@ -7,3 +7,5 @@ cd "$(dirname "$0")/.."
 LOOPCITY_SCREENSHOTS="$PWD/docs/screenshots" .venv/bin/pytest -q -p no:xdist tests/web/test_browser.py -k "play_a_table or board_places or reads_on"
 LOOPCITY_SCREENSHOTS="$PWD/docs/screenshots" .venv/bin/pytest -q -p no:xdist tests/web/test_review_browser.py
 LOOPCITY_SCREENSHOTS="$PWD/docs/screenshots" .venv/bin/pytest -q -p no:xdist tests/web/test_newcomer_browser.py -k "asks_first or stage"
+LOOPCITY_SCREENSHOTS="$PWD/docs/screenshots" .venv/bin/pytest -q -p no:xdist tests/web/test_choices_browser.py
+LOOPCITY_SCREENSHOTS="$PWD/docs/screenshots" .venv/bin/pytest -q -p no:xdist tests/web/test_board_legend_browser.py -k "legend_on_a_projector or (readers_language and en and resourcity) or (hint and resourced)"

@@ -82,3 +82,41 @@ def test_loopcity_reference_starts_with_the_walkthrough(game_id):
     finally:
         LANGUAGE.set("en")
         LANGUAGE.reset(token)
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g not in ("tiny", "tinyboard")])
+def test_every_game_hints_at_the_phases_a_newcomer_meets_first(game_id):
+    """The first phases of a game (its first 200 moves, first legal action each) each have a short
+    hint, in English and in German."""
+    from loopcity.engine import load_game
+
+    spec = get_spec(game_id)
+    game = load_game(game_id)
+    state, phases = game.new_state(3), []
+    for _ in range(200):
+        if state.is_terminal() or not state.active_seats():
+            break
+        phase = state.view(None).get("phase")
+        if phase not in phases:
+            phases.append(phase)
+        seat = state.active_seats()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    for phase in phases:
+        english, german = walkthrough.hint(spec, phase, "en"), walkthrough.hint(spec, phase, "de")
+        assert english and german and english != german, (game_id, phase)
+        assert len(english) <= 240 and len(german) <= 240
+    assert walkthrough.hint(spec, "no_such_phase", "en") is None
+
+
+def test_a_bad_hint_is_refused_with_its_field_named(copied):
+    text = copied.read_text(encoding="utf-8")
+    copied.write_text(text.replace('phase = "vote"', 'phase = "act"'), encoding="utf-8")
+    with pytest.raises(ContentError, match=re.escape("hint act: field 'phase': two hints")):
+        walkthrough.load(copied)
+    copied.write_text(text, encoding="utf-8")
+    german = copied.with_name("walkthrough.de.toml")
+    german.write_text(
+        german.read_text(encoding="utf-8").replace('phase = "vote"', 'phase = "votes"'), encoding="utf-8"
+    )
+    with pytest.raises(ContentError, match=re.escape("hint votes: field 'phase': no such hint")):
+        walkthrough.load(copied, "de")

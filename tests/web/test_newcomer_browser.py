@@ -143,6 +143,11 @@ def test_an_action_that_loses_asks_first(server, browser, game_id, kind):  # noq
     page = browser.new_page(viewport=PHONE)
     _open(page, base, tokens[seat])
     version = int(page.evaluate("document.body.dataset.version"))
+    step = page.locator(f"#choices .counter[data-step='{action}']")
+    if step.count():  # a step of a choice made at once (ResourCEd's hand limit): counted, then sent
+        _risky_choice(page, step, version)
+        page.close()
+        return
     button = page.locator(
         f"#actions button[data-action='{action}'], #decision button[data-action='{action}']"
     )
@@ -166,6 +171,27 @@ def test_an_action_that_loses_asks_first(server, browser, game_id, kind):  # noq
     )
     assert live.moves[len(moves)] == (seat, action)
     page.close()
+
+
+def _risky_choice(page, step, version: int) -> None:
+    """A risky step of a choice made at once: its row says so, and sending the choice asks first."""
+    fold = step.locator("xpath=ancestor::details[1]")
+    if fold.get_attribute("open") is None:
+        fold.locator("summary").click()
+    assert "Watch out" in fold.locator(".counter-risk").first.inner_text()
+    form = fold.locator("form.choice")
+    step.locator("button.step").nth(1).click()
+    while form.locator("button.choice-send").is_disabled():
+        form.locator("button.step:not([disabled])").filter(has_text="+").first.click()
+    form.locator("button.choice-send").click()
+    page.wait_for_selector("#confirm[open]")
+    assert "Watch out" in page.locator("#confirm-risk").inner_text()
+    page.locator("#confirm-no").click()
+    time.sleep(0.3)
+    assert int(page.evaluate("document.body.dataset.version")) == version, "cancel makes no move"
+    form.locator("button.choice-send").click()
+    page.locator("#confirm-yes").click()
+    wait_js(page, f"parseInt(document.body.dataset.version) > {version}")
 
 
 def test_undo_takes_a_move_back(server, browser):  # noqa: F811

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from .actions import ActionSpace
 from .content import ContentSpec, load_content, load_translation, translation_files
 from .errors import OptionError
-from .text import Card, Panel, Section, _, add_catalogues, add_texts
+from .text import Card, Choice, Key, Panel, Section, _, add_catalogues, add_texts
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -135,6 +135,11 @@ class GameSpec(Generic[C, T]):
     in :mod:`loopcity.engine.text`; ``panels`` is a pure function of a view, so it shows nothing the
     view does not). ``stage(view)`` gives what is on stage this round as cards with their text (the
     Events and Crises drawn, the dice rolled), shown as they happen and kept visible for the round.
+    ``choices(state, seat)`` (optional) gives the decisions the seat makes at once that the rules take
+    in steps (:class:`loopcity.engine.text.Choice`: a trade put together and offered, a hand paid
+    down): a page shows each as one form, sends its steps together, and the fine-grained actions stay
+    for bots and research. ``legend(view)`` (optional) says what each colour, disc, outline and mark
+    of the SVG board means, in the game's words (:class:`loopcity.engine.text.Key`).
     ``locale`` is the game's folder of gettext catalogues (``<lang>/LC_MESSAGES/<id>.mo``) for the texts
     of its code; the texts of its content are translated in ``content.<lang>.toml`` files beside the
     content (:func:`loopcity.engine.content.load_translation`).
@@ -178,6 +183,8 @@ class GameSpec(Generic[C, T]):
     reference: Callable[[C], Sequence[Section]] | None = None
     panels: Callable[[dict[str, Any]], Sequence[Panel]] | None = None
     stage: Callable[[dict[str, Any]], Sequence[Card]] | None = None
+    choices: Callable[[State[Any, Any], int], Sequence[Choice]] | None = None
+    legend: Callable[[dict[str, Any]], Sequence[Key]] | None = None
     observation: ObservationSpec | None = None
     locale: Path | None = None
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -49,6 +49,22 @@ loopcity.po``; each game keeps its own beside it (``GameSpec.locale``)."""
 GAME: ContextVar[str | None] = ContextVar("loopcity_game", default=None)
 """The game whose texts are being made: its own translations come first (two games may translate
 the same English word differently)."""
+
+HOLDING: ContextVar[frozenset[int]] = ContextVar("loopcity_holding", default=frozenset())
+"""The seats that have said their part and hold their "done" for the people at the table (a front
+end's bots, :func:`loopcity.engine.runner.waits_for_people`): a prompt may say they wait rather than
+count them among those still deciding."""
+
+
+@contextmanager
+def holding(seats: Iterable[int]) -> Iterator[None]:
+    """Make texts knowing that ``seats`` have said their part and wait for the people."""
+    token = HOLDING.set(frozenset(seats))
+    try:
+        yield
+    finally:
+        HOLDING.reset(token)
+
 
 _CATALOGUES: dict[tuple[Path, str], None] = {(LOCALE, "loopcity"): None}
 _TEXTS: dict[str, dict[str | None, dict[str, str]]] = {}
@@ -340,4 +356,82 @@ class Panel:
             "cards": [c.to_json() for c in self.cards],
             "mine": self.mine,
             "notes": list(self.notes),
+        }
+
+
+# ----- one decision made of several steps ---------------------------------------------------------
+@dataclass(frozen=True)
+class Counter:
+    """One row of a :class:`Choice`: how many times its action is taken (from 0 to ``most``)."""
+
+    label: str
+    action: str
+    most: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "action": self.action, "most": self.most}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One decision a person makes at once although the engine takes it in steps (a trade put
+    together card by card and offered, a hand paid down card by card): rows of counters a page
+    shows with + and −, between ``least`` and ``most`` counted in all, sent once as the engine's own
+    actions, each counter's action as many times as counted, in order, then ``then``. The server
+    applies the steps together or not at all, and an undo takes them back together. ``covers`` are
+    the legal actions' texts the choice stands for (a page lists them no longer on their own)."""
+
+    key: str
+    title: str
+    send: str
+    groups: tuple[tuple[str, tuple[Counter, ...]], ...]
+    least: int = 1
+    most: int = 1
+    then: tuple[str, ...] = ()
+    covers: tuple[str, ...] = ()
+    note: str = ""
+
+    def steps(self, counts: Sequence[int]) -> list[str]:
+        """The actions' texts for these counts (one per counter, in order)."""
+        rows = [c for _g, cs in self.groups for c in cs]
+        return [c.action for c, n in zip(rows, counts, strict=True) for _i in range(n)] + list(self.then)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "title": self.title,
+            "send": self.send,
+            "groups": [{"label": g, "counters": [c.to_json() for c in cs]} for g, cs in self.groups],
+            "least": self.least,
+            "most": self.most,
+            "then": list(self.then),
+            "covers": list(self.covers),
+            "note": self.note,
+        }
+
+
+# ----- a board's legend ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Key:
+    """One entry of a board's legend: a mark as the board draws it (``shape``: ``square``, ``disc``,
+    ``hex``, ``line``; its fill, outline and dashes, and a short ``mark`` drawn in it) and what it
+    means, in the game's words."""
+
+    text: str
+    shape: str = "square"
+    fill: str = "none"
+    stroke: str = "#333"
+    dash: str = ""
+    width: float = 1.5
+    mark: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "shape": self.shape,
+            "fill": self.fill,
+            "stroke": self.stroke,
+            "dash": self.dash,
+            "width": self.width,
+            "mark": self.mark,
         }

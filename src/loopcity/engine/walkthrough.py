@@ -7,6 +7,10 @@ Each step says where its words come from (``source = "rulebook"``: the rulebook'
 a bad file raises ContentError naming the file, the step and the field. Front ends read it through
 :func:`steps` (in the reader's language) or :func:`section` (a reference section); the rules never
 read it.
+
+``hints`` (optional) give a short hint per phase a newcomer meets first (``phase``, as the game's
+view names it, and ``text``), shown with the prompt on the play page (:func:`hint`); their German is
+in the same ``.de.toml`` file, matched by ``phase``.
 """
 
 from __future__ import annotations
@@ -30,8 +34,17 @@ class Step(ContentModel):
     text: str = Field(min_length=1, max_length=400)
 
 
+class Hint(ContentModel):
+    """A short hint shown with the prompt the first times a newcomer meets a phase of the game (the
+    ``phase`` its view names)."""
+
+    phase: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    text: str = Field(min_length=1, max_length=240)
+
+
 class Walkthrough(ContentModel):
     steps: list[Step] = Field(min_length=MIN_STEPS, max_length=MAX_STEPS)
+    hints: list[Hint] = Field(default_factory=list)
 
 
 class StepText(ContentModel):
@@ -39,8 +52,14 @@ class StepText(ContentModel):
     text: str = Field(min_length=1, max_length=400)
 
 
+class HintText(ContentModel):
+    phase: str
+    text: str = Field(min_length=1, max_length=240)
+
+
 class WalkthroughTexts(ContentModel):
     steps: list[StepText] = Field(default_factory=list)
+    hints: list[HintText] = Field(default_factory=list)
 
 
 def default_file(spec: Any) -> Path | None:
@@ -69,12 +88,21 @@ def load(path: Path, language: str = "en") -> tuple[Walkthrough, dict[str, str]]
     for i, sid in enumerate(ids):
         if sid in ids[:i]:
             raise ContentError(f"{path}: item {sid}: field 'id': two steps have this id")
+    phases = [h.phase for h in walk.hints]
+    for i, phase in enumerate(phases):
+        if phase in phases[:i]:
+            raise ContentError(f"{path}: hint {phase}: field 'phase': two hints for this phase")
     words: dict[str, str] = {}
     if translated:
-        for t in validate(read_toml(file), WalkthroughTexts, str(file)).steps:
+        texts = validate(read_toml(file), WalkthroughTexts, str(file))
+        for t in texts.steps:
             if t.id not in ids:
                 raise ContentError(f"{file}: item {t.id}: field 'id': no such step in {path.name}")
             words[t.id] = t.text
+        for h in texts.hints:
+            if h.phase not in phases:
+                raise ContentError(f"{file}: hint {h.phase}: field 'phase': no such hint in {path.name}")
+            words[f"hint:{h.phase}"] = h.text
     _LOADED[key] = (walk, words)
     return walk, words
 
@@ -87,6 +115,21 @@ def steps(spec: Any, language: str | None = None) -> list[dict[str, str]]:
         return []
     walk, words = load(path, language or LANGUAGE.get())
     return [{"id": s.id, "source": s.source, "text": words.get(s.id, s.text)} for s in walk.steps]
+
+
+def hint(spec: Any, phase: Any, language: str | None = None) -> str | None:
+    """The first-game hint for the phase a view names, in the reader's language (None: no hint)."""
+    path = default_file(spec)
+    if path is None or not isinstance(phase, str):
+        return None
+    try:
+        walk, words = load(path, language or LANGUAGE.get())
+    except ContentError:
+        return None  # a bad file is reported where the walk-through is read (the play page)
+    for h in walk.hints:
+        if h.phase == phase:
+            return words.get(f"hint:{phase}", h.text)
+    return None
 
 
 def section(spec: Any) -> Section | None:

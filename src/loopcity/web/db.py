@@ -15,7 +15,7 @@ import secrets
 import sys
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, cast
@@ -33,6 +33,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     insert,
     select,
     text,
@@ -91,6 +92,8 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    joined: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """the move continues the choice its previous move began (steps sent together, undone together)"""
 
 
 class ChatRow(Base):
@@ -134,6 +137,8 @@ class StoredTable:
     settings: dict[str, Any]
     version: int
     moves: list[tuple[int, str]]
+    joined: set[int] = field(default_factory=set)
+    """the moves (by index) that continue the choice their previous move began"""
 
 
 class VersionConflict(Exception):
@@ -403,7 +408,7 @@ class Database:
             if row is None:
                 return None
             moves = s.execute(
-                select(MoveRow.seat, MoveRow.action)
+                select(MoveRow.seat, MoveRow.action, MoveRow.joined)
                 .where(MoveRow.table_id == table_id, MoveRow.n < row.version)
                 .order_by(MoveRow.n)
                 .offset(after or None)
@@ -417,6 +422,7 @@ class Database:
                 dict(row.settings or {}),
                 row.version,
                 [(m.seat, m.action) for m in moves],
+                {after + i for i, m in enumerate(moves) if m.joined},
             )
 
     def version(self, table_id: str) -> int | None:
@@ -436,10 +442,38 @@ class Database:
             )
             self._announce(conn, table_id, version + 1, "move")
 
-    def take_back(self, table_id: str, version: int, seat: int, action: str) -> None:
-        """Delete the table's last stored move (which must be ``seat``'s ``action``) and bump the table
-        from ``version`` to ``version + 1`` in one transaction, or raise VersionConflict. The version
-        only ever grows, so every page takes the table as it is after the undo as the newest."""
+    def add_moves(
+        self, table_id: str, version: int, seat: int, actions: Sequence[str], finished: bool
+    ) -> None:
+        """Store the steps of one choice as moves ``version``, ``version + 1``, ... (all but the first
+        ``joined`` to it) and bump the table past them in one transaction, or raise VersionConflict."""
+        with self.engine.begin() as conn:
+            nv = version + len(actions)
+            done = conn.execute(_BUMP, {"tid": table_id, "v": version, "nv": nv, "fin": finished})
+            if done.rowcount != 1:
+                raise VersionConflict(table_id)
+            now = _now()
+            conn.execute(
+                _ADD_MOVE,
+                [
+                    {
+                        "table_id": table_id,
+                        "n": version + i,
+                        "seat": seat,
+                        "action": a,
+                        "created_at": now,
+                        "joined": i > 0,
+                    }
+                    for i, a in enumerate(actions)
+                ],
+            )
+            self._announce(conn, table_id, nv, "move")
+
+    def take_back(self, table_id: str, version: int, seat: int, action: str, count: int = 1) -> None:
+        """Delete the table's last ``count`` stored moves (the last of which must be ``seat``'s
+        ``action``, all of them ``seat``'s) and bump the table from ``version`` to ``version + 1`` in
+        one transaction, or raise VersionConflict. The version only ever grows, so every page takes
+        the table as it is after the undo as the newest."""
         with self.engine.begin() as conn:
             done = conn.execute(_BUMP, {"tid": table_id, "v": version, "nv": version + 1, "fin": False})
             if done.rowcount != 1:
@@ -448,11 +482,15 @@ class Database:
                 select(MoveRow.n, MoveRow.seat, MoveRow.action)
                 .where(MoveRow.table_id == table_id)
                 .order_by(MoveRow.n.desc())
-                .limit(1)
-            ).first()
-            if last is None or (last.seat, last.action) != (seat, action):
+                .limit(count)
+            ).all()
+            if len(last) != count or (last[0].seat, last[0].action) != (seat, action):
                 raise VersionConflict(table_id)  # rolls the bump back
-            conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.n == last.n))
+            if any(m.seat != seat for m in last):
+                raise VersionConflict(table_id)
+            conn.execute(
+                delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.n.in_([m.n for m in last]))
+            )
             self._announce(conn, table_id, version + 1, "move")
 
     def add_chat(self, table_id: str, seat: int | None, text: str, keep: int = CHAT_KEPT) -> None:

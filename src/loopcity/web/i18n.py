@@ -135,6 +135,16 @@ def client_strings(lang: str) -> dict[str, str]:
         "since_last": _("Since your last turn"),
         "and_more": _("and {n} more (see the log)"),
         "marked": _("the places that changed are marked on the board"),
+        "chosen_of": _("{n} of {most} chosen"),
+        "chosen_range": _("{n} chosen (from {least} to {most})"),
+        "of_most": _("of {most}"),
+        "legend": _("Legend: what the board's colours and marks mean"),
+        "legend_target": _(
+            "Dashed yellow outline, where pointed at or in focus: tap it to take its action (every action is also a button)"
+        ),
+        "legend_changed": _("Dotted blue outline: changed since your last turn"),
+        "first_game": _("First game"),
+        "got_it": _("Got it"),
     }
 
 

@@ -87,6 +87,32 @@ def _entry(state: State, seat: int, action: Any, risks: dict[str, Any]) -> dict[
     return out
 
 
+def choices(state: State, seat: int | None, legal: list[Any]) -> list[dict[str, Any]]:
+    """The seat's decisions made at once that the rules take in steps (a trade put together and
+    offered, a hand paid down), as the game declares them: each a form the page sends once."""
+    spec = state.game.spec
+    if seat is None or not legal or spec.choices is None:
+        return []
+    return [c.to_json() for c in spec.choices(state, seat)]
+
+
+def legend(state: State, view: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the board's colours, discs, outlines and marks mean, as the game says it."""
+    spec = state.game.spec
+    if spec.legend is None or spec.render_svg is None:
+        return []
+    return [k.to_json() for k in spec.legend(view)]
+
+
+def first_hint(state: State, seat: int | None, view: dict[str, Any], legal: list[Any]) -> str | None:
+    """The game's first-game hint for the phase the seat is deciding in (a seat with actions only)."""
+    if seat is None or not legal:
+        return None
+    from ..engine import walkthrough
+
+    return walkthrough.hint(state.game.spec, view.get("phase"))
+
+
 def build(
     state: State,
     seat: int | None,
@@ -147,6 +173,9 @@ def build(
         "prompt": state.prompt(seat),
         "legal": [_entry(state, seat, a, risks) for a in legal] if seat is not None else [],
         "watch": shortfalls(state, seat) if seat is not None else [],
+        "choices": choices(state, seat, legal),
+        "legend": legend(state, view),
+        "hint": first_hint(state, seat, view, legal),
         "decision": view.get("decision") if isinstance(view.get("decision"), dict) else None,
         "panels": [p.to_json() for p in spec.panels(view)] if spec.panels is not None else None,
         "stage": [c.to_json() for c in spec.stage(view)] if spec.stage is not None else [],

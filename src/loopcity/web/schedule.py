@@ -79,6 +79,7 @@ class Schedule:
                     action = await self.workers.choose(t.bots[seat], t.state, seat)
                     if waits_for_people(t.state, seat, action, t.people()):
                         t.waiting.add(seat)  # it says "done" once the people have decided
+                        await self.tables.hub.publish(t, t.version, again=True)  # pages say it waits
                         continue
                     await self.tables.commit(t, seat, action)
                 except Stale:  # another process stored a move first: look at the table as it is now

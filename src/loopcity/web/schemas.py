@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, model_validator
 
 Name = Annotated[str, Field(min_length=1, max_length=64)]
 OptionValue = StrictBool | StrictInt | StrictFloat | Annotated[str, Field(max_length=100)]
@@ -80,11 +80,30 @@ class MoveIn(Body):
     """A move: the action (its text, e.g. ``take 2``, or its JSON form) and, optionally, the table
     version it was chosen at (a move chosen on an older version is refused with 409)."""
 
-    action: Annotated[str, Field(min_length=1, max_length=200)] | ActionIn
+    action: Annotated[str, Field(min_length=1, max_length=200)] | ActionIn | None = None
+    actions: list[Annotated[str, Field(min_length=1, max_length=200)] | ActionIn] | None = Field(
+        None,
+        min_length=1,
+        max_length=64,
+        description="instead of action: the steps of one choice (a trade put together and offered), "
+        "applied together or not at all, and taken back together by an undo",
+    )
     version: StrictInt | None = Field(None, ge=0)
 
-    def action_data(self) -> str | dict[str, Any]:
-        return self.action if isinstance(self.action, str) else self.action.model_dump()
+    @model_validator(mode="after")
+    def _one_of(self) -> MoveIn:
+        if (self.action is None) == (self.actions is None):
+            raise ValueError("give either action or actions")
+        return self
+
+    def action_data(self) -> str | dict[str, Any] | list[str | dict[str, Any]]:
+        def one(a: str | ActionIn) -> str | dict[str, Any]:
+            return a if isinstance(a, str) else a.model_dump()
+
+        if self.actions is not None:
+            return [one(a) for a in self.actions]
+        assert self.action is not None
+        return one(self.action)
 
 
 class PauseIn(Body):

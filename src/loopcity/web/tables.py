@@ -117,6 +117,16 @@ class LiveTable:
     """Bot seats holding their "done" until the people at the table have decided."""
     chat: list[tuple[int | None, str]] | None = None
     """The table talk so far (read from the database when first needed)."""
+    joined: set[int] = field(default_factory=set)
+    """The moves (by index) that continue the choice their previous move began (sent together)."""
+
+    def last_choice(self) -> int:
+        """How many moves the last choice made: 1, or the steps of a choice sent together."""
+        n = len(self.moves)
+        k = 1
+        while n - k in self.joined and k < n:
+            k += 1
+        return k
 
     @property
     def paused(self) -> bool:
@@ -484,6 +494,7 @@ class TableManager:
             countdowns,
         )
         t.chat = self.db.chat(t.id, self.CHAT_LINES)
+        t.joined = set(stored.joined)
         return t
 
     def _periods(self, game: Game, minutes: dict[str, float] | None = None) -> dict[str, float]:
@@ -530,8 +541,11 @@ class TableManager:
         says why in ``lang``."""
         if self.live.get(t.id) is not t:  # reloaded after a conflict: use the current copy
             t = await self.get(t.id)
+        texts = text if isinstance(text, list) else [text]
+        if not texts:
+            raise Refusal(400, _("a choice needs at least one action"))
         try:
-            action = Action.from_json(text)
+            steps = [Action.from_json(x) for x in texts]
         except MalformedAction as e:
             raise Refusal(400, str(e)) from None
         async with t.lock:
@@ -539,7 +553,10 @@ class TableManager:
                 try:
                     self._may_move(t, seat, expected_version)
                     with reading_in(lang, t.state.game.spec.id):
-                        await self.commit(t, seat, action)
+                        if len(steps) == 1:
+                            await self.commit(t, seat, steps[0])
+                        else:
+                            await self.commit_choice(t, seat, steps)
                     break
                 except Refusal as e:
                     # another process may have stored what makes the move right: reload and look again
@@ -572,6 +589,32 @@ class TableManager:
                 ),
             )
 
+    async def commit_choice(self, t: LiveTable, seat: int, steps: list[Action]) -> None:
+        """The steps of one choice (a trade put together and offered), checked one after the other
+        on one copy and stored together, or none of them: a step refused refuses the choice, saying
+        which step and why (caller holds the lock)."""
+        new = t.state.clone()
+        for i, action in enumerate(steps):
+            try:
+                new.apply(seat, action)
+            except (MalformedAction, IllegalAction) as e:
+                status = 400 if isinstance(e, MalformedAction) else 422
+                words = _("step {n} of {m} ({action}): {reason}")
+                raise Refusal(status, words.format(n=i + 1, m=len(steps), action=action, reason=e)) from None
+        texts = [str(a) for a in steps]
+        try:
+            await self.stored(self.db.add_moves, t.id, t.version, seat, texts, new.is_terminal())
+        except VersionConflict:
+            raise self._conflict(t) from None
+        t.state = new
+        first = len(t.moves)
+        t.moves.extend((seat, x) for x in texts)
+        t.joined.difference_update(range(first, first + len(texts)))
+        t.joined.update(range(first + 1, first + len(texts)))
+        t.version += len(texts)
+        t.seen = t.moved = time.monotonic()
+        t.waiting.clear()
+
     def _check(self, t: LiveTable, seat: int, action: Action, clock: bool) -> tuple[State, int, str]:
         """The state after the move, checked on a copy, the seat it counts for and its text; Refusal
         when it is malformed or illegal now."""
@@ -591,6 +634,7 @@ class TableManager:
         """The move is stored: make it current."""
         t.state = new
         t.version += 1
+        t.joined.discard(len(t.moves))
         t.moves.append((seat, text))
         t.seen = t.moved = time.monotonic()
         t.waiting.clear()  # the table changed: a bot that waited looks again
@@ -647,16 +691,17 @@ class TableManager:
             if t.ended:
                 raise Refusal(409, _("the facilitator has ended this game"))
             state = await asyncio.to_thread(source_words().run, undo.previous, t, seat)
-            taken = t.moves[-1]
+            taken, count = t.moves[-1], t.last_choice()
             try:
-                await self.stored(self.db.take_back, t.id, t.version, *taken)
+                await self.stored(self.db.take_back, t.id, t.version, *taken, count)
             except VersionConflict:
                 if self.processes.shared:
                     await self.reload(t)
                 else:
                     self.live.pop(t.id, None)
                 raise Refusal(409, _("the table was changed elsewhere: reload the page")) from None
-            t.state, t.moves = state, t.moves[:-1]
+            t.state, t.moves = state, t.moves[:-count]
+            t.joined.difference_update(range(len(t.moves), len(t.moves) + count))
             t.version += 1
             t.seen = time.monotonic()
             t.waiting.clear()
@@ -709,13 +754,14 @@ class TableManager:
             if stored.version > t.version and len(stored.moves) == stored.version - t.version:
                 moves = t.moves + stored.moves
                 state = await asyncio.to_thread(source_words().run, self._play_on, t.state, stored.moves)
+                joined = t.joined | stored.joined
             else:
                 whole = await self.stored(self.db.load, t.id)
                 if whole is None:
                     return False
-                stored, moves = whole, whole.moves
+                stored, moves, joined = whole, whole.moves, set(whole.joined)
                 state = await asyncio.to_thread(source_words().run, self._replay, whole)
-            t.state, t.moves, t.version = state, moves, stored.version
+            t.state, t.moves, t.version, t.joined = state, moves, stored.version, joined
             t.moved = time.monotonic()
             t.waiting.clear()
             changed = True

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.text import _, reading_in
+from ..engine.text import _, holding, reading_in
 from . import delta, payload, undo
 
 if TYPE_CHECKING:
@@ -155,7 +155,19 @@ def snapshot(t: LiveTable) -> tuple[Any, ...]:
     """What a message depends on besides the seat: a state once current is never changed (a move makes
     a new one), so this names one version of every seat's message (with the table talk so far)."""
     talk = (len(t.chat), t.chat[-1]) if t.chat else (0, None)
-    return (t.state, t.version, t.clock, t.paused, t.chat_on, talk, undo.allowed(t), t.seats, t.settings)
+    held = frozenset(t.waiting)  # bots that have said their part and wait for the people
+    return (
+        t.state,
+        t.version,
+        t.clock,
+        t.paused,
+        t.chat_on,
+        talk,
+        undo.allowed(t),
+        t.seats,
+        t.settings,
+        held,
+    )
 
 
 def payload_of(
@@ -169,7 +181,7 @@ def payload_of(
     the table talk (``shared``: what the views of this version and language have in common, see
     :func:`loopcity.web.payload.build`)."""
     state, version, clock, paused, chat_on, *_rest = snapshot(t) if snap is None else snap
-    with reading_in(lang, state.game.spec.id):
+    with reading_in(lang, state.game.spec.id), holding(t.waiting):
         message = payload.build(
             state,
             seat,

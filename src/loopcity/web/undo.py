@@ -1,7 +1,8 @@
 """Taking back one's own last move at a web table, as the terminal lets one do.
 
 A person may take back their last move while nobody else has moved since and the move revealed
-nothing: no chance event (dice, shuffles, draws) came of it, and the game as that person sees it after
+nothing (a choice whose steps were sent together, a trade put together and offered, counts as
+one move and is taken back whole): no chance event (dice, shuffles, draws) came of it, and the game as that person sees it after
 the move is the same whatever the hidden cards are (tried on two copies whose hidden parts are redrawn,
 so a move that turned up a card cannot be taken back to try another). The facilitator may switch undo
 off for a table (a table setting, like table talk); it is on by default.
@@ -41,7 +42,7 @@ def offered(t: LiveTable, seat: int | None) -> bool:
     if seat is None or not allowed(t) or t.paused or t.ended or not t.moves:
         return False
     who, _text = t.moves[-1]
-    return who == seat and not _chance_after(t.state, t.state.step - 1)
+    return who == seat and not _chance_after(t.state, t.state.step - t.last_choice())
 
 
 def _refuse(reason: str) -> Exception:
@@ -62,17 +63,19 @@ def previous(t: LiveTable, seat: int) -> State:
             if mine
             else _("you have no move to take back")
         )
+    count = t.last_choice()  # a choice sent at once (a trade offered) is taken back whole
     game = t.state.game
     state = game.new_state(t.seed)
-    for s, text in t.moves[:-1]:
+    for s, text in t.moves[:-count]:
         state.apply_recorded(s, Action.parse(text))
     if _chance_after(t.state, state.step):
         raise _refuse(_("a chance event came of your last move: it cannot be taken back"))
-    action = Action.parse(t.moves[-1][1])
+    steps = [Action.parse(text) for _s, text in t.moves[-count:]]
     seen = t.state.view(seat)
     for s in SEEDS:
         copy = state.determinize(seat, s)
-        copy.apply_recorded(seat, action)
+        for action in steps:
+            copy.apply_recorded(seat, action)
         if copy.view(seat) != seen:
             raise _refuse(_("your last move turned up something new: it cannot be taken back"))
     return state

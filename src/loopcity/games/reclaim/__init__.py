@@ -11,7 +11,7 @@ from .board import ReclaimTables, build_tables
 from .content import CONTENT_PATH, N_, ReclaimContent
 from .heuristic import HeuristicBot
 from .observation import OBSERVATION
-from .render import render_svg, render_text
+from .render import legend, render_svg, render_text
 from .rules import ReclaimState
 from .stats import metrics, position_value
 from .tabletop import panels, reference, stage_cards
@@ -70,6 +70,7 @@ SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     reference=reference,
     panels=panels,
     stage=stage_cards,
+    legend=legend,
     metrics=metrics,
     evaluate=position_value,
     # semi-cooperative: halving on playouts cut after 30 steps, scored by RECLAIM's own position value

@@ -17,7 +17,7 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action, ActionKind
-from loopcity.engine.text import _, ngettext
+from loopcity.engine.text import Key, _, ngettext
 
 from .actions import BUILD, DUMP_SITE, GROW, LINK, LINK_TO, PLACE_BLOCK, PROPOSE, TREAT, URBANIZE
 from .tabletop import stage_cards
@@ -509,3 +509,50 @@ def _legend(y: float, width: float) -> list[str]:
         f"{escape(k)}</text>"
         for i, k in enumerate(keys)
     ]
+
+
+def legend(view: dict[str, Any]) -> list[Key]:
+    """What the map's lands, pieces, dice and lines mean, in the rulebook's words."""
+    keys = [Key(terrain_name(t), "hex", colour, "#333") for t, colour in TERRAIN_COLOUR.items()]
+    keys += [
+        Key(
+            _("Housing blocks, by level: white 0, light orange 1, dark orange 2"),
+            "square",
+            _BLOCK_FILL[1],
+            "#333",
+        ),
+        Key(_("A Treatment plant, with its level"), "disc", "#5b7fa6", "#222", mark="1"),
+        Key(_("A Farm, with its level"), "square", "#6b8e23", "#333", mark=_("F{level}").format(level=1)),
+        Key(_("The Dump"), "square", "#7a5230", "#222"),
+    ]
+    keys += [
+        Key(
+            _("{name}: a die with the count").format(name=resource_name(r)),
+            "square",
+            RES_COLOUR[r],
+            "#222",
+            mark=resource_code(r),
+        )
+        for r in ("food", "mixed", "separated", "sludge", "npk")
+    ]
+    keys.append(Key(_("Disease (red die)"), "square", RES_COLOUR["disease"], "#222", mark="☣"))
+    keys += [
+        Key(_("Road (Food, Sludge, NPK)"), "line", "none", TRANSPORT["road"][0], TRANSPORT["road"][1], 5),
+        Key(
+            _("Mixed Waste transportation (grey dashes)"),
+            "line",
+            "none",
+            TRANSPORT["grey"][0],
+            TRANSPORT["grey"][1],
+            5,
+        ),
+        Key(
+            _("Separated Waste transportation (green dots)"),
+            "line",
+            "none",
+            TRANSPORT["green"][0],
+            TRANSPORT["green"][1],
+            5,
+        ),
+    ]
+    return keys

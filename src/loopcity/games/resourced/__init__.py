@@ -11,12 +11,13 @@ from loopcity.engine.content import load_content
 from loopcity.engine.text import N_
 
 from .actions import ACTION_SPACE
+from .choices import choices
 from .content import CONTENT_SPEC, Content, Tables, build_tables
 from .heuristic import HeuristicBot
 from .observation import OBSERVATION
 from .panels import panels, stage
 from .reference import reference
-from .render import render_svg, render_text
+from .render import legend, render_svg, render_text
 from .rules import ResourcedState
 
 
@@ -92,6 +93,8 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
     reference=reference,
     panels=panels,
     stage=stage,
+    choices=choices,
+    legend=legend,
     # halving with heuristic playouts to the end; the heuristic's move is played at once when it wins
     # four samples out of four, so the search spends its budget where the team is at risk (docs/bots.md)
     fitted_value=Path(__file__).with_name("value.json"),

@@ -8,7 +8,7 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action, ActionKind
-from loopcity.engine.text import _
+from loopcity.engine.text import Key, _
 
 from .actions import MOVE, PLACE, REMOVE, Cell
 from .texts import cause_text
@@ -349,3 +349,43 @@ def _strip(view: dict[str, Any], width: float) -> list[str]:
         f'<rect x="110" y="30" width="{width - 116:.0f}" height="14" fill="#eee" stroke="#444"/>',
         f'<rect x="110" y="30" width="{(width - 116) * frac:.1f}" height="14" fill="{colour}"/></g>',
     ]
+
+
+def legend(view: dict[str, Any]) -> list[Key]:
+    """What the board's colours, outlines, discs and letters mean, in the rulebook's words."""
+    names = view["names"]
+    keys = [
+        Key(_short(names[t], ABBREV[t]()), "hex", FILL[t], "#444")
+        for t in ("bgcs", "food_forest", "community_garden", "heat_haven", "social_housing", "recycler")
+        if t in names
+    ]
+    keys += [
+        Key(_("An empty hex of a Ring that is open: a Tile may be placed there"), "hex", "#FFFFFF", "#444"),
+        Key(_("Dashed: a hex of a Ring not open yet"), "hex", "#FFFFFF", "#aaa", "3,3"),
+        Key(
+            _("Orange outline: a hex you may choose now (tap it, or use the buttons)"),
+            "hex",
+            "#FFFFFF",
+            "#D55E00",
+            "",
+            3,
+        ),
+        Key(_("A player's token, with the seat's number"), "disc", "#fff", "#000", mark="1"),
+    ]
+    keys += [
+        Key(_("{name} on the tile").format(name=names[u]), "square", "#fff", "#fff", mark=UPGRADE_ABBREV[u]())
+        for u in UPGRADE_ABBREV
+        if u in names
+    ]
+    keys += [
+        Key(_("Waste Pile meter: green at Zero Waste"), "square", "#009E73", "#444"),
+        Key(_("Waste Pile meter: orange while Waste grows"), "square", "#E69F00", "#444"),
+        Key(
+            _("Waste Pile meter: red near the maximum (the game is lost there)"), "square", "#D55E00", "#444"
+        ),
+    ]
+    return keys
+
+
+def _short(name: str, short: str) -> str:
+    return name if name == short else _("{name} ({short})").format(name=name, short=short)

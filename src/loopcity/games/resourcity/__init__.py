@@ -14,7 +14,7 @@ from .heuristic import HeuristicBot
 from .observation import OBSERVATION
 from .panels import panels, stage
 from .reference import reference
-from .render import render_svg, render_text
+from .render import legend, render_svg, render_text
 from .rules import ResourcityState
 from .tables import ResourcityTables, build_tables
 
@@ -69,6 +69,7 @@ SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     reference=reference,
     panels=panels,
     stage=stage,
+    legend=legend,
     # halving with heuristic playouts to the end of the game; a stricter test before overruling the
     # heuristic, since a Resourcity playout's result is close to a coin toss (docs/bots.md)
     search={"root": "halving", "iterations": 32, "value": "none", "epsilon": 0.0, "confidence": 1.5},

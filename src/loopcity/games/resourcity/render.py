@@ -10,11 +10,13 @@ Maker's request, a hand tile for a discard, and the previews of the tile being l
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from html import escape
 from typing import Any
 
 from loopcity.engine import Action
+from loopcity.engine.text import Key
 
 from .actions import (
     COMPOST,
@@ -517,3 +519,52 @@ def _svg_previews(laying: dict[str, Any], acts: list[Action], y: int) -> list[st
         out += _tile_svg(laying["tile"], r, turn["exits"], x, y + 22, PREVIEW)
         out.append("</g>")
     return out
+
+
+@functools.cache
+def _default_content() -> Any:
+    """The game's own content, read once: the legend names its grounds and crops (a view does not
+    carry them)."""
+    from loopcity.engine.content import load_content
+
+    from .content import CONTENT
+
+    return load_content(CONTENT)[0]
+
+
+def legend(view: dict[str, Any]) -> list[Key]:
+    """What the board's grounds, Plot colours and outlines, discs and arrows mean, in the rulebook's
+    words (names from the game's own content)."""
+    from .words import crop_name, tile_kind_name
+
+    content = _default_content()
+    keys = [
+        Key(tile_kind_name(content, "green"), "square", "#b7e4a7", "#999"),
+        Key(tile_kind_name(content, "centre"), "square", "#f3d9a4", "#999"),
+        Key(_("A road tile (its roads drawn in grey)"), "square", "#eeeeee", "#999"),
+        Key(_("A road"), "line", "none", "#444", width=4),
+        Key(_("The tile being laid: choose how it turns"), "square", "none", "#e6194b", "10 6", 3),
+    ]
+    keys += [
+        Key(
+            _("A Plot of {crop} (the number: its tokens)").format(crop=crop_name(content, c)),
+            "square",
+            colour,
+            "#2a6",
+            "",
+            3,
+        )
+        for c, colour in CROP_COLOUR.items()
+    ]
+    keys += [
+        Key(_("An empty Plot"), "square", "#ffffff", "#2a6", "", 3),
+        Key(_("Green outline: a crop still growing"), "square", "#ffffff", "#2a6", "", 3),
+        Key(_("Red outline: a crop ready to harvest"), "square", "#ffffff", "#e6194b", "", 3),
+        Key(_("Brown dot: Compost on the Plot"), "disc", "#6b4226", "#6b4226"),
+        Key(_("Rotate the tile clockwise or anticlockwise"), "disc", "#fff", "#333", mark="↻"),
+    ]
+    keys += [
+        Key(p["name"], "disc", SEAT_COLOUR[p["seat"]], "#000", "", 2, str(p["seat"] + 1))
+        for p in view.get("players", [])
+    ]
+    return keys

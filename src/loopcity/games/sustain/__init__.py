@@ -15,6 +15,7 @@ from .panels import panels, stage
 from .reference import reference
 from .render import render_svg, render_text
 from .rules import SustainState
+from .svg import legend
 from .tables import SustainTables, build_tables
 
 
@@ -118,6 +119,7 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     render_svg=render_svg,
     public_board=True,  # the board draws the public view only (tests/engine/test_public_board.py)
     marks_alone=True,
+    legend=legend,
     locale=Path(__file__).with_name("locale"),
     metrics=metrics,
     evaluate=position_value,

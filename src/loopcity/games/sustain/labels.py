@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action, NoArgs
-from loopcity.engine.text import LANGUAGE, Label, Texts, _, ngettext
+from loopcity.engine.text import HOLDING, LANGUAGE, Label, Texts, _, ngettext
 
 from . import actions as A
 from .actions import Cell, Coins, DepartmentSheet, Fund, Player, RequestCard, SolutionCard
@@ -248,6 +248,55 @@ def _clock(st: SustainState, seat: int, a: NoArgs) -> Label:
 
 
 # ----- prompts -----------------------------------------------------------------------------------------
+def _discussion_prompt(st: SustainState, seat: int | None) -> str:
+    """Step 6: who is still talking, and (at a table where bots wait for the people) which players
+    have said their part and wait (``HOLDING``: they pass once the people have)."""
+    year = st.round
+    held = [s for s in st.active_seats() if s in HOLDING.get() and s != seat]
+    talking = [name_of(st, s) for s in st.active_seats() if s not in held]
+    waiting = ""
+    if held:
+        waiting = " " + ngettext(
+            "{names} has said their part and waits for the others to finish.",
+            "{names} have said their part and wait for the others to finish.",
+            len(held),
+        ).format(names=joined([name_of(st, s) for s in held]))
+    if seat is not None and seat in st.active_seats():
+        if held and talking == [name_of(st, seat)]:
+            waiting = " " + ngettext(
+                "{names} has said their part and waits for you.",
+                "{names} have said their part and wait for you.",
+                len(held),
+            ).format(names=joined([name_of(st, s) for s in held]))
+            return (
+                _(
+                    "Year {year}, step 6, discussion: make promises and deals (none is binding), give Coins "
+                    "if you wish, and pass when you are done talking."
+                ).format(year=year)
+                + waiting
+            )
+        return (
+            _(
+                "Year {year}, step 6, discussion: make promises and deals (none is binding), give Coins "
+                "if you wish, and pass when you are done talking. Still talking: {names}."
+            ).format(year=year, names=joined(talking))
+            + waiting
+        )
+    if seat is not None:
+        return (
+            _("You have passed the discussion. Waiting for {names} to finish talking.").format(
+                names=joined(talking)
+            )
+            + waiting
+        )
+    return (
+        _("Year {year}, step 6, discussion: waiting for {names} to finish talking.").format(
+            year=year, names=joined(talking)
+        )
+        + waiting
+    )
+
+
 def prompt(st: SustainState, seat: int | None) -> str:
     """What is being decided now, and by whom, for ``seat`` (None: a spectator)."""
     if st.phase == "over":
@@ -256,19 +305,7 @@ def prompt(st: SustainState, seat: int | None) -> str:
     if st.phase == "departments":
         return _departments_prompt(st, seat)
     if st.phase == "discussion":
-        talking = [name_of(st, s) for s in st.active_seats()]
-        if seat is not None and seat in st.active_seats():
-            return _(
-                "Year {year}, step 6, discussion: make promises and deals (none is binding), give Coins "
-                "if you wish, and pass when you are done talking. Still talking: {names}."
-            ).format(year=year, names=joined(talking))
-        if seat is not None:
-            return _("You have passed the discussion. Waiting for {names} to finish talking.").format(
-                names=joined(talking)
-            )
-        return _("Year {year}, step 6, discussion: waiting for {names} to finish talking.").format(
-            year=year, names=joined(talking)
-        )
+        return _discussion_prompt(st, seat)
     mine = seat == st.turn
     who = name_of(st, st.turn)
     if st.phase == "investing":

@@ -16,7 +16,7 @@ from collections.abc import Collection
 from html import escape
 from typing import Any
 
-from loopcity.engine.text import _, ngettext
+from loopcity.engine.text import Key, _, ngettext
 
 from . import actions as A
 from .board import Geometry, geometry
@@ -453,3 +453,58 @@ def _request(r: dict[str, Any], out: list[str], acts: set[str], chosen: Any, x: 
         + "</g>"
     )
     return y + 50
+
+
+def legend(view: dict[str, Any]) -> list[Key]:
+    """What the city map's colours, letters, outlines and markers and the Indicators Board's squares
+    mean, in the rulebook's words."""
+    keys = [
+        Key(
+            _("{letter}: {category} (a Building's category)").format(
+                letter=category_letter(k), category=category_name(k)
+            ),
+            "square",
+            colour,
+            "#333",
+            mark=category_letter(k),
+        )
+        for k, colour in CATEGORY_STYLE.items()
+    ]
+    keys += [
+        Key(_("Dashed grey square: a free space"), "square", "#fff", "#aaa", "5 4", 2),
+        Key(
+            _("Green outline: a space you may choose now (tap it, or use the buttons)"),
+            "square",
+            "#e6f4ea",
+            TARGET,
+            "",
+            3,
+        ),
+        Key(
+            _(
+                "A corner or edge between spaces: free (small grey), to choose (green), or built (orange, with letters)"
+            ),
+            "disc",
+            TARGET,
+            "#fff",
+        ),
+        Key(_("Indicators Board: the dark square is where the indicator stands"), "square", "#333", "#666"),
+        Key(
+            _("{table}: a marked square (all marked, everyone loses)").format(
+                table=indicator_name("unhappy")
+            ),
+            "square",
+            "#c92a2a",
+            "#666",
+        ),
+        Key(
+            _("{table}: a marked square (all marked, everyone loses)").format(table=indicator_name("co2")),
+            "square",
+            "#5f3dc4",
+            "#666",
+        ),
+        Key(_("Red outline: a card chosen"), "square", "#d9d9d9", "#c92a2a", "", 3),
+        Key(_("REQUEST card"), "square", "#fff3bf", "#a67c00"),
+        Key(_("Event card in play (× the years left)"), "square", "#e7f5ff", "#1864ab"),
+    ]
+    return keys

@@ -13,7 +13,7 @@ from .heuristic import HeuristicBot
 from .observation import OBSERVATION
 from .panels import panels, stage
 from .reference import reference
-from .render import render_svg, render_text
+from .render import legend, render_svg, render_text
 from .rules import WasteWhatState
 from .tables import WasteWhatTables, build_tables
 
@@ -83,6 +83,7 @@ SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
     metrics=metrics,
     reference=reference,
     panels=panels,
+    legend=legend,
     stage=stage,
     # sequential halving on common samples, heuristic playouts to the end, the heuristic's move kept
     # unless a fresh test shows another better (docs/bots.md: 85% team wins against 67%, 200 games)

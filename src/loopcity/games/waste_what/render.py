@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action, ActionKind
-from loopcity.engine.text import _
+from loopcity.engine.text import Key, _
 
 from .actions import BURN, COMBO, RECYCLE, RECYCLE_PAYING, REUSE, REUSE_PLUS, STORE, TRAIN
 from .content import N_
@@ -397,3 +397,44 @@ def _footer(view: dict[str, Any], height: int) -> list[str]:
             f"{escape(decision['subject'][:110])}</text></g>"
         ]
     return []
+
+
+def legend(view: dict[str, Any]) -> list[Key]:
+    """What the board's colours, codes, outlines and discs mean, in the rulebook's words."""
+    names = {s["id"]: s["name"] for s in view.get("draft_pool") or []}
+    names |= {s["id"]: s["name"] for p in view.get("players", []) for s in p.get("skills", [])}
+    keys = [
+        Key(_("{code}: {name}").format(code=_code(c), name=names[c]), "square", colour, "#333", mark=_code(c))
+        for c, colour in COLOURS.items()
+        if c in names
+    ]
+    keys += [
+        Key(
+            _("JW: Just Waste (no Skill recycles it)"),
+            "square",
+            COLOURS["just waste"],
+            "#333",
+            mark=_code("just waste"),
+        ),
+        Key(
+            _("A card's code and its complexity: the Skill level it needs"),
+            "square",
+            "#fff",
+            "#333",
+            mark="2",
+        ),
+        Key(_("Faded Skill card: used this round"), "square", "#ccc", "#333"),
+        Key(
+            _("Thick outline: a card or Skill you may choose now (tap it, or use the buttons)"),
+            "square",
+            "#fff",
+            "#333",
+            "",
+            4,
+        ),
+        Key(_("Dashed: an empty slot"), "square", "none", "#999", "6"),
+        Key(_("CO2 token still in the Incinerator"), "disc", "#4a7bd0", "#222"),
+        Key(_("CO2 token released (the last one loses the game)"), "disc", "#bbb", "#222"),
+        Key(_("Money on the Sell slots"), "disc", "#e0b040", "#6b4f00"),
+    ]
+    return keys

@@ -233,6 +233,17 @@
   }
 
   let confirming = null;
+  let confirmed = null;  // what a confirmed choice made at once does (compose.js)
+  // Ask before a choice made at once that holds a risky step: its words, the risk, what to do.
+  L.ask = (what, risk, go) => {
+    const dlg = $("confirm");
+    $("confirm-what").textContent = what;
+    $("confirm-risk").textContent = `⚠ ${risk}`;
+    confirming = null;
+    confirmed = go;
+    if (typeof dlg.showModal === "function") dlg.showModal(); else dlg.setAttribute("open", "");
+    $("confirm-no").focus();
+  };
   function act(action) {
     const a = current && current.legal.find((x) => x.action === action);
     if (!warned(a)) { send(action); return; }
@@ -246,13 +257,16 @@
   function closeConfirm(go) {
     const dlg = $("confirm");
     const action = confirming;
+    const then = confirmed;
     confirming = null;
+    confirmed = null;
     if (dlg.open) dlg.close();
     if (go && action) send(action);
+    if (go && then) then();
   }
   $("confirm-yes").addEventListener("click", () => closeConfirm(true));
   $("confirm-no").addEventListener("click", () => closeConfirm(false));
-  $("confirm").addEventListener("cancel", () => { confirming = null; });
+  $("confirm").addEventListener("cancel", () => { confirming = null; confirmed = null; });
 
   // The buttons are rebuilt only when the actions changed: another seat's move that leaves this seat's
   // choices as they were does not pull a button from under a finger (or the keyboard's focus).
@@ -264,7 +278,7 @@
     drawnActions = key;
     box.replaceChildren();
     order = [];
-    const legal = msg.decision && msg.decision.result === "open" ? msg.legal.filter((a) => !a.action.startsWith("vote ")) : msg.legal;
+    const legal = listed(msg).filter((a) => !(msg.decision && msg.decision.result === "open" && a.action.startsWith("vote ")));
     if (!legal.length) {
       const none = msg.seat === null ? T.spectator : msg.legal.length ? "" : T.no_actions;
       if (none) box.append(el("p", {class: "muted"}, none));
@@ -294,6 +308,30 @@
       wrap.append(el("summary", {}, acts.length > 1 ? `${group} (${acts.length})` : group), row);
       box.append(wrap);
     }
+  }
+
+  // The actions listed on their own: not those a choice made at once stands for (compose.js draws
+  // that choice as one form: a trade's cards counted with − and +, then offered once).
+  function listed(msg) {
+    const choices = window.LOOPCITY_CHOICES;
+    if (!choices) return msg.legal;
+    const covered = choices.covered(msg);
+    return msg.legal.filter((a) => !covered.has(a.action));
+  }
+  function choiceButtons(msg) {
+    const choices = window.LOOPCITY_CHOICES;
+    return (choices ? choices.shown(msg) : []).slice(0, 1).map((c) => {
+      const b = el("button", {type: "button"}, `${c.title} ↓`);
+      b.addEventListener("click", () => {
+        const f = document.getElementById(`choice-${c.key}`);
+        if (!f) return;
+        if (f.parentElement.tagName === "DETAILS") f.parentElement.open = true;
+        f.scrollIntoView({block: "center"});
+        const first = f.querySelector("button:not([disabled])");
+        if (first) first.focus({preventScroll: true});
+      });
+      return b;
+    });
   }
 
   // ----- the players' panels (or, for a game without them, what the view holds) ----------------------
@@ -462,11 +500,11 @@
     L.current = msg;
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
     document.body.dataset.version = msg.version;
-    document.dispatchEvent(new CustomEvent("loopcity:message", {detail: msg}));
-    // Nothing moves under a finger: what is inserted above the board (a question, a warning) pushes
-    // the page by its height, and the page scrolls back by as much.
+    // Nothing moves under a finger: what is inserted above the board (a question, a warning, a hint)
+    // pushes the page by its height, and the page scrolls back by as much.
     const anchor = $("board");
     const top = anchor.getBoundingClientRect().top;
+    document.dispatchEvent(new CustomEvent("loopcity:message", {detail: msg}));
     const was = previous;
     previous = msg;
     who(msg); turn(msg); decision(msg); stage(msg); board(msg); actions(msg); panels(msg); chat(msg); log(msg); outcome(msg);
@@ -515,8 +553,10 @@
     const asked = msg.decision && msg.decision.result === "open" ? msg.legal.filter((a) => a.action.startsWith("vote ")) : [];
     // the first action, and the one that ends one's part (pass, done, end the turn) if there is one
     const FINISH = /^(pass|done|end_turn|end_round|end|finish)\b/;
-    const finish = msg.legal.find((a, i) => i > 0 && FINISH.test(a.action));
-    const main = asked.length ? asked : finish ? [msg.legal[0], finish] : msg.legal.slice(0, DOCKED);
+    const own = listed(msg);
+    const finish = own.find((a, i) => i > 0 && FINISH.test(a.action));
+    const main = asked.length ? asked : finish ? [own[0], finish] : own.slice(0, DOCKED);
+    if (!asked.length && main.length < DOCKED) row.append(...choiceButtons(msg));
     for (const a of main) {
       const b = actionButton(a, a.action === "vote yes" ? "yes" : a.action === "vote no" ? "no" : "");
       b.removeAttribute("data-action");  // the list's own buttons keep the number keys
@@ -707,6 +747,8 @@
   window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(fitText, 100); });
 
   L.send = send;
+  L.draw = draw;
+  L.refuse = showRefusal;
   draw(L.first);
   connect();
 })();
