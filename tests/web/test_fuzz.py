@@ -219,12 +219,12 @@ def test_no_websocket_message_breaks_the_connection(live):
             time.sleep(0.06)  # within the page's message rate
             ws.send(text)
             sync = _is_sync(text)  # answered with the state itself
-            while True:  # state messages may come before the answer
+            while True:  # state messages (whole, or patches after a move) may come before the answer
                 answer = json.loads(ws.recv(timeout=10))
-                if answer["type"] != "state" or sync:
+                if answer["type"] not in ("state", "patch") or sync:
                     break
             answers[f"{answer['type']} {answer.get('status', '')}".strip()] += 1
-            assert answer["type"] in ("ack", "refused", "state") and answer.get("status", 200) < 500
+            assert answer["type"] in ("ack", "refused", "state", "patch") and answer.get("status", 200) < 500
 
         send()
     FIGURES["websocket"] = dict(answers)

@@ -136,7 +136,7 @@ class Built:
     snap: tuple[Any, ...] = ()
     messages: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
-    patches: dict[tuple[int | None, str, int], str | None] = field(default_factory=dict)
+    patches: dict[tuple[int | None, str, int], str] = field(default_factory=dict)
     shared: dict[str, dict[Any, Any]] = field(default_factory=dict)
     edits: dict[tuple[int, int], Any] = field(default_factory=dict)
     """the edits of the boards these patches share (:func:`loopcity.web.delta.diff`)"""
