@@ -1,17 +1,23 @@
 """A baseline that learns: MaskablePPO (sb3-contrib) on one seat of a Loopcity game, on one CPU thread.
 
-    pip install -e '.[baseline]'   # sb3-contrib and stable-baselines3 (torch: see docs/research.md)
-    python benchmarks/baseline_ppo.py GAME --cpu-minutes 27 --out runs/ppo_GAME
+    pip install torch==2.13.0 && pip install -e '.[baseline]'   # sb3-contrib, stable-baselines3
+    python benchmarks/baseline_ppo.py GAME --cpu-minutes 6 --out runs/ppo_GAME
     python benchmarks/baseline_ppo.py --plot runs/ppo_GAME runs/ppo_OTHER --png docs/ppo_learning_curves.png
+    # the milestone of docs/research.md, a few CPU-minutes:
+    python benchmarks/baseline_ppo.py resourced --max-steps 40000 --eval-every 20000 \
+        --eval-games 100 --eval-partners heuristic --out runs/milestone
 
 The learner plays seat 0 through ``loopcity.adapters.gymnasium`` (structured observations, the
 action mask, ``seat_model="seat"``) with the game's heuristic bot in every other seat. Training stops
-after ``--cpu-minutes`` of this process's CPU time (evaluation included). Every ``--eval-every``
-steps the current policy (its most likely legal action) plays ``--eval-games`` fixed-seed games with
-random partners and as many with heuristic partners; the win rates go to ``curve.csv``. At the end the
-same games are played by a random seat and by the heuristic seat with the same partners, for
-comparison, and everything is written to ``result.json``. Everything is seeded (``--seed``); torch
-runs on one thread, so a run is reproducible on the same machine.
+after ``--cpu-minutes`` of this process's CPU time (evaluation included) or ``--max-steps`` learner
+steps. Every ``--eval-every`` steps the current policy (its most likely legal action) plays
+``--eval-games`` fixed-seed games with each of ``--eval-partners`` (random and heuristic partners by
+default); the win rates go to ``curve.csv``. A game still going after ``--max-episode-steps`` of seat
+0's moves is cut short and counts as not won, in training and evaluation alike. At the end the same
+games are played by a random seat and by the heuristic seat with the same partners, for comparison,
+and everything is written to ``result.json``. Everything is seeded (``--seed``); torch runs on one
+thread, so a run is reproducible on the same machine, and its evaluations at a given step do not
+depend on the budget (the learning rate is constant).
 """
 
 from __future__ import annotations
@@ -33,6 +39,10 @@ from loopcity.adapters.gymnasium import make  # noqa: E402
 from loopcity.bots import make_bot  # noqa: E402
 
 EVAL_SEED = 1_000_000  # evaluation games use seeds from here on, never seen in training
+MAX_EPISODE_STEPS = 500
+"""Seat 0's moves before a game is cut short, in training and evaluation. A heuristic seat needs
+about 50 (Waste What?) to 170 (ResourCEd); without a cap an untrained policy that offers a trade and
+withdraws it again and again plays on to the game's own limit of 30,000 steps."""
 
 
 def team_won(env: Any) -> bool:
@@ -40,10 +50,18 @@ def team_won(env: Any) -> bool:
     return bool(outcome is not None and outcome.team_won)
 
 
-def play_policy(game: str, partners: str, games: int, choose: Any, players: int | None = None) -> float:
-    """The team's win rate over ``games`` fixed-seed games with ``choose(env, obs)`` in seat 0."""
+def play_policy(
+    game: str,
+    partners: str,
+    games: int,
+    choose: Any,
+    players: int | None = None,
+    max_episode_steps: int | None = MAX_EPISODE_STEPS,
+) -> float:
+    """The team's win rate over ``games`` fixed-seed games with ``choose(env, obs)`` in seat 0; a game
+    still going after ``max_episode_steps`` of seat 0's moves is cut short and counts as not won."""
     options = {"players": players} if players else {}
-    env = make(game, seat=0, others=partners, **options)
+    env = make(game, seat=0, others=partners, max_episode_steps=max_episode_steps, **options)
     wins = 0
     for i in range(games):
         obs, _ = env.reset(seed=EVAL_SEED + i)
@@ -86,7 +104,9 @@ def train(args: argparse.Namespace) -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     options = {"players": args.players} if args.players else {}
-    env = make(args.game, seat=0, others=args.train_partners, **options)
+    env = make(
+        args.game, seat=0, others=args.train_partners, max_episode_steps=args.max_episode_steps, **options
+    )
     env.reset(seed=args.seed)
     model = MaskablePPO(
         "MlpPolicy",
@@ -107,14 +127,14 @@ def train(args: argparse.Namespace) -> None:
 
     def evaluate(steps: int) -> None:
         choose = policy_chooser(model)
-        row = {
+        row: dict[str, Any] = {
             "timesteps": steps,
             "cpu_minutes": round((time.process_time() - began) / 60, 2),
-            "win_random_partners": play_policy(args.game, "random", args.eval_games, choose, args.players),
-            "win_heuristic_partners": play_policy(
-                args.game, "heuristic", args.eval_games, choose, args.players
-            ),
         }
+        for partners in args.eval_partners:
+            row[f"win_{partners}_partners"] = play_policy(
+                args.game, partners, args.eval_games, choose, args.players, args.max_episode_steps
+            )
         rows.append(row)
         print(json.dumps(row), flush=True)
         with open(out / "curve.csv", "w", newline="") as f:
@@ -140,13 +160,23 @@ def train(args: argparse.Namespace) -> None:
     reference = {
         partners: {
             "random_seat": play_policy(
-                args.game, partners, args.eval_games, bot_chooser("random"), args.players
+                args.game,
+                partners,
+                args.eval_games,
+                bot_chooser("random"),
+                args.players,
+                args.max_episode_steps,
             ),
             "heuristic_seat": play_policy(
-                args.game, partners, args.eval_games, bot_chooser("heuristic"), args.players
+                args.game,
+                partners,
+                args.eval_games,
+                bot_chooser("heuristic"),
+                args.players,
+                args.max_episode_steps,
             ),
         }
-        for partners in ("random", "heuristic")
+        for partners in args.eval_partners
     }
     result = {
         "game": args.game,
@@ -156,11 +186,16 @@ def train(args: argparse.Namespace) -> None:
         "cpu_minutes_training": round(cpu, 1),
         "eval_games": args.eval_games,
         "final": rows[-1],
-        "best": max(rows, key=lambda r: r["win_heuristic_partners"]),
+        "best": max(rows, key=lambda r: r.get("win_heuristic_partners", 0.0)),
         "reference": reference,
         "observation_size": env.observation_space.shape[0],
         "actions": int(env.action_space.n),
         "train_partners": args.train_partners,
+        "eval_partners": args.eval_partners,
+        "max_episode_steps": args.max_episode_steps,
+        "eval_every": args.eval_every,
+        "cpu_minutes_budget": args.cpu_minutes,
+        "max_steps": args.max_steps,
     }
     (out / "result.json").write_text(json.dumps(result, indent=2))
     print(json.dumps(result, indent=2))
@@ -188,11 +223,15 @@ def _plot_run(ax: Any, run: Path) -> None:
         ("win_heuristic_partners", "PPO seat, heuristic partners", "tab:blue"),
         ("win_random_partners", "PPO seat, random partners", "tab:orange"),
     ):
+        if key not in rows[0]:
+            continue
         ax.plot(steps, [float(r[key]) for r in rows], label=label, color=color)
     done = run / "result.json"
     if done.exists():
         result = json.loads(done.read_text())
         for partners, color in (("heuristic", "tab:blue"), ("random", "tab:orange")):
+            if partners not in result["reference"]:
+                continue
             ax.axhline(
                 result["reference"][partners]["heuristic_seat"], color=color, linestyle="--", linewidth=1
             )
@@ -212,9 +251,21 @@ def main() -> None:
     parser.add_argument("game", nargs="?", help="game id")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--cpu-minutes", type=float, default=25.0)
-    parser.add_argument("--max-steps", type=int, default=5_000_000)
+    parser.add_argument("--max-steps", type=int, default=5_000_000, help="learner steps at most")
+    parser.add_argument(
+        "--max-episode-steps",
+        type=int,
+        default=MAX_EPISODE_STEPS,
+        help="seat 0's moves before a game is cut short",
+    )
     parser.add_argument("--eval-every", type=int, default=25_000)
     parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument(
+        "--eval-partners",
+        type=lambda text: text.split(","),
+        default=["random", "heuristic"],
+        help="partners of the evaluation games, comma separated (random,heuristic)",
+    )
     parser.add_argument("--train-partners", default="heuristic", help="bot in the other seats while training")
     parser.add_argument("--n-steps", type=int, default=2048)
     parser.add_argument("--lr", type=float, default=3e-4)

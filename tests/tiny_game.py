@@ -8,6 +8,7 @@ A shared "vote" phase at the start lets every seat say ready in any order.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from pydantic import Field
@@ -164,3 +165,17 @@ SPEC = GameSpec(
     variants=(Variant("standard", "12 counters"), Variant("short", "5 counters", {"pile": 5})),
     render_text=lambda v: f"pile {v['pile']}",
 )
+
+
+class ContestState(TinyState):
+    """The tiny game as a contest: the highest card plus counters wins, with no team (``team_won``
+    None), as a competitive game's outcome has it."""
+
+    def outcome(self):
+        ended = super().outcome()
+        if ended is None:
+            return None
+        return Outcome(None, ended.cause, ended.scores, ended.winners)
+
+
+CONTEST = replace(SPEC, id="tiny_contest", title="Tiny contest", state_class=ContestState)

@@ -76,3 +76,24 @@ def test_the_published_observation_sizes_match_the_environments():
         sizes = sorted({e.layout.size for e in encs})
         wanted = f"{sizes[0]:,}" if len(sizes) == 1 else f"{sizes[0]:,}-{sizes[-1]:,}"
         assert rows[spec.title] == (wanted, str(encs[0].memory.size)), spec.title
+
+
+def test_the_published_baselines_were_trained_on_todays_observations():
+    """Each learning baseline in docs/research/ppo_<game>.json was trained on the environment as it is
+    today (its observation and action sizes), and docs/research.md quotes those sizes."""
+    import json
+    from pathlib import Path
+
+    from loopcity.adapters.gymnasium import make
+
+    root = Path(__file__).parents[2] / "docs"
+    text = " ".join((root / "research.md").read_text().split())
+    published = sorted((root / "research").glob("ppo_*.json"))
+    assert published
+    for path in published:
+        result = json.loads(path.read_text())
+        env = make(result["game"], seat=0, others="random", players=result["players"])
+        size, actions = env.observation_space.shape[0], int(env.action_space.n)
+        assert (result["observation_size"], result["actions"]) == (size, actions), path.name
+        assert f"{size:,} observation entries, {actions:,} actions" in text, path.name
+        assert (root / "research" / f"{path.stem}_curve.csv").exists()

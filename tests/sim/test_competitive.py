@@ -1,7 +1,6 @@
 """A competitive game (no team to win or lose together) gets an honest outcome: ``team_won`` is
 None, and simulations and reports give its winners and score shares, never a team win rate."""
 
-import dataclasses
 import json
 
 import pytest
@@ -10,23 +9,9 @@ from typer.testing import CliRunner
 from loopcity.cli.main import app
 from loopcity.engine import Outcome, register, unregister
 from loopcity.sim import make_job, simulate
-from tiny_game import SPEC as TINY
-from tiny_game import TinyState
+from tiny_game import CONTEST
 
 runner = CliRunner()
-
-
-class ContestState(TinyState):
-    """The tiny game as its rules have it: the highest card plus counters wins, with no team."""
-
-    def outcome(self):
-        ended = super().outcome()
-        if ended is None:
-            return None
-        return Outcome(None, ended.cause, ended.scores, ended.winners)
-
-
-CONTEST = dataclasses.replace(TINY, id="tiny_contest", title="Tiny contest", state_class=ContestState)
 
 
 @pytest.fixture
@@ -83,3 +68,30 @@ def test_the_report_of_a_competitive_game_names_winners_and_no_team(contest, tmp
     assert "Team win rate" not in page and "team win" not in page
     assert "no team: winners over 40 games, seat 1" in page
     assert "there is no team to lose" in page
+
+
+def test_a_sweep_of_a_competitive_game_gives_each_points_winners_not_a_team_win_rate(contest, tmp_path):
+    args = ["sweep", "tiny_contest", "--vary", "pile=4,12", "-n", "40", "--players", "3", "--workers", "1"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path)], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "team win" not in text and "no team (a competitive game)" in text
+    assert "winners (seat: win rate)" in text and "score shares" in text
+    sweep = json.loads((tmp_path / "sweep.json").read_text())
+    first, second = sweep["points"]
+    assert first["summary"]["team_win_rate"] is None and "team win rate" not in second["vs_first"]
+    rates = ", ".join(f"{i + 1}: {r['rate']:.3f}" for i, r in enumerate(second["summary"]["seat_win_rates"]))
+    assert rates in text  # each point's winners, as its summary has them
+    assert second["vs_first"]["length (steps)"]["diff"] > 0  # 12 counters take longer than 4
+
+
+def test_tune_refuses_a_team_target_for_a_competitive_game_and_aims_at_a_seat(contest):
+    base = ["tune", "tiny_contest", "--vary", "pile=4:12", "--trials", "2", "-n", "20", "--players", "3"]
+    refused = runner.invoke(app, [*base, "--target", "team_win_rate=0.5", "--workers", "1"])
+    assert refused.exit_code != 0
+    said = " ".join(refused.output.split())
+    assert "no team" in said and "seat_win_rate:K" in said and "Traceback" not in said
+    aimed = runner.invoke(app, [*base, "--target", "seat_win_rate:1=0.4", "--workers", "1", "--json"])
+    assert aimed.exit_code == 0, aimed.output
+    best = json.loads(aimed.stdout)["best"]
+    assert 0 <= best["metrics"]["seat_win_rate:1"]["value"] <= 1

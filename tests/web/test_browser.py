@@ -16,6 +16,7 @@ import pytest
 
 from loopcity.engine import Action, Record, unregister
 from loopcity.web import create_app
+from tiny_game import CONTEST
 from tiny_game import SPEC as TINY
 
 from .conftest import GAME_IDS, ROOMY, players_of, same_game, spec_of
@@ -64,7 +65,7 @@ def _start(db: Path, port: int):
     """Run the app over ``db`` on ``port`` in a thread; returns (app, stop)."""
     import uvicorn
 
-    app = create_app(f"sqlite:///{db}", bot_delay=0.15, extra_games=[TINY, BOARD], settings=ROOMY)
+    app = create_app(f"sqlite:///{db}", bot_delay=0.15, extra_games=[TINY, BOARD, CONTEST], settings=ROOMY)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -88,6 +89,7 @@ def server(tmp_path_factory):
     stop()
     unregister(TINY.id)
     unregister(BOARD.id)
+    unregister(CONTEST.id)
 
 
 @pytest.fixture(scope="module")
@@ -343,12 +345,10 @@ def test_clicks_on_board_places_make_moves(server, browser):
     ctx.close()
 
 
-def test_a_finished_game_shows_the_outcome_and_offers_the_record(server, browser, tmp_path):
-    base, app = server
-    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
-    page = ctx.new_page()
+def _play_short_game_to_the_end(page, base: str, game: str) -> None:
+    """Set up ``game``'s short variant with a random bot in seat 2 and click seat 1's moves to the end."""
     page.goto(base + "/")
-    form = page.locator("section[data-game='tiny'] form")
+    form = page.locator(f"section[data-game='{game}'] form")
     form.locator("select[name=variant]").select_option("short")
     form.locator("select[name=seat1]").select_option("bot:random")
     form.locator("button[type=submit]").click()
@@ -364,6 +364,13 @@ def test_a_finished_game_shows_the_outcome_and_offers_the_record(server, browser
             _wait_version(page, version)
         else:
             page.wait_for_timeout(100)
+
+
+def test_a_finished_game_shows_the_outcome_and_offers_the_record(server, browser, tmp_path):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+    page = ctx.new_page()
+    _play_short_game_to_the_end(page, base, "tiny")
     outcome = page.locator("#outcome")
     assert (
         outcome.is_visible() and "Game over" in outcome.inner_text() and "pile empty" in outcome.inner_text()
@@ -374,6 +381,23 @@ def test_a_finished_game_shows_the_outcome_and_offers_the_record(server, browser
     download.value.save_as(path)
     record = Record.load(path)
     assert same_game(record.replay(verify=True), _live(app, page).state)
+    ctx.close()
+
+
+def test_a_competitive_game_ends_with_its_winners_and_no_team_result(server, browser):
+    base, app = server
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    _play_short_game_to_the_end(page, base, "tiny_contest")
+    outcome = page.locator("#outcome")
+    wait_js(page, "!document.getElementById('outcome').hidden")
+    text = outcome.inner_text()
+    ended = _live(app, page).state.outcome()
+    assert ended.team_won is None
+    assert "The team" not in text, text  # neither "The team won" nor "The team lost"
+    line = next(x for x in text.splitlines() if "Winners: " in x)
+    assert len(line.split("Winners: ")[1].split(", ")) == len(ended.winners), text
+    assert "Scores: " in text
     ctx.close()
 
 

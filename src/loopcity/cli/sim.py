@@ -390,6 +390,9 @@ def sweep(
         print_json(result)
         return
     paths = list(result["points"][0]["point"]) if result["points"] else []
+    if result["points"] and result["points"][0]["summary"]["team_win_rate"] is None:
+        print_table(_competitive_sweep_table(game_id, games, paths, result["points"]))
+        return
     table = Table(
         *paths, "team win", "95% CI", "vs first", "95% CI", "", "length", "top loss cause",
         title=f"{game_id}: {games} games a point, same seeds", caption="* the interval excludes 0",
@@ -409,6 +412,34 @@ def sweep(
             f"{top} ({causes[top] / s['games']:.2f})" if top else "-",
         )
     print_table(table)
+
+
+def _competitive_sweep_table(
+    game_id: str, games: int, paths: list[str], points: list[dict[str, Any]]
+) -> Table:
+    """A sweep of a competitive game (no team to win or lose): each point's winners (each seat's win
+    rate) and score shares, and its mean length with the paired difference from the first point."""
+    table = Table(
+        *paths, "winners (seat: win rate)", "score shares", "length", "vs first", "95% CI", "",
+        "top end cause",
+        title=f"{game_id}: {games} games a point, same seeds; no team (a competitive game)",
+        caption="vs first: the mean length's difference; * the interval excludes 0",
+    )  # fmt: skip
+    for row in points:
+        s, diff = row["summary"], row["vs_first"]["length (steps)"]
+        causes = s["end_causes"]
+        top = next(iter(causes), None)
+        table.add_row(
+            *(json.dumps(row["point"][p]) for p in paths),
+            ", ".join(f"{i + 1}: {r['rate']:.3f}" for i, r in enumerate(s["seat_win_rates"])),
+            _score_shares(s),
+            f"{s['mean_length']:.1f}",
+            f"{diff['diff']:+.1f}",
+            "{:+.1f}..{:+.1f}".format(*diff["ci95"]),
+            "*" if diff["significant"] else "",
+            f"{top} ({causes[top] / s['games']:.2f})" if top else "-",
+        )
+    return table
 
 
 def register_commands(app: typer.Typer) -> None:

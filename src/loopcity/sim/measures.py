@@ -2,7 +2,8 @@
 
 A measure is named as on the command line:
 
-- ``team_win_rate``: share of games the table did not lose together;
+- ``team_win_rate``: share of games the table did not lose together (refused at the first game of a
+  competitive game, which has no team: aim at ``seat_win_rate:K`` there);
 - ``mean_length``: steps a game; ``mean_rounds``: rounds a game (games that keep a round);
 - ``cause_rate:CAUSE``: share of games that ended by ``CAUSE`` (as the summary's ``end_causes``);
 - ``seat_win_rate:K``: share of games seat ``K`` (from 1) is among the winners;
@@ -78,8 +79,7 @@ def parse_measure(name: str, game: Game) -> Measure:
     head, key = head.strip(), key.strip()
     if not colon:
         if head == "team_win_rate":
-            # a competitive game has no team (team_won None): it counts as no team win
-            return Measure(name, "rate", lambda r: float(r.team_won is True))
+            return Measure(name, "rate", _team_won)
         if head == "mean_length":
             return Measure(name, "mean", lambda r: float(r.length))
         if head == "mean_rounds" and "mean_rounds" in measure_names(game):
@@ -96,6 +96,21 @@ def parse_measure(name: str, game: Game) -> Measure:
         return Measure(name, "mean", lambda r: _final(r, key))
     known = ", ".join(measure_names(game))
     raise OptionError(f"no measure {name!r} for {game.id}; measures: {known}")
+
+
+class NoTeam(OptionError):
+    """A team measure asked of a game that has no team: the whole request is wrong, not one point."""
+
+
+def _team_won(r: GameResult) -> float:
+    """1 for a team win, 0 for a loss; a competitive game's result (no team: ``team_won`` None) is
+    refused, since no value of its content makes a team win."""
+    if r.team_won is None:
+        raise NoTeam(
+            "team_win_rate: this game has no team (a competitive game: nobody wins or loses together); "
+            "aim at a seat's share of wins (seat_win_rate:K) or its mean score (mean_score:K) instead"
+        )
+    return float(r.team_won)
 
 
 def _final(r: GameResult, metric: str) -> float:

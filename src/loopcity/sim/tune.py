@@ -29,7 +29,7 @@ from .compare import paired_interval
 from .content_values import current_value
 from .core import GameResult, Tally
 from .job import SimJob, command_line, make_job, parse_value
-from .measures import Measure, parse_measure
+from .measures import Measure, NoTeam, parse_measure
 from .run import Backend, GameFailed, make_backend, play_range
 
 
@@ -300,6 +300,8 @@ def _objective(search: Search) -> Callable[[Any], float]:
 
             try:
                 ev = search.run_point(point, report)
+            except NoTeam:  # a target the game cannot have at any point: the search stops here
+                raise
             except (
                 ContentError,
                 OptionError,

@@ -32,15 +32,11 @@ long runs, where new cities keep coming."""
 Compiled = tuple[tuple[int, int, "tuple[int, int, bool] | None", "str | None"], ...]
 Forecast = tuple[list[int], int, float, float]
 """The city at the end, the year it falls (-1: it stands), its risk, 0.4 x its Standard of Living."""
-_COMPILED: dict[int, tuple[list[Effect], Compiled]] = {}
 
 
 def compiled(effects: list[Effect]) -> Compiled:
-    """Effects as tuples (code, amount, (index, value, below) or None, per), cached per list
-    (the cache holds the list, so its id stays its own)."""
-    hit = _COMPILED.get(id(effects))
-    if hit is not None and hit[0] is effects:
-        return hit[1]
+    """Effects as tuples (code, amount, (index, value, below) or None, per). The game's tables compile
+    every list of effects of the content once (:class:`~.plans.BotTables`, :class:`ForecastStore`)."""
     out = []
     for e in effects:
         cond = None
@@ -49,9 +45,7 @@ def compiled(effects: list[Effect]) -> Compiled:
         elif e.if_at_least is not None:
             cond = (CODES[e.if_at_least[0]], e.if_at_least[1], False)
         out.append((CODES.get(e.target, OTHER), e.amount, cond, e.per))
-    result = tuple(out)
-    _COMPILED[id(effects)] = (effects, result)
-    return result
+    return tuple(out)
 
 
 def arrive(m: list[int], count: int) -> None:
@@ -96,11 +90,9 @@ class Outlook:
         self.years = years
         self.top = tables.top
         self._board = tables.board
-        events = tables.events
-        self._requests = [
-            (ev, _counted(compiled(events[ev].requested().penalty), st)) for ev, _ in st.requests
-        ]
-        self.lasting = [(_counted(compiled(events[ev].in_play().effects), st), n) for ev, n in st.lasting]
+        penalty, lasting = store.penalty, store.lasting
+        self._requests = [(ev, _counted(penalty[ev], st)) for ev, _ in st.requests]
+        self.lasting = [(_counted(lasting[ev], st), n) for ev, n in st.lasting]
         self._yearly: dict[str, Compiled] = {}
         self.results: dict[tuple, Forecast] = {}
         """Forecasts by (skip, *model city)."""
@@ -201,6 +193,14 @@ class ForecastStore:
         self.kept = 0
         self.counting: dict[str, set[str]] = {}
         """The Building categories that the penalty or lasting effects of an Event card count."""
+        self.penalty: dict[str, Compiled] = {
+            card.id: compiled(card.request.penalty) for card in tables.events.values() if card.request
+        }
+        """The penalty of each REQUEST card, compiled."""
+        self.lasting: dict[str, Compiled] = {
+            card.id: compiled(card.lasting.effects) for card in tables.events.values() if card.lasting
+        }
+        """The effects of each card that stays in play, compiled."""
         for card in tables.events.values():
             effects = (card.request.penalty if card.request else []) + (
                 card.lasting.effects if card.lasting else []

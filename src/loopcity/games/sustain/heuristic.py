@@ -18,8 +18,7 @@ from typing import Any
 from loopcity.engine import Action, Game, Rng, State
 
 from . import actions as A
-from .content import Effect
-from .forecast import HOUSING, POP, C, Outlook, U, apply, compiled, outlook
+from .forecast import HOUSING, POP, C, Compiled, Outlook, U, apply, outlook
 from .plans import NO_EFFECTS
 from .rules import SustainState
 
@@ -170,10 +169,6 @@ class Planner:
         return left or cards
 
     # ----- the city forecast -----------------------------------------------------------------
-    def apply(self, m: list[int], effects: list[Effect]) -> None:
-        """Apply effects to a model city (only the parts the forecast tracks)."""
-        apply(m, compiled(effects), self.top, self.st)
-
     def forecast(self, m: list[int], skip: str = "") -> tuple[list[int], int]:
         """Run the coming years' steps 1, 2 and the cards in play (less the REQUEST ``skip``);
         the year (from 0) in which the city falls, or -1 when it stands."""
@@ -196,7 +191,7 @@ class Planner:
         return (m[index] if from_top is None else from_top - m[index]) / divisor
 
     # ----- options -----------------------------------------------------------------------
-    def gain(self, effects: list[Effect], building: str | None, points: int, owner: int) -> float:
+    def gain(self, effects: Compiled, building: str | None, points: int, owner: int) -> float:
         """Value of an investment's effects compared with doing nothing (memoized for the year,
         by the city the Planner starts from)."""
         mine = points if owner == self.dept else 0
@@ -204,13 +199,13 @@ class Planner:
         memo = self._gains
         if memo is None:
             memo = self._gains = self.cache.setdefault((self.free_squares, *self.base), {})
-        key = (id(effects), building, mine, len(bonus))
+        key = (id(effects), building, mine, len(bonus))  # effects: a tuple the tables keep
         found = memo.get(key)
         if found is None:
             found = memo[key] = self._gain(effects, building, mine, bonus)
         return found
 
-    def _gain(self, effects: list[Effect], building: str | None, mine: int, bonus: list[Effect]) -> float:
+    def _gain(self, effects: Compiled, building: str | None, mine: int, bonus: Compiled) -> float:
         m = self.base[:]
         penalty = 0.0
         top, st = self.top, self.st
@@ -225,9 +220,9 @@ class Planner:
             if built:
                 apply(m, built, top, st)
             if bonus:
-                apply(m, compiled(bonus), top, st)
+                apply(m, bonus, top, st)
         if effects:
-            apply(m, compiled(effects), top, st)
+            apply(m, effects, top, st)
         if self.selfish or m[U] >= self.u_max or m[C] >= self.c_max:
             return self.value(m, mine) - self.base_value - penalty
         found = self._results.get(("", *m))
@@ -267,7 +262,7 @@ class Planner:
             out.append((v, gray_cost[gray] - put, A.INVEST(i + 1)))
         for i, (ev, put) in enumerate(st.requests):
             req = tables.events[ev].requested()
-            v = self.gain(req.reward, None, 0, -1)
+            v = self.gain(self.bot.reward[ev], None, 0, -1)
             out.append((v + self._request_relief(ev), req.cost - put, A.REQUEST(i + 1)))
         return out
 

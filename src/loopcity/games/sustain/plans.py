@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 from loopcity.engine import Action
 
 from . import actions as A
-from .content import Effect, SustainContent
+from .content import SustainContent
 from .forecast import Compiled, compiled
 
 if TYPE_CHECKING:
     from .rules import SustainState
     from .tables import SustainTables
 
-NO_EFFECTS: list[Effect] = []
+NO_EFFECTS: Compiled = ()
 
 
 class BotTables:
@@ -27,12 +27,20 @@ class BotTables:
             b.id: (b.space == "square", b.housing, compiled(b.effects)) for b in content.buildings
         }
         """(drawn on a big square, housing, its effects) per Building."""
-        self.side: dict[str, tuple[list[Effect], str | None, int, int]] = {}
+        self.bonus: dict[str, Compiled] = {
+            b.id: compiled(b.bonus.effects) for b in content.buildings if b.bonus is not None
+        }
+        """The bonus effects of each Building that has a bonus."""
+        self.side: dict[str, tuple[Compiled, str | None, int, int]] = {}
         """(effects, Building or None, points, Department index or -1) per Solution card."""
         for s in content.solutions:
             pts = s.points
             owner = tables.dept_index[pts.department] if pts else -1
-            self.side[s.id] = (s.effects, s.building or None, pts.amount if pts else 0, owner)
+            self.side[s.id] = (compiled(s.effects), s.building or None, pts.amount if pts else 0, owner)
+        self.reward: dict[str, Compiled] = {
+            e.id: compiled(e.request.reward) for e in content.events if e.request is not None
+        }
+        """The reward of each REQUEST card, compiled."""
         self.spaces: list[list[tuple[str, int, int, Action]]] = [
             [(sp.building, sp.points, sp.cost, A.FUND(d + 1, s + 1)) for s, sp in enumerate(dept.spaces)]
             for d, dept in enumerate(content.departments)
@@ -69,7 +77,7 @@ class MapFacts:
         self.cells = cells
         self.free_squares = sum(1 for c in tables.geo.squares if cells[c] is None)
         self._legal: dict[str, list[int]] = {}
-        self._bonus: dict[str, list[Effect]] = {}
+        self._bonus: dict[str, Compiled] = {}
 
     def legal_cells(self, building: str) -> list[int]:
         """The free spaces where ``building`` may be drawn (read only)."""
@@ -78,14 +86,14 @@ class MapFacts:
             found = self._legal[building] = self.tables.legal_cells(self.cells, building)
         return found
 
-    def bonus(self, building: str) -> list[Effect]:
+    def bonus(self, building: str) -> Compiled:
         """The Building's bonus effects when some space it may go touches its bonus category."""
         found = self._bonus.get(building)
         if found is None:
             found = self._bonus[building] = self._find_bonus(building)
         return found
 
-    def _find_bonus(self, building: str) -> list[Effect]:
+    def _find_bonus(self, building: str) -> Compiled:
         tables = self.tables
         b = tables.buildings[building]
         if b.bonus is None:
@@ -96,5 +104,5 @@ class MapFacts:
             for t in touches[c]:
                 bid = cells[t]
                 if bid is not None and buildings[bid].category == category:
-                    return b.bonus.effects
+                    return tables.bot.bonus[building]
         return NO_EFFECTS

@@ -475,11 +475,16 @@
     box.replaceChildren();
     box.append(el("h2", {}, `■ ${T.game_over}`));
     const o = msg.outcome || {};
-    box.append(el("p", {class: o.team_won ? "won" : "lost"}, (o.team_won ? "✔ " + T.team_won : "✘ " + T.team_lost)));
+    // a competitive game has no team (team_won null): its winners are the result; a game the
+    // facilitator ended has neither a team result nor winners
+    const noTeam = o.team_won === null || o.team_won === undefined;
+    const winners = o.winners && o.winners.length ? o.winners.map((s) => seatName(msg, s)).join(", ") : "";
+    if (!noTeam) box.append(el("p", {class: o.team_won ? "won" : "lost"}, (o.team_won ? "✔ " + T.team_won : "✘ " + T.team_lost)));
+    else if (winners) box.append(el("p", {class: "won"}, `🏆 ${T.winners}: ${winners}`));
     if (o.ending) box.append(el("p", {class: "ending"}, `${T.cause}: ${o.ending}`));
     const sameScores = o.scores && o.scores.every((x) => x === o.scores[0]);
-    if (o.scores && !(msg.cooperative || (!o.team_won && sameScores))) box.append(el("p", {}, `${T.scores}: ` + o.scores.map((s, i) => `${seatName(msg, i)} ${s}`).join(" · ")));
-    if (o.winners && o.winners.length && !msg.cooperative) box.append(el("p", {}, `${T.winners}: ` + o.winners.map((s) => seatName(msg, s)).join(", ")));
+    if (o.scores && o.scores.length && (noTeam || !(msg.cooperative || (!o.team_won && sameScores)))) box.append(el("p", {}, `${T.scores}: ` + o.scores.map((s, i) => `${seatName(msg, i)} ${s}`).join(" · ")));
+    if (winners && !noTeam && !msg.cooperative) box.append(el("p", {}, `${T.winners}: ${winners}`));
     if (msg.debrief && Object.keys(msg.debrief).length) {
       box.append(el("h3", {}, T.debrief));
       const dl = el("dl", {class: "debrief"});
