@@ -94,3 +94,11 @@ def test_the_figures_name_where_the_waters_waste_came_from():
     play(st, [make_bot("heuristic", game, s, 5) for s in range(4)])
     assert sum(one.water.values()) - 2 * one.water["cleaned"] == balance.water_waste(st)
     assert set(one.water) <= {"die", "dump", "runoff", "event", "cleaned"}
+
+
+def test_the_figures_use_the_seeds_and_intervals_of_loopcity_simulate():
+    from loopcity.sim.core import game_seed, wilson_interval
+
+    assert [balance.game_seed(7, i) for i in range(5)] == [game_seed(7, i) for i in range(5)]
+    for k, n in ((0, 30), (7, 30), (778, 1000), (1000, 1000)):
+        assert balance.wilson_interval(k, n) == wilson_interval(k, n)

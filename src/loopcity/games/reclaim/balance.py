@@ -14,16 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import tomllib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from loopcity.bots import make_bot
-from loopcity.engine import Action, Game, play
+from loopcity.engine import Action, Bot, Game, RandomBot, derive_seed, load_game, play
 from loopcity.engine.table import VOTE
-from loopcity.sim.core import game_seed, wilson_interval
-from loopcity.sim.job import make_job
 
 from .actions import CONVERT, PROPOSE, TREAT
 from .board import MIXED, SEPARATED
@@ -46,6 +45,29 @@ class GameFigures:
     units_dumped: int = 0
     water: Counter[str] = field(default_factory=Counter)
     round_1_water: Counter[str] = field(default_factory=Counter)
+
+
+def game_seed(base_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run, as ``loopcity simulate`` derives it."""
+    return derive_seed(base_seed, index) & 0x7FFF_FFFF_FFFF
+
+
+def wilson_interval(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95% interval of ``k`` in ``n`` (as ``loopcity simulate`` gives it)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
+
+
+def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
+    """``random`` or one of the game's own bots (``heuristic``)."""
+    if name == "random":
+        return RandomBot(game, seat, seed)
+    return game.spec.bots[name](game, seat, seed)
 
 
 def water_waste(st: ReclaimState) -> int:
@@ -139,6 +161,13 @@ def summarize(figures: Sequence[GameFigures]) -> dict[str, Any]:
     }
 
 
+def _value(text: str) -> Any:
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
 def run(
     games: int,
     bots: Sequence[str] = ("heuristic",),
@@ -146,8 +175,15 @@ def run(
     sets: Sequence[str] = (),
     variant: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` seeded games (the seeds of ``loopcity simulate``) and summarize them."""
-    _job, game = make_job("reclaim", games, list(bots), seed, None, variant, list(sets))
+    """Play ``games`` seeded games (the seeds of ``loopcity simulate``) and summarize them; ``sets``:
+    ``PATH=VALUE`` items, an option (``event_every=1``) or a content value by dotted path."""
+    names = {o.name for o in load_game("reclaim").spec.options}
+    options: dict[str, Any] = {} if variant is None else {"variant": variant}
+    overrides: dict[str, Any] = {}
+    for item in sets:
+        path, _eq, text = item.partition("=")
+        (options if path in names else overrides)[path] = _value(text)
+    game = load_game("reclaim", **options, **({"overrides": overrides} if overrides else {}))
     game.tongues = ()  # nobody reads the log
     out = summarize([play_figures(game, game_seed(seed, i), bots) for i in range(games)])
     out.update(bots=list(bots), seed=seed, sets=list(sets), variant=variant or "standard")
