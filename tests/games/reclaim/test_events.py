@@ -109,7 +109,7 @@ def test_round_effects_last_for_the_current_round(effect):
     st = table(phase="politics", turn="contractor")
     ev = next(e for e in st.content.events if e.effect == effect and e.kind == "negative")
     events.apply_effect(st, ev, holder=-1)
-    assert st.mods[effect] == -1
+    assert st.mods[effect] == ev.amount < 0
     _all_done(st)
     _grow(st)
     assert st.round == 2 and st.mods[effect] == 0
@@ -121,11 +121,37 @@ def test_about_twenty_event_cards_positive_ones_name_a_role(st):
         assert e.kind == "negative" or e.role in ROLES
 
 
-def test_heavy_rains_wash_residual_waste_into_the_water():
+def test_heavy_rains_overflow_pit_latrines_onto_the_most_crowded_housing_hexagons():
+    # 6 Waste from the flooded latrines: up to the 4 a hexagon may hold on the most crowded Housing
+    # hexagon, the rest on the next; residual Waste for the table to treat, dump or leave.
+    st = table(
+        hexagons={8: {"housing_blocks": [4, 0, 0], "mixed_waste": 1}, 9: {"housing_blocks": [0, 3, 0]}}
+    )
+    water_before = sum(st.res[h][MIXED] for h, t in enumerate(st.terrain) if t == "water")
+    card = _event(st, "heavy_rains")
+    assert (card.effect, card.amount) == ("overflow", 6)
+    where = events.apply_effect(st, card, holder=-1)
+    assert st.res[8][MIXED] == 4 and st.res[9][MIXED] == 3 and sorted(where) == [8, 8, 8, 9, 9, 9]
+    assert sum(st.res[h][MIXED] for h, t in enumerate(st.terrain) if t == "water") == water_before
+    assert events.effect_text(card.effect, where) == "Waste overflowed onto hex 8, 9."
+
+
+def test_the_emptying_truck_puts_new_waste_into_the_water_not_the_lands():
     st = table(hexagons={8: {"mixed_waste": 3}})
-    events.apply_effect(st, _event(st, "heavy_rains"), holder=-1)
+    card = _event(st, "emptying_truck")
+    assert (card.effect, card.amount) == ("into_water", 3)
+    events.apply_effect(st, card, holder=-1)
     water = [h for h, t in enumerate(st.terrain) if t == "water"]
-    assert st.res[8][MIXED] == 1 and sum(st.res[h][MIXED] for h in water) == 2
+    assert st.res[8][MIXED] == 3 and sum(st.res[h][MIXED] for h in water) == 3
+
+
+def test_the_emptying_truck_fills_the_next_water_hexagon_and_stops_when_all_are_full():
+    water = [h for h, t in enumerate(load_game("reclaim").new_state(0).terrain) if t == "water"]
+    st = table(hexagons={water[0]: {"mixed_waste": 3}})
+    events.apply_effect(st, _event(st, "emptying_truck"), holder=-1)
+    assert [st.res[h][MIXED] for h in water] == [4, 2]
+    st = table(hexagons={h: {"mixed_waste": 4} for h in water})
+    assert events.apply_effect(st, _event(st, "emptying_truck"), holder=-1) == []
 
 
 def test_cholera_puts_disease_in_the_most_crowded_urban_hexagon():

@@ -198,7 +198,7 @@ ALARM = Action.parse("alarm")
 
 @pytest.mark.parametrize(
     ("variant", "seed", "bot"),
-    [("standard", 7, "heuristic"), ("timer", 3, "heuristic"), ("standard", 5, "random")],
+    [("standard", 7, "heuristic"), ("timer", 5, "heuristic"), ("standard", 5, "random")],
 )
 def test_a_whole_game_reads_in_german(variant, seed, bot):
     st, texts, moves = play_in_german(variant, seed, bot)

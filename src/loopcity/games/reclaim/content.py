@@ -196,7 +196,8 @@ class Event(ContentModel):
     kind: Literal["negative", "positive"]
     role: Role | None = None
     effect: Literal[
-        "waste_to_water",
+        "overflow",
+        "into_water",
         "disease",
         "sludge_disease",
         "cost_npk",

@@ -128,12 +128,7 @@ def effect_text(effect: str, where: list[int] | tuple[int, ...]) -> str:
         return ""
     if not where:
         return _("nothing on the board was affected.")
-    hexes = ", ".join(str(h) for h in where)
-    if effect == "waste_to_water":
-        return "; ".join(
-            _("Waste ran from hex {land} into Water hex {water}.").format(land=a, water=b)
-            for a, b in zip(where[::2], where[1::2], strict=False)
-        )
+    hexes = ", ".join(str(h) for h in dict.fromkeys(where))  # each hexagon once
     if effect == "break_link":
         return _("the transportation between hex {a} and hex {b} is destroyed.").format(
             a=where[0], b=where[1]
@@ -144,6 +139,8 @@ def effect_text(effect: str, where: list[int] | tuple[int, ...]) -> str:
         "remove_disease": _("a Disease was removed from hex {hexes}."),
         "remove_waste": _("Waste was removed from hex {hexes}."),
         "water_clean": _("Waste was removed from Water hex {hexes}."),
+        "into_water": _("Waste was emptied into Water hex {hexes}."),
+        "overflow": _("Waste overflowed onto hex {hexes}."),
         "npk_to_farms": _("NPK was placed on the Farm on hex {hexes}."),
         "new_block": _("a new level 0 Housing block arrived on hex {hexes}."),
     }[effect].format(hexes=hexes)
@@ -221,14 +218,27 @@ def _remove_disease(st: ReclaimState, ev: Event) -> list[int]:
     return []
 
 
-def _waste_to_water(st: ReclaimState, ev: Event) -> list[int]:
-    h, w = _take_land_waste(st)
-    if h >= 0:
-        water = water_hex_for_waste(st, h)
-        to = water if water >= 0 else h
-        st.res[to][w] += 1
-        return [h, to]
-    return []
+def _into_water(st: ReclaimState, ev: Event) -> list[int]:
+    """One unit of Mixed Waste from outside the board (pits emptied by a truck) into the Water: the
+    Water hexagon that is not full nearest the most crowded Urban hexagon."""
+    crowd = _most(st, [sum(b) for b in st.blocks], list(range(st.tables.n)))
+    water = water_hex_for_waste(st, max(crowd, 0))
+    if water < 0:
+        return []
+    st.res[water][MIXED] += 1
+    return [water]
+
+
+def _overflow(st: ReclaimState, ev: Event) -> list[int]:
+    """One unit of Mixed Waste from flooded pit latrines on the most crowded Housing hexagon with
+    room for it (``max_resource_per_hex``): residual Waste the table treats, dumps or leaves."""
+    limit = st.content.rules.max_resource_per_hex
+    homes = [h for h in range(st.tables.n) if sum(st.blocks[h]) and st.res[h][MIXED] < limit]
+    if not homes:
+        return []
+    h = max(homes, key=lambda x: (sum(st.blocks[x]), -x))
+    st.res[h][MIXED] += 1
+    return [h]
 
 
 def _remove_waste(st: ReclaimState, ev: Event) -> list[int]:
@@ -284,7 +294,8 @@ _BOARD_EFFECTS = {
     "disease": _disease_in_crowd,
     "sludge_disease": _disease_in_sludge,
     "remove_disease": _remove_disease,
-    "waste_to_water": _waste_to_water,
+    "overflow": _overflow,
+    "into_water": _into_water,
     "remove_waste": _remove_waste,
     "water_clean": _clean_water,
     "break_link": _break_link,

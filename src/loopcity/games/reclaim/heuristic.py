@@ -49,6 +49,7 @@ from .board import (
 from .events import land_waste
 from .politics import ITEMS, food_import_cost, growth_places
 from .rules import ReclaimState
+from .stats import disease_risk
 from .transport import water_room
 from .turn import farm_spare, home_hexes, treating_plant, unconverted
 
@@ -505,18 +506,35 @@ def answer(st: ReclaimState, seat: int, ballot: Ballot) -> Action:
 def city_needs(st: ReclaimState, item: str, h: int, n: int) -> bool:
     """How a careful player votes on a Political decision, whoever proposed it: by what the city needs,
     not by whose turn it is. Vaccination wherever there is Disease; NPK for a Farm that lacks it for
-    its capacity next round (not in the last round); dumping while the Water keeps room after it (so
-    the lake is not brought near full pollution); and, while there is Disease, nothing that leaves the
-    City budget unable to pay a vaccination. (The Food import is settled before any proposal.)"""
+    its capacity next round (not in the last round); dumping within the room the Water can spare
+    (``dump_room``); and, while there is Disease, nothing that leaves the City budget unable to pay a
+    vaccination it could pay before. (The Food import is settled before any proposal.)"""
     price = st.cost(ITEMS[item]) * n
     if item == "vaccinate":
         return st.disease[h] > 0
-    if sum(st.disease) and st.city - price < st.cost("vaccination"):
-        return False
+    if sum(st.disease) and st.city - price < st.cost("vaccination") <= st.city:
+        return False  # this spending is what would leave the vaccination unpaid
     if item == "npk":
         capacity = st.tables.farm_capacity[st.farm_level[h]]
         return st.round < st.content.rules.rounds and st.res[h][NPK] + n <= max(capacity, 1)
-    return water_room(st) - n >= 4
+    return n <= dump_room(st)
+
+
+DISEASE_RISK = 0.05
+"""The chance of reaching the Disease limit at this round's Disease control above which a careful
+table dumps the Waste left on land rather than leave it (``dump_room``)."""
+
+
+def dump_room(st: ReclaimState) -> int:
+    """How many units of Waste a careful table may dump into the Water now: the Water's room less
+    what it keeps for the level 0 plant's die and the Event cards still to come (two units and one
+    more for each round after this one), or less one unit only (the Water is never filled by a
+    choice) when the Waste left on land and the full Water hexagons risk the Disease limit at this
+    round's Disease control (``stats.disease_risk`` at least ``DISEASE_RISK``)."""
+    keep = 2 + st.content.rules.rounds - st.round
+    if disease_risk(st) >= DISEASE_RISK:
+        keep = 1
+    return max(0, water_room(st) - keep)
 
 
 def growth_fit(st: ReclaimState, subject: str, h: int) -> bool:
@@ -529,8 +547,8 @@ def growth_fit(st: ReclaimState, subject: str, h: int) -> bool:
 
 def units_choice(st: ReclaimState, legal: list[Action]) -> Action:
     """How many units to propose: what the Farm lacks for its capacity, the Disease on the hexagon,
-    the Waste while the Water keeps room; within what the City budget can spare beyond the Food
-    import (at least one)."""
+    the Waste within the room the Water can spare (``dump_room``); within what the City budget can
+    spare beyond the Food import (at least one)."""
     assert st.proposing is not None
     item, h, _by = st.proposing
     price = st.cost(ITEMS[item])
@@ -540,7 +558,7 @@ def units_choice(st: ReclaimState, legal: list[Action]) -> Action:
     elif item == "vaccinate":
         want = st.disease[h]
     else:
-        want = min(st.res[h][MIXED] + st.res[h][SEPARATED], water_room(st) - 5)
+        want = min(st.res[h][MIXED] + st.res[h][SEPARATED], dump_room(st))
     if price:
         want = min(want, spare // price)
     offered = [UNITS.read(a).n for a in legal]  # a count the table rejected this round is not offered
@@ -566,15 +584,12 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action], due: int) 
                     return a
         if can_fund and (disease >= 2 or richest(st, seat)) and spare < st.cost("vaccination"):
             return FUND()
-    limit = st.tables.limit
-    water_room = sum(
-        limit - st.res[h][MIXED] - st.res[h][SEPARATED] for h, t in enumerate(st.terrain) if t == "water"
-    )
-    if water_room > 5 and spare >= st.cost("dump"):
-        for a, p in proposals:
-            if p.item == "dump":
-                return a
-    if any(land_waste(st)) and water_room > 5 and can_fund and spare < st.cost("dump") and richest(st, seat):
+    room = dump_room(st) if any(land_waste(st)) else 0
+    if room and spare >= st.cost("dump"):
+        dumps = [(a, p) for a, p in proposals if p.item == "dump"]
+        if dumps:  # the hexagon with the most Waste first
+            return max(dumps, key=lambda ap: st.res[ap[1].hex][MIXED] + st.res[ap[1].hex][SEPARATED])[0]
+    if room and can_fund and spare < st.cost("dump") and richest(st, seat):
         return FUND()
     if st.round < st.content.rules.rounds:
         wanted = [a for a, p in proposals if p.item == "npk" and npk_wanted(st, p.hex)]

@@ -66,6 +66,12 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
             False,
             f"develop only up to Ring 2 within {_RULES.alternate_rounds} Rounds",
         ),
+        Option(
+            "small_table",
+            False,
+            "a house rule for 3 players, not the rulebook's: the Round limit and each hand limit "
+            "scaled to a table of 4 (Rounds x 4/3 rounded up, the hand limit x 4/3 rounded down)",
+        ),
     ),
     variants=(
         Variant(
@@ -79,6 +85,13 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
             f"Alternate Difficulty: Rings 1-2 developed ({_RULES.housing_to_open_ring3} Social Housing) "
             f"and zero Waste within {_RULES.alternate_rounds} Rounds",
             {"alternate_difficulty": True},
+        ),
+        Variant(
+            "small_table",
+            f'a house rule for 3 players (docs/games/resourced.md, "Three players"): the 4-player table\'s '
+            f"Actions and hand space shared by 3, {-(-_RULES.rounds * 4 // 3)} Rounds and a hand limit of "
+            f"{_RULES.hand_limit * 4 // 3}; with 4 players the standard game",
+            {"small_table": True},
         ),
     ),
     content=CONTENT_SPEC,

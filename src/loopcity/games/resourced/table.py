@@ -196,10 +196,19 @@ class Table(State[Content, Tables]):
 
     # ----- counts and limits -----------------------------------------------------------------
     @property
+    def table_share(self) -> tuple[int, int]:
+        """The ``small_table`` house rule's share: (4, players), the Rounds and hand space of a table of 4
+        shared by the players at this one; (1, 1) without it (an option of the game, not a field)."""
+        game = self.game
+        return (game.spec.max_players, game.players) if game.options["small_table"] else (1, 1)
+
+    @property
     def max_rounds(self) -> int:
-        """The Round limit: 20, or 10 in the Alternate Difficulty."""
+        """The Round limit: 20, or 10 in the Alternate Difficulty (with the ``small_table`` house rule,
+        scaled to a table of 4 and rounded up: 27 or 14 with 3 players)."""
         rules = self.tables.rules
-        return rules.alternate_rounds if self.alternate else rules.rounds
+        full, n = self.table_share
+        return -(-(rules.alternate_rounds if self.alternate else rules.rounds) * full // n)
 
     def social_housing(self) -> int:
         """Social Housing on the board."""
@@ -226,9 +235,11 @@ class Table(State[Content, Tables]):
         return max(0, self.housing_needed(self.ring) - self.housing_in(self.ring))
 
     def hand_limit(self) -> int:
-        """The hand limit: 7, + 2 per Shipping Container."""
+        """The hand limit: 7 (with the ``small_table`` house rule, scaled to a table of 4 and rounded
+        down: 9 with 3 players), + 2 per Shipping Container."""
         r = self.tables.rules
-        return r.hand_limit + r.hand_limit_per_container * self.count["shipping_container"]
+        full, n = self.table_share
+        return r.hand_limit * full // n + r.hand_limit_per_container * self.count["shipping_container"]
 
     def trade_limit(self) -> int:
         """The Trade Limit: 3, + 2 per Shelter."""
