@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Action, Game, Outcome, Rng, State
 from loopcity.engine.table import Ballot
 
@@ -31,6 +33,7 @@ _CRISES = frozenset(CRISES)
 _HUATS = frozenset(HUATS)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class ResourcityState(EventsMixin):
     """A game of Resourcity (its phases: :data:`.base.Phase`)."""
 
@@ -245,7 +248,7 @@ class ResourcityState(EventsMixin):
     @classmethod
     def from_position(cls, game: Game[Content, ResourcityTables], fields: ResourcityPosition) -> Self:
         """The state a position describes, with Used, the token supply and the Farms derived."""
-        state = cls.__new__(cls)
+        state = cls.blank()
         State.__init__(state, game, 0)
         set_up_position(state, fields)
         return state
