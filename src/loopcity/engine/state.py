@@ -25,10 +25,12 @@ and equality come for free. Content and options stay on ``self.game`` and are sh
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
-from collections.abc import Callable, Iterable, MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from functools import partial
+from types import GetSetDescriptorType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
@@ -129,14 +131,33 @@ def _shuffled(what: Words) -> str:
     return _("{what} shuffled").format(what=_named(what))
 
 
-def _field_names(cls: type) -> tuple[str, ...] | None:
-    """The data fields of a state class compiled with mypyc (its declared attributes, the engine's
-    and the game's), or None for an interpreted class, whose instances keep their fields in
-    ``__dict__``. See docs/performance.md, "Compiled build"."""
-    names: tuple[str, ...] | None = getattr(cls, "__mypyc_attrs__", None)
-    if names is None:
-        return None
-    return tuple(k for k in names if k != "__dict__" and k != "__weakref__")
+_DECLARED: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(state: object) -> tuple[str, ...] | None:
+    """The declared data fields of a state class compiled with mypyc (the engine's and, when the
+    game is compiled too, the game's), or None for an interpreted build, whose states keep every
+    field in ``__dict__``. An interpreted game on a compiled engine keeps its own fields in
+    ``__dict__`` and the engine's in the declared ones. A compiled class's function attributes
+    (``describe = describe_line`` in a class body) are declared too, with the function for value:
+    state data is never callable, so they are left out. See docs/performance.md, "Compiled build"."""
+    cls = type(state)
+    try:
+        return _DECLARED[cls]
+    except KeyError:
+        pass
+    attrs: tuple[str, ...] | None = getattr(cls, "__mypyc_attrs__", None)
+    names: tuple[str, ...] | None = None
+    if attrs is not None:  # instance fields are descriptors of the class; methods and constants not
+        found = []
+        for k in attrs:
+            if not k.startswith("__") and k not in found:
+                if type(inspect.getattr_static(cls, k, None)) is GetSetDescriptorType:
+                    if not callable(getattr(state, k, None)):
+                        found.append(k)
+        names = tuple(found)
+    _DECLARED[cls] = names
+    return names
 
 
 def _english(log: Any) -> list[Any]:
@@ -465,7 +486,7 @@ class State(Generic[C, TT]):
         instance's ``__dict__`` when interpreted, from the declared fields when compiled."""
         cls = type(self)
         new = cls.blank()
-        names = _field_names(cls)
+        names = _field_names(self)
         if names is None:
             d = new.__dict__
             for k, v in self.__dict__.items():
@@ -490,6 +511,10 @@ class State(Generic[C, TT]):
                 setattr(new, k, list(v))
             else:
                 setattr(new, k, copy_data(v))
+        extra = getattr(self, "__dict__", None)  # an interpreted game's fields on a compiled engine
+        if extra:
+            for k, v in extra.items():
+                setattr(new, k, copy_data(v))
         return new
 
     @classmethod
@@ -507,12 +532,13 @@ class State(Generic[C, TT]):
         return new
 
     def _fields(self) -> dict[str, Any]:
-        names = _field_names(type(self))
-        items: Iterable[tuple[str, Any]]
+        names = _field_names(self)
+        items: Any
         if names is None:
             items = self.__dict__.items()
         else:
-            items = ((k, getattr(self, k)) for k in names if hasattr(self, k))
+            items = [(k, getattr(self, k)) for k in names if hasattr(self, k)]
+            items += getattr(self, "__dict__", {}).items()
         return {k: v for k, v in items if k != _SHARED and k != _CACHE and k != _UNREAD}
 
     def to_json(self) -> dict[str, Any]:

@@ -187,9 +187,13 @@ class ResourcityState(EventsMixin):
         v = list(self.avail.values())
         return sum(v) - (max(v) - min(v)) + self.farm_count()
 
-    # The engine's per-step hooks are the rules modules' functions themselves (no extra call per step).
-    _legal_actions = legal_actions
-    describe = describe_line
+    # The engine's per-step hooks are methods (a function assigned in the class body would not
+    # override them in the compiled build, docs/performance.md).
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return legal_actions(self, seat)
+
+    def describe(self, seat: int, action: Action) -> str:
+        return describe_line(self, seat, action)
 
     def seat_name(self, seat: int) -> str:
         """``Seat 2 (Builder)``: counted as people count, with the Superpower card."""

@@ -564,7 +564,10 @@ class SustainState(YearSteps):
         return build_view(self, seat)
 
     texts = TEXTS
-    describe = describe  # a method: the log line of every step (labels.describe)
+    def describe(self, seat: int, action: Action) -> str:
+        """The log line of every step (labels.describe; a method, so that it overrides the engine's
+        in the compiled build too)."""
+        return describe(self, seat, action)
 
     def seat_name(self, seat: int) -> str:
         return name_of(self, seat)
