@@ -564,6 +564,7 @@ class SustainState(YearSteps):
         return build_view(self, seat)
 
     texts = TEXTS
+
     def describe(self, seat: int, action: Action) -> str:
         """The log line of every step (labels.describe; a method, so that it overrides the engine's
         in the compiled build too)."""
