@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 EXTRAS ?= dev,rl,web,ray,bench,workbench
 
-.PHONY: serve test lint venv clean
+.PHONY: serve test lint venv clean compiled
 
 # Create or reuse the virtual environment; reinstall when pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml
@@ -29,6 +29,12 @@ lint: venv
 test: lint
 	bash scripts/system-deps.sh
 	$(BIN)/pytest -n auto tests
+
+# The optional compiled build (docs/performance.md, "Compiled build"): the engine and the games' rules
+# compiled with mypyc into build/compiled, used through PYTHONPATH=build/compiled. The installed
+# package stays interpreted; tests/engine/test_compiled_build.py compares the two when it is built.
+compiled: venv
+	$(BIN)/python benchmarks/build_compiled.py build --out build/compiled
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

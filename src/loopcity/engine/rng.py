@@ -51,18 +51,21 @@ class Rng:
 
     __slots__ = ("key", "counter")
 
-    def __init__(self, seed: int, counter: int = 0) -> None:
-        self.key = _mix(seed & _MASK)
+    def __init__(self, seed: int, counter: int = 0, key: int | None = None) -> None:
+        """The generator of ``seed`` after ``counter`` draws; given ``key``, the generator with that
+        key (``seed`` unused), as :meth:`restore` and :meth:`copy` make it."""
+        self.key = _mix(seed & _MASK) if key is None else key
         self.counter = counter
 
-    @classmethod
-    def restore(cls, key: int, counter: int) -> Rng:
-        rng = cls.__new__(cls)
-        rng.key, rng.counter = key, counter
-        return rng
+    # A generator is restored and copied through its constructor, never through ``cls.__new__``: the
+    # same code then runs interpreted and compiled (docs/performance.md, "Compiled build").
+    @staticmethod
+    def restore(key: int, counter: int) -> Rng:
+        """The generator saved as (``key``, ``counter``)."""
+        return Rng(0, counter, key)
 
     def copy(self) -> Rng:
-        return Rng.restore(self.key, self.counter)
+        return Rng(0, self.counter, self.key)
 
     # The draws below inline _mix: a generator is drawn from at every chance event of every playout,
     # and a Python call per draw would be a good part of its cost. The values are _mix's.
@@ -138,24 +141,23 @@ class KeyedRng(Rng):
 
     __slots__ = ("_mac", "_block", "_words")
 
-    def __init__(self, seed: int, counter: int = 0) -> None:
-        digest = hashlib.blake2b(_seed_bytes(seed), digest_size=32, person=b"loopcity-rng").digest()
-        self.key = int.from_bytes(digest, "little")
+    def __init__(self, seed: int, counter: int = 0, key: int | None = None) -> None:
+        if key is None:
+            digest = hashlib.blake2b(_seed_bytes(seed), digest_size=32, person=b"loopcity-rng").digest()
+            key = int.from_bytes(digest, "little")
+        self.key = key
         self.counter = counter
         self._mac: hashlib.blake2b | None = None
         self._block = -1
         self._words: tuple[int, ...] = ()
 
-    @classmethod
-    def restore(cls, key: int, counter: int) -> KeyedRng:
-        rng = cls.__new__(cls)
-        rng.key, rng.counter = key, counter
-        rng._mac, rng._block, rng._words = None, -1, ()
-        return rng
+    @staticmethod
+    def restore(key: int, counter: int) -> KeyedRng:
+        """The generator saved as (``key``, ``counter``)."""
+        return KeyedRng(0, counter, key)
 
     def copy(self) -> KeyedRng:
-        rng = KeyedRng.__new__(KeyedRng)
-        rng.key, rng.counter = self.key, self.counter
+        rng = KeyedRng(0, self.counter, self.key)
         rng._mac, rng._block, rng._words = self._mac, self._block, self._words  # never updated in place
         return rng
 

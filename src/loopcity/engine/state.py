@@ -25,12 +25,15 @@ and equality come for free. Content and options stay on ``self.game`` and are sh
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from functools import partial
+from types import GetSetDescriptorType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
+from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
 
 from .actions import Action, Handlers
@@ -116,6 +119,47 @@ def _named(what: Words) -> str:
     return what() if callable(what) else _(what)
 
 
+def _rolled(what: Words, value: int) -> str:
+    return _("{what}: rolled {value}").format(what=_named(what), value=value)
+
+
+def _drawn(what: Words, value: object) -> str:
+    return f"{_named(what)}: {value}"
+
+
+def _shuffled(what: Words) -> str:
+    return _("{what} shuffled").format(what=_named(what))
+
+
+_DECLARED: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(state: object) -> tuple[str, ...] | None:
+    """The declared data fields of a state class compiled with mypyc (the engine's and, when the
+    game is compiled too, the game's), or None for an interpreted build, whose states keep every
+    field in ``__dict__``. An interpreted game on a compiled engine keeps its own fields in
+    ``__dict__`` and the engine's in the declared ones. A compiled class's function attributes
+    (``describe = describe_line`` in a class body) are declared too, with the function for value:
+    state data is never callable, so they are left out. See docs/performance.md, "Compiled build"."""
+    cls = type(state)
+    try:
+        return _DECLARED[cls]
+    except KeyError:
+        pass
+    attrs: tuple[str, ...] | None = getattr(cls, "__mypyc_attrs__", None)
+    names: tuple[str, ...] | None = None
+    if attrs is not None:  # instance fields are descriptors of the class; methods and constants not
+        found = []
+        for k in attrs:
+            if not k.startswith("__") and k not in found:
+                if type(inspect.getattr_static(cls, k, None)) is GetSetDescriptorType:
+                    if not callable(getattr(state, k, None)):
+                        found.append(k)
+        names = tuple(found)
+    _DECLARED[cls] = names
+    return names
+
+
 def _english(log: Any) -> list[Any]:
     return [
         (step, kind, line if isinstance(line, str) else line.get("en"), seats)
@@ -123,13 +167,23 @@ def _english(log: Any) -> list[Any]:
     ]
 
 
+# Interpreted game states subclass a compiled State (and a blank state made for a copy does not run
+# __init__): see docs/performance.md, "Compiled build".
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(Generic[C, TT]):
     """Base class of every game's state. See the module docstring for what a game provides.
 
     ``State[Content, Tables]`` types ``self.content`` and ``self.tables`` (shared by every state of
-    one configured game; see :attr:`loopcity.engine.spec.Game.tables`)."""
+    one configured game; see :attr:`loopcity.engine.spec.Game.tables`).
+
+    The engine's fields are declared here; a game declares its own by assigning them in
+    ``__init__`` (and :meth:`from_position`), so that a compiler sees every field of a state."""
 
     game: Game[C, TT]
+    rng: Rng
+    step: int
+    log: list[LogEntry]
+    _legal: dict[int, list[Action]]
     handlers: ClassVar[Handlers[Any] | None] = None
     _unread: bool = False
     """Set by :meth:`keep_log_unread` on a copy whose log nobody reads (a search's copies)."""
@@ -142,8 +196,8 @@ class State(Generic[C, TT]):
         self.game = game
         self.rng = new_rng(seed)
         self.step = 0
-        self.log: list[LogEntry] = []
-        self._legal: dict[int, list[Action]] = {}
+        self.log = []
+        self._legal = {}
 
     # ----- what a game provides -------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
@@ -398,25 +452,25 @@ class State(Generic[C, TT]):
     def roll(self, sides: int, what: Words) -> int:
         """Roll a die with ``sides`` faces (1..sides); the roll is logged for everyone."""
         value = self.rng.randint(1, sides)
-        self.note(lambda: _("{what}: rolled {value}").format(what=_named(what), value=value), kind="chance")
+        self.note(partial(_rolled, what, value), kind="chance")
         return value
 
     def chance_below(self, n: int, what: Words, seats: Sequence[int] | None = None) -> int:
         """A uniform draw from ``range(n)``, logged as ``what`` (visible to ``seats`` when given)."""
         value = self.rng.below(n)
-        self.note(lambda: f"{_named(what)}: {value}", seats, kind="chance")
+        self.note(partial(_drawn, what, value), seats, kind="chance")
         return value
 
     def draw_from(self, items: Sequence[T], what: Words, seats: Sequence[int] | None = None) -> T:
         """A uniform choice from ``items``, logged as ``what: item``."""
         item = items[self.rng.below(len(items))]
-        self.note(lambda: f"{_named(what)}: {item}", seats, kind="chance")
+        self.note(partial(_drawn, what, item), seats, kind="chance")
         return item
 
     def shuffle(self, items: MutableSequence[Any], what: Words) -> None:
         """Shuffle in place; the log says that it happened, never the order."""
         self.rng.shuffle(items)
-        self.note(lambda: _("{what} shuffled").format(what=_named(what)), kind="chance")
+        self.note(partial(_shuffled, what), kind="chance")
 
     def keep_log_unread(self) -> None:
         """Word none of this state's new log lines (they say :data:`~.text.UNREAD`), whatever
@@ -426,19 +480,48 @@ class State(Generic[C, TT]):
 
     # ----- copies, snapshots, hashes -----------------------------------------------------------
     def clone(self) -> State[Any, Any]:
-        """An independent copy sharing only the immutable game and content."""
-        new = object.__new__(type(self))
-        d = new.__dict__
-        for k, v in self.__dict__.items():
+        """An independent copy sharing only the immutable game and content.
+
+        The copy is made field by field, each field by :func:`~.serialize.copy_data`: from the
+        instance's ``__dict__`` when interpreted, from the declared fields when compiled."""
+        cls = type(self)
+        new = cls.blank()
+        names = _field_names(self)
+        if names is None:
+            d = new.__dict__
+            for k, v in self.__dict__.items():
+                if k == _SHARED:
+                    d[k] = v
+                elif k == _CACHE:
+                    d[k] = {}
+                elif k == "log":
+                    d[k] = list(v)
+                else:
+                    d[k] = copy_data(v)
+            return new
+        for k in names:
+            if not hasattr(self, k):  # a field this state has not set (yet)
+                continue
+            v = getattr(self, k)
             if k == _SHARED:
-                d[k] = v
+                setattr(new, k, v)
             elif k == _CACHE:
-                d[k] = {}
+                setattr(new, k, {})
             elif k == "log":
-                d[k] = list(v)
+                setattr(new, k, list(v))
             else:
-                d[k] = copy_data(v)
+                setattr(new, k, copy_data(v))
+        extra = getattr(self, "__dict__", None)  # an interpreted game's fields on a compiled engine
+        if extra:
+            for k, v in extra.items():
+                setattr(new, k, copy_data(v))
         return new
+
+    @classmethod
+    def blank(cls) -> Self:
+        """A state of this class with no field set, for :meth:`from_position` and copies to fill in
+        (``__init__`` would set up a new game). Spelled so that a compiled build makes it too."""
+        return cls.__new__(cls)
 
     def determinize(self, seat: int | None, seed: int) -> State[Any, Any]:
         """A copy consistent with what ``seat`` knows, its hidden parts and future chance redrawn."""
@@ -449,7 +532,14 @@ class State(Generic[C, TT]):
         return new
 
     def _fields(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != _SHARED and k != _CACHE and k != _UNREAD}
+        names = _field_names(self)
+        items: Any
+        if names is None:
+            items = self.__dict__.items()
+        else:
+            items = [(k, getattr(self, k)) for k in names if hasattr(self, k)]
+            items += getattr(self, "__dict__", {}).items()
+        return {k: v for k, v in items if k != _SHARED and k != _CACHE and k != _UNREAD}
 
     def to_json(self) -> dict[str, Any]:
         """A JSON snapshot: the game's id and options plus every field of the state."""
@@ -458,8 +548,9 @@ class State(Generic[C, TT]):
     @classmethod
     def from_fields(cls, game: Game[Any, Any], encoded: dict[str, Any]) -> State[Any, Any]:
         """Rebuild a state of this class from the ``state`` part of :meth:`to_json`."""
-        new = object.__new__(cls)
-        new.__dict__.update(decode(encoded))
+        new = cls.blank()
+        for k, v in decode(encoded).items():
+            setattr(new, k, v)
         new.game = game
         new._legal = {}
         return new

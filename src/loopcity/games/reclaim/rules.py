@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Action, Game, NoArgs, Outcome, Rng, State
 from loopcity.engine.table import DONE, VOTE, Ballot, Choice, ask, cast, offer
 from loopcity.engine.text import _
@@ -52,6 +54,7 @@ def _cost_card_words(decision: str, value: int) -> Callable[[], str]:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class ReclaimState(State[ReclaimContent, ReclaimTables]):
     """A game of RECLAIM for 4 players."""
 
@@ -401,7 +404,7 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
     def from_position(
         cls, game: Game[ReclaimContent, ReclaimTables], fields: ReclaimPosition
     ) -> ReclaimState:
-        state = cls.__new__(cls)
+        state = cls.blank()
         State.__init__(state, game, 0)
         position.set_up(state, fields)
         return state

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import State
 from loopcity.engine.table import Ballot
 
@@ -28,6 +30,7 @@ FarmingAction = Literal["plant", "grow", "harvest"]
 """The farming Actions: at most one of them per Plot each turn."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class ResourcityBase(State[Content, ResourcityTables]):
     """Declares the state's fields (set in ``ResourcityState.__init__``) and shared helpers."""
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .board import DIAGONALS, OUTER_RING, QUARTERS
 from .catalogue import _
 from .content import CRISES, HUATS
@@ -15,6 +17,7 @@ _CRISIS_IDS = frozenset(CRISES)
 _HUAT_IDS = frozenset(HUATS)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class EventsMixin(FarmingMixin):
     """The ten Crisis tiles and four Huat tiles."""
 

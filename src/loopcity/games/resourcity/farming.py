@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .base import FarmingAction, ResourcityBase
 from .board import (
     GREEN_PLOT,
@@ -24,6 +26,7 @@ GREEN_TILES_NEAR = tuple(tuple(t for t in range(TILES) if p in GREEN_ZONE[t]) fo
 TOKEN = {"sugarcane": "sugarcane", "sweetpotato": "sweetpotato", "catchment": "rainwater"}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class FarmingMixin(ResourcityBase):
     """Farming rules, mixed into the state."""
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Action, Game, Outcome, Rng, State
 from loopcity.engine.table import Ballot
 
@@ -31,6 +33,7 @@ _CRISES = frozenset(CRISES)
 _HUATS = frozenset(HUATS)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class ResourcityState(EventsMixin):
     """A game of Resourcity (its phases: :data:`.base.Phase`)."""
 
@@ -184,9 +187,13 @@ class ResourcityState(EventsMixin):
         v = list(self.avail.values())
         return sum(v) - (max(v) - min(v)) + self.farm_count()
 
-    # The engine's per-step hooks are the rules modules' functions themselves (no extra call per step).
-    _legal_actions = legal_actions
-    describe = describe_line
+    # The engine's per-step hooks are methods (a function assigned in the class body would not
+    # override them in the compiled build, docs/performance.md).
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return legal_actions(self, seat)
+
+    def describe(self, seat: int, action: Action) -> str:
+        return describe_line(self, seat, action)
 
     def seat_name(self, seat: int) -> str:
         """``Seat 2 (Builder)``: counted as people count, with the Superpower card."""
@@ -245,7 +252,7 @@ class ResourcityState(EventsMixin):
     @classmethod
     def from_position(cls, game: Game[Content, ResourcityTables], fields: ResourcityPosition) -> Self:
         """The state a position describes, with Used, the token supply and the Farms derived."""
-        state = cls.__new__(cls)
+        state = cls.blank()
         State.__init__(state, game, 0)
         set_up_position(state, fields)
         return state

@@ -16,6 +16,8 @@ from itertools import compress
 from operator import not_
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Action, Game, Handlers, NoArgs, OptionError, Outcome, Rng, State
 from loopcity.engine.text import _
 
@@ -34,6 +36,7 @@ GIFTS: dict[tuple[int, int], tuple[Action, ...]] = {}
 """The gifts a seat may give, by (players, seat): a Coin to each other player."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class SustainState(YearSteps):
     """The whole table of a SUSTAIN game as plain data."""
 
@@ -561,7 +564,11 @@ class SustainState(YearSteps):
         return build_view(self, seat)
 
     texts = TEXTS
-    describe = describe  # a method: the log line of every step (labels.describe)
+
+    def describe(self, seat: int, action: Action) -> str:
+        """The log line of every step (labels.describe; a method, so that it overrides the engine's
+        in the compiled build too)."""
+        return describe(self, seat, action)
 
     def seat_name(self, seat: int) -> str:
         return name_of(self, seat)
@@ -608,7 +615,7 @@ class SustainState(YearSteps):
     def from_position(
         cls, game: Game[SustainContent, SustainTables], fields: SustainPosition
     ) -> SustainState:
-        state = cls.__new__(cls)
+        state = cls.blank()
         State.__init__(state, game, 0)
         state.scenario = cls.scenario_of(game).id
         read_fields(state, fields)

@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, Final, Literal
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import State
 from loopcity.engine.text import LANGUAGE, Said, _, reading_in
 
@@ -64,6 +66,7 @@ def card_effects(event: EventCard, kind: str) -> list[Effect]:
     return event.requested().reward
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class YearSteps(State[SustainContent, SustainTables]):
     """Steps 1-5 of the round sequence and the effect machinery (the state's base class)."""
 

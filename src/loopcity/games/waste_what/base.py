@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Game, State
 from loopcity.engine.table import Ballot
 from loopcity.engine.text import _
@@ -73,6 +75,7 @@ class StageNote(TypedDict):
     """The combo's name (an accepted ``combo``), or the action the die chose (``tie``)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class WasteWhatBase(State[WasteWhatContent, WasteWhatTables]):
     """The fields of a Waste What? state and the card facts read from them."""
 

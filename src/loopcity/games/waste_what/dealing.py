@@ -18,6 +18,8 @@ This module works out the legal actions; what each action does is in :mod:`.hand
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Action
 
 from .actions import (
@@ -55,6 +57,7 @@ _BURN = tuple(BURN(c) for c in CARDS)
 _COMBO = tuple(COMBO(c) for c in CARDS)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class Dealing(WasteWhatBase):
     """The shared phase's legal actions (the base of :class:`~.rules.WasteWhatState`)."""
 

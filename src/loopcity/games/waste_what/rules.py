@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Action, NoArgs, Outcome, Rng, State
 from loopcity.engine.risk import Need
 from loopcity.engine.text import _, ngettext
@@ -31,6 +33,7 @@ from .views import make_view
 from .words import player, result_words
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class WasteWhatState(Dealing):
     """A game of Waste What? for 2 players (or 2 teams)."""
 
@@ -313,7 +316,7 @@ class WasteWhatState(Dealing):
     def from_position(cls, game: WasteWhatGame, fields: WasteWhatPosition) -> WasteWhatState:
         """A state set up from a position; the fields it derives (the box of unused Just Waste
         cards, the count of cards recycled this round, the start level) are computed anew."""
-        state = object.__new__(cls)
+        state = cls.blank()
         State.__init__(state, game, 0)
         read_fields(state, fields)
         return state
