@@ -166,8 +166,8 @@ def _view_at(t, version: int, seat: int | None) -> dict:
 
 def _same_as_a_fresh_load(page) -> None:
     """The message the page pieced together from the live patches (play.js) is the one a fresh load of
-    its link gets, and its board shows that message's SVG (bots may move meanwhile: compared once the
-    page has the table's newest version)."""
+    its link gets, and its board shows that message's SVG (bots may move, or say they wait, meanwhile:
+    compared again until the page has caught up with the table, for ten seconds at most)."""
     fresh_js = (
         "fetch(`/api/state/${window.LOOPCITY.token}?lang=${window.LOOPCITY.lang}`).then((r) => r.json())"
     )
@@ -175,10 +175,10 @@ def _same_as_a_fresh_load(page) -> None:
     while True:
         fresh = page.evaluate(fresh_js)
         mine = page.evaluate("window.LOOPCITY.current")
-        if mine["version"] == fresh["version"] or time.monotonic() > end:
+        mine.pop("ref", None)
+        if mine == fresh or time.monotonic() > end:
             break
         time.sleep(0.1)
-    mine.pop("ref", None)
     assert mine == fresh
     if fresh["svg"]:
         assert page.evaluate("document.getElementById('board').dataset.drawn") == fresh["svg"]
