@@ -455,3 +455,32 @@ def test_a_database_from_before_the_seed_text_column_upgrades_and_its_tables_loa
     expected = load_game("tiny", players=2, variant="standard", pile=12).new_state(7)
     expected.apply(0, "ready")
     assert same_game(live_state(client, "old"), expected)
+
+
+def test_play_again_starts_a_new_game_with_the_same_seats_bots_and_links(client):
+    t = new_table(client, variant="short", seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tok = seat_tokens(t)[0]
+    r = client.post(f"/api/rematch/{tok}")
+    assert r.status_code == 409 and "still going" in r.json()["detail"]
+    for _ in range(50):
+        s = client.get(f"/api/state/{tok}").json()
+        if s["finished"]:
+            break
+        if s["your_turn"]:
+            client.post(f"/api/act/{tok}", json={"action": s["legal"][-1]["action"]})
+        else:
+            wait_for(lambda v=s["version"]: client.get(f"/api/state/{tok}").json()["version"] > v)
+    assert s["finished"]
+    assert client.post(f"/api/rematch/{t['spectator']['token']}").status_code == 403
+    old_spectator = t["spectator"]["token"]
+    assert client.post(f"/api/rematch/{tok}").status_code == 200
+    # the finished game's pages are told a new game started, and keep their record
+    told = client.get(f"/api/state/{old_spectator}").json()
+    assert told["finished"] and told["next"]
+    assert client.get(f"/api/record/{old_spectator}").status_code == 200
+    # the same seat link now plays the new game: the same seats and bot, from its start
+    fresh = client.get(f"/api/state/{tok}").json()
+    assert not fresh["finished"] and fresh["version"] < s["version"] and not fresh.get("next")
+    assert [(x["seat"], x["kind"]) for x in fresh["seats"]] == [(0, "human"), (1, "bot")]
+    # a second press (the other page, a double click) starts nothing more
+    assert client.post(f"/api/rematch/{tok}").status_code == 409

@@ -381,6 +381,12 @@ def test_a_finished_game_shows_the_outcome_and_offers_the_record(server, browser
     download.value.save_as(path)
     record = Record.load(path)
     assert same_game(record.replay(verify=True), _live(app, page).state)
+    # play again: the same seats and bots, a new game, and this page follows it
+    done = page.evaluate("window.LOOPCITY.current.version")
+    page.locator("#play-again").click()
+    page.wait_for_function("() => window.LOOPCITY.current && !window.LOOPCITY.current.finished", timeout=15000)
+    assert not page.locator("#outcome").is_visible()
+    assert page.evaluate("window.LOOPCITY.current.version") < done
     ctx.close()
 
 

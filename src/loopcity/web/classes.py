@@ -18,14 +18,13 @@ import time
 import unicodedata
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TypeVar
 
 import psycopg
 
 from ..bots import bot_names
 from ..engine import get_spec
-from ..engine.errors import OptionError, UnknownGame
+from ..engine.errors import UnknownGame
 from .classstore import ClassStore, StoredClass, Student
 from .i18n import _
 from .tables import LiveTable, Refusal, TableManager, new_token
@@ -433,46 +432,16 @@ class ClassRoom:
             if n not in cls.tables:
                 raise Refusal(404, _("no such table in this class"))
             old = await self.manager.get(cls.tables[n])
-            config = dict(old.state.game.config())
-            players = config.pop("players", None)
-            variant = config.pop("variant", None)
-            options = {k: v for k, v in config.items() if k not in ("content", "overrides")}
-            content = Path(str(config["content"])).stem if config.get("content") else None
-            seats = [
-                {k: v for k, v in s.items() if k != "names"}
-                | ({"names": s["names"]} if s.get("names") else {})
-                for s in old.seats
-            ]
             settings = {k: v for k, v in old.settings.items() if k in ("class", "n", "chat", "clock_minutes")}
             settings.update(
                 paused=bool(cls.settings.get("paused")), announcement=cls.settings.get("announcement")
             )
-            try:
-                table = await asyncio.to_thread(
-                    self.manager.create,
-                    old.state.game.id,
-                    players=players,
-                    variant=variant,
-                    seats=[self._kind_only(s) for s in seats],
-                    options=options,
-                    settings=settings,
-                    content=content,
-                )
-            except OptionError as e:
-                raise Refusal(400, str(e)) from None
-            await self._db(self.manager.db.move_seat_tokens, old.id, table["id"])
-            await self._db(self.store.set_table, cls.id, n, table["id"])
+            new = await self.manager.rematch(old, settings, told={"table": n})
+            await self._db(self.store.set_table, cls.id, n, new.id)
             earlier = [*cls.settings.get("earlier", []), {"n": n, "table": old.id}]
             await self._settings(cls, earlier=earlier)
-            cls.tables[n] = table["id"]
-            new = await self.manager.get(table["id"])
-            await self.manager.update(new, seats=seats)
-            await self.manager.update(old, next={"table": n})
+            cls.tables[n] = new.id
             return new
-
-    @staticmethod
-    def _kind_only(seat: dict[str, Any]) -> dict[str, Any]:
-        return {"kind": "bot", "bot": seat["bot"]} if seat["kind"] == "bot" else {"kind": "human"}
 
 
 # ----- what the teacher sees -------------------------------------------------------------------------

@@ -128,6 +128,7 @@ def client_strings(lang: str) -> dict[str, str]:
         "take_back": _("Take my seat back"),
         "next_game": _("A new game has started at your table."),
         "go_next": _("Go to the new game"),
+        "play_again": _("Play again (the same seats and bots)"),
         "turn_title": _("Your turn"),
         "turn_notice": _("It is your turn at {game}"),
         "if_yes": _("If you accept"),

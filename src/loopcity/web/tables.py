@@ -882,6 +882,36 @@ class TableManager:
         await self.hub.publish(t, t.version, again=True)  # everyone is told, though no move was made
 
     # ----- stepping in -----------------------------------------------------------------------------
+    async def rematch(self, old: LiveTable, settings: dict[str, Any], told: dict[str, Any]) -> LiveTable:
+        """``old`` plays again: the same game, options, content, seats, bots and names, a new deal, with
+        ``settings``. The seat links lead to the new game from now on, and the old table's pages are
+        told (``told``, as ``next`` in their message) so that they follow."""
+        config = dict(old.state.game.config())
+        players = config.pop("players", None)
+        variant = config.pop("variant", None)
+        options = {k: v for k, v in config.items() if k not in ("content", "overrides")}
+        content = Path(str(config["content"])).stem if config.get("content") else None
+        seats = [dict(s) for s in old.seats]
+        kinds = [{"kind": "bot", "bot": s["bot"]} if s["kind"] == "bot" else {"kind": "human"} for s in seats]
+        try:
+            made = await asyncio.to_thread(
+                self.create,
+                old.state.game.id,
+                players=players,
+                variant=variant,
+                seats=kinds,
+                options=options,
+                settings=settings,
+                content=content,
+            )
+        except OptionError as e:
+            raise Refusal(400, str(e)) from None
+        await self.stored(self.db.move_seat_tokens, old.id, made["id"])
+        new = await self.get(made["id"])
+        await self.update(new, seats=seats)
+        await self.update(old, next=told)
+        return new
+
     async def update(self, t: LiveTable, seats: list[dict[str, Any]] | None = None, **settings: Any) -> None:
         """Change who plays a table's seats (a person or a bot, and the names of the people there)
         and its settings, under the table's lock; store them, then start its bots and clocks and tell

@@ -99,6 +99,21 @@ async def api_undo(link: SeatLink, manager: Manager, request: Request) -> dict[s
     return payload_of(t, link.seat, lang=_lang(request))
 
 
+@router.post("/rematch/{token}")
+async def api_rematch(link: SeatLink, manager: Manager) -> dict[str, Any]:
+    """Play again once the game is over: the same game, options, seats, bots and names, a new deal.
+    Every seat's link leads to the new game from then on, and the finished game's pages follow it; 409
+    while the game is still going."""
+    t = link.table
+    if not t.over:
+        raise Refusal(409, _("the game is still going: play again once it is over"))
+    if t.settings.get("next"):
+        raise Refusal(409, _("a new game has already started at this table"))
+    settings = {k: v for k, v in t.settings.items() if k in ("chat", "clock_minutes", "undo")}
+    new = await manager.rematch(t, settings, told={"rematch": True})
+    return {"started": True, "players": len(new.seats)}
+
+
 @router.post("/tables/{token}/undo")
 async def api_undo_switch(body: UndoSwitchIn, link: FacilitatorLink, manager: Manager) -> dict[str, Any]:
     """Let the people take back their own last move, or not (the facilitator's link only)."""

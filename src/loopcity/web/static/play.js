@@ -497,6 +497,15 @@
       box.append(dl);
     }
     box.append(el("a", {href: `/api/record/${L.token}`, download: "", class: "button", id: "download"}, `↓ ${T.download}`));
+    if (msg.seat !== null && !msg.next) {  // a seat may start the next game: the same seats and bots
+      const again = el("button", {type: "button", id: "play-again"}, `↻ ${T.play_again}`);
+      again.addEventListener("click", async () => {
+        again.disabled = true;
+        const r = await fetch(`/api/rematch/${L.token}`, {method: "POST"});
+        if (!r.ok) { again.disabled = false; showRefusal((await r.json()).detail); }
+      });
+      box.append(" ", again);
+    }
   }
 
   function draw(msg) {
