@@ -384,7 +384,9 @@ def test_a_finished_game_shows_the_outcome_and_offers_the_record(server, browser
     # play again: the same seats and bots, a new game, and this page follows it
     done = page.evaluate("window.LOOPCITY.current.version")
     page.locator("#play-again").click()
-    page.wait_for_function("() => window.LOOPCITY.current && !window.LOOPCITY.current.finished", timeout=15000)
+    page.wait_for_function(
+        "() => window.LOOPCITY.current && !window.LOOPCITY.current.finished", timeout=15000
+    )
     assert not page.locator("#outcome").is_visible()
     assert page.evaluate("window.LOOPCITY.current.version") < done
     ctx.close()
