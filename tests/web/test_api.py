@@ -216,11 +216,10 @@ def test_bots_play_their_seats_on_the_server(client):
     assert client.get(f"/api/state/{tok[0]}").json()["your_turn"]
 
 
-def test_a_finished_game_can_be_downloaded_and_replayed(client, tmp_path):
-    t = new_table(client, variant="short", seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
-    tok = seat_tokens(t)[0]
-    assert client.get(f"/api/record/{tok}").status_code == 409
-    for _ in range(50):
+def play_to_the_end(client, tok: str, moves: int = 50) -> dict:
+    """Play a seat's last legal action whenever it is its turn, until the game is over (or ``moves``
+    looks): the seat's last message."""
+    for _ in range(moves):
         s = client.get(f"/api/state/{tok}").json()
         if s["finished"]:
             break
@@ -228,6 +227,14 @@ def test_a_finished_game_can_be_downloaded_and_replayed(client, tmp_path):
             client.post(f"/api/act/{tok}", json={"action": s["legal"][-1]["action"]})
         else:
             wait_for(lambda v=s["version"]: client.get(f"/api/state/{tok}").json()["version"] > v)
+    return s
+
+
+def test_a_finished_game_can_be_downloaded_and_replayed(client, tmp_path):
+    t = new_table(client, variant="short", seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tok = seat_tokens(t)[0]
+    assert client.get(f"/api/record/{tok}").status_code == 409
+    s = play_to_the_end(client, tok)
     assert s["finished"] and s["outcome"]["cause"] == "pile empty"
     r = client.get(f"/api/record/{t['spectator']['token']}")
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
@@ -462,14 +469,7 @@ def test_play_again_starts_a_new_game_with_the_same_seats_bots_and_links(client)
     tok = seat_tokens(t)[0]
     r = client.post(f"/api/rematch/{tok}")
     assert r.status_code == 409 and "still going" in r.json()["detail"]
-    for _ in range(50):
-        s = client.get(f"/api/state/{tok}").json()
-        if s["finished"]:
-            break
-        if s["your_turn"]:
-            client.post(f"/api/act/{tok}", json={"action": s["legal"][-1]["action"]})
-        else:
-            wait_for(lambda v=s["version"]: client.get(f"/api/state/{tok}").json()["version"] > v)
+    s = play_to_the_end(client, tok)
     assert s["finished"]
     assert client.post(f"/api/rematch/{t['spectator']['token']}").status_code == 403
     old_spectator = t["spectator"]["token"]
