@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 
 import httpx
 import pytest
@@ -256,33 +262,40 @@ def test_migrations_create_the_schema_and_rerun_harmlessly(db_url):
     assert rev == "0006"
 
 
-def test_loopcity_serve_starts_the_app_on_the_given_port(tmp_path):
-    import os
-    import socket
-    import subprocess
-    import sys
-    import time
-    import urllib.request
-
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    exe = os.path.join(os.path.dirname(sys.executable), "loopcity")
+        return s.getsockname()[1]
+
+
+SERVE = os.path.join(os.path.dirname(sys.executable), "loopcity")
+
+
+def start_serve(db: str, seconds: float = 30) -> tuple[subprocess.Popen, int, str]:
+    """``loopcity serve`` on ``db`` and a free port, once its lobby answers: the process, its port and
+    the lobby page."""
+    port = free_port()
     proc = subprocess.Popen(
-        [exe, "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'serve.db'}"],
+        [SERVE, "serve", "--port", str(port), "--db", db],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+                assert r.status == 200
+                return proc, port, r.read().decode()
+        except OSError:
+            if time.monotonic() >= end or proc.poll() is not None:
+                proc.terminate()
+                raise AssertionError("the server did not start") from None
+            time.sleep(0.2)
+
+
+def test_loopcity_serve_starts_the_app_on_the_given_port(tmp_path):
+    proc, _port, page = start_serve(f"sqlite:///{tmp_path / 'serve.db'}")
     try:
-        end = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
-                    page = r.read().decode()
-                break
-            except OSError:
-                assert time.monotonic() < end and proc.poll() is None, "server did not start"
-                time.sleep(0.2)
         assert "Set up a table" in page
         assert (tmp_path / "serve.db").exists()
     finally:
@@ -291,39 +304,12 @@ def test_loopcity_serve_starts_the_app_on_the_given_port(tmp_path):
 
 
 def test_a_second_loopcity_serve_on_the_same_sqlite_file_is_refused(tmp_path):
-    import os
-    import socket
-    import subprocess
-    import sys
-    import time
-    import urllib.request
-
-    def free_port() -> int:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            return s.getsockname()[1]
-
-    exe = os.path.join(os.path.dirname(sys.executable), "loopcity")
     db = f"sqlite:///{tmp_path / 'school.db'}"
-    first_port = free_port()
-    first = subprocess.Popen(
-        [exe, "serve", "--port", str(first_port), "--db", db],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    first, first_port, _page = start_serve(db)
     try:
-        end = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{first_port}/", timeout=2) as r:
-                    assert r.status == 200
-                break
-            except OSError:
-                assert time.monotonic() < end and first.poll() is None, "the first server did not start"
-                time.sleep(0.2)
         env = {**os.environ, "COLUMNS": "300"}
         second = subprocess.run(
-            [exe, "serve", "--port", str(free_port()), "--db", db],
+            [SERVE, "serve", "--port", str(free_port()), "--db", db],
             capture_output=True,
             text=True,
             timeout=60,
@@ -339,13 +325,8 @@ def test_a_second_loopcity_serve_on_the_same_sqlite_file_is_refused(tmp_path):
         first.terminate()
         first.wait(10)
     # once the first has stopped, the file can be served again
-    again = subprocess.Popen(
-        [exe, "serve", "--port", str(free_port()), "--db", db],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    again, _port, _page = start_serve(db)
     try:
-        time.sleep(3)
         assert again.poll() is None
     finally:
         again.terminate()

@@ -98,7 +98,7 @@ def _shop_waste(st: ResourcedState) -> Choice:
     return Choice(
         key="shop_waste",
         title=ngettext(
-            "Waste {left} cards from the bank for the Shopping Center",
+            "Waste {left} card from the bank for the Shopping Center",
             "Waste {left} cards from the bank for the Shopping Center",
             left,
         ).format(left=left),

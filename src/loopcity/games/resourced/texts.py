@@ -635,7 +635,7 @@ def _turn_prompt(state: ResourcedState, mine: bool) -> str:
     else:
         left = state.ctx["left"]
         what = ngettext(
-            "Waste {left} cards from the bank for the Shopping Center",
+            "Waste {left} card from the bank for the Shopping Center",
             "Waste {left} cards from the bank for the Shopping Center",
             left,
         ).format(left=left)
