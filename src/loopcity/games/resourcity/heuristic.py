@@ -62,9 +62,28 @@ class HeuristicBot:
         self._no_build: tuple[object, ...] | None = None
         self._target: int | None = None
         self._want: int | None = None
-        self._farms_board: tuple[tuple[str, ...], tuple[int, ...]] | None = None
-        self._farms_memo: dict[tuple[int, str, int], list[int]] = {}
-        self._dist_memo: dict[int, dict[int, int]] = {}
+        self._board: tuple[int, tuple[str, ...], tuple[int, ...]] | None = None
+        self._memo = _BoardMemo()
+        self._phases: dict[Phase, Callable[[ResourcityState, int, list[Action]], Action]] = {
+            "orient": self._orient,
+            "discard": self._discard,
+            "compost": self._compost,
+            "relocate": self._relocate,
+            "place": self._place,
+            "propose": self._propose,
+            "vote": self._vote,
+        }
+        self._rules: tuple[Callable[[ResourcityState, int, dict[str, list[Action]]], Action | None], ...] = (
+            self._exchange,
+            self._harvest,
+            self._grow,
+            self._plant,
+            self._green,
+            self._carry,
+            self._go_farm,
+            self._build,
+            self._hurry,
+        )
 
     def choose(self, state: State[Any, Any], seat: int) -> Action:
         """Pick an action for ``seat`` without changing ``state``."""
@@ -73,21 +92,11 @@ class HeuristicBot:
         legal = s.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        board = (tuple(s.grid_kind), tuple(s.grid_rot))
-        if board != self._farms_board:  # what the memos of trial Farms and distances depend on
-            self._farms_board = board
-            self._farms_memo = {}
-            self._dist_memo = {}
-        phases: dict[Phase, Callable[[ResourcityState, int, list[Action]], Action]] = {
-            "orient": self._orient,
-            "discard": self._discard,
-            "compost": self._compost,
-            "relocate": lambda s, seat, legal: legal[0],
-            "place": self._place,
-            "propose": self._propose,
-            "vote": self._vote,
-        }
-        pick = phases.get(s.phase, self._act)(s, seat, legal)
+        board = (id(s.tables.geo), tuple(s.grid_kind), tuple(s.grid_rot))
+        if board != self._board:  # what the memos of trial Farms, distances and loops depend on
+            self._board = board
+            self._memo = _board_memo(board)
+        pick = self._phases.get(s.phase, self._act)(s, seat, legal)
         for a in legal:  # the pick is usually one of these very objects: no need to compare fields
             if a is pick:
                 return pick
@@ -97,17 +106,51 @@ class HeuristicBot:
         """The Farms of the board ``kinds``/``rots``: the state's board but for tile ``t`` (read only).
         Kept per (t, tile type, rotation) while the state's board stays the same (see ``choose``)."""
         key = (t, kinds[t], rots[t])
-        farm = self._farms_memo.get(key)
+        farms = self._memo.farms
+        farm = farms.get(key)
         if farm is None:
-            farm = self._farms_memo[key] = farms_after(s.tables.geo, s.farm, kinds, rots, (t,))
+            farm = farms[key] = farms_after(s.tables.geo, s.farm, kinds, rots, (t,))
         return farm
+
+    def _count_with(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int) -> int:
+        """How many Farms :meth:`_farms_with` holds (kept with it)."""
+        key = (t, kinds[t], rots[t])
+        counts = self._memo.counts
+        n = counts.get(key)
+        if n is None:
+            n = counts[key] = farm_count(self._farms_with(s, kinds, rots, t))
+        return n
+
+    def _farms_now(self, s: ResourcityState) -> int:
+        """How many Farms the state's board holds (kept with the board)."""
+        n = self._memo.base
+        if n < 0:
+            n = self._memo.base = farm_count(s.farm)
+        return n
 
     def _distances(self, s: ResourcityState, start: int) -> dict[int, int]:
         """Road distances from ``start`` (read only), kept while the state's board stays the same."""
-        dist = self._dist_memo.get(start)
+        dist = self._memo.dist.get(start)
         if dist is None:
-            dist = self._dist_memo[start] = _distances(s, start)
+            dist = self._memo.dist[start] = _distances(s, start)
         return dist
+
+    def _open_loops(self, s: ResourcityState) -> list[tuple[int, int, tuple[int, ...]]]:
+        """For each inner lattice point not yet in a Farm, in order: (point, the corners round it
+        still to wall in, the tiles from which one works on them), kept with the board."""
+        loops = self._memo.loops
+        if loops is None:
+            loops = self._memo.loops = []
+            farm = s.farm
+            for p in INNER:
+                if farm[p] >= 0:
+                    continue
+                needs = _ring_needs(s, p)
+                loops.append((p, len(needs), tuple(u for t, _ in needs for u in (t, *ORTHOGONAL[t]))))
+        return loops
+
+    def _relocate(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        return legal[0]
 
     # ----- small phases ----------------------------------------------------------------------
     def _orient(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
@@ -122,7 +165,7 @@ class HeuristicBot:
         best, best_n = legal[0], -1
         for a in legal:
             rots[t] = ORIENT.read(a).turns
-            n = farm_count(self._farms_with(s, kinds, rots, t))
+            n = self._count_with(s, kinds, rots, t)
             if n > best_n:
                 best, best_n = a, n
         return best
@@ -141,16 +184,15 @@ class HeuristicBot:
     def _prospect(self, s: ResourcityState, t: int) -> float:
         """How well placed tile ``t`` is to close a small loop soon: the best of, over the lattice
         points not yet in a Farm, minus the road arms its loop still lacks and the road distance to it."""
+        found = self._memo.prospect.get(t)
+        if found is not None:
+            return found
         dist = self._distances(s, t)
         best = -99.0
-        for i in range(1, 6):
-            for j in range(1, 6):
-                p = i * 7 + j
-                if s.farm[p] >= 0:
-                    continue
-                needs = _ring_needs(s, p)
-                d = min((dist.get(u, 99) for u, _ in needs for u in (u, *ORTHOGONAL[u])), default=0)
-                best = max(best, -1.5 * len(needs) - 0.5 * d)
+        for _p, needs, tiles in self._open_loops(s):
+            d = min([dist.get(u, 99) for u in tiles]) if tiles else 0
+            best = max(best, -1.5 * needs - 0.5 * d)
+        self._memo.prospect[t] = best
         return best
 
     def _place(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
@@ -184,19 +226,16 @@ class HeuristicBot:
     # ----- the main turn ---------------------------------------------------------------------
     def _act(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         by_kind: dict[str, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        for rule in (
-            self._exchange,
-            self._harvest,
-            self._grow,
-            self._plant,
-            self._green,
-            self._carry,
-            self._go_farm,
-            self._build,
-            self._hurry,
-        ):
+        last = ""
+        group: list[Action] = []
+        for a in legal:  # the legal list holds each kind's actions mostly side by side
+            kind = a.kind
+            if kind != last:
+                last = kind
+                found = by_kind.get(kind)
+                group = by_kind[kind] = [] if found is None else found
+            group.append(a)
+        for rule in self._rules:
             pick = rule(s, seat, by_kind)
             if pick is not None:
                 return pick
@@ -255,7 +294,7 @@ class HeuristicBot:
         hand = s.hands[seat]
         if s.avail["fuel"] < FUEL_RESERVE + 1 or s.supply["catchment"] < 1 or "green" not in hand:
             return None
-        base = farm_count(s.farm)
+        base = self._farms_now(s)
         best, best_n = None, 0
         for a in k.get(REPLACE.name, []):
             slot, t = REPLACE.read(a)
@@ -263,8 +302,10 @@ class HeuristicBot:
                 continue
             kinds = list(s.grid_kind)
             kinds[t] = "green"
+            if self._count_with(s, kinds, s.grid_rot, t) < base:
+                continue
             farm = self._farms_with(s, kinds, s.grid_rot, t)
-            if farm_count(farm) < base or any(farm[p] < 0 for p in s.crop):
+            if any(farm[p] < 0 for p in s.crop):
                 continue
             n = sum(1 for p in GREEN_ZONE[t] if farm[p] >= 0 and p not in s.crop)
             if n > best_n:
@@ -301,7 +342,7 @@ class HeuristicBot:
         if key == self._no_build:
             return None
         kinds, rots = list(s.grid_kind), list(s.grid_rot)
-        base = farm_count(s.farm)
+        base = self._farms_now(s)
         for a, cost, t, tile, rlist in self._changes(s, seat, k):
             if s.avail["fuel"] - cost < FUEL_RESERVE:
                 continue
@@ -336,25 +377,29 @@ class HeuristicBot:
     def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int, at_least: int) -> bool:
         """Whether the board ``kinds``/``rots`` (the state's but for tile ``t``) holds ``at_least`` Farms
         and keeps every planted Plot in a Farm."""
+        if self._count_with(s, kinds, rots, t) < at_least:
+            return False
         farm = self._farms_with(s, kinds, rots, t)
-        return farm_count(farm) >= at_least and not any(farm[p] < 0 for p in s.crop)
+        return not any(farm[p] < 0 for p in s.crop)
 
     def _pick_target(self, s: ResourcityState, seat: int) -> int | None:
         """The lattice point whose small loop is cheapest to close from here (sticky between turns)."""
-        dist = self._distances(s, s.pos[seat])
+        start = s.pos[seat]
+        values = self._memo.targets.get(start)
+        if values is None:  # each reachable point's value but for the sticky bonus, kept with the board
+            dist = self._distances(s, start)
+            values = self._memo.targets[start] = []
+            for p, needs, tiles in self._open_loops(s):
+                d = min([dist.get(u, 99) for u in tiles]) if tiles else 0
+                if d < 99:
+                    values.append((p, -1.5 * needs - 0.5 * d))
         best, best_v = None, -99.0
-        for i in range(1, 6):
-            for j in range(1, 6):
-                p = i * 7 + j
-                if s.farm[p] >= 0:
-                    continue
-                needs = _ring_needs(s, p)
-                d = min((dist.get(u, 99) for t, _ in needs for u in (t, *ORTHOGONAL[t])), default=0)
-                if d >= 99:
-                    continue
-                v = -1.5 * len(needs) - 0.5 * d + (1.0 if p == self._target else 0.0)
-                if v > best_v:
-                    best, best_v = p, v
+        sticky = self._target
+        for p, v in values:
+            if p == sticky:
+                v += 1.0
+            if v > best_v:
+                best, best_v = p, v
         self._target = best
         return best
 
@@ -365,7 +410,7 @@ class HeuristicBot:
         geo = s.tables.geo
         kind, rot = s.grid_kind[t], s.grid_rot[t]
         kinds, rots = list(s.grid_kind), list(s.grid_rot)
-        base = farm_count(s.farm)
+        base = self._farms_now(s)
         if s.avail["fuel"] - rotate_cost(s) >= FUEL_RESERVE and kind != "green":
             for turns, way in ((1, "cw"), (3, "ccw"), (2, "cw")):
                 r = (rot + turns) % 4
@@ -391,7 +436,7 @@ class HeuristicBot:
 
     def _hurry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Spend spare Fuel on a Replace that breaks no Farm: each tile laid draws the deck on faster."""
-        base = farm_count(s.farm)
+        base = self._farms_now(s)
         replaces = sorted(
             k.get(REPLACE.name, []), key=lambda a: s.hands[seat][REPLACE.read(a).slot] != "green"
         )
@@ -407,8 +452,10 @@ class HeuristicBot:
             kinds[t] = tile
             for r in s.tables.geo.rotations[tile]:
                 rots[t] = r
+                if self._count_with(s, kinds, rots, t) < base:
+                    continue
                 farm = self._farms_with(s, kinds, rots, t)
-                if farm_count(farm) >= base and not any(farm[p] < 0 for p in s.crop):
+                if not any(farm[p] < 0 for p in s.crop):
                     return a
         return None
 
@@ -416,32 +463,32 @@ class HeuristicBot:
         """Walk toward the tile with the most farming work around it (Community Centres preferred)."""
         dist = self._distances(s, s.pos[seat])
         plant_ok = s.avail["food"] > s.players + 3 and s.avail["water"] > s.players + 3
-        best_t, best_v = s.pos[seat], self._work(s, s.pos[seat], plant_ok)
+        plots = self._memo.plots
+        if plots is None:
+            plots = self._tile_plots(s)
+        crop, farmed = s.crop, s.farmed
+        here = s.pos[seat]
+        best_t, best_v = here, _work(plots[here], crop, farmed, plant_ok)
         for t, d in dist.items():
-            v = self._work(s, t, plant_ok) - 0.6 * d
+            v = _work(plots[t], crop, farmed, plant_ok) - 0.6 * d
             if v > best_v + 0.01:
                 best_t, best_v = t, v
-        if best_t == s.pos[seat] or best_v <= 0:
+        if best_t == here or best_v <= 0:
             return None
         return self._toward(s, seat, k, {best_t})
 
-    def _work(self, s: ResourcityState, t: int, plant_ok: bool) -> float:
-        """How many farming actions could be done now from tile ``t``."""
-        v = 0.0
-        farm, crop, farmed = s.farm, s.crop, s.farmed
-        plots = TILE_CORNER_PLOTS[t]  # the corners, then a Green Space's centre
-        if s.grid_kind[t] == "green":
-            plots = (*plots, GREEN_PLOT + t)
-        for p in plots:
-            if farm[p] >= 0:
-                if p in crop:
-                    if p not in farmed:
-                        v += 1.0
-                elif plant_ok:
-                    v += 0.6
-        if v and s.grid_kind[t] == "centre":
-            v += 0.5
-        return v
+    def _tile_plots(self, s: ResourcityState) -> list[tuple[tuple[int, ...], bool]]:
+        """For each tile: the Plots round it (the corners, then a Green Space's centre) that lie in a
+        Farm, and whether it is a Community Centre; kept with the board."""
+        farm, kinds = s.farm, s.grid_kind
+        out = []
+        for t in range(TILES):
+            plots = TILE_CORNER_PLOTS[t]
+            if kinds[t] == "green":
+                plots = (*plots, GREEN_PLOT + t)
+            out.append((tuple([p for p in plots if farm[p] >= 0]), kinds[t] == "centre"))
+        self._memo.plots = out
+        return out
 
     def _toward(
         self, s: ResourcityState, seat: int, k: dict[str, list[Action]], goals: set[int]
@@ -473,7 +520,60 @@ class HeuristicBot:
         return None
 
 
+def _work(
+    tile: tuple[tuple[int, ...], bool], crop: dict[int, str], farmed: dict[int, Any], plant_ok: bool
+) -> float:
+    """How many farming actions could be done now from a tile (its Plots in Farms, and whether it is
+    a Community Centre, from ``HeuristicBot._tile_plots``)."""
+    v = 0.0
+    plots, centre = tile
+    for p in plots:
+        if p in crop:
+            if p not in farmed:
+                v += 1.0
+        elif plant_ok:
+            v += 0.6
+    if v and centre:
+        v += 0.5
+    return v
+
+
 RING = ((-1, -1, 2), (-1, 0, 3), (0, -1, 1), (0, 0, 0))
+INNER = tuple(i * 7 + j for i in range(1, 6) for j in range(1, 6))
+"""The lattice points inside the rim, in order: the points a small loop closes round."""
+
+
+class _BoardMemo:
+    """What the bot works out from a board alone (tile types and rotations): trial Farms, road
+    distances, the loops still open and their values. Shared by every bot meeting the same board."""
+
+    __slots__ = ("farms", "counts", "base", "dist", "loops", "prospect", "targets", "plots")
+
+    def __init__(self) -> None:
+        self.farms: dict[tuple[int, str, int], list[int]] = {}
+        self.counts: dict[tuple[int, str, int], int] = {}
+        self.base = -1
+        self.plots: list[tuple[tuple[int, ...], bool]] | None = None
+        self.dist: dict[int, dict[int, int]] = {}
+        self.loops: list[tuple[int, int, tuple[int, ...]]] | None = None
+        self.prospect: dict[int, float] = {}
+        self.targets: dict[int, list[tuple[int, float]]] = {}
+
+
+_BOARDS: dict[tuple[int, tuple[str, ...], tuple[int, ...]], _BoardMemo] = {}
+KEEP_BOARDS = 512
+"""Boards whose memos a process keeps (the oldest go first): a game meets a few dozen."""
+
+
+def _board_memo(board: tuple[int, tuple[str, ...], tuple[int, ...]]) -> _BoardMemo:
+    """The memo of ``board`` (the geometry, tile types and rotations), shared by the bots of every
+    game in this process."""
+    memo = _BOARDS.get(board)
+    if memo is None:
+        memo = _BOARDS[board] = _BoardMemo()
+        if len(_BOARDS) > KEEP_BOARDS:
+            del _BOARDS[next(iter(_BOARDS))]
+    return memo
 
 
 def _ring_needs(s: ResourcityState, p: int) -> list[tuple[int, int]]:
