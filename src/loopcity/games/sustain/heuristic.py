@@ -18,7 +18,7 @@ from typing import Any
 from loopcity.engine import Action, Game, Rng, State
 
 from . import actions as A
-from .forecast import HOUSING, POP, C, Compiled, Outlook, U, apply, outlook
+from .forecast import HOUSING, POP, C, Compiled, Forecast, Outlook, U, apply, outlook
 from .plans import NO_EFFECTS
 from .rules import SustainState
 
@@ -128,6 +128,7 @@ class Planner:
         self._options: list[tuple[float, int, Action]] | None = None
         self._gray: dict[str, float] = {}
         self._gains: dict[Any, Any] | None = None
+        self._cities: dict[tuple[int, str | None], Any] | None = None
         self.st = st
         self.seat = seat
         self.tables = tables = st.tables
@@ -206,6 +207,32 @@ class Planner:
         return found
 
     def _gain(self, effects: Compiled, building: str | None, mine: int, bonus: Compiled) -> float:
+        cities = self._cities
+        if cities is None:  # shared by every seat on this map, outlook and city
+            key = (self.outlook, *self.base)
+            cities = self._cities = self.map.cities.get(key)
+            if cities is None:
+                cities = self._cities = self.map.cities[key] = {}
+        city_key = (id(effects), building)  # effects: a tuple the tables keep
+        after = cities.get(city_key)
+        if after is None:
+            after = cities[city_key] = self._city_after(effects, building, bonus)
+        penalty, m, found = after
+        if m is None:
+            return -DEFEAT
+        if self.selfish or found is None:
+            return self.value(m, mine) - self.base_value - penalty
+        end, fallen, risk, living = found
+        if fallen >= 0:  # as in value(), without a call
+            return -DEFEAT / 2 + 25.0 * fallen + mine - self.base_value - penalty
+        return mine + self._bonus(end) - risk + living - self.base_value - penalty
+
+    def _city_after(
+        self, effects: Compiled, building: str | None, bonus: Compiled
+    ) -> tuple[float, list[int] | None, Forecast | None]:
+        """The investment's penalty for crowding the map, the model city after it (None: no square
+        left for its Building) and that city's forecast (None: it falls at once). Depends on the
+        map, the outlook and the city before, never on the seat."""
         m = self.base[:]
         penalty = 0.0
         top, st = self.top, self.st
@@ -214,7 +241,7 @@ class Planner:
             if square:
                 free_sq = self.free_squares
                 if free_sq <= 1:
-                    return -DEFEAT
+                    return 0.0, None, None
                 penalty = 6.0 / free_sq + (4.0 if free_sq <= 3 else 0.0)
             m[HOUSING] += housing
             if built:
@@ -223,13 +250,10 @@ class Planner:
                 apply(m, bonus, top, st)
         if effects:
             apply(m, effects, top, st)
-        if self.selfish or m[U] >= self.u_max or m[C] >= self.c_max:
-            return self.value(m, mine) - self.base_value - penalty
+        if m[U] >= self.u_max or m[C] >= self.c_max:
+            return penalty, m, None
         found = self._results.get(("", *m))
-        end, fallen, risk, living = found if found is not None else self.outlook.outcome(m)
-        if fallen >= 0:  # as in value(), without a call
-            return -DEFEAT / 2 + 25.0 * fallen + mine - self.base_value - penalty
-        return mine + self._bonus(end) - risk + living - self.base_value - penalty
+        return penalty, m, found if found is not None else self.outlook.outcome(m)
 
     def cells(self, building: str) -> list[int]:
         """The free spaces where ``building`` may be drawn (read only)."""

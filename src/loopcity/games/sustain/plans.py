@@ -3,7 +3,7 @@ part of the game's tables) and per City Map (:class:`MapFacts`, kept while the m
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from loopcity.engine import Action
 
@@ -78,6 +78,9 @@ class MapFacts:
         self.free_squares = sum(1 for c in tables.geo.squares if cells[c] is None)
         self._legal: dict[str, list[int]] = {}
         self._bonus: dict[str, Compiled] = {}
+        self.cities: dict[tuple[Any, ...], dict[tuple[int, str | None], Any]] = {}
+        """The heuristic's model cities after each investment, by the outlook and the city before
+        (what every seat would work out alike on this map: see ``heuristic.Planner``)."""
 
     def legal_cells(self, building: str) -> list[int]:
         """The free spaces where ``building`` may be drawn (read only)."""
