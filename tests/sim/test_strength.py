@@ -9,7 +9,7 @@ import pytest
 
 from bots.search_games import COMMONS, WAGER
 from loopcity.engine import Action, register, unregister
-from loopcity.sim.strength import main, run_pairs, summarize_pairs
+from loopcity.sim.strength import main, quantile, run_pairs, summarize_pairs
 
 
 class TakesNothing:
@@ -87,3 +87,20 @@ def test_every_seat_of_a_semi_cooperative_game_can_play_the_bot(test_games, caps
     # searching seats all take from the stock, keep the reserve, and score more than the timid table
     assert summary["bot_team_win_rate"] == 1.0 and summary["bot_mean_score"] > summary["heuristic_mean_score"]
     assert all(p.seat is None for p in run_pairs("commons", "random", 3, every_seat=True, players=3))
+
+
+def test_the_summary_gives_the_decisions_mean_p95_and_longest(test_games):
+    pairs = list(run_pairs("wager", "mcts:root=halving:iterations=24", 6, seed=1))
+    times = [t for p in pairs for t in p.decision_seconds]
+    assert len(times) == sum(p.searched for p in pairs) > 0
+    assert all(max(p.decision_seconds, default=0.0) == p.longest_decision for p in pairs)
+    summary = summarize_pairs("wager", "mcts", pairs)
+    assert summary["mean_decision_s"] == pytest.approx(sum(times) / len(times))
+    assert min(times) <= summary["p95_decision_s"] <= summary["max_decision_s"] == max(times)
+
+
+def test_quantiles_interpolate_between_ranks():
+    assert quantile([], 0.95) == 0.0
+    assert quantile([3.0], 0.95) == 3.0
+    assert quantile([float(x) for x in range(1, 21)], 0.95) == pytest.approx(19.05)
+    assert quantile([4.0, 1.0, 3.0, 2.0], 0.5) == 2.5

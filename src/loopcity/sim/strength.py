@@ -48,6 +48,8 @@ class Pair:
     search_seconds: float
     longest_decision: float
     iterations: int
+    decision_seconds: tuple[float, ...] = ()
+    """how long each searched decision took, in the order played"""
 
 
 def play_pair(game: Game, bot: str, seed: int, index: int, every_seat: bool = False) -> Pair:
@@ -88,6 +90,7 @@ def play_pair(game: Game, bot: str, seed: int, index: int, every_seat: bool = Fa
         sum(times),
         max(times, default=0.0),
         iterations,
+        tuple(times),
     )
 
 
@@ -155,9 +158,21 @@ def summarize_pairs(game_id: str, bot: str, pairs: list[Pair]) -> dict[str, Any]
         "score_difference_ci95": score_ci,
         "decisions_searched": searched,
         "mean_decision_s": seconds / searched if searched else 0.0,
+        "p95_decision_s": quantile([t for p in pairs for t in p.decision_seconds], 0.95),
         "max_decision_s": max((p.longest_decision for p in pairs), default=0.0),
         "iterations_per_s": sum(p.iterations for p in pairs) / seconds if seconds else 0.0,
     }
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (the value at rank ``q * (n - 1)``, interpolated; 0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = q * (len(ordered) - 1)
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
 def main(argv: list[str] | None = None) -> None:
