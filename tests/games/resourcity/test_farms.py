@@ -3,7 +3,14 @@
 import random
 import time
 
-from loopcity.games.resourcity.board import GREEN_PLOT, farm_count, farms_after, find_farms, parts_corners
+from loopcity.games.resourcity.board import (
+    GREEN_PLOT,
+    farm_count,
+    farm_count_after,
+    farms_after,
+    find_farms,
+    parts_corners,
+)
 from loopcity.games.resourcity.heuristic import _ring_needs
 
 from .helpers import crop, farms_of, fresh, parse, point, scenario
@@ -192,3 +199,25 @@ def test_a_tile_change_that_parts_no_corners_never_makes_a_new_farm():
             trial_kinds[t], trial_rots[t] = new_kind, new_rot
             assert farm_count(farms_after(geo, farm, trial_kinds, trial_rots, (t,))) <= farm_count(farm)
     assert skipped > 100
+
+
+def test_the_farms_a_tile_change_leaves_are_counted_without_the_table():
+    # The heuristic bot counts the Farms of each trial Rotate or Replace this way; it must be the
+    # count of the table found from the whole board, whatever the change opens, closes or merges.
+    s = fresh()
+    geo = s.tables.geo
+    types = [t.id for t in s.game.content.tiles]
+    rng = random.Random(5)
+    changed = 0
+    for _board in range(30):
+        kinds = [rng.choice(["curve", "curve", "tee", "cross", "tennis", "green"]) for _ in range(36)]
+        rots = [rng.randrange(4) for _ in range(36)]
+        farm = find_farms(geo, kinds, rots)
+        count = farm_count(farm)
+        for t in range(36):
+            trial_kinds, trial_rots = list(kinds), list(rots)
+            trial_kinds[t], trial_rots[t] = rng.choice(types), rng.randrange(4)
+            after = farm_count(find_farms(geo, trial_kinds, trial_rots))
+            assert farm_count_after(geo, farm, count, trial_kinds, trial_rots, t) == after
+            changed += after != count
+    assert changed > 100  # many of the changes did open or close a Farm

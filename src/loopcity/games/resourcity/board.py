@@ -368,6 +368,25 @@ def _corner_classes(pairs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     return tuple(label)
 
 
+def farm_count_after(
+    geo: Geometry, farm: Sequence[int], count: int, kinds: Sequence[str], rots: Sequence[int], tile: int
+) -> int:
+    """``farm_count(farms_after(geo, farm, kinds, rots, (tile,)))`` without building the table: the
+    ``count`` Farms of ``farm``, less those through the tile's corners, plus the regions the floods
+    from those corners close (as :func:`update_farms` finds them; a Farm away from the tile keeps
+    its region, so none of them is counted twice)."""
+    corners = TILE_CORNER_PLOTS[tile]
+    gone = {farm[p] for p in corners}
+    gone.discard(-1)
+    links = geo.links
+    done: set[int] = set()
+    closed = 0
+    for c in corners:
+        if c not in done and _flood(links, kinds, rots, c, done) is not None:
+            closed += 1
+    return count - len(gone) + closed
+
+
 def farms_after(
     geo: Geometry, farm: Sequence[int], kinds: Sequence[str], rots: Sequence[int], tiles: Sequence[int]
 ) -> list[int]:

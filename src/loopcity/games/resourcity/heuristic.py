@@ -38,6 +38,7 @@ from .board import (
     TILE_CORNER_PLOTS,
     TILES,
     farm_count,
+    farm_count_after,
     farms_after,
     moves_from,
     parts_corners,
@@ -118,7 +119,7 @@ class HeuristicBot:
         counts = self._memo.counts
         n = counts.get(key)
         if n is None:
-            n = counts[key] = farm_count(self._farms_with(s, kinds, rots, t))
+            n = counts[key] = farm_count_after(s.tables.geo, s.farm, self._farms_now(s), kinds, rots, t)
         return n
 
     def _farms_now(self, s: ResourcityState) -> int:
