@@ -462,21 +462,45 @@ class HeuristicBot:
 
     def _go_farm(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Walk toward the tile with the most farming work around it (Community Centres preferred)."""
-        dist = self._distances(s, s.pos[seat])
+        here = s.pos[seat]
         plant_ok = s.avail["food"] > s.players + 3 and s.avail["water"] > s.players + 3
         plots = self._memo.plots
         if plots is None:
             plots = self._tile_plots(s)
         crop, farmed = s.crop, s.farmed
-        here = s.pos[seat]
         best_t, best_v = here, _work(plots[here], crop, farmed, plant_ok)
-        for t, d in dist.items():
-            v = _work(plots[t], crop, farmed, plant_ok) - 0.6 * d
+        # a tile with no Plot in a Farm scores -0.6 x its distance and never beats the work here:
+        # only the others are weighed, in the order of the road distances
+        for t, far, tile_plots, centre in self._farming_from(s, here):
+            v = 0.0
+            for p in tile_plots:  # _work, inlined
+                if p in crop:
+                    if p not in farmed:
+                        v += 1.0
+                elif plant_ok:
+                    v += 0.6
+            if v and centre:
+                v += 0.5
+            v = v - far
             if v > best_v + 0.01:
                 best_t, best_v = t, v
         if best_t == here or best_v <= 0:
             return None
         return self._toward(s, seat, k, {best_t})
+
+    def _farming_from(self, s: ResourcityState, start: int) -> list[tuple[int, float, tuple[int, ...], bool]]:
+        """The tiles within road reach of ``start`` that have Plots in Farms, in the order of their
+        distances: (tile, 0.6 x its distance, its Plots in Farms, whether a Community Centre); kept
+        with the board."""
+        found = self._memo.farming.get(start)
+        if found is None:
+            plots = self._memo.plots
+            if plots is None:
+                plots = self._tile_plots(s)
+            found = self._memo.farming[start] = [
+                (t, 0.6 * d, *plots[t]) for t, d in self._distances(s, start).items() if plots[t][0]
+            ]
+        return found
 
     def _tile_plots(self, s: ResourcityState) -> list[tuple[tuple[int, ...], bool]]:
         """For each tile: the Plots round it (the corners, then a Green Space's centre) that lie in a
@@ -548,13 +572,14 @@ class _BoardMemo:
     """What the bot works out from a board alone (tile types and rotations): trial Farms, road
     distances, the loops still open and their values. Shared by every bot meeting the same board."""
 
-    __slots__ = ("farms", "counts", "base", "dist", "loops", "prospect", "targets", "plots")
+    __slots__ = ("farms", "counts", "base", "dist", "loops", "prospect", "targets", "plots", "farming")
 
     def __init__(self) -> None:
         self.farms: dict[tuple[int, str, int], list[int]] = {}
         self.counts: dict[tuple[int, str, int], int] = {}
         self.base = -1
         self.plots: list[tuple[tuple[int, ...], bool]] | None = None
+        self.farming: dict[int, list[tuple[int, float, tuple[int, ...], bool]]] = {}
         self.dist: dict[int, dict[int, int]] = {}
         self.loops: list[tuple[int, int, tuple[int, ...]]] | None = None
         self.prospect: dict[int, float] = {}
