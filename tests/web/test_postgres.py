@@ -60,7 +60,7 @@ def test_postgres_a_second_process_takes_a_move_its_copy_of_the_table_had_not_se
 def test_postgres_schema_comes_from_the_migrations(pg_url):
     db = Database(pg_url)
     with db.engine.connect() as conn:
-        assert conn.exec_driver_sql("select version_num from alembic_version").scalar() == "0006"
+        assert conn.exec_driver_sql("select version_num from alembic_version").scalar() == "0007"
     db.dispose()
 
 

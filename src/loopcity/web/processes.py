@@ -17,7 +17,9 @@ two things make the processes one server:
   connection ends, so when that process dies (even by SIGKILL) another process that has the table in
   memory takes the lock at its next claim, every :data:`CLAIM_SECONDS`, and the table's bots and
   clocks go on there. The lease only saves work: two processes can never both store a move for the
-  same version (the database's version check refuses the second).
+  same version (the database's version check refuses the second). A countdown's start is stored with
+  the table (:meth:`~loopcity.web.schedule.Schedule.starts`), so the process that takes over rings it
+  at the deadline every process showed.
 
 With SQLite there is one process (``serve`` refuses a second on the same file): :class:`Alone` owns
 every table and hears nothing.
