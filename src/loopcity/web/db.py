@@ -325,12 +325,24 @@ class Database:
         so it is heard when, and only if, the change is stored; ``origin`` names this process."""
         self._origin = origin if self.postgres else None
 
-    def _announce(self, conn: Any, table_id: str, version: int | None, what: str) -> None:
+    def _announce(
+        self,
+        conn: Any,
+        table_id: str,
+        version: int | None,
+        what: str,
+        moves: Sequence[tuple[int, str]] | None = None,
+        clocks: Clocks = None,
+    ) -> None:
+        """NOTIFY the other processes of the change (``moves``: the moves it stored, carried along
+        with the countdowns ``clocks``, so that they need not read them back)."""
         if self._origin is None:
             return
         from .processes import CHANNEL, Notice
 
-        notice = Notice(table_id, version, what, self._origin).text()
+        carried = None if moves is None else tuple(moves)
+        joined = carried is not None and len(carried) > 1
+        notice = Notice(table_id, version, what, self._origin, carried, joined, clocks).text()
         conn.execute(_NOTIFY, {"channel": CHANNEL, "notice": notice})
 
     def forget_links(self, table_id: str) -> None:
@@ -484,7 +496,7 @@ class Database:
                 _ADD_MOVE,
                 {"table_id": table_id, "n": version, "seat": seat, "action": action, "created_at": _now()},
             )
-            self._announce(conn, table_id, version + 1, "move")
+            self._announce(conn, table_id, version + 1, "move", [(seat, action)], clocks)
 
     def add_moves(
         self,
@@ -515,7 +527,7 @@ class Database:
                     for i, a in enumerate(actions)
                 ],
             )
-            self._announce(conn, table_id, nv, "move")
+            self._announce(conn, table_id, nv, "move", [(seat, a) for a in actions], clocks)
 
     def take_back(
         self, table_id: str, version: int, seat: int, action: str, count: int = 1, clocks: Clocks = None

@@ -834,9 +834,36 @@ class TableManager:
             async with t.lock:
                 if self.live.get(t.id) is not t or (notice is not None and self._knows(t, notice)):
                     return
+                if notice is not None and await self._play_heard(t, notice):
+                    return
                 await self.reload(t, talk=notice is None or notice.what == "talk")
         except Refusal as e:  # the database did not answer: the next notice or move tries again
             log.warning("table %s could not be reloaded: %s", t.id, e.reason)
+
+    async def _play_heard(self, t: LiveTable, notice: Notice) -> bool:
+        """Play on the moves a notice carries when the table here is just before them (the caller
+        holds its lock): what another process stored, without reading it back from the database. False
+        when the notice carries none or the table here is further behind (then it is reloaded)."""
+        moves = notice.moves
+        if notice.what != "move" or not moves or notice.version != t.version + len(moves):
+            return False
+        try:
+            state = await asyncio.to_thread(source_words().run, self._play_on, t.state, moves)
+        except LoopcityError:  # not what this process has: read the table as stored
+            log.warning("table %s: the moves heard do not follow on here; reloading", t.id)
+            return False
+        first = len(t.moves)
+        t.state, t.version = state, notice.version
+        t.moves = t.moves + list(moves)
+        t.joined.difference_update(range(first, first + len(moves)))
+        if notice.joined:
+            t.joined.update(range(first + 1, first + len(moves)))
+        self._timed(t, notice.clocks)
+        t.seen = t.moved = time.monotonic()
+        t.waiting.clear()
+        self._kick(t)
+        await self.hub.publish(t, t.version, again=True)
+        return True
 
     async def _claimed(self, table_ids: list[str]) -> None:
         """This process runs these tables' bots and clocks from now on (the process that did is gone,
