@@ -259,7 +259,7 @@ def test_migrations_create_the_schema_and_rerun_harmlessly(db_url):
     db = Database(db_url)
     with db.engine.connect() as conn:
         rev = conn.exec_driver_sql("select version_num from alembic_version").scalar()
-    assert rev == "0006"
+    assert rev == "0007"
 
 
 def free_port() -> int:

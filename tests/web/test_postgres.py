@@ -60,7 +60,7 @@ def test_postgres_a_second_process_takes_a_move_its_copy_of_the_table_had_not_se
 def test_postgres_schema_comes_from_the_migrations(pg_url):
     db = Database(pg_url)
     with db.engine.connect() as conn:
-        assert conn.exec_driver_sql("select version_num from alembic_version").scalar() == "0006"
+        assert conn.exec_driver_sql("select version_num from alembic_version").scalar() == "0007"
     db.dispose()
 
 
@@ -155,3 +155,35 @@ def test_postgres_students_joining_through_two_processes_at_once_never_share_a_s
     assert len(seated) == 4 and len(set(seated)) == 4
     board = a.get(f"/api/classes/{made['token']}").json()
     assert sorted(len(s["names"]) for t in board["tables"] for s in t["seats"]) == [1, 1, 1, 1]
+
+
+def test_postgres_moves_heard_from_another_process_are_played_on_without_reading_them_back(
+    pg_client, monkeypatch
+):
+    """A move's notice carries the move: a process one version behind plays it on from there (no
+    database read), and ends with the same state, moves and version as the process that stored it."""
+    a, b = pg_client(), pg_client()
+    t = new_table(a)
+    tok = seat_tokens(t)
+    assert b.get(f"/api/state/{tok[0]}").status_code == 200  # b holds the table too
+    manager = b.app.state.manager
+    reads: list[tuple] = []
+    load = manager.db.load
+    monkeypatch.setattr(manager.db, "load", lambda *args: reads.append(args) or load(*args))
+    for seat, action in [(0, "ready"), (1, "ready"), (0, "take 2"), (1, "take 1")]:
+        assert a.post(f"/api/act/{tok[seat]}", json={"action": action}).status_code == 200
+    held, made = manager.live[t["id"]], a.app.state.manager.live[t["id"]]
+    wait_for(lambda: held.version == 4, timeout=10)
+    assert reads == []
+    assert held.moves == made.moves and held.state.state_hash() == made.state.state_hash()
+    assert b.get(f"/api/state/{tok[1]}").json() == a.get(f"/api/state/{tok[1]}").json()
+
+
+def test_a_notice_carries_its_moves_and_clocks_unless_it_would_be_too_long():
+    from loopcity.web.processes import Notice
+
+    short = Notice("t1", 5, "move", "me", ((0, "take 2"), (0, "offer 1")), True, {"alarm": 1795.25})
+    assert Notice.read(short.text()) == short
+    long = Notice("t1", 5, "move", "me", tuple((0, "x" * 100) for _ in range(100)), True)
+    assert len(long.text().encode()) < 8000  # PostgreSQL's limit for a notice
+    assert Notice.read(long.text()) == Notice("t1", 5, "move", "me")  # read from the database instead

@@ -41,13 +41,13 @@ def pg_url() -> Iterator[str]:
 class Serve:
     """One ``loopcity serve`` process on ``db``."""
 
-    def __init__(self, db: str, log: Path) -> None:
+    def __init__(self, db: str, log: Path, timer_minutes: float = TIMER_MINUTES) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
         env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         args = ["serve", "--db", db, "--port", str(self.port), "--bot-delay", str(BOT_DELAY)]
-        args += ["--timer-minutes", str(TIMER_MINUTES), "--tables-per-minute", "1000"]
+        args += ["--timer-minutes", str(timer_minutes), "--tables-per-minute", "1000"]
         self.log = log
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "loopcity.cli.main", *args],
@@ -76,13 +76,12 @@ class Serve:
                 self.proc.wait()
 
 
-@pytest.fixture
-def servers(pg_url, tmp_path) -> Iterator[list[Serve]]:
+def two_processes(pg_url: str, tmp_path: Path, timer_minutes: float = TIMER_MINUTES) -> Iterator[list[Serve]]:
     db = Database(pg_url)  # the schema, made once before both start
     with db.engine.begin() as conn:
         conn.exec_driver_sql("truncate game_tables, chat_lines, moves, tokens cascade")
     db.dispose()
-    both = [Serve(pg_url, tmp_path / f"serve{i}.log") for i in range(2)]
+    both = [Serve(pg_url, tmp_path / f"serve{i}.log", timer_minutes) for i in range(2)]
     try:
         for s in both:
             s.ready()
@@ -90,6 +89,11 @@ def servers(pg_url, tmp_path) -> Iterator[list[Serve]]:
     finally:
         for s in both:
             s.stop()
+
+
+@pytest.fixture
+def servers(pg_url, tmp_path) -> Iterator[list[Serve]]:
+    yield from two_processes(pg_url, tmp_path)
 
 
 def make_table(server: Serve, game: str, seats: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
@@ -239,3 +243,115 @@ def test_a_bot_tables_bots_and_clock_act_once_and_are_taken_over_when_their_proc
     taken = asyncio.run(after_kill())
     assert taken < 5, taken
     assert advisory_holders(pg_url, table["id"]) == 1
+
+
+SLOW_TIMER = 0.25  # minutes: RECLAIM's event timer rings every 15 s
+
+
+@pytest.fixture
+def slow_timer_servers(pg_url, tmp_path) -> Iterator[list[Serve]]:
+    yield from two_processes(pg_url, tmp_path, SLOW_TIMER)
+
+
+async def first_message(url: str) -> dict[str, Any]:
+    """What a page opened now is shown first (the whole message)."""
+    async with websockets.connect(url, max_size=2**22, open_timeout=20) as conn:
+        message = json.loads(await asyncio.wait_for(conn.recv(), 20))
+    assert message["type"] == "state", message.get("type")
+    return message
+
+
+def stored_alarms(pg_url: str, table_id: str) -> list[float]:
+    """When each of the table's clock moves (RECLAIM's Events) was stored, in epoch seconds."""
+    with psycopg.connect(pg_url) as conn:
+        rows = conn.execute(
+            "select extract(epoch from created_at) from moves where table_id = %s and action like 'alarm%%'"
+            " order by n",
+            (table_id,),
+        )
+        return [float(at) for (at,) in rows.fetchall()]
+
+
+def test_every_process_shows_the_tables_deadline_and_the_one_that_takes_over_rings_at_it(
+    slow_timer_servers, pg_url
+):
+    """A RECLAIM table with its 15 s event timer, made on one process and opened later on the other:
+    pages on both show the same deadline (the stored one, not each process's own). The process that
+    runs the timer is killed before it rings; the other rings it once, at that deadline, and both
+    the next deadline and what the page shows follow the ring time."""
+    a, b = slow_timer_servers
+    made = time.time()
+    table = make_table(a, "reclaim", [{"kind": "human"}] * 4, variant="timer", seed=5)
+    spectator = table["spectator"]["token"]
+    time.sleep(2.0)  # a process that counted from its own first look would show a later deadline
+
+    on_a = asyncio.run(first_message(f"{a.ws}/ws/{spectator}"))
+    on_b = asyncio.run(first_message(f"{b.ws}/ws/{spectator}"))
+    deadline = on_a["clock"]["deadline"]
+    period = on_a["clock"]["seconds"]
+    print(f"deadline {deadline - made:.2f} s after the table was asked for; B shows {on_b['clock']}")
+    assert period == SLOW_TIMER * 60
+    assert on_b["clock"]["deadline"] == deadline, (on_a["clock"], on_b["clock"])
+    assert made < deadline - period < made + 10  # counted from when the table was made
+    assert advisory_holders(pg_url, table["id"]) == 1
+
+    async def kill_and_watch() -> tuple[float, list[float], list[int]]:
+        page = Page(f"{b.ws}/ws/{spectator}")  # a page stays open on the process that lives on
+        await page.open()
+        await until(lambda: bool(page.versions), 20, "the page's first message")
+        left = deadline - time.time()
+        assert left > 3, f"only {left:.1f} s left before the ring: the machine is too slow for this check"
+        a.proc.send_signal(signal.SIGKILL)
+        a.proc.wait()
+        end = time.monotonic() + left + 30
+        while not stored_alarms(pg_url, table["id"]):
+            assert time.monotonic() < end, ("the other process never rang the timer", page.versions)
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(1.0)  # a second ring, if one came, would be stored by now
+        await until(lambda: page.versions[-1] >= 1, 10, "the page to be sent the Event")
+        await page.close()
+        return left, stored_alarms(pg_url, table["id"]), page.versions
+
+    left, rings, versions = asyncio.run(kill_and_watch())
+    print(f"killed {left:.2f} s before the deadline; rang {rings[0] - deadline:+.3f} s from it")
+    assert len(rings) == 1, rings  # once
+    assert rings[0] >= deadline - 0.01  # never early
+    assert rings[0] < deadline + 5.0  # at its time (a generous bound for a loaded machine)
+    assert versions == [0, 1]
+    after = asyncio.run(first_message(f"{b.ws}/ws/{spectator}"))
+    assert after["version"] == 1
+    assert after["clock"]["deadline"] == pytest.approx(deadline + period, abs=1e-6)  # restarts at the ring
+    assert advisory_holders(pg_url, table["id"]) == 1
+
+
+def test_table_talk_through_two_processes_keeps_one_limit(servers):
+    """A seat writing through both processes at once gets no more lines in than through one: at most
+    8 lines in 10 seconds (the lines stored are counted, wherever they were written)."""
+    a, b = servers
+    table = make_table(a, "resourcity", [{"kind": "human"}] * 2, players=2, seed=3)
+    token = next(s["token"] for s in table["seats"] if s["seat"] == 0)
+
+    async def burst() -> tuple[list[int], float]:
+        async with httpx.AsyncClient(timeout=30) as http:
+            began = time.monotonic()
+            answers = await asyncio.gather(
+                *(
+                    http.post(f"{servers[i % 2].base}/api/chat/{token}", json={"text": f"line {i}"})
+                    for i in range(16)
+                )
+            )
+            return [r.status_code for r in answers], time.monotonic() - began
+
+    codes, took = asyncio.run(burst())
+    print(f"16 lines through two processes in {took:.2f} s: {codes}")
+    assert set(codes) <= {200, 429}, codes
+    assert took < 10, f"the burst took {took:.1f} s: longer than the limit's window"
+    assert codes.count(200) == 8, codes
+    for server in servers:  # each process's pages show the 8 lines, wherever they were written
+        end = time.monotonic() + 10
+        while len(lines := httpx.get(f"{server.base}/api/chat/{token}", timeout=30).json()["lines"]) < 8:
+            assert time.monotonic() < end, lines
+            time.sleep(0.1)
+        assert sorted(line["text"] for line in lines) == sorted(
+            f"line {i}" for i, c in enumerate(codes) if c == 200
+        )

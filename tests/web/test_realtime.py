@@ -170,3 +170,69 @@ def test_sustains_discussion_clock_takes_the_tables_minutes(make_client):
     msg = client.get(f"/api/state/{t['seats'][0]['token']}").json()
     assert msg["clock"]["kind"] == "clock" and msg["clock"]["seconds"] == 180
     assert "clock" not in [a["action"] for a in msg["legal"]]
+
+
+def _reclaim_timer_table(client) -> tuple[dict, str]:
+    t = client.post(
+        "/api/tables", json={"game": "reclaim", "variant": "timer", "seats": [{"kind": "human"}] * 4}
+    ).json()
+    return t, t["seats"][0]["token"]
+
+
+def test_a_countdown_keeps_its_deadline_when_the_server_restarts_and_starts_afresh_on_resuming(
+    make_client,
+):
+    """The deadline is the table's, stored with it: a server started again shows the same one (not a
+    new countdown from its own start); pausing stops it, resuming starts a whole period again."""
+    first = make_client(realtime={"alarm": 60})
+    t, tok = _reclaim_timer_table(first)
+    before = first.get(f"/api/state/{tok}").json()["clock"]
+    time.sleep(0.3)
+    again = make_client(realtime={"alarm": 60})  # a restart: a new app over the same database
+    assert again.get(f"/api/state/{tok}").json()["clock"]["deadline"] == before["deadline"]
+
+    fac = t["facilitator"]["token"]
+    assert again.post(f"/api/tables/{fac}/pause", json={"paused": True}).status_code == 200
+    assert again.get(f"/api/state/{tok}").json()["clock"] is None
+    resumed_at = time.time()
+    assert again.post(f"/api/tables/{fac}/pause", json={"paused": False}).status_code == 200
+    resumed = again.get(f"/api/state/{tok}").json()["clock"]
+    assert resumed_at + 60 <= resumed["deadline"] <= time.time() + 60
+    later = make_client(realtime={"alarm": 60})
+    assert later.get(f"/api/state/{tok}").json()["clock"]["deadline"] == resumed["deadline"]
+
+
+def test_a_repeating_clock_that_missed_many_periods_rings_once_and_counts_a_whole_period_again(
+    make_client, db_url
+):
+    """A table nobody had open comes back long after its deadline: its timer rings once at once, not
+    once for every period it missed, and the next ring is a whole period later."""
+    from sqlalchemy import update
+
+    from loopcity.web.db import Database, TableRow
+
+    first = make_client(realtime={"alarm": 60})
+    t, tok = _reclaim_timer_table(first)
+    first.app.state.manager._stop(first.app.state.manager.live[t["id"]])
+    db = Database(db_url)
+    with db.engine.begin() as conn:  # as if it started 100 periods of 3 s ago
+        conn.execute(
+            update(TableRow).where(TableRow.id == t["id"]).values(clocks={"alarm": time.time() - 300})
+        )
+    db.dispose()
+
+    back = make_client(realtime={"alarm": 3})
+    loaded = time.time()
+    msg = back.get(f"/api/state/{tok}").json()
+    manager = back.app.state.manager
+
+    def alarms() -> int:
+        return sum(1 for _seat, text in manager.live[t["id"]].moves if text == "alarm")
+
+    wait_for(lambda: alarms() >= 1, timeout=10)
+    rang = time.time()
+    time.sleep(0.5)
+    clock = back.get(f"/api/state/{tok}").json()["clock"]
+    print(f"first message's clock {msg['clock']}; rang {rang - loaded:.2f} s after loading; now {clock}")
+    assert alarms() == 1 or time.time() - rang > 3  # a second ring only once a whole period passed
+    assert loaded + 3 <= clock["deadline"] <= rang + 3

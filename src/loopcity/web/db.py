@@ -71,6 +71,10 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    clocks: Mapped[dict[str, float] | None] = mapped_column(JSON, nullable=True)
+    """the running countdowns: when each started (seconds since the epoch) by clock kind; written
+    with every change that starts or stops one, so every process shows the same deadline (NULL: not
+    set yet, see :meth:`Database.start_clocks`)"""
 
 
 class TokenRow(Base):
@@ -121,6 +125,7 @@ _BUMP = (
     .where(_T.c.id == bindparam("tid"), _T.c.version == bindparam("v"))
     .values(version=bindparam("nv"), finished=bindparam("fin"))
 )
+_BUMP_CLOCKS = _BUMP.values(clocks=bindparam("clocks", type_=JSON))
 _ADD_MOVE = insert(cast(Table, MoveRow.__table__))
 _NOTIFY = text("select pg_notify(:channel, :notice)")
 
@@ -139,10 +144,32 @@ class StoredTable:
     moves: list[tuple[int, str]]
     joined: set[int] = field(default_factory=set)
     """the moves (by index) that continue the choice their previous move began"""
+    clocks: dict[str, float] | None = None
+    """the running countdowns' starts by clock kind (None: not set yet)"""
+
+
+Clocks = dict[str, float] | None
+"""A table's running countdowns to store with a change (when each started, seconds since the epoch,
+by clock kind), or None to leave them as they are (a game without wall clocks)."""
+
+
+def _bump(conn: Any, table_id: str, version: int, new: int, finished: bool, clocks: Clocks) -> None:
+    """Move the table from ``version`` to ``new`` (with its countdowns), or raise VersionConflict."""
+    values = {"tid": table_id, "v": version, "nv": new, "fin": finished}
+    if clocks is None:
+        done = conn.execute(_BUMP, values)
+    else:
+        done = conn.execute(_BUMP_CLOCKS, {**values, "clocks": dict(clocks)})
+    if done.rowcount != 1:
+        raise VersionConflict(table_id)
 
 
 class VersionConflict(Exception):
     """The stored table moved on since the move was checked (another writer got there first)."""
+
+
+class TooFast(Exception):
+    """A seat wrote its most lines of table talk in the window already (:meth:`Database.add_chat`)."""
 
 
 def default_url() -> str:
@@ -298,12 +325,24 @@ class Database:
         so it is heard when, and only if, the change is stored; ``origin`` names this process."""
         self._origin = origin if self.postgres else None
 
-    def _announce(self, conn: Any, table_id: str, version: int | None, what: str) -> None:
+    def _announce(
+        self,
+        conn: Any,
+        table_id: str,
+        version: int | None,
+        what: str,
+        moves: Sequence[tuple[int, str]] | None = None,
+        clocks: Clocks = None,
+    ) -> None:
+        """NOTIFY the other processes of the change (``moves``: the moves it stored, carried along
+        with the countdowns ``clocks``, so that they need not read them back)."""
         if self._origin is None:
             return
         from .processes import CHANNEL, Notice
 
-        notice = Notice(table_id, version, what, self._origin).text()
+        carried = None if moves is None else tuple(moves)
+        joined = carried is not None and len(carried) > 1
+        notice = Notice(table_id, version, what, self._origin, carried, joined, clocks).text()
         conn.execute(_NOTIFY, {"channel": CHANNEL, "notice": notice})
 
     def forget_links(self, table_id: str) -> None:
@@ -423,6 +462,7 @@ class Database:
                 row.version,
                 [(m.seat, m.action) for m in moves],
                 {after + i for i, m in enumerate(moves) if m.joined},
+                dict(row.clocks) if row.clocks is not None else None,
             )
 
     def version(self, table_id: str) -> int | None:
@@ -430,28 +470,48 @@ class Database:
         with Session(self.engine) as s:
             return s.scalar(select(TableRow.version).where(TableRow.id == table_id))
 
-    def add_move(self, table_id: str, version: int, seat: int, action: str, finished: bool) -> None:
-        """Store move number ``version`` and bump the table to ``version + 1``, or raise VersionConflict."""
+    def start_clocks(self, table_id: str, version: int, clocks: dict[str, float]) -> dict[str, float] | None:
+        """Set the countdowns of a table that has none stored yet (its first load) while it is at
+        ``version``; returns those stored (another process's, when it got there first; None: the
+        table moved on meanwhile or is gone)."""
         with self.engine.begin() as conn:
-            done = conn.execute(_BUMP, {"tid": table_id, "v": version, "nv": version + 1, "fin": finished})
-            if done.rowcount != 1:
-                raise VersionConflict(table_id)
+            conn.execute(
+                update(_T)
+                .where(_T.c.id == table_id, _T.c.version == version, _T.c.clocks.is_(None))
+                .values(clocks=dict(clocks))
+            )
+            row = conn.execute(select(_T.c.clocks, _T.c.version).where(_T.c.id == table_id)).first()
+        if row is None or row.version != version or row.clocks is None:
+            return None
+        return dict(row.clocks)
+
+    def add_move(
+        self, table_id: str, version: int, seat: int, action: str, finished: bool, clocks: Clocks = None
+    ) -> None:
+        """Store move number ``version`` and bump the table to ``version + 1`` (with its countdowns
+        after the move), or raise VersionConflict."""
+        with self.engine.begin() as conn:
+            _bump(conn, table_id, version, version + 1, finished, clocks)
             conn.execute(
                 _ADD_MOVE,
                 {"table_id": table_id, "n": version, "seat": seat, "action": action, "created_at": _now()},
             )
-            self._announce(conn, table_id, version + 1, "move")
+            self._announce(conn, table_id, version + 1, "move", [(seat, action)], clocks)
 
     def add_moves(
-        self, table_id: str, version: int, seat: int, actions: Sequence[str], finished: bool
+        self,
+        table_id: str,
+        version: int,
+        seat: int,
+        actions: Sequence[str],
+        finished: bool,
+        clocks: Clocks = None,
     ) -> None:
         """Store the steps of one choice as moves ``version``, ``version + 1``, ... (all but the first
         ``joined`` to it) and bump the table past them in one transaction, or raise VersionConflict."""
         with self.engine.begin() as conn:
             nv = version + len(actions)
-            done = conn.execute(_BUMP, {"tid": table_id, "v": version, "nv": nv, "fin": finished})
-            if done.rowcount != 1:
-                raise VersionConflict(table_id)
+            _bump(conn, table_id, version, nv, finished, clocks)
             now = _now()
             conn.execute(
                 _ADD_MOVE,
@@ -467,17 +527,17 @@ class Database:
                     for i, a in enumerate(actions)
                 ],
             )
-            self._announce(conn, table_id, nv, "move")
+            self._announce(conn, table_id, nv, "move", [(seat, a) for a in actions], clocks)
 
-    def take_back(self, table_id: str, version: int, seat: int, action: str, count: int = 1) -> None:
+    def take_back(
+        self, table_id: str, version: int, seat: int, action: str, count: int = 1, clocks: Clocks = None
+    ) -> None:
         """Delete the table's last ``count`` stored moves (the last of which must be ``seat``'s
         ``action``, all of them ``seat``'s) and bump the table from ``version`` to ``version + 1`` in
         one transaction, or raise VersionConflict. The version only ever grows, so every page takes
         the table as it is after the undo as the newest."""
         with self.engine.begin() as conn:
-            done = conn.execute(_BUMP, {"tid": table_id, "v": version, "nv": version + 1, "fin": False})
-            if done.rowcount != 1:
-                raise VersionConflict(table_id)
+            _bump(conn, table_id, version, version + 1, False, clocks)
             last = conn.execute(
                 select(MoveRow.n, MoveRow.seat, MoveRow.action)
                 .where(MoveRow.table_id == table_id)
@@ -493,11 +553,25 @@ class Database:
             )
             self._announce(conn, table_id, version + 1, "move")
 
-    def add_chat(self, table_id: str, seat: int | None, text: str, keep: int = CHAT_KEPT) -> None:
+    def add_chat(
+        self,
+        table_id: str,
+        seat: int | None,
+        text: str,
+        keep: int = CHAT_KEPT,
+        most: tuple[int, float] | None = None,
+    ) -> None:
         """Keep a line of table talk with the table (its ``keep`` newest lines are kept: older ones
-        go)."""
+        go). ``most``: at most that many lines from this seat (None: the facilitator) in that many
+        seconds, counted from the lines stored, so that every server process on the database holds
+        the same limit; a line beyond it raises :class:`TooFast` and is not kept. On PostgreSQL the
+        seat's writers wait for each other (a transaction advisory lock), so two processes cannot both
+        take the last place."""
         with Session(self.engine) as s, s.begin():
-            row = ChatRow(table_id=table_id, seat=seat, text=text, created_at=_now())
+            now = _now()
+            if most is not None:
+                self._hold_to(s, table_id, seat, most, now)
+            row = ChatRow(table_id=table_id, seat=seat, text=text, created_at=now)
             s.add(row)
             s.flush()
             self._announce(s, table_id, None, "talk")
@@ -511,6 +585,26 @@ class Database:
                 )
                 if oldest is not None:
                     s.execute(delete(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id <= oldest))
+
+    def _hold_to(
+        self, s: Session, table_id: str, seat: int | None, most: tuple[int, float], now: datetime
+    ) -> None:
+        lines, seconds = most
+        if self.postgres:
+            key = f"loopcity-talk:{table_id}:{seat}"
+            s.execute(text("select pg_advisory_xact_lock(hashtextextended(:k, 0))"), {"k": key})
+        who = ChatRow.seat.is_(None) if seat is None else ChatRow.seat == seat
+        recent = s.scalars(
+            select(ChatRow.created_at)
+            .where(ChatRow.table_id == table_id, who)
+            .order_by(ChatRow.id.desc())
+            .limit(lines)
+        ).all()
+        if len(recent) < lines:
+            return
+        oldest = recent[-1] if recent[-1].tzinfo is not None else recent[-1].replace(tzinfo=UTC)
+        if (now - oldest).total_seconds() < seconds:
+            raise TooFast(table_id)
 
     def chat(self, table_id: str, last: int = 100) -> list[tuple[int | None, str]]:
         """The table's last ``last`` lines of talk, oldest first: (seat or None, text)."""
@@ -557,12 +651,14 @@ class Database:
         self._links.pop(from_table, None)
         self._links.pop(to_table, None)
 
-    def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
-        """Store a table's settings (e.g. ``paused``)."""
+    def set_settings(self, table_id: str, settings: dict[str, Any], clocks: Clocks = None) -> None:
+        """Store a table's settings (e.g. ``paused``), with its countdowns when given."""
         with Session(self.engine) as s, s.begin():
             row = s.get(TableRow, table_id)
             if row is not None:
                 row.settings = dict(settings)
+                if clocks is not None:
+                    row.clocks = dict(clocks)
                 self._announce(s, table_id, row.version, "settings")
 
     def delete_unstarted(self, before: datetime, keep: Collection[str] = ()) -> int:

@@ -11,13 +11,16 @@ two things make the processes one server:
   process ``LISTEN``\\ s through psycopg's own notification support (:class:`Together`); a notice names
   the table, its version and what changed, and a process that holds the table in memory reloads it
   from the database and sends its own pages the new state
-  (:meth:`~loopcity.web.tables.TableManager.heard`).
+  (:meth:`~loopcity.web.tables.TableManager.heard`). A move's notice carries the move itself (and the
+  table's countdowns): a process one version behind plays it on without reading the database.
 * **Leases.** A table's bots and clocks run in the one process that holds the table's PostgreSQL
   advisory lock, taken on a connection kept for that. PostgreSQL lets go of a session's locks when its
   connection ends, so when that process dies (even by SIGKILL) another process that has the table in
   memory takes the lock at its next claim, every :data:`CLAIM_SECONDS`, and the table's bots and
   clocks go on there. The lease only saves work: two processes can never both store a move for the
-  same version (the database's version check refuses the second).
+  same version (the database's version check refuses the second). A countdown's start is stored with
+  the table (:meth:`~loopcity.web.schedule.Schedule.starts`), so the process that takes over rings it
+  at the deadline every process showed.
 
 With SQLite there is one process (``serve`` refuses a second on the same file): :class:`Alone` owns
 every table and hears nothing.
@@ -33,6 +36,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 log = logging.getLogger("loopcity.web")
 
@@ -44,26 +48,57 @@ RETRY_SECONDS = 1.0
 """How long a process waits before it connects again after losing its listening connection."""
 
 
+NOTICE_BYTES = 7900
+"""The longest notice sent with its moves (PostgreSQL's limit is 8000 bytes): a longer one goes without
+them, and whoever hears it reads the moves from the database."""
+
+
 @dataclass(frozen=True)
 class Notice:
     """A change stored by a process: the table, its version after the change (None: unknown), what
-    changed ('move', 'seats', 'settings', 'talk', 'links') and which process stored it."""
+    changed ('move', 'seats', 'settings', 'talk', 'links') and which process stored it. A move's notice
+    may carry the moves stored (``moves``: seat and text, the last ``len(moves)`` of the version;
+    ``joined``: the steps of one choice) and the table's countdowns after them (``clocks``)."""
 
     table: str
     version: int | None
     what: str
     origin: str = ""
+    moves: tuple[tuple[int, str], ...] | None = None
+    joined: bool = False
+    clocks: dict[str, float] | None = None
 
     def text(self) -> str:
-        return json.dumps({"t": self.table, "v": self.version, "k": self.what, "o": self.origin})
+        data: dict[str, Any] = {"t": self.table, "v": self.version, "k": self.what, "o": self.origin}
+        if self.moves is not None:
+            data["m"] = [list(m) for m in self.moves]
+            if self.joined:
+                data["j"] = 1
+            if self.clocks is not None:
+                data["c"] = self.clocks
+            whole = json.dumps(data)
+            if len(whole.encode()) <= NOTICE_BYTES:
+                return whole
+            del data["m"]
+            data.pop("j", None)
+            data.pop("c", None)
+        return json.dumps(data)
 
     @classmethod
     def read(cls, text: str) -> Notice | None:
         try:
             data = json.loads(text)
             version = data.get("v")
+            moves = data.get("m")
+            clocks = data.get("c")
             return cls(
-                str(data["t"]), int(version) if version is not None else None, str(data["k"]), data["o"]
+                str(data["t"]),
+                int(version) if version is not None else None,
+                str(data["k"]),
+                data["o"],
+                None if moves is None else tuple((int(seat), str(move)) for seat, move in moves),
+                bool(data.get("j")),
+                None if clocks is None else {str(k): float(v) for k, v in clocks.items()},
             )
         except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("an unreadable notice on %s: %.80r", CHANNEL, text)

@@ -10,6 +10,15 @@ action when its time is up. It never stores or sends anything itself.
 With several processes on one PostgreSQL database, a table's bots and clocks run only in the process
 that holds the table's lease (:mod:`loopcity.web.processes`); the others show its countdown and leave
 the rest to that process, until it dies and one of them takes the lease over.
+
+A countdown belongs to the table, not to a process: when it started is worked out by whoever stores the
+change that starts or stops it (:meth:`Schedule.starts`) and stored with that change, with the table's
+version (:meth:`~loopcity.web.db.Database.add_move`). Every process reads it from there, so pages on
+every process show the same deadline, and the process that takes a table over rings its clock at the
+stored deadline (at once, when it passed during the takeover). A ring more than a whole period late (a
+table nobody had open, coming back to memory) rings once and starts the next period then, rather than
+ringing every period it missed. The processes' wall clocks must agree (NTP) when they run on several
+machines.
 """
 
 from __future__ import annotations
@@ -19,10 +28,10 @@ import contextlib
 import contextvars
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, LoopcityError, RandomBot, subseed, waits_for_people
-from ..engine.clocks import clock_minutes
+from ..engine.clocks import Countdowns, clock_minutes
 from ..engine.text import LANGUAGE
 from .botwork import BotWorkers
 from .settings import Settings
@@ -123,40 +132,69 @@ class Schedule:
             out[kind] = clock_minutes(game, clock, server) * 60
         return out
 
+    @staticmethod
+    def starts(t: LiveTable, state: Any, settings: dict[str, Any] | None = None) -> dict[str, float] | None:
+        """The table's countdowns once ``state`` (and ``settings``) are current, to be stored with the
+        change: when each running one started, by clock kind (one that goes on keeps its start, one
+        that becomes available starts now; none while paused or ended). None: the game has no wall
+        clock (nothing to store)."""
+        if not t.countdowns.periods:
+            return None
+        settings = t.settings if settings is None else settings
+        if settings.get("paused") or settings.get("ended"):
+            return {}
+        after = Countdowns(t.countdowns.periods)
+        after.started = dict(t.countdowns.started)
+        after.update(state, time.time())
+        return after.started
+
     def clock(self, t: LiveTable, ring: bool = True) -> None:
         """Run a game's wall clocks: a clock action is played once its period has passed while it
         stayed available; the countdown, shown to all, starts when it becomes available and is dropped
-        when it stops being (or the table pauses). ``ring=False``: only show the countdown (another
-        process plays the clock's action)."""
+        when it stops being (or the table pauses). Its start is the stored one (:meth:`starts`).
+        ``ring=False``: only show the countdown (another process plays the clock's action)."""
         stopped = t.paused or t.ended
         available = [] if stopped else t.countdowns.update(t.state, time.time())
         if stopped:
             t.countdowns.started.clear()
+        running = t.clock_task is not None and not t.clock_task.done()
         if not available:
-            if t.clock_task is not None:
-                t.clock_task.cancel()
+            if running:
+                t.clock_task.cancel()  # type: ignore[union-attr]
             t.clock_task, t.clock = None, None
-            return
-        if t.clock_task is not None and not t.clock_task.done():
             return
         kind = available[0].kind
         deadline = t.countdowns.deadline(kind) or time.time()
-        t.clock = {"kind": kind, "deadline": deadline, "seconds": t.countdowns.periods[kind]}
-        if not ring:
-            return
-        t.clock_task = asyncio.get_running_loop().create_task(
-            self._ring(t, deadline - time.time()), context=source_words()
-        )
+        clock = {"kind": kind, "deadline": deadline, "seconds": t.countdowns.periods[kind]}
+        if running and ring and t.clock == clock:
+            return  # rings at this deadline already
+        if running:
+            t.clock_task.cancel()  # type: ignore[union-attr]
+        t.clock, t.clock_task = clock, None
+        if ring:
+            t.clock_task = asyncio.get_running_loop().create_task(
+                self._ring(t, deadline - time.time()), context=source_words()
+            )
 
     async def _ring(self, t: LiveTable, seconds: float) -> None:
         from .tables import Refusal, Stale
 
         await asyncio.sleep(max(0.0, seconds))
         async with t.lock:
-            t.clock_task, t.clock = None, None
-            due = t.countdowns.due(t.state, time.time()) if not (t.paused or t.ended) else None
-            if due is None or self.tables.live.get(t.id) is not t or not self.runs(t):
+            if asyncio.current_task() is not t.clock_task:
+                return  # set again meanwhile
+            t.clock_task = None
+            if self.tables.live.get(t.id) is not t or not self.runs(t):
+                t.clock = None
                 return
+            now = time.time()
+            due = t.countdowns.due(t.state, now) if not (t.paused or t.ended) else None
+            if due is None:  # not yet (woken early) or no longer: count down again, or stop
+                self.clock(t)
+                return
+            period = t.countdowns.periods[due.kind]
+            if t.countdowns.started[due.kind] + period <= now:  # a whole period late: start afresh
+                t.countdowns.started[due.kind] = now
             try:
                 await self.tables.commit(t, 0, due, clock=True)
             except Stale:  # another process moved first: the table is reloaded and its clock set again

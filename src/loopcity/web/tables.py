@@ -53,7 +53,7 @@ from ..engine import (
 from ..engine.clocks import Countdowns
 from ..engine.errors import IllegalAction, MalformedAction, OptionError, UnknownGame
 from ..engine.text import languages, reading_in
-from .db import Database, StoredTable, VersionConflict
+from .db import CHAT_KEPT, Database, StoredTable, TooFast, VersionConflict
 from .guard import RateLimit
 from .i18n import _
 from .processes import Alone, Notice, Together
@@ -482,6 +482,7 @@ class TableManager:
             if s["kind"] == "bot"
         }
         countdowns = Countdowns(self._periods(game, stored.settings.get("clock_minutes")))
+        countdowns.started = self._first_clocks(stored, state, countdowns)
         t = LiveTable(
             stored.id,
             state,
@@ -496,6 +497,19 @@ class TableManager:
         t.chat = self.db.chat(t.id, self.CHAT_LINES)
         t.joined = set(stored.joined)
         return t
+
+    def _first_clocks(self, stored: StoredTable, state: State, countdowns: Countdowns) -> dict[str, float]:
+        """The countdowns of a table coming into memory: those stored, else (its first load) started
+        now and stored, unless another process stored its own first (a database worker runs this)."""
+        if stored.clocks is not None or not countdowns.periods:
+            return dict(stored.clocks or {})
+        if stored.settings.get("paused") or stored.settings.get("ended"):
+            return {}
+        fresh = Countdowns(countdowns.periods)
+        fresh.update(state, time.time())
+        with answered():
+            kept = self.db.start_clocks(stored.id, stored.version, fresh.started)
+        return fresh.started if kept is None else kept
 
     def _periods(self, game: Game, minutes: dict[str, float] | None = None) -> dict[str, float]:
         """Each wall clock's period in seconds at tables of ``game``; ``minutes`` are a table's own, by
@@ -602,10 +616,12 @@ class TableManager:
                 words = _("step {n} of {m} ({action}): {reason}")
                 raise Refusal(status, words.format(n=i + 1, m=len(steps), action=action, reason=e)) from None
         texts = [str(a) for a in steps]
+        clocks = self.schedule.starts(t, new)
         try:
-            await self.stored(self.db.add_moves, t.id, t.version, seat, texts, new.is_terminal())
+            await self.stored(self.db.add_moves, t.id, t.version, seat, texts, new.is_terminal(), clocks)
         except VersionConflict:
             raise self._conflict(t) from None
+        self._timed(t, clocks)
         t.state = new
         first = len(t.moves)
         t.moves.extend((seat, x) for x in texts)
@@ -630,8 +646,17 @@ class TableManager:
             raise Refusal(422, str(e)) from None
         return new, seat, str(action)
 
-    def _stored(self, t: LiveTable, new: State, seat: int, text: str) -> None:
-        """The move is stored: make it current."""
+    @staticmethod
+    def _timed(t: LiveTable, clocks: dict[str, float] | None) -> None:
+        """The table's countdowns as stored with its last change (None: it has no wall clock)."""
+        if clocks is not None:
+            t.countdowns.started = dict(clocks)
+
+    def _stored(
+        self, t: LiveTable, new: State, seat: int, text: str, clocks: dict[str, float] | None
+    ) -> None:
+        """The move is stored (with the countdowns ``clocks``): make it current."""
+        self._timed(t, clocks)
         t.state = new
         t.version += 1
         t.joined.discard(len(t.moves))
@@ -652,23 +677,25 @@ class TableManager:
         meanwhile), then make it current (caller holds the lock). ``clock``: the table's clock plays
         it (a wall-clock action), not a seat. A database that does not answer in time: 503."""
         new, seat, text = self._check(t, seat, action, clock)
+        clocks = self.schedule.starts(t, new)
         try:
-            await self.stored(self.db.add_move, t.id, t.version, seat, text, new.is_terminal())
+            await self.stored(self.db.add_move, t.id, t.version, seat, text, new.is_terminal(), clocks)
         except VersionConflict:
             raise self._conflict(t) from None
-        self._stored(t, new, seat, text)
+        self._stored(t, new, seat, text, clocks)
 
     def _commit(self, t: LiveTable, seat: int, action: Action, clock: bool = False) -> None:
         """:meth:`commit` for callers that cannot wait: the database write runs on the calling thread
         (on the server's loop it holds up the server until the write is done or gives up, at most the
         database's lock timeout). Prefer ``await commit(...)``."""
         new, seat, text = self._check(t, seat, action, clock)
+        clocks = self.schedule.starts(t, new)
         try:
             with answered():
-                self.db.add_move(t.id, t.version, seat, text, new.is_terminal())
+                self.db.add_move(t.id, t.version, seat, text, new.is_terminal(), clocks)
         except VersionConflict:
             raise self._conflict(t) from None
-        self._stored(t, new, seat, text)
+        self._stored(t, new, seat, text, clocks)
 
     async def stored(self, call: Callable[..., R], *args: Any) -> R:
         """Run a database call in the database workers (never on the server's loop); a database that
@@ -692,14 +719,16 @@ class TableManager:
                 raise Refusal(409, _("the facilitator has ended this game"))
             state = await asyncio.to_thread(source_words().run, undo.previous, t, seat)
             taken, count = t.moves[-1], t.last_choice()
+            clocks = self.schedule.starts(t, state)
             try:
-                await self.stored(self.db.take_back, t.id, t.version, *taken, count)
+                await self.stored(self.db.take_back, t.id, t.version, *taken, count, clocks)
             except VersionConflict:
                 if self.processes.shared:
                     await self.reload(t)
                 else:
                     self.live.pop(t.id, None)
                 raise Refusal(409, _("the table was changed elsewhere: reload the page")) from None
+            self._timed(t, clocks)
             t.state, t.moves = state, t.moves[:-count]
             t.joined.difference_update(range(len(t.moves), len(t.moves) + count))
             t.version += 1
@@ -765,6 +794,9 @@ class TableManager:
             t.moved = time.monotonic()
             t.waiting.clear()
             changed = True
+        if stored.clocks is not None and stored.clocks != t.countdowns.started:
+            self._timed(t, stored.clocks)  # as the process that made the change started them
+            changed = True
         if talk:
             t.chat = await self.stored(self.db.chat, t.id, self.CHAT_LINES)
             changed = True
@@ -802,9 +834,36 @@ class TableManager:
             async with t.lock:
                 if self.live.get(t.id) is not t or (notice is not None and self._knows(t, notice)):
                     return
+                if notice is not None and await self._play_heard(t, notice):
+                    return
                 await self.reload(t, talk=notice is None or notice.what == "talk")
         except Refusal as e:  # the database did not answer: the next notice or move tries again
             log.warning("table %s could not be reloaded: %s", t.id, e.reason)
+
+    async def _play_heard(self, t: LiveTable, notice: Notice) -> bool:
+        """Play on the moves a notice carries when the table here is just before them (the caller
+        holds its lock): what another process stored, without reading it back from the database. False
+        when the notice carries none or the table here is further behind (then it is reloaded)."""
+        moves = notice.moves
+        if notice.what != "move" or not moves or notice.version != t.version + len(moves):
+            return False
+        try:
+            state = await asyncio.to_thread(source_words().run, self._play_on, t.state, moves)
+        except LoopcityError:  # not what this process has: read the table as stored
+            log.warning("table %s: the moves heard do not follow on here; reloading", t.id)
+            return False
+        first = len(t.moves)
+        t.state, t.version = state, notice.version
+        t.moves = t.moves + list(moves)
+        t.joined.difference_update(range(first, first + len(moves)))
+        if notice.joined:
+            t.joined.update(range(first + 1, first + len(moves)))
+        self._timed(t, notice.clocks)
+        t.seen = t.moved = time.monotonic()
+        t.waiting.clear()
+        self._kick(t)
+        await self.hub.publish(t, t.version, again=True)
+        return True
 
     async def _claimed(self, table_ids: list[str]) -> None:
         """This process runs these tables' bots and clocks from now on (the process that did is gone,
@@ -853,9 +912,15 @@ class TableManager:
         if not t.chat_on:
             raise Refusal(409, _("the facilitator has switched table talk off"))
         most, window = self.CHAT_RATE
+        too_fast = Refusal(429, _("slow down: at most {n} lines in {s:g} seconds").format(n=most, s=window))
         if self._talk.wait(f"{t.id}:{seat}") > 0:
-            raise Refusal(429, _("slow down: at most {n} lines in {s:g} seconds").format(n=most, s=window))
-        await self.stored(self.db.add_chat, t.id, seat, line)
+            raise too_fast
+        # several processes: the lines stored say how fast the seat writes (through any process)
+        shared = self.CHAT_RATE if self.processes.shared else None
+        try:
+            await self.stored(self.db.add_chat, t.id, seat, line, CHAT_KEPT, shared)
+        except TooFast:
+            raise too_fast from None
         lines = self.chat_lines(t)
         lines.append((seat, line))
         del lines[: -self.CHAT_LINES]
@@ -876,7 +941,9 @@ class TableManager:
         async with t.lock:
             await self._fresh(t)
             settings = {**t.settings, "paused": paused}
-            await self.stored(self.db.set_settings, t.id, settings)
+            clocks = self.schedule.starts(t, t.state, settings)
+            await self.stored(self.db.set_settings, t.id, settings, clocks)
+            self._timed(t, clocks)
             t.settings = settings
         self._kick(t)
         await self.hub.publish(t, t.version, again=True)  # everyone is told, though no move was made
@@ -925,7 +992,9 @@ class TableManager:
                 t.seats, t.bots = [dict(s) for s in seats], bots
             if settings:
                 changed = {**t.settings, **settings}
-                await self.stored(self.db.set_settings, t.id, changed)
+                clocks = self.schedule.starts(t, t.state, changed)
+                await self.stored(self.db.set_settings, t.id, changed, clocks)
+                self._timed(t, clocks)
                 t.settings = changed
             t.waiting.clear()
         self._kick(t)
