@@ -74,14 +74,6 @@ _END_TURN, _CONVERT_ALL = END_TURN(), CONVERT()
 
 
 # ----- hexagons -----------------------------------------------------------------------------------
-def plant_hexes(st: ReclaimState) -> list[int]:
-    return sorted({p[0] for p in st.plants})
-
-
-def farm_hexes(st: ReclaimState) -> list[int]:
-    return [h for h, lv in enumerate(st.farm_level) if lv]
-
-
 _EMPTY = [0, 0, 0]  # a hexagon without Housing blocks (block counts are never negative)
 
 
@@ -92,65 +84,101 @@ def home_hexes(st: ReclaimState) -> list[int]:
 
 # ----- legal actions ------------------------------------------------------------------------------
 # The lists are in the order the rules below name them: a random player's choice depends on it.
+# A turn's list is made at nearly every step of every playout, so these functions read the tables
+# once (``st.game.tables``, the map's terrain tables once per list) and inline their small helpers.
 def legal(st: ReclaimState) -> list[Action]:
     """The legal actions of the seat whose turn it is."""
+    b = st.game.tables
     if st.pending_pile is not None:
-        return [CARD(slot) for slot in range(len(st.face_up[st.pending_pile]))]
-    if st.pending_link is not None:
-        return [LINK_TO(h) for h in link_ends(st, *st.pending_link)]
+        return list(b.card_slots[len(st.face_up[st.pending_pile])])
+    pending = st.pending_link
+    if pending is not None:
+        ends = b.link_to
+        return [ends[h] for h in link_ends(st, pending[0], pending[1])]
     stage = st.stage
     if stage == "role":
         return [ROLE(role) for role in PLAYABLE_ROLES]
-    acts: list[Action] = build_actions(st) if stage == "build" and st.builds_left > 0 else []
+    terrain = b.terrain_tables(st.terrain)
+    acts: list[Action] = build_actions(st, terrain) if stage == "build" and st.builds_left > 0 else []
     seat = st.roles.index(st.turn_role)
     hand = st.hands[seat]
     if hand:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
     role = st.play_as
     if role == HOUSING:
-        acts += housing_actions(st)
+        acts += housing_actions(st, terrain)
     elif role == TREATMENT:
-        acts += treatment_actions(st)
+        acts += treatment_actions(st, terrain)
     else:
-        acts += farming_actions(st)
+        acts += farming_actions(st, terrain)
     if role != HOUSING or STAGES[stage] >= _SEND or not unconverted(st):
         acts.append(_END_TURN)
     return acts
 
 
-def build_actions(st: ReclaimState) -> list[Action]:
-    """Builds and transport the role may afford now."""
-    b = st.tables
+def build_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Action]:
+    """Builds and transport the role may afford now (``terrain``: the map's terrain tables, when
+    known). Builds that share their spots (house0to1 and house0to2, ...) find them once."""
+    b = st.game.tables
+    if terrain is None:
+        terrain = b.terrain_tables(st.terrain)
     role = st.turn_role
     coins = st.coins[st.roles.index(role)]
     prices = b.prices[role == CONTRACTOR]
+    builds = b.builds
     acts: list[Action] = []
-    spots: dict[str, list[int]] = {}  # builds that share their spots (house0to1 and house0to2, ...)
+    house0 = plant_spots = farm_spots = None
     for item in b.role_builds[role]:
-        if prices[item] <= coins:
-            where = _SAME_SPOTS.get(item, item)
-            hexes = spots.get(where)
-            if hexes is None:
-                hexes = spots[where] = _spots(st, item)
-            table = b.builds[item]
-            acts.extend(map(table.__getitem__, hexes))
+        if prices[item] > coins:
+            continue
+        table = builds[item]
+        if item == "house0to1" or item == "house0to2":
+            if house0 is None:
+                house0 = [h for h, bl in enumerate(st.blocks) if bl[0]]
+            hexes = house0
+        elif item == "house1to2":
+            hexes = [h for h, bl in enumerate(st.blocks) if bl[1]]
+        elif item == "plant1" or item == "plant2":
+            if plant_spots is None:
+                plants = [0] * b.n
+                for p in st.plants:
+                    plants[p[0]] += 1
+                limit = st.content.rules.max_plants_per_hex
+                dump = st.dump
+                plant_spots = [h for h in terrain.urban if h != dump and plants[h] < limit]
+            hexes = plant_spots
+        elif item == "plant1to2":
+            hexes = sorted({p[0] for p in st.plants if p[1] == 1})
+        elif item == "remove0":
+            hexes = sorted({p[0] for p in st.plants if p[1] == 0})
+        elif item == "farm1" or item == "farm2":
+            if farm_spots is None:
+                farm, dump = st.farm_level, st.dump
+                farm_spots = [h for h in terrain.rural if h != dump and not farm[h]]
+            hexes = farm_spots
+        else:  # farm1to2
+            hexes = [h for h, lv in enumerate(st.farm_level) if lv == 1]
+        acts.extend(map(table.__getitem__, hexes))
     starts = None
     for t in TRANSPORTS:
         if prices[t] <= coins:
-            starts = starts or _link_starts(st, b.terrain_tables(st.terrain))
+            if starts is None:
+                starts = _link_starts(st, terrain)
             acts += starts[t]
     return acts
 
 
 def _link_starts(st: ReclaimState, tables: Terrain) -> dict[str, tuple[Action, ...]]:
     """For each kind, ``link`` actions from every hexagon with a free edge that has no such link yet
-    (cached by the links built)."""
+    (cached by the links built; a set of links not seen yet is worked out from the same links less
+    the last one, as a step that builds transportation leaves them)."""
     key = tuple(st.links)
-    hit = tables.starts_cache.get(key)
+    cache = tables.starts_cache
+    hit = cache.get(key)
     if hit is None:
-        if len(tables.starts_cache) >= _CACHE_SIZE:
-            tables.starts_cache.clear()
-        hit = tables.starts_cache[key] = _open_starts(tables, key)
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        hit = cache[key] = _open_starts(tables, key)
     return hit
 
 
@@ -182,40 +210,12 @@ def _open_starts(tables: Terrain, links: tuple[Transportation, ...]) -> dict[str
 
 def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
     """The hexagons a new link of kind ``t`` from ``h`` may go to (in order)."""
-    b = st.tables
+    b = st.game.tables
     ok = b.terrain_tables(st.terrain).buildable
     if not ok[h]:
         return []
     links = st.links
     return [nb for nb in b.neighbours[h] if ok[nb] and ((h, nb, t) if h < nb else (nb, h, t)) not in links]
-
-
-_SAME_SPOTS = {"house0to2": "house0to1", "plant2": "plant1", "farm2": "farm1"}
-
-
-def _spots(st: ReclaimState, item: str) -> list[int]:
-    """The hexagons where ``item`` may be built now."""
-    if item in ("house0to1", "house0to2"):
-        return [h for h, bl in enumerate(st.blocks) if bl[0]]
-    if item == "house1to2":
-        return [h for h, bl in enumerate(st.blocks) if bl[1]]
-    if item in ("plant1", "plant2"):
-        b = st.tables
-        plants = [0] * b.n
-        for p in st.plants:
-            plants[p[0]] += 1
-        limit = st.content.rules.max_plants_per_hex
-        dump = st.dump
-        return [h for h in b.terrain_tables(st.terrain).urban if h != dump and plants[h] < limit]
-    if item == "plant1to2":
-        return sorted({p[0] for p in st.plants if p[1] == 1})
-    if item == "remove0":
-        return sorted({p[0] for p in st.plants if p[1] == 0})
-    farm = st.farm_level
-    if item in ("farm1", "farm2"):
-        dump = st.dump
-        return [h for h in st.tables.terrain_tables(st.terrain).rural if h != dump and not farm[h]]
-    return [h for h, lv in enumerate(farm) if lv == 1]  # farm1to2
 
 
 def unconverted(st: ReclaimState) -> bool:
@@ -233,7 +233,7 @@ def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Seq
     have = [src for src in sources if res[src][resource] > 0]
     if not have:
         return []
-    b = st.tables
+    b = st.game.tables
     comp = st.comp[b.carrier[resource]]
     table = b.moves[resource]
     limit, terrain = b.limit, st.terrain
@@ -253,68 +253,96 @@ def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Seq
 _FETCH, _CONVERT, _SEND = STAGES["fetch"], STAGES["convert"], STAGES["send"]
 
 
-def housing_actions(st: ReclaimState) -> list[Action]:
-    """Fetch Food into housing, convert every block, then send Waste to Treatment plants."""
+def housing_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Action]:
+    """Fetch Food into housing, convert every block, then send Waste to Treatment plants
+    (``terrain``: the map's terrain tables, when known)."""
     homes = home_hexes(st)
     if STAGES[st.stage] <= _FETCH:
-        land = st.tables.terrain_tables(st.terrain).land
-        return [*_moves(st, FOOD, land, homes), _CONVERT_ALL]
-    plants = plant_hexes(st)
+        if terrain is None:
+            terrain = st.game.tables.terrain_tables(st.terrain)
+        acts = _moves(st, FOOD, terrain.land, homes)
+        acts.append(_CONVERT_ALL)
+        return acts
+    plants = sorted({p[0] for p in st.plants})
     return _moves(st, MIXED, homes, plants) + _moves(st, SEPARATED, homes, plants)
 
 
-def treatment_actions(st: ReclaimState) -> list[Action]:
-    """Fetch Waste to plants, treat it, send Sludge and NPK to the Dump or Farms."""
-    b = st.tables
-    plants = plant_hexes(st)
+def treatment_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Action]:
+    """Fetch Waste to plants, treat it, send Sludge and NPK to the Dump or Farms (``terrain``: the
+    map's terrain tables, when known)."""
+    b = st.game.tables
+    if terrain is None:
+        terrain = b.terrain_tables(st.terrain)
+    plants = sorted({p[0] for p in st.plants})
     acts: list[Action] = []
     stage = STAGES[st.stage]
     if stage <= _FETCH:
-        land = b.terrain_tables(st.terrain).land
-        acts += _moves(st, MIXED, land, plants) + _moves(st, SEPARATED, land, plants)
+        land = terrain.land
+        acts += _moves(st, MIXED, land, plants)
+        acts += _moves(st, SEPARATED, land, plants)
     if stage <= _CONVERT:
+        res, treat = st.res, b.treat
         for h in plants:
-            r = st.res[h]
-            for waste in (MIXED, SEPARATED):
-                if r[waste] and treating_plant(st, h, waste) is not None:
-                    acts.append(TREAT(h, RESOURCES[waste]))
-    farms = farm_hexes(st)
+            r = res[h]
+            if r[MIXED] and treating_plant(st, h, MIXED) is not None:
+                acts.append(treat[MIXED][h])
+            if r[SEPARATED] and treating_plant(st, h, SEPARATED) is not None:
+                acts.append(treat[SEPARATED][h])
+    farm_level = st.farm_level
+    farms = [h for h, lv in enumerate(farm_level) if lv]
     refused = st.sludge_refused
+    dump = st.dump
     to_farms = [f for f in farms if f not in refused] if refused else farms
-    acts += _moves(st, SLUDGE, plants, to_farms + ([st.dump] if st.dump >= 0 else []))
+    acts += _moves(st, SLUDGE, plants, to_farms + [dump] if dump >= 0 else to_farms)
     acts += _moves(st, NPK, plants, farms)
-    if st.dump < 0:
-        rejected = st.dump_rejected
-        acts += [DUMP_SITE(h) for h in dump_candidates(st) if h not in rejected]
+    if dump < 0:
+        rejected, sites = st.dump_rejected, b.dump_sites
+        acts += [sites[h] for h in dump_candidates(st, terrain, plants) if h not in rejected]
     return acts
 
 
-def farming_actions(st: ReclaimState) -> list[Action]:
-    """Fetch NPK and Sludge to Farms, grow Food, send Food to the Urban hexagons."""
-    b = st.tables
-    farms = farm_hexes(st)
-    tables = b.terrain_tables(st.terrain)
+def farming_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Action]:
+    """Fetch NPK and Sludge to Farms, grow Food, send Food to the Urban hexagons (``terrain``: the
+    map's terrain tables, when known)."""
+    b = st.game.tables
+    if terrain is None:
+        terrain = b.terrain_tables(st.terrain)
+    farm_level = st.farm_level
+    farms = [h for h, lv in enumerate(farm_level) if lv]
     acts: list[Action] = []
     stage = STAGES[st.stage]
     if stage <= _FETCH:
-        sources = sorted({*[p[0] for p in st.plants], *tables.rural})  # plant_hexes, unsorted: sorted here
-        acts += _moves(st, NPK, sources, farms) + _moves(st, SLUDGE, sources, farms)
+        sources = sorted({*[p[0] for p in st.plants], *terrain.rural})  # plant_hexes, unsorted: sorted here
+        acts += _moves(st, NPK, sources, farms)
+        acts += _moves(st, SLUDGE, sources, farms)
     if stage <= _CONVERT:
         res, limit = st.res, b.limit
+        capacity, extra, used = b.farm_capacity, st.mods["farm_capacity"], st.farm_used
+        grow = b.grow
         for h in farms:
             r = res[h]
-            if r[FOOD] < limit and farm_spare(st, h) > 0:
-                acts += [GROW(h, RESOURCES[i]) for i in (NPK, SLUDGE) if r[i]]
-    acts += _moves(st, FOOD, farms, tables.urban)
+            if r[FOOD] < limit:
+                cap = capacity[farm_level[h]] + extra  # farm_spare, inlined
+                if (cap if cap > 0 else 0) - used[h] > 0:
+                    if r[NPK]:
+                        acts.append(grow[NPK][h])
+                    if r[SLUDGE]:
+                        acts.append(grow[SLUDGE][h])
+    acts += _moves(st, FOOD, farms, terrain.urban)
     return acts
 
 
-def dump_candidates(st: ReclaimState) -> list[int]:
-    """Hexagons that may become the Dump: Urban or Rural with nothing built on them."""
-    plants = {p[0] for p in st.plants}
+def dump_candidates(
+    st: ReclaimState, terrain: Terrain | None = None, plants: Sequence[int] | None = None
+) -> list[int]:
+    """Hexagons that may become the Dump: Urban or Rural with nothing built on them (``terrain``,
+    ``plants``: the map's terrain tables and the plants' hexagons, when known)."""
+    if plants is None:
+        plants = sorted({p[0] for p in st.plants})
+    if terrain is None:
+        terrain = st.game.tables.terrain_tables(st.terrain)
     blocks, farm = st.blocks, st.farm_level
-    buildable = st.tables.terrain_tables(st.terrain).buildable_hexes
-    return [h for h in buildable if not farm[h] and h not in plants and blocks[h] == _EMPTY]
+    return [h for h in terrain.buildable_hexes if not farm[h] and h not in plants and blocks[h] == _EMPTY]
 
 
 def treating_plant(st: ReclaimState, h: int, waste: int) -> int | None:
