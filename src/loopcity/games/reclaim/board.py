@@ -196,9 +196,11 @@ class Terrain:
     """Hexagons with a free edge, where transportation may start."""
     link_starts: dict[str, tuple[Action, ...]]
     """``link`` actions from each of ``start_hexes``, for each transport kind."""
-    starts_cache: dict[object, dict[str, tuple[Action, ...]]]
-    """``link`` actions still open for each kind, by the links built (a tuple) and by the starts
-    that are full (a frozenset; ``turn._link_starts``)."""
+    starts_cache: dict[frozenset[tuple[str, int]], dict[str, tuple[Action, ...]]]
+    """``link`` actions still open for each kind, by the starts that are full (``(kind, hex)``;
+    ``turn._open_starts``)."""
+    links_cache: dict[tuple[Transportation, ...], Any]
+    """The open starts by the links built (``turn._link_starts``)."""
 
 
 def _terrain_tables(b: ReclaimTables, terrain: tuple[str, ...]) -> Terrain:
@@ -221,6 +223,7 @@ def _terrain_tables(b: ReclaimTables, terrain: tuple[str, ...]) -> Terrain:
         start_hexes=tuple(starts),
         link_starts={t: tuple(LINK(t, h) for h in starts) for t in TRANSPORTS},
         starts_cache={},
+        links_cache={},
     )
 
 

@@ -170,42 +170,60 @@ def build_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Acti
 
 def _link_starts(st: ReclaimState, tables: Terrain) -> dict[str, tuple[Action, ...]]:
     """For each kind, ``link`` actions from every hexagon with a free edge that has no such link yet
-    (cached by the links built; a set of links not seen yet is worked out from the same links less
-    the last one, as a step that builds transportation leaves them)."""
+    (cached by the links built)."""
     key = tuple(st.links)
-    cache = tables.starts_cache
+    cache = tables.links_cache
     hit = cache.get(key)
     if hit is None:
         if len(cache) >= _CACHE_SIZE:
             cache.clear()
-        hit = cache[key] = _open_starts(tables, key)
-    return hit
+        hit = cache[key] = _open_starts(tables, key, cache.get(key[:-1]) if key else None)
+    return hit[0]
 
 
 _CACHE_SIZE = 4096
+OpenStarts = tuple[dict[str, tuple[Action, ...]], dict[tuple[str, int], int], frozenset[tuple[str, int]]]
+"""The open link starts of a set of links, with the count of links of each kind at each start and the
+starts that are full (``(kind, hex)``)."""
 
 
-def _open_starts(tables: Terrain, links: tuple[Transportation, ...]) -> dict[str, tuple[Action, ...]]:
+def _open_starts(tables: Terrain, links: tuple[Transportation, ...], before: OpenStarts | None) -> OpenStarts:
+    """The open starts of ``links``; ``before``: those of the same links less the last one, when known
+    (a step that builds transportation adds one link: only its two ends are counted again)."""
     free = tables.free_edges
-    count: dict[tuple[str, int], int] = {}
-    for a, c, kind in set(links):
-        if (a, c) in free:
-            count[kind, a] = count.get((kind, a), 0) + 1
-            count[kind, c] = count.get((kind, c), 0) + 1
     degree = tables.free_degree
-    full = {key for key, k in count.items() if k >= degree[key[1]]}
+    if before is not None and links[-1] not in links[:-1]:
+        a, c, kind = links[-1]
+        if (a, c) not in free:
+            return before
+        count = dict(before[1])
+        na = count[kind, a] = count.get((kind, a), 0) + 1
+        nc = count[kind, c] = count.get((kind, c), 0) + 1
+        full = before[2]
+        if na >= degree[a] or nc >= degree[c]:
+            full = full | {k for k in ((kind, a), (kind, c)) if count[k] >= degree[k[1]]}
+        else:
+            return before[0], count, full
+    else:
+        count = {}
+        for a, c, kind in set(links):
+            if (a, c) in free:
+                count[kind, a] = count.get((kind, a), 0) + 1
+                count[kind, c] = count.get((kind, c), 0) + 1
+        full = frozenset([key for key, k in count.items() if k >= degree[key[1]]])
     starts = tables.link_starts
     if not full:
-        return starts
-    key = frozenset(full)  # many sets of links leave the same starts full
-    hit = tables.starts_cache.get(key)
+        return starts, count, full
+    hit = tables.starts_cache.get(full)  # many sets of links leave the same starts full
     if hit is None:
+        if len(tables.starts_cache) >= _CACHE_SIZE:
+            tables.starts_cache.clear()
         hexes = tables.start_hexes
-        hit = tables.starts_cache[key] = {
+        hit = tables.starts_cache[full] = {
             t: tuple([a for h, a in zip(hexes, row, strict=True) if (t, h) not in full])
             for t, row in starts.items()
         }
-    return hit
+    return hit, count, full
 
 
 def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
