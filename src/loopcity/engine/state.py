@@ -194,9 +194,10 @@ class State(Generic[C, TT]):
         raise NotImplementedError
 
     def _apply(self, seat: int, action: Action) -> None:
-        if self.handlers is None:
+        handlers = self.handlers
+        if handlers is None:
             raise NotImplementedError(f"{type(self).__name__} has no handlers for its actions")
-        self.handlers.apply(self, seat, action)
+        handlers.apply(self, seat, action)
 
     def is_terminal(self) -> bool:
         raise NotImplementedError

@@ -201,6 +201,9 @@ class Terrain:
     ``turn._open_starts``)."""
     links_cache: dict[tuple[Transportation, ...], Any]
     """The open starts by the links built (``turn._link_starts``)."""
+    last_links: list[Any] = field(default_factory=lambda: [None], compare=False, repr=False)
+    """The links last asked for (a copy of the list) and their open starts: most build steps ask
+    again for the same links, or for those and one more."""
 
 
 def _terrain_tables(b: ReclaimTables, terrain: tuple[str, ...]) -> Terrain:

@@ -143,7 +143,7 @@ def build_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Acti
                 plants = [0] * b.n
                 for p in st.plants:
                     plants[p[0]] += 1
-                limit = st.content.rules.max_plants_per_hex
+                limit = st.game.content.rules.max_plants_per_hex
                 dump = st.dump
                 plant_spots = [h for h in terrain.urban if h != dump and plants[h] < limit]
             hexes = plant_spots
@@ -158,7 +158,7 @@ def build_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Acti
             hexes = farm_spots
         else:  # farm1to2
             hexes = [h for h, lv in enumerate(st.farm_level) if lv == 1]
-        acts.extend(map(table.__getitem__, hexes))
+        acts += [table[h] for h in hexes]
     starts = None
     for t in TRANSPORTS:
         if prices[t] <= coins:
@@ -169,15 +169,29 @@ def build_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Acti
 
 
 def _link_starts(st: ReclaimState, tables: Terrain) -> dict[str, tuple[Action, ...]]:
-    """For each kind, ``link`` actions from every hexagon with a free edge that has no such link yet
-    (cached by the links built)."""
-    key = tuple(st.links)
+    """For each kind, ``link`` actions from every hexagon with a free edge that has no such link yet:
+    those of the links last asked for when they are the same (compared as lists of the same tuples,
+    which costs less than hashing them), or those links and one more; otherwise cached by the links
+    built."""
+    links = st.links
+    last = tables.last_links[0]
+    if last is not None:
+        seen, found = last
+        if links == seen:
+            return found[0]
+        n = len(seen)
+        if len(links) == n + 1 and links[:n] == seen:
+            found = _open_starts(tables, tuple(links), found)
+            tables.last_links[0] = (links[:], found)
+            return found[0]
+    key = tuple(links)
     cache = tables.links_cache
     hit = cache.get(key)
     if hit is None:
         if len(cache) >= _CACHE_SIZE:
             cache.clear()
         hit = cache[key] = _open_starts(tables, key, cache.get(key[:-1]) if key else None)
+    tables.last_links[0] = (links[:], hit)
     return hit[0]
 
 
@@ -232,8 +246,9 @@ def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
     ok = b.terrain_tables(st.terrain).buildable
     if not ok[h]:
         return []
-    links = st.links
-    return [nb for nb in b.neighbours[h] if ok[nb] and ((h, nb, t) if h < nb else (nb, h, t)) not in links]
+    # the other ends of ``h``'s links of this kind, read as ``(low, high, kind)`` like every link
+    linked = [c if a == h else a for a, c, k in st.links if k == t and a < c and (a == h or c == h)]
+    return [nb for nb in b.neighbours[h] if ok[nb] and nb not in linked]
 
 
 def unconverted(st: ReclaimState) -> bool:
@@ -365,7 +380,7 @@ def dump_candidates(
 
 def treating_plant(st: ReclaimState, h: int, waste: int) -> int | None:
     """Index of the plant on ``h`` that treats ``waste`` now: spare capacity and room for its output."""
-    b = st.tables
+    b = st.game.tables
     extra = st.mods["plant_capacity"]
     held = st.res[h]
     best, best_level = None, -1
@@ -383,7 +398,7 @@ def treating_plant(st: ReclaimState, h: int, waste: int) -> int | None:
 
 def farm_spare(st: ReclaimState, h: int) -> int:
     """Conversions the Farm on ``h`` may still make this round."""
-    cap = st.tables.farm_capacity[st.farm_level[h]] + st.mods["farm_capacity"]
+    cap = st.game.tables.farm_capacity[st.farm_level[h]] + st.mods["farm_capacity"]
     return max(0, cap) - st.farm_used[h]
 
 
@@ -402,7 +417,7 @@ def choose_role(st: ReclaimState, seat: int, a: Role) -> None:
 
 
 def _pay(st: ReclaimState, seat: int, item: str) -> None:
-    st.coins[seat] -= st.tables.prices[st.turn_role == CONTRACTOR][item]
+    st.coins[seat] -= st.game.tables.prices[st.turn_role == CONTRACTOR][item]
     st.builds_left -= 1
 
 
@@ -433,7 +448,7 @@ def build(st: ReclaimState, seat: int, a: Build) -> None:
         st.farm_level[h] = _NEW_LEVEL[item]
     else:
         st.farm_level[h] = 2
-    offer_card(st, seat, st.tables.build_pile[item])
+    offer_card(st, seat, st.game.tables.build_pile[item])
 
 
 @HANDLERS.on(LINK)
@@ -531,8 +546,8 @@ def carry(st: ReclaimState, r: int, src: int, dst: int) -> None:
 def convert(st: ReclaimState, seat: int, a: NoArgs) -> None:
     """Each Housing block not yet converted this round turns 1 Food into 1 Waste of its level
     (higher levels first when Food is short)."""
-    limit = st.content.rules.max_resource_per_hex
-    makes = st.tables.housing_makes
+    limit = st.game.content.rules.max_resource_per_hex
+    makes = st.game.tables.housing_makes
     for h, bl in enumerate(st.blocks):
         order = [2] * bl[2] + [1] * bl[1] + [0] * bl[0]
         for level in order[st.converted[h] :]:
@@ -574,7 +589,7 @@ def treat(st: ReclaimState, seat: int, a: Treat) -> None:
     if level == 0:
         if (
             st.throw(
-                st.tables.conversion_faces,
+                st.game.tables.conversion_faces,
                 lambda: _("the conversion die at the level 0 plant on hex {hex}").format(hex=h),
             )
             == "warning"
@@ -599,7 +614,7 @@ def treat(st: ReclaimState, seat: int, a: Treat) -> None:
                 )
             return
         st.show(("conversion", st.round, h, 1, -1))
-    st.res[h][st.tables.plant_makes[level]] += 1
+    st.res[h][st.game.tables.plant_makes[level]] += 1
 
 
 @HANDLERS.on(GROW)
@@ -612,7 +627,7 @@ def grow(st: ReclaimState, seat: int, a: Grow) -> None:
     if r == SLUDGE:
         if (
             st.throw(
-                st.tables.disease_faces,
+                st.game.tables.disease_faces,
                 lambda: _("the disease die for Sludge on the Farm on hex {hex}").format(hex=h),
             )
             == "disease"
@@ -671,7 +686,7 @@ def start_turn(st: ReclaimState, role: int) -> None:
     st.turn_role = role
     st.play_as = role
     st.stage = "role" if role == CONTRACTOR else "build"
-    st.builds_left = st.content.rules.builds_per_turn
+    st.builds_left = st.game.content.rules.builds_per_turn
     st.pending_pile = None
     st.pending_link = None
     st.sludge_ok = []
@@ -700,16 +715,16 @@ def _explain_build(st: ReclaimState, a: Action) -> str | None:
         return _("build actions come first in a turn, before fetching, converting and sending")
     if st.builds_left <= 0:
         return _("each player can make up to {n} build actions per turn").format(
-            n=st.content.rules.builds_per_turn
+            n=st.game.content.rules.builds_per_turn
         )
     item = BUILD.read(a).item if a.kind == BUILD.name else LINK.read(a).transport
-    price = st.tables.prices[st.turn_role == CONTRACTOR][item]
+    price = st.game.tables.prices[st.turn_role == CONTRACTOR][item]
     coins = st.coins[st.seat_of_role(st.turn_role)]
     if price > coins:
         return _("you cannot pay for it: it costs {price}; you have {coins}").format(
             price=money(price), coins=money(coins)
         )
-    role = st.tables.build_role.get(item)
+    role = st.game.tables.build_role.get(item)
     if role is not None and st.turn_role != CONTRACTOR and role != st.turn_role:
         return _("only the {role} role (or the Independent contractor) may do that").format(
             role=role_name(ROLES[role])
