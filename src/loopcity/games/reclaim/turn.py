@@ -106,11 +106,11 @@ def legal(st: ReclaimState) -> list[Action]:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
     role = st.play_as
     if role == HOUSING:
-        acts += housing_actions(st, terrain)
+        housing_actions(st, terrain, acts)
     elif role == TREATMENT:
-        acts += treatment_actions(st, terrain)
+        treatment_actions(st, terrain, acts)
     else:
-        acts += farming_actions(st, terrain)
+        farming_actions(st, terrain, acts)
     if role != HOUSING or STAGES[stage] >= _SEND or not unconverted(st):
         acts.append(_END_TURN)
     return acts
@@ -259,60 +259,70 @@ def unconverted(st: ReclaimState) -> bool:
     return False
 
 
-def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Sequence[int]) -> list[Action]:
-    """Moves of one ``resource`` from a source holding it to a target with room, along connected
-    transportation of its kind: for each target in order, each source in order."""
+def _moves(
+    st: ReclaimState, acts: list[Action], resources: tuple[int, ...], sources: Sequence[int], targets: Sequence[int]
+) -> None:
+    """Add to ``acts`` the moves of each of ``resources`` in turn from a source holding it to a target
+    with room, along connected transportation of its kind: for each target in order, each source in
+    order."""
     res = st.res
-    have = [src for src in sources if res[src][resource] > 0]
-    if not have:
-        return []
     b = st.game.tables
-    comp = st.comp[b.carrier[resource]]
-    table = b.moves[resource]
     limit, terrain = b.limit, st.terrain
-    dump = st.dump if resource == SLUDGE else -1
-    acts: list[Action] = []
     add = acts.append
-    for dst in targets:
-        if dst != dump and (terrain[dst] == "water" or res[dst][resource] >= limit):
+    for resource in resources:
+        have = [src for src in sources if res[src][resource] > 0]
+        if not have:
             continue
-        cd = comp[dst]
-        for src in have:  # a loop, not a list per target: the same actions in the same order
-            if comp[src] == cd and src != dst:
-                add(table[src][dst])
-    return acts
+        comp = st.comp[b.carrier[resource]]
+        table = b.moves[resource]
+        dump = st.dump if resource == SLUDGE else -1
+        for dst in targets:
+            if dst != dump and (terrain[dst] == "water" or res[dst][resource] >= limit):
+                continue
+            cd = comp[dst]
+            for src in have:  # a loop, not a list per target: the same actions in the same order
+                if comp[src] == cd and src != dst:
+                    add(table[src][dst])
+
+
+_MIXED_SEPARATED, _NPK_SLUDGE = (MIXED, SEPARATED), (NPK, SLUDGE)
 
 
 _FETCH, _CONVERT, _SEND = STAGES["fetch"], STAGES["convert"], STAGES["send"]
 
 
-def housing_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Action]:
+def housing_actions(
+    st: ReclaimState, terrain: Terrain | None = None, acts: list[Action] | None = None
+) -> list[Action]:
     """Fetch Food into housing, convert every block, then send Waste to Treatment plants
-    (``terrain``: the map's terrain tables, when known)."""
+    (``terrain``: the map's terrain tables, when known; added to ``acts`` when given)."""
+    if acts is None:
+        acts = []
     homes = home_hexes(st)
     if STAGES[st.stage] <= _FETCH:
         if terrain is None:
             terrain = st.game.tables.terrain_tables(st.terrain)
-        acts = _moves(st, FOOD, terrain.land, homes)
+        _moves(st, acts, (FOOD,), terrain.land, homes)
         acts.append(_CONVERT_ALL)
         return acts
-    plants = sorted({p[0] for p in st.plants})
-    return _moves(st, MIXED, homes, plants) + _moves(st, SEPARATED, homes, plants)
+    _moves(st, acts, _MIXED_SEPARATED, homes, sorted({p[0] for p in st.plants}))
+    return acts
 
 
-def treatment_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Action]:
+def treatment_actions(
+    st: ReclaimState, terrain: Terrain | None = None, acts: list[Action] | None = None
+) -> list[Action]:
     """Fetch Waste to plants, treat it, send Sludge and NPK to the Dump or Farms (``terrain``: the
-    map's terrain tables, when known)."""
+    map's terrain tables, when known; added to ``acts`` when given)."""
     b = st.game.tables
     if terrain is None:
         terrain = b.terrain_tables(st.terrain)
+    if acts is None:
+        acts = []
     plants = sorted({p[0] for p in st.plants})
-    acts: list[Action] = []
     stage = STAGES[st.stage]
     if stage <= _FETCH:
-        land = terrain.land
-        acts += _moves(st, MIXED, land, plants)
-        acts += _moves(st, SEPARATED, land, plants)
+        _moves(st, acts, _MIXED_SEPARATED, terrain.land, plants)
     if stage <= _CONVERT:
         res, treat = st.res, b.treat
         for h in plants:
@@ -326,28 +336,30 @@ def treatment_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[
     refused = st.sludge_refused
     dump = st.dump
     to_farms = [f for f in farms if f not in refused] if refused else farms
-    acts += _moves(st, SLUDGE, plants, to_farms + [dump] if dump >= 0 else to_farms)
-    acts += _moves(st, NPK, plants, farms)
+    _moves(st, acts, (SLUDGE,), plants, to_farms + [dump] if dump >= 0 else to_farms)
+    _moves(st, acts, (NPK,), plants, farms)
     if dump < 0:
         rejected, sites = st.dump_rejected, b.dump_sites
         acts += [sites[h] for h in dump_candidates(st, terrain, plants) if h not in rejected]
     return acts
 
 
-def farming_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Action]:
+def farming_actions(
+    st: ReclaimState, terrain: Terrain | None = None, acts: list[Action] | None = None
+) -> list[Action]:
     """Fetch NPK and Sludge to Farms, grow Food, send Food to the Urban hexagons (``terrain``: the
-    map's terrain tables, when known)."""
+    map's terrain tables, when known; added to ``acts`` when given)."""
     b = st.game.tables
     if terrain is None:
         terrain = b.terrain_tables(st.terrain)
+    if acts is None:
+        acts = []
     farm_level = st.farm_level
     farms = [h for h, lv in enumerate(farm_level) if lv]
-    acts: list[Action] = []
     stage = STAGES[st.stage]
     if stage <= _FETCH:
         sources = sorted({*[p[0] for p in st.plants], *terrain.rural})  # plant_hexes, unsorted: sorted here
-        acts += _moves(st, NPK, sources, farms)
-        acts += _moves(st, SLUDGE, sources, farms)
+        _moves(st, acts, _NPK_SLUDGE, sources, farms)
     if stage <= _CONVERT:
         res, limit = st.res, b.limit
         capacity, extra, used = b.farm_capacity, st.mods["farm_capacity"], st.farm_used
@@ -361,7 +373,7 @@ def farming_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Ac
                         acts.append(grow[NPK][h])
                     if r[SLUDGE]:
                         acts.append(grow[SLUDGE][h])
-    acts += _moves(st, FOOD, farms, terrain.urban)
+    _moves(st, acts, (FOOD,), farms, terrain.urban)
     return acts
 
 
