@@ -281,12 +281,18 @@ class State(Generic[C, TT]):
         if cached is not None:
             return cached
         if self.is_terminal() or seat not in self.active_seats():
-            actions: list[Action] = []
-        else:
-            actions = self._legal_actions(seat)
-            clocks = self.game.clocks
-            if clocks:  # the clock's actions are never a seat's choice
-                actions = [a for a in actions if a.kind not in clocks]
+            self._legal[seat] = []
+            return []
+        return self._legal_for(seat)
+
+    def _legal_for(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, which may act in a game that goes on: worked out and kept for
+        this step (``legal_actions`` asks these questions first; a runner that has asked them already,
+        as :func:`~.runner.play` has, calls this directly)."""
+        actions = self._legal_actions(seat)
+        clocks = self.game.clocks
+        if clocks:  # the clock's actions are never a seat's choice
+            actions = [a for a in actions if a.kind not in clocks]
         self._legal[seat] = actions
         return actions
 

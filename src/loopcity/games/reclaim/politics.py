@@ -166,10 +166,10 @@ def hungry_if_closed(st: ReclaimState) -> int:
     return max(0, need - st.city // price)
 
 
-def most_units(st: ReclaimState, item: str, h: int) -> int:
+def most_units(st: ReclaimState, item: str, h: int, due: int | None = None) -> int:
     """How many units a proposal of ``item`` on hexagon ``h`` may cover now: what the hexagon allows
     (room for NPK on the Farm, its Disease, its Waste and the Water's room), what the City budget can
-    pay, at most ``MAX_UNITS``."""
+    pay, at most ``MAX_UNITS`` (``due``: what the Food import costs now, when known)."""
     res = st.res[h]
     if item == "npk":
         room = st.game.tables.limit - res[NPK] if st.farm_level[h] else 0
@@ -178,7 +178,7 @@ def most_units(st: ReclaimState, item: str, h: int) -> int:
     else:
         room = min(res[MIXED] + res[SEPARATED], water_room(st)) if st.terrain[h] != "water" else 0
     price = st.cost(ITEMS[item])
-    spare = st.city - food_import_cost(st)  # the Food import comes first
+    spare = st.city - (food_import_cost(st) if due is None else due)  # the Food import comes first
     affordable = max(0, spare) // price if price else MAX_UNITS
     return max(0, min(room, affordable, MAX_UNITS))
 
@@ -210,7 +210,7 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     acts = proposals(st, terrain, due)
     if st.rejected and acts:
         turned_down = {(item, h) for item, h, _n in st.rejected}
-        acts = [a for a in acts if _may_propose(st, a, turned_down)]
+        acts = [a for a in acts if _may_propose(st, a, turned_down, due)]
     hand = st.hands[seat]
     if hand:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
@@ -219,16 +219,18 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     return acts
 
 
-def _may_propose(st: ReclaimState, a: Action, turned_down: set[tuple[str, int]]) -> bool:
-    """Whether a proposal may be made: any units of it not yet rejected this round."""
+def _may_propose(st: ReclaimState, a: Action, turned_down: set[tuple[str, int]], due: int) -> bool:
+    """Whether a proposal may be made: any units of it not yet rejected this round (``due``: what
+    the Food import costs now)."""
     p = PROPOSE.read(a)
-    return (p.item, p.hex) not in turned_down or bool(_units_left(st, p.item, p.hex))
+    return (p.item, p.hex) not in turned_down or bool(_units_left(st, p.item, p.hex, due))
 
 
-def _units_left(st: ReclaimState, item: str, h: int) -> list[int]:
+def _units_left(st: ReclaimState, item: str, h: int, due: int | None = None) -> list[int]:
     """The numbers of units a proposal of ``item`` on ``h`` may cover: those possible now, less any the
-    table has rejected this round for the same decision on the same hexagon."""
-    out = range(1, most_units(st, item, h) + 1)
+    table has rejected this round for the same decision on the same hexagon (``due``: what the Food
+    import costs now, when known)."""
+    out = range(1, most_units(st, item, h, due) + 1)
     return [n for n in out if [item, h, n] not in st.rejected]
 
 
@@ -285,7 +287,10 @@ def contributions(
 
 def even_share(st: ReclaimState, short: int) -> int:
     """An even share of ``short`` coins among the players still deciding who hold coins (rounded up)."""
-    deciding = sum(1 for s in range(st.players) if not st.pol_done[s] and st.coins[s] > 0)
+    deciding = 0
+    for done, coins in zip(st.pol_done, st.coins, strict=True):
+        if not done and coins > 0:
+            deciding += 1
     return -(-short // max(1, deciding))
 
 
