@@ -106,13 +106,16 @@ def legal(st: ReclaimState) -> list[Action]:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
     role = st.play_as
     if role == HOUSING:
-        housing_actions(st, terrain, acts)
-    elif role == TREATMENT:
+        homes = home_hexes(st)
+        housing_actions(st, terrain, acts, homes)
+        if STAGES[stage] >= _SEND or not unconverted(st, homes):
+            acts.append(_END_TURN)
+        return acts
+    if role == TREATMENT:
         treatment_actions(st, terrain, acts)
     else:
         farming_actions(st, terrain, acts)
-    if role != HOUSING or STAGES[stage] >= _SEND or not unconverted(st):
-        acts.append(_END_TURN)
+    acts.append(_END_TURN)
     return acts
 
 
@@ -251,8 +254,16 @@ def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
     return [nb for nb in b.neighbours[h] if ok[nb] and nb not in linked]
 
 
-def unconverted(st: ReclaimState) -> bool:
-    """Whether some Housing block that has not converted this round has Food on its hexagon."""
+def unconverted(st: ReclaimState, homes: Sequence[int] | None = None) -> bool:
+    """Whether some Housing block that has not converted this round has Food on its hexagon
+    (``homes``: the hexagons with Housing blocks, when known: only they can)."""
+    if homes is not None:
+        blocks, res, converted = st.blocks, st.res, st.converted
+        for h in homes:
+            bl = blocks[h]
+            if res[h][FOOD] > 0 and bl[0] + bl[1] + bl[2] > converted[h]:
+                return True
+        return False
     for bl, r, done in zip(st.blocks, st.res, st.converted, strict=True):
         if r[FOOD] > 0 and bl[0] + bl[1] + bl[2] > done:
             return True
@@ -260,7 +271,11 @@ def unconverted(st: ReclaimState) -> bool:
 
 
 def _moves(
-    st: ReclaimState, acts: list[Action], resources: tuple[int, ...], sources: Sequence[int], targets: Sequence[int]
+    st: ReclaimState,
+    acts: list[Action],
+    resources: tuple[int, ...],
+    sources: Sequence[int],
+    targets: Sequence[int],
 ) -> None:
     """Add to ``acts`` the moves of each of ``resources`` in turn from a source holding it to a target
     with room, along connected transportation of its kind: for each target in order, each source in
@@ -269,6 +284,8 @@ def _moves(
     b = st.game.tables
     limit, terrain = b.limit, st.terrain
     add = acts.append
+    if not targets:
+        return
     for resource in resources:
         have = [src for src in sources if res[src][resource] > 0]
         if not have:
@@ -292,13 +309,18 @@ _FETCH, _CONVERT, _SEND = STAGES["fetch"], STAGES["convert"], STAGES["send"]
 
 
 def housing_actions(
-    st: ReclaimState, terrain: Terrain | None = None, acts: list[Action] | None = None
+    st: ReclaimState,
+    terrain: Terrain | None = None,
+    acts: list[Action] | None = None,
+    homes: list[int] | None = None,
 ) -> list[Action]:
     """Fetch Food into housing, convert every block, then send Waste to Treatment plants
-    (``terrain``: the map's terrain tables, when known; added to ``acts`` when given)."""
+    (``terrain``: the map's terrain tables, ``homes``: the hexagons with Housing blocks, when known;
+    added to ``acts`` when given)."""
     if acts is None:
         acts = []
-    homes = home_hexes(st)
+    if homes is None:
+        homes = home_hexes(st)
     if STAGES[st.stage] <= _FETCH:
         if terrain is None:
             terrain = st.game.tables.terrain_tables(st.terrain)
