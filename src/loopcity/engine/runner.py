@@ -73,6 +73,8 @@ def play(
                 record.add(seat, action, state)
         else:  # play_step, inlined: a Python call less in every step of every simulated game
             seat = state.active_seats()[0]
+            if seat not in state._legal:  # the game goes on and the seat may act: its legal actions,
+                state._legal_for(seat)  # which every step works out (to choose or to check), asked once
             action = agents[seat].choose(state, seat)
             state.apply(seat, action)
             if record is not None:

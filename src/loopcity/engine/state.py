@@ -31,12 +31,12 @@ from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from functools import partial
 from types import GetSetDescriptorType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
 
-from .actions import Action, Handlers
+from .actions import Action, Handlers, _new_tuple
 from .errors import IllegalAction, MalformedAction
 from .rng import Rng, new_rng
 from .serialize import copy_data, decode, encode
@@ -96,19 +96,6 @@ class Outcome:
             "scores": list(self.scores),
             "winners": list(self.winners),
         }
-
-
-def _taken_from(legal: list[Action] | None, action: object) -> bool:
-    """Whether ``action`` is one of the very objects of a legal-action list already handed out.
-
-    Bots pick from ``legal_actions``, so this identity test settles most steps without comparing
-    actions field by field; anything else (parsed text, JSON, a bot's own Action) is fully checked."""
-    if legal is None:
-        return False
-    for a in legal:
-        if a is action:
-            return True
-    return False
 
 
 Words = str | Callable[[], str]
@@ -207,9 +194,12 @@ class State(Generic[C, TT]):
         raise NotImplementedError
 
     def _apply(self, seat: int, action: Action) -> None:
-        if self.handlers is None:
+        handlers = self.handlers
+        if handlers is None:
             raise NotImplementedError(f"{type(self).__name__} has no handlers for its actions")
-        self.handlers.apply(self, seat, action)
+        args_type, fn = handlers._by_name[action.kind]  # Handlers.apply, inlined: a call less a step
+        args = action.args
+        fn(self, seat, args if type(args) is args_type else _new_tuple(args_type, args))
 
     def is_terminal(self) -> bool:
         raise NotImplementedError
@@ -293,20 +283,31 @@ class State(Generic[C, TT]):
         if cached is not None:
             return cached
         if self.is_terminal() or seat not in self.active_seats():
-            actions: list[Action] = []
-        else:
-            actions = self._legal_actions(seat)
-            clocks = self.game.clocks
-            if clocks:  # the clock's actions are never a seat's choice
-                actions = [a for a in actions if a.kind not in clocks]
+            self._legal[seat] = []
+            return []
+        return self._legal_for(seat)
+
+    def _legal_for(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, which may act in a game that goes on: worked out and kept for
+        this step (``legal_actions`` asks these questions first; a runner that has asked them already,
+        as :func:`~.runner.play` has, calls this directly)."""
+        actions = self._legal_actions(seat)
+        clocks = self.game.clocks
+        if clocks:  # the clock's actions are never a seat's choice
+            actions = [a for a in actions if a.kind not in clocks]
         self._legal[seat] = actions
         return actions
 
     def apply(self, seat: int, action: Action | str) -> None:
         """Carry out ``action`` for ``seat``; a refusal raises and leaves the state as it was."""
-        if type(seat) is int and _taken_from(self._legal.get(seat), action):
-            checked = cast(Action, action)
-        else:
+        checked: Action | None = None
+        legal = self._legal.get(seat) if type(seat) is int else None
+        if legal is not None:  # _taken_from, inlined: most steps take an action from this list
+            for a in legal:
+                if a is action:
+                    checked = a
+                    break
+        if checked is None:
             checked = self._check(seat, action)
         tongues = self.game.tongues
         if self._unread or (tongues is not None and not tongues):  # nobody reads it: as worded() says
@@ -418,7 +419,10 @@ class State(Generic[C, TT]):
         when given. Give the line as a function that words it, ``lambda: _("{who} takes {n} Coins")
         .format(who=..., n=2)``, so that it is worded in every language the game's log is kept in
         (:attr:`Game.tongues`); a plain string is read through the catalogues as it is."""
-        line = self.worded(text) if callable(text) else text
+        if self._unread or self.game.tongues == ():  # nobody reads it: as worded() says
+            line: Said = UNREAD if callable(text) else text
+        else:
+            line = self.worded(text) if callable(text) else text
         self.log.append((self.step, kind, line, None if seats is None else tuple(seats)))
 
     def worded(self, words: Callable[[], str]) -> Said:

@@ -92,7 +92,7 @@ def result(ballot: Ballot) -> Result:
     """``carried``, ``rejected`` or still ``open``: settled as soon as the answers still to come
     cannot change it."""
     votes = ballot["votes"]
-    yes = sum(1 for v in votes.values() if v == "yes")
+    yes = [*votes.values()].count("yes")
     no = len(votes) - yes
     left = len(ballot["asked"]) - len(votes)
     if ballot["rule"] == "everyone":

@@ -15,15 +15,20 @@ from loopcity.engine import Action
 from .actions import (
     BUILD,
     BUILD_IDS,
+    CARD,
     CONTRIBUTE,
     DECISION_ITEMS,
+    DUMP_SITE,
+    GROW,
     LINK,
+    LINK_TO,
     MAX_CONTRIBUTION,
     MOVE,
     PLACE_BLOCK,
     PROPOSE,
     RESOURCES,
     TRANSPORTS,
+    TREAT,
     URBANIZE,
 )
 from .content import ReclaimContent, Role, Transport
@@ -117,6 +122,16 @@ class ReclaimTables:
     very actions the kind gives; legal-action lists index them, which costs less than a call)."""
     builds: dict[str, tuple[Action, ...]]
     """``builds[item][hex]``: the ``build`` actions on this map, likewise."""
+    link_to: tuple[Action, ...]
+    """``link_to[hex]``: the ``link_to`` actions, likewise."""
+    dump_sites: tuple[Action, ...]
+    """``dump_sites[hex]``: the ``dump_site`` actions, likewise."""
+    card_slots: tuple[tuple[Action, ...], ...]
+    """``card_slots[n]``: the ``card`` actions of a pile showing ``n`` face-up cards."""
+    grow: dict[int, tuple[Action, ...]]
+    """``grow[resource][hex]``: the ``grow`` actions from NPK and from Sludge, likewise."""
+    treat: dict[int, tuple[Action, ...]]
+    """``treat[resource][hex]``: the ``treat`` actions of Mixed and Separated Waste, likewise."""
     proposals: dict[str, tuple[Action, ...]]
     """``proposals[decision][hex]``: the ``propose`` actions on this map, likewise (offered at nearly
     every step of the Political decisions)."""
@@ -181,9 +196,14 @@ class Terrain:
     """Hexagons with a free edge, where transportation may start."""
     link_starts: dict[str, tuple[Action, ...]]
     """``link`` actions from each of ``start_hexes``, for each transport kind."""
-    starts_cache: dict[object, dict[str, tuple[Action, ...]]]
-    """``link`` actions still open for each kind, by the links built (a tuple) and by the starts
-    that are full (a frozenset; ``turn._link_starts``)."""
+    starts_cache: dict[frozenset[tuple[str, int]], dict[str, tuple[Action, ...]]]
+    """``link`` actions still open for each kind, by the starts that are full (``(kind, hex)``;
+    ``turn._open_starts``)."""
+    links_cache: dict[tuple[Transportation, ...], Any]
+    """The open starts by the links built (``turn._link_starts``)."""
+    last_links: list[Any] = field(default_factory=lambda: [None], compare=False, repr=False)
+    """The links last asked for (a copy of the list) and their open starts: most build steps ask
+    again for the same links, or for those and one more."""
 
 
 def _terrain_tables(b: ReclaimTables, terrain: tuple[str, ...]) -> Terrain:
@@ -206,6 +226,7 @@ def _terrain_tables(b: ReclaimTables, terrain: tuple[str, ...]) -> Terrain:
         start_hexes=tuple(starts),
         link_starts={t: tuple(LINK(t, h) for h in starts) for t in TRANSPORTS},
         starts_cache={},
+        links_cache={},
     )
 
 
@@ -295,6 +316,11 @@ def build_tables(c: ReclaimContent) -> ReclaimTables:
             tuple(tuple(MOVE(name, a, to) for to in range(n)) for a in range(n)) for name in RESOURCES
         ),
         builds={item: tuple(BUILD(item, h) for h in range(n)) for item in BUILD_IDS},
+        link_to=tuple(LINK_TO(h) for h in range(n)),
+        dump_sites=tuple(DUMP_SITE(h) for h in range(n)),
+        card_slots=tuple(tuple(CARD(slot) for slot in range(k)) for k in range(max(3, r.face_up_cards) + 1)),
+        grow={r: tuple(GROW(h, RESOURCES[r]) for h in range(n)) for r in (NPK, SLUDGE)},
+        treat={r: tuple(TREAT(h, RESOURCES[r]) for h in range(n)) for r in (MIXED, SEPARATED)},
         proposals={item: tuple(PROPOSE(item, h) for h in range(n)) for item in DECISION_ITEMS},
         growth={
             PLACE_BLOCK.name: tuple(PLACE_BLOCK(h) for h in range(n)),

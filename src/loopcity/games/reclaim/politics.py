@@ -143,7 +143,7 @@ def food_import_cost(st: ReclaimState, urban: Sequence[int] | None = None) -> in
     need = 0
     blocks, res = st.blocks, st.res
     if urban is None:
-        urban = st.tables.terrain_tables(st.terrain).urban
+        urban = st.game.tables.terrain_tables(st.terrain).urban
     for h in urban:  # Housing blocks stand on Urban hexagons only
         bl = blocks[h]
         short = bl[0] + bl[1] + bl[2] - res[h][FOOD]
@@ -166,19 +166,19 @@ def hungry_if_closed(st: ReclaimState) -> int:
     return max(0, need - st.city // price)
 
 
-def most_units(st: ReclaimState, item: str, h: int) -> int:
+def most_units(st: ReclaimState, item: str, h: int, due: int | None = None) -> int:
     """How many units a proposal of ``item`` on hexagon ``h`` may cover now: what the hexagon allows
     (room for NPK on the Farm, its Disease, its Waste and the Water's room), what the City budget can
-    pay, at most ``MAX_UNITS``."""
+    pay, at most ``MAX_UNITS`` (``due``: what the Food import costs now, when known)."""
     res = st.res[h]
     if item == "npk":
-        room = st.tables.limit - res[NPK] if st.farm_level[h] else 0
+        room = st.game.tables.limit - res[NPK] if st.farm_level[h] else 0
     elif item == "vaccinate":
         room = st.disease[h]
     else:
         room = min(res[MIXED] + res[SEPARATED], water_room(st)) if st.terrain[h] != "water" else 0
     price = st.cost(ITEMS[item])
-    spare = st.city - food_import_cost(st)  # the Food import comes first
+    spare = st.city - (food_import_cost(st) if due is None else due)  # the Food import comes first
     affordable = max(0, spare) // price if price else MAX_UNITS
     return max(0, min(room, affordable, MAX_UNITS))
 
@@ -186,7 +186,7 @@ def most_units(st: ReclaimState, item: str, h: int) -> int:
 def targets(st: ReclaimState, item: str) -> list[int]:
     """Hexagons a proposal of ``item`` may name."""
     if item == "npk":
-        limit = st.tables.limit
+        limit = st.game.tables.limit
         res = st.res
         return [h for h, lv in enumerate(st.farm_level) if lv and res[h][NPK] < limit]
     if item == "vaccinate":
@@ -195,7 +195,7 @@ def targets(st: ReclaimState, item: str) -> list[int]:
     if not water_has_room(st):
         return []
     res = st.res  # hexagons with Waste on land (amounts are never negative)
-    land = st.tables.terrain_tables(st.terrain).land
+    land = st.game.tables.terrain_tables(st.terrain).land
     return [h for h in land if res[h][MIXED] or res[h][SEPARATED]]
 
 
@@ -205,12 +205,12 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     if st.proposing is not None:
         named, where, _by = st.proposing
         return [UNITS(n) for n in _units_left(st, named, where)]
-    terrain = st.tables.terrain_tables(st.terrain)
+    terrain = st.game.tables.terrain_tables(st.terrain)
     due = food_import_cost(st, terrain.urban)  # worked out once for the proposals and the coins
     acts = proposals(st, terrain, due)
     if st.rejected and acts:
         turned_down = {(item, h) for item, h, _n in st.rejected}
-        acts = [a for a in acts if _may_propose(st, a, turned_down)]
+        acts = [a for a in acts if _may_propose(st, a, turned_down, due)]
     hand = st.hands[seat]
     if hand:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
@@ -219,16 +219,18 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     return acts
 
 
-def _may_propose(st: ReclaimState, a: Action, turned_down: set[tuple[str, int]]) -> bool:
-    """Whether a proposal may be made: any units of it not yet rejected this round."""
+def _may_propose(st: ReclaimState, a: Action, turned_down: set[tuple[str, int]], due: int) -> bool:
+    """Whether a proposal may be made: any units of it not yet rejected this round (``due``: what
+    the Food import costs now)."""
     p = PROPOSE.read(a)
-    return (p.item, p.hex) not in turned_down or bool(_units_left(st, p.item, p.hex))
+    return (p.item, p.hex) not in turned_down or bool(_units_left(st, p.item, p.hex, due))
 
 
-def _units_left(st: ReclaimState, item: str, h: int) -> list[int]:
+def _units_left(st: ReclaimState, item: str, h: int, due: int | None = None) -> list[int]:
     """The numbers of units a proposal of ``item`` on ``h`` may cover: those possible now, less any the
-    table has rejected this round for the same decision on the same hexagon."""
-    out = range(1, most_units(st, item, h) + 1)
+    table has rejected this round for the same decision on the same hexagon (``due``: what the Food
+    import costs now, when known)."""
+    out = range(1, most_units(st, item, h, due) + 1)
     return [n for n in out if [item, h, n] not in st.rejected]
 
 
@@ -242,7 +244,7 @@ def proposals(st: ReclaimState, terrain: Terrain, due: int | None = None) -> lis
         return []
     city = st.city - due  # what the Food import leaves (all of it once paid)
     costs, mods = st.costs, st.cost_mods
-    b = st.tables
+    b = st.game.tables
     table, limit, res = b.proposals, b.limit, st.res
     acts: list[Action] = []
     if max(0, costs["npk"] + mods["npk"]) <= city:
@@ -270,12 +272,12 @@ def contributions(
     coins = st.coins[seat]
     if coins <= 0:
         return []
-    step = st.content.table.fund_step
+    step = st.game.content.table.fund_step
     acts: list[Action] = [_FUND] if coins >= step else []
     short = food_short(st, urban) if due is None else max(0, due - st.city)
     if not short:
-        return acts + [a for x, a in st.tables.round_amounts if x <= coins]
-    amounts = [x for x, _a in st.tables.round_amounts if x <= coins]
+        return acts + [a for x, a in st.game.tables.round_amounts if x <= coins]
+    amounts = [x for x, _a in st.game.tables.round_amounts if x <= coins]
     amounts.append(min(short, coins))
     share = even_share(st, short)
     if share < short and share <= coins:
@@ -285,7 +287,10 @@ def contributions(
 
 def even_share(st: ReclaimState, short: int) -> int:
     """An even share of ``short`` coins among the players still deciding who hold coins (rounded up)."""
-    deciding = sum(1 for s in range(st.players) if not st.pol_done[s] and st.coins[s] > 0)
+    deciding = 0
+    for done, coins in zip(st.pol_done, st.coins, strict=True):
+        if not done and coins > 0:
+            deciding += 1
     return -(-short // max(1, deciding))
 
 
@@ -316,7 +321,7 @@ def put(st: ReclaimState, item: str, h: int, n: int, by: int) -> None:
 @HANDLERS.on(FUND)
 def fund(st: ReclaimState, seat: int, a: NoArgs) -> None:
     """Add ``fund_step`` coins of one's own to the City budget."""
-    give(st, seat, st.content.table.fund_step)
+    give(st, seat, st.game.content.table.fund_step)
 
 
 @HANDLERS.on(CONTRIBUTE)
@@ -369,7 +374,7 @@ def decided(st: ReclaimState, ballot: Ballot, carried: bool) -> None:
 
 def _decision_line(st: ReclaimState, item: str, h: int, n: int, price: int, yes: int, carried: bool) -> str:
     """The log line of the table's decision (kept once made: the table decides often)."""
-    memo = st.tables.said.setdefault(LANGUAGE.get(), {})
+    memo = st.game.tables.said.setdefault(LANGUAGE.get(), {})
     key = ("decided", item, h, n, price, yes, carried)
     line = memo.get(key)
     if line is None:
@@ -416,14 +421,14 @@ def explain(st: ReclaimState, seat: int, a: Action) -> str | None:
             return _("the table has rejected that proposal this round; propose something else")
         return _("there is nothing on hex {hex} for that decision").format(hex=p.hex)
     if a.kind in (FUND.name, CONTRIBUTE.name):
-        amount = CONTRIBUTE.read(a).coins if a.kind == CONTRIBUTE.name else st.content.table.fund_step
+        amount = CONTRIBUTE.read(a).coins if a.kind == CONTRIBUTE.name else st.game.content.table.fund_step
         if amount > st.coins[seat]:
             return _("you cannot add {amount}: you have {coins}").format(
                 amount=money(amount), coins=money(st.coins[seat])
             )
         return _("one step adds {fund}, what the Food import lacks, an even share of it, or {steps}").format(
-            fund=money(st.content.table.fund_step),
-            steps=", ".join(money(x) for x in st.content.table.contribution_steps) or "-",
+            fund=money(st.game.content.table.fund_step),
+            steps=", ".join(money(x) for x in st.game.content.table.contribution_steps) or "-",
         )
     if a.kind == VOTE.name:
         return _("there is no proposal to vote on")
@@ -444,7 +449,7 @@ def close(st: ReclaimState) -> Phase:
     disease_control(st)
     st.lost = losing_causes(st)
     st.history.append({"round": st.round, "disease": sum(st.disease), "hunger": st.hunger})
-    rounds = st.content.rules.rounds
+    rounds = st.game.content.rules.rounds
     if st.lost:
         lost = st.lost
         st.note(
@@ -501,14 +506,14 @@ def disease_rolls(st: ReclaimState, h: int) -> int:
     Water hexagon holding the most Waste a hexagon may (``max_resource_per_hex``)."""
     waste = st.res[h][MIXED] + st.res[h][SEPARATED]
     if st.terrain[h] == "water":
-        return int(waste >= st.content.rules.max_resource_per_hex)
+        return int(waste >= st.game.content.rules.max_resource_per_hex)
     return waste
 
 
 def disease_control(st: ReclaimState) -> None:
     """Roll each hexagon's disease dice (``disease_rolls``): a Disease on a Water hexagon, or one of
     its Waste turned to Disease on land."""
-    faces = st.tables.disease_faces
+    faces = st.game.tables.disease_faces
     for h, terrain in enumerate(st.terrain):
         _control(st, h, terrain == "water", faces)
 
@@ -548,11 +553,11 @@ def _control(st: ReclaimState, h: int, water: bool, faces: tuple[str, ...]) -> N
 
 def losing_causes(st: ReclaimState) -> str:
     """The losing conditions met now, joined ('' when none)."""
-    limit = st.content.rules.max_resource_per_hex
+    limit = st.game.content.rules.max_resource_per_hex
     causes = []
     if st.hunger:
         causes.append("hunger")
-    if sum(st.disease) >= st.content.rules.disease_limit:
+    if sum(st.disease) >= st.game.content.rules.disease_limit:
         causes.append("disease")
     water = [h for h, t in enumerate(st.terrain) if t == "water"]
     if water and all(st.res[h][MIXED] + st.res[h][SEPARATED] >= limit for h in water):
@@ -567,7 +572,7 @@ def before_next_round(st: ReclaimState) -> Phase:
     st.draw_costs()
     st.roles = [st.roles[(s - 1) % st.players] for s in range(st.players)]
     total = sum(sum(bl) for bl in st.blocks)
-    st.growth_left = total // st.content.rules.growth_per_blocks
+    st.growth_left = total // st.game.content.rules.growth_per_blocks
     st.growth_rejected = []
     growth = st.growth_left
     st.note(
@@ -585,7 +590,7 @@ def growth_places(st: ReclaimState) -> tuple[str, list[int]]:
     """Where the next new block may go: ``place_block`` and the Urban hexagons with room (not the
     Dump), or, when all are full, ``urbanize`` and the Rural hexagons (a Farm gives way); the
     hexagons the table rejected for this block left out."""
-    limit = st.content.rules.max_blocks_per_hex
+    limit = st.game.content.rules.max_blocks_per_hex
     no = st.growth_rejected
     homes = [
         h
@@ -602,7 +607,7 @@ def growth_legal(st: ReclaimState) -> list[Action]:
     if st.growth_left <= 0:
         return []
     subject, hexes = growth_places(st)
-    table = st.tables.growth[subject]
+    table = st.game.tables.growth[subject]
     return [table[h] for h in hexes]
 
 
@@ -680,13 +685,13 @@ def growth_explain(st: ReclaimState, action: Action) -> str:
     return _(
         "new level 0 blocks go on an Urban hexagon with fewer than {limit} Housing blocks, not the Dump "
         "({where})"
-    ).format(limit=st.content.rules.max_blocks_per_hex, where=where)
+    ).format(limit=st.game.content.rules.max_blocks_per_hex, where=where)
 
 
 def score(st: ReclaimState, seat: int, agenda: int) -> int:
     """Points: each card's level, plus one per symbol matching the agenda."""
-    b = st.tables
-    wanted = set(st.content.agendas[agenda].symbols)
+    b = st.game.tables
+    wanted = set(st.game.content.agendas[agenda].symbols)
     total = 0
     for pile, card in st.owned[seat]:
         total += b.pile_level[pile] + sum(1 for s in b.pile_cards[pile][card] if s in wanted)

@@ -209,7 +209,7 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
                     acts = politics.legal(self, seat)
                 case "growth" | "over":
                     acts = politics.growth_legal(self)
-        if self._alarm_allowed():
+        if self.events and self.game.options["events"] == "timer":  # _alarm_allowed, inlined
             acts.append(ALARM())
         return acts
 

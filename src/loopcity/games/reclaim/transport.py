@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def recompute_components(st: ReclaimState) -> None:
     """Label each hexagon with its connected component for every kind of transport."""
-    st.comp = components(st.tables.n, st.links)
+    st.comp = components(st.game.tables.n, st.links)
 
 
 def join_components(st: ReclaimState, t: str, a: int, c: int) -> None:
@@ -30,7 +30,7 @@ def join_components(st: ReclaimState, t: str, a: int, c: int) -> None:
 
 def water_has_room(st: ReclaimState) -> bool:
     """Whether some Water hexagon can still take a unit of Waste (``water_hex_for_waste`` finds one)."""
-    b = st.tables
+    b = st.game.tables
     limit, res = b.limit, st.res
     for h in b.terrain_tables(st.terrain).water:
         if res[h][MIXED] + res[h][SEPARATED] < limit:
@@ -40,14 +40,14 @@ def water_has_room(st: ReclaimState) -> bool:
 
 def water_room(st: ReclaimState) -> int:
     """Units of Waste the Water hexagons can still take."""
-    b = st.tables
+    b = st.game.tables
     limit, res = b.limit, st.res
     return sum(max(0, limit - res[h][MIXED] - res[h][SEPARATED]) for h in b.terrain_tables(st.terrain).water)
 
 
 def water_hex_for_waste(st: ReclaimState, near: int) -> int:
     """The Water hexagon a unit of Waste runs into: the nearest one that is not full (-1: none)."""
-    b = st.tables
+    b = st.game.tables
     limit = b.limit
     best, best_key = -1, (0, 0)
     for h, terrain in enumerate(st.terrain):

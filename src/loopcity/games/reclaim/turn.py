@@ -74,14 +74,6 @@ _END_TURN, _CONVERT_ALL = END_TURN(), CONVERT()
 
 
 # ----- hexagons -----------------------------------------------------------------------------------
-def plant_hexes(st: ReclaimState) -> list[int]:
-    return sorted({p[0] for p in st.plants})
-
-
-def farm_hexes(st: ReclaimState) -> list[int]:
-    return [h for h, lv in enumerate(st.farm_level) if lv]
-
-
 _EMPTY = [0, 0, 0]  # a hexagon without Housing blocks (block counts are never negative)
 
 
@@ -92,234 +84,337 @@ def home_hexes(st: ReclaimState) -> list[int]:
 
 # ----- legal actions ------------------------------------------------------------------------------
 # The lists are in the order the rules below name them: a random player's choice depends on it.
+# A turn's list is made at nearly every step of every playout, so these functions read the tables
+# once (``st.game.tables``, the map's terrain tables once per list) and inline their small helpers.
 def legal(st: ReclaimState) -> list[Action]:
     """The legal actions of the seat whose turn it is."""
+    b = st.game.tables
     if st.pending_pile is not None:
-        return [CARD(slot) for slot in range(len(st.face_up[st.pending_pile]))]
-    if st.pending_link is not None:
-        return [LINK_TO(h) for h in link_ends(st, *st.pending_link)]
+        return list(b.card_slots[len(st.face_up[st.pending_pile])])
+    pending = st.pending_link
+    if pending is not None:
+        ends = b.link_to
+        return [ends[h] for h in link_ends(st, pending[0], pending[1])]
     stage = st.stage
     if stage == "role":
         return [ROLE(role) for role in PLAYABLE_ROLES]
-    acts: list[Action] = build_actions(st) if stage == "build" and st.builds_left > 0 else []
+    terrain = b.terrain_tables(st.terrain)
+    acts: list[Action] = build_actions(st, terrain) if stage == "build" and st.builds_left > 0 else []
     seat = st.roles.index(st.turn_role)
     hand = st.hands[seat]
     if hand:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
     role = st.play_as
     if role == HOUSING:
-        acts += housing_actions(st)
-    elif role == TREATMENT:
-        acts += treatment_actions(st)
+        homes = home_hexes(st)
+        housing_actions(st, terrain, acts, homes)
+        if STAGES[stage] >= _SEND or not unconverted(st, homes):
+            acts.append(_END_TURN)
+        return acts
+    if role == TREATMENT:
+        treatment_actions(st, terrain, acts)
     else:
-        acts += farming_actions(st)
-    if role != HOUSING or STAGES[stage] >= _SEND or not unconverted(st):
-        acts.append(_END_TURN)
+        farming_actions(st, terrain, acts)
+    acts.append(_END_TURN)
     return acts
 
 
-def build_actions(st: ReclaimState) -> list[Action]:
-    """Builds and transport the role may afford now."""
-    b = st.tables
+def build_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Action]:
+    """Builds and transport the role may afford now (``terrain``: the map's terrain tables, when
+    known). Builds that share their spots (house0to1 and house0to2, ...) find them once."""
+    b = st.game.tables
+    if terrain is None:
+        terrain = b.terrain_tables(st.terrain)
     role = st.turn_role
     coins = st.coins[st.roles.index(role)]
     prices = b.prices[role == CONTRACTOR]
+    builds = b.builds
     acts: list[Action] = []
-    spots: dict[str, list[int]] = {}  # builds that share their spots (house0to1 and house0to2, ...)
+    house0 = plant_spots = farm_spots = None
     for item in b.role_builds[role]:
-        if prices[item] <= coins:
-            where = _SAME_SPOTS.get(item, item)
-            hexes = spots.get(where)
-            if hexes is None:
-                hexes = spots[where] = _spots(st, item)
-            table = b.builds[item]
-            acts.extend(map(table.__getitem__, hexes))
+        if prices[item] > coins:
+            continue
+        table = builds[item]
+        if item == "house0to1" or item == "house0to2":
+            if house0 is None:
+                house0 = [h for h, bl in enumerate(st.blocks) if bl[0]]
+            hexes = house0
+        elif item == "house1to2":
+            hexes = [h for h, bl in enumerate(st.blocks) if bl[1]]
+        elif item == "plant1" or item == "plant2":
+            if plant_spots is None:
+                plants = [0] * b.n
+                for p in st.plants:
+                    plants[p[0]] += 1
+                limit = st.game.content.rules.max_plants_per_hex
+                dump = st.dump
+                plant_spots = [h for h in terrain.urban if h != dump and plants[h] < limit]
+            hexes = plant_spots
+        elif item == "plant1to2":
+            hexes = sorted({p[0] for p in st.plants if p[1] == 1})
+        elif item == "remove0":
+            hexes = sorted({p[0] for p in st.plants if p[1] == 0})
+        elif item == "farm1" or item == "farm2":
+            if farm_spots is None:
+                farm, dump = st.farm_level, st.dump
+                farm_spots = [h for h in terrain.rural if h != dump and not farm[h]]
+            hexes = farm_spots
+        else:  # farm1to2
+            hexes = [h for h, lv in enumerate(st.farm_level) if lv == 1]
+        acts += [table[h] for h in hexes]
     starts = None
     for t in TRANSPORTS:
         if prices[t] <= coins:
-            starts = starts or _link_starts(st, b.terrain_tables(st.terrain))
+            if starts is None:
+                starts = _link_starts(st, terrain)
             acts += starts[t]
     return acts
 
 
 def _link_starts(st: ReclaimState, tables: Terrain) -> dict[str, tuple[Action, ...]]:
-    """For each kind, ``link`` actions from every hexagon with a free edge that has no such link yet
-    (cached by the links built)."""
-    key = tuple(st.links)
-    hit = tables.starts_cache.get(key)
+    """For each kind, ``link`` actions from every hexagon with a free edge that has no such link yet:
+    those of the links last asked for when they are the same (compared as lists of the same tuples,
+    which costs less than hashing them), or those links and one more; otherwise cached by the links
+    built."""
+    links = st.links
+    last = tables.last_links[0]
+    if last is not None:
+        seen, found = last
+        if links == seen:
+            return found[0]
+        n = len(seen)
+        if len(links) == n + 1 and links[:n] == seen:
+            found = _open_starts(tables, tuple(links), found)
+            tables.last_links[0] = (links[:], found)
+            return found[0]
+    key = tuple(links)
+    cache = tables.links_cache
+    hit = cache.get(key)
     if hit is None:
-        if len(tables.starts_cache) >= _CACHE_SIZE:
-            tables.starts_cache.clear()
-        hit = tables.starts_cache[key] = _open_starts(tables, key)
-    return hit
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        hit = cache[key] = _open_starts(tables, key, cache.get(key[:-1]) if key else None)
+    tables.last_links[0] = (links[:], hit)
+    return hit[0]
 
 
 _CACHE_SIZE = 4096
+OpenStarts = tuple[dict[str, tuple[Action, ...]], dict[tuple[str, int], int], frozenset[tuple[str, int]]]
+"""The open link starts of a set of links, with the count of links of each kind at each start and the
+starts that are full (``(kind, hex)``)."""
 
 
-def _open_starts(tables: Terrain, links: tuple[Transportation, ...]) -> dict[str, tuple[Action, ...]]:
+def _open_starts(tables: Terrain, links: tuple[Transportation, ...], before: OpenStarts | None) -> OpenStarts:
+    """The open starts of ``links``; ``before``: those of the same links less the last one, when known
+    (a step that builds transportation adds one link: only its two ends are counted again)."""
     free = tables.free_edges
-    count: dict[tuple[str, int], int] = {}
-    for a, c, kind in set(links):
-        if (a, c) in free:
-            count[kind, a] = count.get((kind, a), 0) + 1
-            count[kind, c] = count.get((kind, c), 0) + 1
     degree = tables.free_degree
-    full = {key for key, k in count.items() if k >= degree[key[1]]}
+    if before is not None and links[-1] not in links[:-1]:
+        a, c, kind = links[-1]
+        if (a, c) not in free:
+            return before
+        count = dict(before[1])
+        na = count[kind, a] = count.get((kind, a), 0) + 1
+        nc = count[kind, c] = count.get((kind, c), 0) + 1
+        full = before[2]
+        if na >= degree[a] or nc >= degree[c]:
+            full = full | {k for k in ((kind, a), (kind, c)) if count[k] >= degree[k[1]]}
+        else:
+            return before[0], count, full
+    else:
+        count = {}
+        for a, c, kind in set(links):
+            if (a, c) in free:
+                count[kind, a] = count.get((kind, a), 0) + 1
+                count[kind, c] = count.get((kind, c), 0) + 1
+        full = frozenset([key for key, k in count.items() if k >= degree[key[1]]])
     starts = tables.link_starts
     if not full:
-        return starts
-    key = frozenset(full)  # many sets of links leave the same starts full
-    hit = tables.starts_cache.get(key)
+        return starts, count, full
+    hit = tables.starts_cache.get(full)  # many sets of links leave the same starts full
     if hit is None:
+        if len(tables.starts_cache) >= _CACHE_SIZE:
+            tables.starts_cache.clear()
         hexes = tables.start_hexes
-        hit = tables.starts_cache[key] = {
+        hit = tables.starts_cache[full] = {
             t: tuple([a for h, a in zip(hexes, row, strict=True) if (t, h) not in full])
             for t, row in starts.items()
         }
-    return hit
+    return hit, count, full
 
 
 def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
     """The hexagons a new link of kind ``t`` from ``h`` may go to (in order)."""
-    b = st.tables
+    b = st.game.tables
     ok = b.terrain_tables(st.terrain).buildable
     if not ok[h]:
         return []
-    links = st.links
-    return [nb for nb in b.neighbours[h] if ok[nb] and ((h, nb, t) if h < nb else (nb, h, t)) not in links]
+    # the other ends of ``h``'s links of this kind, read as ``(low, high, kind)`` like every link
+    linked = [c if a == h else a for a, c, k in st.links if k == t and a < c and (a == h or c == h)]
+    return [nb for nb in b.neighbours[h] if ok[nb] and nb not in linked]
 
 
-_SAME_SPOTS = {"house0to2": "house0to1", "plant2": "plant1", "farm2": "farm1"}
-
-
-def _spots(st: ReclaimState, item: str) -> list[int]:
-    """The hexagons where ``item`` may be built now."""
-    if item in ("house0to1", "house0to2"):
-        return [h for h, bl in enumerate(st.blocks) if bl[0]]
-    if item == "house1to2":
-        return [h for h, bl in enumerate(st.blocks) if bl[1]]
-    if item in ("plant1", "plant2"):
-        b = st.tables
-        plants = [0] * b.n
-        for p in st.plants:
-            plants[p[0]] += 1
-        limit = st.content.rules.max_plants_per_hex
-        dump = st.dump
-        return [h for h in b.terrain_tables(st.terrain).urban if h != dump and plants[h] < limit]
-    if item == "plant1to2":
-        return sorted({p[0] for p in st.plants if p[1] == 1})
-    if item == "remove0":
-        return sorted({p[0] for p in st.plants if p[1] == 0})
-    farm = st.farm_level
-    if item in ("farm1", "farm2"):
-        dump = st.dump
-        return [h for h in st.tables.terrain_tables(st.terrain).rural if h != dump and not farm[h]]
-    return [h for h, lv in enumerate(farm) if lv == 1]  # farm1to2
-
-
-def unconverted(st: ReclaimState) -> bool:
-    """Whether some Housing block that has not converted this round has Food on its hexagon."""
+def unconverted(st: ReclaimState, homes: Sequence[int] | None = None) -> bool:
+    """Whether some Housing block that has not converted this round has Food on its hexagon
+    (``homes``: the hexagons with Housing blocks, when known: only they can)."""
+    if homes is not None:
+        blocks, res, converted = st.blocks, st.res, st.converted
+        for h in homes:
+            bl = blocks[h]
+            if res[h][FOOD] > 0 and bl[0] + bl[1] + bl[2] > converted[h]:
+                return True
+        return False
     for bl, r, done in zip(st.blocks, st.res, st.converted, strict=True):
         if r[FOOD] > 0 and bl[0] + bl[1] + bl[2] > done:
             return True
     return False
 
 
-def _moves(st: ReclaimState, resource: int, sources: Sequence[int], targets: Sequence[int]) -> list[Action]:
-    """Moves of one ``resource`` from a source holding it to a target with room, along connected
-    transportation of its kind: for each target in order, each source in order."""
+def _moves(
+    st: ReclaimState,
+    acts: list[Action],
+    resources: tuple[int, ...],
+    sources: Sequence[int],
+    targets: Sequence[int],
+) -> None:
+    """Add to ``acts`` the moves of each of ``resources`` in turn from a source holding it to a target
+    with room, along connected transportation of its kind: for each target in order, each source in
+    order."""
     res = st.res
-    have = [src for src in sources if res[src][resource] > 0]
-    if not have:
-        return []
-    b = st.tables
-    comp = st.comp[b.carrier[resource]]
-    table = b.moves[resource]
+    b = st.game.tables
     limit, terrain = b.limit, st.terrain
-    dump = st.dump if resource == SLUDGE else -1
-    acts: list[Action] = []
     add = acts.append
-    for dst in targets:
-        if dst != dump and (terrain[dst] == "water" or res[dst][resource] >= limit):
+    if not targets:
+        return
+    for resource in resources:
+        have = [src for src in sources if res[src][resource] > 0]
+        if not have:
             continue
-        cd = comp[dst]
-        for src in have:  # a loop, not a list per target: the same actions in the same order
-            if comp[src] == cd and src != dst:
-                add(table[src][dst])
-    return acts
+        comp = st.comp[b.carrier[resource]]
+        table = b.moves[resource]
+        dump = st.dump if resource == SLUDGE else -1
+        for dst in targets:
+            if dst != dump and (terrain[dst] == "water" or res[dst][resource] >= limit):
+                continue
+            cd = comp[dst]
+            for src in have:  # a loop, not a list per target: the same actions in the same order
+                if comp[src] == cd and src != dst:
+                    add(table[src][dst])
+
+
+_MIXED_SEPARATED, _NPK_SLUDGE = (MIXED, SEPARATED), (NPK, SLUDGE)
 
 
 _FETCH, _CONVERT, _SEND = STAGES["fetch"], STAGES["convert"], STAGES["send"]
 
 
-def housing_actions(st: ReclaimState) -> list[Action]:
-    """Fetch Food into housing, convert every block, then send Waste to Treatment plants."""
-    homes = home_hexes(st)
+def housing_actions(
+    st: ReclaimState,
+    terrain: Terrain | None = None,
+    acts: list[Action] | None = None,
+    homes: list[int] | None = None,
+) -> list[Action]:
+    """Fetch Food into housing, convert every block, then send Waste to Treatment plants
+    (``terrain``: the map's terrain tables, ``homes``: the hexagons with Housing blocks, when known;
+    added to ``acts`` when given)."""
+    if acts is None:
+        acts = []
+    if homes is None:
+        homes = home_hexes(st)
     if STAGES[st.stage] <= _FETCH:
-        land = st.tables.terrain_tables(st.terrain).land
-        return [*_moves(st, FOOD, land, homes), _CONVERT_ALL]
-    plants = plant_hexes(st)
-    return _moves(st, MIXED, homes, plants) + _moves(st, SEPARATED, homes, plants)
-
-
-def treatment_actions(st: ReclaimState) -> list[Action]:
-    """Fetch Waste to plants, treat it, send Sludge and NPK to the Dump or Farms."""
-    b = st.tables
-    plants = plant_hexes(st)
-    acts: list[Action] = []
-    stage = STAGES[st.stage]
-    if stage <= _FETCH:
-        land = b.terrain_tables(st.terrain).land
-        acts += _moves(st, MIXED, land, plants) + _moves(st, SEPARATED, land, plants)
-    if stage <= _CONVERT:
-        for h in plants:
-            r = st.res[h]
-            for waste in (MIXED, SEPARATED):
-                if r[waste] and treating_plant(st, h, waste) is not None:
-                    acts.append(TREAT(h, RESOURCES[waste]))
-    farms = farm_hexes(st)
-    refused = st.sludge_refused
-    to_farms = [f for f in farms if f not in refused] if refused else farms
-    acts += _moves(st, SLUDGE, plants, to_farms + ([st.dump] if st.dump >= 0 else []))
-    acts += _moves(st, NPK, plants, farms)
-    if st.dump < 0:
-        rejected = st.dump_rejected
-        acts += [DUMP_SITE(h) for h in dump_candidates(st) if h not in rejected]
+        if terrain is None:
+            terrain = st.game.tables.terrain_tables(st.terrain)
+        _moves(st, acts, (FOOD,), terrain.land, homes)
+        acts.append(_CONVERT_ALL)
+        return acts
+    _moves(st, acts, _MIXED_SEPARATED, homes, sorted({p[0] for p in st.plants}))
     return acts
 
 
-def farming_actions(st: ReclaimState) -> list[Action]:
-    """Fetch NPK and Sludge to Farms, grow Food, send Food to the Urban hexagons."""
-    b = st.tables
-    farms = farm_hexes(st)
-    tables = b.terrain_tables(st.terrain)
-    acts: list[Action] = []
+def treatment_actions(
+    st: ReclaimState, terrain: Terrain | None = None, acts: list[Action] | None = None
+) -> list[Action]:
+    """Fetch Waste to plants, treat it, send Sludge and NPK to the Dump or Farms (``terrain``: the
+    map's terrain tables, when known; added to ``acts`` when given)."""
+    b = st.game.tables
+    if terrain is None:
+        terrain = b.terrain_tables(st.terrain)
+    if acts is None:
+        acts = []
+    plants = sorted({p[0] for p in st.plants})
     stage = STAGES[st.stage]
     if stage <= _FETCH:
-        sources = sorted({*[p[0] for p in st.plants], *tables.rural})  # plant_hexes, unsorted: sorted here
-        acts += _moves(st, NPK, sources, farms) + _moves(st, SLUDGE, sources, farms)
+        _moves(st, acts, _MIXED_SEPARATED, terrain.land, plants)
+    if stage <= _CONVERT:
+        res, treat = st.res, b.treat
+        for h in plants:
+            r = res[h]
+            if r[MIXED] and treating_plant(st, h, MIXED) is not None:
+                acts.append(treat[MIXED][h])
+            if r[SEPARATED] and treating_plant(st, h, SEPARATED) is not None:
+                acts.append(treat[SEPARATED][h])
+    farm_level = st.farm_level
+    farms = [h for h, lv in enumerate(farm_level) if lv]
+    refused = st.sludge_refused
+    dump = st.dump
+    to_farms = [f for f in farms if f not in refused] if refused else farms
+    _moves(st, acts, (SLUDGE,), plants, to_farms + [dump] if dump >= 0 else to_farms)
+    _moves(st, acts, (NPK,), plants, farms)
+    if dump < 0:
+        rejected, sites = st.dump_rejected, b.dump_sites
+        acts += [sites[h] for h in dump_candidates(st, terrain, plants) if h not in rejected]
+    return acts
+
+
+def farming_actions(
+    st: ReclaimState, terrain: Terrain | None = None, acts: list[Action] | None = None
+) -> list[Action]:
+    """Fetch NPK and Sludge to Farms, grow Food, send Food to the Urban hexagons (``terrain``: the
+    map's terrain tables, when known; added to ``acts`` when given)."""
+    b = st.game.tables
+    if terrain is None:
+        terrain = b.terrain_tables(st.terrain)
+    if acts is None:
+        acts = []
+    farm_level = st.farm_level
+    farms = [h for h, lv in enumerate(farm_level) if lv]
+    stage = STAGES[st.stage]
+    if stage <= _FETCH:
+        sources = sorted({*[p[0] for p in st.plants], *terrain.rural})  # plant_hexes, unsorted: sorted here
+        _moves(st, acts, _NPK_SLUDGE, sources, farms)
     if stage <= _CONVERT:
         res, limit = st.res, b.limit
+        capacity, extra, used = b.farm_capacity, st.mods["farm_capacity"], st.farm_used
+        grow = b.grow
         for h in farms:
             r = res[h]
-            if r[FOOD] < limit and farm_spare(st, h) > 0:
-                acts += [GROW(h, RESOURCES[i]) for i in (NPK, SLUDGE) if r[i]]
-    acts += _moves(st, FOOD, farms, tables.urban)
+            if r[FOOD] < limit:
+                cap = capacity[farm_level[h]] + extra  # farm_spare, inlined
+                if (cap if cap > 0 else 0) - used[h] > 0:
+                    if r[NPK]:
+                        acts.append(grow[NPK][h])
+                    if r[SLUDGE]:
+                        acts.append(grow[SLUDGE][h])
+    _moves(st, acts, (FOOD,), farms, terrain.urban)
     return acts
 
 
-def dump_candidates(st: ReclaimState) -> list[int]:
-    """Hexagons that may become the Dump: Urban or Rural with nothing built on them."""
-    plants = {p[0] for p in st.plants}
+def dump_candidates(
+    st: ReclaimState, terrain: Terrain | None = None, plants: Sequence[int] | None = None
+) -> list[int]:
+    """Hexagons that may become the Dump: Urban or Rural with nothing built on them (``terrain``,
+    ``plants``: the map's terrain tables and the plants' hexagons, when known)."""
+    if plants is None:
+        plants = sorted({p[0] for p in st.plants})
+    if terrain is None:
+        terrain = st.game.tables.terrain_tables(st.terrain)
     blocks, farm = st.blocks, st.farm_level
-    buildable = st.tables.terrain_tables(st.terrain).buildable_hexes
-    return [h for h in buildable if not farm[h] and h not in plants and blocks[h] == _EMPTY]
+    return [h for h in terrain.buildable_hexes if not farm[h] and h not in plants and blocks[h] == _EMPTY]
 
 
 def treating_plant(st: ReclaimState, h: int, waste: int) -> int | None:
     """Index of the plant on ``h`` that treats ``waste`` now: spare capacity and room for its output."""
-    b = st.tables
+    b = st.game.tables
     extra = st.mods["plant_capacity"]
     held = st.res[h]
     best, best_level = None, -1
@@ -337,7 +432,7 @@ def treating_plant(st: ReclaimState, h: int, waste: int) -> int | None:
 
 def farm_spare(st: ReclaimState, h: int) -> int:
     """Conversions the Farm on ``h`` may still make this round."""
-    cap = st.tables.farm_capacity[st.farm_level[h]] + st.mods["farm_capacity"]
+    cap = st.game.tables.farm_capacity[st.farm_level[h]] + st.mods["farm_capacity"]
     return max(0, cap) - st.farm_used[h]
 
 
@@ -356,7 +451,7 @@ def choose_role(st: ReclaimState, seat: int, a: Role) -> None:
 
 
 def _pay(st: ReclaimState, seat: int, item: str) -> None:
-    st.coins[seat] -= st.tables.prices[st.turn_role == CONTRACTOR][item]
+    st.coins[seat] -= st.game.tables.prices[st.turn_role == CONTRACTOR][item]
     st.builds_left -= 1
 
 
@@ -387,7 +482,7 @@ def build(st: ReclaimState, seat: int, a: Build) -> None:
         st.farm_level[h] = _NEW_LEVEL[item]
     else:
         st.farm_level[h] = 2
-    offer_card(st, seat, st.tables.build_pile[item])
+    offer_card(st, seat, st.game.tables.build_pile[item])
 
 
 @HANDLERS.on(LINK)
@@ -485,8 +580,8 @@ def carry(st: ReclaimState, r: int, src: int, dst: int) -> None:
 def convert(st: ReclaimState, seat: int, a: NoArgs) -> None:
     """Each Housing block not yet converted this round turns 1 Food into 1 Waste of its level
     (higher levels first when Food is short)."""
-    limit = st.content.rules.max_resource_per_hex
-    makes = st.tables.housing_makes
+    limit = st.game.content.rules.max_resource_per_hex
+    makes = st.game.tables.housing_makes
     for h, bl in enumerate(st.blocks):
         order = [2] * bl[2] + [1] * bl[1] + [0] * bl[0]
         for level in order[st.converted[h] :]:
@@ -528,7 +623,7 @@ def treat(st: ReclaimState, seat: int, a: Treat) -> None:
     if level == 0:
         if (
             st.throw(
-                st.tables.conversion_faces,
+                st.game.tables.conversion_faces,
                 lambda: _("the conversion die at the level 0 plant on hex {hex}").format(hex=h),
             )
             == "warning"
@@ -553,7 +648,7 @@ def treat(st: ReclaimState, seat: int, a: Treat) -> None:
                 )
             return
         st.show(("conversion", st.round, h, 1, -1))
-    st.res[h][st.tables.plant_makes[level]] += 1
+    st.res[h][st.game.tables.plant_makes[level]] += 1
 
 
 @HANDLERS.on(GROW)
@@ -566,7 +661,7 @@ def grow(st: ReclaimState, seat: int, a: Grow) -> None:
     if r == SLUDGE:
         if (
             st.throw(
-                st.tables.disease_faces,
+                st.game.tables.disease_faces,
                 lambda: _("the disease die for Sludge on the Farm on hex {hex}").format(hex=h),
             )
             == "disease"
@@ -625,7 +720,7 @@ def start_turn(st: ReclaimState, role: int) -> None:
     st.turn_role = role
     st.play_as = role
     st.stage = "role" if role == CONTRACTOR else "build"
-    st.builds_left = st.content.rules.builds_per_turn
+    st.builds_left = st.game.content.rules.builds_per_turn
     st.pending_pile = None
     st.pending_link = None
     st.sludge_ok = []
@@ -654,16 +749,16 @@ def _explain_build(st: ReclaimState, a: Action) -> str | None:
         return _("build actions come first in a turn, before fetching, converting and sending")
     if st.builds_left <= 0:
         return _("each player can make up to {n} build actions per turn").format(
-            n=st.content.rules.builds_per_turn
+            n=st.game.content.rules.builds_per_turn
         )
     item = BUILD.read(a).item if a.kind == BUILD.name else LINK.read(a).transport
-    price = st.tables.prices[st.turn_role == CONTRACTOR][item]
+    price = st.game.tables.prices[st.turn_role == CONTRACTOR][item]
     coins = st.coins[st.seat_of_role(st.turn_role)]
     if price > coins:
         return _("you cannot pay for it: it costs {price}; you have {coins}").format(
             price=money(price), coins=money(coins)
         )
-    role = st.tables.build_role.get(item)
+    role = st.game.tables.build_role.get(item)
     if role is not None and st.turn_role != CONTRACTOR and role != st.turn_role:
         return _("only the {role} role (or the Independent contractor) may do that").format(
             role=role_name(ROLES[role])
