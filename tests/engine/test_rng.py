@@ -2,7 +2,16 @@
 
 import random
 
-from loopcity.engine.rng import _GOLDEN, _MASK, _SMALL, Rng, _below_halves, _mix, _shuffle_halves
+from loopcity.engine.rng import (
+    _GOLDEN,
+    _MASK,
+    _SMALL,
+    Rng,
+    _below_halves,
+    _mix,
+    _mix_halves,
+    _shuffle_halves,
+)
 
 
 def test_draws_are_splitmix64_of_key_and_counter_so_saved_records_replay():
@@ -46,6 +55,7 @@ def test_the_compiled_builds_32_bit_halves_draw_exactly_what_the_64_bit_arithmet
     pick = random.Random(34)
     keys = [0, 1, _MASK, 2**63, 2**32 - 1, 2**32] + [pick.getrandbits(64) for _ in range(400)]
     for key in keys:
+        assert _mix_halves(key) == _mix(key), key
         for counter in (1, 2, 2**20, _SMALL - 1, pick.randrange(1, _SMALL)):
             for n in (1, 2, 6, 37, 1000, _SMALL - 1, pick.randrange(1, _SMALL)):
                 assert _below_halves(key, counter, n) == Rng.restore(key, counter - 1).below(n), (

@@ -35,6 +35,8 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 def _mix(z: int) -> int:
+    if _NATIVE and 0 <= z <= _MASK:  # seeds and keys: see below
+        return _mix_halves(z)
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
@@ -73,6 +75,12 @@ def _mixed(hi: i64, lo: i64) -> tuple[i64, i64]:
     lo ^= ((hi << 1) & _HALF) | (lo >> 31)
     hi ^= hi >> 31
     return hi, lo
+
+
+def _mix_halves(z: int) -> int:
+    """:func:`_mix` of ``z`` (below 2^64), in halves."""
+    hi, lo = _mixed(z >> 32, z & _HALF)
+    return (int(hi) << 32) | int(lo)
 
 
 def _below_halves(key: int, counter: int, n: int) -> int:
