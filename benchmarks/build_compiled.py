@@ -36,10 +36,10 @@ DEFAULT_OUT = ROOT / "build" / "compiled"
 # What a random playout, a simulation and a search run: the engine's state, generator, actions and
 # runner, and each game's rules (legal actions, apply, chance). Chosen by measuring (docs/performance.md):
 # the words, views, positions, heuristics and front ends stay interpreted.
-ENGINE = ["bots", "clocks", "rng", "runner", "serialize", "state", "table"]
+ENGINE = ["actions", "bots", "clocks", "rng", "runner", "serialize", "state", "table"]
 GAMES: dict[str, list[str]] = {
     "reclaim": ["actions", "board", "events", "politics", "rules", "transport", "turn"],
-    "resourced": ["actions", "board"],
+    "resourced": ["actions", "board", "events", "rules", "table", "together", "turn"],
     "resourcity": ["apply", "base", "board", "decide", "events", "farming", "legal", "rules", "setup"],
     "sustain": ["actions", "board", "plans", "rules", "year"],
     "waste_what": ["actions", "base", "dealing", "handlers", "rules", "together"],

@@ -1,6 +1,17 @@
 """The chance generator's draws are fixed by its seed, in every version."""
 
-from loopcity.engine.rng import _GOLDEN, _MASK, Rng, _mix
+import random
+
+from loopcity.engine.rng import (
+    _GOLDEN,
+    _MASK,
+    _SMALL,
+    Rng,
+    _below_halves,
+    _mix,
+    _mix_halves,
+    _shuffle_halves,
+)
 
 
 def test_draws_are_splitmix64_of_key_and_counter_so_saved_records_replay():
@@ -34,6 +45,30 @@ def test_shuffle_is_fisher_yates_over_below_for_every_length_and_counter():
                 expected[i], expected[j] = expected[j], expected[i]
             rng.shuffle(items)
             assert items == expected and rng.counter == reference.counter, (n, key, counter)
+
+
+def test_the_compiled_builds_32_bit_halves_draw_exactly_what_the_64_bit_arithmetic_draws():
+    """A compiled build draws ``below`` and ``shuffle`` in 32-bit halves (machine words): run here
+    interpreted, they give the same numbers and orders as the generator's own arithmetic, for keys
+    and bounds across their ranges and counters up to the halves' limit (and any counter in a
+    shuffle)."""
+    pick = random.Random(34)
+    keys = [0, 1, _MASK, 2**63, 2**32 - 1, 2**32] + [pick.getrandbits(64) for _ in range(400)]
+    for key in keys:
+        assert _mix_halves(key) == _mix(key), key
+        for counter in (1, 2, 2**20, _SMALL - 1, pick.randrange(1, _SMALL)):
+            for n in (1, 2, 6, 37, 1000, _SMALL - 1, pick.randrange(1, _SMALL)):
+                assert _below_halves(key, counter, n) == Rng.restore(key, counter - 1).below(n), (
+                    key,
+                    counter,
+                    n,
+                )
+        for counter in (0, 5, _SMALL, 2**64 - 50, pick.getrandbits(70)):
+            for length in (0, 1, 2, 3, 52, pick.randrange(200)):
+                items, expected = list(range(length)), list(range(length))
+                _shuffle_halves(key, counter, items)
+                Rng.restore(key, counter).shuffle(expected)
+                assert items == expected, (key, counter, length)
 
 
 def test_seeds_from_2_to_the_64_pick_the_keyed_generator_and_smaller_ones_keep_splitmix():

@@ -87,7 +87,7 @@ def test_people_and_bots_leave_the_clock_to_the_server(clocked):
 def test_a_minutes_option_of_the_game_sets_the_clock(make_client):
     space = ActionSpace(
         [
-            k if k.name != "clock" else replace(k, clock=Clock(5, option="discussion_minutes"))
+            k if k.name != "clock" else kind(k.name, k.help, clock=Clock(5, option="discussion_minutes"))
             for k in CLOCKED.action_space.kinds
         ]
     )

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, TypeVar, overload
+from dataclasses import dataclass
+from typing import Any, Final, Generic, NamedTuple, TypeVar, overload
 
 from .errors import MalformedAction
 
@@ -36,12 +36,32 @@ def _is_int_word(word: str) -> bool:
     return word.lstrip("-").isdigit() and word.count("-") <= 1 and not word.endswith("-")
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    """One step a seat may take. Compound choices are split into several actions."""
+    """One step a seat may take. Compound choices are split into several actions.
 
-    kind: str
-    args: tuple[Arg, ...] = ()
+    A small immutable value: equal, and hashed alike, when its kind and arguments are. (A plain class
+    with slots rather than a frozen dataclass, so that the compiled build compiles it too; its fields
+    are ``Final``: the type checker refuses an assignment, and compiled they have no setter.)"""
+
+    __slots__ = ("kind", "args")
+
+    def __init__(self, kind: str, args: tuple[Arg, ...] = ()) -> None:
+        self.kind: Final = kind
+        self.args: Final = args
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.kind == other.kind and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.args))
+
+    def __repr__(self) -> str:
+        return f"Action(kind={self.kind!r}, args={self.args!r})"
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[Arg, ...]]]:
+        return (Action, (self.kind, self.args))
 
     def __str__(self) -> str:
         if not self.args:
@@ -139,21 +159,38 @@ S = TypeVar("S")
 _new_tuple = tuple.__new__
 
 
-@dataclass(frozen=True, eq=False)
 class ActionKind(Generic[A]):
     """One kind of action: its name, the finite domain of each argument, and the ``NamedTuple`` that
     names and types the arguments (``args``; :class:`NoArgs` for a kind without any); ``clock`` makes
     it a wall-clock action (see :class:`Clock`); ``ready`` marks the action by which a seat says it is
-    done in a shared phase (a bot holds it while people at the table are still deciding)."""
+    done in a shared phase (a bot holds it while people at the table are still deciding).
 
-    name: str
-    params: tuple[tuple[str, Sequence[Arg]], ...] = ()
-    help: str = ""
-    args: type[A] = NoArgs  # type: ignore[assignment]
-    clock: Clock | None = None
-    ready: bool = False
-    _actions: dict[tuple[Arg, ...], Action] = field(default_factory=dict, repr=False)
-    _every: list[tuple[Action, ...]] = field(default_factory=list, repr=False)
+    Immutable once declared (its fields are ``Final``); equal only to itself. A plain class rather
+    than a frozen dataclass, so that the compiled build compiles it too."""
+
+    def __init__(
+        self,
+        name: str,
+        params: tuple[tuple[str, Sequence[Arg]], ...] = (),
+        help: str = "",
+        args: type[A] = NoArgs,  # type: ignore[assignment]
+        clock: Clock | None = None,
+        ready: bool = False,
+    ) -> None:
+        self.name: Final = name
+        self.params: Final = params
+        self.help: Final = help
+        self.args: Final = args
+        self.clock: Final = clock
+        self.ready: Final = ready
+        self._actions: Final[dict[tuple[Arg, ...], Action]] = {}
+        self._every: Final[list[tuple[Action, ...]]] = []
+
+    def __repr__(self) -> str:
+        return (
+            f"ActionKind(name={self.name!r}, params={self.params!r}, help={self.help!r}, "
+            f"args={self.args!r}, clock={self.clock!r}, ready={self.ready!r})"
+        )
 
     def size(self) -> int:
         n = 1

@@ -23,7 +23,10 @@ import hashlib
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from types import FunctionType
+from typing import Final, TypeVar
+
+from mypy_extensions import i64
 
 T = TypeVar("T")
 
@@ -32,9 +35,77 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 def _mix(z: int) -> int:
+    if _NATIVE and 0 <= z <= _MASK:  # seeds and keys: see below
+        return _mix_halves(z)
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+# SplitMix64 once more, in two 32-bit halves, for the compiled build (docs/performance.md, "Compiled
+# build"). Every value below stays under 2^63, so compiled it is held in machine words (``i64``),
+# where the 64-bit arithmetic above makes a Python integer of every intermediate value; interpreted,
+# the arithmetic above is quicker, so only a compiled build takes these. Both give the same draws
+# (tests/engine/test_rng.py compares them interpreted).
+_NATIVE: Final = type(_mix) is not FunctionType
+"""Whether this module runs compiled (its functions are then not Python functions)."""
+_HALF: Final = 0xFFFFFFFF
+_SMALL: Final = 1 << 30
+"""Counters and bounds below this keep the halves' products under 2^63."""
+
+
+def _times(hi: i64, lo: i64, ch1: i64, ch0: i64, cl1: i64, cl0: i64) -> tuple[i64, i64]:
+    """The 64-bit ``hi * 2^32 + lo`` times the 64-bit constant ``ch1:ch0:cl1:cl0`` (16-bit pieces),
+    modulo 2^64, as two 32-bit halves."""
+    p1 = lo * cl1
+    t = lo * cl0 + ((p1 & 0xFFFF) << 16)
+    high = (t >> 32) + (p1 >> 16) + hi * cl0 + (((hi * cl1) & 0xFFFF) << 16)
+    high += lo * ch0 + (((lo * ch1) & 0xFFFF) << 16)
+    return high & _HALF, t & _HALF
+
+
+def _mixed(hi: i64, lo: i64) -> tuple[i64, i64]:
+    """:func:`_mix` of the 64-bit ``hi * 2^32 + lo``, in 32-bit halves."""
+    lo ^= ((hi << 2) & _HALF) | (lo >> 30)
+    hi ^= hi >> 30
+    hi, lo = _times(hi, lo, 0xBF58, 0x476D, 0x1CE4, 0xE5B9)
+    lo ^= ((hi << 5) & _HALF) | (lo >> 27)
+    hi ^= hi >> 27
+    hi, lo = _times(hi, lo, 0x94D0, 0x49BB, 0x1331, 0x11EB)
+    lo ^= ((hi << 1) & _HALF) | (lo >> 31)
+    hi ^= hi >> 31
+    return hi, lo
+
+
+def _mix_halves(z: int) -> int:
+    """:func:`_mix` of ``z`` (below 2^64), in halves."""
+    hi, lo = _mixed(z >> 32, z & _HALF)
+    return (int(hi) << 32) | int(lo)
+
+
+def _below_halves(key: int, counter: int, n: int) -> int:
+    """:meth:`Rng.below`'s draw ``counter`` scaled to ``range(n)``, in halves (counter and n under
+    :data:`_SMALL`)."""
+    lo: i64 = (key & _HALF) + counter * 0x7F4A7C15
+    hi: i64 = (((key >> 32) & _HALF) + counter * 0x9E3779B9 + (lo >> 32)) & _HALF
+    hi, lo = _mixed(hi, lo & _HALF)
+    m: i64 = n
+    return (hi * m + ((lo * m) >> 32)) >> 32
+
+
+def _shuffle_halves(key: int, counter: int, items: MutableSequence[T]) -> None:
+    """:meth:`Rng.shuffle` from draw ``counter + 1`` on, in halves (fewer items than :data:`_SMALL`)."""
+    s = (key + counter * _GOLDEN) & _MASK
+    hi: i64 = s >> 32
+    lo: i64 = s & _HALF
+    for i in range(len(items) - 1, 0, -1):
+        lo += 0x7F4A7C15
+        hi = (hi + 0x9E3779B9 + (lo >> 32)) & _HALF
+        lo &= _HALF
+        zh, zl = _mixed(hi, lo)
+        m: i64 = i + 1
+        j = (zh * m + ((zl * m) >> 32)) >> 32
+        items[i], items[j] = items[j], items[i]
 
 
 def derive_seed(*parts: int | str) -> int:
@@ -81,6 +152,8 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         c = self.counter = self.counter + 1
+        if _NATIVE and c < _SMALL and n < _SMALL:
+            return _below_halves(self.key, c, n)
         z = (self.key + c * _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -99,6 +172,11 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, drawing ``below(i + 1)`` for i from the last index down."""
         c = self.counter
+        if _NATIVE and len(items) < _SMALL:
+            _shuffle_halves(self.key, c, items)
+            if len(items) > 1:
+                self.counter = c + len(items) - 1
+            return
         s = (self.key + c * _GOLDEN) & _MASK  # key + c * GOLDEN, stepped by GOLDEN: no product per draw
         for i in range(len(items) - 1, 0, -1):
             s = (s + _GOLDEN) & _MASK

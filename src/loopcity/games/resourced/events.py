@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Action
 from loopcity.engine.text import _, ngettext
 
@@ -44,6 +46,7 @@ FIXES = {
 """What fixing each Bad Event's threat costs: (Resource index, cards)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class EventsMixin(TogetherMixin):
     """The Events of :class:`~.rules.ResourcedState`."""
 

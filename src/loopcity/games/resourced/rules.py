@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Action, Outcome
 from loopcity.engine.text import _, ngettext
 
@@ -33,7 +35,6 @@ from .actions import (
 )
 from .board import RING_CELLS, RINGS
 from .content import FOOD, RESOURCE_INDEX, WATER
-from .events import EventsMixin
 from .position import ResourcedPosition
 from .table import COLLECTIONS, TURN_PHASES, Phase, TaskName
 from .texts import TEXTS, cause_text, describe, explain, prompt, seat_name
@@ -43,7 +44,8 @@ from .views import build_view
 from .words import named
 
 
-class ResourcedState(TurnMixin, EventsMixin):
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
+class ResourcedState(TurnMixin):
     """A game of ResourCEd in progress."""
 
     handlers = HANDLERS

@@ -13,6 +13,8 @@ from __future__ import annotations
 from operator import ge
 from typing import Any, Literal, TypeVar, get_args
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import State
 from loopcity.engine.table import Ballot
 from loopcity.engine.text import _
@@ -100,6 +102,7 @@ Trade = dict[str, Any]
 Resource index), ``back`` (the step of the turn it was put together in)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class Table(State[Content, Tables]):
     """The fields of a game of ResourCEd and the helpers every part of the rules uses."""
 

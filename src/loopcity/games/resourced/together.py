@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Action, NoArgs
 from loopcity.engine.table import Choice, ask, cast, offer
 from loopcity.engine.text import _
@@ -65,6 +67,7 @@ MANDATORY: frozenset[Phase] = frozenset({"supply", "penalty", "pay"})
 """Collections the rules oblige the table to complete (a fix is the table's to pledge or not)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class TogetherMixin(Table):
     """The table's shared decisions of :class:`~.rules.ResourcedState`."""
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from loopcity.engine import Action, NoArgs
 from loopcity.engine.text import _
 
@@ -32,8 +34,9 @@ from .actions import (
 )
 from .board import ADJACENT, BGCS, NEIGHBOURS, RING, RING_CELLS
 from .content import RESOURCE_INDEX, RESOURCES, TILE_IDS
+from .events import EventsMixin
 from .texts import seat_name
-from .together import GIVES, TAKES, TogetherMixin
+from .together import GIVES, TAKES
 from .words import named
 
 if TYPE_CHECKING:
@@ -59,8 +62,10 @@ def _chain(pos: list[int], seat: int) -> tuple[int, ...]:
     return tuple(sorted(group))
 
 
-class TurnMixin(TogetherMixin):
-    """The turn of :class:`~.rules.ResourcedState`."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
+class TurnMixin(EventsMixin):
+    """The turn of :class:`~.rules.ResourcedState` (on its Events: one line of classes, which the
+    compiled build compiles)."""
 
     # ----- start and end of a turn --------------------------------------------------------------
     def _do_turn(self, seat: int) -> None:
