@@ -47,19 +47,51 @@ item in place (an item taken out or put in does not change every item after it).
 _SAME = object()
 
 
-def diff(old: Any, new: Any, texts: dict[tuple[int, int], Any] | None = None) -> dict[str, Any]:
+def diff(
+    old: Any, new: Any, texts: dict[tuple[int, int], Any] | None = None, *, parts: bool = False
+) -> dict[str, Any]:
     """The changes that make ``new`` (a message, an object) from ``old``: ``{key: op}``.
 
     ``texts`` keeps the edits of long texts made so far, by the identity of the two texts (with the
     texts, so that neither identity is reused): the board several seats' messages share is compared
-    once."""
+    once. With ``parts``, it keeps so the changes of every part of the message (its values) that is a
+    list or an object too: the parts several pages' messages share (the seats, the legend, the stage,
+    the spectator's view) are compared once for all of them. Such parts are never changed once made."""
     global _texts
     _texts = texts
     try:
-        ops = _object(old, new)
+        if parts and texts is not None and type(old) is dict and type(new) is dict:
+            ops = _parts_of(old, new, texts)
+        else:
+            ops = _object(old, new)
     finally:
         _texts = None
     return {} if ops is _SAME else ops
+
+
+def _parts_of(old: dict[str, Any], new: dict[str, Any], kept: dict[tuple[int, int], Any]) -> Any:
+    """:func:`_object` of two messages, each part's op kept by the parts' identities."""
+    ops: dict[str, Any] = {}
+    for k, v in new.items():
+        if k not in old:
+            ops[k] = _put(v)
+            continue
+        was = old[k]
+        if was is v:
+            continue
+        if type(v) is dict or type(v) is list:
+            got = kept.get((id(was), id(v)))
+            if got is None:
+                got = kept[(id(was), id(v))] = (was, v, _op(was, v))
+            op = got[2]
+        else:
+            op = _op(was, v)
+        if op is not _SAME:
+            ops[k] = op
+    for k in old:
+        if k not in new:
+            ops[k] = []
+    return ops or _SAME
 
 
 _texts: dict[tuple[int, int], Any] | None = None
@@ -162,18 +194,34 @@ def _key(item: Any) -> Any:
 
 
 def _splices(old: list[Any], new: list[Any]) -> Any:
-    """Edits that make the long list ``new`` from ``old``: items matched as the parts of a long text
-    are (:func:`_ranges`), an item changed in place as its own op."""
+    """Edits that make the long list ``new`` from ``old``: the same length, item by item in place;
+    else items matched as the parts of a long text are (:func:`_ranges`), an item changed in place as
+    its own op."""
+    n, m = len(old), len(new)
+    head = 0
+    while head < n and head < m and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < n - head and tail < m - head and old[n - 1 - tail] == new[m - 1 - tail]:
+        tail += 1
+    i1, j1 = n - tail, m - tail
+    if i1 - head == j1 - head:
+        ranges = [(head, i1, head, j1)]
+    else:
+        ranges = [
+            (head + i0, head + i1_, head + j0, head + j1_)
+            for i0, i1_, j0, j1_ in _ranges([_key(x) for x in old[head:i1]], [_key(x) for x in new[head:j1]])
+        ]
     edits: list[list[Any]] = []
-    for i0, i1, j0, j1 in _ranges([_key(x) for x in old], [_key(x) for x in new]):
-        if i1 - i0 == j1 - j0:
-            for i, j in zip(range(i0, i1), range(j0, j1), strict=True):
+    for i0, i1_, j0, j1_ in ranges:
+        if i1_ - i0 == j1_ - j0:
+            for i, j in zip(range(i0, i1_), range(j0, j1_), strict=True):
                 op = _op(old[i], new[j])
                 if op is not _SAME:
                     edits.append([i, op])
         else:
-            put = _put(new[j0:j1])
-            edits.append([i0, i1, put[0] if type(put) is list else put])
+            put = _put(new[j0:j1_])
+            edits.append([i0, i1_, put[0] if type(put) is list else put])
     return {"l": edits} if edits else _SAME
 
 
@@ -191,7 +239,7 @@ def _text(old: str, new: str) -> dict[str, Any]:
             for i, j in zip(range(i0, i1), range(j0, j1), strict=True):
                 edits.append(_within(a[i], b[j], i))
             continue
-        for m in range(seen, j0):
+        for m in range(max(seen, j0 - 64), j0):  # alike parts are looked for close before
             _saw(latest, b, m)
         parts: list[Any] = []
         for m in range(j0, j1):

@@ -63,6 +63,7 @@ SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     public_board=True,  # the board draws the public view only (tests/engine/test_public_board.py)
+    public_stage=True,
     marks_alone=True,
     locale=Path(__file__).with_name("locale"),
     metrics=metrics,
