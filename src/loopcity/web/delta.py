@@ -69,8 +69,11 @@ def diff(
     return {} if ops is _SAME else ops
 
 
-def _parts_of(old: dict[str, Any], new: dict[str, Any], kept: dict[tuple[int, int], Any]) -> Any:
-    """:func:`_object` of two messages, each part's op kept by the parts' identities."""
+def _parts_of(
+    old: dict[str, Any], new: dict[str, Any], kept: dict[tuple[int, int], Any], depth: int = 1
+) -> Any:
+    """:func:`_object` of two messages, each part's op kept by the parts' identities (and, ``depth``
+    levels down, the parts of parts: a seat's view made of the spectator's)."""
     ops: dict[str, Any] = {}
     for k, v in new.items():
         if k not in old:
@@ -82,7 +85,12 @@ def _parts_of(old: dict[str, Any], new: dict[str, Any], kept: dict[tuple[int, in
         if type(v) is dict or type(v) is list:
             got = kept.get((id(was), id(v)))
             if got is None:
-                got = kept[(id(was), id(v))] = (was, v, _op(was, v))
+                if type(v) is dict and type(was) is dict and depth:  # its parts compared once too
+                    op = _parts_of(was, v, kept, depth - 1)
+                    op = op if op is _SAME else {"o": op}
+                else:
+                    op = _op(was, v)
+                got = kept[(id(was), id(v))] = (was, v, op)
             op = got[2]
         else:
             op = _op(was, v)

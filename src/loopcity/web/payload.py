@@ -146,7 +146,15 @@ def build(
     game's board is public (``public_board``), it is drawn from the spectator's view once per set of
     legal actions, or where the game marks each action's place alone (``marks_alone``) once per set of
     places to press (every seat whose actions mark no place, and the spectators, share one board). The caller keeps one ``shared`` per state and language."""
-    view = _public(state, shared) if seat is None and shared is not None else state.view(seat)
+    spec = state.game.spec
+    if shared is None:
+        view = state.view(seat)
+    elif seat is None:
+        view = _public(state, shared)
+    elif spec.seat_view is not None:  # the spectator's view, built once, with the seat's own part
+        view = {**_public(state, shared), **spec.seat_view(state, seat)}
+    else:
+        view = state.view(seat)
     legal = state.legal_actions(seat) if seat is not None else []
     if shared is not None and (seat is None or state.game.spec.public_board):
         pressed = legal
