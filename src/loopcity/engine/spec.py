@@ -184,7 +184,7 @@ class GameSpec(Generic[C, T]):
     public_board: bool = False
     marks_alone: bool = False
     public_stage: bool = False
-    seat_view: Callable[[State[Any, Any], int], dict[str, Any]] | None = None
+    seat_view: Callable[..., dict[str, Any]] | None = None
     metrics: Callable[[State[Any, Any]], dict[str, float]] | None = None
     evaluate: Callable[[State[Any, Any], int], float] | None = None
     search: Mapping[str, Any] = field(default_factory=dict)
