@@ -48,6 +48,14 @@ async def _nothing(text: str) -> None:
     return None
 
 
+def _send(hub: Hub, channel: Any, table: Table, page: Client) -> str | None:
+    """The page's next message: a patch (or the whole first), or the whole message where the hub
+    sends no patches."""
+    if hasattr(hub, "_newest"):
+        return hub._newest(channel, page)
+    return hub.message(table, page.seat)  # type: ignore[arg-type]
+
+
 def measure(game: str, seeds: list[int], moves: int) -> dict[str, Any]:
     cpu = 0.0
     played = 0
@@ -56,20 +64,15 @@ def measure(game: str, seeds: list[int], moves: int) -> dict[str, Any]:
         state = load_game(game).new_state(seed)
         table = Table(state)
         hub = Hub()
-        pages = [Client(s, _nothing) for s in range(state.players)] + [Client(None, _nothing, role="spectator")]
+        pages = [Client(s, _nothing) for s in range(state.players)] + [
+            Client(None, _nothing, role="spectator")
+        ]
         for page in pages:
             hub.attach(table, page)  # type: ignore[arg-type]
         channel = hub.channels[table.id]
         channel.table = table  # type: ignore[assignment]
-        patches = hasattr(hub, "_newest")
-
-        def send(page: Client) -> str | None:
-            if patches:
-                return hub._newest(channel, page)
-            return hub.message(table, page.seat)  # type: ignore[arg-type]
-
         for page in pages:
-            send(page)
+            _send(hub, channel, table, page)
         rng = random.Random(seed)
         for _ in range(moves):
             if state.is_terminal():
@@ -79,7 +82,7 @@ def measure(game: str, seeds: list[int], moves: int) -> dict[str, Any]:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             table.state, table.version = state, table.version + 1
             t0 = time.process_time()
-            texts = [send(page) for page in pages]
+            texts = [_send(hub, channel, table, page) for page in pages]
             cpu += time.process_time() - t0
             played += 1
             sizes += [len(x.encode()) for x in texts if x is not None]

@@ -59,7 +59,9 @@ def main() -> None:
     args = ap.parse_args()
     codes = [c.split("=", 1) for c in args.code] or [["this", str(ROOT / "src")]]
     rows = []
-    print("| game | code | load avg | moves | moves/s | server CPU ms/move | KB after the first, mean | max | over 16 KB |")
+    print(
+        "| game | code | load avg | moves | moves/s | server CPU ms/move | KB after the first, mean | max | over 16 KB |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for _round in range(args.rounds):
         for game in args.game or GAMES:
