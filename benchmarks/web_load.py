@@ -116,12 +116,16 @@ class Stats:
         self.cpu0: float | None = None
         self.sizes: list[int] = []
         """the length of every state or patch message received"""
+        self.later: list[int] = []
+        """the length of every state or patch message a page received after its first"""
         self.patches = 0
 
-    def received(self, size: int, kind: str) -> None:
+    def received(self, size: int, kind: str, first: bool = False) -> None:
         """Count a message a page received (state and patch messages: the table's)."""
         if kind in ("state", "patch"):
             self.sizes.append(size)
+            if not first:
+                self.later.append(size)
             self.patches += kind == "patch"
 
     def moving(self) -> None:
@@ -176,7 +180,7 @@ async def play_seat(
                 stats.failed_seats += 1
                 return
             kind = msg["type"]
-            stats.received(len(text), kind)
+            stats.received(len(text), kind, first=has is None)
             if kind == "patch":  # what changed since the message the page has
                 assert has is not None and has["ref"] == msg["base"], "a patch to another message"
                 msg = has = delta.apply(has, msg["o"])
@@ -351,6 +355,9 @@ async def main_async(
             "mean": round(statistics.fmean(stats.sizes) / 1024, 1) if stats.sizes else None,
             "p99": round(percentile(stats.sizes, 0.99) / 1024, 1) if stats.sizes else None,
             "max": round(max(stats.sizes) / 1024, 1) if stats.sizes else None,
+            "later_mean": round(statistics.fmean(stats.later) / 1024, 2) if stats.later else None,
+            "later_max": round(max(stats.later) / 1024, 1) if stats.later else None,
+            "later_over_16": sum(x > 16 * 1024 for x in stats.later),
         },
         "games_finished": stats.finished,
         "version_conflicts": stats.conflicts,

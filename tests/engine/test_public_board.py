@@ -59,3 +59,33 @@ def test_a_public_board_depends_on_a_seats_actions_only_through_the_places_they_
                 assert spec.render_svg(public, legal) == spec.render_svg(public, pressed), (seed, seat, _step)
             seat = state.active_seats()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+SEAT_VIEWS = [spec.id for spec in list_games() if spec.seat_view is not None]
+
+
+def test_the_games_say_what_of_a_view_is_a_seats_own():
+    assert {"reclaim", "resourced", "resourcity", "sustain", "waste_what"} <= set(SEAT_VIEWS)
+    assert all(load_game(g).spec.public_stage for g in PUBLIC)
+
+
+@pytest.mark.parametrize("game", SEAT_VIEWS)
+@pytest.mark.parametrize("seed", [3, 1003])
+def test_a_seats_view_is_the_spectators_with_its_own_part(game, seed):
+    """The web server builds the spectator's view once per move and each seat's own part
+    (loopcity.web.payload): a seat's view so made is the one the rules give it, and what is on stage
+    (public_stage) is the same from every view."""
+    spec = load_game(game).spec
+    state = load_game(game).new_state(seed)
+    rng = random.Random(seed)
+    for step in range(80):
+        if state.is_terminal():
+            break
+        public = state.view(None)
+        for seat in range(state.players):
+            own = state.view(seat)
+            assert {**public, **spec.seat_view(state, seat)} == own, (seat, step)
+            if spec.public_stage and spec.stage is not None:
+                assert [c.to_json() for c in spec.stage(own)] == [c.to_json() for c in spec.stage(public)]
+        seat = rng.choice(list(state.active_seats()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -151,6 +151,13 @@ class GameSpec(Generic[C, T]):
     view and legal actions). ``marks_alone`` (with ``public_board``): the board marks the place of each
     legal action it is given whatever the others are, so a seat's board is drawn with only those of
     its actions that mark a place (seats whose actions mark none share the spectator's board).
+    ``public_stage``: ``stage(view)`` shows nothing but what is public (the same from every seat's view
+    as from the spectator's), so the server builds it once per move for every page. With
+    ``public_board``, the board's ``legend`` is likewise built once per move, from the spectator's view.
+    ``seat_view(state, seat)`` (optional): the seat's own part of its view, the keys in which
+    ``state.view(seat)`` differs from the spectator's ``state.view(None)`` (its seat, hand, agenda):
+    the view of a seat is the spectator's with these keys set, so the server builds the spectator's
+    view once per move and only each seat's own part (tests/engine/test_public_board.py checks it).
     ``observation`` (optional) gives the game's structured observation tensors for learners
     (:mod:`loopcity.engine.observation`); without it the research adapters hash the view.
     """
@@ -176,6 +183,8 @@ class GameSpec(Generic[C, T]):
     render_svg: Callable[..., str] | None = None
     public_board: bool = False
     marks_alone: bool = False
+    public_stage: bool = False
+    seat_view: Callable[..., dict[str, Any]] | None = None
     metrics: Callable[[State[Any, Any]], dict[str, float]] | None = None
     evaluate: Callable[[State[Any, Any], int], float] | None = None
     search: Mapping[str, Any] = field(default_factory=dict)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import State
@@ -40,6 +41,11 @@ def _public(state: State, shared: dict[Any, Any]) -> dict[str, Any]:
     if view is None:
         view = shared["public"] = state.view(None)
     return view
+
+
+def _view(state: State, shared: dict[Any, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
+    """The spectator's view where parts are shared, else the view at hand."""
+    return view if shared is None else _public(state, shared)
 
 
 def _targets(state: State, shared: dict[Any, Any]) -> set[str]:
@@ -104,6 +110,15 @@ def legend(state: State, view: dict[str, Any]) -> list[dict[str, Any]]:
     return [k.to_json() for k in spec.legend(view)]
 
 
+def _once(shared: dict[Any, Any] | None, key: str, public: bool, build: Callable[[], Any]) -> Any:
+    """A part of the message built once per state for every page where it is ``public``."""
+    if shared is None or not public:
+        return build()
+    if key not in shared:
+        shared[key] = build()
+    return shared[key]
+
+
 def first_hint(state: State, seat: int | None, view: dict[str, Any], legal: list[Any]) -> str | None:
     """The game's first-game hint for the phase the seat is deciding in (a seat with actions only)."""
     if seat is None or not legal:
@@ -131,7 +146,15 @@ def build(
     game's board is public (``public_board``), it is drawn from the spectator's view once per set of
     legal actions, or where the game marks each action's place alone (``marks_alone``) once per set of
     places to press (every seat whose actions mark no place, and the spectators, share one board). The caller keeps one ``shared`` per state and language."""
-    view = state.view(seat)
+    spec = state.game.spec
+    if shared is None:
+        view = state.view(seat)
+    elif seat is None:
+        view = _public(state, shared)
+    elif spec.seat_view is not None:  # the spectator's view, built once, with the seat's own part
+        view = {**_public(state, shared), **spec.seat_view(state, seat)}
+    else:
+        view = state.view(seat)
     legal = state.legal_actions(seat) if seat is not None else []
     if shared is not None and (seat is None or state.game.spec.public_board):
         pressed = legal
@@ -164,21 +187,37 @@ def build(
         "cooperative": spec.cooperative,
         "version": version,
         "seat": seat,
-        "seats": [
-            {"seat": i, "name": state.seat_name(i), "kind": s["kind"], "bot": s.get("bot")}
-            for i, s in enumerate(seats)
-        ],
+        "seats": _once(
+            shared,
+            "seats",
+            True,
+            lambda: [
+                {"seat": i, "name": state.seat_name(i), "kind": s["kind"], "bot": s.get("bot")}
+                for i, s in enumerate(seats)
+            ],
+        ),
         "active_seats": active,
         "your_turn": seat is not None and seat in active and bool(legal),
         "prompt": state.prompt(seat),
         "legal": [_entry(state, seat, a, risks) for a in legal] if seat is not None else [],
         "watch": shortfalls(state, seat) if seat is not None else [],
         "choices": choices(state, seat, legal),
-        "legend": legend(state, view),
+        "legend": _once(
+            shared, "legend", spec.public_board, lambda: legend(state, _view(state, shared, view))
+        ),
         "hint": first_hint(state, seat, view, legal),
         "decision": view.get("decision") if isinstance(view.get("decision"), dict) else None,
         "panels": [p.to_json() for p in spec.panels(view)] if spec.panels is not None else None,
-        "stage": [c.to_json() for c in spec.stage(view)] if spec.stage is not None else [],
+        "stage": _once(
+            shared,
+            "stage",
+            spec.public_stage,
+            lambda: (
+                [c.to_json() for c in spec.stage(_view(state, shared, view))]
+                if spec.stage is not None
+                else []
+            ),
+        ),
         "view": view,
         "svg": svg,
         "text": text,

@@ -203,7 +203,7 @@ def payload_of(
             ]
             message["chat"] = {"on": chat_on, "lines": lines}
             message["undo"] = undo.message_part(t, seat)
-        at_table(message, t, seat)
+        at_table(message, t, seat, shared)
     message["lang"] = lang
     return message
 
@@ -213,17 +213,26 @@ def people(seats: list[dict[str, Any]], seat: int) -> str:
     return ", ".join(seats[seat].get("names") or ())
 
 
-def at_table(message: dict[str, Any], t: LiveTable, seat: int | None) -> None:
+def at_table(
+    message: dict[str, Any], t: LiveTable, seat: int | None, shared: dict[Any, Any] | None = None
+) -> None:
     """What the facilitator has done to the table, added to its message (in the reader's language):
     the people's names at each seat (also in the log), a seat played by a bot for now, a game ended
-    before its end, the class's announcement and the next game of a rematch."""
+    before its end, the class's announcement and the next game of a rematch (``shared``: what the
+    messages of this version and language share, the seats' part built once)."""
     names = {i: people(t.seats, i) for i in range(len(t.seats))}
-    for entry in message["seats"]:
-        entry["people"] = names.get(entry["seat"], "")
-        entry["role"] = entry["name"]
-        if entry["people"]:
-            entry["name"] = f"{entry['people']} · {entry['role']}"
-        entry["handed"] = bool(t.seats[entry["seat"]].get("person")) and entry["kind"] == "bot"
+    seats = None if shared is None else shared.get("seats at the table")
+    if seats is None:
+        seats = []
+        for given in message["seats"]:
+            entry = {**given, "people": names.get(given["seat"], ""), "role": given["name"]}
+            if entry["people"]:
+                entry["name"] = f"{entry['people']} · {entry['role']}"
+            entry["handed"] = bool(t.seats[entry["seat"]].get("person")) and entry["kind"] == "bot"
+            seats.append(entry)
+        if shared is not None:
+            shared["seats at the table"] = seats
+    message["seats"] = seats
     if any(names.values()):
         said = sorted(((t.state.seat_name(i), n) for i, n in names.items() if n), key=lambda x: -len(x[0]))
         for line in message["log"]:
@@ -438,7 +447,7 @@ class Hub:
             return None
         key = (client.seat, client.lang, has["ref"])
         if key not in built.patches:
-            ops = delta.diff(has, message, built.edits)
+            ops = delta.diff(has, message, built.edits, parts=True)
             built.patches[key] = json.dumps(
                 {"type": "patch", "version": message["version"], "base": has["ref"], "o": ops},
                 separators=(",", ":"),

@@ -15,6 +15,7 @@ from .render import legend, render_svg, render_text
 from .rules import ReclaimState
 from .stats import metrics, position_value
 from .tabletop import panels, reference, stage_cards
+from .views import seat_view
 
 SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     id="reclaim",
@@ -65,6 +66,8 @@ SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     public_board=True,  # the board draws the public view only (tests/engine/test_public_board.py)
+    public_stage=True,
+    seat_view=seat_view,  # a seat's own part of its view (tests/engine/test_public_board.py)
     marks_alone=True,
     locale=Path(__file__).with_name("locale"),
     reference=reference,

@@ -55,6 +55,22 @@ def _hexes(st: ReclaimState) -> list[dict[str, Any]]:
     return out
 
 
+def seat_view(st: ReclaimState, seat: int) -> dict[str, Any]:
+    """A seat's own part of its view (:attr:`loopcity.engine.GameSpec.seat_view`): which seat is
+    looking, its role, Hidden agenda, score and hand."""
+    return {"seat": seat, **_own(st, seat)}
+
+
+def _own(st: ReclaimState, seat: int) -> dict[str, Any]:
+    c = st.content
+    return {
+        "my_role": ROLES[st.roles[seat]],
+        "my_agenda": list(c.agendas[st.agendas[seat]].symbols),
+        "my_score": score(st, seat, st.agendas[seat]),
+        "my_hand": [_event(st, e) for e in st.hands[seat]],
+    }
+
+
 def make_view(st: ReclaimState, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``seat`` (None: a spectator)."""
     c = st.content
@@ -105,10 +121,7 @@ def make_view(st: ReclaimState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
     }
     if seat is not None:
-        v["my_role"] = ROLES[st.roles[seat]]
-        v["my_agenda"] = list(c.agendas[st.agendas[seat]].symbols)
-        v["my_score"] = score(st, seat, st.agendas[seat])
-        v["my_hand"] = [_event(st, e) for e in st.hands[seat]]
+        v |= _own(st, seat)
     if over:
         v["agendas"] = [list(c.agendas[a].symbols) for a in st.agendas]
         v["scores"] = st.scores()

@@ -19,6 +19,7 @@ from .panels import panels, stage
 from .reference import reference
 from .render import legend, render_svg, render_text
 from .rules import ResourcedState
+from .views import seat_view
 
 
 def metrics(state: State[Any, Any]) -> dict[str, float]:
@@ -100,6 +101,8 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     public_board=True,  # the board draws the public view only (tests/engine/test_public_board.py)
+    public_stage=True,
+    seat_view=seat_view,  # a seat's own part of its view (tests/engine/test_public_board.py)
     marks_alone=True,
     locale=Path(__file__).with_name("locale"),
     metrics=metrics,

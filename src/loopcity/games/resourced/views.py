@@ -138,3 +138,9 @@ def build_view(state: ResourcedState, seat: int | None) -> dict[str, Any]:
         "won": state.won,
     }
     return view
+
+
+def seat_view(state: ResourcedState, seat: int) -> dict[str, Any]:
+    """A seat's own part of its view (:attr:`loopcity.engine.GameSpec.seat_view`): which seat is
+    looking and what it is asked."""
+    return {"you": seat, "prompt": state.prompt(seat)}

@@ -17,6 +17,7 @@ from .reference import reference
 from .render import legend, render_svg, render_text
 from .rules import ResourcityState
 from .tables import ResourcityTables, build_tables
+from .views import seat_view
 
 
 def metrics(state: State[Any, Any]) -> dict[str, float]:
@@ -63,6 +64,8 @@ SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     public_board=True,  # the board draws the public view only (tests/engine/test_public_board.py)
+    public_stage=True,
+    seat_view=seat_view,  # a seat's own part of its view (tests/engine/test_public_board.py)
     marks_alone=True,
     locale=Path(__file__).with_name("locale"),
     metrics=metrics,

@@ -212,3 +212,9 @@ def _stage(s: ResourcityState) -> list[dict[str, Any]]:
         seen_crises -= entry["tile"] in CRISES
     out.reverse()
     return out
+
+
+def seat_view(state: Any, seat: int) -> dict[str, Any]:
+    """A seat's own part of its view (:attr:`loopcity.engine.GameSpec.seat_view`): the table is the
+    same for everyone, so only which seat is looking."""
+    return {"seat": seat}

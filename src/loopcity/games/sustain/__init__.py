@@ -17,6 +17,7 @@ from .render import render_svg, render_text
 from .rules import SustainState
 from .svg import legend
 from .tables import SustainTables, build_tables
+from .views import seat_view
 
 
 def metrics(state: State[Any, Any]) -> dict[str, float]:
@@ -118,6 +119,8 @@ SPEC: GameSpec[SustainContent, SustainTables] = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     public_board=True,  # the board draws the public view only (tests/engine/test_public_board.py)
+    public_stage=True,
+    seat_view=seat_view,  # a seat's own part of its view (tests/engine/test_public_board.py)
     marks_alone=True,
     legend=legend,
     locale=Path(__file__).with_name("locale"),

@@ -31,9 +31,7 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
         "phase": st.phase,
         "active_seats": list(st.active_seats()),
         "seat": seat,
-        "my_department": None
-        if seat is None or st.dept_of[seat] < 0
-        else tables.departments[st.dept_of[seat]].id,
+        "my_department": _my_department(st, seat),
         "first_player": st.first,
         "turn": st.turn,
         "first_player_token": scenario.first_player_token,
@@ -68,6 +66,16 @@ def build_view(st: SustainState, seat: int | None) -> dict[str, Any]:
         "final_year": st.final_year,
         "defeat": st.defeat,
     }
+
+
+def seat_view(st: SustainState, seat: int) -> dict[str, Any]:
+    """A seat's own part of its view (:attr:`loopcity.engine.GameSpec.seat_view`): which seat is
+    looking and its Department."""
+    return {"seat": seat, "my_department": _my_department(st, seat)}
+
+
+def _my_department(st: SustainState, seat: int | None) -> str | None:
+    return None if seat is None or st.dept_of[seat] < 0 else st.tables.departments[st.dept_of[seat]].id
 
 
 def _players(st: SustainState) -> list[dict[str, Any]]:

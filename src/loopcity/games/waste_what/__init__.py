@@ -16,6 +16,7 @@ from .reference import reference
 from .render import legend, render_svg, render_text
 from .rules import WasteWhatState
 from .tables import WasteWhatTables, build_tables
+from .views import seat_view
 
 
 def metrics(state: State[Any, Any]) -> dict[str, float]:
@@ -79,6 +80,8 @@ SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     public_board=True,  # the board draws the public view only (tests/engine/test_public_board.py)
+    public_stage=True,
+    seat_view=seat_view,  # a seat's own part of its view (tests/engine/test_public_board.py)
     locale=Path(__file__).with_name("locale"),
     metrics=metrics,
     reference=reference,

@@ -146,3 +146,9 @@ def make_view(state: WasteWhatBase, seat: int | None) -> dict[str, Any]:
         "reused": state.reused,
         "result": None if outcome is None else {**outcome.to_json(), "ending": state.ending()},
     }
+
+
+def seat_view(state: Any, seat: int) -> dict[str, Any]:
+    """A seat's own part of its view (:attr:`loopcity.engine.GameSpec.seat_view`): the table is the
+    same for everyone, so only which seat is looking."""
+    return {"seat": seat}

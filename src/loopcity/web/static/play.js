@@ -701,16 +701,57 @@
       return out;
     }
     if (op.d !== undefined) return old.slice(op.d).concat(op["+"]);
-    const parts = old.split(op.s);
-    for (let n = op.e.length - 1; n >= 0; n--) {
-      const edit = op.e[n];
+    if (op.k) return rows(op);
+    if (op.l) {  // a long list's splices, and items changed in place
+      const out = old.slice();
+      for (let n = op.l.length - 1; n >= 0; n--) {
+        const edit = op.l[n];
+        if (edit.length === 2) out[edit[0]] = patched(out[edit[0]], edit[1]);
+        else out.splice(edit[0], edit[1] - edit[0], ...(Array.isArray(edit[2]) ? edit[2] : rows(edit[2])));
+      }
+      return out;
+    }
+    const was = old.split(op.s);
+    const parts = [];
+    let at = 0;
+    for (const edit of op.e) {
+      for (let i = at; i < edit[0]; i++) parts.push(was[i]);
       if (edit.length === 4) {  // within one part: its head and tail stay
         const [i, head, tail, text] = edit;
-        const part = parts[i];
-        parts[i] = part.slice(0, head) + text + part.slice(part.length - tail);
-      } else parts.splice(edit[0], edit[1] - edit[0], ...edit[2]);
+        const part = was[i];
+        parts.push(part.slice(0, head) + text + part.slice(part.length - tail));
+        at = i + 1;
+      } else {
+        for (const p of edit[2]) {  // a new part: its text, or made of an alike part before it
+          if (typeof p === "string") parts.push(p);
+          else if (p.length === 2) {  // some pieces (between quotes) changed
+            const pieces = parts[parts.length - p[0]].split('"');
+            for (const [n, piece] of Object.entries(p[1])) pieces[Number(n)] = piece;
+            parts.push(pieces.join('"'));
+          } else {
+            const like = parts[parts.length - p[0]];
+            parts.push(like.slice(0, p[1]) + p[3] + like.slice(like.length - p[2]));
+          }
+        }
+        at = edit[1];
+      }
     }
+    for (let i = at; i < was.length; i++) parts.push(was[i]);
     return parts.join(op.s);
+  }
+  function rows(op) {  // a long list of objects as rows (a bit of "same": that key's value before)
+    const out = [];
+    const last = {};
+    for (const row of op.r) {
+      const item = {};
+      let v = 2;
+      op.k[row[0]].forEach((k, n) => {
+        item[k] = (row[1] >> n) & 1 ? last[k] : row[v++];
+        last[k] = item[k];
+      });
+      out.push(item);
+    }
+    return out;
   }
   function patchObject(old, ops) {
     const out = Object.assign({}, old);
