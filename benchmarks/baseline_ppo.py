@@ -41,8 +41,10 @@ from loopcity.bots import make_bot  # noqa: E402
 EVAL_SEED = 1_000_000  # evaluation games use seeds from here on, never seen in training
 MAX_EPISODE_STEPS = 500
 """Seat 0's moves before a game is cut short, in training and evaluation. A heuristic seat needs
-about 50 (Waste What?) to 170 (ResourCEd); without a cap an untrained policy that offers a trade and
-withdraws it again and again plays on to the game's own limit of 30,000 steps."""
+about 50 (Waste What?) to 170 (ResourCEd). It was first needed by an untrained ResourCEd policy that
+put the same trade together and aside again and again, up to the game's own limit of 30,000 steps;
+the rules now end that loop (the same trade is not put aside twice in a turn), and the cap stays as a
+bound on any policy's game."""
 
 
 def team_won(env: Any) -> bool:

@@ -10,7 +10,8 @@ from typing import Any
 
 from ..bots import make_bot
 from ..debrief.timeline import game_hooks
-from ..engine import Action, Bot, Game, State, derive_seed, load_game, play
+from ..engine import Action, Bot, Game, State, load_game, play
+from ..engine.runs import game_seed, wilson_interval
 
 
 @dataclass
@@ -33,11 +34,6 @@ class GameResult:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def game_seed(base_seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run: independent of how games are split among workers."""
-    return derive_seed(base_seed, index) & 0x7FFF_FFFF_FFFF
 
 
 Subject = Callable[[State, int, Action], str | None]
@@ -137,18 +133,6 @@ def run_games(
     game = load_game(game_id, **options)
     game.tongues = ()  # nobody reads a simulated game's log: no step pays for its words
     return [play_one(game, game_seed(seed, i), bots, i) for i in range(games)]
-
-
-def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score 95% interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    # the interval holds p; min/max keep rounding at p = 0 or 1 from putting it a hair outside
-    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 class Tally:

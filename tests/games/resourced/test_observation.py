@@ -55,3 +55,31 @@ def test_each_player_stands_on_one_cell():
         for p in range(game.players):
             cells = [c for c in range(CELLS) if got.get(pos + p * CELLS + c)]
             assert cells == [state.pos[p]]
+
+
+def test_the_trade_being_put_together_is_in_the_observation():
+    """A seat putting a trade together (or asked to accept one) sees the partner and the cards either
+    way, so that offering or putting it aside is decided on what it holds."""
+    from .helpers import load, position
+
+    st = load(position(hands={1: {"wood": 2}, 2: {"metal": 3}}))
+    enc = encoder_for(st.game)
+    seg = enc.layout.segment("trade")
+    before = enc.encode(st, 0).as_dict()
+    assert not any(seg.offset <= i < seg.offset + seg.size for i in before)
+    for action in ("give 2 wood", "take 2 metal", "take 2 metal"):
+        st.apply(0, action)
+    got = enc.encode(st, 0).as_dict()
+    n, r, limit = st.players, len(RESOURCES), st.trade_limit()
+    wood, metal = RESOURCES.index("wood"), RESOURCES.index("metal")
+    assert {i - seg.offset: v for i, v in got.items() if seg.offset <= i < seg.offset + seg.size} == {
+        1: 1.0,
+        n + wood: 1 / limit,
+        n + r + metal: 2 / limit,
+    }
+    st.apply(0, "offer_trade")  # the partner, asked, sees it too
+    assert {i for i in enc.encode(st, 1).as_dict() if seg.offset <= i < seg.offset + seg.size} == {
+        seg.offset + 1,
+        seg.offset + n + wood,
+        seg.offset + n + r + metal,
+    }

@@ -202,6 +202,69 @@ def test_a_declined_trade_moves_nothing_and_is_not_offered_again():
     assert st.phase == "action" and st.deal is None
 
 
+def test_a_trade_put_aside_is_not_put_aside_again_but_may_still_be_offered():
+    """Putting the same trade aside twice in a turn would change nothing: it is refused, and the
+    player offers that trade or changes it (a different one may be put aside)."""
+    st = turn(1, 0, hands={2: {"metal": 3}})
+    st.apply(0, "take 2 metal")
+    st.apply(0, "withdraw")
+    assert st.phase == "action" and st.deal is None and hand(st, 0) == {"food": 1, "water": 1}
+    st.apply(0, "take 2 metal")  # the same trade, put together again
+    assert "withdraw" not in legal(st) and "offer_trade" in legal(st)
+    with pytest.raises(IllegalAction, match="put this very trade aside already"):
+        st.apply(0, "withdraw")
+    st.apply(0, "take 2 metal")  # changed: this one may be put aside
+    assert "withdraw" in legal(st)
+    st.apply(0, "withdraw")
+    st.apply(0, "take 2 metal")
+    st.apply(0, "offer_trade")  # a trade put aside may still be offered
+    agree(st, "yes")
+    assert hand(st, 0) == {"food": 1, "water": 1, "metal": 1} and st.traded == 1
+
+
+def test_a_trade_declined_and_put_aside_is_only_a_step_to_another():
+    """A trade declined and then put aside is not put together again unless a card can still change
+    it; with no such card left, the first card is not offered."""
+    st = turn(1, 0, hands={1: {}, 2: {"metal": 1}, 3: {}, 4: {}})
+    trade(st, "take 2 metal", answer="no")
+    st.apply(0, "take 2 metal")
+    assert "offer_trade" not in legal(st) and "withdraw" in legal(st)
+    st.apply(0, "withdraw")
+    assert "take 2 metal" not in legal(st)
+    with pytest.raises(IllegalAction, match="declined and put aside this turn"):
+        st.apply(0, "take 2 metal")
+    st = turn(1, 0, hands={1: {"wood": 1}, 2: {"metal": 1}, 3: {}, 4: {}})
+    trade(st, "take 2 metal", answer="no")
+    st.apply(0, "take 2 metal")
+    st.apply(0, "withdraw")
+    st.apply(0, "take 2 metal")  # on the way to another trade: giving the Wood changes it
+    assert legal(st) == ["give 2 wood"]
+    st.apply(0, "give 2 wood")
+    assert "offer_trade" in legal(st) and "withdraw" in legal(st)
+
+
+def test_a_seat_that_keeps_putting_trades_aside_runs_out_of_them():
+    """However a seat puts trades together and aside, the turn's trading comes to an end: a learner
+    that prefers putting a trade aside is no longer caught in a loop of the same two moves."""
+    st = turn(1, 0, hands={1: {"wood": 2, "food": 1}, 2: {"metal": 2}, 3: {"water": 1}})
+    steps = 0
+    while True:
+        acts = legal(st, 0)
+        if "withdraw" in acts:
+            choice = "withdraw"
+        else:
+            cards = [a for a in acts if a.startswith(("give", "take"))]
+            if not cards:
+                break
+            choice = cards[0]
+        st.apply(0, choice)
+        steps += 1
+        assert steps < 100
+    # three trades put aside, each once; the fourth, full to the Trade Limit, can only be offered
+    assert len(st.put_aside) == len({str(t) for t in st.put_aside}) == 3
+    assert legal(st, 0) == ["offer_trade"] and steps == 12
+
+
 @pytest.mark.parametrize("phase,action", [("action", 1), ("move", 1), ("end", 2)])
 def test_trading_is_allowed_before_and_after_each_action_and_at_the_end(phase, action):
     st = turn(1, 0, phase=phase, turn={"player": 1, "spin": 2, "moves": 2, "action": action})

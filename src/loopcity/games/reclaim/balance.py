@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import tomllib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from loopcity.engine import Action, Bot, Game, RandomBot, derive_seed, load_game, play
+from loopcity.engine import Action, Bot, Game, RandomBot, load_game, play
+from loopcity.engine.runs import game_seed, wilson_interval
 from loopcity.engine.table import VOTE
 
 from .actions import CONVERT, PROPOSE, TREAT
@@ -45,22 +45,6 @@ class GameFigures:
     units_dumped: int = 0
     water: Counter[str] = field(default_factory=Counter)
     round_1_water: Counter[str] = field(default_factory=Counter)
-
-
-def game_seed(base_seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run, as ``loopcity simulate`` derives it."""
-    return derive_seed(base_seed, index) & 0x7FFF_FFFF_FFFF
-
-
-def wilson_interval(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score 95% interval of ``k`` in ``n`` (as ``loopcity simulate`` gives it)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:

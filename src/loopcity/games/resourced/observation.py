@@ -3,8 +3,9 @@
 Board planes are indexed by cell (the ids ``move``, ``place`` and ``remove`` name), player planes
 by seat (``give``, ``take``, ``pay`` and ``choose`` name seats 1-4, entry ``seat - 1``), resource
 entries in the order of ``RESOURCES``, the order of every ``resource`` argument. ResourCEd has no
-secrets: hands, the Waste Pile and the board are on the table, so the observation is the whole
-state the rules read and the information state adds no memory.
+secrets: hands, the Waste Pile, the board and the trade being put together are on the table, so the
+observation is the whole state the rules read (the trades declined or put aside this turn show in the
+action mask: ``offer_trade`` and ``withdraw``) and the information state adds no memory.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ SEAT_MODELS = (
 
 
 class ResourcedEncoder(Encoder):
-    """Layout: seat, turn, phase, board planes, players, hands, bank, Waste Pile, Event, context."""
+    """Layout: seat, turn, phase, board planes, players, hands, bank, Waste Pile, Event, context,
+    the trade in progress, the table's question."""
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -59,6 +61,12 @@ class ResourcedEncoder(Encoder):
             "round / rounds, spin / 6, moves left / 8, action number / 3, trades / trade limit, "
             "crafts left / 2, cards still owed / 6, Social Housing / needed, hand limit / 15, recycled",
         )
+        self.o_trade = lay.add(
+            "trade",
+            players + 2 * r,
+            "the trade being put together or offered: the partner, then the cards given and the cards "
+            "asked for by resource / the Trade Limit",
+        )
         self.add_ballot()  # a proposal put to the table or a trade offered to a partner
 
     def observe(self, state: State, seat: int, out: Features) -> None:
@@ -71,6 +79,7 @@ class ResourcedEncoder(Encoder):
         self._players(s, out)
         self._context(s, out)
         self._scalars(s, out)
+        self._trade(s, out)
         self.write_ballot(s, out)
 
     def _board(self, s: Any, out: Features) -> None:
@@ -133,6 +142,19 @@ class ResourcedEncoder(Encoder):
         out.ratio(o + 8, s.hand_limit(), 15)
         if s.recycled:
             out.one(o + 9)
+
+    def _trade(self, s: Any, out: Features) -> None:
+        deal = s.deal
+        if deal is None:
+            return
+        o, n, limit = self.o_trade, self.players, max(1, s.trade_limit())
+        out.one(o + deal["with"])
+        for i, count in enumerate(deal["give"]):
+            if count:
+                out.ratio(o + n + i, count, limit)
+        for i, count in enumerate(deal["take"]):
+            if count:
+                out.ratio(o + n + len(RESOURCES) + i, count, limit)
 
 
 OBSERVATION = ObservationSpec(ResourcedEncoder, SEAT_MODELS)

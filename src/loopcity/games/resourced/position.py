@@ -171,6 +171,9 @@ class Turn(PositionModel):
     declined_trades: list[TradeCards] = Field(
         default=[], description="the trades declined this turn, which are not offered again"
     )
+    put_aside_trades: list[TradeCards] = Field(
+        default=[], description="the trades put aside unoffered this turn, which are not put aside again"
+    )
     traded: Count = Field(default=0, description="Resource Cards traded this turn, against the Trade Limit")
     recycled: bool = Field(default=False, description="the player has Operated a Recycler this turn")
 
@@ -455,6 +458,9 @@ def write(state: ResourcedState) -> ResourcedPosition:
             declined_trades=[
                 TradeCards.model_validate(_trade_cards(p, give, take)) for p, give, take in state.declined
             ],
+            put_aside_trades=[
+                TradeCards.model_validate(_trade_cards(p, give, take)) for p, give, take in state.put_aside
+            ],
         ),
         "event_die": state.event_die,
         "event_odds": state.event_odds,
@@ -505,6 +511,7 @@ def set_up(state: ResourcedState, p: ResourcedPosition) -> None:
     state.action_no, state.crafts_left = turn.action, turn.crafts_left
     state.partner, state.traded, state.recycled = turn.trade_partner - 1, turn.traded, turn.recycled
     state.declined = [[d.partner - 1, _cards(d.give), _cards(d.take)] for d in turn.declined_trades]
+    state.put_aside = [[d.partner - 1, _cards(d.give), _cards(d.take)] for d in turn.put_aside_trades]
     state.deal = None
     if p.trade is not None:
         tr = p.trade

@@ -132,6 +132,9 @@ class Table(State[Content, Tables]):
     recycled: bool
     declined: list[list[Any]]
     """The trades declined this turn, as ``[partner, give, take]``: none is offered again."""
+    put_aside: list[list[Any]]
+    """The trades put aside unoffered this turn (``withdraw``), as ``[partner, give, take]``: none is
+    put aside again (it would change nothing), though it may still be offered."""
     skip: list[bool]
     smoke: list[bool]
     missed: int
@@ -196,6 +199,7 @@ class Table(State[Content, Tables]):
         self.traded = 0
         self.recycled = False
         self.declined = []
+        self.put_aside = []
 
     # ----- counts and limits -----------------------------------------------------------------
     @property

@@ -755,7 +755,13 @@ def _refuse_trade(state: ResourcedState, seat: int, action: Action) -> str | Non
         return _("a player trades with 1 other player per turn: {seat}").format(seat=seat_name(partner))
     if other not in state.chain(seat):
         return _("trading needs the same tile, an adjacent tile or a chain of players")
-    if action.kind == GIVE.name:
+    giving = action.kind == GIVE.name
+    r = RESOURCE_INDEX[(GIVE if giving else TAKE).read(action).resource]
+    deal = state.deal
+    asked = deal["give" if giving else "take"][r] if deal is not None else 0
+    if state.hands[seat if giving else other][r] > asked:
+        return _("that trade was declined and put aside this turn, and no card could change it any more")
+    if giving:
         return _("you hold no more such cards to give")
     return _("{seat} holds no more such cards").format(seat=seat_name(other))
 
@@ -826,9 +832,19 @@ def _refuse_proposal(state: ResourcedState, seat: int, action: Action) -> str | 
 def _refuse_offer(state: ResourcedState, seat: int, action: Action) -> str | None:
     if state.deal is None:
         return _("put a trade together first: give or ask for a card")
+    if state.was_put_aside(state.deal):
+        return _("{seat} declined this very trade this turn: change it").format(
+            seat=seat_name(state.deal["with"])
+        )
     return _("{seat} declined this very trade this turn: change it or put it aside").format(
         seat=seat_name(state.deal["with"])
     )
+
+
+def _refuse_withdraw(state: ResourcedState, seat: int, action: Action) -> str | None:
+    if state.deal is None:
+        return _("no trade is being put together")
+    return _("you put this very trade aside already this turn: offer it or change it")
 
 
 def _refuse_pass(state: ResourcedState, seat: int, action: Action) -> str | None:
@@ -860,6 +876,7 @@ REFUSALS: dict[str, Callable[[ResourcedState, int, Action], str | None]] = {
     REMOVE.name: _refuse_proposal,
     CHOOSE.name: _refuse_proposal,
     OFFER.name: _refuse_offer,
+    WITHDRAW.name: _refuse_withdraw,
     PASS.name: _refuse_pass,
     GATHER.name: _refuse_gather,
 }

@@ -17,7 +17,10 @@ Four shapes cover ResourCEd's shared decisions (each traced to the rulebook's wo
   votes; a majority carries it, a tie does not, and the next player proposes. When every player has
   proposed without a majority, the first proposer decides. A choice with one option is no question.
 - **Trades** (``trade``): the player whose turn it is puts a trade together card by card and offers
-  it; the partner accepts or declines (``vote``). A declined trade is not offered again that turn.
+  it; the partner accepts or declines (``vote``). A declined trade is not offered again that turn,
+  and a trade put aside unoffered (``withdraw``) is not put aside again: doing so would change
+  nothing, so every turn's trading comes to an end (a card that makes a trade both declined and put
+  aside is added only on the way to another trade).
 
 Questions are the engine's :class:`~loopcity.engine.table.Ballot`, kept in ``ballot``.
 """
@@ -266,13 +269,62 @@ class TogetherMixin(Table):
             give, take = GIVES[p], TAKES[p]
             acts += [give[r] for r in range(5) if mine[r] > given[r]]
             acts += [take[r] for r in range(5) if theirs[r] > taken[r]]
+            if self.put_aside and self.declined:
+                acts = self._leading_on(seat, acts, given, taken)
         if not self.was_declined(deal):
             acts.append(OFFER())
-        return [*acts, WITHDRAW()]
+        if not self.was_put_aside(deal):
+            acts.append(WITHDRAW())
+        return acts
 
     def was_declined(self, deal: Trade) -> bool:
         """Whether this very trade was declined this turn."""
         return [deal["with"], deal["give"], deal["take"]] in self.declined
+
+    def was_put_aside(self, deal: Trade) -> bool:
+        """Whether this very trade was put aside unoffered this turn."""
+        return [deal["with"], deal["give"], deal["take"]] in self.put_aside
+
+    def _leading_on(self, seat: int, acts: list[Action], give: list[int], take: list[int]) -> list[Action]:
+        """The cards ``acts`` (``give`` and ``take`` actions) that may be added to the trade ``give``/
+        ``take`` (empty: a trade's first card): all but those making a trade declined and put aside
+        this turn that cannot grow into another."""
+        declined = self.declined
+        size = sum(give) + sum(take) + 1
+        room = self.trade_limit() - self.traded - size
+        drop = []
+        for closed in self.put_aside:
+            p, g, t = closed
+            if closed not in declined or sum(g) + sum(t) != size:
+                continue
+            more = [r for r in range(5) if g[r] != give[r]], [r for r in range(5) if t[r] != take[r]]
+            if len(more[0]) + len(more[1]) != 1 or self._leads_on(seat, p, g, t, room):
+                continue  # not one card more than this trade, or a step to another trade
+            drop.append(GIVES[p][more[0][0]] if more[0] else TAKES[p][more[1][0]])
+        return [a for a in acts if a not in drop] if drop else acts
+
+    def _leads_on(self, seat: int, p: int, give: list[int], take: list[int], room: int) -> bool:
+        """Whether the trade ``give``/``take`` with ``p`` may still be offered or put aside, or can grow
+        (``room`` cards more at most) into one that may: a trade both declined and put aside this turn
+        is only a step on the way to another."""
+        deal = [p, give, take]
+        if deal not in self.declined or deal not in self.put_aside:
+            return True
+        if room <= 0:
+            return False
+        mine, theirs = self.hands[seat], self.hands[p]
+        for r in range(5):
+            if mine[r] > give[r]:
+                more = list(give)
+                more[r] += 1
+                if self._leads_on(seat, p, more, take, room - 1):
+                    return True
+            if theirs[r] > take[r]:
+                more = list(take)
+                more[r] += 1
+                if self._leads_on(seat, p, give, more, room - 1):
+                    return True
+        return False
 
     def _add_to_trade(self, seat: int, partner: int, r: int, giving: bool) -> None:
         """One card into the trade being put together (starting it if need be)."""
@@ -391,9 +443,11 @@ def on_offer(state: ResourcedState, seat: int, a: NoArgs) -> None:
 
 @HANDLERS.on(WITHDRAW)
 def on_withdraw(state: ResourcedState, seat: int, a: NoArgs) -> None:
-    """The trade is put aside unoffered: nothing changes hands."""
+    """The trade is put aside unoffered: nothing changes hands, and this very trade is not put aside
+    again this turn."""
     deal = state.deal
     assert deal is not None
+    state.put_aside.append([deal["with"], deal["give"], deal["take"]])
     state.deal = None
     state.phase = deal["back"]
 

@@ -250,6 +250,8 @@ class TurnMixin(EventsMixin):
             give, take = GIVES[p], TAKES[p]
             acts += [give[r] for r in range(5) if mine[r]]
             acts += [take[r] for r in range(5) if theirs[r]]
+        if self.put_aside and self.declined and acts:  # a trade put aside and declined: a step only
+            acts = self._leading_on(seat, acts, [0] * 5, [0] * 5)
         return acts
 
 
