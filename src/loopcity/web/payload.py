@@ -119,6 +119,22 @@ def _once(shared: dict[Any, Any] | None, key: str, public: bool, build: Callable
     return shared[key]
 
 
+def _panels(
+    state: State, seat: int | None, view: dict[str, Any], shared: dict[Any, Any] | None
+) -> list[dict[str, Any]] | None:
+    """The players' and the table's panels: where the game's panels are public (``public_panels``),
+    built once per state from the spectator's view, the seat's own panel then marked ``mine``."""
+    spec = state.game.spec
+    if spec.panels is None:
+        return None
+    if shared is None or not spec.public_panels:
+        return [p.to_json() for p in spec.panels(view)]
+    panels = _once(shared, "panels", True, lambda: [p.to_json() for p in spec.panels(_public(state, shared))])
+    if seat is None:
+        return panels  # type: ignore[no-any-return]
+    return [{**p, "mine": True} if p["seat"] == seat else p for p in panels]
+
+
 def first_hint(state: State, seat: int | None, view: dict[str, Any], legal: list[Any]) -> str | None:
     """The game's first-game hint for the phase the seat is deciding in (a seat with actions only)."""
     if seat is None or not legal:
@@ -207,7 +223,7 @@ def build(
         ),
         "hint": first_hint(state, seat, view, legal),
         "decision": view.get("decision") if isinstance(view.get("decision"), dict) else None,
-        "panels": [p.to_json() for p in spec.panels(view)] if spec.panels is not None else None,
+        "panels": _panels(state, seat, view, shared),
         "stage": _once(
             shared,
             "stage",
