@@ -89,3 +89,32 @@ def test_a_seats_view_is_the_spectators_with_its_own_part(game, seed):
                 assert [c.to_json() for c in spec.stage(own)] == [c.to_json() for c in spec.stage(public)]
         seat = rng.choice(list(state.active_seats()))
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+PUBLIC_PANELS = [spec.id for spec in list_games() if spec.public_panels and spec.panels is not None]
+
+
+def test_the_games_whose_panels_differ_only_in_whose_they_are_say_so():
+    assert {"resourcity", "sustain", "waste_what"} <= set(PUBLIC_PANELS)
+    # RECLAIM's own panel shows the seat's hand and Hidden agenda; RESOURCED's says "Your turn"
+    assert not {"reclaim", "resourced"} & set(PUBLIC_PANELS)
+
+
+@pytest.mark.parametrize("game", PUBLIC_PANELS)
+@pytest.mark.parametrize("seed", [3, 1003])
+def test_public_panels_from_a_seats_view_are_the_spectators_with_its_own_marked_mine(game, seed):
+    """The web server builds the panels once per move from the spectator's view and marks each seat's
+    own (loopcity.web.payload): a seat's panels so made are those its own view gives."""
+    spec = load_game(game).spec
+    state = load_game(game).new_state(seed)
+    rng = random.Random(seed)
+    for step in range(80):
+        if state.is_terminal():
+            break
+        public = [p.to_json() for p in spec.panels(state.view(None))]
+        assert not any(p["mine"] for p in public)
+        for seat in range(state.players):
+            own = [p.to_json() for p in spec.panels(state.view(seat))]
+            assert own == [{**p, "mine": p["seat"] == seat} for p in public], (seat, step)
+        seat = rng.choice(list(state.active_seats()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -188,3 +188,42 @@ def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lan
                 }
     assert len(sizes) > 100
     assert max(sizes) <= SMALL, sorted(sizes)[-5:]
+
+
+def test_risks_are_worked_out_once_per_state_for_the_seats_that_can_act(monkeypatch):
+    """What each action risks is looked ahead only for a seat with actions, once per state: a line of
+    table talk or a page asking again gets the same warnings without the look-ahead again."""
+    from loopcity.engine import load_game
+    from loopcity.web import payload
+    from loopcity.web.transport import Client, Hub
+
+    calls: list[int] = []
+    real = payload.assess
+
+    def counted(state: Any, seat: int, legal: Any = None) -> Any:
+        calls.append(seat)
+        return real(state, seat, legal)
+
+    monkeypatch.setattr(payload, "assess", counted)
+
+    async def nothing(text: str) -> None:
+        return None
+
+    state = load_game("waste_what").new_state(1)
+    table = _Table(state)
+    hub = Hub()
+    pages = [Client(s, nothing) for s in range(state.players)] + [Client(None, nothing, role="spectator")]
+    for page in pages:
+        assert hub.admit(table, page) is None
+    channel = hub.channels[table.id]
+    channel.table = table  # type: ignore[assignment]
+    first = {id(p): json.loads(hub._newest(channel, p) or "") for p in pages}
+    acting = [s for s in range(state.players) if state.legal_actions(s)]
+    assert sorted(calls) == acting  # never a seat without actions, never the spectator
+    table.chat.append((0, "hello"))
+    for page in pages:
+        msg = json.loads(hub._newest(channel, page) or "")
+        rebuilt = delta.apply(first[id(page)], msg["o"])
+        if page.seat is not None:
+            assert rebuilt["legal"] == first[id(page)]["legal"]
+    assert sorted(calls) == acting  # the talk changed the messages, not the look-ahead

@@ -152,7 +152,10 @@ class GameSpec(Generic[C, T]):
     legal action it is given whatever the others are, so a seat's board is drawn with only those of
     its actions that mark a place (seats whose actions mark none share the spectator's board).
     ``public_stage``: ``stage(view)`` shows nothing but what is public (the same from every seat's view
-    as from the spectator's), so the server builds it once per move for every page. With
+    as from the spectator's), so the server builds it once per move for every page. ``public_panels``:
+    ``panels(view)`` from a seat's view are those from the spectator's with the seat's own panel (the
+    one whose ``seat`` is the seat) marked ``mine``, so the server builds them once per move for every
+    page (tests/engine/test_public_board.py checks it). With
     ``public_board``, the board's ``legend`` is likewise built once per move, from the spectator's view.
     ``seat_view(state, seat)`` (optional): the seat's own part of its view, the keys in which
     ``state.view(seat)`` differs from the spectator's ``state.view(None)`` (its seat, hand, agenda):
@@ -184,6 +187,7 @@ class GameSpec(Generic[C, T]):
     public_board: bool = False
     marks_alone: bool = False
     public_stage: bool = False
+    public_panels: bool = False
     seat_view: Callable[..., dict[str, Any]] | None = None
     metrics: Callable[[State[Any, Any]], dict[str, float]] | None = None
     evaluate: Callable[[State[Any, Any], int], float] | None = None

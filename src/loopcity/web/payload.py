@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine import State
 from ..engine.risk import assess, shortfalls
+from ..engine.text import HOLDING
 
 LOG_LINES = 80
 _DATA_ACT = re.compile(r'data-act="([^"]*)"')
@@ -119,6 +120,40 @@ def _once(shared: dict[Any, Any] | None, key: str, public: bool, build: Callable
     return shared[key]
 
 
+def _panels(
+    state: State, seat: int | None, view: dict[str, Any], shared: dict[Any, Any] | None
+) -> list[dict[str, Any]] | None:
+    """The players' and the table's panels: where the game's panels are public (``public_panels``),
+    built once per state from the spectator's view, the seat's own panel then marked ``mine``."""
+    make = state.game.spec.panels
+    if make is None:
+        return None
+    if shared is None or not state.game.spec.public_panels:
+        return [p.to_json() for p in make(view)]
+    panels: list[dict[str, Any]] = _once(
+        shared, "panels", True, lambda: [p.to_json() for p in make(_public(state, shared))]
+    )
+    if seat is None:
+        return panels
+    return [{**p, "mine": True} if p["seat"] == seat else p for p in panels]
+
+
+def _risks(state: State, seat: int | None, legal: list[Any], shared: dict[Any, Any] | None) -> dict[str, Any]:
+    """What each of the seat's actions risks (:func:`loopcity.engine.risk.assess`): worked out only for
+    a seat that has actions, once per state, seat and language (kept in ``shared`` under a key that
+    starts with ``"risks"``, which a new message of the same state, after a line of talk or a pause,
+    takes over)."""
+    if seat is None or not legal:
+        return {}
+    if shared is None:
+        return assess(state, seat, legal)
+    key = ("risks", seat, HOLDING.get(), *map(str, legal))
+    risks: dict[str, Any] | None = shared.get(key)
+    if risks is None:
+        risks = shared[key] = assess(state, seat, legal)
+    return risks
+
+
 def first_hint(state: State, seat: int | None, view: dict[str, Any], legal: list[Any]) -> str | None:
     """The game's first-game hint for the phase the seat is deciding in (a seat with actions only)."""
     if seat is None or not legal:
@@ -176,7 +211,7 @@ def build(
     figures = _debrief(state) if terminal else None
     # What each action leads to (a loss, a cost left unmet), for a seat's own page only: never for a
     # spectator, never for bots (they do not read these messages).
-    risks = assess(state, seat, legal) if seat is not None and legal else {}
+    risks = _risks(state, seat, legal, shared)
     return {
         "type": "state",
         "table": table_id,
@@ -207,7 +242,7 @@ def build(
         ),
         "hint": first_hint(state, seat, view, legal),
         "decision": view.get("decision") if isinstance(view.get("decision"), dict) else None,
-        "panels": [p.to_json() for p in spec.panels(view)] if spec.panels is not None else None,
+        "panels": _panels(state, seat, view, shared),
         "stage": _once(
             shared,
             "stage",

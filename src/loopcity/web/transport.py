@@ -375,7 +375,13 @@ class Hub:
         built = channel.built
         key = built.snap
         if not (key and key[0] is snap[0] and key[1:] == snap[1:]):
-            built = channel.built = Built(snap)
+            old, built = built, Built(snap)
+            if key and key[0] is snap[0]:  # the same state (a line of talk, a pause): its risks stay
+                for lang, shared in old.shared.items():
+                    built.shared[lang] = {
+                        k: v for k, v in shared.items() if isinstance(k, tuple) and k[0] == "risks"
+                    }
+            channel.built = built
         return built
 
     def _data(self, built: Built, t: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:

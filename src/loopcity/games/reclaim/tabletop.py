@@ -7,9 +7,10 @@ Infrastructure card with its symbols, every Event card, scoring and the losing c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from loopcity.engine.text import Card, Panel, Section, Table, _, ngettext
+from loopcity.engine.text import GAME, LANGUAGE, Card, Panel, Section, Table, _, ngettext
 
 from .content import ReclaimContent
 from .events import effect_text
@@ -81,11 +82,30 @@ def _city(v: dict[str, Any]) -> Panel:
     return Panel(_("The city"), None, tuple(rows), (), False, tuple(notes))
 
 
+_CARDS: dict[tuple[Any, ...], Card] = {}
+"""Infrastructure cards as written before, by all they are written from: every seat's panels show the
+same cards, move after move."""
+
+
+def _card(key: tuple[Any, ...], write: Callable[[], Card]) -> Card:
+    """The card of ``key`` in the reader's language and game, written by ``write`` the first time."""
+    key = (LANGUAGE.get(), GAME.get(), *key)
+    card = _CARDS.get(key)
+    if card is None:
+        if len(_CARDS) > 20_000:
+            _CARDS.clear()
+        card = _CARDS[key] = write()
+    return card
+
+
 def _infrastructure_card(card: dict[str, Any]) -> Card:
-    return Card(
-        content_text(card["name"]),
-        symbols_text(card["symbols"]),
-        ((_("level"), str(card["level"])), (_("symbols"), symbols_text(card["symbols"]))),
+    return _card(
+        ("held", card["name"], card["level"], *card["symbols"]),
+        lambda: Card(
+            content_text(card["name"]),
+            symbols_text(card["symbols"]),
+            ((_("level"), str(card["level"])), (_("symbols"), symbols_text(card["symbols"]))),
+        ),
     )
 
 
@@ -119,14 +139,18 @@ def _face_up(v: dict[str, Any]) -> Panel:
     cards = []
     for pile, shown in v["face_up"].items():
         for card in shown:
+            left = v["pile_left"][pile]
             cards.append(
-                Card(
-                    content_text(card["name"]),
-                    symbols_text(card["symbols"]),
-                    (
-                        (_("level"), str(card["level"])),
-                        (_("symbols"), symbols_text(card["symbols"])),
-                        (_("left in the pile"), str(v["pile_left"][pile])),
+                _card(
+                    ("face up", card["name"], card["level"], left, *card["symbols"]),
+                    lambda card=card, left=left: Card(  # type: ignore[misc]
+                        content_text(card["name"]),
+                        symbols_text(card["symbols"]),
+                        (
+                            (_("level"), str(card["level"])),
+                            (_("symbols"), symbols_text(card["symbols"])),
+                            (_("left in the pile"), str(left)),
+                        ),
                     ),
                 )
             )

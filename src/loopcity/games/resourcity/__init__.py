@@ -65,6 +65,7 @@ SPEC: GameSpec[Content, ResourcityTables] = GameSpec(
     render_svg=render_svg,
     public_board=True,  # the board draws the public view only (tests/engine/test_public_board.py)
     public_stage=True,
+    public_panels=True,
     seat_view=seat_view,  # a seat's own part of its view (tests/engine/test_public_board.py)
     marks_alone=True,
     locale=Path(__file__).with_name("locale"),

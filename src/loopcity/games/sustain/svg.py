@@ -16,7 +16,7 @@ from collections.abc import Collection
 from html import escape
 from typing import Any
 
-from loopcity.engine.text import Key, _, ngettext
+from loopcity.engine.text import GAME, LANGUAGE, Key, _, ngettext
 
 from . import actions as A
 from .board import Geometry, geometry
@@ -133,16 +133,43 @@ def _city_map(view: dict[str, Any], acts: set[str]) -> list[str]:
         for r in range(geo.size)
     ]
     for sq in geo.squares:
-        out.append(_square(geo, sq, by_cell.get(sq), buildings, acts))
+        out.append(_space(_square, geo, sq, by_cell.get(sq), buildings, acts))
     for cell in geo.corners + geo.edges:
-        out.append(_small_space(geo, cell, by_cell.get(cell), buildings, acts))
+        out.append(_space(_small_space, geo, cell, by_cell.get(cell), buildings, acts))
     legend = ", ".join(f"{category_letter(key)} {category_name(key)}" for key in CATEGORY_STYLE)
     out.append(_text(MAP_X, MAP_Y + geo.size * CELL + 14, legend, 17, minor=True, fill="#555"))
     return out
 
 
+_DRAWN: dict[tuple[Any, ...], str] = {}
+"""Spaces of the City Map as drawn before, by all they are drawn from: a move changes few of them."""
+_BUILD: dict[int, str] = {}
+
+
+def _space(
+    draw: Any,
+    geo: Geometry,
+    cell: int,
+    built: dict[str, Any] | None,
+    buildings: dict[str, Any],
+    acts: set[str],
+) -> str:
+    """A space drawn by ``draw``, or as drawn before from the same words (the reader's language and
+    game, the space, what is built on it and the Building's data, whether an action targets it)."""
+    what = None if built is None else (repr(built), repr(buildings[built["building"]]))
+    key = (draw, LANGUAGE.get(), GAME.get(), geo.size, cell, what, _act(cell, acts))
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        if len(_DRAWN) > 20_000:
+            _DRAWN.clear()
+        drawn = _DRAWN[key] = draw(geo, cell, built, buildings, acts)
+    return drawn
+
+
 def _act(cell: int, acts: set[str]) -> str | None:
-    act = str(A.BUILD(cell))
+    act = _BUILD.get(cell)
+    if act is None:
+        act = _BUILD[cell] = str(A.BUILD(cell))
     return act if act in acts else None
 
 

@@ -81,6 +81,7 @@ SPEC: GameSpec[WasteWhatContent, WasteWhatTables] = GameSpec(
     render_svg=render_svg,
     public_board=True,  # the board draws the public view only (tests/engine/test_public_board.py)
     public_stage=True,
+    public_panels=True,
     seat_view=seat_view,  # a seat's own part of its view (tests/engine/test_public_board.py)
     locale=Path(__file__).with_name("locale"),
     metrics=metrics,
