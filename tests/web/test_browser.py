@@ -171,17 +171,20 @@ def _same_as_a_fresh_load(page) -> None:
     fresh_js = (
         "fetch(`/api/state/${window.LOOPCITY.token}?lang=${window.LOOPCITY.lang}`).then((r) => r.json())"
     )
+    drawn_js = "document.getElementById('board').dataset.drawn"
     end = time.monotonic() + 10
     while True:
         fresh = page.evaluate(fresh_js)
         mine = page.evaluate("window.LOOPCITY.current")
         mine.pop("ref", None)
-        if mine == fresh or time.monotonic() > end:
+        # the board is drawn at the page's next animation frame, after the message is pieced together
+        drawn = page.evaluate(drawn_js) if fresh["svg"] else None
+        if (mine == fresh and drawn == fresh["svg"]) or time.monotonic() > end:
             break
         time.sleep(0.1)
     assert mine == fresh
     if fresh["svg"]:
-        assert page.evaluate("document.getElementById('board').dataset.drawn") == fresh["svg"]
+        assert drawn == fresh["svg"]
 
 
 def _click_a_move(page, turn: int) -> str:

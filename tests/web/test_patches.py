@@ -143,10 +143,13 @@ class _Table:
 
 @pytest.mark.parametrize("game", [g for g in GAME_IDS if g != "tiny"])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lang):
+def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lang, monkeypatch):
     """Over seeded random games of every game, every page (each seat's and a spectator's) pieces
     together from its patches exactly the whole message a fresh page gets, and every message after the
     first is at most 16 KB."""
+    # the risks' look-ahead stops after a time budget: on a busy machine two pages could stop at
+    # different actions, so the budget is lifted here (what is compared is the patching)
+    monkeypatch.setattr("loopcity.engine.risk.BUDGET", 60.0)
     from loopcity.engine import load_game
     from loopcity.web.transport import Client, Hub
 
