@@ -20,13 +20,12 @@ need; and all six when the lake became two Water hexagons, the heavy rains, the 
 pump breakdown took their balance values and the heuristic came to weigh dumping (``dump_room``).
 """
 
-import hashlib
-
 import pytest
 
 from loopcity import load_game
-from loopcity.bots import make_bot
-from loopcity.engine import RandomBot, play
+from loopcity.engine import RandomBot
+
+from ..same_games import final_hashes_digest
 
 RECORDED = {
     ("random", "standard"): "85ed475132a854a8",
@@ -38,24 +37,9 @@ RECORDED = {
 }
 
 
-def _final_hashes(variant: str, bot: str, games: int) -> list[str]:
-    game = load_game("reclaim", variant=variant)
-    hashes = []
-    for seed in range(games):
-        st = game.new_state(seed)
-        if bot == "random":
-            agents = [RandomBot(game, s, seed) for s in range(game.players)]
-        else:
-            agents = [make_bot(bot, game, s, seed) for s in range(game.players)]
-        play(st, agents)
-        hashes.append(st.state_hash())
-    return hashes
-
-
 @pytest.mark.parametrize(("bot", "variant"), sorted(RECORDED))
 def test_seeded_games_end_as_recorded(bot: str, variant: str) -> None:
-    hashes = _final_hashes(variant, bot, 30 if bot == "random" else 10)
-    digest = hashlib.sha256(" ".join(hashes).encode()).hexdigest()[:16]
+    digest = final_hashes_digest("reclaim", variant, bot, 30 if bot == "random" else 10)
     assert digest == RECORDED[(bot, variant)]
 
 

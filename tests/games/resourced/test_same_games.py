@@ -9,13 +9,9 @@ is not put aside twice): the heuristic tables play the same moves (their final s
 empty list); random playouts, which put trades aside, play other games.
 """
 
-import hashlib
-
 import pytest
 
-from loopcity import load_game
-from loopcity.bots import make_bot
-from loopcity.engine import RandomBot, play
+from ..same_games import final_hashes_digest
 
 RECORDED = {
     ("heuristic", "standard"): "d02c25153306e4fc",
@@ -25,20 +21,9 @@ RECORDED = {
 }
 
 
-def _digest(variant: str, bot: str, games: int) -> str:
-    game = load_game("resourced", variant=variant)
-    hashes = []
-    for seed in range(games):
-        st = game.new_state(seed)
-        if bot == "random":
-            agents = [RandomBot(game, s, seed) for s in range(game.players)]
-        else:
-            agents = [make_bot(bot, game, s, seed) for s in range(game.players)]
-        play(st, agents)
-        hashes.append(st.state_hash())
-    return hashlib.sha256(" ".join(hashes).encode()).hexdigest()[:16]
-
-
 @pytest.mark.parametrize(("bot", "variant"), sorted(RECORDED))
 def test_seeded_games_end_as_recorded(bot: str, variant: str) -> None:
-    assert _digest(variant, bot, 30 if bot == "random" else 10) == RECORDED[(bot, variant)]
+    assert (
+        final_hashes_digest("resourced", variant, bot, 30 if bot == "random" else 10)
+        == RECORDED[(bot, variant)]
+    )
