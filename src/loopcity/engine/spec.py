@@ -155,7 +155,11 @@ class GameSpec(Generic[C, T]):
     as from the spectator's), so the server builds it once per move for every page. ``public_panels``:
     ``panels(view)`` from a seat's view are those from the spectator's with the seat's own panel (the
     one whose ``seat`` is the seat) marked ``mine``, so the server builds them once per move for every
-    page (tests/engine/test_public_board.py checks it). With
+    page (tests/engine/test_public_board.py checks it). ``seat_panels(view)`` (optional, for games
+    whose panels are not all public): the panels of a seat's view that are not the spectator's (its
+    own, with its hand or agenda; one that words the seat's prompt), by their place in
+    ``panels(view)``; the others are those of the spectator's view, which the server then builds once
+    per move for every page and each seat only these (the same test checks it). With
     ``public_board``, the board's ``legend`` is likewise built once per move, from the spectator's view.
     ``seat_view(state, seat)`` (optional): the seat's own part of its view, the keys in which
     ``state.view(seat)`` differs from the spectator's ``state.view(None)`` (its seat, hand, agenda):
@@ -188,6 +192,7 @@ class GameSpec(Generic[C, T]):
     marks_alone: bool = False
     public_stage: bool = False
     public_panels: bool = False
+    seat_panels: Callable[[dict[str, Any]], Mapping[int, Panel]] | None = None
     seat_view: Callable[..., dict[str, Any]] | None = None
     metrics: Callable[[State[Any, Any]], dict[str, float]] | None = None
     evaluate: Callable[[State[Any, Any], int], float] | None = None

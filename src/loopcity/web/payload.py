@@ -124,17 +124,23 @@ def _panels(
     state: State, seat: int | None, view: dict[str, Any], shared: dict[Any, Any] | None
 ) -> list[dict[str, Any]] | None:
     """The players' and the table's panels: where the game's panels are public (``public_panels``),
-    built once per state from the spectator's view, the seat's own panel then marked ``mine``."""
-    make = state.game.spec.panels
+    built once per state from the spectator's view, the seat's own panel then marked ``mine``; where a
+    seat has panels of its own (``seat_panels``), those laid over the spectator's."""
+    spec = state.game.spec
+    make = spec.panels
     if make is None:
         return None
-    if shared is None or not state.game.spec.public_panels:
+    own = spec.seat_panels
+    if shared is None or not (spec.public_panels or own is not None):
         return [p.to_json() for p in make(view)]
     panels: list[dict[str, Any]] = _once(
         shared, "panels", True, lambda: [p.to_json() for p in make(_public(state, shared))]
     )
     if seat is None:
         return panels
+    if own is not None:  # the seat's own panels laid over the spectator's
+        mine = {i: p.to_json() for i, p in own(view).items()}
+        return [mine.get(i, p) for i, p in enumerate(panels)]
     return [{**p, "mine": True} if p["seat"] == seat else p for p in panels]
 
 

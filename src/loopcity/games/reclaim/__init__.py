@@ -14,7 +14,7 @@ from .observation import OBSERVATION
 from .render import legend, render_svg, render_text
 from .rules import ReclaimState
 from .stats import metrics, position_value
-from .tabletop import panels, reference, stage_cards
+from .tabletop import panels, reference, seat_panels, stage_cards
 from .views import seat_view
 
 SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
@@ -72,6 +72,7 @@ SPEC: GameSpec[ReclaimContent, ReclaimTables] = GameSpec(
     locale=Path(__file__).with_name("locale"),
     reference=reference,
     panels=panels,
+    seat_panels=seat_panels,  # its own panel shows its Hidden agenda (tests/engine/test_public_board.py)
     stage=stage_cards,
     legend=legend,
     metrics=metrics,

@@ -37,6 +37,12 @@ def panels(view: dict[str, Any]) -> list[Panel]:
     return out
 
 
+def seat_panels(view: dict[str, Any]) -> dict[int, Panel]:
+    """The one panel a seat's view shows otherwise than the spectator's: its own, with its Hidden
+    agenda and score (:attr:`loopcity.engine.GameSpec.seat_panels`; the city's panel comes first)."""
+    return {1 + view["seat"]: _player(view, view["seat"])}
+
+
 def _city(v: dict[str, Any]) -> Panel:
     costs = v["costs"]
     water = [h for h in v["hexes"] if h["terrain"] == "water"]

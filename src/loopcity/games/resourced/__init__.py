@@ -15,7 +15,7 @@ from .choices import choices
 from .content import CONTENT_SPEC, Content, Tables, build_tables
 from .heuristic import HeuristicBot
 from .observation import OBSERVATION
-from .panels import panels, stage
+from .panels import panels, seat_panels, stage
 from .reference import reference
 from .render import legend, render_svg, render_text
 from .rules import ResourcedState
@@ -108,6 +108,7 @@ SPEC: GameSpec[Content, Tables] = GameSpec(
     metrics=metrics,
     reference=reference,
     panels=panels,
+    seat_panels=seat_panels,  # the table's asks the seat; its own is marked (tests/engine/test_public_board.py)
     stage=stage,
     choices=choices,
     legend=legend,

@@ -39,6 +39,13 @@ def panels(view: dict[str, Any]) -> Sequence[Panel]:
     return (_table_panel(view), *(_player_panel(view, p) for p in view["players"]))
 
 
+def seat_panels(view: dict[str, Any]) -> dict[int, Panel]:
+    """The panels a seat's view shows otherwise than the spectator's (:attr:`loopcity.engine.GameSpec.
+    seat_panels`): the table's, which says what the seat is asked, and the seat's own, marked as its."""
+    seat = view["you"]
+    return {0: _table_panel(view), 1 + seat: _player_panel(view, view["players"][seat])}
+
+
 def _table_panel(view: dict[str, Any]) -> Panel:
     names = view["names"]
     waste = _("{n} of {max} ({condition}: a Good Event on 1-{good})").format(
