@@ -24,6 +24,7 @@ changes the state it is given.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import ge
 from typing import Any
 
 from loopcity.engine import Action, Game, Rng, State, derive_seed
@@ -32,6 +33,7 @@ from .actions import (
     CHOOSE,
     CHOOSE_SIXTH,
     CRAFT,
+    CRAFTABLE,
     DISCARD,
     DONE,
     END_TURN,
@@ -60,6 +62,12 @@ from .rules import LEGAL, ResourcedState
 from .table import Phase
 
 _DIST: list[list[int]] = []
+_BOARDS: dict[tuple[object, ...], dict[object, Any]] = {}
+"""What a board alone decides, for every seat and every decision on it, by the game and the board
+(the Ring, the tiles, the Upgrades): the Social Housing left in the Ring, the plans' costs, the hand
+limit, the items with a piece left and a place to go; and by the Waste Pile's size besides, the
+plans (``wanted``, the target) and the table's demand. Shared by every bot of the process, so the
+seats of a game and the playouts of a search share it (bounded: cleared when full)."""
 SIXTH_ORDER = ("heat_haven", "community_garden", "food_forest")
 """The bot's preference for the last spot of Ring 1."""
 
@@ -91,18 +99,46 @@ class HeuristicBot:
         self.seat = seat
         self.rng = Rng(derive_seed(seed, seat, "resourced-heuristic"))
         self._memo: dict[object, Any] = {}
-        """What this decision has worked out (``wanted`` starts a new one for each state and step)."""
+        """What this decision has worked out (:meth:`_decision` starts a new one for each state and
+        step)."""
         self._memo_id, self._memo_step = 0, -1
-        self._left: tuple[object, int] = (None, 0)
+        self._board: dict[object, Any] = {}
+        """What the board decides (:data:`_BOARDS`), for the board of this decision."""
+        self._board_key: tuple[object, ...] = ()
+        self._pile = 0
+        """The Waste Pile's size in this decision (the plans' key in the board's memo)."""
+
+    def _decision(self, st: ResourcedState) -> dict[object, Any]:
+        """This decision's memo, a new one for each state and step (and the board's, shared)."""
+        if self._memo_step != st.step or self._memo_id != id(st):
+            self._memo_id, self._memo_step = id(st), st.step
+            self._memo = {}
+            self._pile = len(st.waste)
+            key = (st.game, st.ring, *st.tiles, *st.upgrades)
+            if key != self._board_key:
+                self._board_key = key
+                board = _BOARDS.get(key)
+                if board is None:
+                    if len(_BOARDS) >= 1024:
+                        _BOARDS.clear()
+                    board = _BOARDS[key] = {}
+                self._board = board
+        return self._memo
+
+    def _on_board(self, st: ResourcedState) -> dict[object, Any]:
+        """The memo of what ``st``'s board decides (:data:`_BOARDS`)."""
+        self._decision(st)
+        return self._board
 
     # ----- plans ---------------------------------------------------------------------------------
     def wanted(self, st: ResourcedState) -> list[str]:
         """What the table should craft next, most urgent first (Helpful Hints)."""
-        if self._memo_step != st.step or self._memo_id != id(st):  # a new decision: a new memo
-            out = self._wanted(st)
-            self._memo_id, self._memo_step = id(st), st.step
-            self._memo = {"wanted": out}
-        return self._memo["wanted"]
+        board = self._on_board(st)
+        key = ("wanted", self._pile)
+        out = board.get(key)
+        if out is None:
+            out = board[key] = self._wanted(st)
+        return out
 
     def _wanted(self, st: ResourcedState) -> list[str]:
         c = st.count
@@ -133,20 +169,21 @@ class HeuristicBot:
 
     def housing_left(self, st: ResourcedState) -> int:
         """Social Housing still to build in the current Ring before the next progression (or the
-        win), counted once per decision."""
-        key = (id(st), st.step, st.ring, st.count["social_housing"])
-        if self._left[0] != key:
-            self._left = (key, st.housing_left())
-        return self._left[1]
+        win), counted once per board."""
+        board = self._on_board(st)
+        left = board.get("left")
+        if left is None:
+            left = board["left"] = st.housing_left()
+        return left
 
     def partners(self, st: ResourcedState, seat: int) -> list[int]:
         """Who this player may trade with now (``trade_partners``), once per decision (read, never
         changed, by its callers)."""
-        self.wanted(st)  # the memo is this decision's
+        memo = self._decision(st)
         key = ("partners", seat)
-        found = self._memo.get(key)
+        found = memo.get(key)
         if found is None:
-            found = self._memo[key] = st.trade_partners(seat)
+            found = memo[key] = st.trade_partners(seat)
         return found
 
     def crafts_this_turn(self, st: ResourcedState, seat: int) -> int:
@@ -255,9 +292,10 @@ class HeuristicBot:
     def burst_now(self, st: ResourcedState, seat: int, left: int) -> int:
         """Social Housing this player should craft now: the most that still lets the players to
         act this Round build the rest and Recycle the Waste Pile to zero (0: no such plan)."""
-        key = ("burst", st.step, seat, st.phase, left)
-        if key in self._memo:
-            return self._memo[key]
+        memo = self._decision(st)
+        key = ("burst", seat, st.phase, left)
+        if key in memo:
+            return memo[key]
         later = [self.later_options(st, p) for p in range(st.turn_seat + 1, st.players)]
         combos: list[tuple[int, int]] = [(0, 0)]
         for opts in later:
@@ -267,7 +305,7 @@ class HeuristicBot:
         for k, r in sorted(self.own_options(st, seat, left), reverse=True):
             if any(k + c >= left and r + rr >= pile for c, rr in combos):
                 best = max(best, k)
-        self._memo[key] = best
+        memo[key] = best
         return best
 
     def burst_take(self, st: ResourcedState, seat: int) -> Action | None:
@@ -285,9 +323,10 @@ class HeuristicBot:
         partners = self.partners(st, seat)
         if not partners:
             return None
-        key = ("take", st.step, seat, st.phase, left)
-        if key in self._memo:
-            return self._memo[key]
+        memo = self._decision(st)
+        key = ("take", seat, st.phase, left)
+        if key in memo:
+            return memo[key]
         cost = st.tables.tile_cost["social_housing"]
         hand = st.hands[seat]
         room = st.trade_limit() - st.traded
@@ -312,7 +351,7 @@ class HeuristicBot:
                     break
             if found is not None:
                 break
-        self._memo[key] = found
+        memo[key] = found
         return found
 
     def reserve_ok(self, st: ResourcedState, left: int) -> bool:
@@ -331,10 +370,11 @@ class HeuristicBot:
 
     def target(self, st: ResourcedState, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
-        wanted = self.wanted(st)
-        if "target" not in self._memo:
-            self._memo["target"] = self._target(st, wanted)
-        return self._memo["target"]
+        board = self._on_board(st)
+        key = ("target", self._pile)
+        if key not in board:
+            board[key] = self._target(st, self.wanted(st))
+        return board[key]
 
     def _target(self, st: ResourcedState, wanted: list[str]) -> str | None:
         t = st.tables
@@ -344,7 +384,16 @@ class HeuristicBot:
         return None
 
     def plan_cost(self, st: ResourcedState, item: str) -> tuple[int, ...]:
-        """What the table collects for ``item``: for the last Social Housing, all of them at once."""
+        """What the table collects for ``item``: for the last Social Housing, all of them at once
+        (once per board)."""
+        board = self._on_board(st)
+        key = ("plan", item)
+        cost = board.get(key)
+        if cost is None:
+            cost = board[key] = self._plan_cost(st, item)
+        return cost
+
+    def _plan_cost(self, st: ResourcedState, item: str) -> tuple[int, ...]:
         cost = st.tables.craft_cost(item, st.ring)
         if item != "social_housing":
             return cost
@@ -354,11 +403,11 @@ class HeuristicBot:
     def demand(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep), once
         per decision (read, never changed, by its callers)."""
-        self.wanted(st)  # the memo is this decision's
-        key = ("demand", seat)
-        need = self._memo.get(key)
-        if need is None:
-            need = self._memo[key] = self._demand(st, seat)
+        board = self._on_board(st)
+        key = ("demand", self._pile)
+        need = board.get(key)
+        if need is None:  # the table's: the same for every seat
+            need = board[key] = self._demand(st, seat)
         return need
 
     def _demand(self, st: ResourcedState, seat: int) -> list[int]:
@@ -384,7 +433,16 @@ class HeuristicBot:
         return [need[r] - sum(h[r] for h in st.hands) for r in range(5)]
 
     def personal(self, st: ResourcedState, seat: int) -> list[int]:
-        """Cards this player wants in hand: the Recycler's cost (or the next craft's), and upkeep."""
+        """Cards this player wants in hand: the Recycler's cost (or the next craft's), and upkeep
+        (the same for every seat, once per board; read, never changed, by its callers)."""
+        board = self._on_board(st)
+        key = ("personal", self._pile)
+        want = board.get(key)
+        if want is None:
+            want = board[key] = self._personal(st, seat)
+        return want
+
+    def _personal(self, st: ResourcedState, seat: int) -> list[int]:
         t = st.tables
         want = list(t.recycler_operating)
         item = self.target(st, seat)
@@ -398,15 +456,82 @@ class HeuristicBot:
     # ----- scoring Actions on a tile --------------------------------------------------------------
     def _base(self, st: ResourcedState, seat: int) -> tuple[list[int], list[int], list[int]]:
         """(personal wants, table lacks, Upkeep Food/Water still missing), once per decision."""
-        self.wanted(st)
-        base = self._memo.get("base")
+        memo = self._decision(st)
+        base = memo.get("base")
         if base is None:
             held = [sum(h[r] for h in st.hands) for r in range(5)]
             sh = st.social_housing() + 1
             need = self.demand(st, seat)
             base = (self.personal(st, seat), [need[r] - held[r] for r in range(5)], [sh - x for x in held])
-            self._memo["base"] = base
+            memo["base"] = base
         return base
+
+    def hand_limit(self, st: ResourcedState) -> int:
+        """The hand limit (``ResourcedState.hand_limit``), once per board."""
+        board = self._on_board(st)
+        limit = board.get("hand_limit")
+        if limit is None:
+            limit = board["hand_limit"] = st.hand_limit()
+        return limit
+
+    def craftable(self, st: ResourcedState, seat: int) -> list[str]:
+        """The items this player can craft (``ResourcedState.craftable``): those with a piece left
+        and a place to go are the board's, once per board; what the hand pays for, once per
+        decision."""
+        memo = self._decision(st)
+        key = ("craftable", seat)
+        found = memo.get(key)
+        if found is None:
+            board = self._board
+            open_items = board.get("open_items")
+            if open_items is None:
+                t = st.tables
+                open_items = board["open_items"] = [
+                    (item, t.craft_cost(item, st.ring))
+                    for item in CRAFTABLE
+                    if st.count[item] < t.pieces[item] and st.placements(item)
+                ]
+            hand = st.hands[seat]
+            found = memo[key] = [item for item, cost in open_items if all(map(ge, hand, cost))]
+        return found
+
+    def gain_one(self, st: ResourcedState, seat: int, r: int, k: int) -> float:
+        """:meth:`gain_value` of ``k`` cards of Resource ``r``, nothing paid first (once per
+        decision for each)."""
+        memo = self._decision(st)
+        key = ("gain", seat, r, k)
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = self._gain_one(st, seat, r, k)
+        return value
+
+    def _gain_one(self, st: ResourcedState, seat: int, r: int, k: int) -> float:
+        """:meth:`gain_value`'s count for one Resource, its sums in the same order."""
+        personal, lacks, upkeep = self._base(st, seat)
+        hand = st.hands[seat]
+        h, want, lack, up = hand[r], personal[r], lacks[r], upkeep[r]
+        room = self.hand_limit(st) - sum(hand)
+        op = st.tables.recycler_operating[r]
+        food_or_water = r == FOOD or r == WATER
+        value = 0.0
+        for _ in range(k):
+            if food_or_water and up > 0:
+                up -= 1
+                v = 7.0
+            elif h < want:
+                if op and h < op:
+                    v = 3.0 + min(len(st.waste), 12) / 4
+                else:
+                    v = 4.0 if food_or_water else 3.0
+            elif lack > 0:
+                v = 1.5
+            else:
+                v = 0.2 if h < 2 else -0.6
+            h += 1
+            lack -= 1
+            room -= 1
+            value += v if room >= 0 else -1.5
+        return value
 
     def gain_value(
         self, st: ResourcedState, seat: int, gains: list[int], spent: tuple[int, ...] = (0,) * 5
@@ -422,7 +547,7 @@ class HeuristicBot:
         else:  # nothing paid first (most asks): copies
             hand, upkeep, lack = [*st.hands[seat]], [*upkeep], [*lacks]
         value = 0.0
-        room = st.hand_limit() - sum(hand)
+        room = self.hand_limit(st) - sum(hand)
         operating = st.tables.recycler_operating
         for r, k in enumerate(gains):
             for _ in range(k):
@@ -474,11 +599,11 @@ class HeuristicBot:
     def best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         """The best Action on ``cell`` for this player's current hand, with its value (once per
         decision for each tile, Ring and Upgrade: cells alike in these are valued alike)."""
-        self.wanted(st)  # the memo is this decision's
+        memo = self._decision(st)
         key = ("best_at", seat, st.tiles[cell], RING[cell], st.upgrades[cell])
-        hit = self._memo.get(key)
+        hit = memo.get(key)
         if hit is None:
-            hit = self._memo[key] = self._best_at(st, seat, cell)
+            hit = memo[key] = self._best_at(st, seat, cell)
         return hit
 
     def _best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
@@ -486,15 +611,13 @@ class HeuristicBot:
         tile = st.tile_at(cell)
         best: tuple[float, Action | None] = (-5.0, None)
         if tile == "bgcs":
-            for item in st.craftable(seat):
+            for item in self.craftable(st, seat):
                 v = self.craft_value(st, item, seat)
                 if v > best[0] and v > 0:
                     best = (v, CRAFT(item))
             extra = 1 if st.upgrades[BGCS] == "bus_stop" else 0
             r = self.most_needed(st, seat)
-            gains = [0] * 5
-            gains[r] = t.rules.bgcs_gather + extra
-            v = self.gain_value(st, seat, gains) - 0.5
+            v = self.gain_one(st, seat, r, t.rules.bgcs_gather + extra) - 0.5
             if v > best[0] and st.bank[r]:
                 best = (v, GATHER_ANY(RESOURCES[r]))
             return best
@@ -502,9 +625,7 @@ class HeuristicBot:
             v = self.recycle_value(st, seat, cell)
             return (v, OPERATE()) if v > 0 else (-10.0, PASS())
         r = t.produces[tile]
-        gains = [0] * 5
-        gains[r] = min(st.bank[r], st.gather_amount(cell))
-        best = (self.gain_value(st, seat, gains), GATHER())
+        best = (self.gain_one(st, seat, r, min(st.bank[r], st.gather_amount(cell))), GATHER())
         upgrade = st.upgrades[cell]
         if upgrade is not None and any(t.operation[upgrade][0]) and st.can_pay(seat, t.operation[upgrade][0]):
             cost, out = t.operation[upgrade]
@@ -739,7 +860,7 @@ class HeuristicBot:
         feed = self.feed_crafter(st, seat, legal)
         if feed is not None and self.trade_ok(st, feed):
             return feed
-        excess = sum(st.hands[seat]) - st.hand_limit()
+        excess = sum(st.hands[seat]) - self.hand_limit(st)
         if excess > 0:
             gift = self.gift(st, seat, legal)
             if gift is not None and self.trade_ok(st, gift):
@@ -770,7 +891,7 @@ class HeuristicBot:
         deal = st.deal
         assert deal is not None
         after = sum(st.hands[seat]) + sum(deal["give"]) - sum(deal["take"])
-        if after <= st.hand_limit() or sum(deal["give"]) <= sum(deal["take"]):
+        if after <= self.hand_limit(st) or sum(deal["give"]) <= sum(deal["take"]):
             return True
         item = self.target(st, seat)
         if item is None:
@@ -796,7 +917,7 @@ class HeuristicBot:
     # ----- trades -----------------------------------------------------------------------------------
     def gift(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action | None:
         """Give a spare card to a partner with room rather than Waste it."""
-        limit = st.hand_limit()
+        limit = self.hand_limit(st)
         hand = st.hands[seat]
         need = self.demand(st, seat)
         gives = [a for a in legal if a.kind == GIVE.name and sum(st.hands[GIVE.read(a).seat - 1]) < limit]
