@@ -60,8 +60,11 @@ from .board import BGCS, CELLS, NEIGHBOURS, RING
 from .content import FOOD, RESOURCE_INDEX, RESOURCES, WATER
 from .rules import LEGAL, ResourcedState
 from .table import Phase
+from .together import TAKES
 
 _DIST: list[list[int]] = []
+_PROPOSALS: dict[str, Action] = {}
+"""Proposals put to the vote, read once (``place 14``: a few dozen in all)."""
 _BOARDS: dict[tuple[object, ...], dict[object, Any]] = {}
 """What a board alone decides, for every seat and every decision on it, by the game and the board
 (the Ring, the tiles, the Upgrades): the Social Housing left in the Ring, the plans' costs, the hand
@@ -90,6 +93,18 @@ def _distances() -> list[list[int]]:
     return _DIST
 
 
+def _front(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The pairs that no other pair matches or beats on both counts (any pair reaching two
+    thresholds has one of these reaching them too)."""
+    front: list[tuple[int, int]] = []
+    most = -1
+    for a, b in sorted(set(pairs), reverse=True):
+        if b > most:
+            front.append((a, b))
+            most = b
+    return front
+
+
 class HeuristicBot:
     """Rule-of-thumb play for one seat (see the module docstring)."""
 
@@ -104,7 +119,11 @@ class HeuristicBot:
         self._memo_id, self._memo_step = 0, -1
         self._board: dict[object, Any] = {}
         """What the board decides (:data:`_BOARDS`), for the board of this decision."""
-        self._board_key: tuple[object, ...] = ()
+        self._tiles: list[str | None] = []
+        self._upgrades: list[str | None] = []
+        self._ring = 0
+        self._game: object = None
+        """The board of :attr:`_board` (copies)."""
         self._pile = 0
         """The Waste Pile's size in this decision (the plans' key in the board's memo)."""
 
@@ -114,9 +133,16 @@ class HeuristicBot:
             self._memo_id, self._memo_step = id(st), st.step
             self._memo = {}
             self._pile = len(st.waste)
-            key = (st.game, st.ring, *st.tiles, *st.upgrades)
-            if key != self._board_key:
-                self._board_key = key
+            tiles, upgrades = st.tiles, st.upgrades
+            if (
+                tiles != self._tiles
+                or upgrades != self._upgrades
+                or st.ring != self._ring
+                or st.game is not self._game
+            ):
+                self._tiles, self._upgrades = list(tiles), list(upgrades)
+                self._ring, self._game = st.ring, st.game
+                key = (st.game, st.ring, *tiles, *upgrades)
                 board = _BOARDS.get(key)
                 if board is None:
                     if len(_BOARDS) >= 1024:
@@ -236,12 +262,28 @@ class HeuristicBot:
                 best = max(best, st.tables.recycler_removal[RING[c] - 1])
         return best
 
+    def max_rounds(self, st: ResourcedState) -> int:
+        """The Round limit (``ResourcedState.max_rounds``), once per board."""
+        board = self._on_board(st)
+        most = board.get("max_rounds")
+        if most is None:
+            most = board["max_rounds"] = st.max_rounds
+        return most
+
+    def held(self, st: ResourcedState) -> list[int]:
+        """The cards of each Resource in all hands, once per decision (read, never changed)."""
+        memo = self._decision(st)
+        held = memo.get("held")
+        if held is None:
+            held = memo["held"] = [sum(cards) for cards in zip(*st.hands, strict=True)]
+        return held
+
     def reach(self, st: ResourcedState) -> int:
         """The steps the planner counts on for a later player's spin: the least spin when a failed
         burst can still be mended (1 before Ring 3), 2 in Ring 3 (two spins in three with the
         spinner's 1-3), and the largest spin in the last Round, where waiting loses for sure."""
         faces = st.tables.spinner
-        if st.round >= st.max_rounds:
+        if st.round >= self.max_rounds(st):
             return max(faces)
         if st.ring == 3:
             return min(2, max(faces))
@@ -251,11 +293,23 @@ class HeuristicBot:
         self, st: ResourcedState, p: int, hand: tuple[int, ...] | list[int] | None = None
     ) -> list[tuple[int, int]]:
         """(Social Housing crafted, Waste Recycled) that a later player can do this Round, counting
-        on a spin of :meth:`reach` steps (with ``hand`` when given, else with the player's hand)."""
+        on a spin of :meth:`reach` steps (with ``hand`` when given, else with the player's hand):
+        once per board for each hand, tile and state of the player (read, never changed, by its
+        callers)."""
         if hand is None:
             hand = st.hands[p]
         if st.skip[p]:
             return [(0, 0)]
+        board = self._on_board(st)
+        key = ("later", st.round >= self.max_rounds(st), st.pos[p], st.smoke[p], *hand)
+        opts = board.get(key)
+        if opts is None:
+            opts = board[key] = self._later_options(st, p, hand)
+        return opts
+
+    def _later_options(
+        self, st: ResourcedState, p: int, hand: tuple[int, ...] | list[int]
+    ) -> list[tuple[int, int]]:
         rules = st.tables.rules
         reach = self.reach(st)
         reach += rules.bus_stop_movement if st.upgrades[BGCS] == "bus_stop" else 0
@@ -289,6 +343,27 @@ class HeuristicBot:
                 opts.append((1, self.recyclers_within(st, st.pos[seat], st.moves)))
         return opts
 
+    def later_combos(self, st: ResourcedState) -> list[tuple[int, int]]:
+        """(Social Housing crafted, Waste Recycled) that the players still to act this Round can do
+        together (:meth:`later_options`), leaving out the pairs another beats on both counts: once
+        per board for their hands, tiles and states (read, never changed, by its callers)."""
+        memo = self._decision(st)
+        combos = memo.get("later")
+        if combos is None:
+            later = range(st.turn_seat + 1, st.players)
+            last = st.round >= self.max_rounds(st)
+            key = ("combos", last, *[(st.pos[p], st.smoke[p], st.skip[p], *st.hands[p]) for p in later])
+            board = self._board
+            combos = board.get(key)
+            if combos is None:
+                pairs: list[tuple[int, int]] = [(0, 0)]
+                for p in later:
+                    opts = self.later_options(st, p)
+                    pairs = [(a + c, b + r) for a, b in pairs for c, r in opts]
+                combos = board[key] = _front(pairs)
+            memo["later"] = combos
+        return combos
+
     def burst_now(self, st: ResourcedState, seat: int, left: int) -> int:
         """Social Housing this player should craft now: the most that still lets the players to
         act this Round build the rest and Recycle the Waste Pile to zero (0: no such plan)."""
@@ -296,10 +371,7 @@ class HeuristicBot:
         key = ("burst", seat, st.phase, left)
         if key in memo:
             return memo[key]
-        later = [self.later_options(st, p) for p in range(st.turn_seat + 1, st.players)]
-        combos: list[tuple[int, int]] = [(0, 0)]
-        for opts in later:
-            combos = [(a + c, b + r) for a, b in combos for c, r in opts]
+        combos = self.later_combos(st)
         pile = len(st.waste)
         best = 0
         for k, r in sorted(self.own_options(st, seat, left), reverse=True):
@@ -358,15 +430,21 @@ class HeuristicBot:
         """Before opening Ring 3 the team keeps, beyond this burst, the next Round's Upkeep Food and
         Water and the last burst's cost, so that it follows at once (Ring 3's Upkeep is dear);
         late in the game it opens Ring 3 as soon as it can."""
-        goal = st.social_housing() + left
-        cost = st.tables.tile_cost["social_housing"]
-        need = [(st.housing_needed(st.ring + 1) + left) * c for c in cost]
-        if st.round < st.max_rounds - 5:
-            need[FOOD] += goal
-            need[WATER] += goal
-        else:
-            need = [0, 0, 0, goal, goal]
-        return all(st.total_held(r) >= n for r, n in enumerate(need))
+        board = self._on_board(st)
+        early = st.round < self.max_rounds(st) - 5
+        key = ("reserve", left, early)
+        need = board.get(key)
+        if need is None:
+            goal = st.social_housing() + left
+            cost = st.tables.tile_cost["social_housing"]
+            need = [(st.housing_needed(st.ring + 1) + left) * c for c in cost]
+            if early:
+                need[FOOD] += goal
+                need[WATER] += goal
+            else:
+                need = [0, 0, 0, goal, goal]
+            board[key] = need
+        return all(map(ge, self.held(st), need))
 
     def target(self, st: ResourcedState, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
@@ -430,7 +508,8 @@ class HeuristicBot:
     def lacks(self, st: ResourcedState, seat: int) -> list[int]:
         """What the table lacks of its demand, counting every hand."""
         need = self.demand(st, seat)
-        return [need[r] - sum(h[r] for h in st.hands) for r in range(5)]
+        held = self.held(st)
+        return [need[r] - held[r] for r in range(5)]
 
     def personal(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards this player wants in hand: the Recycler's cost (or the next craft's), and upkeep
@@ -459,7 +538,7 @@ class HeuristicBot:
         memo = self._decision(st)
         base = memo.get("base")
         if base is None:
-            held = [sum(h[r] for h in st.hands) for r in range(5)]
+            held = self.held(st)
             sh = st.social_housing() + 1
             need = self.demand(st, seat)
             base = (self.personal(st, seat), [need[r] - held[r] for r in range(5)], [sh - x for x in held])
@@ -497,16 +576,12 @@ class HeuristicBot:
 
     def gain_one(self, st: ResourcedState, seat: int, r: int, k: int) -> float:
         """:meth:`gain_value` of ``k`` cards of Resource ``r``, nothing paid first (once per
-        decision for each)."""
+        decision for each), its sums in the same order."""
         memo = self._decision(st)
-        key = ("gain", seat, r, k)
+        key = (seat, r, k)
         value = memo.get(key)
-        if value is None:
-            value = memo[key] = self._gain_one(st, seat, r, k)
-        return value
-
-    def _gain_one(self, st: ResourcedState, seat: int, r: int, k: int) -> float:
-        """:meth:`gain_value`'s count for one Resource, its sums in the same order."""
+        if value is not None:
+            return value
         personal, lacks, upkeep = self._base(st, seat)
         hand = st.hands[seat]
         h, want, lack, up = hand[r], personal[r], lacks[r], upkeep[r]
@@ -531,6 +606,7 @@ class HeuristicBot:
             lack -= 1
             room -= 1
             value += v if room >= 0 else -1.5
+        memo[key] = value
         return value
 
     def gain_value(
@@ -583,7 +659,7 @@ class HeuristicBot:
         removed = min(len(st.waste), st.tables.recycler_removal[RING[cell] - 1])
         if removed == 0:
             return -1.0
-        if self.housing_left(st) and st.round < st.max_rounds:
+        if self.housing_left(st) and st.round < self.max_rounds(st):
             # no Social Housing built this Round yet: the pile need not be zero at its end; Recycle
             # once the next Upkeep would take it out of the best Event odds (Zero Waste: 0-5)
             nxt = len(st.waste) + st.tables.rules.upkeep_waste_per_housing * st.social_housing()
@@ -764,7 +840,13 @@ class HeuristicBot:
         return (-placed, dist[BGCS][c], c)
 
     def _place(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
-        return min(legal, key=lambda a: self._rank_place(st, a))
+        """The best-ranked place (once per board for each item and set of places)."""
+        board = self._on_board(st)
+        key = ("place", st.ctx["item"], *[a.args for a in legal])
+        best = board.get(key)
+        if best is None:
+            best = board[key] = min(legal, key=lambda a: self._rank_place(st, a))
+        return best
 
     def _rank_cat(self, st: ResourcedState, a: Action) -> tuple[int, ...]:
         """Propurrrty Damage: the player holding most cards Wastes one."""
@@ -786,7 +868,16 @@ class HeuristicBot:
         cost = self.plan_cost(st, item)
         if sum(cost) < 5:
             return None
-        return max(range(st.players), key=lambda p: (sum(map(min, st.hands[p], cost)), -p))
+        memo = self._decision(st)
+        who = memo.get("crafter", -1)
+        if who < 0:
+            most = -1
+            for p, hand in enumerate(st.hands):  # the first of those holding most
+                held = sum(map(min, hand, cost))
+                if held > most:
+                    who, most = p, held
+            memo["crafter"] = who
+        return who
 
     def feed_crafter(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action | None:
         """Give the crafter a card of the big craft's cost that they lack."""
@@ -841,8 +932,12 @@ class HeuristicBot:
     def goal_cell(self, st: ResourcedState, seat: int) -> int | None:
         """Where the player heads over several turns: BGCS to craft, a Recycler to Recycle."""
         if st.waste and st.can_pay(seat, st.tables.recycler_operating):
-            cells = [c for c, tile in enumerate(st.tiles) if tile == "recycler"]
-            return min(cells, key=lambda c: _distances()[st.pos[seat]][c])
+            board = self._on_board(st)
+            cells = board.get("recyclers")
+            if cells is None:
+                cells = board["recyclers"] = [c for c, tile in enumerate(st.tiles) if tile == "recycler"]
+            dist = _distances()[st.pos[seat]]
+            return min(cells, key=dist.__getitem__)
         item = self.target(st, seat)
         if item is not None and st.can_pay(seat, self.plan_cost(st, item)):
             return BGCS
@@ -877,7 +972,10 @@ class HeuristicBot:
             return VOTE("yes") if self.accepts_trade(st, seat) else VOTE("no")
         back = ballot["data"]["back"]
         options = LEGAL[back](st, ballot["by"])
-        proposal = Action.parse(ballot["subject"])
+        subject = ballot["subject"]
+        proposal = _PROPOSALS.get(subject)
+        if proposal is None:
+            proposal = _PROPOSALS[subject] = Action.parse(subject)
         mine = CHOICES[back](self, st, seat, options)
         if proposal == mine:
             return VOTE("yes")
@@ -940,23 +1038,25 @@ class HeuristicBot:
         if item is not None and st.tiles[st.pos[seat]] == "bgcs":
             costs.append(self.plan_cost(st, item))
         hand = st.hands[seat]
-        room = st.trade_limit() - st.traded
+        room = -1
         for cost in costs:
-            if st.can_pay(seat, cost):
+            if all(map(ge, hand, cost)):
                 continue
-            lack = [max(0, c - h) for c, h in zip(cost, hand, strict=True)]
+            lack = [c - h if c > h else 0 for c, h in zip(cost, hand, strict=True)]
+            if room < 0:
+                room = st.trade_limit() - st.traded
             if sum(lack) > room:
                 continue
             here = st.tiles[st.pos[seat]] == "recycler" and cost is t.recycler_operating
             for p in self.partners(st, seat):
                 theirs = st.hands[p]
-                if not all(theirs[r] >= lack[r] for r in range(5)):
+                if not all(map(ge, theirs, lack)):
                     continue
-                if st.can_pay(p, cost) and not here:
+                if not here and all(map(ge, theirs, cost)):
                     continue  # they can use it themselves; on the Recycler now, tempo wins
                 for r in range(5):
                     if lack[r]:
-                        return TAKE(p + 1, RESOURCES[r])
+                        return TAKES[p][r]
         return None
 
 
