@@ -124,6 +124,8 @@ class HeuristicBot:
         self._ring = 0
         self._game: object = None
         """The board of :attr:`_board` (copies)."""
+        self._current: ResourcedState | None = None
+        """The state being decided on (in :meth:`choose`), whose memos are fresh."""
         self._pile = 0
         """The Waste Pile's size in this decision (the plans' key in the board's memo)."""
 
@@ -159,7 +161,7 @@ class HeuristicBot:
     # ----- plans ---------------------------------------------------------------------------------
     def wanted(self, st: ResourcedState) -> list[str]:
         """What the table should craft next, most urgent first (Helpful Hints)."""
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         key = ("wanted", self._pile)
         out = board.get(key)
         if out is None:
@@ -196,7 +198,7 @@ class HeuristicBot:
     def housing_left(self, st: ResourcedState) -> int:
         """Social Housing still to build in the current Ring before the next progression (or the
         win), counted once per board."""
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         left = board.get("left")
         if left is None:
             left = board["left"] = st.housing_left()
@@ -205,7 +207,7 @@ class HeuristicBot:
     def partners(self, st: ResourcedState, seat: int) -> list[int]:
         """Who this player may trade with now (``trade_partners``), once per decision (read, never
         changed, by its callers)."""
-        memo = self._decision(st)
+        memo = self._memo if st is self._current else self._decision(st)
         key = ("partners", seat)
         found = memo.get(key)
         if found is None:
@@ -264,7 +266,7 @@ class HeuristicBot:
 
     def max_rounds(self, st: ResourcedState) -> int:
         """The Round limit (``ResourcedState.max_rounds``), once per board."""
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         most = board.get("max_rounds")
         if most is None:
             most = board["max_rounds"] = st.max_rounds
@@ -272,7 +274,7 @@ class HeuristicBot:
 
     def held(self, st: ResourcedState) -> list[int]:
         """The cards of each Resource in all hands, once per decision (read, never changed)."""
-        memo = self._decision(st)
+        memo = self._memo if st is self._current else self._decision(st)
         held = memo.get("held")
         if held is None:
             held = memo["held"] = [sum(cards) for cards in zip(*st.hands, strict=True)]
@@ -300,7 +302,7 @@ class HeuristicBot:
             hand = st.hands[p]
         if st.skip[p]:
             return [(0, 0)]
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         key = ("later", st.round >= self.max_rounds(st), st.pos[p], st.smoke[p], *hand)
         opts = board.get(key)
         if opts is None:
@@ -347,7 +349,7 @@ class HeuristicBot:
         """(Social Housing crafted, Waste Recycled) that the players still to act this Round can do
         together (:meth:`later_options`), leaving out the pairs another beats on both counts: once
         per board for their hands, tiles and states (read, never changed, by its callers)."""
-        memo = self._decision(st)
+        memo = self._memo if st is self._current else self._decision(st)
         combos = memo.get("later")
         if combos is None:
             later = range(st.turn_seat + 1, st.players)
@@ -367,7 +369,7 @@ class HeuristicBot:
     def burst_now(self, st: ResourcedState, seat: int, left: int) -> int:
         """Social Housing this player should craft now: the most that still lets the players to
         act this Round build the rest and Recycle the Waste Pile to zero (0: no such plan)."""
-        memo = self._decision(st)
+        memo = self._memo if st is self._current else self._decision(st)
         key = ("burst", seat, st.phase, left)
         if key in memo:
             return memo[key]
@@ -395,7 +397,7 @@ class HeuristicBot:
         partners = self.partners(st, seat)
         if not partners:
             return None
-        memo = self._decision(st)
+        memo = self._memo if st is self._current else self._decision(st)
         key = ("take", seat, st.phase, left)
         if key in memo:
             return memo[key]
@@ -430,7 +432,7 @@ class HeuristicBot:
         """Before opening Ring 3 the team keeps, beyond this burst, the next Round's Upkeep Food and
         Water and the last burst's cost, so that it follows at once (Ring 3's Upkeep is dear);
         late in the game it opens Ring 3 as soon as it can."""
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         early = st.round < self.max_rounds(st) - 5
         key = ("reserve", left, early)
         need = board.get(key)
@@ -448,7 +450,7 @@ class HeuristicBot:
 
     def target(self, st: ResourcedState, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         key = ("target", self._pile)
         if key not in board:
             board[key] = self._target(st, self.wanted(st))
@@ -464,7 +466,7 @@ class HeuristicBot:
     def plan_cost(self, st: ResourcedState, item: str) -> tuple[int, ...]:
         """What the table collects for ``item``: for the last Social Housing, all of them at once
         (once per board)."""
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         key = ("plan", item)
         cost = board.get(key)
         if cost is None:
@@ -481,7 +483,7 @@ class HeuristicBot:
     def demand(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep), once
         per decision (read, never changed, by its callers)."""
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         key = ("demand", self._pile)
         need = board.get(key)
         if need is None:  # the table's: the same for every seat
@@ -514,7 +516,7 @@ class HeuristicBot:
     def personal(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards this player wants in hand: the Recycler's cost (or the next craft's), and upkeep
         (the same for every seat, once per board; read, never changed, by its callers)."""
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         key = ("personal", self._pile)
         want = board.get(key)
         if want is None:
@@ -535,7 +537,7 @@ class HeuristicBot:
     # ----- scoring Actions on a tile --------------------------------------------------------------
     def _base(self, st: ResourcedState, seat: int) -> tuple[list[int], list[int], list[int]]:
         """(personal wants, table lacks, Upkeep Food/Water still missing), once per decision."""
-        memo = self._decision(st)
+        memo = self._memo if st is self._current else self._decision(st)
         base = memo.get("base")
         if base is None:
             held = self.held(st)
@@ -547,7 +549,7 @@ class HeuristicBot:
 
     def hand_limit(self, st: ResourcedState) -> int:
         """The hand limit (``ResourcedState.hand_limit``), once per board."""
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         limit = board.get("hand_limit")
         if limit is None:
             limit = board["hand_limit"] = st.hand_limit()
@@ -557,7 +559,7 @@ class HeuristicBot:
         """The items this player can craft (``ResourcedState.craftable``): those with a piece left
         and a place to go are the board's, once per board; what the hand pays for, once per
         decision."""
-        memo = self._decision(st)
+        memo = self._memo if st is self._current else self._decision(st)
         key = ("craftable", seat)
         found = memo.get(key)
         if found is None:
@@ -577,15 +579,15 @@ class HeuristicBot:
     def gain_one(self, st: ResourcedState, seat: int, r: int, k: int) -> float:
         """:meth:`gain_value` of ``k`` cards of Resource ``r``, nothing paid first (once per
         decision for each), its sums in the same order."""
-        memo = self._decision(st)
+        memo = self._memo if st is self._current else self._decision(st)
         key = (seat, r, k)
         value = memo.get(key)
         if value is not None:
             return value
-        personal, lacks, upkeep = self._base(st, seat)
+        personal, lacks, upkeep = memo.get("base") or self._base(st, seat)
         hand = st.hands[seat]
         h, want, lack, up = hand[r], personal[r], lacks[r], upkeep[r]
-        room = self.hand_limit(st) - sum(hand)
+        room = (self._board.get("hand_limit") or self.hand_limit(st)) - sum(hand)
         op = st.tables.recycler_operating[r]
         food_or_water = r == FOOD or r == WATER
         value = 0.0
@@ -675,7 +677,7 @@ class HeuristicBot:
     def best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         """The best Action on ``cell`` for this player's current hand, with its value (once per
         decision for each tile, Ring and Upgrade: cells alike in these are valued alike)."""
-        memo = self._decision(st)
+        memo = self._memo if st is self._current else self._decision(st)
         key = ("best_at", seat, st.tiles[cell], RING[cell], st.upgrades[cell])
         hit = memo.get(key)
         if hit is None:
@@ -711,15 +713,27 @@ class HeuristicBot:
         return best
 
     def most_needed(self, st: ResourcedState, seat: int) -> int:
-        lack = self.lacks(st, seat)
-        return max(range(5), key=lambda r: (lack[r], st.bank[r], -r))
+        """The Resource the table lacks most (the bank's largest on a tie, then the first), once
+        per decision."""
+        memo = self._memo if st is self._current else self._decision(st)
+        r = memo.get("most_needed")
+        if r is None:
+            lack = self._base(st, seat)[1]  # what the table lacks (``lacks``)
+            bank = st.bank
+            r = memo["most_needed"] = max(range(5), key=lambda r: (lack[r], bank[r], -r))
+        return r
 
     # ----- decisions -------------------------------------------------------------------------------
     def choose(self, state: State[Any, Any], seat: int) -> Action:
         assert isinstance(state, ResourcedState)
         legal = state.legal_actions(seat)
         handler = CHOICES.get(state.phase)
-        action = handler(self, state, seat, legal) if handler is not None else None
+        self._decision(state)
+        self._current = state  # the memos are this state's until the choice is made
+        try:
+            action = handler(self, state, seat, legal) if handler is not None else None
+        finally:
+            self._current = None
         if action is None or action not in legal:
             action = legal[0]
         return action
@@ -841,7 +855,7 @@ class HeuristicBot:
 
     def _place(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         """The best-ranked place (once per board for each item and set of places)."""
-        board = self._on_board(st)
+        board = self._board if st is self._current else self._on_board(st)
         key = ("place", st.ctx["item"], *[a.args for a in legal])
         best = board.get(key)
         if best is None:
@@ -868,7 +882,7 @@ class HeuristicBot:
         cost = self.plan_cost(st, item)
         if sum(cost) < 5:
             return None
-        memo = self._decision(st)
+        memo = self._memo if st is self._current else self._decision(st)
         who = memo.get("crafter", -1)
         if who < 0:
             most = -1
@@ -932,7 +946,7 @@ class HeuristicBot:
     def goal_cell(self, st: ResourcedState, seat: int) -> int | None:
         """Where the player heads over several turns: BGCS to craft, a Recycler to Recycle."""
         if st.waste and st.can_pay(seat, st.tables.recycler_operating):
-            board = self._on_board(st)
+            board = self._board if st is self._current else self._on_board(st)
             cells = board.get("recyclers")
             if cells is None:
                 cells = board["recyclers"] = [c for c, tile in enumerate(st.tiles) if tile == "recycler"]
