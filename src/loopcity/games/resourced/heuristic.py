@@ -93,6 +93,18 @@ def _distances() -> list[list[int]]:
     return _DIST
 
 
+_DONE, _GATHER = DONE(), GATHER()
+
+
+def _among(action: Action, legal: list[Action]) -> bool:
+    """Whether ``action`` is in ``legal``: actions are made once for each kind and arguments, so
+    the same object is looked for first (a list's ``in`` compares each one before it)."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
+
+
 def _front(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The pairs that no other pair matches or beats on both counts (any pair reaching two
     thresholds has one of these reaching them too)."""
@@ -247,12 +259,18 @@ class HeuristicBot:
     ) -> int:
         """How many Social Housing player ``p`` can pay for (at most ``most``) after ``spent``
         (from ``hand`` when given, else from the player's hand)."""
+        if most <= 0:
+            return 0
         cost = st.tables.tile_cost["social_housing"]
         if hand is None:
             hand = st.hands[p]
-        k = 0
-        while k < most and all(h - x >= (k + 1) * c for h, x, c in zip(hand, spent, cost, strict=True)):
-            k += 1
+        k = most
+        for h, x, c in zip(hand, spent, cost, strict=True):
+            n = h - x
+            if n < 0:
+                return 0
+            if c and n // c < k:
+                k = n // c
         return k
 
     def recyclers_within(self, st: ResourcedState, cell: int, reach: int) -> int:
@@ -358,11 +376,11 @@ class HeuristicBot:
             board = self._board
             combos = board.get(key)
             if combos is None:
-                pairs: list[tuple[int, int]] = [(0, 0)]
-                for p in later:
+                combos = [(0, 0)]
+                for p in later:  # a pair beaten at any stage stays beaten
                     opts = self.later_options(st, p)
-                    pairs = [(a + c, b + r) for a, b in pairs for c, r in opts]
-                combos = board[key] = _front(pairs)
+                    combos = _front([(a + c, b + r) for a, b in combos for c, r in opts])
+                board[key] = combos
             memo["later"] = combos
         return combos
 
@@ -703,13 +721,16 @@ class HeuristicBot:
             v = self.recycle_value(st, seat, cell)
             return (v, OPERATE()) if v > 0 else (-10.0, PASS())
         r = t.produces[tile]
-        best = (self.gain_one(st, seat, r, min(st.bank[r], st.gather_amount(cell))), GATHER())
         upgrade = st.upgrades[cell]
-        if upgrade is not None and any(t.operation[upgrade][0]) and st.can_pay(seat, t.operation[upgrade][0]):
+        k = t.production[RING[cell] - 1] + (1 if upgrade else 0)  # ``gather_amount``
+        bank = st.bank[r]
+        best = (self.gain_one(st, seat, r, bank if bank < k else k), _GATHER)
+        if upgrade is not None:
             cost, out = t.operation[upgrade]
-            v = self.gain_value(st, seat, list(out), cost) - 0.3 * sum(cost)
-            if v > best[0]:
-                best = (v, OPERATE())
+            if any(cost) and all(map(ge, st.hands[seat], cost)):
+                v = self.gain_value(st, seat, list(out), cost) - 0.3 * sum(cost)
+                if v > best[0]:
+                    best = (v, OPERATE())
         return best
 
     def most_needed(self, st: ResourcedState, seat: int) -> int:
@@ -734,7 +755,7 @@ class HeuristicBot:
             action = handler(self, state, seat, legal) if handler is not None else None
         finally:
             self._current = None
-        if action is None or action not in legal:
+        if action is None or not _among(action, legal):
             action = legal[0]
         return action
 
@@ -764,7 +785,7 @@ class HeuristicBot:
 
     def _supply(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         """Source the Food or Water when holding most of it; else let the others."""
-        if DONE() in legal and not self._gives_first(st, seat):
+        if _among(_DONE, legal) and not self._gives_first(st, seat):
             return DONE()
         return legal[0]
 
@@ -774,7 +795,7 @@ class HeuristicBot:
     def _penalty(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         if legal[0].kind == WASTE.name:
             return self._least_needed_bank(st, seat, legal)
-        if DONE() in legal and not self._gives_first(st, seat):
+        if _among(_DONE, legal) and not self._gives_first(st, seat):
             return DONE()
         hand = st.hands[seat]
         sheds = [a for a in legal if a.kind == SHED.name]
@@ -911,20 +932,20 @@ class HeuristicBot:
 
     def _action(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         take = self.burst_take(st, seat)
-        if take is not None and take in legal and self.trade_ok(st, take):
+        if take is not None and _among(take, legal) and self.trade_ok(st, take):
             return take
         trade = self.completing_trade(st, seat, legal) or self.feed_crafter(st, seat, legal)
         if trade is not None and self.trade_ok(st, trade):
             return trade
         value, action = self.best_at(st, seat, st.pos[seat])
-        if action is not None and action in legal:
+        if action is not None and _among(action, legal):
             return action
         tile_acts = [a for a in legal if a.kind != GIVE.name and a.kind != TAKE.name]
         return tile_acts[0]
 
     def _move(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         take = self.burst_take(st, seat)
-        if take is not None and take in legal and self.trade_ok(st, take):
+        if take is not None and _among(take, legal) and self.trade_ok(st, take):
             return take
         trade = self.completing_trade(st, seat, legal)
         if trade is not None and self.trade_ok(st, trade):
@@ -961,7 +982,7 @@ class HeuristicBot:
 
     def _end(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         take = self.burst_take(st, seat)
-        if take is not None and take in legal and self.trade_ok(st, take):
+        if take is not None and _among(take, legal) and self.trade_ok(st, take):
             return take
         for a in legal:
             if a.kind == CRAFT.name and self.craft_value(st, CRAFT.read(a).item, seat) > 0:
@@ -1014,7 +1035,7 @@ class HeuristicBot:
 
     def _trade(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         """The bot trades one card at a time: offer the trade at once."""
-        return OFFER() if OFFER() in legal else WITHDRAW()
+        return OFFER() if _among(OFFER(), legal) else WITHDRAW()
 
     def trade_ok(self, st: ResourcedState, action: Action) -> bool:
         """Whether a one-card trade starting with ``action`` was not declined this turn."""
