@@ -68,9 +68,11 @@ _PROPOSALS: dict[str, Action] = {}
 _BOARDS: dict[tuple[object, ...], dict[object, Any]] = {}
 """What a board alone decides, for every seat and every decision on it, by the game and the board
 (the Ring, the tiles, the Upgrades): the Social Housing left in the Ring, the plans' costs, the hand
-limit, the items with a piece left and a place to go; and by the Waste Pile's size besides, the
-plans (``wanted``, the target) and the table's demand. Shared by every bot of the process, so the
-seats of a game and the playouts of a search share it (bounded: cleared when full)."""
+limit, the Round limit, the items with a piece left and a place to go, the best place for an item;
+by the Waste Pile's size besides, the plans (``wanted``, the target) and the table's demand; by the
+hands, tiles and states of the players still to act, what they can do this Round. Shared by every
+bot of the process, so the seats of a game and the playouts of a search share it (bounded: the 512
+latest boards, each cleared past 4,096 entries when a bot comes to it; a few MB in a long search)."""
 SIXTH_ORDER = ("heat_haven", "community_garden", "food_forest")
 """The bot's preference for the last spot of Ring 1."""
 
@@ -159,9 +161,11 @@ class HeuristicBot:
                 key = (st.game, st.ring, *tiles, *upgrades)
                 board = _BOARDS.get(key)
                 if board is None:
-                    if len(_BOARDS) >= 1024:
+                    if len(_BOARDS) >= 512:
                         _BOARDS.clear()
                     board = _BOARDS[key] = {}
+                elif len(board) > 4096:  # hands seen on a long-lived board: start it afresh
+                    board.clear()
                 self._board = board
         return self._memo
 
@@ -896,22 +900,26 @@ class HeuristicBot:
         return GATHER_ANY(RESOURCES[r]) if st.bank[r] else legal[0]
 
     def crafter(self, st: ResourcedState, seat: int) -> int | None:
-        """The player who collects the next big craft's cost: the one holding most of it."""
+        """The player who collects the next big craft's cost: the one holding most of it (once per
+        decision)."""
+        memo = self._memo if st is self._current else self._decision(st)
+        who: int | None = memo.get("crafter", -1)
+        if who == -1:
+            who = memo["crafter"] = self._crafter(st, seat)
+        return who
+
+    def _crafter(self, st: ResourcedState, seat: int) -> int | None:
         item = self.target(st, seat)
         if item is None:
             return None
         cost = self.plan_cost(st, item)
         if sum(cost) < 5:
             return None
-        memo = self._memo if st is self._current else self._decision(st)
-        who = memo.get("crafter", -1)
-        if who < 0:
-            most = -1
-            for p, hand in enumerate(st.hands):  # the first of those holding most
-                held = sum(map(min, hand, cost))
-                if held > most:
-                    who, most = p, held
-            memo["crafter"] = who
+        who, most = 0, -1
+        for p, hand in enumerate(st.hands):  # the first of those holding most
+            held = sum(map(min, hand, cost))
+            if held > most:
+                who, most = p, held
         return who
 
     def feed_crafter(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action | None:
