@@ -96,6 +96,8 @@ def _distances() -> list[list[int]]:
 
 
 _DONE, _GATHER = DONE(), GATHER()
+_UNSET: Any = object()
+"""A memo's mark for a value not worked out yet (where None is a value)."""
 
 
 def _among(action: Action, legal: list[Action]) -> bool:
@@ -474,9 +476,10 @@ class HeuristicBot:
         """The first wanted item that can be placed and has pieces left."""
         board = self._board if st is self._current else self._on_board(st)
         key = ("target", self._pile)
-        if key not in board:
-            board[key] = self._target(st, self.wanted(st))
-        return board[key]
+        item: str | None = board.get(key, _UNSET)
+        if item is _UNSET:  # None is a target too: no item to craft
+            item = board[key] = self._target(st, self.wanted(st))
+        return item
 
     def _target(self, st: ResourcedState, wanted: list[str]) -> str | None:
         t = st.tables
