@@ -476,9 +476,10 @@ class HeuristicBot:
         """The first wanted item that can be placed and has pieces left."""
         board = self._board if st is self._current else self._on_board(st)
         key = ("target", self._pile)
-        item: str | None = board.get(key, _UNSET)
-        if item is _UNSET:  # None is a target too: no item to craft
-            item = board[key] = self._target(st, self.wanted(st))
+        found: Any = board.get(key, _UNSET)
+        if found is _UNSET:  # None is a target too: no item to craft
+            found = board[key] = self._target(st, self.wanted(st))
+        item: str | None = found
         return item
 
     def _target(self, st: ResourcedState, wanted: list[str]) -> str | None:
