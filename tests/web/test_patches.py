@@ -163,6 +163,26 @@ class _Table:
         self.chat_on = True
 
 
+async def _nothing(text: str) -> None:
+    return None
+
+
+def _pages(state: Any, lang: str = "en") -> tuple[_Table, Any, Any, list[Any]]:
+    """A table of ``state`` in a hub (the server's transport) with each seat's page and a
+    spectator's: the table, the hub, its channel and the pages."""
+    from loopcity.web.transport import Client, Hub
+
+    table = _Table(state)
+    hub = Hub()
+    pages = [Client(s, _nothing, lang) for s in range(state.players)]
+    pages.append(Client(None, _nothing, lang, role="spectator"))
+    for page in pages:
+        assert hub.admit(table, page) is None
+    channel = hub.channels[table.id]
+    channel.table = table
+    return table, hub, channel, pages
+
+
 @pytest.mark.parametrize("game", [g for g in GAME_IDS if g != "tiny"])
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lang, monkeypatch):
@@ -175,20 +195,10 @@ def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lan
     from loopcity.engine import load_game
     from loopcity.web.transport import Client, Hub
 
-    async def nothing(text: str) -> None:
-        return None
-
     sizes: list[int] = []
     for seed in SEEDS:
         state = load_game(game).new_state(seed)
-        table = _Table(state)
-        hub = Hub()
-        pages = [Client(s, nothing, lang) for s in range(state.players)]
-        pages.append(Client(None, nothing, lang, role="spectator"))
-        for page in pages:
-            assert hub.admit(table, page) is None
-        channel = hub.channels[table.id]
-        channel.table = table  # type: ignore[assignment]
+        table, hub, channel, pages = _pages(state, lang)
         has = {id(p): json.loads(hub._newest(channel, p) or "") for p in pages}
         rng = random.Random(seed)
         for _ in range(PLAYTHROUGH_MOVES):
@@ -199,7 +209,7 @@ def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lan
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             table.state, table.version = state, table.version + 1
             fresh = Hub()  # a fresh page's whole message of this version
-            fresh.admit(table, Client(None, nothing, lang, role="spectator"))  # type: ignore[arg-type]
+            fresh.admit(table, Client(None, _nothing, lang, role="spectator"))  # type: ignore[arg-type]
             for page in pages:
                 text = hub._newest(channel, page)
                 assert text is not None
@@ -220,7 +230,6 @@ def test_risks_are_worked_out_once_per_state_for_the_seats_that_can_act(monkeypa
     table talk or a page asking again gets the same warnings without the look-ahead again."""
     from loopcity.engine import load_game
     from loopcity.web import payload
-    from loopcity.web.transport import Client, Hub
 
     calls: list[int] = []
     real = payload.assess
@@ -231,17 +240,8 @@ def test_risks_are_worked_out_once_per_state_for_the_seats_that_can_act(monkeypa
 
     monkeypatch.setattr(payload, "assess", counted)
 
-    async def nothing(text: str) -> None:
-        return None
-
     state = load_game("waste_what").new_state(1)
-    table = _Table(state)
-    hub = Hub()
-    pages = [Client(s, nothing) for s in range(state.players)] + [Client(None, nothing, role="spectator")]
-    for page in pages:
-        assert hub.admit(table, page) is None
-    channel = hub.channels[table.id]
-    channel.table = table  # type: ignore[assignment]
+    table, hub, channel, pages = _pages(state)
     first = {id(p): json.loads(hub._newest(channel, p) or "") for p in pages}
     acting = [s for s in range(state.players) if state.legal_actions(s)]
     assert sorted(calls) == acting  # never a seat without actions, never the spectator
@@ -260,21 +260,11 @@ def test_random_games_to_their_end_send_no_message_over_16_kb_after_the_first(ga
     first seed a solution carried out renumbers the row of solutions, which once sent the row whole
     in the view and the panels)."""
     from loopcity.engine import load_game
-    from loopcity.web.transport import Client, Hub
-
-    async def nothing(text: str) -> None:
-        return None
 
     largest = 0
     for seed in (1, 2, 3):
         state = load_game(game).new_state(seed)
-        table = _Table(state)
-        hub = Hub()
-        pages = [Client(s, nothing) for s in range(state.players)] + [Client(None, nothing, role="spectator")]
-        for page in pages:
-            assert hub.admit(table, page) is None
-        channel = hub.channels[table.id]
-        channel.table = table  # type: ignore[assignment]
+        table, hub, channel, pages = _pages(state)
         for page in pages:
             hub._newest(channel, page)
         rng = random.Random(seed)
