@@ -39,9 +39,10 @@ DEFAULT_OUT = ROOT / "build" / "compiled"
 # views, positions and front ends stay interpreted.
 ENGINE = ["actions", "bots", "clocks", "rng", "runner", "serialize", "state", "table"]
 GAMES: dict[str, list[str]] = {
-    "reclaim": ["actions", "board", "events", "politics", "rules", "transport", "turn"],
+    "reclaim": ["actions", "board", "events", "heuristic", "politics", "rules", "transport", "turn"],
     "resourced": ["actions", "board", "events", "heuristic", "rules", "table", "together", "turn"],
-    "resourcity": ["apply", "base", "board", "decide", "events", "farming", "legal", "rules", "setup"],
+    "resourcity": ["apply", "base", "board", "decide", "events", "farming", "heuristic", "legal"]
+    + ["rules", "setup"],
     "sustain": ["actions", "board", "heuristic", "plans", "rules", "year"],
     "waste_what": ["actions", "base", "dealing", "handlers", "heuristic", "rules", "together"],
 }
