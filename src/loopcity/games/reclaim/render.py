@@ -17,7 +17,7 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action, ActionKind
-from loopcity.engine.text import Key, _, ngettext
+from loopcity.engine.text import GAME, LANGUAGE, Key, _, ngettext
 
 from .actions import BUILD, DUMP_SITE, GROW, LINK, LINK_TO, PLACE_BLOCK, PROPOSE, TREAT, URBANIZE
 from .tabletop import stage_cards
@@ -396,17 +396,33 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
         f'font-family="sans-serif" font-size="11" role="img" '
         f'aria-label="{title}">'
     ]
-    for h in v["hexes"]:
-        x, y = centres[h["id"]]
-        out += _hexagon(h, x + ox, y + oy, targets.get(h["id"]))
+    drawn = [
+        _drawn(h, centres[h["id"]][0] + ox, centres[h["id"]][1] + oy, targets.get(h["id"]))
+        for h in v["hexes"]
+    ]
+    out += [shape for shape, _pieces in drawn]
     for a, b, t in v["links"]:
         out.append(_line(centres[a], centres[b], ox, oy, t))
-    for h in v["hexes"]:
-        x, y = centres[h["id"]]
-        out += _pieces(h, x + ox, y + oy)
+    out += [pieces for _shape, pieces in drawn]
     out += _legend(height - 10, width - 12)
     out.append("</svg>")
     return "".join(out)
+
+
+_DRAWN: dict[tuple[Any, ...], tuple[str, str]] = {}
+"""Hexagons as drawn before, by all they are drawn from: a move changes few of them."""
+
+
+def _drawn(h: dict[str, Any], x: float, y: float, act: str | None) -> tuple[str, str]:
+    """The hexagon's shape and its pieces (drawn above the transportation), or as drawn before from the
+    same words (the reader's language and game, the hexagon's place and view, its action)."""
+    key = (LANGUAGE.get(), GAME.get(), x, y, act, repr(h))
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        if len(_DRAWN) > 20_000:
+            _DRAWN.clear()
+        drawn = _DRAWN[key] = ("".join(_hexagon(h, x, y, act)), "".join(_pieces(h, x, y)))
+    return drawn
 
 
 def _hexagon(h: dict[str, Any], x: float, y: float, act: str | None) -> list[str]:
