@@ -16,7 +16,7 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action
-from loopcity.engine.text import Key
+from loopcity.engine.text import GAME, LANGUAGE, Key
 
 from .actions import (
     COMPOST,
@@ -345,6 +345,27 @@ def _coordinates() -> list[str]:
     return out
 
 
+_DRAWN: dict[tuple[Any, ...], str] = {}
+"""Tiles as drawn before, by all they are drawn from (the reader's language and game, the tile's
+place and view, who stands on it, its action): a move changes few of them."""
+
+
+def _tile_group(t: int, cell: dict[str, Any], here: list[str] | None, target: str | None) -> str:
+    """One tile of the grid with its words and action."""
+    x, y = _xy(t)
+    info = _("{tile}: {name}, {roads}").format(tile=cell["place"], name=cell["name"], roads=cell["roads"])
+    if here:
+        info += "; " + _("here: {seats}").format(seats=", ".join(here))
+    act = f' data-act="{escape(target)}"' if target is not None else ""
+    return "\n".join(  # as the board joins its parts
+        [
+            f'<g class="tile" data-info="{escape(info)}"{act}>',
+            *_tile_svg(cell["tile"], cell["rot"], cell["exits"], x, y, CELL),
+            "</g>",
+        ]
+    )
+
+
 def _svg_tiles(view: dict[str, Any], targets: dict[int, str]) -> list[str]:
     out = []
     who: dict[int, list[str]] = {}
@@ -352,14 +373,21 @@ def _svg_tiles(view: dict[str, Any], targets: dict[int, str]) -> list[str]:
         if pl["tile"] is not None:
             who.setdefault(pl["tile"], []).append(pl["name"])
     for t, cell in enumerate(view["grid"]):
-        x, y = _xy(t)
-        info = _("{tile}: {name}, {roads}").format(tile=cell["place"], name=cell["name"], roads=cell["roads"])
-        if t in who:
-            info += "; " + _("here: {seats}").format(seats=", ".join(who[t]))
-        act = f' data-act="{escape(targets[t])}"' if t in targets else ""
-        out.append(f'<g class="tile" data-info="{escape(info)}"{act}>')
-        out += _tile_svg(cell["tile"], cell["rot"], cell["exits"], x, y, CELL)
-        out.append("</g>")
+        here = who.get(t)
+        key = (
+            LANGUAGE.get(),
+            GAME.get(),
+            t,
+            repr(cell),
+            None if here is None else tuple(here),
+            targets.get(t),
+        )
+        drawn = _DRAWN.get(key)
+        if drawn is None:
+            if len(_DRAWN) > 20_000:
+                _DRAWN.clear()
+            drawn = _DRAWN[key] = _tile_group(t, cell, here, targets.get(t))
+        out.append(drawn)
     if view["phase"] == "orient" and view["pending"]:
         t = view["pending"][1]
         x, y = _xy(t)
