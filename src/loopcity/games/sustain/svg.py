@@ -142,7 +142,8 @@ def _city_map(view: dict[str, Any], acts: set[str]) -> list[str]:
 
 
 _DRAWN: dict[tuple[Any, ...], str] = {}
-"""Spaces of the City Map as drawn before, by all they are drawn from: a move changes few of them."""
+"""Spaces of the City Map and Solution cards as drawn before, by all they are drawn from: a move
+changes few of them."""
 _BUILD: dict[int, str] = {}
 
 
@@ -397,24 +398,36 @@ def _solutions(view: dict[str, Any], out: list[str], acts: set[str], y: int, wid
         cx, cy = MAP_X + (i % per_row) * w, y + (i // per_row) * (h + 6)
         act = str(A.INVEST(c["card"]))
         picked = chosen is not None and chosen["kind"] == A.INVEST.name and chosen["card"] == c["card"]
-        info = _("Solution card {n}: {plan} ({cost}, {on} on it). {text}").format(
-            n=c["card"],
-            plan=content_text(c["title"]),
-            cost=coins(c["cost"]),
-            on=c["invested"],
-            text=content_text(c["text"]),
-        )
-        stroke = TARGET if act in acts else "#c92a2a" if picked else "#555"
-        out.append(
-            f"<g{_attr(info, act if act in acts else None)}>"
-            f'<rect x="{cx}" y="{cy}" width="{w - 8}" height="{h}" rx="6" fill="#d9d9d9" stroke="{stroke}" '
-            f'stroke-width="{3 if stroke != "#555" else 1}"/>'
-            + _text(cx + 8, cy + 24, _first_line(content_text(c["title"]), 12), 17, fit=w - 20)
-            + _text(cx + 8, cy + 60, f"{c['invested']}/{c['cost']}", 22, font_weight="bold")
-            + _text(cx + w - 18, cy + 60, str(c["card"]), 17, minor=True, text_anchor="end", fill="#666")
-            + "</g>"
-        )
+        target = act if act in acts else None
+        key = (_solution, LANGUAGE.get(), GAME.get(), cx, cy, repr(c), target, picked)
+        drawn = _DRAWN.get(key)
+        if drawn is None:
+            if len(_DRAWN) > 20_000:
+                _DRAWN.clear()
+            drawn = _DRAWN[key] = _solution(c, cx, cy, w, h, target, picked)
+        out.append(drawn)
     return y + ((len(view["solutions"]) + per_row - 1) // per_row) * (h + 6)
+
+
+def _solution(c: dict[str, Any], cx: int, cy: int, w: int, h: int, target: str | None, picked: bool) -> str:
+    """One Solution card, gray side up (kept as drawn with the City Map's spaces)."""
+    info = _("Solution card {n}: {plan} ({cost}, {on} on it). {text}").format(
+        n=c["card"],
+        plan=content_text(c["title"]),
+        cost=coins(c["cost"]),
+        on=c["invested"],
+        text=content_text(c["text"]),
+    )
+    stroke = TARGET if target is not None else "#c92a2a" if picked else "#555"
+    return (
+        f"<g{_attr(info, target)}>"
+        f'<rect x="{cx}" y="{cy}" width="{w - 8}" height="{h}" rx="6" fill="#d9d9d9" stroke="{stroke}" '
+        f'stroke-width="{3 if stroke != "#555" else 1}"/>'
+        + _text(cx + 8, cy + 24, _first_line(content_text(c["title"]), 12), 17, fit=w - 20)
+        + _text(cx + 8, cy + 60, f"{c['invested']}/{c['cost']}", 22, font_weight="bold")
+        + _text(cx + w - 18, cy + 60, str(c["card"]), 17, minor=True, text_anchor="end", fill="#666")
+        + "</g>"
+    )
 
 
 def _table_cards(view: dict[str, Any], out: list[str], acts: set[str], y: int) -> int:
