@@ -43,7 +43,7 @@ from .board import (
     moves_from,
     parts_corners,
 )
-from .legal import replace_cost, rotate_cost
+from .legal import act_sections, replace_cost, rotate_cost
 from .rules import ResourcityState
 
 YIELD = {"sugarcane": "fuel", "sweetpotato": "food", "catchment": "water"}
@@ -63,7 +63,9 @@ class HeuristicBot:
         self._no_build: tuple[object, ...] | None = None
         self._target: int | None = None
         self._want: int | None = None
-        self._board: tuple[int, tuple[str, ...], tuple[int, ...]] | None = None
+        self._kinds: list[str] = []
+        self._rots: list[int] = []
+        self._geo: object = None
         self._memo = _BoardMemo()
         self._phases: dict[Phase, Callable[[ResourcityState, int, list[Action]], Action]] = {
             "orient": self._orient,
@@ -93,10 +95,13 @@ class HeuristicBot:
         legal = s.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        board = (id(s.tables.geo), tuple(s.grid_kind), tuple(s.grid_rot))
-        if board != self._board:  # what the memos of trial Farms, distances and loops depend on
-            self._board = board
-            self._memo = _board_memo(board)
+        kinds, rots, geo = s.grid_kind, s.grid_rot, s.tables.geo
+        if kinds != self._kinds or rots != self._rots or geo is not self._geo:
+            # what the memos of trial Farms, distances and loops depend on
+            self._kinds, self._rots, self._geo = kinds[:], rots[:], geo
+            self._memo = _board_memo((id(geo), tuple(kinds), tuple(rots)))
+        if s.phase == "act":  # every rule picks one of the legal actions
+            return self._act(s, seat, legal)
         pick = self._phases.get(s.phase, self._act)(s, seat, legal)
         for a in legal:  # the pick is usually one of these very objects: no need to compare fields
             if a is pick:
@@ -226,10 +231,27 @@ class HeuristicBot:
 
     # ----- the main turn ---------------------------------------------------------------------
     def _act(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        """The first rule's pick (each picks one of ``legal``), or End."""
+        marks = act_sections(legal)
         by_kind: dict[str, list[Action]] = {}
+        if marks is not None:  # the rules' own list: its kinds lie in known sections
+            exchanged, moved, teleported, rotated, built, farmed = marks
+            if exchanged > 1:
+                by_kind[EXCHANGE.name] = legal[1:exchanged]
+            if moved > exchanged:
+                by_kind[MOVE.name] = legal[exchanged:moved]
+            if teleported > moved:
+                by_kind[TELEPORT.name] = legal[moved:teleported]
+            if rotated > teleported:
+                by_kind[ROTATE.name] = legal[teleported:rotated]
+            if built > rotated:
+                by_kind[REPLACE.name] = legal[rotated:built]
+            groups: list[Action] = legal[built:farmed]
+        else:
+            groups = legal
         last = ""
         group: list[Action] = []
-        for a in legal:  # the legal list holds each kind's actions mostly side by side
+        for a in groups:  # the farming actions (or a list from elsewhere): each kind's mostly side by side
             kind = a.kind
             if kind != last:
                 last = kind

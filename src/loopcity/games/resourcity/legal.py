@@ -194,9 +194,13 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     here = s.pos[seat]
     kinds = s.grid_kind
     on_centre = kinds[here] == "centre"
-    if on_centre and s.baskets[seat]:
-        out += [_EXCHANGE[c] for c in CROPS if any(h[0] == c for h in s.baskets[seat])]
+    baskets = s.baskets[seat]
+    if on_centre and baskets:
+        held = {h[0] for h in baskets}
+        out += [_EXCHANGE[c] for c in CROPS if c in held]
+    exchanged = len(out)
     if s.actions_left < 1:
+        _last_act[0] = (out, (exchanged,) * 6)
         return out
     c, tables = s.content, s.tables
     geo = tables.geo
@@ -211,20 +215,40 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
             out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back]
         else:
             out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back and pos.count(n) < limit]
+    moved = len(out)
     if on_centre:
         out += [_TELEPORT[t] for t in teleports(s, seat)]
+    teleported = rotated = len(out)
     if s.manpower <= 0:
-        _add_building(s, seat, out, c, tables.rotations_offered)
+        rotated = _add_building(s, seat, out, c, tables.rotations_offered)
+    built = len(out)
     farm = s.farm
     for p in TILE_CORNER_PLOTS[here]:
         if farm[p] >= 0:  # a Plot in a Farm is next to the seat
             _add_farming(s, seat, out)
             break
+    _last_act[0] = (out, (exchanged, moved, teleported, rotated, built, len(out)))
     if power == "planner" and s.actions_left >= c.superpowers.planner_actions:
         out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
     if power == "policymaker" and s.actions_left >= c.superpowers.policy_maker_actions:
         out += [_RELOCATE[o] for o in range(s.players)]
     return out
+
+
+_last_act: list[tuple[list[Action], tuple[int, ...]]] = [([], ())]
+"""The latest main-turn list made and where its kinds end: see :func:`act_sections`."""
+
+
+def act_sections(legal: list[Action]) -> tuple[int, ...] | None:
+    """Where the kinds of a main-turn list of legal actions end, when ``legal`` is the latest such
+    list made (the very object; None otherwise): six indices, after the Exchanges (which follow End),
+    the Moves, the Teleports, the Rotates, the Replaces and the farming actions (Grow, Harvest and
+    Plant mixed, Plot by Plot). Swaps and Relocates, if any, come after them.
+
+    Each list is kept with its indices for this one question: a bot asking about the list the rules
+    just made (as a game's runner and a search's playouts do) sorts it by kind without reading it."""
+    last, sections = _last_act[0]
+    return sections if last is legal else None
 
 
 def _add_building(
@@ -233,9 +257,9 @@ def _add_building(
     out: list[Action],
     c: Content,
     table: dict[str, tuple[tuple[Action, ...], ...]],
-) -> None:
+) -> int:
     """Append the Rotate and Replace actions the seat can afford within its reach (``table``: the
-    Rotate actions each tile type offers on each tile)."""
+    Rotate actions each tile type offers on each tile); return where the Replaces begin."""
     fuel = s.avail["fuel"]
     builder = s.powers[seat] == "builder"
     here = s.pos[seat]
@@ -245,12 +269,14 @@ def _add_building(
         kinds = s.grid_kind
         for t in (REACH_BUILDER if builder else REACH)[here]:
             out += table[kinds[t]][t]
+    rotated = len(out)
     green = costs.replace_green - discount
     road = (c.superpowers.builder_road_cost if builder else costs.replace_road) - discount
     replaces = _REPLACE_BUILDER if builder else _REPLACE
     for slot, kind in enumerate(s.hands[seat]):
         if fuel >= (green if kind == "green" else road):
             out += replaces[slot][here]
+    return rotated
 
 
 def _add_farming(s: ResourcityState, seat: int, out: list[Action]) -> None:
