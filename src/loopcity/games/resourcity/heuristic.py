@@ -51,6 +51,8 @@ FUEL_RESERVE = 6
 TARGET = {"fuel": 8, "food": 16, "water": 14}
 BONUS = {"sugarcane": 0.0, "sweetpotato": 1.0, "catchment": 2.0}
 KEEP = {"green": 0, "curve": 1, "tee": 2, "tennis": 3, "straight": 4, "cross": 5}
+_EXCHANGE, _HARVEST, _GROW, _PLANT = EXCHANGE.name, HARVEST.name, GROW.name, PLANT.name
+_MOVE, _TELEPORT, _ROTATE, _REPLACE = MOVE.name, TELEPORT.name, ROTATE.name, REPLACE.name
 
 
 class HeuristicBot:
@@ -76,17 +78,6 @@ class HeuristicBot:
             "propose": self._propose,
             "vote": self._vote,
         }
-        self._rules: tuple[Callable[[ResourcityState, int, dict[str, list[Action]]], Action | None], ...] = (
-            self._exchange,
-            self._harvest,
-            self._grow,
-            self._plant,
-            self._green,
-            self._carry,
-            self._go_farm,
-            self._build,
-            self._hurry,
-        )
 
     def choose(self, state: State[Any, Any], seat: int) -> Action:
         """Pick an action for ``seat`` without changing ``state``."""
@@ -237,15 +228,15 @@ class HeuristicBot:
         if marks is not None:  # the rules' own list: its kinds lie in known sections
             exchanged, moved, teleported, rotated, built, farmed = marks
             if exchanged > 1:
-                by_kind[EXCHANGE.name] = legal[1:exchanged]
+                by_kind[_EXCHANGE] = legal[1:exchanged]
             if moved > exchanged:
-                by_kind[MOVE.name] = legal[exchanged:moved]
+                by_kind[_MOVE] = legal[exchanged:moved]
             if teleported > moved:
-                by_kind[TELEPORT.name] = legal[moved:teleported]
+                by_kind[_TELEPORT] = legal[moved:teleported]
             if rotated > teleported:
-                by_kind[ROTATE.name] = legal[teleported:rotated]
+                by_kind[_ROTATE] = legal[teleported:rotated]
             if built > rotated:
-                by_kind[REPLACE.name] = legal[rotated:built]
+                by_kind[_REPLACE] = legal[rotated:built]
             groups: list[Action] = legal[built:farmed]
         else:
             groups = legal
@@ -258,10 +249,29 @@ class HeuristicBot:
                 found = by_kind.get(kind)
                 group = by_kind[kind] = [] if found is None else found
             group.append(a)
-        for rule in self._rules:
-            pick = rule(s, seat, by_kind)
-            if pick is not None:
+        # the rules in priority order, each asked only when the actions it picks from are there
+        k = by_kind
+        pick: Action | None
+        if _EXCHANGE in k and (pick := self._exchange(s, seat, k)) is not None:
+            return pick
+        if _HARVEST in k:
+            return k[_HARVEST][0]
+        if _GROW in k:
+            return self._grow(s, seat, k) or END()
+        if _PLANT in k and (pick := self._plant(s, seat, k)) is not None:
+            return pick
+        replaces = _REPLACE in k
+        if replaces and (pick := self._green(s, seat, k)) is not None:
+            return pick
+        if _MOVE in k or _TELEPORT in k:
+            if (pick := self._carry(s, seat, k)) is not None:
                 return pick
+            if (pick := self._go_farm(s, seat, k)) is not None:
+                return pick
+        if (replaces or _ROTATE in k) and (pick := self._build(s, seat, k)) is not None:
+            return pick
+        if replaces and (pick := self._hurry(s, seat, k)) is not None:
+            return pick
         return END()
 
     def _exchange(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:

@@ -27,7 +27,17 @@ from .actions import (
     TO,
     VOTE,
 )
-from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILE_CORNER_PLOTS, TILES, moves_from, tiles_of
+from .board import (
+    GREEN_PLOT,
+    OPEN_SIDES_BY_TILE,
+    PLOTS,
+    REACH,
+    REACH_BUILDER,
+    TILE_CORNER_PLOTS,
+    TILES,
+    moves_from,
+    tiles_of,
+)
 from .content import MAX_PLAYERS, Content
 from .farming import TOKEN, compost_targets
 
@@ -46,6 +56,9 @@ _SWAP = tuple(SWAP(o + 1) for o in range(MAX_PLAYERS))
 _RELOCATE = tuple(RELOCATE(o + 1) for o in range(MAX_PLAYERS))
 _REPLACE = tuple(tuple(tuple(REPLACE(slot, u) for u in REACH[t]) for t in range(TILES)) for slot in range(3))
 """Replace actions of hand slot ``slot`` for a player on tile t: ``_REPLACE[slot][t]``."""
+_GROW = tuple(GROW(p) for p in range(PLOTS))
+_HARVEST = tuple(HARVEST(p) for p in range(PLOTS))
+_PLANT = tuple({c: PLANT(p, c) for c in CROPS} for p in range(PLOTS))
 _REPLACE_BUILDER = tuple(
     tuple(tuple(REPLACE(slot, u) for u in REACH_BUILDER[t]) for t in range(TILES)) for slot in range(3)
 )
@@ -223,10 +236,11 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
         rotated = _add_building(s, seat, out, c, tables.rotations_offered)
     built = len(out)
     farm = s.farm
-    for p in TILE_CORNER_PLOTS[here]:
-        if farm[p] >= 0:  # a Plot in a Farm is next to the seat
-            _add_farming(s, seat, out)
-            break
+    near = [p for p in TILE_CORNER_PLOTS[here] if farm[p] >= 0]  # plots_near, inlined
+    if near:  # (a Green Space's centre is in a Farm only with its corners)
+        if kinds[here] == "green" and farm[GREEN_PLOT + here] >= 0:
+            near.append(GREEN_PLOT + here)
+        _add_farming(s, seat, out, near)
     _last_act[0] = (out, (exchanged, moved, teleported, rotated, built, len(out)))
     if power == "planner" and s.actions_left >= c.superpowers.planner_actions:
         out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
@@ -279,36 +293,42 @@ def _add_building(
     return rotated
 
 
-def _add_farming(s: ResourcityState, seat: int, out: list[Action]) -> None:
-    """Append the Plant, Grow and Harvest actions on the Plots next to the seat."""
-    crop, farmed, supply = s.crop, s.farmed, s.supply
+def _add_farming(s: ResourcityState, seat: int, out: list[Action], near: list[int]) -> None:
+    """Append the Plant, Grow and Harvest actions on the Plots ``near`` the seat (``plots_near``)."""
+    crop, farmed, supply, tokens, compost = s.crop, s.farmed, s.supply, s.tokens, s.compost
+    crops = s.tables.crops
     plantable: list[tuple[str, bool]] | None = None
-    for p in s.plots_near(seat):
-        if p in crop:
-            if s.needed(p) > 0:
-                if supply[TOKEN[crop[p]]] >= 1 and p not in farmed:  # grow_block, inlined
-                    out.append(GROW(p))
-            elif s.farm_block(seat, p, "harvest") is None:
-                out.append(HARVEST(p))
+    for p in near:
+        grown = crop.get(p)
+        if grown is not None:
+            kind = crops[grown]
+            if kind.tokens - tokens[p] - (1 if kind.compost and p in compost else 0) > 0:  # needed(), inlined
+                if supply[TOKEN[grown]] >= 1 and p not in farmed:  # grow_block, inlined
+                    out.append(_GROW[p])
+            else:
+                done = farmed.get(p)  # farm_block(seat, p, "harvest") is None, inlined
+                if done is None or (done == "grow" and s.powers[seat] == "farmer"):
+                    out.append(_HARVEST[p])
         elif p not in farmed:  # farm_block: 1 farming Action per Plot each turn
             if plantable is None:
                 plantable = _plantable(s)
             for c, near_green in plantable:
                 if not near_green or s.near_green(p):
-                    out.append(PLANT(p, c))
+                    out.append(_PLANT[p][c])
 
 
 def _plantable(s: ResourcityState) -> list[tuple[str, bool]]:
     """The crops the team can Plant now on some Plot (affordable, tokens left), each with whether it
     must go next to a Green Space: what ``plant_block`` checks that does not depend on the Plot."""
     out = []
-    supply = s.supply
+    supply, avail, crops = s.supply, s.avail, s.tables.crops
     for c in CROPS:
-        crop = s.crop_of(c)
-        if (
-            s.can_afford(crop.cost)
-            and supply[TOKEN[c]] >= 1
-            and (c != "catchment" or supply["catchment"] >= 1)
-        ):
+        crop = crops[c]
+        if supply[TOKEN[c]] < 1 or (c == "catchment" and supply["catchment"] < 1):
+            continue
+        for r, n in crop.cost.items():  # can_afford, inlined
+            if avail[r] < n:
+                break
+        else:
             out.append((c, crop.near_green))
     return out
