@@ -40,8 +40,8 @@ from .board import (
     farm_count,
     farm_count_after,
     farms_after,
-    moves_from,
     parts_corners,
+    tiles_of,
 )
 from .legal import act_sections, replace_cost, rotate_cost
 from .rules import ResourcityState
@@ -67,7 +67,7 @@ class HeuristicBot:
         self._want: int | None = None
         self._kinds: list[str] = []
         self._rots: list[int] = []
-        self._geo: object = None
+        self._game: object = None
         self._memo = _BoardMemo()
         self._phases: dict[Phase, Callable[[ResourcityState, int, list[Action]], Action]] = {
             "orient": self._orient,
@@ -86,11 +86,11 @@ class HeuristicBot:
         legal = s.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        kinds, rots, geo = s.grid_kind, s.grid_rot, s.tables.geo
-        if kinds != self._kinds or rots != self._rots or geo is not self._geo:
-            # what the memos of trial Farms, distances and loops depend on
-            self._kinds, self._rots, self._geo = kinds[:], rots[:], geo
-            self._memo = _board_memo((id(geo), tuple(kinds), tuple(rots)))
+        kinds, rots = s.grid_kind, s.grid_rot
+        if kinds != self._kinds or rots != self._rots or s.game is not self._game:
+            # what the memos of trial Farms, distances and loops depend on (the geometry: the game's)
+            self._kinds, self._rots, self._game = kinds[:], rots[:], s.game
+            self._memo = _board_memo((id(s.tables.geo), tuple(kinds), tuple(rots)))
         if s.phase == "act":  # every rule picks one of the legal actions
             return self._act(s, seat, legal)
         pick = self._phases.get(s.phase, self._act)(s, seat, legal)
@@ -275,34 +275,48 @@ class HeuristicBot:
         return END()
 
     def _exchange(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        for a in k.get(EXCHANGE.name, []):
-            crop = s.crop_of(EXCHANGE.read(a).crop)
+        crops = s.tables.crops
+        for a in k.get(_EXCHANGE, []):
+            crop = crops[EXCHANGE.read(a).crop]
             res = crop.yields
             if s.used[res] >= crop.amount or (s.used[res] > 0 and s.avail[res] < 2 * s.players + 3):
                 return a
         return None
 
     def _harvest(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        harvests = k.get(HARVEST.name)
+        harvests = k.get(_HARVEST)
         return harvests[0] if harvests else None
 
     def _grow(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        grows = k.get(GROW.name)
+        grows = k.get(_GROW)
         if not grows:
             return None
-        return min(grows, key=lambda a: s.needed(GROW.read(a).plot))
+        crops, crop, tokens, compost = s.tables.crops, s.crop, s.tokens, s.compost
+        best, best_n = None, 0
+        for a in grows:  # the first of the fewest tokens still needed
+            p = GROW.read(a).plot
+            kind = crops[crop[p]]
+            n = kind.tokens - tokens[p] - (1 if kind.compost and p in compost else 0)  # s.needed(p), inlined
+            if best is None or n < best_n:
+                best, best_n = a, n
+        return best
 
     def _plant(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        plants = k.get(PLANT.name)
+        plants = k.get(_PLANT)
         if not plants:
             return None
         reserve = s.players + 1
         av = s.avail
+        crops = s.tables.crops
         best, best_v = None, 0.0
         for a in plants:
-            crop = s.crop_of(PLANT.read(a).crop)
-            after = {r: av[r] - crop.cost.get(r, 0) for r in ("fuel", "food", "water")}
-            if after["food"] < reserve or after["water"] < reserve or after["fuel"] < FUEL_RESERVE - 1:
+            crop = crops[PLANT.read(a).crop]
+            cost = crop.cost
+            if (
+                av["food"] - cost.get("food", 0) < reserve
+                or av["water"] - cost.get("water", 0) < reserve
+                or av["fuel"] - cost.get("fuel", 0) < FUEL_RESERVE - 1
+            ):
                 continue
             value = self._need(s, crop.yields) + BONUS[crop.id]
             if crop.id == "sugarcane" and (self._need(s, "food") > 0 or self._need(s, "water") > 0):
@@ -319,8 +333,7 @@ class HeuristicBot:
     def _carry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         if not s.baskets[seat] or s.grid_kind[s.pos[seat]] == "centre":
             return None
-        centres = {t for t in range(TILES) if s.grid_kind[t] == "centre"}
-        return self._toward(s, seat, k, centres)
+        return self._toward(s, seat, k, set(tiles_of(s.grid_kind, "centre")))
 
     def _green(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Lay a Green Space beside a Farm: the Plots around it then take Water Catchments."""
@@ -328,19 +341,23 @@ class HeuristicBot:
         if s.avail["fuel"] < FUEL_RESERVE + 1 or s.supply["catchment"] < 1 or "green" not in hand:
             return None
         base = self._farms_now(s)
+        now, rots, crop = s.grid_kind, s.grid_rot, s.crop
+        kinds: list[str] = []
         best, best_n = None, 0
-        for a in k.get(REPLACE.name, []):
+        for a in k.get(_REPLACE, []):
             slot, t = REPLACE.read(a)
-            if hand[slot] != "green" or s.grid_kind[t] in ("centre", "green"):
+            was = now[t]
+            if hand[slot] != "green" or was == "centre" or was == "green":
                 continue
-            kinds = list(s.grid_kind)
+            if not kinds:
+                kinds = list(now)
             kinds[t] = "green"
-            if self._count_with(s, kinds, s.grid_rot, t) < base:
+            count = self._count_with(s, kinds, rots, t)
+            farm = self._farms_with(s, kinds, rots, t) if count >= base else None
+            kinds[t] = was
+            if farm is None or any(farm[p] < 0 for p in crop):
                 continue
-            farm = self._farms_with(s, kinds, s.grid_rot, t)
-            if any(farm[p] < 0 for p in s.crop):
-                continue
-            n = sum(1 for p in GREEN_ZONE[t] if farm[p] >= 0 and p not in s.crop)
+            n = sum(1 for p in GREEN_ZONE[t] if farm[p] >= 0 and p not in crop)
             if n > best_n:
                 best, best_n = a, n
         return best
@@ -348,7 +365,7 @@ class HeuristicBot:
     def _build(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Close a loop in one step if one can; else work toward the smallest loop round a chosen point:
         Rotate or Replace a tile of it within reach, or walk toward one."""
-        if not (k.get(ROTATE.name) or k.get(REPLACE.name)) or s.avail["fuel"] <= FUEL_RESERVE:
+        if not (k.get(_ROTATE) or k.get(_REPLACE)) or s.avail["fuel"] <= FUEL_RESERVE:
             return None
         farm = s.farm
         free = len(farm) - farm.count(-1) - sum(1 for p in s.crop if farm[p] >= 0)  # empty Plots in Farms
@@ -376,20 +393,29 @@ class HeuristicBot:
             return None
         kinds, rots = list(s.grid_kind), list(s.grid_rot)
         base = self._farms_now(s)
+        geo, fuel, crop = s.tables.geo, s.avail["fuel"], s.crop
+        closes = self._memo.closes
         for a, cost, t, tile, rlist in self._changes(s, seat, k):
-            if s.avail["fuel"] - cost < FUEL_RESERVE:
+            if fuel - cost < FUEL_RESERVE:
                 continue
-            old_k, old_r = kinds[t], rots[t]
-            kinds[t] = tile
             for r in rlist:
-                rots[t] = r
-                # only a tile that parts two of its corners can close a new loop
-                if parts_corners(s.tables.geo, old_k, old_r, tile, r) and self._safe(
-                    s, kinds, rots, t, base + 1
-                ):
-                    self._want = r
-                    return a
-            kinds[t], rots[t] = old_k, old_r
+                change = (t, tile, r)
+                more = closes.get(change)
+                if more is None:  # whether the change makes a new Farm (the board's alone: kept with it)
+                    old_k, old_r = kinds[t], rots[t]
+                    kinds[t], rots[t] = tile, r
+                    # only a tile that parts two of its corners can close a new loop
+                    more = closes[change] = parts_corners(geo, old_k, old_r, tile, r) and (
+                        self._count_with(s, kinds, rots, t) >= base + 1
+                    )
+                    kinds[t], rots[t] = old_k, old_r
+                if more:  # and keeps every planted Plot in a Farm (_safe)
+                    kinds[t], rots[t] = tile, r
+                    farm = self._farms_with(s, kinds, rots, t)
+                    kinds[t], rots[t] = s.grid_kind[t], s.grid_rot[t]
+                    if not any(farm[p] < 0 for p in crop):
+                        self._want = r
+                        return a
         self._no_build = key
         return None
 
@@ -398,10 +424,10 @@ class HeuristicBot:
     ) -> Iterator[tuple[Action, int, int, str, tuple[int, ...]]]:
         """(action, Fuel, tile, new tile type, rotations to try) for each Rotate and road Replace."""
         rc = rotate_cost(s)
-        for a in k.get(ROTATE.name, []):
+        for a in k.get(_ROTATE, []):
             t, way = ROTATE.read(a)
             yield a, rc, t, s.grid_kind[t], ((s.grid_rot[t] + (1 if way == "cw" else 3)) % 4,)
-        for a in k.get(REPLACE.name, []):
+        for a in k.get(_REPLACE, []):
             slot, t = REPLACE.read(a)
             tile = s.hands[seat][slot]
             if tile in ("curve", "tee", "cross", "tennis"):
@@ -450,10 +476,10 @@ class HeuristicBot:
                 rots[t] = r
                 if geo.corner_arms[(kind, r)][corner] == 2 and self._safe(s, kinds, rots, t, base):
                     a = ROTATE(t, way)
-                    if a in k.get(ROTATE.name, []):
+                    if a in k.get(_ROTATE, []):
                         return a
             rots[t] = rot
-        for a in k.get(REPLACE.name, []):
+        for a in k.get(_REPLACE, []):
             slot, tt = REPLACE.read(a)
             tile = s.hands[seat][slot]
             if tt != t or tile == "green" or s.avail["fuel"] - replace_cost(s, seat, tile) < FUEL_RESERVE:
@@ -470,26 +496,36 @@ class HeuristicBot:
     def _hurry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Spend spare Fuel on a Replace that breaks no Farm: each tile laid draws the deck on faster."""
         base = self._farms_now(s)
-        replaces = sorted(
-            k.get(REPLACE.name, []), key=lambda a: s.hands[seat][REPLACE.read(a).slot] != "green"
-        )
+        hand = s.hands[seat]
+        fuel = s.avail["fuel"]
+        spare = [fuel - replace_cost(s, seat, tile) >= FUEL_RESERVE + 4 for tile in hand]
+        if not any(spare):
+            return None
+        replaces = k.get(_REPLACE, [])
+        if "green" in hand:  # Green Spaces first (a stable sort: otherwise in order)
+            replaces = sorted(replaces, key=lambda a: hand[REPLACE.read(a).slot] != "green")
+        now, crop, rotations = s.grid_kind, s.crop, s.tables.geo.rotations
+        kinds: list[str] = []
+        rots: list[int] = []
         for a in replaces:
             slot, t = REPLACE.read(a)
-            tile = s.hands[seat][slot]
-            if s.avail["fuel"] - replace_cost(s, seat, tile) < FUEL_RESERVE + 4:
+            if not spare[slot]:
                 continue
-            if s.grid_kind[t] in ("centre", "green"):
+            was = now[t]
+            if was == "centre" or was == "green":
                 continue
-            kinds = list(s.grid_kind)
-            rots = list(s.grid_rot)
+            if not kinds:
+                kinds, rots = list(now), list(s.grid_rot)
+            tile = hand[slot]
             kinds[t] = tile
-            for r in s.tables.geo.rotations[tile]:
+            for r in rotations[tile]:
                 rots[t] = r
                 if self._count_with(s, kinds, rots, t) < base:
                     continue
                 farm = self._farms_with(s, kinds, rots, t)
-                if not any(farm[p] < 0 for p in s.crop):
+                if not any(farm[p] < 0 for p in crop):
                     return a
+            kinds[t], rots[t] = was, s.grid_rot[t]
         return None
 
     def _go_farm(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
@@ -551,7 +587,7 @@ class HeuristicBot:
         self, s: ResourcityState, seat: int, k: dict[str, list[Action]], goals: set[int]
     ) -> Action | None:
         """The first step of a shortest road path (Teleports included) to any goal tile."""
-        moves, teleports = k.get(MOVE.name, []), k.get(TELEPORT.name, [])
+        moves, teleports = k.get(_MOVE, []), k.get(_TELEPORT, [])
         if not goals or not (moves or teleports):
             return None
         first: dict[int, Action] = {}
@@ -562,14 +598,14 @@ class HeuristicBot:
         frontier = list(first)
         seen = {s.pos[seat], *frontier}
         origin = {t: t for t in frontier}
-        geo, kinds, rots = s.tables.geo, s.grid_kind, s.grid_rot
+        masks, kinds, rots = s.tables.geo.exit_masks, s.grid_kind, s.grid_rot
         while frontier:
             nxt = []
             for t in frontier:
                 if t in goals:
                     return first[origin[t]]
-                for n in moves_from(geo, kinds, rots, t):
-                    if n not in seen:
+                for n, back in OPEN_SIDES[t][masks[kinds[t]][rots[t]]]:  # moves_from, inlined
+                    if masks[kinds[n]][rots[n]] & back and n not in seen:
                         seen.add(n)
                         origin[n] = origin[t]
                         nxt.append(n)
@@ -604,11 +640,23 @@ class _BoardMemo:
     """What the bot works out from a board alone (tile types and rotations): trial Farms, road
     distances, the loops still open and their values. Shared by every bot meeting the same board."""
 
-    __slots__ = ("farms", "counts", "base", "dist", "loops", "prospect", "targets", "plots", "farming")
+    __slots__ = (
+        "farms",
+        "counts",
+        "closes",
+        "base",
+        "dist",
+        "loops",
+        "prospect",
+        "targets",
+        "plots",
+        "farming",
+    )
 
     def __init__(self) -> None:
         self.farms: dict[tuple[int, str, int], list[int]] = {}
         self.counts: dict[tuple[int, str, int], int] = {}
+        self.closes: dict[tuple[int, str, int], bool] = {}
         self.base = -1
         self.plots: list[tuple[tuple[int, ...], bool]] | None = None
         self.farming: dict[int, list[tuple[int, float, tuple[int, ...], bool]]] = {}
