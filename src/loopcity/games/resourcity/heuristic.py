@@ -340,27 +340,36 @@ class HeuristicBot:
         hand = s.hands[seat]
         if s.avail["fuel"] < FUEL_RESERVE + 1 or s.supply["catchment"] < 1 or "green" not in hand:
             return None
-        base = self._farms_now(s)
-        now, rots, crop = s.grid_kind, s.grid_rot, s.crop
-        kinds: list[str] = []
+        now, crop = s.grid_kind, s.crop
+        greens = self._memo.greens
         best, best_n = None, 0
         for a in k.get(_REPLACE, []):
             slot, t = REPLACE.read(a)
             was = now[t]
             if hand[slot] != "green" or was == "centre" or was == "green":
                 continue
-            if not kinds:
-                kinds = list(now)
-            kinds[t] = "green"
-            count = self._count_with(s, kinds, rots, t)
-            farm = self._farms_with(s, kinds, rots, t) if count >= base else None
-            kinds[t] = was
-            if farm is None or any(farm[p] < 0 for p in crop):
+            if t not in greens:
+                greens[t] = self._green_at(s, t)
+            found = greens[t]
+            if found is None:
                 continue
-            n = sum(1 for p in GREEN_ZONE[t] if farm[p] >= 0 and p not in crop)
+            farm, zone = found
+            if any(farm[p] < 0 for p in crop):
+                continue
+            n = sum(1 for p in zone if p not in crop)
             if n > best_n:
                 best, best_n = a, n
         return best
+
+    def _green_at(self, s: ResourcityState, t: int) -> tuple[list[int], tuple[int, ...]] | None:
+        """For a Green Space on tile ``t``: None if it would break a Farm; else the Farms it leaves and
+        the Plots next to it in a Farm (the board's alone: kept with it)."""
+        kinds, rots = list(s.grid_kind), s.grid_rot
+        kinds[t] = "green"
+        if self._count_with(s, kinds, rots, t) < self._farms_now(s):
+            return None
+        farm = self._farms_with(s, kinds, rots, t)
+        return farm, tuple(p for p in GREEN_ZONE[t] if farm[p] >= 0)
 
     def _build(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Close a loop in one step if one can; else work toward the smallest loop round a chosen point:
@@ -595,22 +604,36 @@ class HeuristicBot:
             first.setdefault(MOVE.read(a).tile, a)
         for a in teleports:
             first.setdefault(TELEPORT.read(a).tile, a)
-        frontier = list(first)
-        seen = {s.pos[seat], *frontier}
-        origin = {t: t for t in frontier}
-        masks, kinds, rots = s.tables.geo.exit_masks, s.grid_kind, s.grid_rot
-        while frontier:
-            nxt = []
-            for t in frontier:
-                if t in goals:
-                    return first[origin[t]]
-                for n, back in OPEN_SIDES[t][masks[kinds[t]][rots[t]]]:  # moves_from, inlined
-                    if masks[kinds[n]][rots[n]] & back and n not in seen:
-                        seen.add(n)
-                        origin[n] = origin[t]
-                        nxt.append(n)
-            frontier = nxt
+        here = s.pos[seat]
+        key = (here, *first)
+        walk = self._memo.walks.get(key)
+        if walk is None:
+            walk = self._memo.walks[key] = _walk(s, here, list(first))
+        for t, step in walk:
+            if t in goals:
+                return first[step]
         return None
+
+
+def _walk(s: ResourcityState, here: int, frontier: list[int]) -> list[tuple[int, int]]:
+    """Every tile a search outward from ``here`` along the roads reaches, first steps (``frontier``)
+    first, in the order a breadth-first search meets them, each with the first step it was met from:
+    the first goal in this list is the nearest, and its first step the way there."""
+    seen = {here, *frontier}
+    origin = {t: t for t in frontier}
+    masks, kinds, rots = s.tables.geo.exit_masks, s.grid_kind, s.grid_rot
+    out = []
+    while frontier:
+        nxt = []
+        for t in frontier:
+            out.append((t, origin[t]))
+            for n, back in OPEN_SIDES[t][masks[kinds[t]][rots[t]]]:  # moves_from, inlined
+                if masks[kinds[n]][rots[n]] & back and n not in seen:
+                    seen.add(n)
+                    origin[n] = origin[t]
+                    nxt.append(n)
+        frontier = nxt
+    return out
 
 
 def _work(
@@ -644,6 +667,8 @@ class _BoardMemo:
         "farms",
         "counts",
         "closes",
+        "greens",
+        "walks",
         "base",
         "dist",
         "loops",
@@ -657,6 +682,8 @@ class _BoardMemo:
         self.farms: dict[tuple[int, str, int], list[int]] = {}
         self.counts: dict[tuple[int, str, int], int] = {}
         self.closes: dict[tuple[int, str, int], bool] = {}
+        self.greens: dict[int, tuple[list[int], tuple[int, ...]] | None] = {}
+        self.walks: dict[tuple[int, ...], list[tuple[int, int]]] = {}
         self.base = -1
         self.plots: list[tuple[tuple[int, ...], bool]] | None = None
         self.farming: dict[int, list[tuple[int, float, tuple[int, ...], bool]]] = {}
