@@ -608,32 +608,49 @@ class HeuristicBot:
         key = (here, *first)
         walk = self._memo.walks.get(key)
         if walk is None:
-            walk = self._memo.walks[key] = _walk(s, here, list(first))
-        for t, step in walk:
-            if t in goals:
-                return first[step]
-        return None
+            walk = self._memo.walks[key] = _Walk(here, list(first))
+        met = walk.met
+        i = 0
+        while True:
+            while i < len(met):
+                t, step = met[i]
+                if t in goals:
+                    return first[step]
+                i += 1
+            if not walk.further(s):
+                return None
 
 
-def _walk(s: ResourcityState, here: int, frontier: list[int]) -> list[tuple[int, int]]:
-    """Every tile a search outward from ``here`` along the roads reaches, first steps (``frontier``)
-    first, in the order a breadth-first search meets them, each with the first step it was met from:
-    the first goal in this list is the nearest, and its first step the way there."""
-    seen = {here, *frontier}
-    origin = {t: t for t in frontier}
-    masks, kinds, rots = s.tables.geo.exit_masks, s.grid_kind, s.grid_rot
-    out = []
-    while frontier:
+class _Walk:
+    """A breadth-first walk along the roads from a tile, its first steps given, met ring by ring as a
+    search needs them and kept with the board: ``met`` holds the tiles met so far, in order, each with
+    the first step it was met from; the first goal in it is the nearest, and its first step the way."""
+
+    __slots__ = ("met", "frontier", "seen", "origin")
+
+    def __init__(self, here: int, first: list[int]) -> None:
+        self.met: list[tuple[int, int]] = []
+        self.frontier = first
+        self.seen = {here, *first}
+        self.origin = {t: t for t in first}
+
+    def further(self, s: ResourcityState) -> bool:
+        """Meet the next ring of tiles (the board is ``s``'s); False when there is none."""
+        frontier = self.frontier
+        if not frontier:
+            return False
+        seen, origin, met = self.seen, self.origin, self.met
+        masks, kinds, rots = s.tables.geo.exit_masks, s.grid_kind, s.grid_rot
         nxt = []
         for t in frontier:
-            out.append((t, origin[t]))
+            met.append((t, origin[t]))
             for n, back in OPEN_SIDES[t][masks[kinds[t]][rots[t]]]:  # moves_from, inlined
                 if masks[kinds[n]][rots[n]] & back and n not in seen:
                     seen.add(n)
                     origin[n] = origin[t]
                     nxt.append(n)
-        frontier = nxt
-    return out
+        self.frontier = nxt
+        return True
 
 
 def _work(
@@ -683,7 +700,7 @@ class _BoardMemo:
         self.counts: dict[tuple[int, str, int], int] = {}
         self.closes: dict[tuple[int, str, int], bool] = {}
         self.greens: dict[int, tuple[list[int], tuple[int, ...]] | None] = {}
-        self.walks: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+        self.walks: dict[tuple[int, ...], _Walk] = {}
         self.base = -1
         self.plots: list[tuple[tuple[int, ...], bool]] | None = None
         self.farming: dict[int, list[tuple[int, float, tuple[int, ...], bool]]] = {}
