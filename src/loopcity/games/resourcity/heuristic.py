@@ -35,10 +35,12 @@ from .board import (
     GREEN_ZONE,
     OPEN_SIDES,
     ORTHOGONAL,
+    REACH,
     TILE_CORNER_PLOTS,
     TILES,
+    corner_regions,
     farm_count,
-    farm_count_after,
+    farm_count_with,
     farms_after,
     parts_corners,
     tiles_of,
@@ -114,8 +116,12 @@ class HeuristicBot:
         key = (t, kinds[t], rots[t])
         counts = self._memo.counts
         n = counts.get(key)
-        if n is None:
-            n = counts[key] = farm_count_after(s.tables.geo, s.farm, self._farms_now(s), kinds, rots, t)
+        if n is None:  # counted from the regions round the cell without its roads, kept with the board
+            geo = s.tables.geo
+            regions = self._memo.regions.get(t)
+            if regions is None:
+                regions = self._memo.regions[t] = corner_regions(geo, kinds, rots, t)
+            n = counts[key] = farm_count_with(geo, s.farm, self._farms_now(s), regions, kinds[t], rots[t], t)
         return n
 
     def _farms_now(self, s: ResourcityState) -> int:
@@ -139,11 +145,17 @@ class HeuristicBot:
         if loops is None:
             loops = self._memo.loops = []
             farm = s.farm
+            arms, kinds, rots = s.tables.geo.corner_arms, s.grid_kind, s.grid_rot
             for p in INNER:
                 if farm[p] >= 0:
                     continue
-                needs = _ring_needs(s, p)
-                loops.append((p, len(needs), tuple(u for t, _ in needs for u in (t, *ORTHOGONAL[t]))))
+                needs = 0
+                tiles: list[int] = []
+                for t, corner in RING_AT[p]:  # _ring_needs, inlined
+                    if arms[(kinds[t], rots[t])][corner] < 2:
+                        needs += 1
+                        tiles += REACH[t]  # the tile and those beside it
+                loops.append((p, needs, tuple(tiles)))
         return loops
 
     def _relocate(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
@@ -673,6 +685,11 @@ def _work(
 
 RING = ((-1, -1, 2), (-1, 0, 3), (0, -1, 1), (0, 0, 0))
 INNER = tuple(i * 7 + j for i in range(1, 6) for j in range(1, 6))
+RING_AT = tuple(
+    tuple(((p // 7 + di) * 6 + p % 7 + dj, corner) for di, dj, corner in RING) if p in INNER else ()
+    for p in range(49)
+)
+"""For each lattice point inside the rim, the (tile, corner) pairs that meet there (NW tile first)."""
 """The lattice points inside the rim, in order: the points a small loop closes round."""
 
 
@@ -684,6 +701,7 @@ class _BoardMemo:
         "farms",
         "counts",
         "closes",
+        "regions",
         "greens",
         "walks",
         "base",
@@ -699,6 +717,7 @@ class _BoardMemo:
         self.farms: dict[tuple[int, str, int], list[int]] = {}
         self.counts: dict[tuple[int, str, int], int] = {}
         self.closes: dict[tuple[int, str, int], bool] = {}
+        self.regions: dict[int, tuple[int, ...]] = {}
         self.greens: dict[int, tuple[list[int], tuple[int, ...]] | None] = {}
         self.walks: dict[tuple[int, ...], _Walk] = {}
         self.base = -1
@@ -728,20 +747,14 @@ def _board_memo(board: tuple[int, tuple[str, ...], tuple[int, ...]]) -> _BoardMe
 
 def _ring_needs(s: ResourcityState, p: int) -> list[tuple[int, int]]:
     """The (tile, corner) pairs round lattice point ``p`` whose corner is not yet walled in by roads."""
-    i, j = divmod(p, 7)
-    out = []
     arms, kinds, rots = s.tables.geo.corner_arms, s.grid_kind, s.grid_rot
-    for di, dj, corner in RING:
-        t = (i + di) * 6 + j + dj
-        if arms[(kinds[t], rots[t])][corner] < 2:
-            out.append((t, corner))
-    return out
+    return [(t, corner) for t, corner in RING_AT[p] if arms[(kinds[t], rots[t])][corner] < 2]
 
 
 def _distances(s: ResourcityState, start: int) -> dict[int, int]:
     """Road distance (in Moves, Teleports counted as 1) from ``start`` to every reachable tile."""
     kinds, rots, masks = s.grid_kind, s.grid_rot, s.tables.geo.exit_masks
-    centres = [t for t in range(TILES) if kinds[t] == "centre"]
+    centres = tiles_of(kinds, "centre")
     dist = {start: 0}
     frontier = [start]
     while frontier:
