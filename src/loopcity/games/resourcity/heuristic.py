@@ -181,7 +181,12 @@ class HeuristicBot:
 
     def _discard(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         hand = s.hands[seat]
-        return max(legal, key=lambda a: KEEP.get(hand[DISCARD.read(a).slot], 9))
+        best, best_v = legal[0], -1
+        for a in legal:  # the first of the tiles least worth keeping
+            v = KEEP.get(hand[DISCARD.read(a).slot], 9)
+            if v > best_v:
+                best, best_v = a, v
+        return best
 
     def _compost(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         for a in legal:

@@ -114,15 +114,6 @@ def destinations(s: ResourcityState, seat: int) -> list[int]:
     return sorted(out)
 
 
-def teleports(s: ResourcityState, seat: int) -> list[int]:
-    """Community Centres a seat on a Community Centre may Teleport to (with room for a token)."""
-    here = s.pos[seat]
-    if s.grid_kind[here] != "centre":
-        return []
-    limit = s.content.turn.max_players_per_tile
-    return [t for t in tiles_of(s.grid_kind, "centre") if t != here and s.pos.count(t) < limit]
-
-
 # ----- the table's decisions (carried out in :mod:`.decide`) ------------------------------------------
 _START = tuple(START(t) for t in range(TILES))
 _YES_NO = (VOTE("yes"), VOTE("no"))
@@ -229,8 +220,15 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
         else:
             out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back and pos.count(n) < limit]
     moved = len(out)
-    if on_centre:
-        out += [_TELEPORT[t] for t in teleports(s, seat)]
+    if on_centre:  # Teleports: to the other Community Centres with room for a token
+        pos = s.pos
+        limit = c.turn.max_players_per_tile
+        crowd = len(pos) >= limit
+        t = -1
+        for _ in range(kinds.count("centre")):  # tiles_of(kinds, "centre"), inlined
+            t = kinds.index("centre", t + 1)
+            if t != here and not (crowd and pos.count(t) >= limit):
+                out.append(_TELEPORT[t])
     teleported = rotated = len(out)
     if s.manpower <= 0:
         rotated = _add_building(s, seat, out, c, tables.rotations_offered)
