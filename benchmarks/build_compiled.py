@@ -34,15 +34,16 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "compiled"
 
 # What a random playout, a simulation and a search run: the engine's state, generator, actions and
-# runner, and each game's rules (legal actions, apply, chance). Chosen by measuring (docs/performance.md):
-# the words, views, positions, heuristics and front ends stay interpreted.
+# runner, each game's rules (legal actions, apply, chance) and, where it compiles, its heuristic bot
+# (the playouts of simulations and searches). Chosen by measuring (docs/performance.md): the words,
+# views, positions and front ends stay interpreted.
 ENGINE = ["actions", "bots", "clocks", "rng", "runner", "serialize", "state", "table"]
 GAMES: dict[str, list[str]] = {
     "reclaim": ["actions", "board", "events", "politics", "rules", "transport", "turn"],
-    "resourced": ["actions", "board", "events", "rules", "table", "together", "turn"],
+    "resourced": ["actions", "board", "events", "heuristic", "rules", "table", "together", "turn"],
     "resourcity": ["apply", "base", "board", "decide", "events", "farming", "legal", "rules", "setup"],
-    "sustain": ["actions", "board", "plans", "rules", "year"],
-    "waste_what": ["actions", "base", "dealing", "handlers", "rules", "together"],
+    "sustain": ["actions", "board", "heuristic", "plans", "rules", "year"],
+    "waste_what": ["actions", "base", "dealing", "handlers", "heuristic", "rules", "together"],
 }
 MODULES = [f"engine/{m}" for m in ENGINE] + [f"games/{g}/{m}" for g, ms in GAMES.items() for m in ms]
 
@@ -86,7 +87,8 @@ def build(out: Path, modules: list[str], jobs: int) -> dict[str, Any]:
 
 
 def fingerprint(games: int, seed: int) -> dict[str, Any]:
-    """Every state hash and the record of ``games`` seeded random games of every registered game."""
+    """Every state hash and the record of ``games`` seeded games of every registered game: random
+    bots, and every other game the game's heuristic bots."""
     from loopcity.engine import RandomBot, list_games, load_game
     from loopcity.engine.record import Record
     from loopcity.engine.state import State
@@ -96,10 +98,14 @@ def fingerprint(games: int, seed: int) -> dict[str, Any]:
         game = load_game(spec.id)
         game.tongues = ()  # the log is kept unworded, as in simulation (its kinds and steps stay)
         played = []
-        for s in range(seed, seed + games):
+        heuristic = spec.bots.get("heuristic")
+        for n, s in enumerate(range(seed, seed + games)):
             state = game.new_state(s)
             record = Record.start(state, s)
-            bots = [RandomBot(game, seat, s) for seat in range(game.players)]
+            if n % 2 and heuristic is not None:  # every other game the game's own bots (compiled too)
+                bots = [heuristic(game, seat, s) for seat in range(game.players)]
+            else:
+                bots = [RandomBot(game, seat, s) for seat in range(game.players)]
             hashes = [state.state_hash()]
             while not state.is_terminal():
                 seat = state.active_seats()[0]

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# System packages the test suite needs: Debian's chromium (browser tests) and postgresql (the
-# PostgreSQL persistence suite). Installs them when missing and when run as root; otherwise says so
-# and leaves those tests to skip.
+# System packages the test suite needs: Debian's chromium (browser tests), postgresql (the
+# PostgreSQL persistence suite) and nginx (the reverse proxy of docs/deploying.md,
+# tests/web/test_proxy.py). Installs them when missing and when run as root; otherwise says so and
+# leaves those tests to skip.
 set -u
 missing=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi

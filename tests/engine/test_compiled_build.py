@@ -1,5 +1,6 @@
 """The compiled build plays the same games as the interpreted one: every state hash and every record
-of seeded random games of every game are equal (docs/performance.md, "Compiled build").
+of seeded games of every game, random and the game's heuristic bots, are equal (docs/performance.md,
+"Compiled build").
 
 Compiling takes minutes on two cores, so the suite does not build it: the test runs when a compiled
 build is present (``make compiled``, or ``python benchmarks/build_compiled.py``; another directory

@@ -105,11 +105,13 @@ def test_the_games_whose_panels_differ_only_in_whose_they_are_say_so():
     assert {"reclaim", "resourced"} <= set(SEAT_PANELS)
 
 
-@pytest.mark.parametrize("game", PUBLIC_PANELS)
+@pytest.mark.parametrize("game", sorted(set(PUBLIC_PANELS) | set(SEAT_PANELS)))
 @pytest.mark.parametrize("seed", [3, 1003])
-def test_public_panels_from_a_seats_view_are_the_spectators_with_its_own_marked_mine(game, seed):
-    """The web server builds the panels once per move from the spectator's view and marks each seat's
-    own (loopcity.web.payload): a seat's panels so made are those its own view gives."""
+def test_a_seats_panels_are_the_spectators_with_its_own_marked_or_laid_over(game, seed):
+    """The web server builds the panels once per move from the spectator's view (loopcity.web.payload)
+    and for each seat marks its own ``mine`` or, where a seat has panels of its own (its Hidden
+    agenda, its prompt), lays those over them: a seat's panels so made are those its whole view gives,
+    its own panel marked as its."""
     spec = load_game(game).spec
     state = load_game(game).new_state(seed)
     rng = random.Random(seed)
@@ -119,30 +121,14 @@ def test_public_panels_from_a_seats_view_are_the_spectators_with_its_own_marked_
         public = [p.to_json() for p in spec.panels(state.view(None))]
         assert not any(p["mine"] for p in public)
         for seat in range(state.players):
-            own = [p.to_json() for p in spec.panels(state.view(seat))]
-            assert own == [{**p, "mine": p["seat"] == seat} for p in public], (seat, step)
-        seat = rng.choice(list(state.active_seats()))
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-
-
-@pytest.mark.parametrize("game", SEAT_PANELS)
-@pytest.mark.parametrize("seed", [3, 1003])
-def test_a_seats_panels_are_the_spectators_with_its_own_laid_over(game, seed):
-    """Where a seat has panels of its own (its Hidden agenda, its prompt), the server builds the
-    others once per move from the spectator's view and each seat only its own: the panels so made are
-    those the seat's whole view gives, and the seat's own panel is marked as its."""
-    spec = load_game(game).spec
-    state = load_game(game).new_state(seed)
-    rng = random.Random(seed)
-    for step in range(80):
-        if state.is_terminal():
-            break
-        public = [p.to_json() for p in spec.panels(state.view(None))]
-        for seat in range(state.players):
             view = state.view(seat)
             whole = [p.to_json() for p in spec.panels(view)]
-            own = {i: p.to_json() for i, p in spec.seat_panels(view).items()}
-            assert [own.get(i, p) for i, p in enumerate(public)] == whole, (seat, step)
+            if spec.seat_panels is not None:
+                own = {i: p.to_json() for i, p in spec.seat_panels(view).items()}
+                made = [own.get(i, p) for i, p in enumerate(public)]
+            else:
+                made = [{**p, "mine": p["seat"] == seat} for p in public]
+            assert made == whole, (seat, step)
             assert [p["seat"] for p in whole if p["mine"]] == [seat]
         seat = rng.choice(list(state.active_seats()))
         state.apply(seat, rng.choice(state.legal_actions(seat)))

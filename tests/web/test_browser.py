@@ -282,8 +282,13 @@ def test_the_play_page_works_from_the_keyboard(server, browser):
     ctx = browser.new_context(viewport=PHONE)
     page = ctx.new_page()
     links = _create_in_lobby(page, base, "tiny")
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
     page.goto(links["seats"][0])
     page.wait_for_selector("#actions button")
+    # the live page names its table, for a proxy that keeps a table's pages on one process
+    table = page.evaluate("window.LOOPCITY.current.table")
+    assert len(sockets) == 1 and sockets[0].endswith(f"&table={table}"), sockets
     for _ in range(30):  # Tab to the first action and press Enter
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.dataset.action || ''"):

@@ -97,6 +97,28 @@ def test_long_lists_travel_as_splices_and_rows():
     assert delta.apply({"x": None}, delta.diff({"x": None}, {"x": mixed})) == {"x": mixed}
 
 
+def test_a_card_taken_out_of_a_numbered_row_travels_as_the_change_not_the_row():
+    """A card leaves a row of cards numbered in order (SUSTAIN's solutions when one is carried
+    out): every other card's number changes, so no card is as it was, yet the patch says which card
+    went and each other's new number, not the whole row again; a card put in likewise."""
+    text = "A plan for the city, its people and what they need, written out at length."
+    row = [{"card": i + 1, "name": f"plan {i}", "text": text, "cost": i % 4} for i in range(18)]
+    for gone in (0, 7, 17):
+        fewer = [{**c, "card": n + 1} for n, c in enumerate(row[:gone] + row[gone + 1 :])]
+        ops = delta.diff({"row": row}, {"row": fewer})
+        assert delta.apply({"row": row}, json.loads(json.dumps(ops))) == {"row": fewer}
+        assert [gone, gone + 1, []] in ops["row"]["l"]
+        assert len(json.dumps(ops)) < len(json.dumps(fewer)) / 4
+        back = delta.diff({"row": fewer}, {"row": row})  # and put back in
+        assert delta.apply({"row": fewer}, json.loads(json.dumps(back))) == {"row": row}
+        assert len(json.dumps(back)) < len(json.dumps(row)) / 3
+    # a row of other cards altogether still travels whole
+    other = [{"card": i, "title": f"other {i}", "text": "else", "gain": 2} for i in range(17)]
+    ops = delta.diff({"row": row}, {"row": other})
+    assert delta.apply({"row": row}, ops) == {"row": other}
+    assert ops["row"]["l"][0][:2] == [0, 18]
+
+
 def test_a_row_of_new_places_travels_as_edits_of_alike_ones():
     """A board that draws a row of new places (every edge a Build may take) sends each as what differs
     from an alike place before it, not whole."""
@@ -141,6 +163,26 @@ class _Table:
         self.chat_on = True
 
 
+async def _nothing(text: str) -> None:
+    return None
+
+
+def _pages(state: Any, lang: str = "en") -> tuple[_Table, Any, Any, list[Any]]:
+    """A table of ``state`` in a hub (the server's transport) with each seat's page and a
+    spectator's: the table, the hub, its channel and the pages."""
+    from loopcity.web.transport import Client, Hub
+
+    table = _Table(state)
+    hub = Hub()
+    pages = [Client(s, _nothing, lang) for s in range(state.players)]
+    pages.append(Client(None, _nothing, lang, role="spectator"))
+    for page in pages:
+        assert hub.admit(table, page) is None
+    channel = hub.channels[table.id]
+    channel.table = table
+    return table, hub, channel, pages
+
+
 @pytest.mark.parametrize("game", [g for g in GAME_IDS if g != "tiny"])
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lang, monkeypatch):
@@ -153,20 +195,10 @@ def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lan
     from loopcity.engine import load_game
     from loopcity.web.transport import Client, Hub
 
-    async def nothing(text: str) -> None:
-        return None
-
     sizes: list[int] = []
     for seed in SEEDS:
         state = load_game(game).new_state(seed)
-        table = _Table(state)
-        hub = Hub()
-        pages = [Client(s, nothing, lang) for s in range(state.players)]
-        pages.append(Client(None, nothing, lang, role="spectator"))
-        for page in pages:
-            assert hub.admit(table, page) is None
-        channel = hub.channels[table.id]
-        channel.table = table  # type: ignore[assignment]
+        table, hub, channel, pages = _pages(state, lang)
         has = {id(p): json.loads(hub._newest(channel, p) or "") for p in pages}
         rng = random.Random(seed)
         for _ in range(PLAYTHROUGH_MOVES):
@@ -177,7 +209,7 @@ def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lan
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             table.state, table.version = state, table.version + 1
             fresh = Hub()  # a fresh page's whole message of this version
-            fresh.admit(table, Client(None, nothing, lang, role="spectator"))  # type: ignore[arg-type]
+            fresh.admit(table, Client(None, _nothing, lang, role="spectator"))  # type: ignore[arg-type]
             for page in pages:
                 text = hub._newest(channel, page)
                 assert text is not None
@@ -198,7 +230,6 @@ def test_risks_are_worked_out_once_per_state_for_the_seats_that_can_act(monkeypa
     table talk or a page asking again gets the same warnings without the look-ahead again."""
     from loopcity.engine import load_game
     from loopcity.web import payload
-    from loopcity.web.transport import Client, Hub
 
     calls: list[int] = []
     real = payload.assess
@@ -209,17 +240,8 @@ def test_risks_are_worked_out_once_per_state_for_the_seats_that_can_act(monkeypa
 
     monkeypatch.setattr(payload, "assess", counted)
 
-    async def nothing(text: str) -> None:
-        return None
-
     state = load_game("waste_what").new_state(1)
-    table = _Table(state)
-    hub = Hub()
-    pages = [Client(s, nothing) for s in range(state.players)] + [Client(None, nothing, role="spectator")]
-    for page in pages:
-        assert hub.admit(table, page) is None
-    channel = hub.channels[table.id]
-    channel.table = table  # type: ignore[assignment]
+    table, hub, channel, pages = _pages(state)
     first = {id(p): json.loads(hub._newest(channel, p) or "") for p in pages}
     acting = [s for s in range(state.players) if state.legal_actions(s)]
     assert sorted(calls) == acting  # never a seat without actions, never the spectator
@@ -230,3 +252,29 @@ def test_risks_are_worked_out_once_per_state_for_the_seats_that_can_act(monkeypa
         if page.seat is not None:
             assert rebuilt["legal"] == first[id(page)]["legal"]
     assert sorted(calls) == acting  # the talk changed the messages, not the look-ahead
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if g != "tiny"])
+def test_random_games_to_their_end_send_no_message_over_16_kb_after_the_first(game):
+    """Whole random games, every page's messages after its first: none over 16 KB (in SUSTAIN's
+    first seed a solution carried out renumbers the row of solutions, which once sent the row whole
+    in the view and the panels)."""
+    from loopcity.engine import load_game
+
+    largest = 0
+    for seed in (1, 2, 3):
+        state = load_game(game).new_state(seed)
+        table, hub, channel, pages = _pages(state)
+        for page in pages:
+            hub._newest(channel, page)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = rng.choice(list(state.active_seats()))
+            state = state.clone()
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            table.state, table.version = state, table.version + 1
+            for page in pages:
+                text = hub._newest(channel, page)
+                assert text is not None
+                largest = max(largest, len(text.encode()))
+    assert 0 < largest <= SMALL, largest

@@ -15,6 +15,7 @@ in the same ``.de.toml`` file, matched by ``phase``.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any, Literal
 
@@ -62,26 +63,45 @@ class WalkthroughTexts(ContentModel):
     hints: list[HintText] = Field(default_factory=list)
 
 
+FRESH = 1.0
+"""Seconds a file's modification time, once looked at, is taken as it was: a page's messages ask
+for the hint of every move, and an edited file is read again at most this long after."""
+
+_FOUND: dict[str, tuple[float, Path | None]] = {}
+
+
 def default_file(spec: Any) -> Path | None:
     """The game's ``walkthrough.toml`` beside its ``content.toml`` (None when it has none)."""
     content = getattr(spec, "content", None)
     if content is None:
         return None
-    path = Path(content.path).parent / "walkthrough.toml"
-    return path if path.exists() else None
+    folder = str(Path(content.path).parent)
+    now = time.monotonic()
+    found = _FOUND.get(folder)
+    if found is None or now - found[0] > FRESH:
+        path = Path(folder) / "walkthrough.toml"
+        found = _FOUND[folder] = (now, path if path.exists() else None)
+    return found[1]
 
 
 _LOADED: dict[tuple[str, str, float], tuple[Walkthrough, dict[str, str]]] = {}
 """Files read, by path, language and modification time (an edited file is read again)."""
+_LOOKED: dict[tuple[str, str], tuple[float, tuple[str, str, float]]] = {}
+"""When each file and language was last looked at, and what was read then."""
 
 
 def load(path: Path, language: str = "en") -> tuple[Walkthrough, dict[str, str]]:
     """The walk-through in ``path`` and its words in ``language`` by step id (``{}`` for English or
     without a translation), validated: a bad file raises ContentError naming the step and field."""
+    now = time.monotonic()
+    looked = _LOOKED.get((str(path), language))
+    if looked is not None and now - looked[0] <= FRESH and looked[1] in _LOADED:
+        return _LOADED[looked[1]]
     file = path.with_name(f"{path.stem}.{language}.toml")
     translated = language != "en" and file.exists()
     key = (str(path), language, max(path.stat().st_mtime, file.stat().st_mtime if translated else 0.0))
     if key in _LOADED:
+        _LOOKED[(str(path), language)] = (now, key)
         return _LOADED[key]
     walk = validate(read_toml(path), Walkthrough, str(path))
     ids = [s.id for s in walk.steps]
@@ -104,6 +124,7 @@ def load(path: Path, language: str = "en") -> tuple[Walkthrough, dict[str, str]]
                 raise ContentError(f"{file}: hint {h.phase}: field 'phase': no such hint in {path.name}")
             words[f"hint:{h.phase}"] = h.text
     _LOADED[key] = (walk, words)
+    _LOOKED[(str(path), language)] = (now, key)
     return walk, words
 
 

@@ -228,9 +228,53 @@ def _splices(old: list[Any], new: list[Any]) -> Any:
                 if op is not _SAME:
                     edits.append([i, op])
         else:
+            aligned = _aligned(old, new, i0, i1_, j0, j1_)
+            if aligned is not None:
+                edits += aligned
+                continue
             put = _put(new[j0:j1_])
             edits.append([i0, i1_, put[0] if type(put) is list else put])
     return {"l": edits} if edits else _SAME
+
+
+def _differ(x: dict[str, Any], y: dict[str, Any]) -> int:
+    """How many keys two objects differ in."""
+    return sum(1 for k, v in x.items() if k not in y or y[k] != v) + sum(1 for k in y if k not in x)
+
+
+def _aligned(old: list[Any], new: list[Any], i0: int, i1: int, j0: int, j1: int) -> list[list[Any]] | None:
+    """The edits of a range of objects that lost or gained one while the others each changed a little
+    (a card taken out of a row and the rest numbered anew): the one taken out (or put in) where the
+    others pair up best, the others changed in place. None where they are not alike (most of their
+    keys differ): the range then travels whole."""
+    n, m = i1 - i0, j1 - j0
+    if abs(n - m) != 1 or min(n, m) == 0 or max(n, m) > 64:
+        return None
+    a, b = old[i0:i1], new[j0:j1]
+    if any(type(x) is not dict for x in a) or any(type(x) is not dict for x in b):
+        return None
+    longer, shorter = (a, b) if n > m else (b, a)
+    size = len(shorter)
+    before = [0] * (size + 1)  # keys differing when the odd one out comes after item k
+    for k in range(size):
+        before[k + 1] = before[k] + _differ(shorter[k], longer[k])
+    after = [0] * (size + 1)  # keys differing when it comes before item k
+    for k in range(size - 1, -1, -1):
+        after[k] = after[k + 1] + _differ(shorter[k], longer[k + 1])
+    out = min(range(size + 1), key=lambda p: before[p] + after[p])
+    if (before[out] + after[out]) * 2 > sum(len(x) for x in shorter):
+        return None
+    edits: list[list[Any]] = []
+    for k in range(size):
+        if k == out:  # the one taken out, or put in before the old item here
+            edits.append([i0 + out, i0 + out + 1, []] if n > m else [i0 + out, i0 + out, [b[out]]])
+        i, j = (i0 + k + (k >= out), j0 + k) if n > m else (i0 + k, j0 + k + (k >= out))
+        op = _op(old[i], new[j])
+        if op is not _SAME:
+            edits.append([i, op])
+    if out == size:
+        edits.append([i0 + out, i0 + out + 1, []] if n > m else [i0 + out, i0 + out, [b[out]]])
+    return edits
 
 
 def _text(old: str, new: str) -> dict[str, Any]:

@@ -1,6 +1,9 @@
 """The heuristic bot: legal, deterministic, never changes the state, and better than random."""
 
+import random
+
 from loopcity import load_game
+from loopcity.games.resourced import heuristic
 from loopcity.games.resourced.actions import CRAFT
 from loopcity.sim.core import run_games
 
@@ -21,6 +24,28 @@ def test_heuristic_bot_is_deterministic_and_leaves_the_state_alone():
         assert a == game.spec.bots["heuristic"](game, seat, 7).choose(st, seat)
         st.apply(seat, a)
     assert bot is not None
+
+
+def test_heuristic_chooses_alike_whatever_positions_it_was_asked_about_before():
+    """The bot keeps what a board decides for every bot of the process, and what a decision has
+    worked out: one bot asked about the positions of two games step by step, then in a shuffled
+    order (as a server's tables ask it), the shared memo emptied first, chooses what each game's
+    own bots chose."""
+    game = load_game("resourced", players=3)
+    asked = []
+    for seed in (1, 2):
+        st = game.new_state(seed)
+        bots = [game.spec.bots["heuristic"](game, s, seed) for s in range(game.players)]
+        while not st.is_terminal() and st.step < 400:
+            seat = st.active_seats()[0]
+            action = bots[seat].choose(st, seat)
+            asked.append((st.clone(), seat, action))
+            st.apply(seat, action)
+    heuristic._BOARDS.clear()
+    one = game.spec.bots["heuristic"](game, 0, 7)
+    by_step = sorted(asked, key=lambda a: a[0].step)  # the two games' positions of each step in turn
+    for st, seat, action in [*by_step, *random.Random(5).sample(asked, len(asked))]:
+        assert one.choose(st, seat) == action, (st.step, seat)
 
 
 def test_heuristic_wins_more_often_than_random():

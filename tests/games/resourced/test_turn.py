@@ -207,10 +207,12 @@ def test_a_trade_put_aside_is_not_put_aside_again_but_may_still_be_offered():
     player offers that trade or changes it (a different one may be put aside)."""
     st = turn(1, 0, hands={2: {"metal": 3}})
     st.apply(0, "take 2 metal")
+    assert st.prompt(0).endswith("offer it, add cards, or put it aside.")
     st.apply(0, "withdraw")
     assert st.phase == "action" and st.deal is None and hand(st, 0) == {"food": 1, "water": 1}
     st.apply(0, "take 2 metal")  # the same trade, put together again
     assert "withdraw" not in legal(st) and "offer_trade" in legal(st)
+    assert st.prompt(0).endswith("offer it or add cards.")  # the prompt says only what may be done
     with pytest.raises(IllegalAction, match="put this very trade aside already"):
         st.apply(0, "withdraw")
     st.apply(0, "take 2 metal")  # changed: this one may be put aside
@@ -229,6 +231,7 @@ def test_a_trade_declined_and_put_aside_is_only_a_step_to_another():
     trade(st, "take 2 metal", answer="no")
     st.apply(0, "take 2 metal")
     assert "offer_trade" not in legal(st) and "withdraw" in legal(st)
+    assert "change it or put it aside" in st.prompt(0)
     st.apply(0, "withdraw")
     assert "take 2 metal" not in legal(st)
     with pytest.raises(IllegalAction, match="declined and put aside this turn"):

@@ -24,6 +24,7 @@ changes the state it is given.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import ge
 from typing import Any
 
 from loopcity.engine import Action, Game, Rng, State, derive_seed
@@ -32,6 +33,7 @@ from .actions import (
     CHOOSE,
     CHOOSE_SIXTH,
     CRAFT,
+    CRAFTABLE,
     DISCARD,
     DONE,
     END_TURN,
@@ -58,8 +60,19 @@ from .board import BGCS, CELLS, NEIGHBOURS, RING
 from .content import FOOD, RESOURCE_INDEX, RESOURCES, WATER
 from .rules import LEGAL, ResourcedState
 from .table import Phase
+from .together import TAKES
 
 _DIST: list[list[int]] = []
+_PROPOSALS: dict[str, Action] = {}
+"""Proposals put to the vote, read once (``place 14``: a few dozen in all)."""
+_BOARDS: dict[tuple[object, ...], dict[object, Any]] = {}
+"""What a board alone decides, for every seat and every decision on it, by the game and the board
+(the Ring, the tiles, the Upgrades): the Social Housing left in the Ring, the plans' costs, the hand
+limit, the Round limit, the items with a piece left and a place to go, the best place for an item;
+by the Waste Pile's size besides, the plans (``wanted``, the target) and the table's demand; by the
+hands, tiles and states of the players still to act, what they can do this Round. Shared by every
+bot of the process, so the seats of a game and the playouts of a search share it (bounded: the 512
+latest boards, each cleared past 4,096 entries when a bot comes to it; a few MB in a long search)."""
 SIXTH_ORDER = ("heat_haven", "community_garden", "food_forest")
 """The bot's preference for the last spot of Ring 1."""
 
@@ -82,6 +95,32 @@ def _distances() -> list[list[int]]:
     return _DIST
 
 
+_DONE, _GATHER = DONE(), GATHER()
+_UNSET: Any = object()
+"""A memo's mark for a value not worked out yet (where None is a value)."""
+
+
+def _among(action: Action, legal: list[Action]) -> bool:
+    """Whether ``action`` is in ``legal``: actions are made once for each kind and arguments, so
+    the same object is looked for first (a list's ``in`` compares each one before it)."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
+
+
+def _front(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The pairs that no other pair matches or beats on both counts (any pair reaching two
+    thresholds has one of these reaching them too)."""
+    front: list[tuple[int, int]] = []
+    most = -1
+    for a, b in sorted(set(pairs), reverse=True):
+        if b > most:
+            front.append((a, b))
+            most = b
+    return front
+
+
 class HeuristicBot:
     """Rule-of-thumb play for one seat (see the module docstring)."""
 
@@ -91,18 +130,61 @@ class HeuristicBot:
         self.seat = seat
         self.rng = Rng(derive_seed(seed, seat, "resourced-heuristic"))
         self._memo: dict[object, Any] = {}
-        """What this decision has worked out (``wanted`` starts a new one for each state and step)."""
+        """What this decision has worked out (:meth:`_decision` starts a new one for each state and
+        step)."""
         self._memo_id, self._memo_step = 0, -1
-        self._left: tuple[object, int] = (None, 0)
+        self._board: dict[object, Any] = {}
+        """What the board decides (:data:`_BOARDS`), for the board of this decision."""
+        self._tiles: list[str | None] = []
+        self._upgrades: list[str | None] = []
+        self._ring = 0
+        self._game: object = None
+        """The board of :attr:`_board` (copies)."""
+        self._current: ResourcedState | None = None
+        """The state being decided on (in :meth:`choose`), whose memos are fresh."""
+        self._pile = 0
+        """The Waste Pile's size in this decision (the plans' key in the board's memo)."""
+
+    def _decision(self, st: ResourcedState) -> dict[object, Any]:
+        """This decision's memo, a new one for each state and step (and the board's, shared)."""
+        if self._memo_step != st.step or self._memo_id != id(st):
+            self._memo_id, self._memo_step = id(st), st.step
+            self._memo = {}
+            self._pile = len(st.waste)
+            tiles, upgrades = st.tiles, st.upgrades
+            if (
+                tiles != self._tiles
+                or upgrades != self._upgrades
+                or st.ring != self._ring
+                or st.game is not self._game
+            ):
+                self._tiles, self._upgrades = list(tiles), list(upgrades)
+                self._ring, self._game = st.ring, st.game
+                key = (st.game, st.ring, *tiles, *upgrades)
+                board = _BOARDS.get(key)
+                if board is None:
+                    if len(_BOARDS) >= 512:
+                        _BOARDS.clear()
+                    board = _BOARDS[key] = {}
+                elif len(board) > 4096:  # hands seen on a long-lived board: start it afresh
+                    board.clear()
+                self._board = board
+        return self._memo
+
+    def _on_board(self, st: ResourcedState) -> dict[object, Any]:
+        """The memo of what ``st``'s board decides (:data:`_BOARDS`)."""
+        self._decision(st)
+        return self._board
 
     # ----- plans ---------------------------------------------------------------------------------
     def wanted(self, st: ResourcedState) -> list[str]:
         """What the table should craft next, most urgent first (Helpful Hints)."""
-        if self._memo_step != st.step or self._memo_id != id(st):  # a new decision: a new memo
-            out = self._wanted(st)
-            self._memo_id, self._memo_step = id(st), st.step
-            self._memo = {"wanted": out}
-        return self._memo["wanted"]
+        board = self._board if st is self._current else self._on_board(st)
+        key = ("wanted", self._pile)
+        out = board.get(key)
+        if out is None:
+            out = board[key] = self._wanted(st)
+        return out
 
     def _wanted(self, st: ResourcedState) -> list[str]:
         c = st.count
@@ -133,20 +215,21 @@ class HeuristicBot:
 
     def housing_left(self, st: ResourcedState) -> int:
         """Social Housing still to build in the current Ring before the next progression (or the
-        win), counted once per decision."""
-        key = (id(st), st.step, st.ring, st.count["social_housing"])
-        if self._left[0] != key:
-            self._left = (key, st.housing_left())
-        return self._left[1]
+        win), counted once per board."""
+        board = self._board if st is self._current else self._on_board(st)
+        left = board.get("left")
+        if left is None:
+            left = board["left"] = st.housing_left()
+        return left
 
     def partners(self, st: ResourcedState, seat: int) -> list[int]:
         """Who this player may trade with now (``trade_partners``), once per decision (read, never
         changed, by its callers)."""
-        self.wanted(st)  # the memo is this decision's
+        memo = self._memo if st is self._current else self._decision(st)
         key = ("partners", seat)
-        found = self._memo.get(key)
+        found = memo.get(key)
         if found is None:
-            found = self._memo[key] = st.trade_partners(seat)
+            found = memo[key] = st.trade_partners(seat)
         return found
 
     def crafts_this_turn(self, st: ResourcedState, seat: int) -> int:
@@ -182,12 +265,18 @@ class HeuristicBot:
     ) -> int:
         """How many Social Housing player ``p`` can pay for (at most ``most``) after ``spent``
         (from ``hand`` when given, else from the player's hand)."""
+        if most <= 0:
+            return 0
         cost = st.tables.tile_cost["social_housing"]
         if hand is None:
             hand = st.hands[p]
-        k = 0
-        while k < most and all(h - x >= (k + 1) * c for h, x, c in zip(hand, spent, cost, strict=True)):
-            k += 1
+        k = most
+        for h, x, c in zip(hand, spent, cost, strict=True):
+            n = h - x
+            if n < 0:
+                return 0
+            if c and n // c < k:
+                k = n // c
         return k
 
     def recyclers_within(self, st: ResourcedState, cell: int, reach: int) -> int:
@@ -199,12 +288,28 @@ class HeuristicBot:
                 best = max(best, st.tables.recycler_removal[RING[c] - 1])
         return best
 
+    def max_rounds(self, st: ResourcedState) -> int:
+        """The Round limit (``ResourcedState.max_rounds``), once per board."""
+        board = self._board if st is self._current else self._on_board(st)
+        most = board.get("max_rounds")
+        if most is None:
+            most = board["max_rounds"] = st.max_rounds
+        return most
+
+    def held(self, st: ResourcedState) -> list[int]:
+        """The cards of each Resource in all hands, once per decision (read, never changed)."""
+        memo = self._memo if st is self._current else self._decision(st)
+        held = memo.get("held")
+        if held is None:
+            held = memo["held"] = [sum(cards) for cards in zip(*st.hands, strict=True)]
+        return held
+
     def reach(self, st: ResourcedState) -> int:
         """The steps the planner counts on for a later player's spin: the least spin when a failed
         burst can still be mended (1 before Ring 3), 2 in Ring 3 (two spins in three with the
         spinner's 1-3), and the largest spin in the last Round, where waiting loses for sure."""
         faces = st.tables.spinner
-        if st.round >= st.max_rounds:
+        if st.round >= self.max_rounds(st):
             return max(faces)
         if st.ring == 3:
             return min(2, max(faces))
@@ -214,11 +319,23 @@ class HeuristicBot:
         self, st: ResourcedState, p: int, hand: tuple[int, ...] | list[int] | None = None
     ) -> list[tuple[int, int]]:
         """(Social Housing crafted, Waste Recycled) that a later player can do this Round, counting
-        on a spin of :meth:`reach` steps (with ``hand`` when given, else with the player's hand)."""
+        on a spin of :meth:`reach` steps (with ``hand`` when given, else with the player's hand):
+        once per board for each hand, tile and state of the player (read, never changed, by its
+        callers)."""
         if hand is None:
             hand = st.hands[p]
         if st.skip[p]:
             return [(0, 0)]
+        board = self._board if st is self._current else self._on_board(st)
+        key = ("later", st.round >= self.max_rounds(st), st.pos[p], st.smoke[p], *hand)
+        opts = board.get(key)
+        if opts is None:
+            opts = board[key] = self._later_options(st, p, hand)
+        return opts
+
+    def _later_options(
+        self, st: ResourcedState, p: int, hand: tuple[int, ...] | list[int]
+    ) -> list[tuple[int, int]]:
         rules = st.tables.rules
         reach = self.reach(st)
         reach += rules.bus_stop_movement if st.upgrades[BGCS] == "bus_stop" else 0
@@ -252,22 +369,41 @@ class HeuristicBot:
                 opts.append((1, self.recyclers_within(st, st.pos[seat], st.moves)))
         return opts
 
+    def later_combos(self, st: ResourcedState) -> list[tuple[int, int]]:
+        """(Social Housing crafted, Waste Recycled) that the players still to act this Round can do
+        together (:meth:`later_options`), leaving out the pairs another beats on both counts: once
+        per board for their hands, tiles and states (read, never changed, by its callers)."""
+        memo = self._memo if st is self._current else self._decision(st)
+        combos = memo.get("later")
+        if combos is None:
+            later = range(st.turn_seat + 1, st.players)
+            last = st.round >= self.max_rounds(st)
+            key = ("combos", last, *[(st.pos[p], st.smoke[p], st.skip[p], *st.hands[p]) for p in later])
+            board = self._board
+            combos = board.get(key)
+            if combos is None:
+                combos = [(0, 0)]
+                for p in later:  # a pair beaten at any stage stays beaten
+                    opts = self.later_options(st, p)
+                    combos = _front([(a + c, b + r) for a, b in combos for c, r in opts])
+                board[key] = combos
+            memo["later"] = combos
+        return combos
+
     def burst_now(self, st: ResourcedState, seat: int, left: int) -> int:
         """Social Housing this player should craft now: the most that still lets the players to
         act this Round build the rest and Recycle the Waste Pile to zero (0: no such plan)."""
-        key = ("burst", st.step, seat, st.phase, left)
-        if key in self._memo:
-            return self._memo[key]
-        later = [self.later_options(st, p) for p in range(st.turn_seat + 1, st.players)]
-        combos: list[tuple[int, int]] = [(0, 0)]
-        for opts in later:
-            combos = [(a + c, b + r) for a, b in combos for c, r in opts]
+        memo = self._memo if st is self._current else self._decision(st)
+        key = ("burst", seat, st.phase, left)
+        if key in memo:
+            return memo[key]
+        combos = self.later_combos(st)
         pile = len(st.waste)
         best = 0
         for k, r in sorted(self.own_options(st, seat, left), reverse=True):
             if any(k + c >= left and r + rr >= pile for c, rr in combos):
                 best = max(best, k)
-        self._memo[key] = best
+        memo[key] = best
         return best
 
     def burst_take(self, st: ResourcedState, seat: int) -> Action | None:
@@ -285,9 +421,10 @@ class HeuristicBot:
         partners = self.partners(st, seat)
         if not partners:
             return None
-        key = ("take", st.step, seat, st.phase, left)
-        if key in self._memo:
-            return self._memo[key]
+        memo = self._memo if st is self._current else self._decision(st)
+        key = ("take", seat, st.phase, left)
+        if key in memo:
+            return memo[key]
         cost = st.tables.tile_cost["social_housing"]
         hand = st.hands[seat]
         room = st.trade_limit() - st.traded
@@ -312,29 +449,38 @@ class HeuristicBot:
                     break
             if found is not None:
                 break
-        self._memo[key] = found
+        memo[key] = found
         return found
 
     def reserve_ok(self, st: ResourcedState, left: int) -> bool:
         """Before opening Ring 3 the team keeps, beyond this burst, the next Round's Upkeep Food and
         Water and the last burst's cost, so that it follows at once (Ring 3's Upkeep is dear);
         late in the game it opens Ring 3 as soon as it can."""
-        goal = st.social_housing() + left
-        cost = st.tables.tile_cost["social_housing"]
-        need = [(st.housing_needed(st.ring + 1) + left) * c for c in cost]
-        if st.round < st.max_rounds - 5:
-            need[FOOD] += goal
-            need[WATER] += goal
-        else:
-            need = [0, 0, 0, goal, goal]
-        return all(st.total_held(r) >= n for r, n in enumerate(need))
+        board = self._board if st is self._current else self._on_board(st)
+        early = st.round < self.max_rounds(st) - 5
+        key = ("reserve", left, early)
+        need = board.get(key)
+        if need is None:
+            goal = st.social_housing() + left
+            cost = st.tables.tile_cost["social_housing"]
+            need = [(st.housing_needed(st.ring + 1) + left) * c for c in cost]
+            if early:
+                need[FOOD] += goal
+                need[WATER] += goal
+            else:
+                need = [0, 0, 0, goal, goal]
+            board[key] = need
+        return all(map(ge, self.held(st), need))
 
     def target(self, st: ResourcedState, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
-        wanted = self.wanted(st)
-        if "target" not in self._memo:
-            self._memo["target"] = self._target(st, wanted)
-        return self._memo["target"]
+        board = self._board if st is self._current else self._on_board(st)
+        key = ("target", self._pile)
+        found: Any = board.get(key, _UNSET)
+        if found is _UNSET:  # None is a target too: no item to craft
+            found = board[key] = self._target(st, self.wanted(st))
+        item: str | None = found
+        return item
 
     def _target(self, st: ResourcedState, wanted: list[str]) -> str | None:
         t = st.tables
@@ -344,7 +490,16 @@ class HeuristicBot:
         return None
 
     def plan_cost(self, st: ResourcedState, item: str) -> tuple[int, ...]:
-        """What the table collects for ``item``: for the last Social Housing, all of them at once."""
+        """What the table collects for ``item``: for the last Social Housing, all of them at once
+        (once per board)."""
+        board = self._board if st is self._current else self._on_board(st)
+        key = ("plan", item)
+        cost = board.get(key)
+        if cost is None:
+            cost = board[key] = self._plan_cost(st, item)
+        return cost
+
+    def _plan_cost(self, st: ResourcedState, item: str) -> tuple[int, ...]:
         cost = st.tables.craft_cost(item, st.ring)
         if item != "social_housing":
             return cost
@@ -354,11 +509,11 @@ class HeuristicBot:
     def demand(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep), once
         per decision (read, never changed, by its callers)."""
-        self.wanted(st)  # the memo is this decision's
-        key = ("demand", seat)
-        need = self._memo.get(key)
-        if need is None:
-            need = self._memo[key] = self._demand(st, seat)
+        board = self._board if st is self._current else self._on_board(st)
+        key = ("demand", self._pile)
+        need = board.get(key)
+        if need is None:  # the table's: the same for every seat
+            need = board[key] = self._demand(st, seat)
         return need
 
     def _demand(self, st: ResourcedState, seat: int) -> list[int]:
@@ -381,10 +536,20 @@ class HeuristicBot:
     def lacks(self, st: ResourcedState, seat: int) -> list[int]:
         """What the table lacks of its demand, counting every hand."""
         need = self.demand(st, seat)
-        return [need[r] - sum(h[r] for h in st.hands) for r in range(5)]
+        held = self.held(st)
+        return [need[r] - held[r] for r in range(5)]
 
     def personal(self, st: ResourcedState, seat: int) -> list[int]:
-        """Cards this player wants in hand: the Recycler's cost (or the next craft's), and upkeep."""
+        """Cards this player wants in hand: the Recycler's cost (or the next craft's), and upkeep
+        (the same for every seat, once per board; read, never changed, by its callers)."""
+        board = self._board if st is self._current else self._on_board(st)
+        key = ("personal", self._pile)
+        want = board.get(key)
+        if want is None:
+            want = board[key] = self._personal(st, seat)
+        return want
+
+    def _personal(self, st: ResourcedState, seat: int) -> list[int]:
         t = st.tables
         want = list(t.recycler_operating)
         item = self.target(st, seat)
@@ -398,15 +563,79 @@ class HeuristicBot:
     # ----- scoring Actions on a tile --------------------------------------------------------------
     def _base(self, st: ResourcedState, seat: int) -> tuple[list[int], list[int], list[int]]:
         """(personal wants, table lacks, Upkeep Food/Water still missing), once per decision."""
-        self.wanted(st)
-        base = self._memo.get("base")
+        memo = self._memo if st is self._current else self._decision(st)
+        base = memo.get("base")
         if base is None:
-            held = [sum(h[r] for h in st.hands) for r in range(5)]
+            held = self.held(st)
             sh = st.social_housing() + 1
             need = self.demand(st, seat)
             base = (self.personal(st, seat), [need[r] - held[r] for r in range(5)], [sh - x for x in held])
-            self._memo["base"] = base
+            memo["base"] = base
         return base
+
+    def hand_limit(self, st: ResourcedState) -> int:
+        """The hand limit (``ResourcedState.hand_limit``), once per board."""
+        board = self._board if st is self._current else self._on_board(st)
+        limit = board.get("hand_limit")
+        if limit is None:
+            limit = board["hand_limit"] = st.hand_limit()
+        return limit
+
+    def craftable(self, st: ResourcedState, seat: int) -> list[str]:
+        """The items this player can craft (``ResourcedState.craftable``): those with a piece left
+        and a place to go are the board's, once per board; what the hand pays for, once per
+        decision."""
+        memo = self._memo if st is self._current else self._decision(st)
+        key = ("craftable", seat)
+        found = memo.get(key)
+        if found is None:
+            board = self._board
+            open_items = board.get("open_items")
+            if open_items is None:
+                t = st.tables
+                open_items = board["open_items"] = [
+                    (item, t.craft_cost(item, st.ring))
+                    for item in CRAFTABLE
+                    if st.count[item] < t.pieces[item] and st.placements(item)
+                ]
+            hand = st.hands[seat]
+            found = memo[key] = [item for item, cost in open_items if all(map(ge, hand, cost))]
+        return found
+
+    def gain_one(self, st: ResourcedState, seat: int, r: int, k: int) -> float:
+        """:meth:`gain_value` of ``k`` cards of Resource ``r``, nothing paid first (once per
+        decision for each), its sums in the same order."""
+        memo = self._memo if st is self._current else self._decision(st)
+        key = (seat, r, k)
+        value = memo.get(key)
+        if value is not None:
+            return value
+        personal, lacks, upkeep = memo.get("base") or self._base(st, seat)
+        hand = st.hands[seat]
+        h, want, lack, up = hand[r], personal[r], lacks[r], upkeep[r]
+        room = (self._board.get("hand_limit") or self.hand_limit(st)) - sum(hand)
+        op = st.tables.recycler_operating[r]
+        food_or_water = r == FOOD or r == WATER
+        value = 0.0
+        for _ in range(k):
+            if food_or_water and up > 0:
+                up -= 1
+                v = 7.0
+            elif h < want:
+                if op and h < op:
+                    v = 3.0 + min(len(st.waste), 12) / 4
+                else:
+                    v = 4.0 if food_or_water else 3.0
+            elif lack > 0:
+                v = 1.5
+            else:
+                v = 0.2 if h < 2 else -0.6
+            h += 1
+            lack -= 1
+            room -= 1
+            value += v if room >= 0 else -1.5
+        memo[key] = value
+        return value
 
     def gain_value(
         self, st: ResourcedState, seat: int, gains: list[int], spent: tuple[int, ...] = (0,) * 5
@@ -422,7 +651,7 @@ class HeuristicBot:
         else:  # nothing paid first (most asks): copies
             hand, upkeep, lack = [*st.hands[seat]], [*upkeep], [*lacks]
         value = 0.0
-        room = st.hand_limit() - sum(hand)
+        room = self.hand_limit(st) - sum(hand)
         operating = st.tables.recycler_operating
         for r, k in enumerate(gains):
             for _ in range(k):
@@ -458,7 +687,7 @@ class HeuristicBot:
         removed = min(len(st.waste), st.tables.recycler_removal[RING[cell] - 1])
         if removed == 0:
             return -1.0
-        if self.housing_left(st) and st.round < st.max_rounds:
+        if self.housing_left(st) and st.round < self.max_rounds(st):
             # no Social Housing built this Round yet: the pile need not be zero at its end; Recycle
             # once the next Upkeep would take it out of the best Event odds (Zero Waste: 0-5)
             nxt = len(st.waste) + st.tables.rules.upkeep_waste_per_housing * st.social_housing()
@@ -474,11 +703,11 @@ class HeuristicBot:
     def best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         """The best Action on ``cell`` for this player's current hand, with its value (once per
         decision for each tile, Ring and Upgrade: cells alike in these are valued alike)."""
-        self.wanted(st)  # the memo is this decision's
+        memo = self._memo if st is self._current else self._decision(st)
         key = ("best_at", seat, st.tiles[cell], RING[cell], st.upgrades[cell])
-        hit = self._memo.get(key)
+        hit = memo.get(key)
         if hit is None:
-            hit = self._memo[key] = self._best_at(st, seat, cell)
+            hit = memo[key] = self._best_at(st, seat, cell)
         return hit
 
     def _best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
@@ -486,15 +715,13 @@ class HeuristicBot:
         tile = st.tile_at(cell)
         best: tuple[float, Action | None] = (-5.0, None)
         if tile == "bgcs":
-            for item in st.craftable(seat):
+            for item in self.craftable(st, seat):
                 v = self.craft_value(st, item, seat)
                 if v > best[0] and v > 0:
                     best = (v, CRAFT(item))
             extra = 1 if st.upgrades[BGCS] == "bus_stop" else 0
             r = self.most_needed(st, seat)
-            gains = [0] * 5
-            gains[r] = t.rules.bgcs_gather + extra
-            v = self.gain_value(st, seat, gains) - 0.5
+            v = self.gain_one(st, seat, r, t.rules.bgcs_gather + extra) - 0.5
             if v > best[0] and st.bank[r]:
                 best = (v, GATHER_ANY(RESOURCES[r]))
             return best
@@ -502,28 +729,41 @@ class HeuristicBot:
             v = self.recycle_value(st, seat, cell)
             return (v, OPERATE()) if v > 0 else (-10.0, PASS())
         r = t.produces[tile]
-        gains = [0] * 5
-        gains[r] = min(st.bank[r], st.gather_amount(cell))
-        best = (self.gain_value(st, seat, gains), GATHER())
         upgrade = st.upgrades[cell]
-        if upgrade is not None and any(t.operation[upgrade][0]) and st.can_pay(seat, t.operation[upgrade][0]):
+        k = t.production[RING[cell] - 1] + (1 if upgrade else 0)  # ``gather_amount``
+        bank = st.bank[r]
+        best = (self.gain_one(st, seat, r, bank if bank < k else k), _GATHER)
+        if upgrade is not None:
             cost, out = t.operation[upgrade]
-            v = self.gain_value(st, seat, list(out), cost) - 0.3 * sum(cost)
-            if v > best[0]:
-                best = (v, OPERATE())
+            if any(cost) and all(map(ge, st.hands[seat], cost)):
+                v = self.gain_value(st, seat, list(out), cost) - 0.3 * sum(cost)
+                if v > best[0]:
+                    best = (v, OPERATE())
         return best
 
     def most_needed(self, st: ResourcedState, seat: int) -> int:
-        lack = self.lacks(st, seat)
-        return max(range(5), key=lambda r: (lack[r], st.bank[r], -r))
+        """The Resource the table lacks most (the bank's largest on a tie, then the first), once
+        per decision."""
+        memo = self._memo if st is self._current else self._decision(st)
+        r = memo.get("most_needed")
+        if r is None:
+            lack = self._base(st, seat)[1]  # what the table lacks (``lacks``)
+            bank = st.bank
+            r = memo["most_needed"] = max(range(5), key=lambda r: (lack[r], bank[r], -r))
+        return r
 
     # ----- decisions -------------------------------------------------------------------------------
     def choose(self, state: State[Any, Any], seat: int) -> Action:
         assert isinstance(state, ResourcedState)
         legal = state.legal_actions(seat)
         handler = CHOICES.get(state.phase)
-        action = handler(self, state, seat, legal) if handler is not None else None
-        if action is None or action not in legal:
+        self._decision(state)
+        self._current = state  # the memos are this state's until the choice is made
+        try:
+            action = handler(self, state, seat, legal) if handler is not None else None
+        finally:
+            self._current = None
+        if action is None or not _among(action, legal):
             action = legal[0]
         return action
 
@@ -553,7 +793,7 @@ class HeuristicBot:
 
     def _supply(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         """Source the Food or Water when holding most of it; else let the others."""
-        if DONE() in legal and not self._gives_first(st, seat):
+        if _among(_DONE, legal) and not self._gives_first(st, seat):
             return DONE()
         return legal[0]
 
@@ -563,7 +803,7 @@ class HeuristicBot:
     def _penalty(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         if legal[0].kind == WASTE.name:
             return self._least_needed_bank(st, seat, legal)
-        if DONE() in legal and not self._gives_first(st, seat):
+        if _among(_DONE, legal) and not self._gives_first(st, seat):
             return DONE()
         hand = st.hands[seat]
         sheds = [a for a in legal if a.kind == SHED.name]
@@ -643,7 +883,13 @@ class HeuristicBot:
         return (-placed, dist[BGCS][c], c)
 
     def _place(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
-        return min(legal, key=lambda a: self._rank_place(st, a))
+        """The best-ranked place (once per board for each item and set of places)."""
+        board = self._board if st is self._current else self._on_board(st)
+        key = ("place", st.ctx["item"], *[a.args for a in legal])
+        best = board.get(key)
+        if best is None:
+            best = board[key] = min(legal, key=lambda a: self._rank_place(st, a))
+        return best
 
     def _rank_cat(self, st: ResourcedState, a: Action) -> tuple[int, ...]:
         """Propurrrty Damage: the player holding most cards Wastes one."""
@@ -658,14 +904,27 @@ class HeuristicBot:
         return GATHER_ANY(RESOURCES[r]) if st.bank[r] else legal[0]
 
     def crafter(self, st: ResourcedState, seat: int) -> int | None:
-        """The player who collects the next big craft's cost: the one holding most of it."""
+        """The player who collects the next big craft's cost: the one holding most of it (once per
+        decision)."""
+        memo = self._memo if st is self._current else self._decision(st)
+        who: int | None = memo.get("crafter", -1)
+        if who == -1:
+            who = memo["crafter"] = self._crafter(st, seat)
+        return who
+
+    def _crafter(self, st: ResourcedState, seat: int) -> int | None:
         item = self.target(st, seat)
         if item is None:
             return None
         cost = self.plan_cost(st, item)
         if sum(cost) < 5:
             return None
-        return max(range(st.players), key=lambda p: (sum(map(min, st.hands[p], cost)), -p))
+        who, most = 0, -1
+        for p, hand in enumerate(st.hands):  # the first of those holding most
+            held = sum(map(min, hand, cost))
+            if held > most:
+                who, most = p, held
+        return who
 
     def feed_crafter(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action | None:
         """Give the crafter a card of the big craft's cost that they lack."""
@@ -685,20 +944,20 @@ class HeuristicBot:
 
     def _action(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         take = self.burst_take(st, seat)
-        if take is not None and take in legal and self.trade_ok(st, take):
+        if take is not None and _among(take, legal) and self.trade_ok(st, take):
             return take
         trade = self.completing_trade(st, seat, legal) or self.feed_crafter(st, seat, legal)
         if trade is not None and self.trade_ok(st, trade):
             return trade
         value, action = self.best_at(st, seat, st.pos[seat])
-        if action is not None and action in legal:
+        if action is not None and _among(action, legal):
             return action
         tile_acts = [a for a in legal if a.kind != GIVE.name and a.kind != TAKE.name]
         return tile_acts[0]
 
     def _move(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         take = self.burst_take(st, seat)
-        if take is not None and take in legal and self.trade_ok(st, take):
+        if take is not None and _among(take, legal) and self.trade_ok(st, take):
             return take
         trade = self.completing_trade(st, seat, legal)
         if trade is not None and self.trade_ok(st, trade):
@@ -720,8 +979,12 @@ class HeuristicBot:
     def goal_cell(self, st: ResourcedState, seat: int) -> int | None:
         """Where the player heads over several turns: BGCS to craft, a Recycler to Recycle."""
         if st.waste and st.can_pay(seat, st.tables.recycler_operating):
-            cells = [c for c, tile in enumerate(st.tiles) if tile == "recycler"]
-            return min(cells, key=lambda c: _distances()[st.pos[seat]][c])
+            board = self._board if st is self._current else self._on_board(st)
+            cells = board.get("recyclers")
+            if cells is None:
+                cells = board["recyclers"] = [c for c, tile in enumerate(st.tiles) if tile == "recycler"]
+            dist = _distances()[st.pos[seat]]
+            return min(cells, key=dist.__getitem__)
         item = self.target(st, seat)
         if item is not None and st.can_pay(seat, self.plan_cost(st, item)):
             return BGCS
@@ -731,7 +994,7 @@ class HeuristicBot:
 
     def _end(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         take = self.burst_take(st, seat)
-        if take is not None and take in legal and self.trade_ok(st, take):
+        if take is not None and _among(take, legal) and self.trade_ok(st, take):
             return take
         for a in legal:
             if a.kind == CRAFT.name and self.craft_value(st, CRAFT.read(a).item, seat) > 0:
@@ -739,7 +1002,7 @@ class HeuristicBot:
         feed = self.feed_crafter(st, seat, legal)
         if feed is not None and self.trade_ok(st, feed):
             return feed
-        excess = sum(st.hands[seat]) - st.hand_limit()
+        excess = sum(st.hands[seat]) - self.hand_limit(st)
         if excess > 0:
             gift = self.gift(st, seat, legal)
             if gift is not None and self.trade_ok(st, gift):
@@ -756,7 +1019,10 @@ class HeuristicBot:
             return VOTE("yes") if self.accepts_trade(st, seat) else VOTE("no")
         back = ballot["data"]["back"]
         options = LEGAL[back](st, ballot["by"])
-        proposal = Action.parse(ballot["subject"])
+        subject = ballot["subject"]
+        proposal = _PROPOSALS.get(subject)
+        if proposal is None:
+            proposal = _PROPOSALS[subject] = Action.parse(subject)
         mine = CHOICES[back](self, st, seat, options)
         if proposal == mine:
             return VOTE("yes")
@@ -770,7 +1036,7 @@ class HeuristicBot:
         deal = st.deal
         assert deal is not None
         after = sum(st.hands[seat]) + sum(deal["give"]) - sum(deal["take"])
-        if after <= st.hand_limit() or sum(deal["give"]) <= sum(deal["take"]):
+        if after <= self.hand_limit(st) or sum(deal["give"]) <= sum(deal["take"]):
             return True
         item = self.target(st, seat)
         if item is None:
@@ -781,7 +1047,7 @@ class HeuristicBot:
 
     def _trade(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         """The bot trades one card at a time: offer the trade at once."""
-        return OFFER() if OFFER() in legal else WITHDRAW()
+        return OFFER() if _among(OFFER(), legal) else WITHDRAW()
 
     def trade_ok(self, st: ResourcedState, action: Action) -> bool:
         """Whether a one-card trade starting with ``action`` was not declined this turn."""
@@ -796,7 +1062,7 @@ class HeuristicBot:
     # ----- trades -----------------------------------------------------------------------------------
     def gift(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action | None:
         """Give a spare card to a partner with room rather than Waste it."""
-        limit = st.hand_limit()
+        limit = self.hand_limit(st)
         hand = st.hands[seat]
         need = self.demand(st, seat)
         gives = [a for a in legal if a.kind == GIVE.name and sum(st.hands[GIVE.read(a).seat - 1]) < limit]
@@ -819,23 +1085,25 @@ class HeuristicBot:
         if item is not None and st.tiles[st.pos[seat]] == "bgcs":
             costs.append(self.plan_cost(st, item))
         hand = st.hands[seat]
-        room = st.trade_limit() - st.traded
+        room = -1
         for cost in costs:
-            if st.can_pay(seat, cost):
+            if all(map(ge, hand, cost)):
                 continue
-            lack = [max(0, c - h) for c, h in zip(cost, hand, strict=True)]
+            lack = [c - h if c > h else 0 for c, h in zip(cost, hand, strict=True)]
+            if room < 0:
+                room = st.trade_limit() - st.traded
             if sum(lack) > room:
                 continue
             here = st.tiles[st.pos[seat]] == "recycler" and cost is t.recycler_operating
             for p in self.partners(st, seat):
                 theirs = st.hands[p]
-                if not all(theirs[r] >= lack[r] for r in range(5)):
+                if not all(map(ge, theirs, lack)):
                     continue
-                if st.can_pay(p, cost) and not here:
+                if not here and all(map(ge, theirs, cost)):
                     continue  # they can use it themselves; on the Recycler now, tempo wins
                 for r in range(5):
                     if lack[r]:
-                        return TAKE(p + 1, RESOURCES[r])
+                        return TAKES[p][r]
         return None
 
 

@@ -606,7 +606,18 @@ def _turn_prompt(state: ResourcedState, mine: bool) -> str:
     tile = _hex(state, state.pos[seat])
     if phase == "trade":
         assert state.deal is not None
-        words = _("putting together a trade with {partner} ({trade}); offer it, add cards, or put it aside")
+        # a trade declined this turn is not offered again, nor one put aside put aside again
+        offer, aside = not state.was_declined(state.deal), not state.was_put_aside(state.deal)
+        if offer and aside:
+            words = _(
+                "putting together a trade with {partner} ({trade}); offer it, add cards, or put it aside"
+            )
+        elif offer:
+            words = _("putting together a trade with {partner} ({trade}); offer it or add cards")
+        elif aside:
+            words = _("putting together a trade with {partner} ({trade}); change it or put it aside")
+        else:
+            words = _("putting together a trade with {partner} ({trade}); change it")
         trade = trade_text(state) if mine else deal_text(state, seat)  # never "you" for another seat
         what = words.format(partner=seat_name(state.deal["with"]), trade=trade)
     elif phase == "action":

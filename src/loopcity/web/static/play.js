@@ -777,7 +777,8 @@
     live = null;
     asked = false;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/${L.token}?lang=${L.lang}`);
+    // the table: for a reverse proxy that keeps each table's pages on one process (docs/deploying.md)
+    ws = new WebSocket(`${proto}://${location.host}/ws/${L.token}?lang=${L.lang}&table=${encodeURIComponent(L.first.table)}`);
     ws.onopen = () => { retry = 500; $("live").textContent = `● ${T.connected}`; $("live").className = "live on"; };
     ws.onmessage = (e) => {
       const msg = JSON.parse(e.data);
