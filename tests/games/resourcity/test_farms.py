@@ -5,8 +5,10 @@ import time
 
 from loopcity.games.resourcity.board import (
     GREEN_PLOT,
+    corner_regions,
     farm_count,
     farm_count_after,
+    farm_count_with,
     farms_after,
     find_farms,
     parts_corners,
@@ -221,3 +223,28 @@ def test_the_farms_a_tile_change_leaves_are_counted_without_the_table():
             assert farm_count_after(geo, farm, count, trial_kinds, trial_rots, t) == after
             changed += after != count
     assert changed > 100  # many of the changes did open or close a Farm
+
+
+def test_the_farms_of_many_trial_tiles_on_one_cell_are_counted_from_its_corner_regions():
+    # The heuristic bot finds the regions round a cell without its roads once per board and counts
+    # each trial tile there from them; every tile type and rotation must give the whole board's count.
+    s = fresh()
+    geo = s.tables.geo
+    types = [t.id for t in s.game.content.tiles]
+    rng = random.Random(7)
+    changed = 0
+    for _board in range(20):
+        kinds = [rng.choice(["curve", "curve", "tee", "cross", "tennis", "green"]) for _ in range(36)]
+        rots = [rng.randrange(4) for _ in range(36)]
+        farm = find_farms(geo, kinds, rots)
+        count = farm_count(farm)
+        for t in range(36):
+            regions = corner_regions(geo, kinds, rots, t)
+            for kind in types:
+                for rot in range(4):
+                    trial_kinds, trial_rots = list(kinds), list(rots)
+                    trial_kinds[t], trial_rots[t] = kind, rot
+                    after = farm_count(find_farms(geo, trial_kinds, trial_rots))
+                    assert farm_count_with(geo, farm, count, regions, kind, rot, t) == after
+                    changed += after != count
+    assert changed > 1000  # many of the changes did open or close a Farm

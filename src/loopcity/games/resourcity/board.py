@@ -394,3 +394,75 @@ def farms_after(
     new = list(farm)
     update_farms(geo, new, kinds, rots, tiles)
     return new
+
+
+# ----- counting the Farms of many trial tiles on one cell --------------------------------------------
+#
+# The roads of tile t only join or part t's own corners. So the regions of a board whose tile t is
+# changed are the regions of the board *without* tile t's roads (t's corners all apart), joined again
+# by the new tile's corner joins: find those regions once per cell, and each trial tile there costs a
+# union of four corners instead of a flood.
+
+
+def corner_regions(geo: Geometry, kinds: Sequence[str], rots: Sequence[int], tile: int) -> tuple[int, ...]:
+    """For each corner of ``tile`` (NW, NE, SE, SW), the region it lies in once the tile's own roads
+    are taken away: -1 when that region reaches the rim (or the corner is on it), else the first corner
+    of the tile in that region (corners in one region share it)."""
+    links = geo.links
+    corners = CORNER_POINT[tile]
+    label: dict[int, int] = {}  # the points flooded so far: their region as above
+    out: list[int] = []
+    for k, c in enumerate(corners):
+        if c == OUTSIDE:
+            out.append(-1)
+            continue
+        found = label.get(c)
+        if found is not None:
+            out.append(found)
+            continue
+        region = [c]
+        seen = {c}
+        rid = k
+        for p in region:  # the list grows as the flood goes on (_flood, but for ``tile``)
+            for t, tk in POINT_CORNERS[p]:
+                if t == tile:
+                    continue
+                for q in links[kinds[t]][rots[t]][tk]:
+                    if q not in seen:
+                        if q == OUTSIDE or q in label:  # a point flooded before lies in a region that
+                            rid = -1  # reached the rim: an enclosed one would hold ``c`` already
+                            break
+                        seen.add(q)
+                        region.append(q)
+                if rid < 0:
+                    break
+            if rid < 0:
+                break
+        for p in region:
+            label[p] = rid
+        out.append(rid)
+    return tuple(out)
+
+
+def farm_count_with(
+    geo: Geometry, farm: Sequence[int], count: int, regions: Sequence[int], kind: str, rot: int, tile: int
+) -> int:
+    """:func:`farm_count_after` of the board whose ``tile`` becomes ``kind`` turned ``rot``, from that
+    tile's :func:`corner_regions` on the board of ``farm`` (which holds ``count`` Farms)."""
+    gone = {farm[p] for p in TILE_CORNER_PLOTS[tile]}
+    gone.discard(-1)
+    label = list(regions)  # each corner's class: merged below by the tile's joins, till none changes
+    joins = geo.joins[(kind, rot)]
+    merged = True
+    while merged:
+        merged = False
+        for a, b in joins:
+            la, lb = label[a], label[b]
+            if la != lb:  # -1 (the rim) is the smallest: a class that reaches it stays there
+                low = min(la, lb)
+                high = max(la, lb)
+                label = [low if x == high else x for x in label]
+                merged = True
+    corners = CORNER_POINT[tile]
+    closed = {x for k, x in enumerate(label) if x >= 0 and corners[k] != OUTSIDE}
+    return count - len(gone) + len(closed)

@@ -35,15 +35,17 @@ from .board import (
     GREEN_ZONE,
     OPEN_SIDES,
     ORTHOGONAL,
+    REACH,
     TILE_CORNER_PLOTS,
     TILES,
+    corner_regions,
     farm_count,
-    farm_count_after,
+    farm_count_with,
     farms_after,
-    moves_from,
     parts_corners,
+    tiles_of,
 )
-from .legal import replace_cost, rotate_cost
+from .legal import act_sections, replace_cost, rotate_cost
 from .rules import ResourcityState
 
 YIELD = {"sugarcane": "fuel", "sweetpotato": "food", "catchment": "water"}
@@ -51,6 +53,8 @@ FUEL_RESERVE = 6
 TARGET = {"fuel": 8, "food": 16, "water": 14}
 BONUS = {"sugarcane": 0.0, "sweetpotato": 1.0, "catchment": 2.0}
 KEEP = {"green": 0, "curve": 1, "tee": 2, "tennis": 3, "straight": 4, "cross": 5}
+_EXCHANGE, _HARVEST, _GROW, _PLANT = EXCHANGE.name, HARVEST.name, GROW.name, PLANT.name
+_MOVE, _TELEPORT, _ROTATE, _REPLACE = MOVE.name, TELEPORT.name, ROTATE.name, REPLACE.name
 
 
 class HeuristicBot:
@@ -63,7 +67,9 @@ class HeuristicBot:
         self._no_build: tuple[object, ...] | None = None
         self._target: int | None = None
         self._want: int | None = None
-        self._board: tuple[int, tuple[str, ...], tuple[int, ...]] | None = None
+        self._kinds: list[str] = []
+        self._rots: list[int] = []
+        self._game: object = None
         self._memo = _BoardMemo()
         self._phases: dict[Phase, Callable[[ResourcityState, int, list[Action]], Action]] = {
             "orient": self._orient,
@@ -74,17 +80,6 @@ class HeuristicBot:
             "propose": self._propose,
             "vote": self._vote,
         }
-        self._rules: tuple[Callable[[ResourcityState, int, dict[str, list[Action]]], Action | None], ...] = (
-            self._exchange,
-            self._harvest,
-            self._grow,
-            self._plant,
-            self._green,
-            self._carry,
-            self._go_farm,
-            self._build,
-            self._hurry,
-        )
 
     def choose(self, state: State[Any, Any], seat: int) -> Action:
         """Pick an action for ``seat`` without changing ``state``."""
@@ -93,10 +88,13 @@ class HeuristicBot:
         legal = s.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        board = (id(s.tables.geo), tuple(s.grid_kind), tuple(s.grid_rot))
-        if board != self._board:  # what the memos of trial Farms, distances and loops depend on
-            self._board = board
-            self._memo = _board_memo(board)
+        kinds, rots = s.grid_kind, s.grid_rot
+        if kinds != self._kinds or rots != self._rots or s.game is not self._game:
+            # what the memos of trial Farms, distances and loops depend on (the geometry: the game's)
+            self._kinds, self._rots, self._game = kinds[:], rots[:], s.game
+            self._memo = _board_memo((id(s.tables.geo), tuple(kinds), tuple(rots)))
+        if s.phase == "act":  # every rule picks one of the legal actions
+            return self._act(s, seat, legal)
         pick = self._phases.get(s.phase, self._act)(s, seat, legal)
         for a in legal:  # the pick is usually one of these very objects: no need to compare fields
             if a is pick:
@@ -118,8 +116,12 @@ class HeuristicBot:
         key = (t, kinds[t], rots[t])
         counts = self._memo.counts
         n = counts.get(key)
-        if n is None:
-            n = counts[key] = farm_count_after(s.tables.geo, s.farm, self._farms_now(s), kinds, rots, t)
+        if n is None:  # counted from the regions round the cell without its roads, kept with the board
+            geo = s.tables.geo
+            regions = self._memo.regions.get(t)
+            if regions is None:
+                regions = self._memo.regions[t] = corner_regions(geo, kinds, rots, t)
+            n = counts[key] = farm_count_with(geo, s.farm, self._farms_now(s), regions, kinds[t], rots[t], t)
         return n
 
     def _farms_now(self, s: ResourcityState) -> int:
@@ -143,11 +145,17 @@ class HeuristicBot:
         if loops is None:
             loops = self._memo.loops = []
             farm = s.farm
+            arms, kinds, rots = s.tables.geo.corner_arms, s.grid_kind, s.grid_rot
             for p in INNER:
                 if farm[p] >= 0:
                     continue
-                needs = _ring_needs(s, p)
-                loops.append((p, len(needs), tuple(u for t, _ in needs for u in (t, *ORTHOGONAL[t]))))
+                needs = 0
+                tiles: list[int] = []
+                for t, corner in RING_AT[p]:  # _ring_needs, inlined
+                    if arms[(kinds[t], rots[t])][corner] < 2:
+                        needs += 1
+                        tiles += REACH[t]  # the tile and those beside it
+                loops.append((p, needs, tuple(tiles)))
         return loops
 
     def _relocate(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
@@ -173,7 +181,12 @@ class HeuristicBot:
 
     def _discard(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         hand = s.hands[seat]
-        return max(legal, key=lambda a: KEEP.get(hand[DISCARD.read(a).slot], 9))
+        best, best_v = legal[0], -1
+        for a in legal:  # the first of the tiles least worth keeping
+            v = KEEP.get(hand[DISCARD.read(a).slot], 9)
+            if v > best_v:
+                best, best_v = a, v
+        return best
 
     def _compost(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         for a in legal:
@@ -226,51 +239,101 @@ class HeuristicBot:
 
     # ----- the main turn ---------------------------------------------------------------------
     def _act(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
+        """The first rule's pick (each picks one of ``legal``), or End."""
+        marks = act_sections(legal)
         by_kind: dict[str, list[Action]] = {}
+        if marks is not None:  # the rules' own list: its kinds lie in known sections
+            exchanged, moved, teleported, rotated, built, farmed = marks
+            if exchanged > 1:
+                by_kind[_EXCHANGE] = legal[1:exchanged]
+            if moved > exchanged:
+                by_kind[_MOVE] = legal[exchanged:moved]
+            if teleported > moved:
+                by_kind[_TELEPORT] = legal[moved:teleported]
+            if rotated > teleported:
+                by_kind[_ROTATE] = legal[teleported:rotated]
+            if built > rotated:
+                by_kind[_REPLACE] = legal[rotated:built]
+            groups: list[Action] = legal[built:farmed]
+        else:
+            groups = legal
         last = ""
         group: list[Action] = []
-        for a in legal:  # the legal list holds each kind's actions mostly side by side
+        for a in groups:  # the farming actions (or a list from elsewhere): each kind's mostly side by side
             kind = a.kind
             if kind != last:
                 last = kind
                 found = by_kind.get(kind)
                 group = by_kind[kind] = [] if found is None else found
             group.append(a)
-        for rule in self._rules:
-            pick = rule(s, seat, by_kind)
-            if pick is not None:
+        # the rules in priority order, each asked only when the actions it picks from are there
+        k = by_kind
+        pick: Action | None
+        if _EXCHANGE in k and (pick := self._exchange(s, seat, k)) is not None:
+            return pick
+        if _HARVEST in k:
+            return k[_HARVEST][0]
+        if _GROW in k:
+            return self._grow(s, seat, k) or END()
+        if _PLANT in k and (pick := self._plant(s, seat, k)) is not None:
+            return pick
+        replaces = _REPLACE in k
+        if replaces and (pick := self._green(s, seat, k)) is not None:
+            return pick
+        if _MOVE in k or _TELEPORT in k:
+            if (pick := self._carry(s, seat, k)) is not None:
                 return pick
+            if (pick := self._go_farm(s, seat, k)) is not None:
+                return pick
+        if (replaces or _ROTATE in k) and (pick := self._build(s, seat, k)) is not None:
+            return pick
+        if replaces and (pick := self._hurry(s, seat, k)) is not None:
+            return pick
         return END()
 
     def _exchange(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        for a in k.get(EXCHANGE.name, []):
-            crop = s.crop_of(EXCHANGE.read(a).crop)
+        crops = s.tables.crops
+        for a in k.get(_EXCHANGE, []):
+            crop = crops[EXCHANGE.read(a).crop]
             res = crop.yields
             if s.used[res] >= crop.amount or (s.used[res] > 0 and s.avail[res] < 2 * s.players + 3):
                 return a
         return None
 
     def _harvest(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        harvests = k.get(HARVEST.name)
+        harvests = k.get(_HARVEST)
         return harvests[0] if harvests else None
 
     def _grow(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        grows = k.get(GROW.name)
+        grows = k.get(_GROW)
         if not grows:
             return None
-        return min(grows, key=lambda a: s.needed(GROW.read(a).plot))
+        crops, crop, tokens, compost = s.tables.crops, s.crop, s.tokens, s.compost
+        best, best_n = None, 0
+        for a in grows:  # the first of the fewest tokens still needed
+            p = GROW.read(a).plot
+            kind = crops[crop[p]]
+            n = kind.tokens - tokens[p] - (1 if kind.compost and p in compost else 0)  # s.needed(p), inlined
+            if best is None or n < best_n:
+                best, best_n = a, n
+        return best
 
     def _plant(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        plants = k.get(PLANT.name)
+        plants = k.get(_PLANT)
         if not plants:
             return None
         reserve = s.players + 1
         av = s.avail
+        crops = s.tables.crops
         best, best_v = None, 0.0
         for a in plants:
-            crop = s.crop_of(PLANT.read(a).crop)
-            after = {r: av[r] - crop.cost.get(r, 0) for r in ("fuel", "food", "water")}
-            if after["food"] < reserve or after["water"] < reserve or after["fuel"] < FUEL_RESERVE - 1:
+            crop = crops[PLANT.read(a).crop]
+            cost = crop.cost
+            if (
+                av["food"] - cost.get("food", 0) < reserve
+                or av["water"] - cost.get("water", 0) < reserve
+                or av["fuel"] - cost.get("fuel", 0) < FUEL_RESERVE - 1
+            ):
                 continue
             value = self._need(s, crop.yields) + BONUS[crop.id]
             if crop.id == "sugarcane" and (self._need(s, "food") > 0 or self._need(s, "water") > 0):
@@ -287,36 +350,48 @@ class HeuristicBot:
     def _carry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         if not s.baskets[seat] or s.grid_kind[s.pos[seat]] == "centre":
             return None
-        centres = {t for t in range(TILES) if s.grid_kind[t] == "centre"}
-        return self._toward(s, seat, k, centres)
+        return self._toward(s, seat, k, set(tiles_of(s.grid_kind, "centre")))
 
     def _green(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Lay a Green Space beside a Farm: the Plots around it then take Water Catchments."""
         hand = s.hands[seat]
         if s.avail["fuel"] < FUEL_RESERVE + 1 or s.supply["catchment"] < 1 or "green" not in hand:
             return None
-        base = self._farms_now(s)
+        now, crop = s.grid_kind, s.crop
+        greens = self._memo.greens
         best, best_n = None, 0
-        for a in k.get(REPLACE.name, []):
+        for a in k.get(_REPLACE, []):
             slot, t = REPLACE.read(a)
-            if hand[slot] != "green" or s.grid_kind[t] in ("centre", "green"):
+            was = now[t]
+            if hand[slot] != "green" or was == "centre" or was == "green":
                 continue
-            kinds = list(s.grid_kind)
-            kinds[t] = "green"
-            if self._count_with(s, kinds, s.grid_rot, t) < base:
+            if t not in greens:
+                greens[t] = self._green_at(s, t)
+            found = greens[t]
+            if found is None:
                 continue
-            farm = self._farms_with(s, kinds, s.grid_rot, t)
-            if any(farm[p] < 0 for p in s.crop):
+            farm, zone = found
+            if any(farm[p] < 0 for p in crop):
                 continue
-            n = sum(1 for p in GREEN_ZONE[t] if farm[p] >= 0 and p not in s.crop)
+            n = sum(1 for p in zone if p not in crop)
             if n > best_n:
                 best, best_n = a, n
         return best
 
+    def _green_at(self, s: ResourcityState, t: int) -> tuple[list[int], tuple[int, ...]] | None:
+        """For a Green Space on tile ``t``: None if it would break a Farm; else the Farms it leaves and
+        the Plots next to it in a Farm (the board's alone: kept with it)."""
+        kinds, rots = list(s.grid_kind), s.grid_rot
+        kinds[t] = "green"
+        if self._count_with(s, kinds, rots, t) < self._farms_now(s):
+            return None
+        farm = self._farms_with(s, kinds, rots, t)
+        return farm, tuple(p for p in GREEN_ZONE[t] if farm[p] >= 0)
+
     def _build(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Close a loop in one step if one can; else work toward the smallest loop round a chosen point:
         Rotate or Replace a tile of it within reach, or walk toward one."""
-        if not (k.get(ROTATE.name) or k.get(REPLACE.name)) or s.avail["fuel"] <= FUEL_RESERVE:
+        if not (k.get(_ROTATE) or k.get(_REPLACE)) or s.avail["fuel"] <= FUEL_RESERVE:
             return None
         farm = s.farm
         free = len(farm) - farm.count(-1) - sum(1 for p in s.crop if farm[p] >= 0)  # empty Plots in Farms
@@ -344,20 +419,29 @@ class HeuristicBot:
             return None
         kinds, rots = list(s.grid_kind), list(s.grid_rot)
         base = self._farms_now(s)
+        geo, fuel, crop = s.tables.geo, s.avail["fuel"], s.crop
+        closes = self._memo.closes
         for a, cost, t, tile, rlist in self._changes(s, seat, k):
-            if s.avail["fuel"] - cost < FUEL_RESERVE:
+            if fuel - cost < FUEL_RESERVE:
                 continue
-            old_k, old_r = kinds[t], rots[t]
-            kinds[t] = tile
             for r in rlist:
-                rots[t] = r
-                # only a tile that parts two of its corners can close a new loop
-                if parts_corners(s.tables.geo, old_k, old_r, tile, r) and self._safe(
-                    s, kinds, rots, t, base + 1
-                ):
-                    self._want = r
-                    return a
-            kinds[t], rots[t] = old_k, old_r
+                change = (t, tile, r)
+                more = closes.get(change)
+                if more is None:  # whether the change makes a new Farm (the board's alone: kept with it)
+                    old_k, old_r = kinds[t], rots[t]
+                    kinds[t], rots[t] = tile, r
+                    # only a tile that parts two of its corners can close a new loop
+                    more = closes[change] = parts_corners(geo, old_k, old_r, tile, r) and (
+                        self._count_with(s, kinds, rots, t) >= base + 1
+                    )
+                    kinds[t], rots[t] = old_k, old_r
+                if more:  # and keeps every planted Plot in a Farm (_safe)
+                    kinds[t], rots[t] = tile, r
+                    farm = self._farms_with(s, kinds, rots, t)
+                    kinds[t], rots[t] = s.grid_kind[t], s.grid_rot[t]
+                    if not any(farm[p] < 0 for p in crop):
+                        self._want = r
+                        return a
         self._no_build = key
         return None
 
@@ -366,10 +450,10 @@ class HeuristicBot:
     ) -> Iterator[tuple[Action, int, int, str, tuple[int, ...]]]:
         """(action, Fuel, tile, new tile type, rotations to try) for each Rotate and road Replace."""
         rc = rotate_cost(s)
-        for a in k.get(ROTATE.name, []):
+        for a in k.get(_ROTATE, []):
             t, way = ROTATE.read(a)
             yield a, rc, t, s.grid_kind[t], ((s.grid_rot[t] + (1 if way == "cw" else 3)) % 4,)
-        for a in k.get(REPLACE.name, []):
+        for a in k.get(_REPLACE, []):
             slot, t = REPLACE.read(a)
             tile = s.hands[seat][slot]
             if tile in ("curve", "tee", "cross", "tennis"):
@@ -418,10 +502,10 @@ class HeuristicBot:
                 rots[t] = r
                 if geo.corner_arms[(kind, r)][corner] == 2 and self._safe(s, kinds, rots, t, base):
                     a = ROTATE(t, way)
-                    if a in k.get(ROTATE.name, []):
+                    if a in k.get(_ROTATE, []):
                         return a
             rots[t] = rot
-        for a in k.get(REPLACE.name, []):
+        for a in k.get(_REPLACE, []):
             slot, tt = REPLACE.read(a)
             tile = s.hands[seat][slot]
             if tt != t or tile == "green" or s.avail["fuel"] - replace_cost(s, seat, tile) < FUEL_RESERVE:
@@ -438,26 +522,36 @@ class HeuristicBot:
     def _hurry(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Spend spare Fuel on a Replace that breaks no Farm: each tile laid draws the deck on faster."""
         base = self._farms_now(s)
-        replaces = sorted(
-            k.get(REPLACE.name, []), key=lambda a: s.hands[seat][REPLACE.read(a).slot] != "green"
-        )
+        hand = s.hands[seat]
+        fuel = s.avail["fuel"]
+        spare = [fuel - replace_cost(s, seat, tile) >= FUEL_RESERVE + 4 for tile in hand]
+        if not any(spare):
+            return None
+        replaces = k.get(_REPLACE, [])
+        if "green" in hand:  # Green Spaces first (a stable sort: otherwise in order)
+            replaces = sorted(replaces, key=lambda a: hand[REPLACE.read(a).slot] != "green")
+        now, crop, rotations = s.grid_kind, s.crop, s.tables.geo.rotations
+        kinds: list[str] = []
+        rots: list[int] = []
         for a in replaces:
             slot, t = REPLACE.read(a)
-            tile = s.hands[seat][slot]
-            if s.avail["fuel"] - replace_cost(s, seat, tile) < FUEL_RESERVE + 4:
+            if not spare[slot]:
                 continue
-            if s.grid_kind[t] in ("centre", "green"):
+            was = now[t]
+            if was == "centre" or was == "green":
                 continue
-            kinds = list(s.grid_kind)
-            rots = list(s.grid_rot)
+            if not kinds:
+                kinds, rots = list(now), list(s.grid_rot)
+            tile = hand[slot]
             kinds[t] = tile
-            for r in s.tables.geo.rotations[tile]:
+            for r in rotations[tile]:
                 rots[t] = r
                 if self._count_with(s, kinds, rots, t) < base:
                     continue
                 farm = self._farms_with(s, kinds, rots, t)
-                if not any(farm[p] < 0 for p in s.crop):
+                if not any(farm[p] < 0 for p in crop):
                     return a
+            kinds[t], rots[t] = was, s.grid_rot[t]
         return None
 
     def _go_farm(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
@@ -519,7 +613,7 @@ class HeuristicBot:
         self, s: ResourcityState, seat: int, k: dict[str, list[Action]], goals: set[int]
     ) -> Action | None:
         """The first step of a shortest road path (Teleports included) to any goal tile."""
-        moves, teleports = k.get(MOVE.name, []), k.get(TELEPORT.name, [])
+        moves, teleports = k.get(_MOVE, []), k.get(_TELEPORT, [])
         if not goals or not (moves or teleports):
             return None
         first: dict[int, Action] = {}
@@ -527,22 +621,53 @@ class HeuristicBot:
             first.setdefault(MOVE.read(a).tile, a)
         for a in teleports:
             first.setdefault(TELEPORT.read(a).tile, a)
-        frontier = list(first)
-        seen = {s.pos[seat], *frontier}
-        origin = {t: t for t in frontier}
-        geo, kinds, rots = s.tables.geo, s.grid_kind, s.grid_rot
-        while frontier:
-            nxt = []
-            for t in frontier:
+        here = s.pos[seat]
+        key = (here, *first)
+        walk = self._memo.walks.get(key)
+        if walk is None:
+            walk = self._memo.walks[key] = _Walk(here, list(first))
+        met = walk.met
+        i = 0
+        while True:
+            while i < len(met):
+                t, step = met[i]
                 if t in goals:
-                    return first[origin[t]]
-                for n in moves_from(geo, kinds, rots, t):
-                    if n not in seen:
-                        seen.add(n)
-                        origin[n] = origin[t]
-                        nxt.append(n)
-            frontier = nxt
-        return None
+                    return first[step]
+                i += 1
+            if not walk.further(s):
+                return None
+
+
+class _Walk:
+    """A breadth-first walk along the roads from a tile, its first steps given, met ring by ring as a
+    search needs them and kept with the board: ``met`` holds the tiles met so far, in order, each with
+    the first step it was met from; the first goal in it is the nearest, and its first step the way."""
+
+    __slots__ = ("met", "frontier", "seen", "origin")
+
+    def __init__(self, here: int, first: list[int]) -> None:
+        self.met: list[tuple[int, int]] = []
+        self.frontier = first
+        self.seen = {here, *first}
+        self.origin = {t: t for t in first}
+
+    def further(self, s: ResourcityState) -> bool:
+        """Meet the next ring of tiles (the board is ``s``'s); False when there is none."""
+        frontier = self.frontier
+        if not frontier:
+            return False
+        seen, origin, met = self.seen, self.origin, self.met
+        masks, kinds, rots = s.tables.geo.exit_masks, s.grid_kind, s.grid_rot
+        nxt = []
+        for t in frontier:
+            met.append((t, origin[t]))
+            for n, back in OPEN_SIDES[t][masks[kinds[t]][rots[t]]]:  # moves_from, inlined
+                if masks[kinds[n]][rots[n]] & back and n not in seen:
+                    seen.add(n)
+                    origin[n] = origin[t]
+                    nxt.append(n)
+        self.frontier = nxt
+        return True
 
 
 def _work(
@@ -565,6 +690,11 @@ def _work(
 
 RING = ((-1, -1, 2), (-1, 0, 3), (0, -1, 1), (0, 0, 0))
 INNER = tuple(i * 7 + j for i in range(1, 6) for j in range(1, 6))
+RING_AT = tuple(
+    tuple(((p // 7 + di) * 6 + p % 7 + dj, corner) for di, dj, corner in RING) if p in INNER else ()
+    for p in range(49)
+)
+"""For each lattice point inside the rim, the (tile, corner) pairs that meet there (NW tile first)."""
 """The lattice points inside the rim, in order: the points a small loop closes round."""
 
 
@@ -572,11 +702,29 @@ class _BoardMemo:
     """What the bot works out from a board alone (tile types and rotations): trial Farms, road
     distances, the loops still open and their values. Shared by every bot meeting the same board."""
 
-    __slots__ = ("farms", "counts", "base", "dist", "loops", "prospect", "targets", "plots", "farming")
+    __slots__ = (
+        "farms",
+        "counts",
+        "closes",
+        "regions",
+        "greens",
+        "walks",
+        "base",
+        "dist",
+        "loops",
+        "prospect",
+        "targets",
+        "plots",
+        "farming",
+    )
 
     def __init__(self) -> None:
         self.farms: dict[tuple[int, str, int], list[int]] = {}
         self.counts: dict[tuple[int, str, int], int] = {}
+        self.closes: dict[tuple[int, str, int], bool] = {}
+        self.regions: dict[int, tuple[int, ...]] = {}
+        self.greens: dict[int, tuple[list[int], tuple[int, ...]] | None] = {}
+        self.walks: dict[tuple[int, ...], _Walk] = {}
         self.base = -1
         self.plots: list[tuple[tuple[int, ...], bool]] | None = None
         self.farming: dict[int, list[tuple[int, float, tuple[int, ...], bool]]] = {}
@@ -604,20 +752,14 @@ def _board_memo(board: tuple[int, tuple[str, ...], tuple[int, ...]]) -> _BoardMe
 
 def _ring_needs(s: ResourcityState, p: int) -> list[tuple[int, int]]:
     """The (tile, corner) pairs round lattice point ``p`` whose corner is not yet walled in by roads."""
-    i, j = divmod(p, 7)
-    out = []
     arms, kinds, rots = s.tables.geo.corner_arms, s.grid_kind, s.grid_rot
-    for di, dj, corner in RING:
-        t = (i + di) * 6 + j + dj
-        if arms[(kinds[t], rots[t])][corner] < 2:
-            out.append((t, corner))
-    return out
+    return [(t, corner) for t, corner in RING_AT[p] if arms[(kinds[t], rots[t])][corner] < 2]
 
 
 def _distances(s: ResourcityState, start: int) -> dict[int, int]:
     """Road distance (in Moves, Teleports counted as 1) from ``start`` to every reachable tile."""
     kinds, rots, masks = s.grid_kind, s.grid_rot, s.tables.geo.exit_masks
-    centres = [t for t in range(TILES) if kinds[t] == "centre"]
+    centres = tiles_of(kinds, "centre")
     dist = {start: 0}
     frontier = [start]
     while frontier:

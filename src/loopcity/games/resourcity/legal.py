@@ -27,7 +27,17 @@ from .actions import (
     TO,
     VOTE,
 )
-from .board import OPEN_SIDES_BY_TILE, REACH, REACH_BUILDER, TILE_CORNER_PLOTS, TILES, moves_from, tiles_of
+from .board import (
+    GREEN_PLOT,
+    OPEN_SIDES_BY_TILE,
+    PLOTS,
+    REACH,
+    REACH_BUILDER,
+    TILE_CORNER_PLOTS,
+    TILES,
+    moves_from,
+    tiles_of,
+)
 from .content import MAX_PLAYERS, Content
 from .farming import TOKEN, compost_targets
 
@@ -46,6 +56,9 @@ _SWAP = tuple(SWAP(o + 1) for o in range(MAX_PLAYERS))
 _RELOCATE = tuple(RELOCATE(o + 1) for o in range(MAX_PLAYERS))
 _REPLACE = tuple(tuple(tuple(REPLACE(slot, u) for u in REACH[t]) for t in range(TILES)) for slot in range(3))
 """Replace actions of hand slot ``slot`` for a player on tile t: ``_REPLACE[slot][t]``."""
+_GROW = tuple(GROW(p) for p in range(PLOTS))
+_HARVEST = tuple(HARVEST(p) for p in range(PLOTS))
+_PLANT = tuple({c: PLANT(p, c) for c in CROPS} for p in range(PLOTS))
 _REPLACE_BUILDER = tuple(
     tuple(tuple(REPLACE(slot, u) for u in REACH_BUILDER[t]) for t in range(TILES)) for slot in range(3)
 )
@@ -99,15 +112,6 @@ def destinations(s: ResourcityState, seat: int) -> list[int]:
                         out.append(n)
         frontier = nxt
     return sorted(out)
-
-
-def teleports(s: ResourcityState, seat: int) -> list[int]:
-    """Community Centres a seat on a Community Centre may Teleport to (with room for a token)."""
-    here = s.pos[seat]
-    if s.grid_kind[here] != "centre":
-        return []
-    limit = s.content.turn.max_players_per_tile
-    return [t for t in tiles_of(s.grid_kind, "centre") if t != here and s.pos.count(t) < limit]
 
 
 # ----- the table's decisions (carried out in :mod:`.decide`) ------------------------------------------
@@ -194,9 +198,13 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
     here = s.pos[seat]
     kinds = s.grid_kind
     on_centre = kinds[here] == "centre"
-    if on_centre and s.baskets[seat]:
-        out += [_EXCHANGE[c] for c in CROPS if any(h[0] == c for h in s.baskets[seat])]
+    baskets = s.baskets[seat]
+    if on_centre and baskets:
+        held = {h[0] for h in baskets}
+        out += [_EXCHANGE[c] for c in CROPS if c in held]
+    exchanged = len(out)
     if s.actions_left < 1:
+        _last_act[0] = (out, (exchanged,) * 6)
         return out
     c, tables = s.content, s.tables
     geo = tables.geo
@@ -211,20 +219,48 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
             out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back]
         else:
             out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back and pos.count(n) < limit]
-    if on_centre:
-        out += [_TELEPORT[t] for t in teleports(s, seat)]
+    moved = len(out)
+    if on_centre:  # Teleports: to the other Community Centres with room for a token
+        pos = s.pos
+        limit = c.turn.max_players_per_tile
+        crowd = len(pos) >= limit
+        t = -1
+        for _ in range(kinds.count("centre")):  # tiles_of(kinds, "centre"), inlined
+            t = kinds.index("centre", t + 1)
+            if t != here and not (crowd and pos.count(t) >= limit):
+                out.append(_TELEPORT[t])
+    teleported = rotated = len(out)
     if s.manpower <= 0:
-        _add_building(s, seat, out, c, tables.rotations_offered)
+        rotated = _add_building(s, seat, out, c, tables.rotations_offered)
+    built = len(out)
     farm = s.farm
-    for p in TILE_CORNER_PLOTS[here]:
-        if farm[p] >= 0:  # a Plot in a Farm is next to the seat
-            _add_farming(s, seat, out)
-            break
+    near = [p for p in TILE_CORNER_PLOTS[here] if farm[p] >= 0]  # plots_near, inlined
+    if near:  # (a Green Space's centre is in a Farm only with its corners)
+        if kinds[here] == "green" and farm[GREEN_PLOT + here] >= 0:
+            near.append(GREEN_PLOT + here)
+        _add_farming(s, seat, out, near)
+    _last_act[0] = (out, (exchanged, moved, teleported, rotated, built, len(out)))
     if power == "planner" and s.actions_left >= c.superpowers.planner_actions:
         out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
     if power == "policymaker" and s.actions_left >= c.superpowers.policy_maker_actions:
         out += [_RELOCATE[o] for o in range(s.players)]
     return out
+
+
+_last_act: list[tuple[list[Action], tuple[int, ...]]] = [([], ())]
+"""The latest main-turn list made and where its kinds end: see :func:`act_sections`."""
+
+
+def act_sections(legal: list[Action]) -> tuple[int, ...] | None:
+    """Where the kinds of a main-turn list of legal actions end, when ``legal`` is the latest such
+    list made (the very object; None otherwise): six indices, after the Exchanges (which follow End),
+    the Moves, the Teleports, the Rotates, the Replaces and the farming actions (Grow, Harvest and
+    Plant mixed, Plot by Plot). Swaps and Relocates, if any, come after them.
+
+    Each list is kept with its indices for this one question: a bot asking about the list the rules
+    just made (as a game's runner and a search's playouts do) sorts it by kind without reading it."""
+    last, sections = _last_act[0]
+    return sections if last is legal else None
 
 
 def _add_building(
@@ -233,9 +269,9 @@ def _add_building(
     out: list[Action],
     c: Content,
     table: dict[str, tuple[tuple[Action, ...], ...]],
-) -> None:
+) -> int:
     """Append the Rotate and Replace actions the seat can afford within its reach (``table``: the
-    Rotate actions each tile type offers on each tile)."""
+    Rotate actions each tile type offers on each tile); return where the Replaces begin."""
     fuel = s.avail["fuel"]
     builder = s.powers[seat] == "builder"
     here = s.pos[seat]
@@ -245,44 +281,52 @@ def _add_building(
         kinds = s.grid_kind
         for t in (REACH_BUILDER if builder else REACH)[here]:
             out += table[kinds[t]][t]
+    rotated = len(out)
     green = costs.replace_green - discount
     road = (c.superpowers.builder_road_cost if builder else costs.replace_road) - discount
     replaces = _REPLACE_BUILDER if builder else _REPLACE
     for slot, kind in enumerate(s.hands[seat]):
         if fuel >= (green if kind == "green" else road):
             out += replaces[slot][here]
+    return rotated
 
 
-def _add_farming(s: ResourcityState, seat: int, out: list[Action]) -> None:
-    """Append the Plant, Grow and Harvest actions on the Plots next to the seat."""
-    crop, farmed, supply = s.crop, s.farmed, s.supply
+def _add_farming(s: ResourcityState, seat: int, out: list[Action], near: list[int]) -> None:
+    """Append the Plant, Grow and Harvest actions on the Plots ``near`` the seat (``plots_near``)."""
+    crop, farmed, supply, tokens, compost = s.crop, s.farmed, s.supply, s.tokens, s.compost
+    crops = s.tables.crops
     plantable: list[tuple[str, bool]] | None = None
-    for p in s.plots_near(seat):
-        if p in crop:
-            if s.needed(p) > 0:
-                if supply[TOKEN[crop[p]]] >= 1 and p not in farmed:  # grow_block, inlined
-                    out.append(GROW(p))
-            elif s.farm_block(seat, p, "harvest") is None:
-                out.append(HARVEST(p))
+    for p in near:
+        grown = crop.get(p)
+        if grown is not None:
+            kind = crops[grown]
+            if kind.tokens - tokens[p] - (1 if kind.compost and p in compost else 0) > 0:  # needed(), inlined
+                if supply[TOKEN[grown]] >= 1 and p not in farmed:  # grow_block, inlined
+                    out.append(_GROW[p])
+            else:
+                done = farmed.get(p)  # farm_block(seat, p, "harvest") is None, inlined
+                if done is None or (done == "grow" and s.powers[seat] == "farmer"):
+                    out.append(_HARVEST[p])
         elif p not in farmed:  # farm_block: 1 farming Action per Plot each turn
             if plantable is None:
                 plantable = _plantable(s)
             for c, near_green in plantable:
                 if not near_green or s.near_green(p):
-                    out.append(PLANT(p, c))
+                    out.append(_PLANT[p][c])
 
 
 def _plantable(s: ResourcityState) -> list[tuple[str, bool]]:
     """The crops the team can Plant now on some Plot (affordable, tokens left), each with whether it
     must go next to a Green Space: what ``plant_block`` checks that does not depend on the Plot."""
     out = []
-    supply = s.supply
+    supply, avail, crops = s.supply, s.avail, s.tables.crops
     for c in CROPS:
-        crop = s.crop_of(c)
-        if (
-            s.can_afford(crop.cost)
-            and supply[TOKEN[c]] >= 1
-            and (c != "catchment" or supply["catchment"] >= 1)
-        ):
+        crop = crops[c]
+        if supply[TOKEN[c]] < 1 or (c == "catchment" and supply["catchment"] < 1):
+            continue
+        for r, n in crop.cost.items():  # can_afford, inlined
+            if avail[r] < n:
+                break
+        else:
             out.append((c, crop.near_green))
     return out
