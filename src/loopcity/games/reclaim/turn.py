@@ -86,8 +86,8 @@ def home_hexes(st: ReclaimState) -> list[int]:
 # The hexagon lists of the built board that the legal actions read (homes, plants, Farms, build
 # spots) are kept in the state's ``_kept`` from one step to the next, by name, and dropped when the
 # board changes: a build, a new Housing block or an urbanized hexagon, the Dump chosen
-# (``board.board_changed``). Resources, coins and the stage of the turn are read anew at every step. Those
-# who read a kept list never change it.
+# (``board.board_changed``). Resources, coins and the stage of the turn are read anew at every
+# step. Those who read a kept list never change it.
 def home_list(st: ReclaimState) -> list[int]:
     """The hexagons with Housing blocks, in order (``home_hexes``, kept until the board changes)."""
     kept = st._kept
