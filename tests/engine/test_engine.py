@@ -480,3 +480,15 @@ def test_a_log_nobody_reads_costs_no_words():
     again.note(words)
     assert made == ["once"] and search.state_hash() == worded.state_hash()
     assert again.log[-1][2] == UNREAD and worded.log[-1][2] != UNREAD
+
+
+def test_what_the_rules_keep_between_steps_is_no_part_of_the_state(tiny):
+    game = load_game("tiny", players=3)
+    state = random_playout(game, 11)
+    before = (state.state_hash(), state.to_json())
+    state._kept["anything"] = [1, 2, 3]
+    assert (state.state_hash(), state.to_json()) == before
+    assert state == random_playout(game, 11)  # the same game, whatever each keeps
+    copy = state.clone()
+    assert copy._kept == {} and copy == state
+    assert load_snapshot(json.loads(json.dumps(state.to_json())))._kept == {}

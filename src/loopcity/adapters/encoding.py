@@ -17,6 +17,7 @@ nothing the seat may not see.
 from __future__ import annotations
 
 import zlib
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -76,10 +77,8 @@ def _dense(
         vec[index + offset if offset else index] = features.value
     if features.runs:
         index, factor = (scale or Scale()).layout(features.runs, offset)
-        amounts: list[int] = []
-        for run in features.runs:
-            amounts += run[1]
-        scaled = np.fromiter(amounts, np.int64, len(amounts)) * factor
+        amounts = chain.from_iterable([run[1] for run in features.runs])
+        scaled = np.fromiter(amounts, np.int64, len(index)) * factor
         vec[index] = np.minimum(np.maximum(scaled, 0.0, out=scaled), 1.0, out=scaled)
     return vec
 

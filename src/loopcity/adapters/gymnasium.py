@@ -68,6 +68,7 @@ class LoopcityEnv(gym.Env):
         self._mask = np.zeros(self.actions.size, dtype=bool)
         self._bots: dict[int, Any] = {}
         self._seeds: np.random.Generator | None = None
+        self._seeded: int | None = None
         self._steps = 0
 
     @property
@@ -100,11 +101,13 @@ class LoopcityEnv(gym.Env):
             turns.acted(seat)
 
     def _game_seed(self, seed: int | None) -> int:
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
+        if seed is not None:  # the sequence of later unseeded resets, made when the first comes
+            self._seeds, self._seeded = None, seed
             return seed
         if self._seeds is None:
-            return secrets.randbits(48)
+            if self._seeded is None:
+                return secrets.randbits(48)
+            self._seeds = np.random.default_rng(self._seeded)
         return int(self._seeds.integers(0, 2**48))
 
     def reset(

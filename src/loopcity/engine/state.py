@@ -54,6 +54,7 @@ TT = TypeVar("TT")
 # Attributes that are neither copied by clone() nor written to snapshots.
 _SHARED = "game"
 _CACHE = "_legal"
+_KEPT = "_kept"
 _UNREAD = "_unread"
 
 LogEntry = tuple[int, str, "str | Said", "tuple[int, ...] | None"]
@@ -171,6 +172,10 @@ class State(Generic[C, TT]):
     step: int
     log: list[LogEntry]
     _legal: dict[int, list[Action]]
+    _kept: dict[str, Any]
+    """What a game's rules keep from one step to the next, worked out from the state (lists its
+    legal actions read, say): the game empties it when what they were worked out from changes. Left
+    out of copies (a copy starts empty), snapshots, hashes and equality, as ``_legal`` is."""
     handlers: ClassVar[Handlers[Any] | None] = None
     _unread: bool = False
     """Set by :meth:`keep_log_unread` on a copy whose log nobody reads (a search's copies)."""
@@ -185,6 +190,7 @@ class State(Generic[C, TT]):
         self.step = 0
         self.log = []
         self._legal = {}
+        self._kept = {}
 
     # ----- what a game provides -------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
@@ -496,7 +502,7 @@ class State(Generic[C, TT]):
             for k, v in self.__dict__.items():
                 if k == _SHARED:
                     d[k] = v
-                elif k == _CACHE:
+                elif k == _CACHE or k == _KEPT:
                     d[k] = {}
                 elif k == "log":
                     d[k] = list(v)
@@ -509,7 +515,7 @@ class State(Generic[C, TT]):
             v = getattr(self, k)
             if k == _SHARED:
                 setattr(new, k, v)
-            elif k == _CACHE:
+            elif k == _CACHE or k == _KEPT:
                 setattr(new, k, {})
             elif k == "log":
                 setattr(new, k, list(v))
@@ -543,7 +549,7 @@ class State(Generic[C, TT]):
         else:
             items = [(k, getattr(self, k)) for k in names if hasattr(self, k)]
             items += getattr(self, "__dict__", {}).items()
-        return {k: v for k, v in items if k != _SHARED and k != _CACHE and k != _UNREAD}
+        return {k: v for k, v in items if k != _SHARED and k != _CACHE and k != _KEPT and k != _UNREAD}
 
     def to_json(self) -> dict[str, Any]:
         """A JSON snapshot: the game's id and options plus every field of the state."""
@@ -557,6 +563,7 @@ class State(Generic[C, TT]):
             setattr(new, k, v)
         new.game = game
         new._legal = {}
+        new._kept = {}
         return new
 
     def state_hash(self, with_log: bool = False) -> str:

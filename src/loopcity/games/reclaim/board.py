@@ -8,7 +8,7 @@ conversions, the card piles and the set-up position, shared by every state of th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from loopcity.engine import Action
 
@@ -33,6 +33,9 @@ from .actions import (
 )
 from .content import ReclaimContent, Role, Transport
 
+if TYPE_CHECKING:
+    from .rules import ReclaimState
+
 FOOD, MIXED, SEPARATED, SLUDGE, NPK = range(5)
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 ROLES: tuple[Role, ...] = get_args(Role)
@@ -48,6 +51,12 @@ Stage = Literal["role", "build", "fetch", "convert", "send"]
 fetching, converting and sending resources."""
 Transportation = tuple[int, int, Transport]
 """Transportation between two neighbouring hexagons ``(a, b, kind)`` with ``a < b``."""
+
+
+def board_changed(st: ReclaimState) -> None:
+    """Drop the hexagon lists the legal actions keep (``turn.plant_list`` ...): the Housing blocks,
+    Treatment plants, Farms, terrain or Dump changed."""
+    st._kept.clear()
 
 
 def components(n: int, links: list[Transportation] | tuple[Transportation, ...]) -> dict[str, list[int]]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from loopcity.engine.text import _
 
-from .board import MIXED, NPK, ROLES, SEPARATED, SLUDGE
+from .board import MIXED, NPK, ROLES, SEPARATED, SLUDGE, board_changed
 from .content import Event
 from .transport import recompute_components, water_hex_for_waste
 from .words import seat_label
@@ -286,6 +286,7 @@ def _new_block(st: ReclaimState, ev: Event) -> list[int]:
     if homes:
         h = min(homes, key=lambda x: (sum(st.blocks[x]) == 0, -sum(st.blocks[x]), x))
         st.blocks[h][0] += 1
+        board_changed(st)
         return [h]
     return []
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import NamedTuple
 
 from loopcity.engine import Action, Game, Rng, State
@@ -33,6 +35,7 @@ from .actions import (
     TREAT,
     UNITS,
     URBANIZE,
+    Move,
 )
 from .board import (
     CONTRACTOR,
@@ -51,9 +54,10 @@ from .politics import ITEMS, food_import_cost, growth_places
 from .rules import ReclaimState
 from .stats import disease_risk
 from .transport import water_room
-from .turn import farm_spare, home_hexes, treating_plant, unconverted
+from .turn import farm_list, farm_spare, home_list, treating_plant, unconverted
 
 Afford = Callable[[str], bool]
+_KIND = attrgetter("kind")
 RESERVE = 300  # coins kept back for the Food import
 
 
@@ -127,7 +131,7 @@ class HeuristicBot:
             return growth_choice(st, legal)
         if st.pending_link is not None:
             target = self.link_to
-            return target if target in legal else legal[0]
+            return target if target is not None and offered(target, legal) else legal[0]
         choice = turn_choice(st, seat, legal)
         if isinstance(choice, LinkPlan):  # played in two steps: remember the far end
             self.link_to = LINK_TO(choice.end)
@@ -136,6 +140,12 @@ class HeuristicBot:
 
 
 # ----- helpers --------------------------------------------------------------------------------------
+def offered(action: Action, legal: list[Action]) -> bool:
+    """``action in legal``, looked for first by identity (the rules hand out one shared object per
+    action, so this finds it without calling ``Action.__eq__`` on the actions before it)."""
+    return any(map(is_, legal, repeat(action))) or action in legal
+
+
 def agenda_value(st: ReclaimState, seat: int, pile: str, card: int) -> int:
     wanted = set(st.content.agendas[st.agendas[seat]].symbols)
     return st.tables.pile_level[pile] + sum(1 for s in st.tables.pile_cards[pile][card] if s in wanted)
@@ -187,20 +197,20 @@ def road_gap(st: ReclaimState, kind: str, sources: set[int], targets: set[int]) 
 
 
 def homes(st: ReclaimState) -> set[int]:
-    return set(home_hexes(st))
+    return set(home_list(st))
 
 
 def farms(st: ReclaimState) -> set[int]:
-    return {h for h, lv in enumerate(st.farm_level) if lv}
+    return set(farm_list(st))
 
 
 def plant_hexes(st: ReclaimState) -> set[int]:
-    return {p[0] for p in st.plants}
+    return {p[0] for p in st.plants}  # in the plants' order: road_gap's search reads a set in order
 
 
 # ----- the turn ---------------------------------------------------------------------------------------
 def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Plan:
-    kinds = {a.kind for a in legal}
+    kinds = set(map(_KIND, legal))
     if CARD.name in kinds:
         pile = st.pending_pile
         assert pile is not None
@@ -224,9 +234,9 @@ def turn_choice(st: ReclaimState, seat: int, legal: list[Action]) -> Plan:
         money = _spendable(st, seat)
         plan = build_plan(st, seat, money)
         if isinstance(plan, LinkPlan):  # the choose method plays it in two steps
-            if LINK(plan.transport, plan.start) in legal:
+            if offered(LINK(plan.transport, plan.start), legal):
                 return plan
-        elif plan is not None and plan in legal:
+        elif plan is not None and offered(plan, legal):
             return plan
         extra = points_build(st, seat, legal, money)
         if extra is not None:
@@ -275,13 +285,14 @@ def food_gap(st: ReclaimState) -> int:
     """Coins the coming Food import will probably cost beyond the City budget."""
     blocks = supply = 0
     for bl, r in zip(st.blocks, st.res, strict=True):
-        if bl != [0, 0, 0]:  # a home: its blocks and the Food already there
-            blocks += sum(bl)
+        n = bl[0] + bl[1] + bl[2]
+        if n:  # a home (block counts are never negative): its blocks and the Food already there
+            blocks += n
             supply += r[FOOD]
-    capacity = st.tables.farm_capacity
-    for lv in st.farm_level:
-        if lv:  # a Farm (no Farm: no capacity)
-            supply += min(capacity[lv], st.tables.limit)
+    tables = st.game.tables
+    capacity, limit, farm_level = tables.farm_capacity, tables.limit, st.farm_level
+    for f in farm_list(st):  # a Farm (no Farm: no capacity)
+        supply += min(capacity[farm_level[f]], limit)
     return max(0, blocks - supply) * st.cost("food") - st.content.rules.city_coins
 
 
@@ -318,17 +329,20 @@ def points_build(st: ReclaimState, seat: int, legal: list[Action], spendable: in
         return None
     best, best_key = None, 0.0
     values: dict[str, int] = {}  # best_pile_value of each pile, worked out once
+    link, build = LINK.name, BUILD.name
+    build_pile, face_up = st.tables.build_pile, st.face_up
     for a in legal:
         item: str
         pile: str
-        if a.kind == LINK.name:
-            item = pile = LINK.read(a).transport
-        elif a.kind == BUILD.name and (item := BUILD.read(a).item) in HARMLESS:
-            pile = st.tables.build_pile[item]
+        kind = a.kind
+        if kind == link:
+            item = pile = a.args[0]  # type: ignore[assignment]  # LINK.read(a).transport, without the call
+        elif kind == build and (item := a.args[0]) in HARMLESS:  # type: ignore[assignment,operator]  # .item
+            pile = build_pile[item]
         else:
             continue
         price = prices[item]
-        if price > money or not st.face_up[pile]:
+        if price > money or not face_up[pile]:
             continue
         value = values.get(pile)
         if value is None:
@@ -346,13 +360,14 @@ def _link(st: ReclaimState, kind: str, gap: tuple[int, int] | None, afford: Affo
 
 
 def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Plan | None:
-    farm_set, home_set = farms(st), homes(st)
+    farm_order = farm_list(st)  # in order
+    farm_set, home_set = set(farm_order), homes(st)
     fed = home_set or set(st.tables.terrain_tables(st.terrain).urban)  # no homes: any Urban hexagon
-    for f in sorted(farm_set):
+    for f in farm_order:
         act = _link(st, "road", road_gap(st, "road", {f}, fed), afford)
         if act:
             return act
-    for f in sorted(farm_set):
+    for f in farm_order:
         npk = {
             nb
             for nb in st.tables.neighbours[f]
@@ -364,7 +379,7 @@ def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Plan | None:
     capacity = sum(st.tables.farm_capacity[lv] for lv in st.farm_level)
     demand = sum(sum(bl) for bl in st.blocks)
     if capacity < demand:
-        for f in sorted(farm_set):
+        for f in farm_order:
             if st.farm_level[f] == 1 and afford("farm1to2"):
                 return BUILD("farm1to2", f)
         spots = [
@@ -382,7 +397,7 @@ def farming_build(st: ReclaimState, seat: int, afford: Afford) -> Plan | None:
 
 def treatment_build(st: ReclaimState, seat: int, afford: Afford) -> Plan | None:
     b = st.tables
-    for h in sorted(homes(st), key=lambda x: -sum(st.blocks[x])):
+    for h in sorted(home_list(st), key=lambda x: -sum(st.blocks[x])):
         mixed_blocks = st.blocks[h][0] + st.blocks[h][1]
         cap = sum(b.plant_capacity[p[1]] for p in st.plants if p[0] == h and p[1] == 1)
         count = sum(1 for p in st.plants if p[0] == h)
@@ -402,17 +417,18 @@ def treatment_build(st: ReclaimState, seat: int, afford: Afford) -> Plan | None:
 
 def housing_build(st: ReclaimState, seat: int, afford: Afford, money: int) -> Plan | None:
     plants = plant_hexes(st)
-    for h in sorted(homes(st)):
+    home_order = home_list(st)  # in order
+    for h in home_order:
         treats_here = any(p[0] == h and p[1] in (0, 1) for p in st.plants)
         if not treats_here and (st.blocks[h][0] + st.blocks[h][1]):
             act = _link(st, "grey", road_gap(st, "grey", {h}, plants), afford)
             if act:
                 return act
-    for h in sorted(homes(st)):
+    for h in home_order:
         if st.blocks[h][1] and any(p[0] == h and p[1] == 2 for p in st.plants) and afford("house1to2"):
             return BUILD("house1to2", h)
     if money >= 500 and best_pile_value(st, seat, "house1") >= 2:
-        for h in sorted(homes(st)):
+        for h in home_order:
             if st.blocks[h][0] and afford("house0to1"):
                 return BUILD("house0to1", h)
     return None
@@ -423,31 +439,41 @@ def resource_choice(st: ReclaimState, legal: list[Action]) -> Action | None:
     best, best_key = None, 0
     plants = plant_hexes(st)
     for a in legal:
-        key = resource_value(st, a, plants)
-        if key > best_key:
-            best, best_key = a, key
+        if a.kind in _VALUED:  # any other action is worth 0 (builds, links, cards, end_turn ...)
+            key = resource_value(st, a, plants)
+            if key > best_key:
+                best, best_key = a, key
     return best
 
 
 def resource_value(st: ReclaimState, a: Action, plants: set[int] | None = None) -> int:
     """How much an action helps the city now (0: do not); ``plants``: the ``plant_hexes``."""
     k = a.kind
-    if k == CONVERT.name:
+    if k == _MOVE:
+        return _move_value(st, MOVE.read(a), plants)
+    if k == _CONVERT:
         return 50
-    if k == TREAT.name:
+    if k == _TREAT:
         return 80
-    if k == GROW.name:
+    if k == _GROW:
         g = GROW.read(a)
         return 90 if g.input == "npk" else (30 if sum(st.disease) == 0 and st.farm_level[g.hex] else 0)
-    if k == DUMP_SITE.name:
+    if k == _DUMP_SITE:
         h = DUMP_SITE.read(a).hex
         plants = plant_hexes(st) if plants is None else plants
         near = sum(1 for nb in st.tables.neighbours[h] if nb in plants)
         rich = st.res[h][NPK]
         return 10 + 5 * near - rich if near else 0
-    if k != MOVE.name:
-        return 0
-    m = MOVE.read(a)
+    return 0
+
+
+_MOVE, _CONVERT, _TREAT, _GROW, _DUMP_SITE = MOVE.name, CONVERT.name, TREAT.name, GROW.name, DUMP_SITE.name
+_VALUED = frozenset((_MOVE, _CONVERT, _TREAT, _GROW, _DUMP_SITE))
+"""The kinds of action ``resource_value`` may value above 0."""
+
+
+def _move_value(st: ReclaimState, m: Move, plants: set[int] | None) -> int:
+    """``resource_value`` of a ``move``."""
     r, src, dst = RES_INDEX[m.resource], m.source, m.to
     if r == FOOD:
         if st.play_as == HOUSING:
@@ -575,7 +601,7 @@ def politics_choice(st: ReclaimState, seat: int, legal: list[Action], due: int) 
         if a.kind == PLAY_EVENT.name and event_worth_playing(st, seat, PLAY_EVENT.read(a).card):
             return a
     proposals = [(a, PROPOSE.read(a)) for a in legal if a.kind == PROPOSE.name]
-    can_fund = FUND() in legal
+    can_fund = offered(FUND(), legal)
     spare = st.city - due
     if disease:
         if spare >= st.cost("vaccination") or disease >= 3:

@@ -10,6 +10,7 @@ information-state tensor holds the Event cards drawn so far.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from loopcity.engine import Game, State
@@ -101,6 +102,14 @@ class ReclaimEncoder(Encoder):
         self.terrain_index = {t: i for i, t in enumerate(TERRAINS)}
         self._holdings: dict[tuple[tuple[str, int], ...], tuple[list[int], list[int]]] = {}
         self._spreads: dict[tuple[tuple[int, ...], ...], list[int]] = {}
+        self._phase_at = {p: self.o_phase + i for i, p in enumerate(PHASES)}
+        self._stage_at = {s: self.o_phase + len(PHASES) + i for i, s in enumerate(STAGES)}
+        self._top, self._most = content.rules.max_blocks_per_hex, content.rules.max_resource_per_hex
+        self._disease_limit = content.rules.disease_limit
+        self._n_agendas = len(content.agendas)
+        self._last_terrain: tuple[list[str], list[int]] | None = None
+        self._last_links: tuple[list[tuple[int, int, str]], list[int]] | None = None
+        self._last_spread: tuple[list[list[int]], list[int]] | None = None
 
     def _way(self, st: Any, a: int, b: int) -> tuple[int, int]:
         """The lower-numbered hexagon of a link and the way from it to the other (kept once found)."""
@@ -115,59 +124,89 @@ class ReclaimEncoder(Encoder):
 
     def observe(self, state: State, seat: int, out: Features) -> None:
         st: Any = state
-        out.one(self.o_seat + seat)
+        out.hot.append(self.o_seat + seat)
         self._roles(st, out)
         self._map(st, out)
         self._cards(st, seat, out)
         self._politics(st, out)
 
     def _roles(self, st: Any, out: Features) -> None:
-        r = len(ROLES)
-        for p, role in enumerate(st.roles):
-            out.one(self.o_role + p * r + role)
-        out.one(self.o_turn + st.turn_role)
-        out.one(self.o_turn + r + st.play_as)
-        if st.phase in PHASES:
-            out.one(self.o_phase + PHASES.index(st.phase))
-        if st.stage in STAGES:
-            out.one(self.o_phase + len(PHASES) + STAGES.index(st.stage))
+        r, o_role = len(ROLES), self.o_role
+        hot = out.hot
+        hot.extend([o_role + p * r + role for p, role in enumerate(st.roles)])
+        hot.append(self.o_turn + st.turn_role)
+        hot.append(self.o_turn + r + st.play_as)
+        phase = self._phase_at.get(st.phase)
+        if phase is not None:
+            hot.append(phase)
+        stage = self._stage_at.get(st.stage)
+        if stage is not None:
+            hot.append(stage)
 
+    # A learner's steps encode one game after another, and most of the map (the terrain, the links
+    # built) is the same as at the last step encoded: those entries are kept with a copy of what they
+    # were worked out from, and compared (comparing lists costs less than working them out again).
     def _map(self, st: Any, out: Features) -> None:
-        n, hot, rules = MAX_HEXES, out.hot, self.content.rules
-        o_hex, top = self.o_hex, rules.max_blocks_per_hex
-        terrain = self.terrain_index
-        hot.extend([self.o_terrain + terrain[t] * n + h for h, t in enumerate(st.terrain)])
-        out.run(self.o_blocks, [c for row in st.blocks for c in row], top)
-        out.run(self.o_res, [a for row in st.res for a in row], rules.max_resource_per_hex)
-        out.run(self.o_converted, st.converted, top)
-        out.run(self.o_disease, st.disease, rules.disease_limit)
-        out.run(self.o_farm_used, st.farm_used, top)
+        n, hot, runs = MAX_HEXES, out.hot, out.runs
+        o_hex = self.o_hex
+        terrain = st.terrain
+        last = self._last_terrain
+        if last is None or last[0] != terrain:
+            index = self.terrain_index
+            last = self._last_terrain = (
+                list(terrain),
+                [self.o_terrain + index[t] * n + h for h, t in enumerate(terrain)],
+            )
+        hot.extend(last[1])
+        top, most = self._top, self._most
+        runs.append((self.o_blocks, list(chain.from_iterable(st.blocks)), top))
+        runs.append((self.o_res, list(chain.from_iterable(st.res)), most))
+        runs.append((self.o_converted, st.converted, top))
+        runs.append((self.o_disease, st.disease, self._disease_limit))
+        runs.append((self.o_farm_used, st.farm_used, top))
         hot.extend([o_hex + (2 + farm) * n + h for h, farm in enumerate(st.farm_level) if farm])
         hot.extend(list({o_hex + level * n + h for h, level, _stored in st.plants}))
         if st.dump >= 0:
             hot.append(o_hex + 5 * n + st.dump)
-        d = len(DIRECTIONS)
-        for a, b, transport in st.links:
-            low, way = self._way(st, a, b)
-            hot.append(self.o_links + (TRANSPORTS.index(transport) * d + way) * n + low)
+        links = st.links
+        seen = self._last_links
+        if seen is None or seen[0] != links:
+            seen = self._last_links = (list(links), [self._link_entry(st, link) for link in links])
+        hot.extend(seen[1])
+
+    def _link_entry(self, st: Any, link: tuple[int, int, str]) -> int:
+        """The entry of one transport link: its kind, its way and its lower-numbered hexagon."""
+        a, b, transport = link
+        low, way = self._way(st, a, b)
+        return self.o_links + (TRANSPORTS.index(transport) * len(DIRECTIONS) + way) * MAX_HEXES + low
 
     def _cards(self, st: Any, seat: int, out: Features) -> None:
         hot, piles = out.hot, self.piles
-        hot.extend(self._face_up(st.face_up))
-        out.run(self.o_piles, [len(st.deck[pile]) for pile in piles], MAX_CARD_IDS)
+        face_up = st.face_up
+        shown_cards = [face_up[pile] for pile in piles]
+        last = self._last_spread
+        if last is None or last[0] != shown_cards:
+            last = self._last_spread = ([[*cards] for cards in shown_cards], self._face_up(face_up))
+        hot.extend(last[1])
+        deck = st.deck
+        out.runs.append((self.o_piles, [len(deck[pile]) for pile in piles], MAX_CARD_IDS))
         n_piles, n_sym = len(piles), len(self.symbols)
         for p, owned in enumerate(st.owned):
             if owned:
                 counts, symbols = self._holding(st, owned)
-                out.run(self.o_owned + p * n_piles, counts, 4)
-                out.run(self.o_symbols + p * n_sym, symbols, 8)
-        n_agendas = len(self.content.agendas)
-        shown = range(self.players) if st.phase == "over" else (seat,)
-        hot.extend([self.o_agenda + p * n_agendas + st.agendas[p] for p in shown])
+                out.runs.append((self.o_owned + p * n_piles, counts, 4))
+                out.runs.append((self.o_symbols + p * n_sym, symbols, 8))
+        n_agendas = self._n_agendas
+        o_agenda, agendas = self.o_agenda, st.agendas
+        if st.phase == "over":
+            hot.extend([o_agenda + p * n_agendas + agendas[p] for p in range(self.players)])
+        else:
+            hot.append(o_agenda + seat * n_agendas + agendas[seat])
         n_events = len(self.event_ids)
         for p, hand in enumerate(st.hands):
             if hand:
-                out.ones(self.o_hands + p * n_events, hand)
+                base = self.o_hands + p * n_events
+                hot.extend([base + i for i in hand])
         if st.last_event >= 0:
             hot.append(self.o_event + st.last_event)
 
@@ -214,7 +253,8 @@ class ReclaimEncoder(Encoder):
     def _politics(self, st: Any, out: Features) -> None:
         n = MAX_HEXES
         out.run(self.o_money, [*st.coins, st.city], 2000)
-        out.run(self.o_costs, [st.cost(item) for item in COSTS], 500)
+        costs, mods = st.costs, st.cost_mods  # ReclaimState.cost, inlined
+        out.run(self.o_costs, [max(0, costs[item] + mods[item]) for item in COSTS], 500)
         o = self.o_pending
         if st.pending_pile in self.piles:
             out.one(o + self.piles.index(st.pending_pile))

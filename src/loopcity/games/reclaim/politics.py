@@ -52,7 +52,7 @@ from .actions import (
     Propose,
     Units,
 )
-from .board import FOOD, MIXED, NPK, SEPARATED, Phase, Terrain
+from .board import FOOD, MIXED, NPK, SEPARATED, Phase, Terrain, board_changed
 from .transport import water_has_room, water_hex_for_waste, water_room
 from .words import causes_text, decision_text, money
 
@@ -654,6 +654,7 @@ def grow_on(st: ReclaimState, subject: str, h: int) -> Phase:
     if subject == "urbanize":
         urbanize(st, h)
     st.blocks[h][0] += 1
+    board_changed(st)
     st.growth_left -= 1
     st.growth_rejected = []
     return "growth" if growth_legal(st) else "turn"
@@ -662,6 +663,7 @@ def grow_on(st: ReclaimState, subject: str, h: int) -> Phase:
 def urbanize(st: ReclaimState, h: int) -> None:
     """Turn a Rural hexagon (a Farm gives way) into Urban area."""
     st.terrain[h] = "urban"
+    board_changed(st)
     if st.farm_level[h]:
         st.note(lambda: _("The Farm on hex {hex} gives way to the city.").format(hex=h), kind="info")
     st.farm_level[h] = 0

@@ -59,6 +59,7 @@ from .board import (
     Stage,
     Terrain,
     Transportation,
+    board_changed,
 )
 from .transport import join_components, water_hex_for_waste
 from .words import money, resource_name, role_name
@@ -80,6 +81,38 @@ _EMPTY = [0, 0, 0]  # a hexagon without Housing blocks (block counts are never n
 def home_hexes(st: ReclaimState) -> list[int]:
     """Hexagons with Housing blocks."""
     return [h for h, bl in enumerate(st.blocks) if bl[0] or bl[1] or bl[2]]  # not _EMPTY
+
+
+# The hexagon lists of the built board that the legal actions read (homes, plants, Farms, build
+# spots) are kept in the state's ``_kept`` from one step to the next, by name, and dropped when the
+# board changes: a build, a new Housing block or an urbanized hexagon, the Dump chosen
+# (``board.board_changed``). Resources, coins and the stage of the turn are read anew at every
+# step. Those who read a kept list never change it.
+def home_list(st: ReclaimState) -> list[int]:
+    """The hexagons with Housing blocks, in order (``home_hexes``, kept until the board changes)."""
+    kept = st._kept
+    found: list[int] | None = kept.get("homes")
+    if found is None:
+        found = kept["homes"] = home_hexes(st)
+    return found
+
+
+def plant_list(st: ReclaimState) -> list[int]:
+    """The hexagons with Treatment plants, in order (kept until the board changes)."""
+    kept = st._kept
+    found: list[int] | None = kept.get("plants")
+    if found is None:
+        found = kept["plants"] = sorted({p[0] for p in st.plants})
+    return found
+
+
+def farm_list(st: ReclaimState) -> list[int]:
+    """The hexagons with Farms, in order (kept until the board changes)."""
+    kept = st._kept
+    found: list[int] | None = kept.get("farms")
+    if found is None:
+        found = kept["farms"] = [h for h, lv in enumerate(st.farm_level) if lv]
+    return found
 
 
 # ----- legal actions ------------------------------------------------------------------------------
@@ -106,7 +139,7 @@ def legal(st: ReclaimState) -> list[Action]:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
     role = st.play_as
     if role == HOUSING:
-        homes = home_hexes(st)
+        homes = home_list(st)
         housing_actions(st, terrain, acts, homes)
         if STAGES[stage] >= _SEND or not unconverted(st, homes):
             acts.append(_END_TURN)
@@ -130,37 +163,15 @@ def build_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Acti
     prices = b.prices[role == CONTRACTOR]
     builds = b.builds
     acts: list[Action] = []
-    house0 = plant_spots = farm_spots = None
+    kept = st._kept
     for item in b.role_builds[role]:
         if prices[item] > coins:
             continue
+        spots = _SPOTS[item]  # the builds that share their spots find them once
+        hexes: list[int] | None = kept.get(spots)
+        if hexes is None:
+            hexes = kept[spots] = _build_spots(st, terrain, spots)
         table = builds[item]
-        if item == "house0to1" or item == "house0to2":
-            if house0 is None:
-                house0 = [h for h, bl in enumerate(st.blocks) if bl[0]]
-            hexes = house0
-        elif item == "house1to2":
-            hexes = [h for h, bl in enumerate(st.blocks) if bl[1]]
-        elif item == "plant1" or item == "plant2":
-            if plant_spots is None:
-                plants = [0] * b.n
-                for p in st.plants:
-                    plants[p[0]] += 1
-                limit = st.game.content.rules.max_plants_per_hex
-                dump = st.dump
-                plant_spots = [h for h in terrain.urban if h != dump and plants[h] < limit]
-            hexes = plant_spots
-        elif item == "plant1to2":
-            hexes = sorted({p[0] for p in st.plants if p[1] == 1})
-        elif item == "remove0":
-            hexes = sorted({p[0] for p in st.plants if p[1] == 0})
-        elif item == "farm1" or item == "farm2":
-            if farm_spots is None:
-                farm, dump = st.farm_level, st.dump
-                farm_spots = [h for h in terrain.rural if h != dump and not farm[h]]
-            hexes = farm_spots
-        else:  # farm1to2
-            hexes = [h for h, lv in enumerate(st.farm_level) if lv == 1]
         acts += [table[h] for h in hexes]
     starts = None
     for t in TRANSPORTS:
@@ -169,6 +180,44 @@ def build_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Acti
                 starts = _link_starts(st, terrain)
             acts += starts[t]
     return acts
+
+
+_SPOTS = {
+    "house0to1": "house0",
+    "house0to2": "house0",
+    "house1to2": "house1",
+    "plant1": "plant_spots",
+    "plant2": "plant_spots",
+    "plant1to2": "plant1",
+    "remove0": "plant0",
+    "farm1": "farm_spots",
+    "farm2": "farm_spots",
+    "farm1to2": "farm1",
+}
+"""The hexagon list each build is made on, by the name it is kept under."""
+
+
+def _build_spots(st: ReclaimState, terrain: Terrain, spots: str) -> list[int]:
+    """The hexagons of one of the ``_SPOTS`` lists (``terrain``: the map's terrain tables)."""
+    if spots == "house0":
+        return [h for h, bl in enumerate(st.blocks) if bl[0]]
+    if spots == "house1":
+        return [h for h, bl in enumerate(st.blocks) if bl[1]]
+    if spots == "plant_spots":
+        plants = [0] * st.game.tables.n
+        for p in st.plants:
+            plants[p[0]] += 1
+        limit = st.game.content.rules.max_plants_per_hex
+        dump = st.dump
+        return [h for h in terrain.urban if h != dump and plants[h] < limit]
+    if spots == "plant1":
+        return sorted({p[0] for p in st.plants if p[1] == 1})
+    if spots == "plant0":
+        return sorted({p[0] for p in st.plants if p[1] == 0})
+    if spots == "farm_spots":
+        farm, dump = st.farm_level, st.dump
+        return [h for h in terrain.rural if h != dump and not farm[h]]
+    return [h for h, lv in enumerate(st.farm_level) if lv == 1]  # farm1
 
 
 def _link_starts(st: ReclaimState, tables: Terrain) -> dict[str, tuple[Action, ...]]:
@@ -327,7 +376,7 @@ def housing_actions(
         _moves(st, acts, (FOOD,), terrain.land, homes)
         acts.append(_CONVERT_ALL)
         return acts
-    _moves(st, acts, _MIXED_SEPARATED, homes, sorted({p[0] for p in st.plants}))
+    _moves(st, acts, _MIXED_SEPARATED, homes, plant_list(st))
     return acts
 
 
@@ -341,7 +390,7 @@ def treatment_actions(
         terrain = b.terrain_tables(st.terrain)
     if acts is None:
         acts = []
-    plants = sorted({p[0] for p in st.plants})
+    plants = plant_list(st)
     stage = STAGES[st.stage]
     if stage <= _FETCH:
         _moves(st, acts, _MIXED_SEPARATED, terrain.land, plants)
@@ -353,8 +402,7 @@ def treatment_actions(
                 acts.append(treat[MIXED][h])
             if r[SEPARATED] and treating_plant(st, h, SEPARATED) is not None:
                 acts.append(treat[SEPARATED][h])
-    farm_level = st.farm_level
-    farms = [h for h, lv in enumerate(farm_level) if lv]
+    farms = farm_list(st)
     refused = st.sludge_refused
     dump = st.dump
     to_farms = [f for f in farms if f not in refused] if refused else farms
@@ -362,7 +410,11 @@ def treatment_actions(
     _moves(st, acts, (NPK,), plants, farms)
     if dump < 0:
         rejected, sites = st.dump_rejected, b.dump_sites
-        acts += [sites[h] for h in dump_candidates(st, terrain, plants) if h not in rejected]
+        kept = st._kept
+        candidates = kept.get("dump_candidates")
+        if candidates is None:
+            candidates = kept["dump_candidates"] = dump_candidates(st, terrain, plants)
+        acts += [sites[h] for h in candidates if h not in rejected]
     return acts
 
 
@@ -377,10 +429,13 @@ def farming_actions(
     if acts is None:
         acts = []
     farm_level = st.farm_level
-    farms = [h for h, lv in enumerate(farm_level) if lv]
+    farms = farm_list(st)
     stage = STAGES[st.stage]
     if stage <= _FETCH:
-        sources = sorted({*[p[0] for p in st.plants], *terrain.rural})  # plant_hexes, unsorted: sorted here
+        kept = st._kept
+        sources = kept.get("farm_sources")
+        if sources is None:  # plant_hexes, unsorted: sorted here
+            sources = kept["farm_sources"] = sorted({*[p[0] for p in st.plants], *terrain.rural})
         _moves(st, acts, _NPK_SLUDGE, sources, farms)
     if stage <= _CONVERT:
         res, limit = st.res, b.limit
@@ -466,6 +521,7 @@ def build(st: ReclaimState, seat: int, a: Build) -> None:
     """Pay for and carry out one build action, then offer its Infrastructure card."""
     item, h = a.item, a.hex
     _pay(st, seat, item)
+    board_changed(st)
     if item in _UPGRADES:
         frm, to = _UPGRADES[item]
         st.blocks[h][frm] -= 1
@@ -691,6 +747,7 @@ def dump_decided(st: ReclaimState, ballot: Ballot, carried: bool) -> None:
     h = ballot["data"]["hex"]
     if carried:
         st.dump = h
+        board_changed(st)
         st.note(
             lambda: _("The table decides: hex {hex} becomes the Dump for Sludge.").format(hex=h),
             kind="decision",
