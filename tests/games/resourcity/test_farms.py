@@ -203,6 +203,12 @@ def test_a_tile_change_that_parts_no_corners_never_makes_a_new_farm():
     assert skipped > 100
 
 
+def _random_board(rng: random.Random) -> tuple[list[str], list[int]]:
+    """A random grid of road tiles (curves twice as often) and their rotations."""
+    kinds = [rng.choice(["curve", "curve", "tee", "cross", "tennis", "green"]) for _ in range(36)]
+    return kinds, [rng.randrange(4) for _ in range(36)]
+
+
 def test_the_farms_a_tile_change_leaves_are_counted_without_the_table():
     # The heuristic bot counts the Farms of each trial Rotate or Replace this way; it must be the
     # count of the table found from the whole board, whatever the change opens, closes or merges.
@@ -212,8 +218,7 @@ def test_the_farms_a_tile_change_leaves_are_counted_without_the_table():
     rng = random.Random(5)
     changed = 0
     for _board in range(30):
-        kinds = [rng.choice(["curve", "curve", "tee", "cross", "tennis", "green"]) for _ in range(36)]
-        rots = [rng.randrange(4) for _ in range(36)]
+        kinds, rots = _random_board(rng)
         farm = find_farms(geo, kinds, rots)
         count = farm_count(farm)
         for t in range(36):
@@ -234,8 +239,7 @@ def test_the_farms_of_many_trial_tiles_on_one_cell_are_counted_from_its_corner_r
     rng = random.Random(7)
     changed = 0
     for _board in range(20):
-        kinds = [rng.choice(["curve", "curve", "tee", "cross", "tennis", "green"]) for _ in range(36)]
-        rots = [rng.randrange(4) for _ in range(36)]
+        kinds, rots = _random_board(rng)
         farm = find_farms(geo, kinds, rots)
         count = farm_count(farm)
         for t in range(36):
