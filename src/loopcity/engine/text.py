@@ -50,6 +50,30 @@ GAME: ContextVar[str | None] = ContextVar("loopcity_game", default=None)
 """The game whose texts are being made: its own translations come first (two games may translate
 the same English word differently)."""
 
+W = TypeVar("W")
+
+
+class Drawn(Generic[W]):
+    """Pieces of a picture or a panel as drawn (or written) before, by everything they are drawn
+    from, in the reader's language and game: a move changes few of a board's places, so each is
+    drawn once and taken again while it reads the same (at most ``most`` kept; then afresh)."""
+
+    def __init__(self, most: int = 20_000) -> None:
+        self._kept: dict[tuple[Any, ...], W] = {}
+        self.most = most
+
+    def get(self, key: tuple[Any, ...], draw: Callable[[], W]) -> W:
+        """The piece of ``key`` (with the reader's language and game), drawn by ``draw`` the first
+        time."""
+        key = (LANGUAGE.get(), GAME.get(), *key)
+        found = self._kept.get(key)
+        if found is None:
+            if len(self._kept) > self.most:
+                self._kept.clear()
+            found = self._kept[key] = draw()
+        return found
+
+
 HOLDING: ContextVar[frozenset[int]] = ContextVar("loopcity_holding", default=frozenset())
 """The seats that have said their part and hold their "done" for the people at the table (a front
 end's bots, :func:`loopcity.engine.runner.waits_for_people`): a prompt may say they wait rather than

@@ -17,7 +17,7 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action, ActionKind
-from loopcity.engine.text import GAME, LANGUAGE, Key, _, ngettext
+from loopcity.engine.text import Drawn, Key, _, ngettext
 
 from .actions import BUILD, DUMP_SITE, GROW, LINK, LINK_TO, PLACE_BLOCK, PROPOSE, TREAT, URBANIZE
 from .tabletop import stage_cards
@@ -409,20 +409,16 @@ def render_svg(view: dict[str, Any], legal: Any = ()) -> str:
     return "".join(out)
 
 
-_DRAWN: dict[tuple[Any, ...], tuple[str, str]] = {}
-"""Hexagons as drawn before, by all they are drawn from: a move changes few of them."""
+_DRAWN: Drawn[tuple[str, str]] = Drawn()
+"""Hexagons as drawn before: a move changes few of them."""
 
 
 def _drawn(h: dict[str, Any], x: float, y: float, act: str | None) -> tuple[str, str]:
     """The hexagon's shape and its pieces (drawn above the transportation), or as drawn before from the
-    same words (the reader's language and game, the hexagon's place and view, its action)."""
-    key = (LANGUAGE.get(), GAME.get(), x, y, act, repr(h))
-    drawn = _DRAWN.get(key)
-    if drawn is None:
-        if len(_DRAWN) > 20_000:
-            _DRAWN.clear()
-        drawn = _DRAWN[key] = ("".join(_hexagon(h, x, y, act)), "".join(_pieces(h, x, y)))
-    return drawn
+    same words (the hexagon's place and view, its action)."""
+    return _DRAWN.get(
+        (x, y, act, repr(h)), lambda: ("".join(_hexagon(h, x, y, act)), "".join(_pieces(h, x, y)))
+    )
 
 
 def _hexagon(h: dict[str, Any], x: float, y: float, act: str | None) -> list[str]:

@@ -7,10 +7,9 @@ Infrastructure card with its symbols, every Event card, scoring and the losing c
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from loopcity.engine.text import GAME, LANGUAGE, Card, Panel, Section, Table, _, ngettext
+from loopcity.engine.text import Card, Drawn, Panel, Section, Table, _, ngettext
 
 from .content import ReclaimContent
 from .events import effect_text
@@ -88,20 +87,10 @@ def _city(v: dict[str, Any]) -> Panel:
     return Panel(_("The city"), None, tuple(rows), (), False, tuple(notes))
 
 
-_CARDS: dict[tuple[Any, ...], Card] = {}
+_CARDS: Drawn[Card] = Drawn()
 """Infrastructure cards as written before, by all they are written from: every seat's panels show the
 same cards, move after move."""
-
-
-def _card(key: tuple[Any, ...], write: Callable[[], Card]) -> Card:
-    """The card of ``key`` in the reader's language and game, written by ``write`` the first time."""
-    key = (LANGUAGE.get(), GAME.get(), *key)
-    card = _CARDS.get(key)
-    if card is None:
-        if len(_CARDS) > 20_000:
-            _CARDS.clear()
-        card = _CARDS[key] = write()
-    return card
+_card = _CARDS.get
 
 
 def _infrastructure_card(card: dict[str, Any]) -> Card:

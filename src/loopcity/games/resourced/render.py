@@ -8,7 +8,7 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action, ActionKind
-from loopcity.engine.text import GAME, LANGUAGE, Key, _
+from loopcity.engine.text import Drawn, Key, _
 
 from .actions import MOVE, PLACE, REMOVE, Cell
 from .texts import cause_text
@@ -258,20 +258,17 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action | str] = ()) -> str:
     return "\n".join(out)
 
 
-_DRAWN: dict[tuple[Any, ...], list[str]] = {}
-"""Hexes as drawn before, by all they are drawn from (the reader's language and game, the hex's place
-and view, the names of its tile and Upgrade, the current Ring, who stands on it, its action): a move
-changes few of them."""
+_DRAWN: Drawn[list[str]] = Drawn()
+"""Hexes as drawn before: a move changes few of them."""
 
 
 def _kept_cell(
     view: dict[str, Any], c: dict[str, Any], x: float, y: float, act: str | None, seats: list[int]
 ) -> list[str]:
-    """:func:`_cell`, or the hex as drawn before from the same words."""
+    """:func:`_cell`, or the hex as drawn before from the same words (its place and view, the names
+    of its tile and Upgrade, the current Ring, who stands on it, its action)."""
     names = view["names"]
     key = (
-        LANGUAGE.get(),
-        GAME.get(),
         x,
         y,
         repr(c),
@@ -281,12 +278,7 @@ def _kept_cell(
         tuple(view["seat_names"][s] for s in seats),
         act,
     )
-    drawn = _DRAWN.get(key)
-    if drawn is None:
-        if len(_DRAWN) > 20_000:
-            _DRAWN.clear()
-        drawn = _DRAWN[key] = _cell(view, c, x, y, act, seats)
-    return drawn
+    return _DRAWN.get(key, lambda: _cell(view, c, x, y, act, seats))
 
 
 def _cell(

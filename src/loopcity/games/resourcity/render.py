@@ -16,7 +16,7 @@ from html import escape
 from typing import Any
 
 from loopcity.engine import Action
-from loopcity.engine.text import GAME, LANGUAGE, Key
+from loopcity.engine.text import Drawn, Key
 
 from .actions import (
     COMPOST,
@@ -345,9 +345,9 @@ def _coordinates() -> list[str]:
     return out
 
 
-_DRAWN: dict[tuple[Any, ...], str] = {}
-"""Tiles as drawn before, by all they are drawn from (the reader's language and game, the tile's
-place and view, who stands on it, its action): a move changes few of them."""
+_DRAWN: Drawn[str] = Drawn()
+"""Tiles as drawn before, by all they are drawn from (the tile's place and view, who stands on it,
+its action): a move changes few of them."""
 
 
 def _tile_group(t: int, cell: dict[str, Any], here: list[str] | None, target: str | None) -> str:
@@ -373,21 +373,9 @@ def _svg_tiles(view: dict[str, Any], targets: dict[int, str]) -> list[str]:
         if pl["tile"] is not None:
             who.setdefault(pl["tile"], []).append(pl["name"])
     for t, cell in enumerate(view["grid"]):
-        here = who.get(t)
-        key = (
-            LANGUAGE.get(),
-            GAME.get(),
-            t,
-            repr(cell),
-            None if here is None else tuple(here),
-            targets.get(t),
-        )
-        drawn = _DRAWN.get(key)
-        if drawn is None:
-            if len(_DRAWN) > 20_000:
-                _DRAWN.clear()
-            drawn = _DRAWN[key] = _tile_group(t, cell, here, targets.get(t))
-        out.append(drawn)
+        here, target = who.get(t), targets.get(t)
+        key = (t, repr(cell), None if here is None else tuple(here), target)
+        out.append(_DRAWN.get(key, lambda: _tile_group(t, cell, here, target)))  # noqa: B023 (called at once)
     if view["phase"] == "orient" and view["pending"]:
         t = view["pending"][1]
         x, y = _xy(t)

@@ -16,7 +16,7 @@ from collections.abc import Collection
 from html import escape
 from typing import Any
 
-from loopcity.engine.text import GAME, LANGUAGE, Key, _, ngettext
+from loopcity.engine.text import Drawn, Key, _, ngettext
 
 from . import actions as A
 from .board import Geometry, geometry
@@ -141,7 +141,7 @@ def _city_map(view: dict[str, Any], acts: set[str]) -> list[str]:
     return out
 
 
-_DRAWN: dict[tuple[Any, ...], str] = {}
+_DRAWN: Drawn[str] = Drawn()
 """Spaces of the City Map and Solution cards as drawn before, by all they are drawn from: a move
 changes few of them."""
 _BUILD: dict[int, str] = {}
@@ -158,13 +158,8 @@ def _space(
     """A space drawn by ``draw``, or as drawn before from the same words (the reader's language and
     game, the space, what is built on it and the Building's data, whether an action targets it)."""
     what = None if built is None else (repr(built), repr(buildings[built["building"]]))
-    key = (draw, LANGUAGE.get(), GAME.get(), geo.size, cell, what, _act(cell, acts))
-    drawn = _DRAWN.get(key)
-    if drawn is None:
-        if len(_DRAWN) > 20_000:
-            _DRAWN.clear()
-        drawn = _DRAWN[key] = draw(geo, cell, built, buildings, acts)
-    return drawn
+    key = (draw, geo.size, cell, what, _act(cell, acts))
+    return _DRAWN.get(key, lambda: draw(geo, cell, built, buildings, acts))
 
 
 def _act(cell: int, acts: set[str]) -> str | None:
@@ -399,13 +394,8 @@ def _solutions(view: dict[str, Any], out: list[str], acts: set[str], y: int, wid
         act = str(A.INVEST(c["card"]))
         picked = chosen is not None and chosen["kind"] == A.INVEST.name and chosen["card"] == c["card"]
         target = act if act in acts else None
-        key = (_solution, LANGUAGE.get(), GAME.get(), cx, cy, repr(c), target, picked)
-        drawn = _DRAWN.get(key)
-        if drawn is None:
-            if len(_DRAWN) > 20_000:
-                _DRAWN.clear()
-            drawn = _DRAWN[key] = _solution(c, cx, cy, w, h, target, picked)
-        out.append(drawn)
+        key = (_solution, cx, cy, repr(c), target, picked)
+        out.append(_DRAWN.get(key, lambda: _solution(c, cx, cy, w, h, target, picked)))  # noqa: B023 (called at once)
     return y + ((len(view["solutions"]) + per_row - 1) // per_row) * (h + 6)
 
 
