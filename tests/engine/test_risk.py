@@ -68,3 +68,25 @@ def test_what_is_said_depends_only_on_what_the_seat_knows(monkeypatch):
             redrawn.resample_hidden(seat, Rng(i + 1))
             assert assess(state, seat) == assess(redrawn, seat)
             state.apply(seat, rnd.choice(state.legal_actions(seat)))
+
+
+def test_the_actions_tried_word_no_log_lines(monkeypatch):
+    """The copies the look-ahead tries actions on are never read: their steps call no log words, in a
+    game whose log is kept in two languages (as a table read in English and German keeps it)."""
+    monkeypatch.setattr("loopcity.engine.risk.BUDGET", 60.0)
+    game = load_game("reclaim")
+    game.tongues = ("en", "de")
+    state, rnd = game.new_state(4), random.Random(4)
+    worded = []
+    real = type(state).worded
+    monkeypatch.setattr(type(state), "worded", lambda self, words: worded.append(1) or real(self, words))
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        seat = state.active_seats()[0]
+        legal = state.legal_actions(seat)
+        assess(state, seat, legal)
+        assert worded == []
+        state.apply(seat, rnd.choice(legal))  # the table's own steps are worded as before
+        assert worded
+        worded.clear()

@@ -134,7 +134,7 @@ def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = N
     if state.is_terminal():
         return {}
     actions = list(legal if legal is not None else state.legal_actions(seat))
-    first = state.determinize(seat, SEEDS[0])
+    first = _redrawn(state, seat, SEEDS[0])
     second: State[Any, Any] | None = None
     named = _named(state)
     before = {n.seat: n.short for n in costs(state, seat)} if named else {}
@@ -147,7 +147,7 @@ def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = N
         if found is None:
             continue
         if second is None:
-            second = state.determinize(seat, SEEDS[1])
+            second = _redrawn(state, seat, SEEDS[1])
         again = _said(second, seat, action, before, named)
         if again is None:
             continue
@@ -159,6 +159,14 @@ def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = N
             if text or leaves:
                 out[str(action)] = Risk(False, text, leaves)
     return out
+
+
+def _redrawn(state: State[Any, Any], seat: int, seed: int) -> State[Any, Any]:
+    """A copy consistent with what ``seat`` knows (:meth:`State.determinize`) whose log nobody reads:
+    the actions tried on it and its copies word no log lines."""
+    copy = state.determinize(seat, seed)
+    copy.keep_log_unread()
+    return copy
 
 
 def _said(
