@@ -749,7 +749,12 @@ class HeuristicBot:
         if r is None:
             lack = self._base(st, seat)[1]  # what the table lacks (``lacks``)
             bank = st.bank
-            r = memo["most_needed"] = max(range(5), key=lambda r: (lack[r], bank[r], -r))
+            r, most, banked = 0, lack[0], bank[0]  # the first of the largest (lack, bank)
+            for i in range(1, 5):
+                n = lack[i]
+                if n > most or (n == most and bank[i] > banked):
+                    r, most, banked = i, n, bank[i]
+            memo["most_needed"] = r
         return r
 
     # ----- decisions -------------------------------------------------------------------------------
