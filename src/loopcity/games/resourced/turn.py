@@ -16,7 +16,6 @@ from loopcity.engine.text import _
 
 from .actions import (
     CRAFT,
-    CRAFTABLE,
     DISCARD,
     END_TURN,
     GATHER,
@@ -175,10 +174,10 @@ class TurnMixin(EventsMixin):
         out = []
         free: bool | None = None  # an empty cell in the current Ring
         bare: set[str | None] | None = None  # the tiles with no Upgrade
-        for item in CRAFTABLE:
-            if count[item] >= pieces[item] or not all(map(ge, hand, t.craft_cost(item, ring))):
+        for item, cost, target in t.crafts[ring]:  # CRAFTABLE, with ``craft_cost`` in this Ring
+            if count[item] >= pieces[item] or not all(map(ge, hand, cost)):
                 continue
-            if item in _TILE_ITEMS:
+            if target is None:
                 if free is None:
                     free = None in self.tiles[RING_SLICE[ring]]
                 if free:
@@ -186,7 +185,7 @@ class TurnMixin(EventsMixin):
             else:
                 if bare is None:
                     bare = {tile for tile, up in zip(self.tiles, self.upgrades, strict=True) if up is None}
-                if t.upgrade_tile[item] in bare:
+                if target in bare:
                     out.append(item)
         return out
 
