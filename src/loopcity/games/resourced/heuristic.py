@@ -24,7 +24,6 @@ changes the state it is given.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import ge
 from typing import Any
 
 from loopcity.engine import Action, Game, Rng, State, derive_seed
@@ -59,7 +58,7 @@ from .actions import (
 from .board import BGCS, CELLS, NEIGHBOURS, RING
 from .content import FOOD, RESOURCE_INDEX, RESOURCES, WATER
 from .rules import LEGAL, ResourcedState
-from .table import Phase
+from .table import Phase, covers
 from .together import TAKES
 
 _DIST: list[list[int]] = []
@@ -470,7 +469,7 @@ class HeuristicBot:
             else:
                 need = [0, 0, 0, goal, goal]
             board[key] = need
-        return all(map(ge, self.held(st), need))
+        return covers(self.held(st), need)
 
     def target(self, st: ResourcedState, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
@@ -599,7 +598,7 @@ class HeuristicBot:
                     if st.count[item] < t.pieces[item] and st.placements(item)
                 ]
             hand = st.hands[seat]
-            found = memo[key] = [item for item, cost in open_items if all(map(ge, hand, cost))]
+            found = memo[key] = [item for item, cost in open_items if covers(hand, cost)]
         return found
 
     def gain_one(self, st: ResourcedState, seat: int, r: int, k: int) -> float:
@@ -735,7 +734,7 @@ class HeuristicBot:
         best = (self.gain_one(st, seat, r, bank if bank < k else k), _GATHER)
         if upgrade is not None:
             cost, out = t.operation[upgrade]
-            if any(cost) and all(map(ge, st.hands[seat], cost)):
+            if any(cost) and covers(st.hands[seat], cost):
                 v = self.gain_value(st, seat, list(out), cost) - 0.3 * sum(cost)
                 if v > best[0]:
                     best = (v, OPERATE())
@@ -1092,7 +1091,7 @@ class HeuristicBot:
         hand = st.hands[seat]
         room = -1
         for cost in costs:
-            if all(map(ge, hand, cost)):
+            if covers(hand, cost):
                 continue
             lack = [c - h if c > h else 0 for c, h in zip(cost, hand, strict=True)]
             if room < 0:
@@ -1102,9 +1101,9 @@ class HeuristicBot:
             here = st.tiles[st.pos[seat]] == "recycler" and cost is t.recycler_operating
             for p in self.partners(st, seat):
                 theirs = st.hands[p]
-                if not all(map(ge, theirs, lack)):
+                if not covers(theirs, lack):
                     continue
-                if not here and all(map(ge, theirs, cost)):
+                if not here and covers(theirs, cost):
                     continue  # they can use it themselves; on the Recycler now, tempo wins
                 for r in range(5):
                     if lack[r]:

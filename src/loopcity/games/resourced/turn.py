@@ -6,7 +6,6 @@ System, Recycler once per player per turn, the Bus Stop's Shopping Center).
 
 from __future__ import annotations
 
-from operator import ge
 from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
@@ -35,6 +34,7 @@ from .actions import (
 from .board import ADJACENT, BGCS, NEIGHBOURS, RING, RING_CELLS, RING_SLICE
 from .content import RESOURCE_INDEX, TILE_IDS
 from .events import EventsMixin
+from .table import covers
 from .texts import seat_name
 from .together import GIVES, TAKES
 from .words import named
@@ -131,7 +131,7 @@ class TurnMixin(EventsMixin):
         upgrade = self.upgrades[cell]
         if upgrade is not None:
             cost = t.operation[upgrade][0]
-            if any(cost) and all(map(ge, self.hands[seat], cost)):  # ``can_pay``
+            if any(cost) and covers(self.hands[seat], cost):  # ``can_pay``
                 acts.append(_OPERATE)
         return acts
 
@@ -175,7 +175,7 @@ class TurnMixin(EventsMixin):
         free: bool | None = None  # an empty cell in the current Ring
         bare: set[str | None] | None = None  # the tiles with no Upgrade
         for item, cost, target in t.crafts[ring]:  # CRAFTABLE, with ``craft_cost`` in this Ring
-            if count[item] >= pieces[item] or not all(map(ge, hand, cost)):
+            if count[item] >= pieces[item] or not covers(hand, cost):
                 continue
             if target is None:
                 if free is None:
