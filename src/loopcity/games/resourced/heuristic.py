@@ -108,6 +108,18 @@ def _among(action: Action, legal: list[Action]) -> bool:
     return action in legal
 
 
+def _toward(hand: list[int], cost: tuple[int, ...]) -> int:
+    """The cards of ``hand`` that count toward ``cost`` (``sum(map(min, hand, cost))``, in five
+    steps: quicker than the builtins)."""
+    return (
+        (hand[0] if hand[0] < cost[0] else cost[0])
+        + (hand[1] if hand[1] < cost[1] else cost[1])
+        + (hand[2] if hand[2] < cost[2] else cost[2])
+        + (hand[3] if hand[3] < cost[3] else cost[3])
+        + (hand[4] if hand[4] < cost[4] else cost[4])
+    )
+
+
 def _front(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The pairs that no other pair matches or beats on both counts (any pair reaching two
     thresholds has one of these reaching them too)."""
@@ -711,7 +723,8 @@ class HeuristicBot:
 
     def _best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         t = st.tables
-        tile = st.tile_at(cell)
+        tile = st.tiles[cell]  # ``tile_at``
+        assert tile is not None
         best: tuple[float, Action | None] = (-5.0, None)
         if tile == "bgcs":
             for item in self.craftable(st, seat):
@@ -925,7 +938,7 @@ class HeuristicBot:
             return None
         who, most = 0, -1
         for p, hand in enumerate(st.hands):  # the first of those holding most
-            held = sum(map(min, hand, cost))
+            held = _toward(hand, cost)
             if held > most:
                 who, most = p, held
         return who
