@@ -56,6 +56,9 @@ _END_TURN, _PASS, _OPERATE, _SHOP_DONE, _GATHER = END_TURN(), PASS(), OPERATE(),
 _TILE_ITEMS = frozenset((*TILE_IDS, "recycler"))
 """The items crafted as tiles (placed on an empty cell of the current Ring); the rest are Upgrades."""
 
+_MOVES: dict[tuple[int | str | None, ...], tuple[Action, ...]] = {}
+"""The moves from a cell with so many steps over the tiles placed (``_legal_move``; bounded), by the
+cell, the steps and the board's tiles."""
 _CHAINS: dict[tuple[int, ...], tuple[int, ...]] = {}
 """The trading chain of a seat, by the seat and every player's cell (``TurnMixin.chain``; bounded)."""
 
@@ -257,7 +260,13 @@ class TurnMixin(EventsMixin):
         return sorted(seen)
 
     def _legal_move(self, seat: int) -> list[Action]:
-        acts = [_MOVE[c] for c in self.reachable(seat)]
+        key = (self.pos[seat], self.moves, *self.tiles)
+        moves = _MOVES.get(key)
+        if moves is None:
+            if len(_MOVES) >= 4096:
+                _MOVES.clear()
+            moves = _MOVES[key] = tuple([_MOVE[c] for c in self.reachable(seat)])
+        acts = list(moves)
         acts += self._trades(seat)
         return acts
 
