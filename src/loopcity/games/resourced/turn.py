@@ -56,6 +56,24 @@ _END_TURN, _PASS, _OPERATE, _SHOP_DONE, _GATHER = END_TURN(), PASS(), OPERATE(),
 _TILE_ITEMS = frozenset((*TILE_IDS, "recycler"))
 """The items crafted as tiles (placed on an empty cell of the current Ring); the rest are Upgrades."""
 
+
+def _held(hand: list[int]) -> int:
+    """The Resources ``hand`` holds a card of, as bits (Resource ``r`` is bit ``r``)."""
+    return (
+        (1 if hand[0] else 0)
+        | (2 if hand[1] else 0)
+        | (4 if hand[2] else 0)
+        | (8 if hand[3] else 0)
+        | (16 if hand[4] else 0)
+    )
+
+
+_GIVES_HELD = tuple(tuple(tuple(g[r] for r in range(5) if m >> r & 1) for m in range(32)) for g in GIVES)
+"""The ``give`` actions of a trade's first card, by the partner's seat (from 0) and the Resources held
+(:func:`_held`), in Resource order."""
+_TAKES_HELD = tuple(tuple(tuple(t[r] for r in range(5) if m >> r & 1) for m in range(32)) for t in TAKES)
+"""The ``take`` actions likewise, by the partner's seat and the Resources the partner holds."""
+
 _MOVES: dict[tuple[int | str | None, ...], tuple[Action, ...]] = {}
 """The moves from a cell with so many steps over the tiles placed (``_legal_move``; bounded), by the
 cell, the steps and the board's tiles."""
@@ -305,13 +323,10 @@ class TurnMixin(EventsMixin):
         if not partners:
             return acts
         hands = self.hands
-        mine = hands[seat]
-        held = [r for r in range(5) if mine[r]]
-        for p in partners:
-            theirs = hands[p]
-            give, take = GIVES[p], TAKES[p]
-            acts += [give[r] for r in held]
-            acts += [take[r] for r in range(5) if theirs[r]]
+        mine = _held(hands[seat])
+        for p in partners:  # every card one may give, then every card the partner may give
+            acts += _GIVES_HELD[p][mine]
+            acts += _TAKES_HELD[p][_held(hands[p])]
         if self.put_aside and self.declined and acts:  # a trade put aside and declined: a step only
             acts = self._leading_on(seat, acts, [0] * 5, [0] * 5)
         return acts
