@@ -155,6 +155,10 @@ class HeuristicBot:
         """The state being decided on (in :meth:`choose`), whose memos are fresh."""
         self._pile = 0
         """The Waste Pile's size in this decision (the plans' key in the board's memo)."""
+        self._wanted_now: list[str] | None = None
+        """:meth:`wanted` in this decision (the board's, read once a decision)."""
+        self._target_now: Any = _UNSET
+        """:meth:`target` in this decision (None is a target too)."""
 
     def _decision(self, st: ResourcedState) -> dict[object, Any]:
         """This decision's memo, a new one for each state and step (and the board's, shared)."""
@@ -162,6 +166,7 @@ class HeuristicBot:
             self._memo_id, self._memo_step = id(st), st.step
             self._memo = {}
             self._pile = len(st.waste)
+            self._wanted_now, self._target_now = None, _UNSET
             tiles, upgrades = st.tiles, st.upgrades
             if (
                 tiles != self._tiles
@@ -190,11 +195,16 @@ class HeuristicBot:
     # ----- plans ---------------------------------------------------------------------------------
     def wanted(self, st: ResourcedState) -> list[str]:
         """What the table should craft next, most urgent first (Helpful Hints)."""
-        board = self._board if st is self._current else self._on_board(st)
-        key = ("wanted", self._pile)
-        out = board.get(key)
+        if st is not self._current:
+            self._decision(st)
+        out = self._wanted_now
         if out is None:
-            out = board[key] = self._wanted(st)
+            board = self._board
+            key = ("wanted", self._pile)
+            out = board.get(key)
+            if out is None:
+                out = board[key] = self._wanted(st)
+            self._wanted_now = out
         return out
 
     def _wanted(self, st: ResourcedState) -> list[str]:
@@ -492,11 +502,16 @@ class HeuristicBot:
 
     def target(self, st: ResourcedState, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
-        board = self._board if st is self._current else self._on_board(st)
-        key = ("target", self._pile)
-        found: Any = board.get(key, _UNSET)
-        if found is _UNSET:  # None is a target too: no item to craft
-            found = board[key] = self._target(st, self.wanted(st))
+        if st is not self._current:
+            self._decision(st)
+        found: Any = self._target_now
+        if found is _UNSET:
+            board = self._board
+            key = ("target", self._pile)
+            found = board.get(key, _UNSET)
+            if found is _UNSET:  # None is a target too: no item to craft
+                found = board[key] = self._target(st, self.wanted(st))
+            self._target_now = found
         item: str | None = found
         return item
 
