@@ -95,6 +95,8 @@ def _distances() -> list[list[int]]:
 
 
 _DONE, _GATHER = DONE(), GATHER()
+_END_TURN, _OFFER, _WITHDRAW = END_TURN(), OFFER(), WITHDRAW()
+_YES, _NO = VOTE("yes"), VOTE("no")
 _UNSET: Any = object()
 """A memo's mark for a value not worked out yet (where None is a value)."""
 
@@ -1046,7 +1048,7 @@ class HeuristicBot:
             gift = self.gift(st, seat, legal)
             if gift is not None and self.trade_ok(st, gift):
                 return gift
-        return END_TURN()
+        return _END_TURN
 
     # ----- the table's questions ---------------------------------------------------------------------
     def _vote(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
@@ -1055,7 +1057,7 @@ class HeuristicBot:
         ballot = st.ballot
         assert ballot is not None
         if ballot["subject"] == "trade":
-            return VOTE("yes") if self.accepts_trade(st, seat) else VOTE("no")
+            return _YES if self.accepts_trade(st, seat) else _NO
         back = ballot["data"]["back"]
         options = LEGAL[back](st, ballot["by"])
         subject = ballot["subject"]
@@ -1064,10 +1066,10 @@ class HeuristicBot:
             proposal = _PROPOSALS[subject] = Action.parse(subject)
         mine = CHOICES[back](self, st, seat, options)
         if proposal == mine:
-            return VOTE("yes")
+            return _YES
         rank = RANKS.get(back)
         good = rank is not None and rank(self, st, proposal)[0] == rank(self, st, mine)[0]
-        return VOTE("yes") if good else VOTE("no")
+        return _YES if good else _NO
 
     def accepts_trade(self, st: ResourcedState, seat: int) -> bool:
         """Accept a trade unless it would take this player's hand over the hand limit with cards it
@@ -1086,7 +1088,7 @@ class HeuristicBot:
 
     def _trade(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         """The bot trades one card at a time: offer the trade at once."""
-        return OFFER() if _among(OFFER(), legal) else WITHDRAW()
+        return _OFFER if _among(_OFFER, legal) else _WITHDRAW
 
     def trade_ok(self, st: ResourcedState, action: Action) -> bool:
         """Whether a one-card trade starting with ``action`` was not declined this turn."""
