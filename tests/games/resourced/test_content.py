@@ -4,7 +4,8 @@ import pytest
 
 from loopcity import load_game
 from loopcity.engine import ContentError
-from loopcity.games.resourced.content import CONTENT_SPEC
+from loopcity.games.resourced.actions import CRAFTABLE
+from loopcity.games.resourced.content import CONTENT_SPEC, UPGRADE_IDS
 
 
 def test_content_values_from_the_rulebook_and_research():
@@ -15,6 +16,19 @@ def test_content_values_from_the_rulebook_and_research():
     assert t.craft_cost("composter", 2) == (2, 0, 0, 0, 0)  # 2 Wood
     assert all(sum(t.craft_cost(tile, 2)) == 2 for tile in t.tile_cost)
     assert t.pieces["social_housing"] == 9 and t.pieces["recycler"] == 5 and t.pieces["shelter"] == 5
+
+
+def test_the_crafts_of_each_ring_list_every_craftable_item_with_its_cost_and_place():
+    t = load_game("resourced").new_state(0).tables
+    for ring in (2, 3):
+        assert [item for item, _cost, _target in t.crafts[ring]] == list(CRAFTABLE)
+        for item, cost, target in t.crafts[ring]:
+            assert cost == t.craft_cost(item, ring)
+            assert target == (t.upgrade_tile[item] if item in UPGRADE_IDS else None)
+    assert (
+        dict((i, c) for i, c, _ in t.crafts[3])["recycler"]
+        != dict((i, c) for i, c, _ in t.crafts[2])["recycler"]
+    )
 
 
 def test_bad_content_names_the_item_and_field():

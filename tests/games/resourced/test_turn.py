@@ -45,6 +45,17 @@ def test_movement_is_over_placed_tiles_only():
     assert "move 20" not in legal(st)
 
 
+def test_the_moves_follow_the_board_when_asked_again():
+    """The moves are kept by the start, the steps and the board's tiles: from the same cell with the
+    same spin, a tile placed in between opens the way."""
+    st = turn(1, 1, moves=3, phase="move", ring=3, tiles={20: "food_forest"} | RING3_OPEN)
+    assert "move 20" not in legal(st)
+    st = turn(1, 1, moves=3, phase="move", ring=3, tiles={8: "food_forest", 20: "food_forest"} | RING3_OPEN)
+    assert "move 8" in legal(st) and "move 20" in legal(st)
+    st = turn(1, 1, moves=3, phase="move", ring=3, tiles={20: "food_forest"} | RING3_OPEN)
+    assert "move 20" not in legal(st)
+
+
 def test_bus_stop_adds_one_and_bushfire_smoke_takes_one_from_the_spin():
     # seed 14: both spins below are 2
     st = after_turn(

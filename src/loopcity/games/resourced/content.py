@@ -249,6 +249,16 @@ class Tables:
         """The Trade Limit and what each Shelter adds (read at every step of a turn)."""
         self.name: dict[str, str] = {t.id: t.name for t in c.tiles} | {u.id: u.name for u in c.upgrades}
         self.name |= {"recycler": "Recycler", "bgcs": "BGCS"}
+        self.crafts: dict[int, tuple[tuple[str, tuple[int, ...], str | None], ...]] = {
+            ring: tuple(
+                (item, self.craft_cost(item, ring), self.upgrade_tile.get(item))
+                for item in (*TILE_IDS, "recycler", *UPGRADE_IDS)
+            )
+            for ring in self.recycler_cost
+        }
+        """By Ring (where crafts are placed: 2 and 3), every craftable item in the order of the
+        ``craft`` actions, with its cost there and, for an Upgrade, the tile it goes on (None: a
+        tile, placed on an empty cell of the Ring)."""
 
     def craft_cost(self, item: str, ring: int) -> tuple[int, ...]:
         """What crafting ``item`` costs when placed in ``ring`` (only the Recycler depends on it)."""

@@ -186,10 +186,16 @@ def question_facts(d: Debrief) -> dict[str, object]:
     return out
 
 
+_SUBJECTS = frozenset({MOVE.name, REMOVE.name, GATHER.name, OPERATE.name})
+"""The kinds of action that name a tile or an Upgrade (:func:`subject`)."""
+
+
 def subject(state: State, seat: int, action: Action) -> str | None:
     """The tile (or Upgrade) an action is about, by id as ``craft`` names it, for the workbench's
     counts: the tile moved to, gathered on or operated (its Upgrade when it has one), the Upgrade
     removed; None for the others (crafting names its item itself)."""
+    if action.kind not in _SUBJECTS:  # most steps: a word less to match
+        return None
     assert isinstance(state, ResourcedState)
     match action.kind:
         case MOVE.name:

@@ -24,7 +24,6 @@ changes the state it is given.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import ge
 from typing import Any
 
 from loopcity.engine import Action, Game, Rng, State, derive_seed
@@ -59,7 +58,7 @@ from .actions import (
 from .board import BGCS, CELLS, NEIGHBOURS, RING
 from .content import FOOD, RESOURCE_INDEX, RESOURCES, WATER
 from .rules import LEGAL, ResourcedState
-from .table import Phase
+from .table import Phase, covers
 from .together import TAKES
 
 _DIST: list[list[int]] = []
@@ -96,6 +95,8 @@ def _distances() -> list[list[int]]:
 
 
 _DONE, _GATHER = DONE(), GATHER()
+_END_TURN, _OFFER, _WITHDRAW = END_TURN(), OFFER(), WITHDRAW()
+_YES, _NO = VOTE("yes"), VOTE("no")
 _UNSET: Any = object()
 """A memo's mark for a value not worked out yet (where None is a value)."""
 
@@ -107,6 +108,18 @@ def _among(action: Action, legal: list[Action]) -> bool:
         if a is action:
             return True
     return action in legal
+
+
+def _toward(hand: list[int], cost: tuple[int, ...]) -> int:
+    """The cards of ``hand`` that count toward ``cost`` (``sum(map(min, hand, cost))``, in five
+    steps: quicker than the builtins)."""
+    return (
+        (hand[0] if hand[0] < cost[0] else cost[0])
+        + (hand[1] if hand[1] < cost[1] else cost[1])
+        + (hand[2] if hand[2] < cost[2] else cost[2])
+        + (hand[3] if hand[3] < cost[3] else cost[3])
+        + (hand[4] if hand[4] < cost[4] else cost[4])
+    )
 
 
 def _front(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -144,6 +157,10 @@ class HeuristicBot:
         """The state being decided on (in :meth:`choose`), whose memos are fresh."""
         self._pile = 0
         """The Waste Pile's size in this decision (the plans' key in the board's memo)."""
+        self._wanted_now: list[str] | None = None
+        """:meth:`wanted` in this decision (the board's, read once a decision)."""
+        self._target_now: Any = _UNSET
+        """:meth:`target` in this decision (None is a target too)."""
 
     def _decision(self, st: ResourcedState) -> dict[object, Any]:
         """This decision's memo, a new one for each state and step (and the board's, shared)."""
@@ -151,6 +168,7 @@ class HeuristicBot:
             self._memo_id, self._memo_step = id(st), st.step
             self._memo = {}
             self._pile = len(st.waste)
+            self._wanted_now, self._target_now = None, _UNSET
             tiles, upgrades = st.tiles, st.upgrades
             if (
                 tiles != self._tiles
@@ -179,11 +197,16 @@ class HeuristicBot:
     # ----- plans ---------------------------------------------------------------------------------
     def wanted(self, st: ResourcedState) -> list[str]:
         """What the table should craft next, most urgent first (Helpful Hints)."""
-        board = self._board if st is self._current else self._on_board(st)
-        key = ("wanted", self._pile)
-        out = board.get(key)
+        if st is not self._current:
+            self._decision(st)
+        out = self._wanted_now
         if out is None:
-            out = board[key] = self._wanted(st)
+            board = self._board
+            key = ("wanted", self._pile)
+            out = board.get(key)
+            if out is None:
+                out = board[key] = self._wanted(st)
+            self._wanted_now = out
         return out
 
     def _wanted(self, st: ResourcedState) -> list[str]:
@@ -301,7 +324,14 @@ class HeuristicBot:
         memo = self._memo if st is self._current else self._decision(st)
         held = memo.get("held")
         if held is None:
-            held = memo["held"] = [sum(cards) for cards in zip(*st.hands, strict=True)]
+            a = b = c = d = e = 0  # by Resource, in one pass (3x quicker than zip and sum)
+            for cards in st.hands:
+                a += cards[0]
+                b += cards[1]
+                c += cards[2]
+                d += cards[3]
+                e += cards[4]
+            held = memo["held"] = [a, b, c, d, e]
         return held
 
     def reach(self, st: ResourcedState) -> int:
@@ -470,15 +500,20 @@ class HeuristicBot:
             else:
                 need = [0, 0, 0, goal, goal]
             board[key] = need
-        return all(map(ge, self.held(st), need))
+        return covers(self.held(st), need)
 
     def target(self, st: ResourcedState, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
-        board = self._board if st is self._current else self._on_board(st)
-        key = ("target", self._pile)
-        found: Any = board.get(key, _UNSET)
-        if found is _UNSET:  # None is a target too: no item to craft
-            found = board[key] = self._target(st, self.wanted(st))
+        if st is not self._current:
+            self._decision(st)
+        found: Any = self._target_now
+        if found is _UNSET:
+            board = self._board
+            key = ("target", self._pile)
+            found = board.get(key, _UNSET)
+            if found is _UNSET:  # None is a target too: no item to craft
+                found = board[key] = self._target(st, self.wanted(st))
+            self._target_now = found
         item: str | None = found
         return item
 
@@ -599,7 +634,7 @@ class HeuristicBot:
                     if st.count[item] < t.pieces[item] and st.placements(item)
                 ]
             hand = st.hands[seat]
-            found = memo[key] = [item for item, cost in open_items if all(map(ge, hand, cost))]
+            found = memo[key] = [item for item, cost in open_items if covers(hand, cost)]
         return found
 
     def gain_one(self, st: ResourcedState, seat: int, r: int, k: int) -> float:
@@ -712,7 +747,8 @@ class HeuristicBot:
 
     def _best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         t = st.tables
-        tile = st.tile_at(cell)
+        tile = st.tiles[cell]  # ``tile_at``
+        assert tile is not None
         best: tuple[float, Action | None] = (-5.0, None)
         if tile == "bgcs":
             for item in self.craftable(st, seat):
@@ -735,7 +771,7 @@ class HeuristicBot:
         best = (self.gain_one(st, seat, r, bank if bank < k else k), _GATHER)
         if upgrade is not None:
             cost, out = t.operation[upgrade]
-            if any(cost) and all(map(ge, st.hands[seat], cost)):
+            if any(cost) and covers(st.hands[seat], cost):
                 v = self.gain_value(st, seat, list(out), cost) - 0.3 * sum(cost)
                 if v > best[0]:
                     best = (v, OPERATE())
@@ -749,7 +785,12 @@ class HeuristicBot:
         if r is None:
             lack = self._base(st, seat)[1]  # what the table lacks (``lacks``)
             bank = st.bank
-            r = memo["most_needed"] = max(range(5), key=lambda r: (lack[r], bank[r], -r))
+            r, most, banked = 0, lack[0], bank[0]  # the first of the largest (lack, bank)
+            for i in range(1, 5):
+                n = lack[i]
+                if n > most or (n == most and bank[i] > banked):
+                    r, most, banked = i, n, bank[i]
+            memo["most_needed"] = r
         return r
 
     # ----- decisions -------------------------------------------------------------------------------
@@ -921,7 +962,7 @@ class HeuristicBot:
             return None
         who, most = 0, -1
         for p, hand in enumerate(st.hands):  # the first of those holding most
-            held = sum(map(min, hand, cost))
+            held = _toward(hand, cost)
             if held > most:
                 who, most = p, held
         return who
@@ -1007,7 +1048,7 @@ class HeuristicBot:
             gift = self.gift(st, seat, legal)
             if gift is not None and self.trade_ok(st, gift):
                 return gift
-        return END_TURN()
+        return _END_TURN
 
     # ----- the table's questions ---------------------------------------------------------------------
     def _vote(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
@@ -1016,7 +1057,7 @@ class HeuristicBot:
         ballot = st.ballot
         assert ballot is not None
         if ballot["subject"] == "trade":
-            return VOTE("yes") if self.accepts_trade(st, seat) else VOTE("no")
+            return _YES if self.accepts_trade(st, seat) else _NO
         back = ballot["data"]["back"]
         options = LEGAL[back](st, ballot["by"])
         subject = ballot["subject"]
@@ -1025,10 +1066,10 @@ class HeuristicBot:
             proposal = _PROPOSALS[subject] = Action.parse(subject)
         mine = CHOICES[back](self, st, seat, options)
         if proposal == mine:
-            return VOTE("yes")
+            return _YES
         rank = RANKS.get(back)
         good = rank is not None and rank(self, st, proposal)[0] == rank(self, st, mine)[0]
-        return VOTE("yes") if good else VOTE("no")
+        return _YES if good else _NO
 
     def accepts_trade(self, st: ResourcedState, seat: int) -> bool:
         """Accept a trade unless it would take this player's hand over the hand limit with cards it
@@ -1047,7 +1088,7 @@ class HeuristicBot:
 
     def _trade(self, st: ResourcedState, seat: int, legal: list[Action]) -> Action:
         """The bot trades one card at a time: offer the trade at once."""
-        return OFFER() if _among(OFFER(), legal) else WITHDRAW()
+        return _OFFER if _among(_OFFER, legal) else _WITHDRAW
 
     def trade_ok(self, st: ResourcedState, action: Action) -> bool:
         """Whether a one-card trade starting with ``action`` was not declined this turn."""
@@ -1087,7 +1128,7 @@ class HeuristicBot:
         hand = st.hands[seat]
         room = -1
         for cost in costs:
-            if all(map(ge, hand, cost)):
+            if covers(hand, cost):
                 continue
             lack = [c - h if c > h else 0 for c, h in zip(cost, hand, strict=True)]
             if room < 0:
@@ -1097,9 +1138,9 @@ class HeuristicBot:
             here = st.tiles[st.pos[seat]] == "recycler" and cost is t.recycler_operating
             for p in self.partners(st, seat):
                 theirs = st.hands[p]
-                if not all(map(ge, theirs, lack)):
+                if not covers(theirs, lack):
                     continue
-                if not here and all(map(ge, theirs, cost)):
+                if not here and covers(theirs, cost):
                     continue  # they can use it themselves; on the Recycler now, tempo wins
                 for r in range(5):
                     if lack[r]:

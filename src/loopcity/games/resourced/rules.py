@@ -16,7 +16,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from loopcity.engine import Action, Outcome
+from loopcity.engine import Action, Outcome, State
 from loopcity.engine.text import _, ngettext
 
 from . import position as P
@@ -74,8 +74,10 @@ class ResourcedState(TurnMixin):
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out the action with its kind's handler, then run the queued tasks until the next
         decision: the one step that follows every action."""
-        super()._apply(seat, action)
-        self._advance()
+        State._apply(self, seat, action)  # the handler (the engine's step; no super() object per step)
+        while self.phase == "auto":  # ``_advance``, inlined
+            task = self.queue.pop(0)
+            TASKS[task[0]](self, *task[1:])
 
     def is_terminal(self) -> bool:
         return self.phase == "over"

@@ -10,7 +10,7 @@ question put to the table waits in ``ballot`` (phase ``vote``), a trade being pu
 
 from __future__ import annotations
 
-from operator import ge
+from collections.abc import Sequence
 from typing import Any, Literal, TypeVar, get_args
 
 from mypy_extensions import mypyc_attr
@@ -100,6 +100,18 @@ choices of Setup and the Events."""
 Trade = dict[str, Any]
 """A trade being put together: ``with`` (the partner's seat), ``give`` and ``take`` (cards by
 Resource index), ``back`` (the step of the turn it was put together in)."""
+
+
+def covers(hand: Sequence[int], cost: Sequence[int]) -> bool:
+    """Whether ``hand`` holds ``cost``: at least as many cards of each of the five Resources (both
+    counted by Resource index; five comparisons, quicker than a loop, asked at most steps)."""
+    return (
+        hand[0] >= cost[0]
+        and hand[1] >= cost[1]
+        and hand[2] >= cost[2]
+        and hand[3] >= cost[3]
+        and hand[4] >= cost[4]
+    )
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see State
@@ -267,7 +279,7 @@ class Table(State[Content, Tables]):
 
     def can_pay(self, seat: int, cost: tuple[int, ...]) -> bool:
         """Whether ``seat``'s hand holds ``cost``."""
-        return all(map(ge, self.hands[seat], cost))
+        return covers(self.hands[seat], cost)
 
     # ----- Use, Waste, Recycle ----------------------------------------------------------------
     def _gain(self, seat: int, r: int, n: int) -> int:

@@ -66,6 +66,18 @@ TAKES = tuple(tuple(TAKE(p, r) for r in RESOURCES) for p in range(1, 5))
 """``take <seat> <resource>`` by seat (from 0) and Resource index, made once."""
 
 _YES, _NO = VOTE("yes"), VOTE("no")
+_DONE, _FIX, _LET_GO = DONE(), FIX(), LET_GO()
+_SUPPLY = SUPPLY.actions()
+"""``supply <seat>`` by seat (from 0), made once (as are the lists below)."""
+_PAY = PAY.actions()
+_SHED = tuple(tuple(SHED(p, r) for r in RESOURCES) for p in range(1, 5))
+"""``shed <seat> <resource>`` by seat (from 0) and Resource index."""
+_WASTE = WASTE.actions()
+"""``waste <resource>`` by Resource index."""
+_SUBJECTS: dict[Action, str] = {}
+"""A proposal's text (the question's subject) by the action proposed, and back (:data:`_PROPOSALS`):
+each worked out once (the actions of a choice are few)."""
+_PROPOSALS: dict[str, Action] = {}
 MANDATORY: frozenset[Phase] = frozenset({"supply", "penalty", "pay"})
 """Collections the rules oblige the table to complete (a fix is the table's to pledge or not)."""
 
@@ -89,8 +101,18 @@ class TogetherMixin(Table):
     def givers(self) -> tuple[int, ...]:
         """The players who may still give to the collection in progress: those holding a card of it
         who have not said they give no more."""
-        done = self.ctx["done"]
-        return tuple(s for s in range(self.players) if s not in done and self.spare(s) > 0)
+        ctx = self.ctx
+        done = ctx["done"]
+        hands = self.hands
+        phase = self.phase
+        seats = range(self.players)
+        if phase == "penalty":  # ``spare``, by phase
+            return tuple([s for s in seats if s not in done and sum(hands[s]) > 0])
+        r = ctx["res"]
+        if phase == "fix":
+            pledged = ctx["pledged"]
+            return tuple([s for s in seats if s not in done and hands[s][r] - pledged[s] > 0])
+        return tuple([s for s in seats if s not in done and hands[s][r] > 0])
 
     def may_stand_down(self, seat: int) -> bool:
         """Whether ``seat`` may give no more: always for a fix; for an obligation, only while the
@@ -138,15 +160,18 @@ class TogetherMixin(Table):
         """Give a card of one's own, or give no more (where one may)."""
         phase = self.phase
         if phase == "fix":
-            return [FIX(), LET_GO()]
+            return [_FIX, _LET_GO]
         if phase == "penalty":
             if "seat" in self.ctx:
                 return self._legal_pick(seat)
             hand = self.hands[seat]
-            acts = [SHED(seat + 1, RESOURCES[r]) for r in range(5) if hand[r]]
+            shed = _SHED[seat]
+            acts = [shed[r] for r in range(5) if hand[r]]
         else:
-            acts = [(SUPPLY if phase == "supply" else PAY)(seat + 1)]
-        return acts + [DONE()] if self.may_stand_down(seat) else acts
+            acts = [(_SUPPLY if phase == "supply" else _PAY)[seat]]
+        if self.may_stand_down(seat):
+            acts.append(_DONE)
+        return acts
 
     def _give(self, seat: int, r: int) -> None:
         """``seat`` gives one card of Resource ``r`` to the collection: Used (Wasted for a penalty)."""
@@ -190,7 +215,8 @@ class TogetherMixin(Table):
         self.phase = phase
 
     def _legal_pick(self, seat: int) -> list[Action]:
-        return [WASTE(RESOURCES[r]) for r in range(5) if self.bank[r]]
+        bank = self.bank
+        return [_WASTE[r] for r in range(5) if bank[r]]
 
     def _picked(self) -> None:
         """After a pick: the next player chooses the next card, until none is left to Waste."""
@@ -213,7 +239,12 @@ class TogetherMixin(Table):
         if self.ctx["tries"] >= self.players:
             self._carry_out(action)
             return
-        self.ballot = ask(str(action), {"back": self.phase}, seat, range(self.players), "majority")
+        subject = _SUBJECTS.get(action)
+        if subject is None:
+            if len(_SUBJECTS) >= 4096:
+                _SUBJECTS.clear()
+            subject = _SUBJECTS[action] = str(action)
+        self.ballot = ask(subject, {"back": self.phase}, seat, range(self.players), "majority")
         cast(self.ballot, seat, "yes")
         self.phase = "vote"
 
@@ -233,7 +264,13 @@ class TogetherMixin(Table):
             self.note(
                 lambda: _("The table agrees, {yes} votes to {no}.").format(yes=yes, no=no), kind="decision"
             )
-            self._carry_out(Action.parse(ballot["subject"]))
+            subject = ballot["subject"]
+            proposal = _PROPOSALS.get(subject)
+            if proposal is None:
+                if len(_PROPOSALS) >= 4096:
+                    _PROPOSALS.clear()
+                proposal = _PROPOSALS[subject] = Action.parse(subject)
+            self._carry_out(proposal)
             return
         ctx = self.ctx
         ctx["tries"] += 1

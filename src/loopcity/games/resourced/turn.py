@@ -15,7 +15,6 @@ from loopcity.engine.text import _
 
 from .actions import (
     CRAFT,
-    CRAFTABLE,
     DISCARD,
     END_TURN,
     GATHER,
@@ -32,9 +31,10 @@ from .actions import (
     Item,
     Resource,
 )
-from .board import ADJACENT, BGCS, NEIGHBOURS, RING, RING_CELLS
-from .content import RESOURCE_INDEX, RESOURCES, TILE_IDS
+from .board import ADJACENT, BGCS, NEIGHBOURS, RING, RING_CELLS, RING_SLICE
+from .content import RESOURCE_INDEX, TILE_IDS
 from .events import EventsMixin
+from .table import covers
 from .texts import seat_name
 from .together import GIVES, TAKES
 from .words import named
@@ -43,6 +43,40 @@ if TYPE_CHECKING:
     from .rules import ResourcedState
 
 
+_GATHER_ANY = GATHER_ANY.actions()
+"""``gather_any <resource>`` by Resource index, made once (as are the lists below)."""
+_DISCARD = DISCARD.actions()
+_SHOP = SHOP.actions()
+_WASTE = WASTE.actions()
+_MOVE = MOVE.actions()
+"""``move <cell>`` by cell."""
+_PLACE = PLACE.actions()
+_CRAFT = {CRAFT.read(a).item: a for a in CRAFT.actions()}
+_END_TURN, _PASS, _OPERATE, _SHOP_DONE, _GATHER = END_TURN(), PASS(), OPERATE(), SHOP_DONE(), GATHER()
+_TILE_ITEMS = frozenset((*TILE_IDS, "recycler"))
+"""The items crafted as tiles (placed on an empty cell of the current Ring); the rest are Upgrades."""
+
+
+def _held(hand: list[int]) -> int:
+    """The Resources ``hand`` holds a card of, as bits (Resource ``r`` is bit ``r``)."""
+    return (
+        (1 if hand[0] else 0)
+        | (2 if hand[1] else 0)
+        | (4 if hand[2] else 0)
+        | (8 if hand[3] else 0)
+        | (16 if hand[4] else 0)
+    )
+
+
+_GIVES_HELD = tuple(tuple(tuple(g[r] for r in range(5) if m >> r & 1) for m in range(32)) for g in GIVES)
+"""The ``give`` actions of a trade's first card, by the partner's seat (from 0) and the Resources held
+(:func:`_held`), in Resource order."""
+_TAKES_HELD = tuple(tuple(tuple(t[r] for r in range(5) if m >> r & 1) for m in range(32)) for t in TAKES)
+"""The ``take`` actions likewise, by the partner's seat and the Resources the partner holds."""
+
+_MOVES: dict[tuple[int | str | None, ...], tuple[Action, ...]] = {}
+"""The moves from a cell with so many steps over the tiles placed (``_legal_move``; bounded), by the
+cell, the steps and the board's tiles."""
 _CHAINS: dict[tuple[int, ...], tuple[int, ...]] = {}
 """The trading chain of a seat, by the seat and every player's cell (``TurnMixin.chain``; bounded)."""
 
@@ -88,14 +122,15 @@ class TurnMixin(EventsMixin):
         self.phase = "action"
 
     def _legal_end(self, seat: int) -> list[Action]:
-        acts = [END_TURN()]
+        acts = [_END_TURN]
         if self.crafts_left:
-            acts += [CRAFT(i) for i in self.craftable(seat)]
-        return acts + self._trades(seat)
+            acts += [_CRAFT[i] for i in self.craftable(seat)]
+        acts += self._trades(seat)
+        return acts
 
     def _legal_discard(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        return [DISCARD(RESOURCES[r]) for r in range(5) if hand[r]]
+        return [_DISCARD[r] for r in range(5) if hand[r]]
 
     # ----- Actions -------------------------------------------------------------------------------
     def tile_actions(self, seat: int) -> list[Action]:
@@ -103,24 +138,28 @@ class TurnMixin(EventsMixin):
         t = self.tables
         cell = self.pos[seat]
         tile = self.tile_at(cell)
+        bank = self.bank
         if tile == "bgcs":
-            acts = [GATHER_ANY(RESOURCES[r]) for r in range(5) if self.bank[r]]
-            acts += [CRAFT(i) for i in self.craftable(seat)]
-            if self.upgrades[BGCS] == "bus_stop" and sum(self.bank) >= 2:
-                acts.append(OPERATE())
+            acts = [_GATHER_ANY[r] for r in range(5) if bank[r]]
+            acts += [_CRAFT[i] for i in self.craftable(seat)]
+            if self.upgrades[BGCS] == "bus_stop" and sum(bank) >= 2:
+                acts.append(_OPERATE)
             return acts
         if tile == "recycler":  # it removes Waste: with none, or without its cost, no Action
             ok = bool(self.waste) and not self.recycled and self.can_pay(seat, t.recycler_operating)
-            return [OPERATE()] if ok else []
-        acts = [GATHER()] if self.bank[t.produces[tile]] else []
+            return [_OPERATE] if ok else []
+        acts = [_GATHER] if bank[t.produces[tile]] else []
         upgrade = self.upgrades[cell]
-        if upgrade is not None and self.can_pay(seat, t.operation[upgrade][0]):
-            if any(t.operation[upgrade][0]):
-                acts.append(OPERATE())
+        if upgrade is not None:
+            cost = t.operation[upgrade][0]
+            if any(cost) and covers(self.hands[seat], cost):  # ``can_pay``
+                acts.append(_OPERATE)
         return acts
 
     def _legal_action(self, seat: int) -> list[Action]:
-        return (self.tile_actions(seat) or [PASS()]) + self._trades(seat)
+        acts = self.tile_actions(seat) or [_PASS]
+        acts += self._trades(seat)
+        return acts
 
     def _after_action(self) -> None:
         if self.action_no == 1:
@@ -133,29 +172,46 @@ class TurnMixin(EventsMixin):
         return self.tables.production[RING[cell] - 1] + (1 if self.upgrades[cell] else 0)
 
     def _legal_any(self, seat: int) -> list[Action]:
-        return [GATHER_ANY(RESOURCES[r]) for r in range(5) if self.bank[r]]
+        bank = self.bank
+        return [_GATHER_ANY[r] for r in range(5) if bank[r]]
 
     # ----- Crafting ------------------------------------------------------------------------------
     def placements(self, item: str) -> list[int]:
         """Where a crafted item may go: an empty cell of the current Ring, or a matching tile."""
-        if item in TILE_IDS or item == "recycler":
-            return [c for c in RING_CELLS[self.ring] if self.tiles[c] is None]
+        tiles = self.tiles
+        if item in _TILE_ITEMS:
+            return [c for c in RING_CELLS[self.ring] if tiles[c] is None]
         target = self.tables.upgrade_tile[item]
-        return [c for c, tile in enumerate(self.tiles) if tile == target and self.upgrades[c] is None]
+        upgrades = self.upgrades
+        return [c for c, tile in enumerate(tiles) if tile == target and upgrades[c] is None]
 
     def craftable(self, seat: int) -> list[str]:
-        """Items this player can pay for, with a piece left in the box and a place to go."""
+        """Items this player can pay for, with a piece left in the box and a place to go (an empty
+        cell of the current Ring for a tile, a tile of its kind without an Upgrade for an Upgrade:
+        ``placements``, each looked for once)."""
         t = self.tables
+        count, pieces, ring = self.count, t.pieces, self.ring
+        hand = self.hands[seat]
         out = []
-        for item in CRAFTABLE:
-            if self.count[item] >= t.pieces[item] or not self.can_pay(seat, t.craft_cost(item, self.ring)):
+        free: bool | None = None  # an empty cell in the current Ring
+        bare: set[str | None] | None = None  # the tiles with no Upgrade
+        for item, cost, target in t.crafts[ring]:  # CRAFTABLE, with ``craft_cost`` in this Ring
+            if count[item] >= pieces[item] or not covers(hand, cost):
                 continue
-            if self.placements(item):
-                out.append(item)
+            if target is None:
+                if free is None:
+                    free = None in self.tiles[RING_SLICE[ring]]
+                if free:
+                    out.append(item)
+            else:
+                if bare is None:
+                    bare = {tile for tile, up in zip(self.tiles, self.upgrades, strict=True) if up is None}
+                if target in bare:
+                    out.append(item)
         return out
 
     def _legal_place(self, seat: int) -> list[Action]:
-        return [PLACE(c) for c in self.placements(self.ctx["item"])]
+        return [_PLACE[c] for c in self.placements(self.ctx["item"])]
 
     def _place_crafted(self, cell: int) -> None:
         """What was crafted goes on ``cell``, as the table decided."""
@@ -186,9 +242,10 @@ class TurnMixin(EventsMixin):
     # ----- Operating -----------------------------------------------------------------------------
     def _legal_shop(self, seat: int) -> list[Action]:
         got = self.ctx["got"]
-        acts = [SHOP_DONE()]
-        if sum(self.bank) >= got + 2:
-            acts += [SHOP(RESOURCES[r]) for r in range(5) if self.bank[r]]
+        acts = [_SHOP_DONE]
+        bank = self.bank
+        if sum(bank) >= got + 2:
+            acts += [_SHOP[r] for r in range(5) if bank[r]]
         return acts
 
     def _shop_waste_next(self) -> None:
@@ -198,7 +255,8 @@ class TurnMixin(EventsMixin):
             self._after_action()
 
     def _legal_shop_waste(self, seat: int) -> list[Action]:
-        return [WASTE(RESOURCES[r]) for r in range(5) if self.bank[r]]
+        bank = self.bank
+        return [_WASTE[r] for r in range(5) if bank[r]]
 
     # ----- Movement ------------------------------------------------------------------------------
     def reachable(self, seat: int) -> list[int]:
@@ -214,11 +272,21 @@ class TurnMixin(EventsMixin):
                     if d not in seen and tiles[d] is not None:
                         seen.add(d)
                         nxt.append(d)
+            if not nxt:
+                break
             frontier = nxt
         return sorted(seen)
 
     def _legal_move(self, seat: int) -> list[Action]:
-        return [MOVE(c) for c in self.reachable(seat)] + self._trades(seat)
+        key = (self.pos[seat], self.moves, *self.tiles)
+        moves = _MOVES.get(key)
+        if moves is None:
+            if len(_MOVES) >= 4096:
+                _MOVES.clear()
+            moves = _MOVES[key] = tuple([_MOVE[c] for c in self.reachable(seat)])
+        acts = list(moves)
+        acts += self._trades(seat)
+        return acts
 
     # ----- Trading -------------------------------------------------------------------------------
     def chain(self, seat: int) -> list[int]:
@@ -234,22 +302,31 @@ class TurnMixin(EventsMixin):
 
     def trade_partners(self, seat: int) -> list[int]:
         """Who the player may trade with now (one partner per turn, within the Trade Limit)."""
-        if self.traded >= self.trade_limit():
+        base, per_shelter = self.tables.trade_limits  # ``trade_limit``
+        if self.traded >= base + per_shelter * self.count["shelter"]:
             return []
-        partners = self.chain(seat)
-        if self.partner >= 0:
-            return [self.partner] if self.partner in partners else []
-        return partners
+        key = (seat, *self.pos)  # ``chain``
+        partners = _CHAINS.get(key)
+        if partners is None:
+            if len(_CHAINS) >= 4096:
+                _CHAINS.clear()
+            partners = _CHAINS[key] = _chain(self.pos, seat)
+        partner = self.partner
+        if partner >= 0:
+            return [partner] if partner in partners else []
+        return list(partners)
 
     def _trades(self, seat: int) -> list[Action]:
         """The first card of a trade with each partner in reach, either way."""
         acts: list[Action] = []
-        mine = self.hands[seat]
-        for p in self.trade_partners(seat):
-            theirs = self.hands[p]
-            give, take = GIVES[p], TAKES[p]
-            acts += [give[r] for r in range(5) if mine[r]]
-            acts += [take[r] for r in range(5) if theirs[r]]
+        partners = self.trade_partners(seat)
+        if not partners:
+            return acts
+        hands = self.hands
+        mine = _held(hands[seat])
+        for p in partners:  # every card one may give, then every card the partner may give
+            acts += _GIVES_HELD[p][mine]
+            acts += _TAKES_HELD[p][_held(hands[p])]
         if self.put_aside and self.declined and acts:  # a trade put aside and declined: a step only
             acts = self._leading_on(seat, acts, [0] * 5, [0] * 5)
         return acts
