@@ -241,42 +241,54 @@ class HeuristicBot:
     def _act(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         """The first rule's pick (each picks one of ``legal``), or End."""
         marks = act_sections(legal)
-        by_kind: dict[str, list[Action]] = {}
-        if marks is not None:  # the rules' own list: its kinds lie in known sections
-            exchanged, moved, teleported, rotated, built, farmed = marks
-            if exchanged > 1:
-                by_kind[_EXCHANGE] = legal[1:exchanged]
-            if moved > exchanged:
-                by_kind[_MOVE] = legal[exchanged:moved]
-            if teleported > moved:
-                by_kind[_TELEPORT] = legal[moved:teleported]
-            if rotated > teleported:
-                by_kind[_ROTATE] = legal[teleported:rotated]
-            if built > rotated:
-                by_kind[_REPLACE] = legal[rotated:built]
-            groups: list[Action] = legal[built:farmed]
-        else:
-            groups = legal
-        last = ""
-        group: list[Action] = []
-        for a in groups:  # the farming actions (or a list from elsewhere): each kind's mostly side by side
+        if marks is None:  # a list from elsewhere: its actions grouped by kind
+            return self._act_by_kind(s, seat, _by_kind(legal))
+        # the rules' own list: its kinds lie in known sections, each read only when a rule asks
+        exchanged, moved, teleported, rotated, built, farmed = marks
+        if exchanged > 1 and (pick := self._exchange(s, seat, legal[1:exchanged])) is not None:
+            return pick
+        grows: list[Action] = []
+        plants: list[Action] = []
+        for i in range(built, farmed):  # the farming actions, Plot by Plot: the first Harvest wins
+            a = legal[i]
             kind = a.kind
-            if kind != last:
-                last = kind
-                found = by_kind.get(kind)
-                group = by_kind[kind] = [] if found is None else found
-            group.append(a)
-        # the rules in priority order, each asked only when the actions it picks from are there
-        k = by_kind
+            if kind == _HARVEST:
+                return a
+            if kind == _GROW:
+                grows.append(a)
+            else:
+                plants.append(a)
+        if grows:
+            return self._grow(s, grows)
+        if plants and (pick := self._plant(s, plants)) is not None:
+            return pick
+        k: dict[str, list[Action]] = {}
+        if moved > exchanged:
+            k[_MOVE] = legal[exchanged:moved]
+        if teleported > moved:
+            k[_TELEPORT] = legal[moved:teleported]
+        if rotated > teleported:
+            k[_ROTATE] = legal[teleported:rotated]
+        if built > rotated:
+            k[_REPLACE] = legal[rotated:built]
+        return self._act_rest(s, seat, k)
+
+    def _act_by_kind(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action:
+        """The rules in priority order, each asked only when the actions it picks from are there."""
         pick: Action | None
-        if _EXCHANGE in k and (pick := self._exchange(s, seat, k)) is not None:
+        if _EXCHANGE in k and (pick := self._exchange(s, seat, k[_EXCHANGE])) is not None:
             return pick
         if _HARVEST in k:
             return k[_HARVEST][0]
         if _GROW in k:
-            return self._grow(s, seat, k) or END()
-        if _PLANT in k and (pick := self._plant(s, seat, k)) is not None:
+            return self._grow(s, k[_GROW])
+        if _PLANT in k and (pick := self._plant(s, k[_PLANT])) is not None:
             return pick
+        return self._act_rest(s, seat, k)
+
+    def _act_rest(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action:
+        """The rules after farming (Green Spaces, carrying, farming walks, building, hurrying), or End."""
+        pick: Action | None
         replaces = _REPLACE in k
         if replaces and (pick := self._green(s, seat, k)) is not None:
             return pick
@@ -291,43 +303,35 @@ class HeuristicBot:
             return pick
         return END()
 
-    def _exchange(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        crops = s.tables.crops
-        for a in k.get(_EXCHANGE, []):
-            crop = crops[EXCHANGE.read(a).crop]
+    def _exchange(self, s: ResourcityState, seat: int, exchanges: list[Action]) -> Action | None:
+        crops, used, avail = s.tables.crops, s.used, s.avail
+        for a in exchanges:
+            crop = crops[a.args[0]]  # type: ignore[index]  # EXCHANGE.read(a).crop, inlined
             res = crop.yields
-            if s.used[res] >= crop.amount or (s.used[res] > 0 and s.avail[res] < 2 * s.players + 3):
+            if used[res] >= crop.amount or (used[res] > 0 and avail[res] < 2 * s.players + 3):
                 return a
         return None
 
-    def _harvest(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        harvests = k.get(_HARVEST)
-        return harvests[0] if harvests else None
-
-    def _grow(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        grows = k.get(_GROW)
-        if not grows:
-            return None
+    def _grow(self, s: ResourcityState, grows: list[Action]) -> Action:
+        """The first Grow of the Plots with the fewest tokens still needed (``grows``: not empty)."""
         crops, crop, tokens, compost = s.tables.crops, s.crop, s.tokens, s.compost
-        best, best_n = None, 0
-        for a in grows:  # the first of the fewest tokens still needed
-            p = GROW.read(a).plot
+        best, best_n = grows[0], 0
+        first = True
+        for a in grows:
+            p: int = a.args[0]  # type: ignore[assignment]  # GROW.read(a).plot, inlined
             kind = crops[crop[p]]
             n = kind.tokens - tokens[p] - (1 if kind.compost and p in compost else 0)  # s.needed(p), inlined
-            if best is None or n < best_n:
-                best, best_n = a, n
+            if first or n < best_n:
+                best, best_n, first = a, n, False
         return best
 
-    def _plant(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        plants = k.get(_PLANT)
-        if not plants:
-            return None
+    def _plant(self, s: ResourcityState, plants: list[Action]) -> Action | None:
         reserve = s.players + 1
         av = s.avail
         crops = s.tables.crops
         best, best_v = None, 0.0
         for a in plants:
-            crop = crops[PLANT.read(a).crop]
+            crop = crops[a.args[1]]  # type: ignore[index]  # PLANT.read(a).crop, inlined
             cost = crop.cost
             if (
                 av["food"] - cost.get("food", 0) < reserve
@@ -636,6 +640,18 @@ class HeuristicBot:
                 i += 1
             if not walk.further(s):
                 return None
+
+
+def _by_kind(legal: list[Action]) -> dict[str, list[Action]]:
+    """The actions of ``legal`` by kind, each kind's in their order."""
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        found = by_kind.get(a.kind)
+        if found is None:
+            by_kind[a.kind] = [a]
+        else:
+            found.append(a)
+    return by_kind
 
 
 class _Walk:
