@@ -364,10 +364,14 @@ class HeuristicBot:
         now, crop = s.grid_kind, s.crop
         greens = self._memo.greens
         best, best_n = None, 0
+        slot: int
+        t: int
         for a in k.get(_REPLACE, []):
-            slot, t = REPLACE.read(a)
+            slot, t = a.args  # type: ignore[assignment]  # REPLACE.read(a), inlined
+            if hand[slot] != "green":
+                continue
             was = now[t]
-            if hand[slot] != "green" or was == "centre" or was == "green":
+            if was == "centre" or was == "green":
                 continue
             if t not in greens:
                 greens[t] = self._green_at(s, t)
@@ -454,14 +458,21 @@ class HeuristicBot:
     ) -> Iterator[tuple[Action, int, int, str, tuple[int, ...]]]:
         """(action, Fuel, tile, new tile type, rotations to try) for each Rotate and road Replace."""
         rc = rotate_cost(s)
+        kinds, rots = s.grid_kind, s.grid_rot
+        t: int
+        way: str
+        slot: int
         for a in k.get(_ROTATE, []):
-            t, way = ROTATE.read(a)
-            yield a, rc, t, s.grid_kind[t], ((s.grid_rot[t] + (1 if way == "cw" else 3)) % 4,)
-        for a in k.get(_REPLACE, []):
-            slot, t = REPLACE.read(a)
-            tile = s.hands[seat][slot]
-            if tile in ("curve", "tee", "cross", "tennis"):
-                yield a, replace_cost(s, seat, tile), t, tile, s.tables.geo.rotations[tile]
+            t, way = a.args  # type: ignore[assignment]  # ROTATE.read(a), inlined
+            yield a, rc, t, kinds[t], ((rots[t] + (1 if way == "cw" else 3)) % 4,)
+        replaces = k.get(_REPLACE)
+        if replaces:
+            hand, rotations = s.hands[seat], s.tables.geo.rotations
+            for a in replaces:
+                slot, t = a.args  # type: ignore[assignment]  # REPLACE.read(a), inlined
+                tile = hand[slot]
+                if tile in ("curve", "tee", "cross", "tennis"):
+                    yield a, replace_cost(s, seat, tile), t, tile, rotations[tile]
 
     def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int, at_least: int) -> bool:
         """Whether the board ``kinds``/``rots`` (the state's but for tile ``t``) holds ``at_least`` Farms
@@ -621,10 +632,10 @@ class HeuristicBot:
         if not goals or not (moves or teleports):
             return None
         first: dict[int, Action] = {}
-        for a in moves:
-            first.setdefault(MOVE.read(a).tile, a)
+        for a in moves:  # MOVE.read(a).tile, inlined
+            first.setdefault(a.args[0], a)  # type: ignore[arg-type]
         for a in teleports:
-            first.setdefault(TELEPORT.read(a).tile, a)
+            first.setdefault(a.args[0], a)  # type: ignore[arg-type]
         here = s.pos[seat]
         key = (here, *first)
         walk = self._memo.walks.get(key)
