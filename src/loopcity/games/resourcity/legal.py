@@ -205,9 +205,12 @@ def act_actions(s: ResourcityState, seat: int) -> list[Action]:
     on_centre = here_kind == "centre"
     if on_centre:
         baskets = s.baskets[seat]
-        if baskets:
-            held = {h[0] for h in baskets}
-            out += [_EXCHANGE[c] for c in CROPS if c in held]
+        if baskets:  # an Exchange for each crop held, in crop order
+            for crop in CROPS:
+                for h in baskets:
+                    if h[0] == crop:
+                        out.append(_EXCHANGE[crop])
+                        break
     exchanged = len(out)
     actions_left = s.actions_left
     if actions_left < 1:
@@ -260,8 +263,14 @@ def act_actions(s: ResourcityState, seat: int) -> list[Action]:
                 slot += 1
     built = len(out)
     farm = s.farm
-    near = [p for p in TILE_CORNER_PLOTS[here] if farm[p] >= 0]  # plots_near, inlined
-    if near:  # (a Green Space's centre is in a Farm only with its corners)
+    near = None
+    for p in TILE_CORNER_PLOTS[here]:  # plots_near, inlined
+        if farm[p] >= 0:
+            if near is None:
+                near = [p]
+            else:
+                near.append(p)
+    if near is not None:  # (a Green Space's centre is in a Farm only with its corners)
         if here_kind == "green" and farm[GREEN_PLOT + here] >= 0:
             near.append(GREEN_PLOT + here)
         _add_farming(s, seat, out, near, tables.crops)
