@@ -378,23 +378,24 @@ class HeuristicBot:
             found = greens[t]
             if found is None:
                 continue
-            farm, zone = found
-            if any(farm[p] < 0 for p in crop):
+            outside, zone = found
+            if not outside.isdisjoint(crop):  # a planted Plot would leave its Farm
                 continue
-            n = sum(1 for p in zone if p not in crop)
+            n = len(zone) - len(zone & crop.keys())  # the Plots next to it in a Farm and empty
             if n > best_n:
                 best, best_n = a, n
         return best
 
-    def _green_at(self, s: ResourcityState, t: int) -> tuple[list[int], tuple[int, ...]] | None:
-        """For a Green Space on tile ``t``: None if it would break a Farm; else the Farms it leaves and
-        the Plots next to it in a Farm (the board's alone: kept with it)."""
+    def _green_at(self, s: ResourcityState, t: int) -> tuple[frozenset[int], frozenset[int]] | None:
+        """For a Green Space on tile ``t``: None if it would break a Farm; else the Plots it leaves
+        outside every Farm and the Plots next to it in a Farm (the board's alone: kept with it)."""
         kinds, rots = list(s.grid_kind), s.grid_rot
         kinds[t] = "green"
         if self._count_with(s, kinds, rots, t) < self._farms_now(s):
             return None
         farm = self._farms_with(s, kinds, rots, t)
-        return farm, tuple(p for p in GREEN_ZONE[t] if farm[p] >= 0)
+        outside = frozenset(p for p, f in enumerate(farm) if f < 0)
+        return outside, frozenset(p for p in GREEN_ZONE[t] if farm[p] >= 0)
 
     def _build(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Close a loop in one step if one can; else work toward the smallest loop round a chosen point:
@@ -579,8 +580,10 @@ class HeuristicBot:
         crop, farmed = s.crop, s.farmed
         best_t, best_v = here, _work(plots[here], crop, farmed, plant_ok)
         # a tile with no Plot in a Farm scores -0.6 x its distance and never beats the work here:
-        # only the others are weighed, in the order of the road distances
-        for t, far, tile_plots, centre in self._farming_from(s, here):
+        # only the others are weighed, in the order of the road distances, until none left can
+        for t, far, tile_plots, centre, most in self._farming_from(s, here):
+            if most <= best_v + 0.01:
+                break
             v = 0.0
             for p in tile_plots:  # _work, inlined
                 if p in crop:
@@ -597,18 +600,26 @@ class HeuristicBot:
             return None
         return self._toward(s, seat, k, {best_t})
 
-    def _farming_from(self, s: ResourcityState, start: int) -> list[tuple[int, float, tuple[int, ...], bool]]:
+    def _farming_from(
+        self, s: ResourcityState, start: int
+    ) -> list[tuple[int, float, tuple[int, ...], bool, float]]:
         """The tiles within road reach of ``start`` that have Plots in Farms, in the order of their
-        distances: (tile, 0.6 x its distance, its Plots in Farms, whether a Community Centre); kept
-        with the board."""
+        distances: (tile, 0.6 x its distance, its Plots in Farms, whether a Community Centre, the
+        most that it or any tile after it can score); kept with the board."""
         found = self._memo.farming.get(start)
         if found is None:
             plots = self._memo.plots
             if plots is None:
                 plots = self._tile_plots(s)
-            found = self._memo.farming[start] = [
-                (t, 0.6 * d, *plots[t]) for t, d in self._distances(s, start).items() if plots[t][0]
-            ]
+            tiles = [(t, 0.6 * d, *plots[t]) for t, d in self._distances(s, start).items() if plots[t][0]]
+            found = self._memo.farming[start] = []
+            most = -99.0
+            for t, far, tile_plots, centre in reversed(tiles):
+                # a tile scores at most 1 a Plot and the Centre's 0.5, less its distance (as _go_farm
+                # adds them: each sum rounds no higher than this one)
+                most = max(most, (len(tile_plots) * 1.0 + 0.5) - far)
+                found.append((t, far, tile_plots, centre, most))
+            found.reverse()
         return found
 
     def _tile_plots(self, s: ResourcityState) -> list[tuple[tuple[int, ...], bool]]:
@@ -750,11 +761,11 @@ class _BoardMemo:
         self.counts: dict[tuple[int, str, int], int] = {}
         self.closes: dict[tuple[int, str, int], bool] = {}
         self.regions: dict[int, tuple[int, ...]] = {}
-        self.greens: dict[int, tuple[list[int], tuple[int, ...]] | None] = {}
+        self.greens: dict[int, tuple[frozenset[int], frozenset[int]] | None] = {}
         self.walks: dict[tuple[int, ...], _Walk] = {}
         self.base = -1
         self.plots: list[tuple[tuple[int, ...], bool]] | None = None
-        self.farming: dict[int, list[tuple[int, float, tuple[int, ...], bool]]] = {}
+        self.farming: dict[int, list[tuple[int, float, tuple[int, ...], bool, float]]] = {}
         self.dist: dict[int, dict[int, int]] = {}
         self.loops: list[tuple[int, int, tuple[int, ...]]] | None = None
         self.prospect: dict[int, float] = {}
