@@ -212,7 +212,9 @@ class FarmingMixin(ResourcityBase):
     def exchange(self, seat: int, crop_id: str) -> int:
         """Exchange one harvest on a Community Centre: its resource moves from Used to Available."""
         basket = self.baskets[seat]
-        i = next(i for i, h in enumerate(basket) if h[0] == crop_id)
+        i = 0
+        while basket[i][0] != crop_id:  # the first harvest of the crop (an Exchange is legal: one is held)
+            i += 1
         _, n, compost = basket.pop(i)
         self.supply[TOKEN[crop_id]] += n
         self.supply["compost"] += compost
