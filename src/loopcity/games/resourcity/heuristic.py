@@ -381,7 +381,7 @@ class HeuristicBot:
             outside, zone = found
             if not outside.isdisjoint(crop):  # a planted Plot would leave its Farm
                 continue
-            n = len(zone) - len(zone & crop.keys())  # the Plots next to it in a Farm and empty
+            n = len(zone) - len(crop.keys() & zone)  # the Plots next to it in a Farm and empty
             if n > best_n:
                 best, best_n = a, n
         return best
