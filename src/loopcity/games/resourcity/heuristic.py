@@ -378,24 +378,25 @@ class HeuristicBot:
             found = greens[t]
             if found is None:
                 continue
-            outside, zone = found
-            if not outside.isdisjoint(crop):  # a planted Plot would leave its Farm
-                continue
-            n = len(zone) - len(crop.keys() & zone)  # the Plots next to it in a Farm and empty
-            if n > best_n:
-                best, best_n = a, n
+            farm, zone = found
+            for p in crop:
+                if farm[p] < 0:  # a planted Plot would leave its Farm
+                    break
+            else:
+                n = len(zone) - len(crop.keys() & zone)  # the Plots next to it in a Farm and empty
+                if n > best_n:
+                    best, best_n = a, n
         return best
 
-    def _green_at(self, s: ResourcityState, t: int) -> tuple[frozenset[int], frozenset[int]] | None:
-        """For a Green Space on tile ``t``: None if it would break a Farm; else the Plots it leaves
-        outside every Farm and the Plots next to it in a Farm (the board's alone: kept with it)."""
+    def _green_at(self, s: ResourcityState, t: int) -> tuple[list[int], frozenset[int]] | None:
+        """For a Green Space on tile ``t``: None if it would break a Farm; else the Farms it leaves and
+        the Plots next to it in a Farm (the board's alone: kept with it)."""
         kinds, rots = list(s.grid_kind), s.grid_rot
         kinds[t] = "green"
         if self._count_with(s, kinds, rots, t) < self._farms_now(s):
             return None
         farm = self._farms_with(s, kinds, rots, t)
-        outside = frozenset(p for p, f in enumerate(farm) if f < 0)
-        return outside, frozenset(p for p in GREEN_ZONE[t] if farm[p] >= 0)
+        return farm, frozenset([p for p in GREEN_ZONE[t] if farm[p] >= 0])
 
     def _build(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Close a loop in one step if one can; else work toward the smallest loop round a chosen point:
@@ -761,7 +762,7 @@ class _BoardMemo:
         self.counts: dict[tuple[int, str, int], int] = {}
         self.closes: dict[tuple[int, str, int], bool] = {}
         self.regions: dict[int, tuple[int, ...]] = {}
-        self.greens: dict[int, tuple[frozenset[int], frozenset[int]] | None] = {}
+        self.greens: dict[int, tuple[list[int], frozenset[int]] | None] = {}
         self.walks: dict[tuple[int, ...], _Walk] = {}
         self.base = -1
         self.plots: list[tuple[tuple[int, ...], bool]] | None = None
