@@ -335,13 +335,16 @@ class MctsBot:
         limit = self.game.spec.max_steps
         steps = 0
         depth = self.depth
-        while not state.is_terminal():
+        # the state's own methods, looked up once: a playout takes hundreds of steps
+        is_terminal, active_seats = state.is_terminal, state.active_seats
+        legal_for, apply = state._legal_for, state.apply_trusted
+        while not is_terminal():
             if (depth is not None and steps >= depth) or state.step >= limit:
                 return self._estimate(state, players)
-            actor = state.active_seats()[0]
-            legal = state.legal_actions(actor)
+            actor = active_seats()[0]
+            legal = legal_for(actor)  # legal_actions(actor) without asking again who may act
             action = legal[0] if len(legal) == 1 else policy(state, actor, legal)
-            state.apply_trusted(actor, action)
+            apply(actor, action)
             steps += 1
         outcome = state.outcome()
         assert outcome is not None

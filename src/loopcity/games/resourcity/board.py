@@ -19,7 +19,7 @@ loops sharing a road and dead ends come out right with no special case.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -130,6 +130,9 @@ class Geometry:
     corner_classes: dict[tuple[str, int], tuple[int, ...]]
     """For every (tile type, rotation), each corner's class among the tile's four (corners the roads
     leave joined share a class): what :func:`parts_corners` compares."""
+    closed: dict[tuple[tuple[int, ...], str, int], int] = field(default_factory=dict, compare=False)
+    """:func:`closed_regions` by its arguments, filled as they are first met (a few hundred at most:
+    four corners' regions, a tile type and a rotation); the same for every board of this geometry."""
 
     def rotation_for(self, tile: str, exits: Sequence[str]) -> int:
         """The rotation that gives ``tile`` exactly the road ``exits`` (a layout's fixed tile)."""
@@ -451,6 +454,17 @@ def farm_count_with(
     tile's :func:`corner_regions` on the board of ``farm`` (which holds ``count`` Farms)."""
     gone = {farm[p] for p in TILE_CORNER_PLOTS[tile]}
     gone.discard(-1)
+    key = (tuple(regions), kind, rot)
+    closed = geo.closed.get(key)
+    if closed is None:
+        closed = geo.closed[key] = closed_regions(geo, regions, kind, rot)
+    return count - len(gone) + closed
+
+
+def closed_regions(geo: Geometry, regions: Sequence[int], kind: str, rot: int) -> int:
+    """How many enclosed regions a tile's four corners lie in once the tile ``kind`` turned ``rot``
+    joins them: ``regions`` as :func:`corner_regions` gives them (-1 for a region that reaches the rim,
+    a corner on the rim included; else the first corner of the tile in that region)."""
     label = list(regions)  # each corner's class: merged below by the tile's joins, till none changes
     joins = geo.joins[(kind, rot)]
     merged = True
@@ -463,6 +477,4 @@ def farm_count_with(
                 high = max(la, lb)
                 label = [low if x == high else x for x in label]
                 merged = True
-    corners = CORNER_POINT[tile]
-    closed = {x for k, x in enumerate(label) if x >= 0 and corners[k] != OUTSIDE}
-    return count - len(gone) + len(closed)
+    return len({x for x in label if x >= 0})

@@ -73,12 +73,15 @@ class FarmingMixin(ResourcityBase):
         """Whether a Water Catchment may go on Plot ``p``: next to a Green Space (its centre, its
         corners or a corner of a tile beside it) that has fewer Catchments around it than the limit
         (``per_green`` of the Water Catchment in the content)."""
-        limit = self.tables.crops["catchment"].per_green
         kinds = self.grid_kind
         for t in GREEN_TILES_NEAR[p]:
             if kinds[t] == "green":
                 zone = GREEN_ZONE[t]
-                if sum(1 for q, c in self.crop.items() if c == "catchment" and q in zone) < limit:
+                n = 0  # the Catchments round this Green Space
+                for q, c in self.crop.items():
+                    if c == "catchment" and q in zone:
+                        n += 1
+                if n < self.tables.crops["catchment"].per_green:
                     return True
         return False
 
@@ -209,7 +212,9 @@ class FarmingMixin(ResourcityBase):
     def exchange(self, seat: int, crop_id: str) -> int:
         """Exchange one harvest on a Community Centre: its resource moves from Used to Available."""
         basket = self.baskets[seat]
-        i = next(i for i, h in enumerate(basket) if h[0] == crop_id)
+        i = 0
+        while basket[i][0] != crop_id:  # the first harvest of the crop (an Exchange is legal: one is held)
+            i += 1
         _, n, compost = basket.pop(i)
         self.supply[TOKEN[crop_id]] += n
         self.supply["compost"] += compost

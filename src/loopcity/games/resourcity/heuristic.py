@@ -241,42 +241,54 @@ class HeuristicBot:
     def _act(self, s: ResourcityState, seat: int, legal: list[Action]) -> Action:
         """The first rule's pick (each picks one of ``legal``), or End."""
         marks = act_sections(legal)
-        by_kind: dict[str, list[Action]] = {}
-        if marks is not None:  # the rules' own list: its kinds lie in known sections
-            exchanged, moved, teleported, rotated, built, farmed = marks
-            if exchanged > 1:
-                by_kind[_EXCHANGE] = legal[1:exchanged]
-            if moved > exchanged:
-                by_kind[_MOVE] = legal[exchanged:moved]
-            if teleported > moved:
-                by_kind[_TELEPORT] = legal[moved:teleported]
-            if rotated > teleported:
-                by_kind[_ROTATE] = legal[teleported:rotated]
-            if built > rotated:
-                by_kind[_REPLACE] = legal[rotated:built]
-            groups: list[Action] = legal[built:farmed]
-        else:
-            groups = legal
-        last = ""
-        group: list[Action] = []
-        for a in groups:  # the farming actions (or a list from elsewhere): each kind's mostly side by side
+        if marks is None:  # a list from elsewhere: its actions grouped by kind
+            return self._act_by_kind(s, seat, _by_kind(legal))
+        # the rules' own list: its kinds lie in known sections, each read only when a rule asks
+        exchanged, moved, teleported, rotated, built, farmed = marks
+        if exchanged > 1 and (pick := self._exchange(s, seat, legal[1:exchanged])) is not None:
+            return pick
+        grows: list[Action] = []
+        plants: list[Action] = []
+        for i in range(built, farmed):  # the farming actions, Plot by Plot: the first Harvest wins
+            a = legal[i]
             kind = a.kind
-            if kind != last:
-                last = kind
-                found = by_kind.get(kind)
-                group = by_kind[kind] = [] if found is None else found
-            group.append(a)
-        # the rules in priority order, each asked only when the actions it picks from are there
-        k = by_kind
+            if kind == _HARVEST:
+                return a
+            if kind == _GROW:
+                grows.append(a)
+            else:
+                plants.append(a)
+        if grows:
+            return self._grow(s, grows)
+        if plants and (pick := self._plant(s, plants)) is not None:
+            return pick
+        k: dict[str, list[Action]] = {}
+        if moved > exchanged:
+            k[_MOVE] = legal[exchanged:moved]
+        if teleported > moved:
+            k[_TELEPORT] = legal[moved:teleported]
+        if rotated > teleported:
+            k[_ROTATE] = legal[teleported:rotated]
+        if built > rotated:
+            k[_REPLACE] = legal[rotated:built]
+        return self._act_rest(s, seat, k)
+
+    def _act_by_kind(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action:
+        """The rules in priority order, each asked only when the actions it picks from are there."""
         pick: Action | None
-        if _EXCHANGE in k and (pick := self._exchange(s, seat, k)) is not None:
+        if _EXCHANGE in k and (pick := self._exchange(s, seat, k[_EXCHANGE])) is not None:
             return pick
         if _HARVEST in k:
             return k[_HARVEST][0]
         if _GROW in k:
-            return self._grow(s, seat, k) or END()
-        if _PLANT in k and (pick := self._plant(s, seat, k)) is not None:
+            return self._grow(s, k[_GROW])
+        if _PLANT in k and (pick := self._plant(s, k[_PLANT])) is not None:
             return pick
+        return self._act_rest(s, seat, k)
+
+    def _act_rest(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action:
+        """The rules after farming (Green Spaces, carrying, farming walks, building, hurrying), or End."""
+        pick: Action | None
         replaces = _REPLACE in k
         if replaces and (pick := self._green(s, seat, k)) is not None:
             return pick
@@ -291,43 +303,35 @@ class HeuristicBot:
             return pick
         return END()
 
-    def _exchange(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        crops = s.tables.crops
-        for a in k.get(_EXCHANGE, []):
-            crop = crops[EXCHANGE.read(a).crop]
+    def _exchange(self, s: ResourcityState, seat: int, exchanges: list[Action]) -> Action | None:
+        crops, used, avail = s.tables.crops, s.used, s.avail
+        for a in exchanges:
+            crop = crops[a.args[0]]  # type: ignore[index]  # EXCHANGE.read(a).crop, inlined
             res = crop.yields
-            if s.used[res] >= crop.amount or (s.used[res] > 0 and s.avail[res] < 2 * s.players + 3):
+            if used[res] >= crop.amount or (used[res] > 0 and avail[res] < 2 * s.players + 3):
                 return a
         return None
 
-    def _harvest(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        harvests = k.get(_HARVEST)
-        return harvests[0] if harvests else None
-
-    def _grow(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        grows = k.get(_GROW)
-        if not grows:
-            return None
+    def _grow(self, s: ResourcityState, grows: list[Action]) -> Action:
+        """The first Grow of the Plots with the fewest tokens still needed (``grows``: not empty)."""
         crops, crop, tokens, compost = s.tables.crops, s.crop, s.tokens, s.compost
-        best, best_n = None, 0
-        for a in grows:  # the first of the fewest tokens still needed
-            p = GROW.read(a).plot
+        best, best_n = grows[0], 0
+        first = True
+        for a in grows:
+            p: int = a.args[0]  # type: ignore[assignment]  # GROW.read(a).plot, inlined
             kind = crops[crop[p]]
             n = kind.tokens - tokens[p] - (1 if kind.compost and p in compost else 0)  # s.needed(p), inlined
-            if best is None or n < best_n:
-                best, best_n = a, n
+            if first or n < best_n:
+                best, best_n, first = a, n, False
         return best
 
-    def _plant(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
-        plants = k.get(_PLANT)
-        if not plants:
-            return None
+    def _plant(self, s: ResourcityState, plants: list[Action]) -> Action | None:
         reserve = s.players + 1
         av = s.avail
         crops = s.tables.crops
         best, best_v = None, 0.0
         for a in plants:
-            crop = crops[PLANT.read(a).crop]
+            crop = crops[a.args[1]]  # type: ignore[index]  # PLANT.read(a).crop, inlined
             cost = crop.cost
             if (
                 av["food"] - cost.get("food", 0) < reserve
@@ -360,10 +364,14 @@ class HeuristicBot:
         now, crop = s.grid_kind, s.crop
         greens = self._memo.greens
         best, best_n = None, 0
+        slot: int
+        t: int
         for a in k.get(_REPLACE, []):
-            slot, t = REPLACE.read(a)
+            slot, t = a.args  # type: ignore[assignment]  # REPLACE.read(a), inlined
+            if hand[slot] != "green":
+                continue
             was = now[t]
-            if hand[slot] != "green" or was == "centre" or was == "green":
+            if was == "centre" or was == "green":
                 continue
             if t not in greens:
                 greens[t] = self._green_at(s, t)
@@ -371,14 +379,16 @@ class HeuristicBot:
             if found is None:
                 continue
             farm, zone = found
-            if any(farm[p] < 0 for p in crop):
-                continue
-            n = sum(1 for p in zone if p not in crop)
-            if n > best_n:
-                best, best_n = a, n
+            for p in crop:
+                if farm[p] < 0:  # a planted Plot would leave its Farm
+                    break
+            else:
+                n = len(zone) - len(crop.keys() & zone)  # the Plots next to it in a Farm and empty
+                if n > best_n:
+                    best, best_n = a, n
         return best
 
-    def _green_at(self, s: ResourcityState, t: int) -> tuple[list[int], tuple[int, ...]] | None:
+    def _green_at(self, s: ResourcityState, t: int) -> tuple[list[int], frozenset[int]] | None:
         """For a Green Space on tile ``t``: None if it would break a Farm; else the Farms it leaves and
         the Plots next to it in a Farm (the board's alone: kept with it)."""
         kinds, rots = list(s.grid_kind), s.grid_rot
@@ -386,7 +396,7 @@ class HeuristicBot:
         if self._count_with(s, kinds, rots, t) < self._farms_now(s):
             return None
         farm = self._farms_with(s, kinds, rots, t)
-        return farm, tuple(p for p in GREEN_ZONE[t] if farm[p] >= 0)
+        return farm, frozenset([p for p in GREEN_ZONE[t] if farm[p] >= 0])
 
     def _build(self, s: ResourcityState, seat: int, k: dict[str, list[Action]]) -> Action | None:
         """Close a loop in one step if one can; else work toward the smallest loop round a chosen point:
@@ -450,14 +460,21 @@ class HeuristicBot:
     ) -> Iterator[tuple[Action, int, int, str, tuple[int, ...]]]:
         """(action, Fuel, tile, new tile type, rotations to try) for each Rotate and road Replace."""
         rc = rotate_cost(s)
+        kinds, rots = s.grid_kind, s.grid_rot
+        t: int
+        way: str
+        slot: int
         for a in k.get(_ROTATE, []):
-            t, way = ROTATE.read(a)
-            yield a, rc, t, s.grid_kind[t], ((s.grid_rot[t] + (1 if way == "cw" else 3)) % 4,)
-        for a in k.get(_REPLACE, []):
-            slot, t = REPLACE.read(a)
-            tile = s.hands[seat][slot]
-            if tile in ("curve", "tee", "cross", "tennis"):
-                yield a, replace_cost(s, seat, tile), t, tile, s.tables.geo.rotations[tile]
+            t, way = a.args  # type: ignore[assignment]  # ROTATE.read(a), inlined
+            yield a, rc, t, kinds[t], ((rots[t] + (1 if way == "cw" else 3)) % 4,)
+        replaces = k.get(_REPLACE)
+        if replaces:
+            hand, rotations = s.hands[seat], s.tables.geo.rotations
+            for a in replaces:
+                slot, t = a.args  # type: ignore[assignment]  # REPLACE.read(a), inlined
+                tile = hand[slot]
+                if tile in ("curve", "tee", "cross", "tennis"):
+                    yield a, replace_cost(s, seat, tile), t, tile, rotations[tile]
 
     def _safe(self, s: ResourcityState, kinds: list[str], rots: list[int], t: int, at_least: int) -> bool:
         """Whether the board ``kinds``/``rots`` (the state's but for tile ``t``) holds ``at_least`` Farms
@@ -564,8 +581,10 @@ class HeuristicBot:
         crop, farmed = s.crop, s.farmed
         best_t, best_v = here, _work(plots[here], crop, farmed, plant_ok)
         # a tile with no Plot in a Farm scores -0.6 x its distance and never beats the work here:
-        # only the others are weighed, in the order of the road distances
-        for t, far, tile_plots, centre in self._farming_from(s, here):
+        # only the others are weighed, in the order of the road distances, until none left can
+        for t, far, tile_plots, centre, most in self._farming_from(s, here):
+            if most <= best_v + 0.01:
+                break
             v = 0.0
             for p in tile_plots:  # _work, inlined
                 if p in crop:
@@ -582,18 +601,26 @@ class HeuristicBot:
             return None
         return self._toward(s, seat, k, {best_t})
 
-    def _farming_from(self, s: ResourcityState, start: int) -> list[tuple[int, float, tuple[int, ...], bool]]:
+    def _farming_from(
+        self, s: ResourcityState, start: int
+    ) -> list[tuple[int, float, tuple[int, ...], bool, float]]:
         """The tiles within road reach of ``start`` that have Plots in Farms, in the order of their
-        distances: (tile, 0.6 x its distance, its Plots in Farms, whether a Community Centre); kept
-        with the board."""
+        distances: (tile, 0.6 x its distance, its Plots in Farms, whether a Community Centre, the
+        most that it or any tile after it can score); kept with the board."""
         found = self._memo.farming.get(start)
         if found is None:
             plots = self._memo.plots
             if plots is None:
                 plots = self._tile_plots(s)
-            found = self._memo.farming[start] = [
-                (t, 0.6 * d, *plots[t]) for t, d in self._distances(s, start).items() if plots[t][0]
-            ]
+            tiles = [(t, 0.6 * d, *plots[t]) for t, d in self._distances(s, start).items() if plots[t][0]]
+            found = self._memo.farming[start] = []
+            most = -99.0
+            for t, far, tile_plots, centre in reversed(tiles):
+                # a tile scores at most 1 a Plot and the Centre's 0.5, less its distance (as _go_farm
+                # adds them: each sum rounds no higher than this one)
+                most = max(most, (len(tile_plots) * 1.0 + 0.5) - far)
+                found.append((t, far, tile_plots, centre, most))
+            found.reverse()
         return found
 
     def _tile_plots(self, s: ResourcityState) -> list[tuple[tuple[int, ...], bool]]:
@@ -617,10 +644,10 @@ class HeuristicBot:
         if not goals or not (moves or teleports):
             return None
         first: dict[int, Action] = {}
-        for a in moves:
-            first.setdefault(MOVE.read(a).tile, a)
+        for a in moves:  # MOVE.read(a).tile, inlined
+            first.setdefault(a.args[0], a)  # type: ignore[arg-type]
         for a in teleports:
-            first.setdefault(TELEPORT.read(a).tile, a)
+            first.setdefault(a.args[0], a)  # type: ignore[arg-type]
         here = s.pos[seat]
         key = (here, *first)
         walk = self._memo.walks.get(key)
@@ -636,6 +663,18 @@ class HeuristicBot:
                 i += 1
             if not walk.further(s):
                 return None
+
+
+def _by_kind(legal: list[Action]) -> dict[str, list[Action]]:
+    """The actions of ``legal`` by kind, each kind's in their order."""
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        found = by_kind.get(a.kind)
+        if found is None:
+            by_kind[a.kind] = [a]
+        else:
+            found.append(a)
+    return by_kind
 
 
 class _Walk:
@@ -723,11 +762,11 @@ class _BoardMemo:
         self.counts: dict[tuple[int, str, int], int] = {}
         self.closes: dict[tuple[int, str, int], bool] = {}
         self.regions: dict[int, tuple[int, ...]] = {}
-        self.greens: dict[int, tuple[list[int], tuple[int, ...]] | None] = {}
+        self.greens: dict[int, tuple[list[int], frozenset[int]] | None] = {}
         self.walks: dict[tuple[int, ...], _Walk] = {}
         self.base = -1
         self.plots: list[tuple[tuple[int, ...], bool]] | None = None
-        self.farming: dict[int, list[tuple[int, float, tuple[int, ...], bool]]] = {}
+        self.farming: dict[int, list[tuple[int, float, tuple[int, ...], bool, float]]] = {}
         self.dist: dict[int, dict[int, int]] = {}
         self.loops: list[tuple[int, int, tuple[int, ...]]] | None = None
         self.prospect: dict[int, float] = {}

@@ -38,7 +38,7 @@ from .board import (
     moves_from,
     tiles_of,
 )
-from .content import MAX_PLAYERS, Content
+from .content import MAX_PLAYERS, Crop
 from .farming import TOKEN, compost_targets
 
 if TYPE_CHECKING:
@@ -175,7 +175,7 @@ def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
     """Every legal action of a seat that may act."""
     match s.phase:
         case "act":
-            return _act_actions(s, seat)
+            return act_actions(s, seat)
         case "place" | "propose" | "vote":
             return table_actions(s, seat)
         case "orient":
@@ -193,36 +193,47 @@ def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
             return []
 
 
-def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
+def act_actions(s: ResourcityState, seat: int) -> list[Action]:
+    """Every legal action of the player whose turn it is, in the main turn (phase ``act``): End, the
+    Exchanges, the Moves, the Teleports, the Rotates, the Replaces, the farming actions Plot by Plot,
+    then the Swaps or Relocates (:func:`act_sections` says where each kind ends)."""
     out = [_END]
-    here = s.pos[seat]
+    pos = s.pos
+    here = pos[seat]
     kinds = s.grid_kind
-    on_centre = kinds[here] == "centre"
-    baskets = s.baskets[seat]
-    if on_centre and baskets:
-        held = {h[0] for h in baskets}
-        out += [_EXCHANGE[c] for c in CROPS if c in held]
+    here_kind = kinds[here]
+    on_centre = here_kind == "centre"
+    if on_centre:
+        baskets = s.baskets[seat]
+        if baskets:  # an Exchange for each crop held, in crop order
+            for crop in CROPS:
+                for h in baskets:
+                    if h[0] == crop:
+                        out.append(_EXCHANGE[crop])
+                        break
     exchanged = len(out)
-    if s.actions_left < 1:
+    actions_left = s.actions_left
+    if actions_left < 1:
         _last_act[0] = (out, (exchanged,) * 6)
         return out
-    c, tables = s.content, s.tables
-    geo = tables.geo
+    game = s.game
+    c, tables = game.content, game.tables
     power = s.powers[seat]
+    limit = c.turn.max_players_per_tile
     if power == "cyclist":
         out += [_MOVE[t] for t in destinations(s, seat)]
     else:  # destinations() for one step, inlined
-        masks, rots, pos = geo.exit_masks, s.grid_rot, s.pos
-        limit = c.turn.max_players_per_tile
-        sides = OPEN_SIDES_BY_TILE[here][masks[kinds[here]][rots[here]]]
+        masks, rots = tables.geo.exit_masks, s.grid_rot
         if len(pos) < limit:  # too few players to fill a tile
-            out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back]
+            for n, back in OPEN_SIDES_BY_TILE[here][masks[here_kind][rots[here]]]:
+                if masks[kinds[n]][rots[n]] & back:
+                    out.append(_MOVE[n])
         else:
-            out += [_MOVE[n] for n, back in sides if masks[kinds[n]][rots[n]] & back and pos.count(n) < limit]
+            for n, back in OPEN_SIDES_BY_TILE[here][masks[here_kind][rots[here]]]:
+                if masks[kinds[n]][rots[n]] & back and pos.count(n) < limit:
+                    out.append(_MOVE[n])
     moved = len(out)
     if on_centre:  # Teleports: to the other Community Centres with room for a token
-        pos = s.pos
-        limit = c.turn.max_players_per_tile
         crowd = len(pos) >= limit
         t = -1
         for _ in range(kinds.count("centre")):  # tiles_of(kinds, "centre"), inlined
@@ -230,19 +241,43 @@ def _act_actions(s: ResourcityState, seat: int) -> list[Action]:
             if t != here and not (crowd and pos.count(t) >= limit):
                 out.append(_TELEPORT[t])
     teleported = rotated = len(out)
-    if s.manpower <= 0:
-        rotated = _add_building(s, seat, out, c, tables.rotations_offered)
+    if s.manpower <= 0:  # the Rotates and Replaces the seat can afford within its reach
+        fuel = s.avail["fuel"]
+        builder = power == "builder"
+        discount = _discount(s) if s.community > 0 else 0
+        costs = c.costs
+        if fuel >= costs.rotate - discount:
+            offered = tables.rotations_offered
+            for t in (REACH_BUILDER if builder else REACH)[here]:
+                out += offered[kinds[t]][t]
+        rotated = len(out)
+        hand = s.hands[seat]
+        if hand:
+            green = costs.replace_green - discount
+            road = (c.superpowers.builder_road_cost if builder else costs.replace_road) - discount
+            replaces = _REPLACE_BUILDER if builder else _REPLACE
+            slot = 0
+            for kind in hand:
+                if fuel >= (green if kind == "green" else road):
+                    out += replaces[slot][here]
+                slot += 1
     built = len(out)
     farm = s.farm
-    near = [p for p in TILE_CORNER_PLOTS[here] if farm[p] >= 0]  # plots_near, inlined
-    if near:  # (a Green Space's centre is in a Farm only with its corners)
-        if kinds[here] == "green" and farm[GREEN_PLOT + here] >= 0:
+    near = None
+    for p in TILE_CORNER_PLOTS[here]:  # plots_near, inlined
+        if farm[p] >= 0:
+            if near is None:
+                near = [p]
+            else:
+                near.append(p)
+    if near is not None:  # (a Green Space's centre is in a Farm only with its corners)
+        if here_kind == "green" and farm[GREEN_PLOT + here] >= 0:
             near.append(GREEN_PLOT + here)
-        _add_farming(s, seat, out, near)
+        _add_farming(s, seat, out, near, tables.crops)
     _last_act[0] = (out, (exchanged, moved, teleported, rotated, built, len(out)))
-    if power == "planner" and s.actions_left >= c.superpowers.planner_actions:
-        out += [_SWAP[o] for o in range(s.players) if s.pos[o] != here]
-    if power == "policymaker" and s.actions_left >= c.superpowers.policy_maker_actions:
+    if power == "planner" and actions_left >= c.superpowers.planner_actions:
+        out += [_SWAP[o] for o in range(s.players) if pos[o] != here]
+    if power == "policymaker" and actions_left >= c.superpowers.policy_maker_actions:
         out += [_RELOCATE[o] for o in range(s.players)]
     return out
 
@@ -263,44 +298,20 @@ def act_sections(legal: list[Action]) -> tuple[int, ...] | None:
     return sections if last is legal else None
 
 
-def _add_building(
-    s: ResourcityState,
-    seat: int,
-    out: list[Action],
-    c: Content,
-    table: dict[str, tuple[tuple[Action, ...], ...]],
-) -> int:
-    """Append the Rotate and Replace actions the seat can afford within its reach (``table``: the
-    Rotate actions each tile type offers on each tile); return where the Replaces begin."""
-    fuel = s.avail["fuel"]
-    builder = s.powers[seat] == "builder"
-    here = s.pos[seat]
-    discount = _discount(s) if s.community > 0 else 0
-    costs = c.costs
-    if fuel >= costs.rotate - discount:
-        kinds = s.grid_kind
-        for t in (REACH_BUILDER if builder else REACH)[here]:
-            out += table[kinds[t]][t]
-    rotated = len(out)
-    green = costs.replace_green - discount
-    road = (c.superpowers.builder_road_cost if builder else costs.replace_road) - discount
-    replaces = _REPLACE_BUILDER if builder else _REPLACE
-    for slot, kind in enumerate(s.hands[seat]):
-        if fuel >= (green if kind == "green" else road):
-            out += replaces[slot][here]
-    return rotated
-
-
-def _add_farming(s: ResourcityState, seat: int, out: list[Action], near: list[int]) -> None:
+def _add_farming(
+    s: ResourcityState, seat: int, out: list[Action], near: list[int], crops: dict[str, Crop]
+) -> None:
     """Append the Plant, Grow and Harvest actions on the Plots ``near`` the seat (``plots_near``)."""
-    crop, farmed, supply, tokens, compost = s.crop, s.farmed, s.supply, s.tokens, s.compost
-    crops = s.tables.crops
+    crop, farmed, supply, tokens = s.crop, s.farmed, s.supply, s.tokens
     plantable: list[tuple[str, bool]] | None = None
     for p in near:
         grown = crop.get(p)
         if grown is not None:
             kind = crops[grown]
-            if kind.tokens - tokens[p] - (1 if kind.compost and p in compost else 0) > 0:  # needed(), inlined
+            need = kind.tokens - tokens[p]  # needed(), inlined
+            if kind.compost and p in s.compost:
+                need -= 1
+            if need > 0:
                 if supply[TOKEN[grown]] >= 1 and p not in farmed:  # grow_block, inlined
                     out.append(_GROW[p])
             else:
@@ -309,17 +320,19 @@ def _add_farming(s: ResourcityState, seat: int, out: list[Action], near: list[in
                     out.append(_HARVEST[p])
         elif p not in farmed:  # farm_block: 1 farming Action per Plot each turn
             if plantable is None:
-                plantable = _plantable(s)
-            for c, near_green in plantable:
-                if not near_green or s.near_green(p):
-                    out.append(_PLANT[p][c])
+                plantable = _plantable(s, crops)
+            if plantable:
+                plants = _PLANT[p]
+                for c, near_green in plantable:
+                    if not near_green or s.near_green(p):
+                        out.append(plants[c])
 
 
-def _plantable(s: ResourcityState) -> list[tuple[str, bool]]:
+def _plantable(s: ResourcityState, crops: dict[str, Crop]) -> list[tuple[str, bool]]:
     """The crops the team can Plant now on some Plot (affordable, tokens left), each with whether it
     must go next to a Green Space: what ``plant_block`` checks that does not depend on the Plot."""
     out = []
-    supply, avail, crops = s.supply, s.avail, s.tables.crops
+    supply, avail = s.supply, s.avail
     for c in CROPS:
         crop = crops[c]
         if supply[TOKEN[c]] < 1 or (c == "catchment" and supply["catchment"] < 1):

@@ -19,7 +19,7 @@ from .catalogue import N_
 from .content import CRISES, HUATS, Content
 from .events import EventsMixin
 from .invariants import check_invariants
-from .legal import legal_actions, table_seats
+from .legal import act_actions, legal_actions, table_seats
 from .position import ResourcityPosition, position_of, set_up_position
 from .refusals import explain
 from .setup import set_up
@@ -190,6 +190,8 @@ class ResourcityState(EventsMixin):
     # The engine's per-step hooks are methods (a function assigned in the class body would not
     # override them in the compiled build, docs/performance.md).
     def _legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "act":  # most steps: legal_actions' first case, without its call
+            return act_actions(self, seat)
         return legal_actions(self, seat)
 
     def describe(self, seat: int, action: Action) -> str:
