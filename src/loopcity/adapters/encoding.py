@@ -71,7 +71,7 @@ def _dense(
 ) -> np.ndarray:
     """``features`` written at ``offset`` into ``out`` (zero where they go) or a new zero vector."""
     vec = np.zeros(size, dtype=np.float32) if out is None else out
-    if _NATIVE:
+    if _NATIVE and features.runs:  # compiled, the runs' numpy calls cost more than this loop
         where, values = _entries(features, offset)
         if where:
             n = len(where)
@@ -94,9 +94,11 @@ def _dense(
 def _entries(features: Features, offset: int) -> tuple[list[int], list[float]]:
     """Every nonzero entry of ``features`` as (index + ``offset``, value), the value as :func:`_dense`
     works it out with numpy (``amount * (1.0 / most)``, clipped to [0, 1]): the same doubles, so the
-    same float32 entries. Compiled, this loop costs less than the numpy calls it replaces (one
-    assignment for everything instead of about ten calls); interpreted, it costs more, and
-    :func:`_dense` does not use it (tests/adapters/test_adapters.py compares the two)."""
+    same float32 entries. Compiled, for features with runs of amounts, this loop costs less than the
+    numpy calls it replaces (one assignment for everything instead of about ten calls); without runs
+    (one-hot entries and a few values) the two assignments of numpy's path cost less, and
+    interpreted the loop costs more: :func:`_dense` does not use it then
+    (tests/adapters/test_adapters.py compares the two)."""
     where = [i + offset for i in features.hot]
     values = [1.0] * len(where)
     for i, value in zip(features.index, features.value, strict=True):
@@ -116,7 +118,7 @@ def _entries(features: Features, offset: int) -> tuple[list[int], list[float]]:
 
 _NATIVE: Final = type(_entries) is not FunctionType
 """Whether this module runs compiled (its functions are then not Python functions): :func:`_dense`
-then writes every entry in one assignment (see benchmarks/build_compiled.py)."""
+then writes features with runs of amounts in one assignment (see benchmarks/build_compiled.py)."""
 
 
 class Scale:
