@@ -13,7 +13,8 @@ mypy (the ``dev`` extra); a C compiler and Python's headers are needed.
 
 ``fingerprint`` plays seeded random games of every game with whatever ``loopcity`` is imported
 (compiled under ``PYTHONPATH=OUT``, interpreted otherwise) and prints, per game and seed, every
-state's hash and the game's record as JSON: tests/engine/test_compiled_build.py compares the two.
+state's hash, the game's record and a digest of every seat's observation of every state as JSON:
+tests/engine/test_compiled_build.py compares the two.
 
 See docs/performance.md, "Compiled build".
 """
@@ -37,16 +38,22 @@ DEFAULT_OUT = ROOT / "build" / "compiled"
 # runner, each game's rules (legal actions, apply, chance) and, where it compiles, its heuristic bot
 # (the playouts of simulations and searches). Chosen by measuring (docs/performance.md): the words,
 # views, positions and front ends stay interpreted.
-ENGINE = ["actions", "bots", "clocks", "rng", "runner", "serialize", "state", "table"]
+ENGINE = ["actions", "bots", "clocks", "observation", "rng", "runner", "serialize", "state", "table"]
 GAMES: dict[str, list[str]] = {
-    "reclaim": ["actions", "board", "events", "heuristic", "politics", "rules", "transport", "turn"],
+    "reclaim": ["actions", "board", "events", "heuristic", "observation", "politics", "rules", "transport"]
+    + ["turn"],
     "resourced": ["actions", "board", "events", "heuristic", "rules", "table", "together", "turn"],
     "resourcity": ["apply", "base", "board", "decide", "events", "farming", "heuristic", "legal"]
     + ["rules", "setup"],
     "sustain": ["actions", "board", "heuristic", "plans", "rules", "year"],
     "waste_what": ["actions", "base", "dealing", "handlers", "heuristic", "rules", "together"],
 }
-MODULES = [f"engine/{m}" for m in ENGINE] + [f"games/{g}/{m}" for g, ms in GAMES.items() for m in ms]
+ADAPTERS = ["encoding"]
+MODULES = (
+    [f"engine/{m}" for m in ENGINE]
+    + [f"games/{g}/{m}" for g, ms in GAMES.items() for m in ms]
+    + [f"adapters/{m}" for m in ADAPTERS]
+)
 
 
 def build(out: Path, modules: list[str], jobs: int) -> dict[str, Any]:
@@ -90,14 +97,23 @@ def build(out: Path, modules: list[str], jobs: int) -> dict[str, Any]:
 def fingerprint(games: int, seed: int) -> dict[str, Any]:
     """Every state hash and the record of ``games`` seeded games of every registered game: random
     bots, and every other game the game's heuristic bots."""
+    import hashlib
+
+    from loopcity.adapters.encoding import Observer
     from loopcity.engine import RandomBot, list_games, load_game
+    from loopcity.engine.observation import Encoder
     from loopcity.engine.record import Record
     from loopcity.engine.state import State
 
-    result: dict[str, Any] = {"state_module": sys.modules[State.__module__].__file__, "games": {}}
+    result: dict[str, Any] = {
+        "state_module": sys.modules[State.__module__].__file__,
+        "observation_module": sys.modules[Encoder.__module__].__file__,
+        "games": {},
+    }
     for spec in list_games():
         game = load_game(spec.id)
         game.tongues = ()  # the log is kept unworded, as in simulation (its kinds and steps stay)
+        observer = Observer(game)
         played = []
         heuristic = spec.bots.get("heuristic")
         for n, s in enumerate(range(seed, seed + games)):
@@ -108,7 +124,10 @@ def fingerprint(games: int, seed: int) -> dict[str, Any]:
             else:
                 bots = [RandomBot(game, seat, s) for seat in range(game.players)]
             hashes = [state.state_hash()]
+            seen = hashlib.sha256()  # every seat's observation of every state (the learner's side)
             while not state.is_terminal():
+                for seat in range(game.players):
+                    seen.update(observer.observation(state, seat).tobytes())
                 seat = state.active_seats()[0]
                 action = bots[seat].choose(state, seat)
                 state.apply(seat, action)
@@ -116,7 +135,9 @@ def fingerprint(games: int, seed: int) -> dict[str, Any]:
                 hashes.append(state.state_hash())
                 if len(hashes) % 17 == 0:  # copies and snapshots agree too
                     assert state.clone().state_hash() == hashes[-1]
-            played.append({"seed": s, "hashes": hashes, "record": record.to_json()})
+            played.append(
+                {"seed": s, "hashes": hashes, "record": record.to_json(), "observations": seen.hexdigest()}
+            )
         result["games"][spec.id] = played
     return result
 

@@ -12,6 +12,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
 
 from loopcity import list_games, load_game  # noqa: E402
+from loopcity.adapters import encoding  # noqa: E402
 from loopcity.adapters import gymnasium as lc_gym  # noqa: E402
 from loopcity.adapters import pettingzoo as lc_pz  # noqa: E402
 from loopcity.adapters.encoding import ActionIndex, Observer, Turns, next_active  # noqa: E402
@@ -51,6 +52,34 @@ def test_observations_hold_only_what_the_seat_sees_within_bounds(game_id):
             other = state.determinize(seat, step * 7 + seat)
             assert np.array_equal(obs, observer.observation(other, seat))
             assert np.array_equal(info, observer.information_state(other, seat))
+
+
+def test_one_assignment_writes_the_same_observations_as_the_numpy_calls(game_id, monkeypatch):
+    """The compiled build writes features with runs of amounts in one assignment (encoding._entries);
+    interpreted, numpy works out the runs: the same float32 vectors, bit for bit, for every seat of
+    every state of random games, information states included."""
+    game = load_game(game_id)
+    observer = Observer(game)
+    if not observer.structured:
+        pytest.skip("the game has no observation spec (hashed fallback)")
+    states = [state.clone() for seed in range(1, 9) for state in _random_states(game, seed, 60)]
+    assert len(states) > 100
+    seats = range(game.players)
+    by_numpy = [[observer.information_state(s, seat) for seat in seats] for s in states]
+    for state, expected in zip(states, by_numpy, strict=True):
+        for seat in seats:
+            where, values = encoding._entries(observer.encoder.encode(state, seat), 0)
+            vec = np.zeros(observer.size, dtype=np.float32)
+            vec[np.array(where, dtype=np.intp)] = np.array(values, dtype=np.float32)
+            assert vec.tobytes() == expected[seat][: observer.size].tobytes(), (
+                f"seat {seat}, step {state.step}"
+            )
+    monkeypatch.setattr(encoding, "_NATIVE", True)
+    for state, expected in zip(states, by_numpy, strict=True):
+        for seat in seats:
+            got = observer.information_state(state, seat)
+            assert got.dtype == np.float32
+            assert got.tobytes() == expected[seat].tobytes(), f"seat {seat} at step {state.step}"
 
 
 def test_structured_observations_tell_seats_and_states_apart(game_id):

@@ -1,6 +1,6 @@
-"""The compiled build plays the same games as the interpreted one: every state hash and every record
-of seeded games of every game, random and the game's heuristic bots, are equal (docs/performance.md,
-"Compiled build").
+"""The compiled build plays the same games as the interpreted one: every state hash, every record and
+every seat's observation of every state (the learner's side) of seeded games of every game, random
+and the game's heuristic bots, are equal (docs/performance.md, "Compiled build").
 
 Compiling takes minutes on two cores, so the suite does not build it: the test runs when a compiled
 build is present (``make compiled``, or ``python benchmarks/build_compiled.py``; another directory
@@ -46,6 +46,7 @@ def test_compiled_and_interpreted_builds_play_the_same_games() -> None:
     # the compiled run really ran compiled rules, and the interpreted run did not
     assert not str(compiled["state_module"]).endswith(".py"), compiled["state_module"]
     assert str(interpreted["state_module"]).endswith(".py")
+    assert not str(compiled["observation_module"]).endswith(".py"), compiled["observation_module"]
     games_c, games_i = compiled["games"], interpreted["games"]
     assert isinstance(games_c, dict) and isinstance(games_i, dict)
     assert sorted(games_c) == sorted(games_i) and len(games_i) >= 5
@@ -54,3 +55,6 @@ def test_compiled_and_interpreted_builds_play_the_same_games() -> None:
             assert len(mine["hashes"]) > 10
             assert mine["hashes"] == theirs["hashes"], f"{game_id} seed {mine['seed']}: states differ"
             assert mine["record"] == theirs["record"], f"{game_id} seed {mine['seed']}: records differ"
+            assert mine["observations"] == theirs["observations"], (
+                f"{game_id} seed {mine['seed']}: observations"
+            )

@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action
 from .errors import LoopcityError
 
@@ -125,6 +127,9 @@ class Features:
         return out
 
 
+# Games' encoders subclass Encoder; a compiled build may compile this module and some games' encoders
+# while others stay interpreted (docs/performance.md, "Compiled build").
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Encoder:
     """A game's observation for one configured game; subclasses lay out and fill their segments.
 

@@ -11,13 +11,14 @@ information-state tensor holds the Event cards drawn so far.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any
+from typing import cast
 
 from loopcity.engine import Game, State
 from loopcity.engine.observation import Encoder, Features, ObservationSpec
 
 from .board import RESOURCES, ROLES, TRANSPORTS
 from .content import MAX_HEXES, ReclaimContent
+from .rules import ReclaimState
 
 TERRAINS = ("urban", "rural", "wetland", "water", "mountain")
 PHASES = ("turn", "politics", "growth", "over")
@@ -47,7 +48,7 @@ class ReclaimEncoder(Encoder):
         assert isinstance(content, ReclaimContent)
         self.content = content
         self.piles = [p.id for p in content.piles]
-        self.symbols = sorted({s for a in content.agendas for s in a.symbols})
+        self.symbols: list[str] = sorted({s for a in content.agendas for s in a.symbols})
         self.event_ids = [e.id for e in content.events]
         lay, n, players = self.layout, MAX_HEXES, self.players
         self.o_seat = self.add_seat()
@@ -111,7 +112,7 @@ class ReclaimEncoder(Encoder):
         self._last_links: tuple[list[tuple[int, int, str]], list[int]] | None = None
         self._last_spread: tuple[list[list[int]], list[int]] | None = None
 
-    def _way(self, st: Any, a: int, b: int) -> tuple[int, int]:
+    def _way(self, st: ReclaimState, a: int, b: int) -> tuple[int, int]:
         """The lower-numbered hexagon of a link and the way from it to the other (kept once found)."""
         key = (a, b) if a < b else (b, a)
         hit = self._links.get(key)
@@ -123,14 +124,14 @@ class ReclaimEncoder(Encoder):
         return hit
 
     def observe(self, state: State, seat: int, out: Features) -> None:
-        st: Any = state
+        st = cast(ReclaimState, state)
         out.hot.append(self.o_seat + seat)
         self._roles(st, out)
         self._map(st, out)
         self._cards(st, seat, out)
         self._politics(st, out)
 
-    def _roles(self, st: Any, out: Features) -> None:
+    def _roles(self, st: ReclaimState, out: Features) -> None:
         r, o_role = len(ROLES), self.o_role
         hot = out.hot
         hot.extend([o_role + p * r + role for p, role in enumerate(st.roles)])
@@ -146,7 +147,7 @@ class ReclaimEncoder(Encoder):
     # A learner's steps encode one game after another, and most of the map (the terrain, the links
     # built) is the same as at the last step encoded: those entries are kept with a copy of what they
     # were worked out from, and compared (comparing lists costs less than working them out again).
-    def _map(self, st: Any, out: Features) -> None:
+    def _map(self, st: ReclaimState, out: Features) -> None:
         n, hot, runs = MAX_HEXES, out.hot, out.runs
         o_hex = self.o_hex
         terrain = st.terrain
@@ -174,13 +175,13 @@ class ReclaimEncoder(Encoder):
             seen = self._last_links = (list(links), [self._link_entry(st, link) for link in links])
         hot.extend(seen[1])
 
-    def _link_entry(self, st: Any, link: tuple[int, int, str]) -> int:
+    def _link_entry(self, st: ReclaimState, link: tuple[int, int, str]) -> int:
         """The entry of one transport link: its kind, its way and its lower-numbered hexagon."""
         a, b, transport = link
         low, way = self._way(st, a, b)
         return self.o_links + (TRANSPORTS.index(transport) * len(DIRECTIONS) + way) * MAX_HEXES + low
 
-    def _cards(self, st: Any, seat: int, out: Features) -> None:
+    def _cards(self, st: ReclaimState, seat: int, out: Features) -> None:
         hot, piles = out.hot, self.piles
         face_up = st.face_up
         shown_cards = [face_up[pile] for pile in piles]
@@ -224,7 +225,7 @@ class ReclaimEncoder(Encoder):
             self._spreads[key] = hit
         return hit
 
-    def _holding(self, st: Any, owned: list[tuple[str, int]]) -> tuple[list[int], list[int]]:
+    def _holding(self, st: ReclaimState, owned: list[tuple[str, int]]) -> tuple[list[int], list[int]]:
         """A player's cards counted by pile and by symbol (kept for each distinct holding)."""
         key = tuple(owned)
         hit = self._holdings.get(key)
@@ -241,7 +242,7 @@ class ReclaimEncoder(Encoder):
             hit = self._holdings[key] = (counts, symbols)
         return hit
 
-    def _symbols_of(self, st: Any) -> dict[str, list[tuple[int, tuple[int, ...]]]]:
+    def _symbols_of(self, st: ReclaimState) -> dict[str, list[tuple[int, tuple[int, ...]]]]:
         """Each pile's cards as (pile number, symbol numbers), worked out once."""
         if self._symbols is None:
             self._symbols = {
@@ -250,7 +251,7 @@ class ReclaimEncoder(Encoder):
             }
         return self._symbols
 
-    def _politics(self, st: Any, out: Features) -> None:
+    def _politics(self, st: ReclaimState, out: Features) -> None:
         n = MAX_HEXES
         out.run(self.o_money, [*st.coins, st.city], 2000)
         costs, mods = st.costs, st.cost_mods  # ReclaimState.cost, inlined
@@ -294,7 +295,7 @@ class ReclaimEncoder(Encoder):
             out.one(o + 7)
 
     def remember(self, state: State, seat: int, out: Features) -> None:
-        st: Any = state
+        st = cast(ReclaimState, state)
         unseen = set(st.events)
         out.ones(self.m_events, [e for e in range(len(self.event_ids)) if e not in unseen])
 
