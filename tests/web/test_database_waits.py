@@ -24,9 +24,8 @@ WAIT = replace(ROOMY, db_seconds=2.0)
 
 def held_database(live: LiveServer, hold: Any, release: Any) -> None:
     """With the database held by ``hold()`` (until ``release()``): a move answers 503 with the reason
-    after the 2 s lock timeout, the lobby and a page's state keep answering meanwhile (each in well
-    under the timeout), the server's
-    loop is never held up; once released, the same move is taken."""
+    after the 2 s lock timeout, the lobby and a page's state keep answering meanwhile (most at once),
+    the server's loop is never held up; once released, the same move is taken."""
     # both clients made first: making one takes the test process's interpreter (shared with the
     # server's thread) for a while
     with (
@@ -63,8 +62,10 @@ def held_database(live: LiveServer, hold: Any, release: Any) -> None:
         assert answer["status"] == 503, answer
         assert "database is busy" in answer["body"]["detail"]
         assert answer["took"] < 8
-        # the others were not held up: each answered well within the 2 s the move waited
-        assert lobby and max(lobby) < 1.0, lobby
+        # the others were not held up: they kept answering all through the 2 s the move waited (a
+        # server held up by the database answers once or twice, each after most of the wait), and
+        # most at once (one may wait for a core on a busy machine: its test process runs the server)
+        assert len(lobby) >= 5 and sorted(lobby)[len(lobby) // 2] < 0.25, lobby
         assert max(lags) < 0.5
         r = http.post(f"/api/act/{tokens[1]}", json={"action": "ready"})
         assert r.status_code == 200 and r.json()["version"] == 2
