@@ -24,7 +24,7 @@ changes the state it is given.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from loopcity.engine import Action, Game, Rng, State, derive_seed
 
@@ -161,6 +161,23 @@ class HeuristicBot:
         """:meth:`wanted` in this decision (the board's, read once a decision)."""
         self._target_now: Any = _UNSET
         """:meth:`target` in this decision (None is a target too)."""
+        self._best: list[Any] | None = None
+        """:meth:`best_at` in this decision, by the cell's class (:meth:`_cell_classes`), for the
+        seat :attr:`_best_seat`: a list read by index rather than a memo of tuple keys."""
+        self._best_seat = -1
+        self._gains: dict[int, float] = {}
+        """:meth:`gain_one` in this decision, by ``(seat * 5 + r) * 256 + k`` (a plain int key)."""
+        self._partners_seat = -1
+        self._partners: list[int] = []
+        """:meth:`partners` in this decision, for the seat :attr:`_partners_seat`."""
+        self._burst_seat = -1
+        self._burst_left = 0
+        self._burst = 0
+        """:meth:`burst_now` in this decision, for :attr:`_burst_seat` and :attr:`_burst_left`."""
+        self._take_seat = -1
+        self._take_left = 0
+        self._take: Action | None = None
+        """:meth:`burst_take`'s search in this decision, for :attr:`_take_seat`, :attr:`_take_left`."""
 
     def _decision(self, st: ResourcedState) -> dict[object, Any]:
         """This decision's memo, a new one for each state and step (and the board's, shared)."""
@@ -169,6 +186,9 @@ class HeuristicBot:
             self._memo = {}
             self._pile = len(st.waste)
             self._wanted_now, self._target_now = None, _UNSET
+            self._best = None
+            self._gains = {}
+            self._partners_seat = self._burst_seat = self._take_seat = -1
             tiles, upgrades = st.tiles, st.upgrades
             if (
                 tiles != self._tiles
@@ -248,12 +268,12 @@ class HeuristicBot:
     def partners(self, st: ResourcedState, seat: int) -> list[int]:
         """Who this player may trade with now (``trade_partners``), once per decision (read, never
         changed, by its callers)."""
-        memo = self._memo if st is self._current else self._decision(st)
-        key = ("partners", seat)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = st.trade_partners(seat)
-        return found
+        if st is not self._current:
+            self._decision(st)
+        if self._partners_seat != seat:
+            self._partners = st.trade_partners(seat)
+            self._partners_seat = seat
+        return self._partners
 
     def crafts_this_turn(self, st: ResourcedState, seat: int) -> int:
         """How many crafts this player can still make this turn by staying on BGCS (or, in the
@@ -423,17 +443,17 @@ class HeuristicBot:
     def burst_now(self, st: ResourcedState, seat: int, left: int) -> int:
         """Social Housing this player should craft now: the most that still lets the players to
         act this Round build the rest and Recycle the Waste Pile to zero (0: no such plan)."""
-        memo = self._memo if st is self._current else self._decision(st)
-        key = ("burst", seat, st.phase, left)
-        if key in memo:
-            return memo[key]
+        if st is not self._current:
+            self._decision(st)
+        if self._burst_seat == seat and self._burst_left == left:  # the phase is the state's
+            return self._burst
         combos = self.later_combos(st)
         pile = len(st.waste)
         best = 0
         for k, r in sorted(self.own_options(st, seat, left), reverse=True):
             if any(k + c >= left and r + rr >= pile for c, rr in combos):
                 best = max(best, k)
-        memo[key] = best
+        self._burst_seat, self._burst_left, self._burst = seat, left, best
         return best
 
     def burst_take(self, st: ResourcedState, seat: int) -> Action | None:
@@ -451,10 +471,8 @@ class HeuristicBot:
         partners = self.partners(st, seat)
         if not partners:
             return None
-        memo = self._memo if st is self._current else self._decision(st)
-        key = ("take", seat, st.phase, left)
-        if key in memo:
-            return memo[key]
+        if self._take_seat == seat and self._take_left == left:  # partners() began the decision
+            return self._take
         cost = st.tables.tile_cost["social_housing"]
         hand = st.hands[seat]
         room = st.trade_limit() - st.traded
@@ -479,7 +497,7 @@ class HeuristicBot:
                     break
             if found is not None:
                 break
-        memo[key] = found
+        self._take_seat, self._take_left, self._take = seat, left, found
         return found
 
     def reserve_ok(self, st: ResourcedState, left: int) -> bool:
@@ -641,8 +659,9 @@ class HeuristicBot:
         """:meth:`gain_value` of ``k`` cards of Resource ``r``, nothing paid first (once per
         decision for each), its sums in the same order."""
         memo = self._memo if st is self._current else self._decision(st)
-        key = (seat, r, k)
-        value = memo.get(key)
+        gains = self._gains
+        key = (seat * 5 + r) * 256 + k
+        value = gains.get(key)
         if value is not None:
             return value
         personal, lacks, upkeep = memo.get("base") or self._base(st, seat)
@@ -669,7 +688,7 @@ class HeuristicBot:
             lack -= 1
             room -= 1
             value += v if room >= 0 else -1.5
-        memo[key] = value
+        gains[key] = value
         return value
 
     def gain_value(
@@ -738,12 +757,33 @@ class HeuristicBot:
     def best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         """The best Action on ``cell`` for this player's current hand, with its value (once per
         decision for each tile, Ring and Upgrade: cells alike in these are valued alike)."""
-        memo = self._memo if st is self._current else self._decision(st)
-        key = ("best_at", seat, st.tiles[cell], RING[cell], st.upgrades[cell])
-        hit = memo.get(key)
+        classes, row = self._best_row(st, seat)
+        c = classes[cell]
+        hit = row[c]
         if hit is None:
-            hit = memo[key] = self._best_at(st, seat, cell)
+            hit = row[c] = self._best_at(st, seat, cell)
         return hit
+
+    def _best_row(self, st: ResourcedState, seat: int) -> tuple[list[int], list[Any]]:
+        """The board's cell classes and this decision's :meth:`best_at` by class, for ``seat``."""
+        if st is not self._current:
+            self._decision(st)
+        row = self._best
+        if row is None or self._best_seat != seat:
+            row = self._best = [None] * CELLS
+            self._best_seat = seat
+        board = self._board
+        classes: list[int] | None = board.get("classes")
+        if classes is None:
+            classes = board["classes"] = self._cell_classes(st)
+        return classes, row
+
+    def _cell_classes(self, st: ResourcedState) -> list[int]:
+        """Each cell's class on this board: cells with the same tile, Ring and Upgrade share one
+        (their Actions are valued alike)."""
+        seen: dict[tuple[str | None, int, str | None], int] = {}
+        tiles, upgrades = st.tiles, st.upgrades
+        return [seen.setdefault((tiles[c], RING[c], upgrades[c]), len(seen)) for c in range(CELLS)]
 
     def _best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         t = st.tables
@@ -1005,12 +1045,18 @@ class HeuristicBot:
             return trade
         dist = _distances()
         goal = self.goal_cell(st, seat)
+        classes, row = self._best_row(st, seat)
+        move = MOVE.name
         best, best_v = legal[0], -1e9
         for a in legal:
-            if a.kind != MOVE.name:
+            if a.kind != move:
                 continue
-            cell = MOVE.read(a).cell
-            v = self.best_at(st, seat, cell)[0]
+            cell = cast(int, a.args[0])  # ``MOVE.read(a).cell``, read in place
+            c = classes[cell]
+            hit = row[c]
+            if hit is None:
+                hit = row[c] = self._best_at(st, seat, cell)
+            v = hit[0]
             if goal is not None:
                 v -= 0.8 * dist[cell][goal]
             if v > best_v:
