@@ -178,6 +178,11 @@ class HeuristicBot:
         self._take_left = 0
         self._take: Action | None = None
         """:meth:`burst_take`'s search in this decision, for :attr:`_take_seat`, :attr:`_take_left`."""
+        self._later_now: list[list[tuple[int, int]] | None] | None = None
+        """:meth:`later_options` with each player's own hand in this decision, by player."""
+        self._reserve_left = -1
+        self._reserve = False
+        """:meth:`reserve_ok` in this decision, for :attr:`_reserve_left`."""
 
     def _decision(self, st: ResourcedState) -> dict[object, Any]:
         """This decision's memo, a new one for each state and step (and the board's, shared)."""
@@ -188,7 +193,8 @@ class HeuristicBot:
             self._wanted_now, self._target_now = None, _UNSET
             self._best = None
             self._gains = {}
-            self._partners_seat = self._burst_seat = self._take_seat = -1
+            self._partners_seat = self._burst_seat = self._take_seat = self._reserve_left = -1
+            self._later_now = None
             tiles, upgrades = st.tiles, st.upgrades
             if (
                 tiles != self._tiles
@@ -372,8 +378,22 @@ class HeuristicBot:
         on a spin of :meth:`reach` steps (with ``hand`` when given, else with the player's hand):
         once per board for each hand, tile and state of the player (read, never changed, by its
         callers)."""
-        if hand is None:
-            hand = st.hands[p]
+        if hand is not None:
+            return self._later_on_board(st, p, hand)
+        if st is not self._current:
+            self._decision(st)
+        mine = self._later_now
+        if mine is None:
+            mine = self._later_now = [None] * st.players
+        opts = mine[p]
+        if opts is None:
+            opts = mine[p] = self._later_on_board(st, p, st.hands[p])
+        return opts
+
+    def _later_on_board(
+        self, st: ResourcedState, p: int, hand: tuple[int, ...] | list[int]
+    ) -> list[tuple[int, int]]:
+        """:meth:`later_options` for ``hand``, by the board's memo of hands, tiles and states."""
         if st.skip[p]:
             return [(0, 0)]
         board = self._board if st is self._current else self._on_board(st)
@@ -505,6 +525,8 @@ class HeuristicBot:
         Water and the last burst's cost, so that it follows at once (Ring 3's Upkeep is dear);
         late in the game it opens Ring 3 as soon as it can."""
         board = self._board if st is self._current else self._on_board(st)
+        if self._reserve_left == left:  # this decision's (the held cards are the state's)
+            return self._reserve
         early = st.round < self.max_rounds(st) - 5
         key = ("reserve", left, early)
         need = board.get(key)
@@ -518,7 +540,9 @@ class HeuristicBot:
             else:
                 need = [0, 0, 0, goal, goal]
             board[key] = need
-        return covers(self.held(st), need)
+        ok = self._reserve = covers(self.held(st), need)
+        self._reserve_left = left
+        return ok
 
     def target(self, st: ResourcedState, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
