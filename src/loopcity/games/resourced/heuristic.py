@@ -180,6 +180,8 @@ class HeuristicBot:
         """:meth:`burst_take`'s search in this decision, for :attr:`_take_seat`, :attr:`_take_left`."""
         self._later_now: list[list[tuple[int, int]] | None] | None = None
         """:meth:`later_options` with each player's own hand in this decision, by player."""
+        self._demand_now: list[int] | None = None
+        """:meth:`demand` in this decision (the board's, read once a decision)."""
         self._reserve_left = -1
         self._reserve = False
         """:meth:`reserve_ok` in this decision, for :attr:`_reserve_left`."""
@@ -194,7 +196,7 @@ class HeuristicBot:
             self._best = None
             self._gains = {}
             self._partners_seat = self._burst_seat = self._take_seat = self._reserve_left = -1
-            self._later_now = None
+            self._later_now = self._demand_now = None
             tiles, upgrades = st.tiles, st.upgrades
             if (
                 tiles != self._tiles
@@ -570,10 +572,12 @@ class HeuristicBot:
         """What the table collects for ``item``: for the last Social Housing, all of them at once
         (once per board)."""
         board = self._board if st is self._current else self._on_board(st)
-        key = ("plan", item)
-        cost = board.get(key)
+        plans: dict[str, tuple[int, ...]] | None = board.get("plans")
+        if plans is None:
+            plans = board["plans"] = {}
+        cost = plans.get(item)
         if cost is None:
-            cost = board[key] = self._plan_cost(st, item)
+            cost = plans[item] = self._plan_cost(st, item)
         return cost
 
     def _plan_cost(self, st: ResourcedState, item: str) -> tuple[int, ...]:
@@ -586,11 +590,16 @@ class HeuristicBot:
     def demand(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep), once
         per decision (read, never changed, by its callers)."""
-        board = self._board if st is self._current else self._on_board(st)
-        key = ("demand", self._pile)
-        need = board.get(key)
-        if need is None:  # the table's: the same for every seat
-            need = board[key] = self._demand(st, seat)
+        if st is not self._current:
+            self._decision(st)
+        need = self._demand_now
+        if need is None:
+            board = self._board
+            key = ("demand", self._pile)
+            need = board.get(key)
+            if need is None:  # the table's: the same for every seat
+                need = board[key] = self._demand(st, seat)
+            self._demand_now = need
         return need
 
     def _demand(self, st: ResourcedState, seat: int) -> list[int]:
