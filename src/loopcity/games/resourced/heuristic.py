@@ -706,11 +706,16 @@ class HeuristicBot:
         value = gains.get(key)
         if value is not None:
             return value
-        personal, lacks, upkeep = memo.get("base") or self._base(st, seat)
+        base: tuple[list[int], list[int], list[int]] = memo.get("base") or self._base(st, seat)
+        personal, lacks, upkeep = base
         hand = st.hands[seat]
-        h, want, lack, up = hand[r], personal[r], lacks[r], upkeep[r]
-        room = (self._board.get("hand_limit") or self.hand_limit(st)) - sum(hand)
-        op = st.tables.recycler_operating[r]
+        h: int = hand[r]  # typed: plain ints compiled, not objects
+        want: int = personal[r]
+        lack: int = lacks[r]
+        up: int = upkeep[r]
+        limit: int = self._board.get("hand_limit") or self.hand_limit(st)
+        room = limit - (hand[0] + hand[1] + hand[2] + hand[3] + hand[4])
+        op: int = st.tables.recycler_operating[r]
         food_or_water = r == FOOD or r == WATER
         value = 0.0
         for _ in range(k):
