@@ -24,7 +24,7 @@ changes the state it is given.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from loopcity.engine import Action, Game, Rng, State, derive_seed
 
@@ -161,14 +161,44 @@ class HeuristicBot:
         """:meth:`wanted` in this decision (the board's, read once a decision)."""
         self._target_now: Any = _UNSET
         """:meth:`target` in this decision (None is a target too)."""
+        self._best: list[Any] | None = None
+        """:meth:`best_at` in this decision, by the cell's class (:meth:`_cell_classes`), for the
+        seat :attr:`_best_seat`: a list read by index rather than a memo of tuple keys."""
+        self._best_seat = -1
+        self._gains: dict[int, float] = {}
+        """:meth:`gain_one` in this decision, by ``(seat * 5 + r) * 256 + k`` (a plain int key)."""
+        self._partners_seat = -1
+        self._partners: list[int] = []
+        """:meth:`partners` in this decision, for the seat :attr:`_partners_seat`."""
+        self._burst_seat = -1
+        self._burst_left = 0
+        self._burst = 0
+        """:meth:`burst_now` in this decision, for :attr:`_burst_seat` and :attr:`_burst_left`."""
+        self._take_seat = -1
+        self._take_left = 0
+        self._take: Action | None = None
+        """:meth:`burst_take`'s search in this decision, for :attr:`_take_seat`, :attr:`_take_left`."""
+        self._later_now: list[list[tuple[int, int]] | None] | None = None
+        """:meth:`later_options` with each player's own hand in this decision, by player."""
+        self._demand_now: list[int] | None = None
+        """:meth:`demand` in this decision (the board's, read once a decision)."""
+        self._reserve_left = -1
+        self._reserve = False
+        """:meth:`reserve_ok` in this decision, for :attr:`_reserve_left`."""
 
     def _decision(self, st: ResourcedState) -> dict[object, Any]:
         """This decision's memo, a new one for each state and step (and the board's, shared)."""
         if self._memo_step != st.step or self._memo_id != id(st):
             self._memo_id, self._memo_step = id(st), st.step
-            self._memo = {}
+            if self._memo:  # an empty one serves the next decision as it is
+                self._memo = {}
             self._pile = len(st.waste)
             self._wanted_now, self._target_now = None, _UNSET
+            self._best = None
+            if self._gains:
+                self._gains = {}
+            self._partners_seat = self._burst_seat = self._take_seat = self._reserve_left = -1
+            self._later_now = self._demand_now = None
             tiles, upgrades = st.tiles, st.upgrades
             if (
                 tiles != self._tiles
@@ -248,12 +278,12 @@ class HeuristicBot:
     def partners(self, st: ResourcedState, seat: int) -> list[int]:
         """Who this player may trade with now (``trade_partners``), once per decision (read, never
         changed, by its callers)."""
-        memo = self._memo if st is self._current else self._decision(st)
-        key = ("partners", seat)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = st.trade_partners(seat)
-        return found
+        if st is not self._current:
+            self._decision(st)
+        if self._partners_seat != seat:
+            self._partners = st.trade_partners(seat)
+            self._partners_seat = seat
+        return self._partners
 
     def crafts_this_turn(self, st: ResourcedState, seat: int) -> int:
         """How many crafts this player can still make this turn by staying on BGCS (or, in the
@@ -294,10 +324,11 @@ class HeuristicBot:
         if hand is None:
             hand = st.hands[p]
         k = most
-        for h, x, c in zip(hand, spent, cost, strict=True):
-            n = h - x
+        for r in range(5):  # by index: quicker than ``zip`` compiled
+            n = hand[r] - spent[r]
             if n < 0:
                 return 0
+            c = cost[r]
             if c and n // c < k:
                 k = n // c
         return k
@@ -352,8 +383,22 @@ class HeuristicBot:
         on a spin of :meth:`reach` steps (with ``hand`` when given, else with the player's hand):
         once per board for each hand, tile and state of the player (read, never changed, by its
         callers)."""
-        if hand is None:
-            hand = st.hands[p]
+        if hand is not None:
+            return self._later_on_board(st, p, hand)
+        if st is not self._current:
+            self._decision(st)
+        mine = self._later_now
+        if mine is None:
+            mine = self._later_now = [None] * st.players
+        opts = mine[p]
+        if opts is None:
+            opts = mine[p] = self._later_on_board(st, p, st.hands[p])
+        return opts
+
+    def _later_on_board(
+        self, st: ResourcedState, p: int, hand: tuple[int, ...] | list[int]
+    ) -> list[tuple[int, int]]:
+        """:meth:`later_options` for ``hand``, by the board's memo of hands, tiles and states."""
         if st.skip[p]:
             return [(0, 0)]
         board = self._board if st is self._current else self._on_board(st)
@@ -408,7 +453,13 @@ class HeuristicBot:
         if combos is None:
             later = range(st.turn_seat + 1, st.players)
             last = st.round >= self.max_rounds(st)
-            key = ("combos", last, *[(st.pos[p], st.smoke[p], st.skip[p], *st.hands[p]) for p in later])
+            parts: list[object] = ["combos", last]
+            for p in later:  # one flat key: eight fields for each player
+                parts.append(st.pos[p])
+                parts.append(st.smoke[p])
+                parts.append(st.skip[p])
+                parts.extend(st.hands[p])
+            key = tuple(parts)
             board = self._board
             combos = board.get(key)
             if combos is None:
@@ -423,17 +474,17 @@ class HeuristicBot:
     def burst_now(self, st: ResourcedState, seat: int, left: int) -> int:
         """Social Housing this player should craft now: the most that still lets the players to
         act this Round build the rest and Recycle the Waste Pile to zero (0: no such plan)."""
-        memo = self._memo if st is self._current else self._decision(st)
-        key = ("burst", seat, st.phase, left)
-        if key in memo:
-            return memo[key]
+        if st is not self._current:
+            self._decision(st)
+        if self._burst_seat == seat and self._burst_left == left:  # the phase is the state's
+            return self._burst
         combos = self.later_combos(st)
         pile = len(st.waste)
         best = 0
         for k, r in sorted(self.own_options(st, seat, left), reverse=True):
             if any(k + c >= left and r + rr >= pile for c, rr in combos):
                 best = max(best, k)
-        memo[key] = best
+        self._burst_seat, self._burst_left, self._burst = seat, left, best
         return best
 
     def burst_take(self, st: ResourcedState, seat: int) -> Action | None:
@@ -451,24 +502,22 @@ class HeuristicBot:
         partners = self.partners(st, seat)
         if not partners:
             return None
-        memo = self._memo if st is self._current else self._decision(st)
-        key = ("take", seat, st.phase, left)
-        if key in memo:
-            return memo[key]
+        if self._take_seat == seat and self._take_left == left:  # partners() began the decision
+            return self._take
         cost = st.tables.tile_cost["social_housing"]
         hand = st.hands[seat]
         room = st.trade_limit() - st.traded
         pile = len(st.waste)
         found: Action | None = None
         for k in range(crafts, 0, -1):
-            lack = [max(0, k * c - h) for c, h in zip(cost, hand, strict=True)]
+            lack = [max(0, k * cost[r] - hand[r]) for r in range(5)]
             if not sum(lack) or sum(lack) > room:
                 continue
             for q in partners:
                 theirs = st.hands[q]
-                if any(t < n for t, n in zip(theirs, lack, strict=True)):
+                if not covers(theirs, lack):
                     continue
-                rest = [t - n for t, n in zip(theirs, lack, strict=True)]
+                rest = [theirs[r] - lack[r] for r in range(5)]
                 combos: list[tuple[int, int]] = [(0, 0)]
                 for p in range(st.turn_seat + 1, st.players):
                     opts = self.later_options(st, p, rest if p == q else None)
@@ -479,7 +528,7 @@ class HeuristicBot:
                     break
             if found is not None:
                 break
-        memo[key] = found
+        self._take_seat, self._take_left, self._take = seat, left, found
         return found
 
     def reserve_ok(self, st: ResourcedState, left: int) -> bool:
@@ -487,6 +536,8 @@ class HeuristicBot:
         Water and the last burst's cost, so that it follows at once (Ring 3's Upkeep is dear);
         late in the game it opens Ring 3 as soon as it can."""
         board = self._board if st is self._current else self._on_board(st)
+        if self._reserve_left == left:  # this decision's (the held cards are the state's)
+            return self._reserve
         early = st.round < self.max_rounds(st) - 5
         key = ("reserve", left, early)
         need = board.get(key)
@@ -500,7 +551,9 @@ class HeuristicBot:
             else:
                 need = [0, 0, 0, goal, goal]
             board[key] = need
-        return covers(self.held(st), need)
+        ok = self._reserve = covers(self.held(st), need)
+        self._reserve_left = left
+        return ok
 
     def target(self, st: ResourcedState, seat: int) -> str | None:
         """The first wanted item that can be placed and has pieces left."""
@@ -528,10 +581,12 @@ class HeuristicBot:
         """What the table collects for ``item``: for the last Social Housing, all of them at once
         (once per board)."""
         board = self._board if st is self._current else self._on_board(st)
-        key = ("plan", item)
-        cost = board.get(key)
+        plans: dict[str, tuple[int, ...]] | None = board.get("plans")
+        if plans is None:
+            plans = board["plans"] = {}
+        cost = plans.get(item)
         if cost is None:
-            cost = board[key] = self._plan_cost(st, item)
+            cost = plans[item] = self._plan_cost(st, item)
         return cost
 
     def _plan_cost(self, st: ResourcedState, item: str) -> tuple[int, ...]:
@@ -544,11 +599,16 @@ class HeuristicBot:
     def demand(self, st: ResourcedState, seat: int) -> list[int]:
         """Cards of each Resource the table would like to hold (craft, Recycling, next Upkeep), once
         per decision (read, never changed, by its callers)."""
-        board = self._board if st is self._current else self._on_board(st)
-        key = ("demand", self._pile)
-        need = board.get(key)
-        if need is None:  # the table's: the same for every seat
-            need = board[key] = self._demand(st, seat)
+        if st is not self._current:
+            self._decision(st)
+        need = self._demand_now
+        if need is None:
+            board = self._board
+            key = ("demand", self._pile)
+            need = board.get(key)
+            if need is None:  # the table's: the same for every seat
+                need = board[key] = self._demand(st, seat)
+            self._demand_now = need
         return need
 
     def _demand(self, st: ResourcedState, seat: int) -> list[int]:
@@ -641,15 +701,21 @@ class HeuristicBot:
         """:meth:`gain_value` of ``k`` cards of Resource ``r``, nothing paid first (once per
         decision for each), its sums in the same order."""
         memo = self._memo if st is self._current else self._decision(st)
-        key = (seat, r, k)
-        value = memo.get(key)
+        gains = self._gains
+        key = (seat * 5 + r) * 256 + k
+        value = gains.get(key)
         if value is not None:
             return value
-        personal, lacks, upkeep = memo.get("base") or self._base(st, seat)
+        base: tuple[list[int], list[int], list[int]] = memo.get("base") or self._base(st, seat)
+        personal, lacks, upkeep = base
         hand = st.hands[seat]
-        h, want, lack, up = hand[r], personal[r], lacks[r], upkeep[r]
-        room = (self._board.get("hand_limit") or self.hand_limit(st)) - sum(hand)
-        op = st.tables.recycler_operating[r]
+        h: int = hand[r]  # typed: plain ints compiled, not objects
+        want: int = personal[r]
+        lack: int = lacks[r]
+        up: int = upkeep[r]
+        limit: int = self._board.get("hand_limit") or self.hand_limit(st)
+        room = limit - (hand[0] + hand[1] + hand[2] + hand[3] + hand[4])
+        op: int = st.tables.recycler_operating[r]
         food_or_water = r == FOOD or r == WATER
         value = 0.0
         for _ in range(k):
@@ -669,7 +735,7 @@ class HeuristicBot:
             lack -= 1
             room -= 1
             value += v if room >= 0 else -1.5
-        memo[key] = value
+        gains[key] = value
         return value
 
     def gain_value(
@@ -738,12 +804,33 @@ class HeuristicBot:
     def best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         """The best Action on ``cell`` for this player's current hand, with its value (once per
         decision for each tile, Ring and Upgrade: cells alike in these are valued alike)."""
-        memo = self._memo if st is self._current else self._decision(st)
-        key = ("best_at", seat, st.tiles[cell], RING[cell], st.upgrades[cell])
-        hit = memo.get(key)
+        classes, row = self._best_row(st, seat)
+        c = classes[cell]
+        hit = row[c]
         if hit is None:
-            hit = memo[key] = self._best_at(st, seat, cell)
+            hit = row[c] = self._best_at(st, seat, cell)
         return hit
+
+    def _best_row(self, st: ResourcedState, seat: int) -> tuple[list[int], list[Any]]:
+        """The board's cell classes and this decision's :meth:`best_at` by class, for ``seat``."""
+        if st is not self._current:
+            self._decision(st)
+        row = self._best
+        if row is None or self._best_seat != seat:
+            row = self._best = [None] * CELLS
+            self._best_seat = seat
+        board = self._board
+        classes: list[int] | None = board.get("classes")
+        if classes is None:
+            classes = board["classes"] = self._cell_classes(st)
+        return classes, row
+
+    def _cell_classes(self, st: ResourcedState) -> list[int]:
+        """Each cell's class on this board: cells with the same tile, Ring and Upgrade share one
+        (their Actions are valued alike)."""
+        seen: dict[tuple[str | None, int, str | None], int] = {}
+        tiles, upgrades = st.tiles, st.upgrades
+        return [seen.setdefault((tiles[c], RING[c], upgrades[c]), len(seen)) for c in range(CELLS)]
 
     def _best_at(self, st: ResourcedState, seat: int, cell: int) -> tuple[float, Action | None]:
         t = st.tables
@@ -1005,12 +1092,18 @@ class HeuristicBot:
             return trade
         dist = _distances()
         goal = self.goal_cell(st, seat)
+        classes, row = self._best_row(st, seat)
+        move = MOVE.name
         best, best_v = legal[0], -1e9
         for a in legal:
-            if a.kind != MOVE.name:
+            if a.kind != move:
                 continue
-            cell = MOVE.read(a).cell
-            v = self.best_at(st, seat, cell)[0]
+            cell = cast(int, a.args[0])  # ``MOVE.read(a).cell``, read in place
+            c = classes[cell]
+            hit = row[c]
+            if hit is None:
+                hit = row[c] = self._best_at(st, seat, cell)
+            v = hit[0]
             if goal is not None:
                 v -= 0.8 * dist[cell][goal]
             if v > best_v:
@@ -1130,7 +1223,7 @@ class HeuristicBot:
         for cost in costs:
             if covers(hand, cost):
                 continue
-            lack = [c - h if c > h else 0 for c, h in zip(cost, hand, strict=True)]
+            lack = [cost[r] - hand[r] if cost[r] > hand[r] else 0 for r in range(5)]
             if room < 0:
                 room = st.trade_limit() - st.traded
             if sum(lack) > room:
