@@ -49,10 +49,13 @@ GAMES: dict[str, list[str]] = {
     "waste_what": ["actions", "base", "dealing", "handlers", "heuristic", "rules", "together"],
 }
 ADAPTERS = ["encoding"]
+SIMULATION = ["core"]
+"""``loopcity simulate``'s own step (the bots' picks counted, the metrics by round)."""
 MODULES = (
     [f"engine/{m}" for m in ENGINE]
     + [f"games/{g}/{m}" for g, ms in GAMES.items() for m in ms]
     + [f"adapters/{m}" for m in ADAPTERS]
+    + [f"sim/{m}" for m in SIMULATION]
 )
 
 
