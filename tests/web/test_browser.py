@@ -195,6 +195,7 @@ def _click_a_move(page, turn: int) -> str:
         target = targets.nth(turn % targets.count())
         act = target.get_attribute("data-act")
         target.click()
+        _yes_if_asked(page)
         return act
     folded = page.locator("#actions details.fold:not([open]) summary")
     visible = page.locator("#actions button:visible").count()
@@ -205,7 +206,15 @@ def _click_a_move(page, turn: int) -> str:
     button = buttons.nth((turn * 7919) % buttons.count())
     act = button.get_attribute("data-action")
     button.click()
+    _yes_if_asked(page)
     return act
+
+
+def _yes_if_asked(page) -> None:
+    """A move that loses the game or leaves a cost unmet asks first (which move is clicked depends on
+    when the bots answer): the person says yes, and the move is made."""
+    if page.locator("#confirm[open]").count():
+        page.locator("#confirm-yes").click()
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
