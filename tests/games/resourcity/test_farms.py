@@ -209,6 +209,14 @@ def _random_board(rng: random.Random) -> tuple[list[str], list[int]]:
     return kinds, [rng.randrange(4) for _ in range(36)]
 
 
+def _boards(geo, rng: random.Random, boards: int):
+    """``boards`` random grids, each with its Farm table and Farm count found from the whole board."""
+    for _board in range(boards):
+        kinds, rots = _random_board(rng)
+        farm = find_farms(geo, kinds, rots)
+        yield kinds, rots, farm, farm_count(farm)
+
+
 def test_the_farms_a_tile_change_leaves_are_counted_without_the_table():
     # The heuristic bot counts the Farms of each trial Rotate or Replace this way; it must be the
     # count of the table found from the whole board, whatever the change opens, closes or merges.
@@ -217,10 +225,7 @@ def test_the_farms_a_tile_change_leaves_are_counted_without_the_table():
     types = [t.id for t in s.game.content.tiles]
     rng = random.Random(5)
     changed = 0
-    for _board in range(30):
-        kinds, rots = _random_board(rng)
-        farm = find_farms(geo, kinds, rots)
-        count = farm_count(farm)
+    for kinds, rots, farm, count in _boards(geo, rng, 30):
         for t in range(36):
             trial_kinds, trial_rots = list(kinds), list(rots)
             trial_kinds[t], trial_rots[t] = rng.choice(types), rng.randrange(4)
@@ -238,10 +243,7 @@ def test_the_farms_of_many_trial_tiles_on_one_cell_are_counted_from_its_corner_r
     types = [t.id for t in s.game.content.tiles]
     rng = random.Random(7)
     changed = 0
-    for _board in range(20):
-        kinds, rots = _random_board(rng)
-        farm = find_farms(geo, kinds, rots)
-        count = farm_count(farm)
+    for kinds, rots, farm, count in _boards(geo, rng, 20):
         for t in range(36):
             regions = corner_regions(geo, kinds, rots, t)
             for kind in types:
