@@ -42,11 +42,12 @@ ENGINE = ["actions", "bots", "clocks", "observation", "rng", "runner", "serializ
 GAMES: dict[str, list[str]] = {
     "reclaim": ["actions", "board", "events", "heuristic", "observation", "politics", "rules", "transport"]
     + ["turn"],
-    "resourced": ["actions", "board", "events", "heuristic", "rules", "table", "together", "turn"],
+    "resourced": ["actions", "board", "events", "heuristic", "observation", "rules", "table", "together"]
+    + ["turn"],
     "resourcity": ["apply", "base", "board", "decide", "events", "farming", "heuristic", "legal"]
-    + ["rules", "setup"],
-    "sustain": ["actions", "board", "heuristic", "plans", "rules", "year"],
-    "waste_what": ["actions", "base", "dealing", "handlers", "heuristic", "rules", "together"],
+    + ["observation", "rules", "setup"],
+    "sustain": ["actions", "board", "heuristic", "observation", "plans", "rules", "year"],
+    "waste_what": ["actions", "base", "dealing", "handlers", "heuristic", "observation", "rules", "together"],
 }
 ADAPTERS = ["encoding"]
 SIMULATION = ["core"]
