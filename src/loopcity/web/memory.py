@@ -19,13 +19,13 @@ YOUNG_OBJECTS = 10_000
 
 
 @contextlib.contextmanager
-def fewer_collections(young: int = YOUNG_OBJECTS) -> Iterator[None]:
+def fewer_collections() -> Iterator[None]:
     """Run the block with the collector looking at less, less often; its settings are restored after
     (and what was set aside is looked at again)."""
     before = gc.get_threshold()
     gc.collect()  # only what is alive is set aside
     gc.freeze()
-    gc.set_threshold(young, before[1], before[2])
+    gc.set_threshold(YOUNG_OBJECTS, before[1], before[2])
     try:
         yield
     finally:

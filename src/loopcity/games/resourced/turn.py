@@ -96,6 +96,17 @@ def _chain(pos: list[int], seat: int) -> tuple[int, ...]:
     return tuple(sorted(group))
 
 
+def _chain_kept(pos: list[int], seat: int) -> tuple[int, ...]:
+    """:func:`_chain`, worked out once for each placing of the players and kept (bounded)."""
+    key = (seat, *pos)
+    found = _CHAINS.get(key)
+    if found is None:
+        if len(_CHAINS) >= 4096:
+            _CHAINS.clear()
+        found = _CHAINS[key] = _chain(pos, seat)
+    return found
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class TurnMixin(EventsMixin):
     """The turn of :class:`~.rules.ResourcedState` (on its Events: one line of classes, which the
@@ -292,25 +303,13 @@ class TurnMixin(EventsMixin):
     def chain(self, seat: int) -> list[int]:
         """Players on the same tile, an adjacent tile, or linked through a chain of players (worked
         out once for each placing of the players and kept, bounded)."""
-        key = (seat, *self.pos)
-        found = _CHAINS.get(key)
-        if found is None:
-            if len(_CHAINS) >= 4096:
-                _CHAINS.clear()
-            found = _CHAINS[key] = _chain(self.pos, seat)
-        return list(found)
+        return list(_chain_kept(self.pos, seat))
 
     def trade_partners(self, seat: int) -> list[int]:
         """Who the player may trade with now (one partner per turn, within the Trade Limit)."""
-        base, per_shelter = self.tables.trade_limits  # ``trade_limit``
-        if self.traded >= base + per_shelter * self.count["shelter"]:
+        if self.traded >= self.trade_limit():
             return []
-        key = (seat, *self.pos)  # ``chain``
-        partners = _CHAINS.get(key)
-        if partners is None:
-            if len(_CHAINS) >= 4096:
-                _CHAINS.clear()
-            partners = _CHAINS[key] = _chain(self.pos, seat)
+        partners = _chain_kept(self.pos, seat)
         partner = self.partner
         if partner >= 0:
             return [partner] if partner in partners else []
