@@ -130,10 +130,22 @@ def _create_in_lobby(page, base: str, game: str) -> dict:
 
 def wait_js(page, expression: str, timeout: float = 10_000) -> None:
     """Poll a JavaScript expression until it is true. (Playwright's own waiting runs its predicate with
-    ``eval``, which the pages' Content-Security-Policy forbids, as it should.)"""
+    ``eval``, which the pages' Content-Security-Policy forbids, as it should.) Right after a click on
+    a link the page may be between documents (no ``body`` yet, or its context gone): an error then
+    counts as not yet, and the last one is reported if the time runs out."""
+    from playwright.sync_api import Error
+
     end = time.monotonic() + timeout / 1000
-    while not page.evaluate(expression):
-        assert time.monotonic() < end, f"timed out waiting for {expression}"
+    while True:
+        try:
+            if page.evaluate(expression):
+                return
+            failed = None
+        except Error as e:
+            failed = e
+        assert time.monotonic() < end, f"timed out waiting for {expression}" + (
+            f" ({failed})" if failed else ""
+        )
         time.sleep(0.05)
 
 
