@@ -1,6 +1,7 @@
 """Load benchmark of the web app: N concurrent tables, every seat played by a random bot over its own
 WebSocket on loopback. Prints move latency percentiles (send -> acknowledgement, which comes once the
-move is stored and queued for the table's pages), moves per second and the server's CPU time per move,
+move is stored and queued for the table's pages, and send -> the mover's page showing the table after
+the move), moves per second and the server's CPU time per move,
 all counted from the first move (not from before the tables were made and their pages connected).
 Connections are retried with back-off, a seat that cannot connect is counted rather than ending the
 run, and ``--out FILE`` appends each run's figures as a JSON line.
@@ -104,6 +105,11 @@ def pick_game(base: str, wanted: str | None) -> dict:
 class Stats:
     def __init__(self, pid: int | list[int] | None = None) -> None:
         self.latencies: list[float] = []
+        self.shown: list[float] = []
+        """from a move's sending to seat 0's page showing it (one page of the table, whoever moved)"""
+        self.seen: list[float] = []
+        """from a move's sending to the mover's page showing the table after it (a message of a later
+        version than the one the move was chosen on)"""
         self.conflicts = 0
         self.refused = 0
         self.finished = 0
@@ -160,6 +166,7 @@ async def play_seat(
     rng: random.Random,
     think: float = 0.0,
     check_version: bool = False,
+    moves: dict[int, float] | None = None,
 ) -> None:
     try:
         ws = await connect(url, stats, stop)
@@ -168,6 +175,7 @@ async def play_seat(
         return
     async with ws:
         sent_at: float | None = None
+        moved: tuple[float, int] | None = None  # when the last move was sent, on which version
         last: dict | None = None
         has: dict | None = None
         while time.monotonic() < stop:
@@ -190,6 +198,13 @@ async def play_seat(
             if kind == "state":
                 if last is None or msg["version"] >= last["version"]:
                     last = msg
+                if moves is not None and seat == 0:  # seat 0's page: when it shows each move, anyone's
+                    now = time.perf_counter()
+                    for made_on in [v for v in moves if v < msg["version"]]:
+                        stats.shown.append(now - moves.pop(made_on))
+                if moved is not None and msg["version"] > moved[1]:
+                    stats.seen.append(time.perf_counter() - moved[0])
+                    moved = None
                 if msg["finished"]:
                     if seat == 0:
                         stats.finished += 1
@@ -198,7 +213,7 @@ async def play_seat(
                 stats.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             elif kind == "refused":
-                sent_at = None
+                sent_at = moved = None
                 if msg["status"] == 409:
                     stats.conflicts += 1
                 else:
@@ -212,6 +227,9 @@ async def play_seat(
                     await asyncio.sleep(think * (0.5 + rng.random()))
                 stats.moving()
                 sent_at = time.perf_counter()
+                moved = (sent_at, last["version"])
+                if moves is not None:
+                    moves[last["version"]] = sent_at
                 move = {"type": "act", "action": action}
                 if check_version:
                     move["version"] = last["version"]
@@ -243,6 +261,7 @@ async def run_table(
     when it ends, open a new one until time is up."""
     while time.monotonic() < stop:
         rng = random.Random(seed)
+        moves: dict[int, float] = {}  # this table's moves: the version each was made on, when sent
         await asyncio.gather(
             *(
                 play_seat(
@@ -253,6 +272,7 @@ async def run_table(
                     random.Random(rng.random()),
                     args.think,
                     args.check_version,
+                    moves,
                 )
                 for s in table["seats"]
             )
@@ -274,6 +294,15 @@ def cpu_seconds(pid: int | list[int] | None) -> float | None:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
+
+
+def _percentiles(ms: list[float]) -> dict[str, float | None]:
+    return {
+        "p50": round(percentile(ms, 0.50), 1),
+        "p90": round(percentile(ms, 0.90), 1),
+        "p99": round(percentile(ms, 0.99), 1),
+        "max": round(max(ms), 1) if ms else None,
+    }
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -343,6 +372,8 @@ async def main_async(
             "max": round(max(ms), 1) if ms else None,
             "mean": round(statistics.fmean(ms), 1) if ms else None,
         },
+        "seen_ms": _percentiles([x * 1000 for x in stats.seen]),
+        "shown_ms": _percentiles([x * 1000 for x in stats.shown]),
         "server_cpu_s": None if server_cpu is None else round(server_cpu, 2),
         "server_cpu_ms_per_move": round(server_cpu * 1000 / len(ms), 2)
         if server_cpu is not None and ms
@@ -472,6 +503,16 @@ def main() -> None:
         f"moves: {result['moves']}  ({result['moves_per_s']} moves/s), games finished: {result['games_finished']}"
     )
     print(f"move latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
+    seen = result["seen_ms"]
+    print(
+        f"until the mover's page shows the move, ms: p50 {seen['p50']}  p90 {seen['p90']}  "
+        f"p99 {seen['p99']}  max {seen['max']}"
+    )
+    shown = result["shown_ms"]
+    print(
+        f"until seat 0's page shows a move (anyone's), ms: p50 {shown['p50']}  p90 {shown['p90']}  "
+        f"p99 {shown['p99']}  max {shown['max']}"
+    )
     print(
         f"server CPU: {result['server_cpu_s']} s ({result['server_cpu_ms_per_move']} ms per move), "
         f"load average {result['load_average']}; this load client's CPU {result['client_cpu_s']} s"

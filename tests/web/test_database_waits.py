@@ -135,3 +135,58 @@ def test_link_tokens_never_reach_the_logs(client, caplog, path, monkeypatch):
     )
     HideTokens().filter(access)
     assert tok not in access.getMessage() and "/play/…?lang=de" in access.getMessage()
+
+
+def test_writers_in_one_process_take_turns_and_readers_never_wait_for_them(tmp_path):
+    """SQLite lets one connection write at a time: the server's database workers take turns at the
+    process's own lock (a second write starts when the first commits, rather than sleeping in
+    SQLite's busy handler), reads go on meanwhile, and a write that cannot have its turn within the
+    lock timeout gives up as a locked database does (OperationalError: the web app's 503)."""
+    from sqlalchemy.exc import OperationalError
+
+    from loopcity.web.db import Database
+
+    db = Database(f"sqlite:///{tmp_path / 'turns.db'}", seconds=1.0)
+    db.create_table("t1", "tiny", {}, 1, [{"kind": "human"}] * 2, {}, [("tok0", "seat", 0)])
+    order: list[str] = []
+    holding = threading.Event()
+    release = threading.Event()
+
+    def first() -> None:
+        with db.writing():  # a write transaction that takes a while
+            holding.set()
+            release.wait(5)
+            order.append("first done")
+
+    def second() -> None:
+        db.add_move("t1", 0, 0, "ready", False)
+        order.append("second stored")
+
+    a = threading.Thread(target=first)
+    a.start()
+    assert holding.wait(5)
+    b = threading.Thread(target=second)
+    b.start()
+    time.sleep(0.2)
+    assert order == [] and b.is_alive()  # the second writer waits for its turn
+    stored = db.load("t1")  # a read does not
+    assert stored is not None and stored.moves == []
+    release.set()
+    a.join(5)
+    b.join(5)
+    assert order == ["first done", "second stored"]
+    loaded = db.load("t1")
+    assert loaded is not None and [m[1] for m in loaded.moves] == ["ready"]
+
+    release.clear()
+    holding.clear()
+    a = threading.Thread(target=first)
+    a.start()
+    assert holding.wait(5)
+    began = time.monotonic()
+    with pytest.raises(OperationalError, match="database is locked"):
+        db.add_move("t1", 1, 1, "ready", False)  # no turn within the 1 s timeout
+    assert 0.9 < time.monotonic() - began < 3
+    release.set()
+    a.join(5)
+    db.dispose()

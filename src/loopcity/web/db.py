@@ -12,9 +12,11 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+import sqlite3
 import sys
+import threading
 from collections import OrderedDict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,7 +42,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -304,12 +306,38 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+class OneWriter:
+    """SQLite lets one connection write at a time, and a second writer waits in SQLite's busy handler,
+    which sleeps in steps of up to 100 ms: with the server's database workers writing at once, moves
+    waited there for tens of milliseconds, some for most of a second. The writers of one process take
+    turns at this lock instead, each starting as the one before commits; reads never wait for it. A
+    writer that cannot have it within the database's lock timeout gives up as the database would
+    (``OperationalError``: 503)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def __call__(self) -> Iterator[None]:
+        if not self.lock.acquire(timeout=self.seconds):
+            raise OperationalError("write", None, sqlite3.OperationalError("database is locked"))
+        try:
+            yield
+        finally:
+            self.lock.release()
+
+
 class Database:
     """The tables and moves of the web app, behind a SQLAlchemy engine."""
 
     def __init__(self, url: str | None = None, seconds: float = DB_SECONDS) -> None:
         self.url = normalize_url(url or default_url())
         self.engine = make_engine(self.url, seconds)
+        self.writing: Callable[[], contextlib.AbstractContextManager[None]] = (
+            OneWriter(seconds) if self.url.startswith("sqlite") else contextlib.nullcontext
+        )
+        """Around each write transaction: on SQLite the process's writers take turns (:class:`OneWriter`)."""
         self._tokens: OrderedDict[str, tuple[str, str, int | None]] = OrderedDict()
         self._links: OrderedDict[str, list[tuple[str, str, int | None]]] = OrderedDict()
         self._origin: str | None = None
@@ -364,7 +392,7 @@ class Database:
     ) -> None:
         """Store a new table with its link tokens; ``moves`` are moves it starts with (a what-if table
         starts with its parent's moves up to the step it continues from)."""
-        with Session(self.engine) as s, s.begin():
+        with self.writing(), Session(self.engine) as s, s.begin():
             s.add(
                 TableRow(
                     id=table_id,
@@ -393,7 +421,7 @@ class Database:
             row = s.get(SecretRow, name)
             if row is not None:
                 return bytes.fromhex(row.value)
-        with contextlib.suppress(IntegrityError), Session(self.engine) as s, s.begin():
+        with contextlib.suppress(IntegrityError), self.writing(), Session(self.engine) as s, s.begin():
             s.add(SecretRow(name=name, value=secrets.token_hex(32)))
         with Session(self.engine) as s:
             row = s.get(SecretRow, name)
@@ -474,7 +502,7 @@ class Database:
         """Set the countdowns of a table that has none stored yet (its first load) while it is at
         ``version``; returns those stored (another process's, when it got there first; None: the
         table moved on meanwhile or is gone)."""
-        with self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             conn.execute(
                 update(_T)
                 .where(_T.c.id == table_id, _T.c.version == version, _T.c.clocks.is_(None))
@@ -490,7 +518,7 @@ class Database:
     ) -> None:
         """Store move number ``version`` and bump the table to ``version + 1`` (with its countdowns
         after the move), or raise VersionConflict."""
-        with self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             _bump(conn, table_id, version, version + 1, finished, clocks)
             conn.execute(
                 _ADD_MOVE,
@@ -509,7 +537,7 @@ class Database:
     ) -> None:
         """Store the steps of one choice as moves ``version``, ``version + 1``, ... (all but the first
         ``joined`` to it) and bump the table past them in one transaction, or raise VersionConflict."""
-        with self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             nv = version + len(actions)
             _bump(conn, table_id, version, nv, finished, clocks)
             now = _now()
@@ -536,7 +564,7 @@ class Database:
         ``action``, all of them ``seat``'s) and bump the table from ``version`` to ``version + 1`` in
         one transaction, or raise VersionConflict. The version only ever grows, so every page takes
         the table as it is after the undo as the newest."""
-        with self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             _bump(conn, table_id, version, version + 1, False, clocks)
             last = conn.execute(
                 select(MoveRow.n, MoveRow.seat, MoveRow.action)
@@ -567,7 +595,7 @@ class Database:
         the same limit; a line beyond it raises :class:`TooFast` and is not kept. On PostgreSQL the
         seat's writers wait for each other (a transaction advisory lock), so two processes cannot both
         take the last place."""
-        with Session(self.engine) as s, s.begin():
+        with self.writing(), Session(self.engine) as s, s.begin():
             now = _now()
             if most is not None:
                 self._hold_to(s, table_id, seat, most, now)
@@ -616,7 +644,7 @@ class Database:
 
     def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         """Store who plays a table's seats (a person or a bot; the names of the people there)."""
-        with Session(self.engine) as s, s.begin():
+        with self.writing(), Session(self.engine) as s, s.begin():
             row = s.get(TableRow, table_id)
             if row is not None:
                 row.seats = [dict(seat) for seat in seats]
@@ -624,7 +652,7 @@ class Database:
 
     def set_seat_token(self, table_id: str, seat: int, token: str) -> None:
         """Give a seat the link ``token`` (an old one stops working), e.g. once the seat is freed."""
-        with Session(self.engine) as s, s.begin():
+        with self.writing(), Session(self.engine) as s, s.begin():
             rows = s.scalars(
                 select(TokenRow).where(
                     TokenRow.table_id == table_id, TokenRow.role == "seat", TokenRow.seat == seat
@@ -640,7 +668,7 @@ class Database:
     def move_seat_tokens(self, from_table: str, to_table: str) -> None:
         """The seat links of ``from_table`` lead to the same seats of ``to_table`` from now on (a
         rematch: the same people at the same seats, a new game)."""
-        with Session(self.engine) as s, s.begin():
+        with self.writing(), Session(self.engine) as s, s.begin():
             s.execute(delete(TokenRow).where(TokenRow.table_id == to_table, TokenRow.role == "seat"))
             rows = s.scalars(select(TokenRow).where(TokenRow.table_id == from_table, TokenRow.role == "seat"))
             for row in rows:
@@ -653,7 +681,7 @@ class Database:
 
     def set_settings(self, table_id: str, settings: dict[str, Any], clocks: Clocks = None) -> None:
         """Store a table's settings (e.g. ``paused``), with its countdowns when given."""
-        with Session(self.engine) as s, s.begin():
+        with self.writing(), Session(self.engine) as s, s.begin():
             row = s.get(TableRow, table_id)
             if row is not None:
                 row.settings = dict(settings)
@@ -664,7 +692,7 @@ class Database:
     def delete_unstarted(self, before: datetime, keep: Collection[str] = ()) -> int:
         """Delete the tables made before ``before`` that never had a move (with their links), except
         those in ``keep``; returns how many."""
-        with Session(self.engine) as s, s.begin():
+        with self.writing(), Session(self.engine) as s, s.begin():
             ids = [
                 i
                 for i in s.scalars(
