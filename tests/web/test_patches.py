@@ -278,3 +278,15 @@ def test_random_games_to_their_end_send_no_message_over_16_kb_after_the_first(ga
                 assert text is not None
                 largest = max(largest, len(text.encode()))
     assert 0 < largest <= SMALL, largest
+
+
+def test_messages_are_written_as_the_json_a_page_reads():
+    """The live messages' encoder (orjson) writes what ``json`` would read back the same: texts in
+    UTF-8 as they are, keys that are numbers as strings, tuples as lists; a number beyond 64 bits,
+    which orjson refuses, still goes out whole."""
+    from loopcity.web.transport import encode
+
+    data = {"text": "Straßenbahn → Kläranlage", 3: [1.5, True, None, (1, 2)], "big": 2**70}
+    text = encode(data)
+    assert "Straßenbahn" in text and " " not in text.replace("Straßenbahn → Kläranlage", "")
+    assert json.loads(text) == json.loads(json.dumps(data))

@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from ..engine.text import _, holding, reading_in
 from . import delta, payload, undo
 
@@ -32,6 +34,16 @@ Message = str | Callable[[], str | None]
 """A message for a page: its text, or what builds it when it is sent (the table's newest state; None:
 nothing new to send)."""
 log = logging.getLogger("loopcity.web")
+
+
+def encode(data: Any) -> str:
+    """A message as compact JSON text (UTF-8 as it is; keys that are numbers become strings, as in
+    :func:`json.dumps`), by orjson, which writes it four times as fast as the standard library; by
+    the standard library where orjson cannot (a number beyond 64 bits)."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 SEND_SECONDS = 10.0
@@ -398,7 +410,7 @@ class Hub:
     def _text(self, built: Built, seat: int | None, lang: str, message: dict[str, Any]) -> str:
         text = built.texts.get((seat, lang))
         if text is None:
-            text = built.texts[(seat, lang)] = json.dumps(message, separators=(",", ":"))
+            text = built.texts[(seat, lang)] = encode(message)
         return text
 
     def message(
@@ -409,7 +421,7 @@ class Hub:
         spectator's view)."""
         channel = self.channels.get(t.id)
         if channel is None:
-            return json.dumps(payload_of(t, seat, snap, lang), separators=(",", ":"))
+            return encode(payload_of(t, seat, snap, lang))
         built = self._built(channel, t, snap)
         return self._text(built, seat, lang, self._data(built, t, seat, lang))
 
@@ -454,10 +466,8 @@ class Hub:
         key = (client.seat, client.lang, has["ref"])
         if key not in built.patches:
             ops = delta.diff(has, message, built.edits, parts=True)
-            built.patches[key] = json.dumps(
-                {"type": "patch", "version": message["version"], "base": has["ref"], "o": ops},
-                separators=(",", ":"),
-                ensure_ascii=False,
+            built.patches[key] = encode(
+                {"type": "patch", "version": message["version"], "base": has["ref"], "o": ops}
             )
         return built.patches[key]
 

@@ -25,7 +25,7 @@ from ..guard import RateLimit
 from ..i18n import _
 from ..links import manager_of
 from ..tables import LiveTable, Refusal, TableManager
-from ..transport import FELL_BEHIND, Client
+from ..transport import FELL_BEHIND, Client, encode
 
 router = APIRouter()
 MAX_MESSAGE = 4096
@@ -109,7 +109,7 @@ def _refuse(client: Client, status: int, reason: str, msg_id: Any = None) -> Non
 
 
 def _json(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return encode(data)
 
 
 async def _message(
