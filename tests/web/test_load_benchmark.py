@@ -1,0 +1,33 @@
+"""The load benchmark (``benchmarks/web_load.py``) runs against a real server process and reports the
+figures docs/performance.md quotes: moves, server CPU a move, and how long a move takes to be
+acknowledged and to be shown, on the mover's page and on another seat's."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_load_benchmark_plays_tables_and_reports_what_a_person_waits_for():
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "web_load.py"), "--game", "tiny", "--tables", "2"]
+        + ["--seconds", "4", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    assert figures["tables"] == 2 and figures["failed_seats"] == 0
+    assert figures["moves"] > 0 and figures["server_cpu_ms_per_move"] > 0
+    for kind in ("latency_ms", "seen_ms", "shown_ms"):
+        waits = figures[kind]
+        assert 0 < waits["p50"] <= waits["p99"] <= waits["max"], (kind, waits)
+    assert figures["message_kb"]["later_over_16"] == 0  # every patch small
