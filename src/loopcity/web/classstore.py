@@ -78,12 +78,12 @@ class ClassStore:
 
     def __init__(self, db: Database) -> None:
         self.engine = db.engine
-        self.writing = db.writing
+        self.written = db.written
 
     def create(
         self, class_id: str, token: str, code: str, settings: dict[str, Any], tables: dict[int, str]
     ) -> None:
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             s.add(
                 ClassRow(
                     id=class_id, token=token, code=code, settings=settings, ended=False, created_at=_now()
@@ -126,20 +126,20 @@ class ClassStore:
             return (row.class_id, row.n) if row is not None else None
 
     def set_settings(self, class_id: str, settings: dict[str, Any]) -> None:
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             row = s.get(ClassRow, class_id)
             if row is not None:
                 row.settings = dict(settings)
 
     def end(self, class_id: str) -> None:
         """The class has ended: its join code no longer leads anywhere."""
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             row = s.get(ClassRow, class_id)
             if row is not None:
                 row.ended, row.code = True, None
 
     def set_table(self, class_id: str, n: int, table_id: str) -> None:
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             row = s.get(ClassTableRow, (class_id, n))
             if row is None:
                 s.add(ClassTableRow(class_id=class_id, n=n, table_id=table_id))
@@ -161,7 +161,7 @@ class ClassStore:
             return (r.class_id, Student(r.key, r.name, r.table_n, r.seat)) if r is not None else None
 
     def add_student(self, class_id: str, student: Student) -> None:
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             s.add(
                 StudentRow(
                     key=student.key,
@@ -174,11 +174,11 @@ class ClassStore:
             )
 
     def place(self, key: str, table_n: int | None, seat: int | None) -> None:
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             row = s.get(StudentRow, key)
             if row is not None:
                 row.table_n, row.seat = table_n, seat
 
     def remove_student(self, key: str) -> None:
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             s.execute(delete(StudentRow).where(StudentRow.key == key))

@@ -343,6 +343,13 @@ class Database:
         self._origin: str | None = None
         upgrade(self.engine)
 
+    @contextlib.contextmanager
+    def written(self) -> Iterator[Session]:
+        """A session in a write transaction, committed at the end of the block (on SQLite the
+        process's writers take turns: :attr:`writing`)."""
+        with self.writing(), Session(self.engine) as s, s.begin():
+            yield s
+
     @property
     def postgres(self) -> bool:
         return self.url.startswith("postgresql")
@@ -392,7 +399,7 @@ class Database:
     ) -> None:
         """Store a new table with its link tokens; ``moves`` are moves it starts with (a what-if table
         starts with its parent's moves up to the step it continues from)."""
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             s.add(
                 TableRow(
                     id=table_id,
@@ -421,7 +428,7 @@ class Database:
             row = s.get(SecretRow, name)
             if row is not None:
                 return bytes.fromhex(row.value)
-        with contextlib.suppress(IntegrityError), self.writing(), Session(self.engine) as s, s.begin():
+        with contextlib.suppress(IntegrityError), self.written() as s:
             s.add(SecretRow(name=name, value=secrets.token_hex(32)))
         with Session(self.engine) as s:
             row = s.get(SecretRow, name)
@@ -595,7 +602,7 @@ class Database:
         the same limit; a line beyond it raises :class:`TooFast` and is not kept. On PostgreSQL the
         seat's writers wait for each other (a transaction advisory lock), so two processes cannot both
         take the last place."""
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             now = _now()
             if most is not None:
                 self._hold_to(s, table_id, seat, most, now)
@@ -644,7 +651,7 @@ class Database:
 
     def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         """Store who plays a table's seats (a person or a bot; the names of the people there)."""
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             row = s.get(TableRow, table_id)
             if row is not None:
                 row.seats = [dict(seat) for seat in seats]
@@ -652,7 +659,7 @@ class Database:
 
     def set_seat_token(self, table_id: str, seat: int, token: str) -> None:
         """Give a seat the link ``token`` (an old one stops working), e.g. once the seat is freed."""
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             rows = s.scalars(
                 select(TokenRow).where(
                     TokenRow.table_id == table_id, TokenRow.role == "seat", TokenRow.seat == seat
@@ -668,7 +675,7 @@ class Database:
     def move_seat_tokens(self, from_table: str, to_table: str) -> None:
         """The seat links of ``from_table`` lead to the same seats of ``to_table`` from now on (a
         rematch: the same people at the same seats, a new game)."""
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             s.execute(delete(TokenRow).where(TokenRow.table_id == to_table, TokenRow.role == "seat"))
             rows = s.scalars(select(TokenRow).where(TokenRow.table_id == from_table, TokenRow.role == "seat"))
             for row in rows:
@@ -681,7 +688,7 @@ class Database:
 
     def set_settings(self, table_id: str, settings: dict[str, Any], clocks: Clocks = None) -> None:
         """Store a table's settings (e.g. ``paused``), with its countdowns when given."""
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             row = s.get(TableRow, table_id)
             if row is not None:
                 row.settings = dict(settings)
@@ -692,7 +699,7 @@ class Database:
     def delete_unstarted(self, before: datetime, keep: Collection[str] = ()) -> int:
         """Delete the tables made before ``before`` that never had a move (with their links), except
         those in ``keep``; returns how many."""
-        with self.writing(), Session(self.engine) as s, s.begin():
+        with self.written() as s:
             ids = [
                 i
                 for i in s.scalars(

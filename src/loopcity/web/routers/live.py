@@ -105,11 +105,7 @@ async def _read(
 
 
 def _refuse(client: Client, status: int, reason: str, msg_id: Any = None) -> None:
-    client.put(_json({"type": "refused", "status": status, "reason": reason, "id": msg_id}))
-
-
-def _json(data: Any) -> str:
-    return encode(data)
+    client.put(encode({"type": "refused", "status": status, "reason": reason, "id": msg_id}))
 
 
 async def _message(
@@ -134,7 +130,7 @@ async def _message(
         except Refusal as e:
             _refuse(client, e.status, e.reason, msg_id)
             return
-        client.put(_json({"type": "ack", "version": t.version, "id": msg_id}))
+        client.put(encode({"type": "ack", "version": t.version, "id": msg_id}))
         return
     if kind != "act" or not isinstance(msg, dict):
         _refuse(client, 400, _("unknown message"))
@@ -147,4 +143,4 @@ async def _message(
     except Refusal as e:
         _refuse(client, e.status, e.reason, msg_id)
         return
-    client.put(_json({"type": "ack", "version": t.version, "id": msg_id}))
+    client.put(encode({"type": "ack", "version": t.version, "id": msg_id}))
