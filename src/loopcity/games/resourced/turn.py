@@ -309,7 +309,9 @@ class TurnMixin(EventsMixin):
         """Who the player may trade with now (one partner per turn, within the Trade Limit)."""
         if self.traded >= self.trade_limit():
             return []
-        partners = _chain_kept(self.pos, seat)
+        partners = _CHAINS.get((seat, *self.pos))  # asked at every step: the kept chain read here
+        if partners is None:
+            partners = _chain_kept(self.pos, seat)
         partner = self.partner
         if partner >= 0:
             return [partner] if partner in partners else []
