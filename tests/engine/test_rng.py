@@ -35,8 +35,9 @@ def test_draws_are_splitmix64_of_key_and_counter_so_saved_records_replay():
 
 def test_shuffle_is_fisher_yates_over_below_for_every_length_and_counter():
     """The shuffle steps its sum key + n * golden instead of multiplying per draw: the same orders
-    and counters as below(i + 1) drawn one by one, for lists of 0 to 120 items, counters near 2^64."""
-    for n in range(121):
+    and counters as below(i + 1) drawn one by one, for lists of 0 to 120 items and either side of the
+    longest list shuffled with its draws packed side by side, counters near 2^64."""
+    for n in [*range(121), 513, 514]:
         for key, counter in ((n * 7919, n), (_MASK - n, 2**64 - 200 + n), (2**63 + n, 10**9)):
             rng, reference = Rng.restore(key, counter), Rng.restore(key, counter)
             items, expected = list(range(n)), list(range(n))

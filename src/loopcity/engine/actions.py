@@ -66,7 +66,7 @@ class Action:
     def __str__(self) -> str:
         if not self.args:
             return self.kind
-        return self.kind + " " + " ".join(str(a) for a in self.args)
+        return self.kind + " " + " ".join(map(str, self.args))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "args": list(self.args)}

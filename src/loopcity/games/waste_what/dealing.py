@@ -138,10 +138,12 @@ class Dealing(WasteWhatBase):
             if recycle >= 0 and recycle_open:
                 if recycle == 0:
                     add(recycles[card])
-                else:
-                    for a, money in zip(paying[card], cash, strict=True):
-                        if money >= recycle:
-                            add(a)
+                else:  # paid by either player (Waste What? is a game for two)
+                    by_first, by_second = paying[card]
+                    if cash[0] >= recycle:
+                        add(by_first)
+                    if cash[1] >= recycle:
+                        add(by_second)
             if burn_open:
                 add(burn[card])
         return out

@@ -229,7 +229,8 @@ class WasteWhatState(Dealing):
                     actions.append(_END_ROUND)
                 if self.declined:
                     refused = {id(_action(text)) for s, text in self.declined if s == seat}
-                    actions = [a for a in actions if id(a) not in refused]
+                    if refused:
+                        actions = [a for a in actions if id(a) not in refused]
                 return actions
             case "draft":
                 return [_CHOOSE[s] for s in self.draft_pool]
