@@ -20,6 +20,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .actions import Action
@@ -103,7 +105,10 @@ def _lost(state: State[Any, Any]) -> bool:
 def _after(copy: State[Any, Any], seat: int, action: Action) -> State[Any, Any] | None:
     """``copy`` after ``action`` (None if the action is not legal there): carried out as search does,
     without checking and logging it again (it is one of the copy's own legal actions)."""
-    if action not in copy.legal_actions(seat):
+    legal = copy.legal_actions(seat)
+    # looked for by identity first: the rules hand out one shared object per action, and ``in`` alone
+    # calls Action.__eq__ on every action before it
+    if not any(map(is_, legal, repeat(action))) and action not in legal:
         return None
     new = copy.clone()
     try:

@@ -24,10 +24,11 @@ def copy_data(value: Any) -> Any:
         return [v if type(v) in _ATOM_TYPES else copy_data(v) for v in value]
     if t is dict:
         return {k: (v if type(v) in _ATOM_TYPES else copy_data(v)) for k, v in value.items()}
-    if t is tuple:
-        if all(type(v) in _ATOM_TYPES for v in value):
-            return value
-        return tuple(copy_data(v) for v in value)
+    if t is tuple:  # shared when it holds atoms only (a loop: quicker than all() over a generator)
+        for v in value:
+            if type(v) not in _ATOM_TYPES:
+                return tuple([copy_data(v) for v in value])
+        return value
     if t is set:
         return set(value)
     if t is Rng or t is KeyedRng:
