@@ -305,7 +305,7 @@ def bench(
         list[str] | None, typer.Option("--game", help="only these games (repeatable)")
     ] = None,
     seconds: Annotated[float, typer.Option(min=0.0, help="CPU time per game")] = 3.0,
-    rounds: Annotated[int, typer.Option(min=1, help="slices per game, taken in turn over the games")] = 5,
+    rounds: Annotated[int, typer.Option(min=1, help="slices per game, taken in turn over the games")] = 30,
     openspiel: Annotated[
         bool | None,
         typer.Option("--openspiel/--no-openspiel", help="OpenSpiel rows (default: when installed)"),

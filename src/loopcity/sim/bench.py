@@ -116,7 +116,7 @@ def run_bench(
     specs: list[GameSpec],
     seconds: float = 3.0,
     openspiel: bool | None = None,
-    rounds: int = 5,
+    rounds: int = 30,
     keyed: bool = False,
     yardsticks: tuple[str, ...] = OPENSPIEL_GAMES,
 ) -> list[dict[str, Any]]:
@@ -124,7 +124,10 @@ def run_bench(
     available; each row gets its ratio of steps/s to ``python_block_dominoes`` and ``hanabi``.
 
     Each game gets ``seconds`` in all, in ``rounds`` slices taken in turn (game 1, game 2, ...,
-    then again), so that a change of load on a shared machine falls on every row alike. ``keyed``
+    then again), so that a change of load on a shared machine falls on every row alike: 30 slices
+    of 0.1 s by default, since a shared machine's speed changes within seconds (RECLAIM's ratio to
+    ``python_block_dominoes`` spread 2.98-3.63 over five runs of 5 slices of 0.6 s, 3.05-3.18 over
+    five runs of 30, in the same minutes). ``keyed``
     adds a row per game played with the keyed generator; ``yardsticks`` names the OpenSpiel games."""
     entries = [game_playouts(load_game(spec.id)) for spec in specs]
     if keyed:
