@@ -20,11 +20,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from .actions import Action
+from .actions import Action, offered
 from .errors import LoopcityError
 from .table import VOTE
 from .text import _
@@ -105,10 +103,7 @@ def _lost(state: State[Any, Any]) -> bool:
 def _after(copy: State[Any, Any], seat: int, action: Action) -> State[Any, Any] | None:
     """``copy`` after ``action`` (None if the action is not legal there): carried out as search does,
     without checking and logging it again (it is one of the copy's own legal actions)."""
-    legal = copy.legal_actions(seat)
-    # looked for by identity first: the rules hand out one shared object per action, and ``in`` alone
-    # calls Action.__eq__ on every action before it
-    if not any(map(is_, legal, repeat(action))) and action not in legal:
+    if not offered(action, copy.legal_actions(seat)):
         return None
     new = copy.clone()
     try:

@@ -121,8 +121,8 @@ def derive_seed(*parts: int | str) -> int:
 # one long integer, 128 bits apart, go through SplitMix64's shifts, products and masks together, so
 # that each of those is one operation on the long integer (in C) instead of one per draw. A lane's
 # product stays below 2^128, so no lane spills into the next, and every shift is masked back to 64
-# bits a lane. What is left per item is the scaling to ``range(i + 1)`` and the swap: about half the
-# time of mixing each draw alone from 8 items on (docs/performance.md, "Chance draws").
+# bits a lane. What is left per item is the scaling to ``range(i + 1)`` and the swap: a quarter less
+# time than mixing each draw alone at 8 to 20 items, half at 66 (docs/performance.md, "Chance draws").
 _PACKED_FROM: Final = 8
 _PACKED_UPTO: Final = 513
 """Lists of this many items, ends included, are shuffled with their draws packed (others one by one:

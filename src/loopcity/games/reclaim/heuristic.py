@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from itertools import repeat
-from operator import attrgetter, is_
+from operator import attrgetter
 from typing import NamedTuple
 
 from loopcity.engine import Action, Game, Rng, State
+from loopcity.engine.actions import offered
 from loopcity.engine.table import DONE, VOTE, Ballot
 
 from .actions import (
@@ -140,12 +140,6 @@ class HeuristicBot:
 
 
 # ----- helpers --------------------------------------------------------------------------------------
-def offered(action: Action, legal: list[Action]) -> bool:
-    """``action in legal``, looked for first by identity (the rules hand out one shared object per
-    action, so this finds it without calling ``Action.__eq__`` on the actions before it)."""
-    return any(map(is_, legal, repeat(action))) or action in legal
-
-
 def agenda_value(st: ReclaimState, seat: int, pile: str, card: int) -> int:
     wanted = set(st.content.agendas[st.agendas[seat]].symbols)
     return st.tables.pile_level[pile] + sum(1 for s in st.tables.pile_cards[pile][card] if s in wanted)
