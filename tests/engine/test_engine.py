@@ -1,4 +1,5 @@
 import json
+import random
 from typing import NamedTuple
 
 import pytest
@@ -492,3 +493,69 @@ def test_what_the_rules_keep_between_steps_is_no_part_of_the_state(tiny):
     copy = state.clone()
     assert copy._kept == {} and copy == state
     assert load_snapshot(json.loads(json.dumps(state.to_json())))._kept == {}
+
+
+def test_the_latest_log_lines_a_seat_may_read():
+    """A page shows a seat's latest lines: the same as the end of everything the seat may read,
+    private lines kept to their seats, for every seat, the spectator and any count."""
+    from loopcity.engine import Game
+    from tiny_game import SPEC as TINY
+
+    game = Game(TINY)
+    state = game.new_state(5)
+    for n in range(12):
+        state.note(f"line {n} for seat 1", seats=[1])
+        state.note(f"line {n} for everyone")
+        seat = state.active_seats()[0]
+        if state.is_terminal():
+            break
+        state.apply(seat, state.legal_actions(seat)[0])
+    for seat in (None, 0, 1):
+        every = state.log_for(seat)
+        assert every and all(("for seat 1" in line["text"]) <= (seat == 1) for line in every)
+        for last in (1, 3, 7, len(every), len(every) + 5):
+            assert state.log_for(seat, last=last) == every[-last:]
+
+
+@pytest.mark.parametrize("game_id", ["reclaim", "resourced", "resourcity", "sustain", "waste_what"])
+def test_a_copy_reset_to_its_source_is_the_source_again(game_id):
+    """The look-ahead tries one action after another on one copy, put back between two
+    (``State.reset_to``): after any action the copy equals its source again (every field, of the
+    same types, and the log), the source is untouched, and the copy plays on exactly as a fresh
+    copy does."""
+    game = load_game(game_id)
+    rnd = random.Random(7)
+    checked = 0
+    for seed in range(3):
+        state = game.new_state(seed)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            seat = state.active_seats()[0]
+            legal = state.legal_actions(seat)
+            before = state.state_hash(with_log=True)
+            copy = state.clone()
+            for action in rnd.sample(legal, min(4, len(legal))):
+                copy.apply(seat, action)
+                for _ in range(rnd.randrange(4)):  # and a few more steps, by any seat
+                    if copy.is_terminal():
+                        break
+                    who = copy.active_seats()[0]
+                    copy.apply(who, rnd.choice(copy.legal_actions(who)))
+                copy.reset_to(state)
+                assert copy == state and copy.state_hash(with_log=True) == before
+                assert json.dumps(copy.to_json()) == json.dumps(state.to_json())
+                checked += 1
+            assert state.state_hash(with_log=True) == before, "the source is untouched"
+            fresh = state.clone()
+            for _ in range(5):  # the reset copy plays on as a fresh copy does
+                if fresh.is_terminal():
+                    break
+                who = fresh.active_seats()[0]
+                assert copy.legal_actions(who) == fresh.legal_actions(who)
+                action = rnd.choice(fresh.legal_actions(who))
+                fresh.apply(who, action)
+                copy.apply(who, action)
+                assert copy.state_hash(with_log=True) == fresh.state_hash(with_log=True)
+            state.apply(seat, rnd.choice(legal))
+    assert checked > 100

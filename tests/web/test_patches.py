@@ -290,3 +290,20 @@ def test_messages_are_written_as_the_json_a_page_reads():
     text = encode(data)
     assert "Straßenbahn" in text and " " not in text.replace("Straßenbahn → Kläranlage", "")
     assert json.loads(text) == json.loads(json.dumps(data))
+
+
+def test_a_changed_place_travels_as_its_changed_middle_in_any_alphabet():
+    """A place of a long text that changed travels as the characters between what stayed at its
+    start and at its end: the fewest characters, whether the text is plain ASCII (found byte by
+    byte) or holds other letters (found character by character), and rebuilt exactly."""
+    rnd = random.Random(3)
+    for letters in ("ab<", "aä€<", "x\U0001f331<"):
+        for _ in range(400):
+            old = "".join(rnd.choice(letters) for _ in range(rnd.randrange(0, 12)))
+            new = "".join(rnd.choice(letters) for _ in range(rnd.randrange(0, 12)))
+            _, head, tail, text = delta._within(old, new, 0)
+            n = min(len(old), len(new))
+            assert old[:head] == new[:head] and (head == n or old[head] != new[head])
+            assert head + tail <= n and old[len(old) - tail :] == new[len(new) - tail :]
+            assert tail == n - head or old[len(old) - tail - 1] != new[len(new) - tail - 1]
+            assert old[:head] + text + old[len(old) - tail :] == new

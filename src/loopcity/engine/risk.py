@@ -100,17 +100,33 @@ def _lost(state: State[Any, Any]) -> bool:
     return outcome is not None and outcome.team_won is False
 
 
-def _after(copy: State[Any, Any], seat: int, action: Action) -> State[Any, Any] | None:
-    """``copy`` after ``action`` (None if the action is not legal there): carried out as search does,
-    without checking and logging it again (it is one of the copy's own legal actions)."""
-    if not offered(action, copy.legal_actions(seat)):
-        return None
-    new = copy.clone()
-    try:
-        new.apply_trusted(seat, action)
-    except LoopcityError:
-        return None
-    return new
+class _Trial:
+    """A copy consistent with what the seat knows (:func:`_redrawn`) and a scratch copy of it on
+    which the seat's actions are tried one after another, the scratch reset to the copy between two
+    (:meth:`State.reset_to`: a few fields copied back, where a fresh copy would copy them all)."""
+
+    def __init__(self, state: State[Any, Any], seat: int, seed: int) -> None:
+        self.copy = _redrawn(state, seat, seed)
+        self.legal = self.copy.legal_actions(seat)
+        self.scratch: State[Any, Any] | None = None
+        self.kept: dict[str, Any] = {}  # what the resets know of the copy's fields
+
+    def after(self, seat: int, action: Action) -> State[Any, Any] | None:
+        """The copy after ``action`` (None if the action is not legal there), carried out as search
+        does, without checking and logging it again (it is one of the copy's own legal actions).
+        Good until the next action is tried."""
+        if not offered(action, self.legal):
+            return None
+        scratch = self.scratch
+        if scratch is None:
+            scratch = self.scratch = self.copy.clone()
+        else:
+            scratch.reset_to(self.copy, self.kept)
+        try:
+            scratch.apply_trusted(seat, action)
+        except LoopcityError:
+            return None
+        return scratch
 
 
 def _ending(state: State[Any, Any]) -> frozenset[str]:
@@ -134,8 +150,8 @@ def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = N
     if state.is_terminal():
         return {}
     actions = list(legal if legal is not None else state.legal_actions(seat))
-    first = _redrawn(state, seat, SEEDS[0])
-    second: State[Any, Any] | None = None
+    first = _Trial(state, seat, SEEDS[0])
+    second: _Trial | None = None
     named = _named(state)
     before = {n.seat: n.short for n in costs(state, seat)} if named else {}
     out: dict[str, Risk] = {}
@@ -147,7 +163,7 @@ def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = N
         if found is None:
             continue
         if second is None:
-            second = _redrawn(state, seat, SEEDS[1])
+            second = _Trial(state, seat, SEEDS[1])
         again = _said(second, seat, action, before, named)
         if again is None:
             continue
@@ -169,11 +185,9 @@ def _redrawn(state: State[Any, Any], seat: int, seed: int) -> State[Any, Any]:
     return copy
 
 
-def _said(
-    copy: State[Any, Any], seat: int, action: Action, before: dict[int, int], named: bool
-) -> Risk | None:
+def _said(trial: _Trial, seat: int, action: Action, before: dict[int, int], named: bool) -> Risk | None:
     """What ``action`` leads to on one redrawn copy (None: nothing to say)."""
-    after = _after(copy, seat, action)
+    after = trial.after(seat, action)
     if after is None:
         return None
     if _lost(after):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
+import marshal
 from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -146,6 +147,71 @@ def _field_names(state: object) -> tuple[str, ...] | None:
         names = tuple(found)
     _DECLARED[cls] = names
     return names
+
+
+_MISSING = object()
+
+
+def _reset_fields(mine: dict[str, Any], theirs: dict[str, Any], kept: dict[str, Any]) -> None:
+    """:meth:`State.reset_to` on a state's fields (``mine``, changed in place) from the source's;
+    ``kept``: what is known of the source's fields so far (see :func:`_check`)."""
+    for k, v in theirs.items():
+        w = mine.get(k, _MISSING)
+        if w is v:  # the game, and atoms a change left alone
+            continue
+        if k == _CACHE or k == _KEPT:
+            if w:
+                mine[k] = {}
+            continue
+        t = type(v)
+        if type(w) is t and w == v:
+            if t in _EXACT_ATOMS or k == "log":  # a log's lines are shared and never changed
+                continue
+            check = kept.get(k)
+            if check is None:
+                check = kept[k] = _check(v)
+            if check is True:
+                continue
+            if check is _KEYS:
+                if list(w) == list(v):
+                    continue
+            elif check and _exact(w) == check:
+                continue
+        mine[k] = list(v) if k == "log" else copy_data(v)
+    if len(mine) != len(theirs):  # fields the change made
+        for k in [k for k in mine if k not in theirs]:
+            del mine[k]
+
+
+_EXACT_ATOMS = frozenset((int, str, bool, type(None)))
+"""Atoms that are the same whenever ``==`` says so (a float is not: ``0.0 == -0.0``)."""
+_KEYS = b"keys"
+
+
+def _check(value: Any) -> bytes | bool:
+    """How a field that ``==`` calls equal to the source's ``value`` is known to be the same, the
+    only difference ``==`` misses in a game's data being the order of a dict's keys (and ``True``
+    put where the source holds ``1``, or ``-0.0`` for ``0.0``, which no game does: every game's
+    resets are tested against fresh copies, hashes and snapshots): always (True) for a value without a dict; by the order of
+    its keys (:data:`_KEYS`) for a dict without a dict inside; written out the same (the bytes) for
+    a value with dicts inside or a float (``0.0 == -0.0``); never (empty) for a value that cannot be
+    written out (a generator)."""
+    data = _exact(value)
+    dicts = data.count(b"{")  # at least as many as the dicts inside
+    if data and not dicts and type(value) is not float:
+        return True
+    if dicts == 1 and type(value) is dict:
+        return _KEYS
+    return data
+
+
+def _exact(value: Any) -> bytes:
+    """``value`` written out exactly (the order of a dict's keys, ``True`` apart from ``1``), to tell
+    two values ``==`` calls equal apart; empty where it cannot be (a generator inside)."""
+    try:
+        return marshal.dumps(value, 2)  # version 2: no references, so equal values, equal bytes
+    except ValueError:
+        return b""
 
 
 def _english(log: Any) -> list[Any]:
@@ -527,6 +593,33 @@ class State(Generic[C, TT]):
                 setattr(new, k, copy_data(v))
         return new
 
+    def reset_to(self, source: State[Any, Any], kept: dict[str, Any] | None = None) -> None:
+        """Make this copy of ``source`` (a :meth:`clone` of it, changed since) equal to ``source``
+        again, copying back only the fields that differ. A field ``==`` calls equal (compared in C,
+        a small part of what copying it costs) stays when it is also the same written out exactly
+        (:mod:`marshal`), where ``==`` may miss a difference: the order of a dict's keys. ``kept``
+        keeps what is known of the source's fields, for a source that does not change between calls. For
+        trying one action after another on one copy (the look-ahead of :mod:`~.risk`): an action
+        changes a few fields, a copy copies them all. The copy's legal actions and kept lists start
+        empty, as a clone's do."""
+        if kept is None:
+            kept = {}
+        names = _field_names(self)
+        if names is None:
+            _reset_fields(self.__dict__, source.__dict__, kept)
+            return
+        theirs = {k: getattr(source, k) for k in names if hasattr(source, k)}
+        for k in names:
+            if k not in theirs and hasattr(self, k):  # a field the change made
+                delattr(self, k)
+        mine = {k: getattr(self, k) for k in theirs if hasattr(self, k)}
+        _reset_fields(mine, theirs, kept)
+        for k, v in mine.items():
+            setattr(self, k, v)
+        extra = getattr(self, "__dict__", None)  # an interpreted game's fields on a compiled engine
+        if extra is not None:
+            _reset_fields(extra, source.__dict__, kept)
+
     @classmethod
     def blank(cls) -> Self:
         """A state of this class with no field set, for :meth:`from_position` and copies to fill in
@@ -591,11 +684,22 @@ class State(Generic[C, TT]):
 
     # ----- log views -----------------------------------------------------------------------
     def log_for(self, seat: int | None, last: int | None = None) -> list[dict[str, Any]]:
-        """The log lines ``seat`` may read (spectator: public lines only), oldest first."""
-        rows = [
-            (step, kind, text)
-            for step, kind, text, seats in self.log
-            if seats is None or (seat is not None and seat in seats)
-        ]
-        shown = rows[-last:] if last else rows
-        return [{"step": step, "kind": kind, "text": say(text)} for step, kind, text in shown]
+        """The log lines ``seat`` may read (spectator: public lines only), oldest first; with ``last``,
+        the latest ``last`` of them, found from the end (a long game's page pays for what it shows,
+        not for the whole log)."""
+        log = self.log
+        if not last:
+            return [
+                {"step": step, "kind": kind, "text": say(text)}
+                for step, kind, text, seats in log
+                if seats is None or (seat is not None and seat in seats)
+            ]
+        shown = []
+        for i in range(len(log) - 1, -1, -1):
+            step, kind, text, seats = log[i]
+            if seats is None or (seat is not None and seat in seats):
+                shown.append({"step": step, "kind": kind, "text": say(text)})
+                if len(shown) == last:
+                    break
+        shown.reverse()
+        return shown

@@ -385,6 +385,14 @@ def _within(old: str, new: str, i: int) -> list[Any]:
     """The edit of one part, ``[i, head, tail, text]``: the part's first ``head`` and last ``tail``
     characters stay, and ``text`` comes between them."""
     n = min(len(old), len(new))
+    if old.isascii() and new.isascii():  # one character a byte: the bytes that differ, found in C
+        a, b = old.encode(), new.encode()
+        x = int.from_bytes(a[:n], "big") ^ int.from_bytes(b[:n], "big")
+        head = n - (x.bit_length() + 7) // 8
+        m = n - head
+        x = int.from_bytes(a[len(a) - m :], "big") ^ int.from_bytes(b[len(b) - m :], "big")
+        tail = ((x & -x).bit_length() - 1) // 8 if x else m
+        return [i, head, tail, new[head : len(new) - tail]]
     lo, hi = 0, n  # the longest common head, found by halves (each comparison in C)
     while lo < hi:
         m = (lo + hi + 1) // 2
