@@ -510,11 +510,18 @@ def test_the_latest_log_lines_a_seat_may_read():
         if state.is_terminal():
             break
         state.apply(seat, state.legal_actions(seat)[0])
+    rows: dict = {}  # the lines worded so far, as a web table keeps them from move to move
     for seat in (None, 0, 1):
         every = state.log_for(seat)
         assert every and all(("for seat 1" in line["text"]) <= (seat == 1) for line in every)
         for last in (1, 3, 7, len(every), len(every) + 5):
             assert state.log_for(seat, last=last) == every[-last:]
+            assert state.log_for(seat, last=last, rows=rows) == every[-last:]
+    later = state.clone()
+    later.note("one more line")
+    again = later.log_for(0, last=5, rows=rows)
+    assert [line["text"] for line in again] == [line["text"] for line in later.log_for(0)[-5:]]
+    assert all(a is b for a, b in zip(again[:4], state.log_for(0, last=4, rows=rows), strict=True))
 
 
 @pytest.mark.parametrize("game_id", ["reclaim", "resourced", "resourcity", "sustain", "waste_what"])

@@ -90,3 +90,32 @@ def test_the_actions_tried_word_no_log_lines(monkeypatch):
         state.apply(seat, rnd.choice(legal))  # the table's own steps are worded as before
         assert worded
         worded.clear()
+
+
+def test_copies_one_look_ahead_leaves_serve_the_next_with_the_same_answers(monkeypatch):
+    """A table assesses one state after another and keeps the copies each look-ahead leaves
+    (``spares``), resetting them rather than copying afresh: every answer is the one a fresh
+    look-ahead gives, the state is left as it was, in every game, and one game's copies serve
+    another's too (one list for all)."""
+    from loopcity.engine import risk
+
+    monkeypatch.setattr(risk, "BUDGET", 60.0)  # every action tried, however busy the machine
+    spares: list = []
+    said = 0
+    for game_id in ("reclaim", "resourced", "resourcity", "sustain", "waste_what"):
+        game = load_game(game_id)
+        for seed in (2, 3):
+            state, rnd = game.new_state(seed), random.Random(seed)
+            for _ in range(50):
+                if state.is_terminal():
+                    break
+                seat = state.active_seats()[0]
+                legal = state.legal_actions(seat)
+                before = state.state_hash(with_log=True)
+                kept = assess(state, seat, legal, spares)
+                assert kept == assess(state, seat, legal)
+                assert state.state_hash(with_log=True) == before
+                assert 1 <= len(spares) <= risk.SPARES
+                said += len(kept)
+                state.apply(seat, rnd.choice(legal))
+    assert said > 0

@@ -276,3 +276,40 @@ def test_the_dashboard_names_each_games_round_in_its_own_word(client):
     assert table["round_word"] == "Year"
     page = client.get(f"/class/{made['token']}/tables?lang=de")
     assert "Jahr 1" in page.text
+
+
+def test_the_log_names_the_students_at_their_seats_once_move_after_move(client):
+    """With names given, each log line about a seat says who sits there ("Ada · <seat>"), once per
+    mention, in every message of every move: the live pages' (whose lines are worded once and
+    shared from message to message, so adding the names must never change them) as a fresh load's."""
+    import contextlib
+
+    from .pages import Page
+
+    made = new_class(client, game="waste_what", tables=1, players=2)
+    code = made["join_code"]
+    people = {"Ada": join(client, code, "Ada").json(), "Ben": join(client, code, "Ben").json()}
+    named = 0
+    with contextlib.ExitStack() as stack:
+        pages = {
+            n: Page(stack.enter_context(client.websocket_connect(f"/ws/{p['token']}")))
+            for n, p in people.items()
+        }
+        for page in pages.values():
+            page.receive()
+        for version in range(1, 13):
+            mover = next(p for p in people.values() if client.get(f"/api/state/{p['token']}").json()["legal"])
+            action = client.get(f"/api/state/{mover['token']}").json()["legal"][0]["action"]
+            assert client.post(f"/api/act/{mover['token']}", json={"action": action}).status_code == 200
+            for name, page in pages.items():
+                while page.receive().get("version") != version:
+                    pass
+                fresh = client.get(f"/api/state/{people[name]['token']}").json()
+                assert page.has is not None and page.has["log"] == fresh["log"]
+                roles = {s["people"]: s["role"] for s in fresh["seats"]}
+                for line in fresh["log"]:
+                    for who, role in roles.items():
+                        if who:
+                            assert line["text"].count(role) == line["text"].count(f"{who} · {role}"), line
+                            named += line["text"].count(f"{who} · {role}")
+    assert named >= 4

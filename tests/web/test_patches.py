@@ -234,9 +234,9 @@ def test_risks_are_worked_out_once_per_state_for_the_seats_that_can_act(monkeypa
     calls: list[int] = []
     real = payload.assess
 
-    def counted(state: Any, seat: int, legal: Any = None) -> Any:
+    def counted(state: Any, seat: int, legal: Any = None, spares: Any = None) -> Any:
         calls.append(seat)
-        return real(state, seat, legal)
+        return real(state, seat, legal, spares)
 
     monkeypatch.setattr(payload, "assess", counted)
 

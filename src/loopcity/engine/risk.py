@@ -105,11 +105,15 @@ class _Trial:
     which the seat's actions are tried one after another, the scratch reset to the copy between two
     (:meth:`State.reset_to`: a few fields copied back, where a fresh copy would copy them all)."""
 
-    def __init__(self, state: State[Any, Any], seat: int, seed: int) -> None:
-        self.copy = _redrawn(state, seat, seed)
+    def __init__(self, state: State[Any, Any], seat: int, seed: int, spares: list[State[Any, Any]]) -> None:
+        self.copy = _redrawn(state, seat, seed, spares.pop() if spares else None)
         self.legal = self.copy.legal_actions(seat)
-        self.scratch: State[Any, Any] | None = None
+        self.scratch: State[Any, Any] | None = spares.pop() if spares else None
         self.kept: dict[str, Any] = {}  # what the resets know of the copy's fields
+
+    def spares(self) -> list[State[Any, Any]]:
+        """The trial's copies, for another trial to reset and use."""
+        return [self.copy] if self.scratch is None else [self.copy, self.scratch]
 
     def after(self, seat: int, action: Action) -> State[Any, Any] | None:
         """The copy after ``action`` (None if the action is not legal there), carried out as search
@@ -118,7 +122,7 @@ class _Trial:
         if not offered(action, self.legal):
             return None
         scratch = self.scratch
-        if scratch is None:
+        if scratch is None or type(scratch) is not type(self.copy):
             scratch = self.scratch = self.copy.clone()
         else:
             scratch.reset_to(self.copy, self.kept)
@@ -143,14 +147,26 @@ def _tried(state: State[Any, Any], seat: int, legal: list[Action]) -> list[Actio
     return first + [a for a in legal if a.kind not in ending]
 
 
-def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = None) -> dict[str, Risk]:
+def assess(
+    state: State[Any, Any],
+    seat: int,
+    legal: Sequence[Action] | None = None,
+    spares: list[State[Any, Any]] | None = None,
+) -> dict[str, Risk]:
     """Each legal action of ``seat`` that loses the game or leaves a player shorter of the next cost
     than now, by its text, with the words to show; and every answer to an offer with what it leaves
-    the seat with. (The second redraw is tried only where the first finds something to say.)"""
+    the seat with. (The second redraw is tried only where the first finds something to say.)
+
+    ``spares``: copies an earlier assessment left, which this one resets to the state and uses
+    rather than copying it afresh, and leaves its own in: a caller that assesses one state after
+    another of a game (a table's moves) keeps the list, and each assessment copies back only what
+    the moves between changed. The answers are the same with or without it."""
     if state.is_terminal():
         return {}
+    if spares is None:
+        spares = []
     actions = list(legal if legal is not None else state.legal_actions(seat))
-    first = _Trial(state, seat, SEEDS[0])
+    first = _Trial(state, seat, SEEDS[0], spares)
     second: _Trial | None = None
     named = _named(state)
     before = {n.seat: n.short for n in costs(state, seat)} if named else {}
@@ -163,7 +179,7 @@ def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = N
         if found is None:
             continue
         if second is None:
-            second = _Trial(state, seat, SEEDS[1])
+            second = _Trial(state, seat, SEEDS[1], spares)
         again = _said(second, seat, action, before, named)
         if again is None:
             continue
@@ -174,13 +190,21 @@ def assess(state: State[Any, Any], seat: int, legal: Sequence[Action] | None = N
             leaves = found.leaves if found.leaves == again.leaves else ""
             if text or leaves:
                 out[str(action)] = Risk(False, text, leaves)
+    spares += first.spares() + (second.spares() if second is not None else [])
+    del spares[:-SPARES]  # the latest few
     return out
 
 
-def _redrawn(state: State[Any, Any], seat: int, seed: int) -> State[Any, Any]:
-    """A copy consistent with what ``seat`` knows (:meth:`State.determinize`) whose log nobody reads:
-    the actions tried on it and its copies word no log lines."""
-    copy = state.determinize(seat, seed)
+SPARES = 4
+"""Copies an assessment leaves for the next: its two trials' redrawn and scratch copies."""
+
+
+def _redrawn(
+    state: State[Any, Any], seat: int, seed: int, into: State[Any, Any] | None = None
+) -> State[Any, Any]:
+    """A copy consistent with what ``seat`` knows (:meth:`State.determinize`, ``into`` a spare copy)
+    whose log nobody reads: the actions tried on it and its copies word no log lines."""
+    copy = state.determinize(seat, seed, into)
     copy.keep_log_unread()
     return copy
 

@@ -177,7 +177,10 @@ def _reset_fields(mine: dict[str, Any], theirs: dict[str, Any], kept: dict[str, 
                     continue
             elif check and _exact(w) == check:
                 continue
-        mine[k] = list(v) if k == "log" else copy_data(v)
+        if k == _SHARED:  # a copy of another game of this kind
+            mine[k] = v
+        else:
+            mine[k] = list(v) if k == "log" else copy_data(v)
     if len(mine) != len(theirs):  # fields the change made
         for k in [k for k in mine if k not in theirs]:
             del mine[k]
@@ -626,9 +629,17 @@ class State(Generic[C, TT]):
         (``__init__`` would set up a new game). Spelled so that a compiled build makes it too."""
         return cls.__new__(cls)
 
-    def determinize(self, seat: int | None, seed: int) -> State[Any, Any]:
-        """A copy consistent with what ``seat`` knows, its hidden parts and future chance redrawn."""
-        new = self.clone()
+    def determinize(
+        self, seat: int | None, seed: int, into: State[Any, Any] | None = None
+    ) -> State[Any, Any]:
+        """A copy consistent with what ``seat`` knows, its hidden parts and future chance redrawn
+        (``into``: a copy of another state of this game's class, reset to this one
+        (:meth:`reset_to`) and used rather than a fresh copy: the same state)."""
+        if into is not None and type(into) is type(self):
+            into.reset_to(self)
+            new = into
+        else:
+            new = self.clone()
         rng = Rng(seed)
         new.resample_hidden(seat, rng)
         new.rng = Rng(rng.next64())
@@ -683,10 +694,14 @@ class State(Generic[C, TT]):
     __hash__ = None  # type: ignore[assignment]
 
     # ----- log views -----------------------------------------------------------------------
-    def log_for(self, seat: int | None, last: int | None = None) -> list[dict[str, Any]]:
+    def log_for(
+        self, seat: int | None, last: int | None = None, rows: dict[int, Any] | None = None
+    ) -> list[dict[str, Any]]:
         """The log lines ``seat`` may read (spectator: public lines only), oldest first; with ``last``,
         the latest ``last`` of them, found from the end (a long game's page pays for what it shows,
-        not for the whole log)."""
+        not for the whole log). ``rows``: the lines worded so far, which a caller keeps for the
+        states of one game in one language (the lines are shared with it: read them, never change
+        them); a line is worded once and the same for every reader."""
         log = self.log
         if not last:
             return [
@@ -696,9 +711,17 @@ class State(Generic[C, TT]):
             ]
         shown = []
         for i in range(len(log) - 1, -1, -1):
-            step, kind, text, seats = log[i]
+            entry = log[i]
+            seats = entry[3]
             if seats is None or (seat is not None and seat in seats):
-                shown.append({"step": step, "kind": kind, "text": say(text)})
+                got = None if rows is None else rows.get(id(entry))
+                if got is not None and got[0] is entry:
+                    row = got[1]
+                else:
+                    row = {"step": entry[0], "kind": entry[1], "text": say(entry[2])}
+                    if rows is not None:
+                        rows[id(entry)] = (entry, row)  # the entry kept: its id names it alone
+                shown.append(row)
                 if len(shown) == last:
                     break
         shown.reverse()

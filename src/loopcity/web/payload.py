@@ -13,6 +13,11 @@ from ..engine.risk import assess, shortfalls
 from ..engine.text import HOLDING
 
 LOG_LINES = 80
+CARRIED = ("log rows", "look-ahead copies")
+"""What ``shared`` keeps from one version of a table to the next: the log lines worded so far
+(``State.log_for``'s ``rows``) and the copies the look-ahead left (``assess``'s ``spares``)."""
+ROWS_KEPT = 2000
+"""Worded log lines kept at most (the latest lines of every seat's page are a few hundred)."""
 _DATA_ACT = re.compile(r'data-act="([^"]*)"')
 
 
@@ -156,8 +161,19 @@ def _risks(state: State, seat: int | None, legal: list[Any], shared: dict[Any, A
     key = ("risks", seat, HOLDING.get(), *map(str, legal))
     risks: dict[str, Any] | None = shared.get(key)
     if risks is None:
-        risks = shared[key] = assess(state, seat, legal)
+        risks = shared[key] = assess(state, seat, legal, shared.setdefault(CARRIED[1], []))
     return risks
+
+
+def _log(state: State, seat: int | None, shared: dict[Any, Any] | None) -> list[dict[str, Any]]:
+    """The seat's latest log lines, each line worded once for every page and version of the table
+    (the rows ``shared`` carries)."""
+    if shared is None:
+        return state.log_for(seat, last=LOG_LINES)
+    rows = shared.setdefault(CARRIED[0], {})
+    if len(rows) > ROWS_KEPT:
+        rows.clear()
+    return state.log_for(seat, last=LOG_LINES, rows=rows)
 
 
 def first_hint(state: State, seat: int | None, view: dict[str, Any], legal: list[Any]) -> str | None:
@@ -262,7 +278,7 @@ def build(
         "view": view,
         "svg": svg,
         "text": text,
-        "log": state.log_for(seat, last=LOG_LINES),
+        "log": _log(state, seat, shared),
         "finished": terminal,
         "outcome": {**outcome.to_json(), "ending": state.ending()} if outcome is not None else None,
         "debrief": figures,

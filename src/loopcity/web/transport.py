@@ -247,10 +247,14 @@ def at_table(
     message["seats"] = seats
     if any(names.values()):
         said = sorted(((t.state.seat_name(i), n) for i, n in names.items() if n), key=lambda x: -len(x[0]))
-        for line in message["log"]:
+        lines = []
+        for line in message["log"]:  # new lines where names are added: the worded ones are shared
+            text = line["text"]
             for role, who in said:
-                if role in line["text"]:
-                    line["text"] = line["text"].replace(role, f"{who} · {role}")
+                if role in text:
+                    text = text.replace(role, f"{who} · {role}")
+            lines.append(line if text is line["text"] else {**line, "text": text})
+        message["log"] = lines
     if seat is not None and t.seats[seat]["kind"] == "bot":
         message["legal"], message["your_turn"] = [], False
         message["handed"] = True
@@ -388,11 +392,13 @@ class Hub:
         key = built.snap
         if not (key and key[0] is snap[0] and key[1:] == snap[1:]):
             old, built = built, Built(snap)
-            if key and key[0] is snap[0]:  # the same state (a line of talk, a pause): its risks stay
-                for lang, shared in old.shared.items():
-                    built.shared[lang] = {
-                        k: v for k, v in shared.items() if isinstance(k, tuple) and k[0] == "risks"
-                    }
+            same = key and key[0] is snap[0]  # the same state (a line of talk, a pause): its risks stay
+            for lang, shared in old.shared.items():
+                built.shared[lang] = {
+                    k: v
+                    for k, v in shared.items()
+                    if k in payload.CARRIED or (same and isinstance(k, tuple) and k[0] == "risks")
+                }
             channel.built = built
         return built
 
