@@ -59,6 +59,21 @@ def board_changed(st: ReclaimState) -> None:
     st._kept.clear()
 
 
+def home_hexes(st: ReclaimState) -> list[int]:
+    """Hexagons with Housing blocks."""
+    return [h for h, bl in enumerate(st.blocks) if bl[0] or bl[1] or bl[2]]  # block counts are never negative
+
+
+def home_list(st: ReclaimState) -> list[int]:
+    """The hexagons with Housing blocks, in order (``home_hexes``, kept in the state's ``_kept``
+    until the board changes: every change of the blocks calls ``board_changed``)."""
+    kept = st._kept
+    found: list[int] | None = kept.get("homes")
+    if found is None:
+        found = kept["homes"] = home_hexes(st)
+    return found
+
+
 def components(n: int, links: list[Transportation] | tuple[Transportation, ...]) -> dict[str, list[int]]:
     """For each kind of transport, each hexagon's component label (the root of its union-find set,
     joining the links in order)."""

@@ -60,6 +60,8 @@ from .board import (
     Terrain,
     Transportation,
     board_changed,
+    home_hexes,
+    home_list,
 )
 from .transport import join_components, water_hex_for_waste
 from .words import money, resource_name, role_name
@@ -78,25 +80,12 @@ _END_TURN, _CONVERT_ALL = END_TURN(), CONVERT()
 _EMPTY = [0, 0, 0]  # a hexagon without Housing blocks (block counts are never negative)
 
 
-def home_hexes(st: ReclaimState) -> list[int]:
-    """Hexagons with Housing blocks."""
-    return [h for h, bl in enumerate(st.blocks) if bl[0] or bl[1] or bl[2]]  # not _EMPTY
-
-
 # The hexagon lists of the built board that the legal actions read (homes, plants, Farms, build
-# spots) are kept in the state's ``_kept`` from one step to the next, by name, and dropped when the
-# board changes: a build, a new Housing block or an urbanized hexagon, the Dump chosen
-# (``board.board_changed``). Resources, coins and the stage of the turn are read anew at every
-# step. Those who read a kept list never change it.
-def home_list(st: ReclaimState) -> list[int]:
-    """The hexagons with Housing blocks, in order (``home_hexes``, kept until the board changes)."""
-    kept = st._kept
-    found: list[int] | None = kept.get("homes")
-    if found is None:
-        found = kept["homes"] = home_hexes(st)
-    return found
-
-
+# spots, each build's actions) are kept in the state's ``_kept`` from one step to the next, by name,
+# and dropped when the board changes: a build, a new Housing block or an urbanized hexagon, the Dump
+# chosen (``board.board_changed``). Resources, coins and the stage of the turn are read anew at every
+# step. Those who read a kept list never change it. The homes (``board.home_list``) are read by the
+# joint decisions' Food import too.
 def plant_list(st: ReclaimState) -> list[int]:
     """The hexagons with Treatment plants, in order (kept until the board changes)."""
     kept = st._kept
@@ -164,15 +153,21 @@ def build_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Acti
     builds = b.builds
     acts: list[Action] = []
     kept = st._kept
+    made: dict[str, list[Action]] | None = kept.get("builds")  # each build's actions, by item
+    if made is None:
+        made = kept["builds"] = {}
     for item in b.role_builds[role]:
         if prices[item] > coins:
             continue
-        spots = _SPOTS[item]  # the builds that share their spots find them once
-        hexes: list[int] | None = kept.get(spots)
-        if hexes is None:
-            hexes = kept[spots] = _build_spots(st, terrain, spots)
-        table = builds[item]
-        acts += [table[h] for h in hexes]
+        found = made.get(item)
+        if found is None:
+            spots = _SPOTS[item]  # the builds that share their spots find them once
+            hexes: list[int] | None = kept.get(spots)
+            if hexes is None:
+                hexes = kept[spots] = _build_spots(st, terrain, spots)
+            table = builds[item]
+            found = made[item] = [table[h] for h in hexes]
+        acts += found
     starts = None
     for t in TRANSPORTS:
         if prices[t] <= coins:
@@ -638,16 +633,21 @@ def convert(st: ReclaimState, seat: int, a: NoArgs) -> None:
     (higher levels first when Food is short)."""
     limit = st.game.content.rules.max_resource_per_hex
     makes = st.game.tables.housing_makes
-    for h, bl in enumerate(st.blocks):
+    blocks, res, converted = st.blocks, st.res, st.converted
+    for h in home_list(st):  # in order: no other hexagon has a block to convert
+        r = res[h]
+        if not r[FOOD]:
+            continue
+        bl = blocks[h]
         order = [2] * bl[2] + [1] * bl[1] + [0] * bl[0]
-        for level in order[st.converted[h] :]:
-            if st.res[h][FOOD] == 0:
+        for level in order[converted[h] :]:
+            if r[FOOD] == 0:
                 break
-            st.res[h][FOOD] -= 1
-            st.converted[h] += 1
+            r[FOOD] -= 1
+            converted[h] += 1
             waste = makes[level]
-            if st.res[h][waste] < limit:
-                st.res[h][waste] += 1
+            if r[waste] < limit:
+                r[waste] += 1
             else:
                 spill(st, h, waste)
     st.stage = "send"
