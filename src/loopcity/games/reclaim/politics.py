@@ -515,8 +515,13 @@ def disease_control(st: ReclaimState) -> None:
     """Roll each hexagon's disease dice (``disease_rolls``): a Disease on a Water hexagon, or one of
     its Waste turned to Disease on land."""
     faces = st.game.tables.disease_faces
-    for h, terrain in enumerate(st.terrain):
-        _control(st, h, terrain == "water", faces)
+    most = st.game.content.rules.max_resource_per_hex
+    for h, (terrain, r) in enumerate(zip(st.terrain, st.res, strict=True)):
+        if terrain == "water":
+            if r[MIXED] + r[SEPARATED] >= most:  # disease_rolls: a full Water hexagon rolls one die
+                _control(st, h, True, faces)
+        elif r[MIXED] or r[SEPARATED]:  # a die per Waste on land (amounts are never negative)
+            _control(st, h, False, faces)
 
 
 def _control(st: ReclaimState, h: int, water: bool, faces: tuple[str, ...]) -> None:
