@@ -397,12 +397,23 @@ def treatment_actions(
                 acts.append(treat[MIXED][h])
             if r[SEPARATED] and treating_plant(st, h, SEPARATED) is not None:
                 acts.append(treat[SEPARATED][h])
-    farms = farm_list(st)
-    refused = st.sludge_refused
     dump = st.dump
-    to_farms = [f for f in farms if f not in refused] if refused else farms
-    _moves(st, acts, (SLUDGE,), plants, to_farms + [dump] if dump >= 0 else to_farms)
-    _moves(st, acts, (NPK,), plants, farms)
+    res = st.res
+    sludge = npk = False  # most plants hold neither: no moves to look for
+    for h in plants:
+        r = res[h]
+        if r[SLUDGE]:
+            sludge = True
+        if r[NPK]:
+            npk = True
+    if sludge or npk:
+        farms = farm_list(st)
+        if sludge:
+            refused = st.sludge_refused
+            to_farms = [f for f in farms if f not in refused] if refused else farms
+            _moves(st, acts, (SLUDGE,), plants, to_farms + [dump] if dump >= 0 else to_farms)
+        if npk:
+            _moves(st, acts, (NPK,), plants, farms)
     if dump < 0:
         rejected, sites = st.dump_rejected, b.dump_sites
         kept = st._kept
@@ -445,7 +456,11 @@ def farming_actions(
                         acts.append(grow[NPK][h])
                     if r[SLUDGE]:
                         acts.append(grow[SLUDGE][h])
-    _moves(st, acts, (FOOD,), farms, terrain.urban)
+    res = st.res
+    for h in farms:  # Food to send from some Farm (most hold none)
+        if res[h][FOOD]:
+            _moves(st, acts, (FOOD,), farms, terrain.urban)
+            break
     return acts
 
 
