@@ -171,6 +171,10 @@ class ReclaimTables:
     """Each Infrastructure pile's name in the content (``Housing level 1``, ``Road``)."""
     build_text: dict[str, str]
     """Each build action in the rulebook's words (the content's ``text``)."""
+    offered: dict[tuple[int, int, int], list[Action]]
+    """The ``fund`` and ``contribute`` actions a player may take in the Political decisions, by the
+    player's coins, what the Food import lacks and the even share of it (``politics.contributions``:
+    they depend on nothing else)."""
     said: dict[str, dict[Any, Any]]
     """Lines of the log already written, by language (``texts.describe``): each action's line by
     the action's ``id`` (kept with the action, so the id stays its own) or what else its words
@@ -360,5 +364,6 @@ def build_tables(c: ReclaimContent) -> ReclaimTables:
         terrain_cache={},
         pile_names={p.id: p.name for p in c.piles},
         build_text={b.id: b.text for b in c.builds},
+        offered={},
         said={},
     )

@@ -204,9 +204,8 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     if st.proposing is not None:
         named, where, _by = st.proposing
         return [UNITS(n) for n in _units_left(st, named, where)]
-    terrain = st.game.tables.terrain_tables(st.terrain)
     due = food_import_cost(st)  # worked out once for the proposals and the coins
-    acts = proposals(st, terrain, due)
+    acts = proposals(st, st.game.tables.terrain_tables(st.terrain), due) if due <= st.city else []
     if st.rejected and acts:
         turned_down = {(item, h) for item, h, _n in st.rejected}
         acts = [a for a in acts if _may_propose(st, a, turned_down, due)]
@@ -269,14 +268,26 @@ def contributions(st: ReclaimState, seat: int, due: int | None = None) -> list[A
     coins = st.coins[seat]
     if coins <= 0:
         return []
+    short = food_short(st) if due is None else max(0, due - st.city)
+    share = even_share(st, short) if short else 0
+    offered = st.game.tables.offered  # the same actions for the same amounts: kept by them
+    found = offered.get((coins, short, share))
+    if found is None:
+        if len(offered) >= 4096:
+            offered.clear()
+        found = offered[coins, short, share] = _contributions(st, coins, short, share)
+    return found.copy()
+
+
+def _contributions(st: ReclaimState, coins: int, short: int, share: int) -> list[Action]:
+    """``contributions`` of a seat holding ``coins`` (more than 0), while the Food import lacks
+    ``short`` and ``share`` is the even share of it."""
     step = st.game.content.table.fund_step
     acts: list[Action] = [_FUND] if coins >= step else []
-    short = food_short(st) if due is None else max(0, due - st.city)
     if not short:
         return acts + [a for x, a in st.game.tables.round_amounts if x <= coins]
     amounts = [x for x, _a in st.game.tables.round_amounts if x <= coins]
     amounts.append(min(short, coins))
-    share = even_share(st, short)
     if share < short and share <= coins:
         amounts.append(share)
     return acts + [CONTRIBUTE(x) for x in sorted({min(x, MAX_CONTRIBUTION) for x in amounts} - {step})]

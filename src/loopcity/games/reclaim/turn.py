@@ -114,9 +114,17 @@ def legal(st: ReclaimState) -> list[Action]:
     if st.pending_pile is not None:
         return list(b.card_slots[len(st.face_up[st.pending_pile])])
     pending = st.pending_link
-    if pending is not None:
-        ends = b.link_to
-        return [ends[h] for h in link_ends(st, pending[0], pending[1])]
+    if pending is not None:  # link_ends, inlined: the link_to actions made in one loop
+        t, h = pending
+        ok = b.terrain_tables(st.terrain).buildable
+        if not ok[h]:
+            return []
+        links, ends = st.links, b.link_to
+        to: list[Action] = []
+        for nb in b.neighbours[h]:
+            if ok[nb] and ((h, nb, t) if h < nb else (nb, h, t)) not in links:
+                to.append(ends[nb])
+        return to
     stage = st.stage
     if stage == "role":
         return [ROLE(role) for role in PLAYABLE_ROLES]
@@ -293,9 +301,8 @@ def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
     ok = b.terrain_tables(st.terrain).buildable
     if not ok[h]:
         return []
-    # the other ends of ``h``'s links of this kind, read as ``(low, high, kind)`` like every link
-    linked = [c if a == h else a for a, c, k in st.links if k == t and a < c and (a == h or c == h)]
-    return [nb for nb in b.neighbours[h] if ok[nb] and nb not in linked]
+    links = st.links  # each read as ``(low, high, kind)``
+    return [nb for nb in b.neighbours[h] if ok[nb] and ((h, nb, t) if h < nb else (nb, h, t)) not in links]
 
 
 def unconverted(st: ReclaimState, homes: Sequence[int] | None = None) -> bool:
