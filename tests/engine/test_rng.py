@@ -6,6 +6,7 @@ from loopcity.engine.rng import (
     _GOLDEN,
     _MASK,
     _SMALL,
+    KeyedRng,
     Rng,
     _below_halves,
     _mix,
@@ -46,6 +47,26 @@ def test_shuffle_is_fisher_yates_over_below_for_every_length_and_counter():
                 expected[i], expected[j] = expected[j], expected[i]
             rng.shuffle(items)
             assert items == expected and rng.counter == reference.counter, (n, key, counter)
+
+
+def test_shuffle_each_gives_the_orders_and_counter_of_one_shuffle_after_another():
+    """A set-up shuffles a dozen short piles with their draws mixed together: every list ends in the
+    order, and the generator at the counter, that shuffling them one by one gives; lists of 0 and 1
+    item draw nothing, and the keyed generator shuffles them one by one."""
+    pick = random.Random(5)
+    for case in range(60):
+        lengths = [pick.choice((0, 1, 2, 5, 8, 12, 20)) for _ in range(pick.randint(0, 14))]
+        for rng, reference in (
+            (Rng.restore(case * 7919, case), Rng.restore(case * 7919, case)),
+            (Rng.restore(_MASK - case, 2**64 - 50), Rng.restore(_MASK - case, 2**64 - 50)),
+            (KeyedRng(2**64 + case), KeyedRng(2**64 + case)),
+        ):
+            lists = [list(range(n)) for n in lengths]
+            expected = [list(range(n)) for n in lengths]
+            for items in expected:
+                reference.shuffle(items)
+            rng.shuffle_each(lists)
+            assert lists == expected and rng.counter == reference.counter, (case, lengths)
 
 
 def test_the_compiled_builds_32_bit_halves_draw_exactly_what_the_64_bit_arithmetic_draws():

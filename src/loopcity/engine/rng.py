@@ -142,16 +142,23 @@ def _packing(draws: int) -> tuple[int, int, int, struct.Struct]:
     return found
 
 
-def _shuffle_packed(key: int, counter: int, items: MutableSequence[T]) -> None:
-    """:meth:`Rng.shuffle` from draw ``counter + 1`` on, its draws mixed side by side (lane k holds
-    draw ``counter + k + 1``, which picks the place for item ``len(items) - 1 - k``)."""
-    draws = len(items) - 1
+def mixed_lanes(key: int, counter: int, draws: int) -> tuple[int, ...]:
+    """Draws ``counter + 1`` to ``counter + draws`` of the generator ``key``, mixed side by side
+    (lane k holds draw ``counter + k + 1``): the values ``next64`` gives, at even indices of the tuple
+    (the odd ones are the lanes' unused high halves)."""
     ones, steps, masks, layout = _packing(draws)
     z = (((key + counter * _GOLDEN) & _MASK) * ones + steps) & masks
     z = ((z ^ ((z >> 30) & masks)) * 0xBF58476D1CE4E5B9) & masks
     z = ((z ^ ((z >> 27) & masks)) * 0x94D049BB133111EB) & masks
     z ^= (z >> 31) & masks
-    mixed = layout.unpack(z.to_bytes(16 * draws, "little"))
+    return layout.unpack(z.to_bytes(16 * draws, "little"))
+
+
+def _shuffle_packed(key: int, counter: int, items: MutableSequence[T]) -> None:
+    """:meth:`Rng.shuffle` from draw ``counter + 1`` on, its draws mixed side by side (lane k holds
+    draw ``counter + k + 1``, which picks the place for item ``len(items) - 1 - k``)."""
+    draws = len(items) - 1
+    mixed = mixed_lanes(key, counter, draws)
     i = draws
     for k in range(0, 2 * draws, 2):
         j = (mixed[k] * (i + 1)) >> 64
@@ -233,6 +240,28 @@ class Rng:
         if len(items) > 1:
             self.counter = c + len(items) - 1
 
+    def shuffle_each(self, lists: Sequence[MutableSequence[T]]) -> None:
+        """Shuffle each list in turn, as :meth:`shuffle` does one after the other (the same orders and
+        counter); interpreted, the draws of all of them are mixed side by side at once (a game's
+        set-up shuffles a dozen short piles: one packing instead of one per pile)."""
+        c = self.counter
+        draws = 0
+        for items in lists:
+            if len(items) > 1:
+                draws += len(items) - 1
+        if _NATIVE or not _PACKED_FROM <= draws <= _PACKED_UPTO:
+            for items in lists:
+                self.shuffle(items)
+            return
+        mixed = mixed_lanes(self.key, c, draws)
+        k = 0
+        for items in lists:
+            for i in range(len(items) - 1, 0, -1):
+                j = (mixed[k] * (i + 1)) >> 64
+                items[i], items[j] = items[j], items[i]
+                k += 2
+        self.counter = c + draws
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rng) or type(other) is not type(self):
             return False
@@ -313,6 +342,11 @@ class KeyedRng(Rng):
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def shuffle_each(self, lists: Sequence[MutableSequence[T]]) -> None:
+        """Shuffle each list in turn (its draws are hashes: nothing to mix together)."""
+        for items in lists:
+            self.shuffle(items)
 
     def __repr__(self) -> str:
         return f"KeyedRng(counter={self.counter})"  # the key stays out of logs

@@ -551,6 +551,14 @@ class State(Generic[C, TT]):
         self.rng.shuffle(items)
         self.note(partial(_shuffled, what), kind="chance")
 
+    def shuffle_each(self, lists: Sequence[MutableSequence[Any]], whats: Sequence[Words]) -> None:
+        """Shuffle each list in turn and log each shuffle, as :meth:`shuffle` does one after the other
+        (the same orders, draws and log lines); the draws are mixed together
+        (:meth:`~.rng.Rng.shuffle_each`). ``whats[i]`` names ``lists[i]``."""
+        self.rng.shuffle_each(lists)
+        for what in whats:
+            self.note(partial(_shuffled, what), kind="chance")
+
     def keep_log_unread(self) -> None:
         """Word none of this state's new log lines (they say :data:`~.text.UNREAD`), whatever
         languages the game's log is kept in: for copies nobody reads, such as a search's (and their

@@ -59,6 +59,21 @@ def board_changed(st: ReclaimState) -> None:
     st._kept.clear()
 
 
+def home_hexes(st: ReclaimState) -> list[int]:
+    """Hexagons with Housing blocks."""
+    return [h for h, bl in enumerate(st.blocks) if bl[0] or bl[1] or bl[2]]  # block counts are never negative
+
+
+def home_list(st: ReclaimState) -> list[int]:
+    """The hexagons with Housing blocks, in order (``home_hexes``, kept in the state's ``_kept``
+    until the board changes: every change of the blocks calls ``board_changed``)."""
+    kept = st._kept
+    found: list[int] | None = kept.get("homes")
+    if found is None:
+        found = kept["homes"] = home_hexes(st)
+    return found
+
+
 def components(n: int, links: list[Transportation] | tuple[Transportation, ...]) -> dict[str, list[int]]:
     """For each kind of transport, each hexagon's component label (the root of its union-find set,
     joining the links in order)."""
@@ -156,6 +171,10 @@ class ReclaimTables:
     """Each Infrastructure pile's name in the content (``Housing level 1``, ``Road``)."""
     build_text: dict[str, str]
     """Each build action in the rulebook's words (the content's ``text``)."""
+    offered: dict[tuple[int, int, int], list[Action]]
+    """The ``fund`` and ``contribute`` actions a player may take in the Political decisions, by the
+    player's coins, what the Food import lacks and the even share of it (``politics.contributions``:
+    they depend on nothing else)."""
     said: dict[str, dict[Any, Any]]
     """Lines of the log already written, by language (``texts.describe``): each action's line by
     the action's ``id`` (kept with the action, so the id stays its own) or what else its words
@@ -345,5 +364,6 @@ def build_tables(c: ReclaimContent) -> ReclaimTables:
         terrain_cache={},
         pile_names={p.id: p.name for p in c.piles},
         build_text={b.id: b.text for b in c.builds},
+        offered={},
         said={},
     )

@@ -31,7 +31,6 @@ The functions that end a phase (:func:`done`, :func:`before_next_round`, :func:`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from loopcity.engine import Action, NoArgs
@@ -52,7 +51,7 @@ from .actions import (
     Propose,
     Units,
 )
-from .board import FOOD, MIXED, NPK, SEPARATED, Phase, Terrain, board_changed
+from .board import FOOD, MIXED, NPK, SEPARATED, Phase, Terrain, board_changed, home_list
 from .transport import water_has_room, water_hex_for_waste, water_room
 from .words import causes_text, decision_text, money
 
@@ -95,13 +94,15 @@ def settle_food(st: ReclaimState) -> None:
     if st.city < price:  # not one unit can be bought (the loop below would buy none)
         return
     bought = 0
-    for h, need in enumerate(unfed(st)):
-        for _unit in range(need):
-            if st.city < price:
-                break
+    blocks, res = st.blocks, st.res
+    for h in home_list(st):  # in order; no other hexagon has a Housing block to feed
+        bl, r = blocks[h], res[h]
+        need = bl[0] + bl[1] + bl[2] - r[FOOD]
+        while need > 0 and st.city >= price:
             st.city -= price
-            st.res[h][FOOD] += 1
+            r[FOOD] += 1
             bought += 1
+            need -= 1
     if not bought:
         return
     _stage_import(st, bought, bought * price, 0)
@@ -138,13 +139,11 @@ def unfed(st: ReclaimState) -> list[int]:
     return out
 
 
-def food_import_cost(st: ReclaimState, urban: Sequence[int] | None = None) -> int:
-    """What the mandatory Food import costs now (``urban``: the Urban hexagons, when known)."""
+def food_import_cost(st: ReclaimState) -> int:
+    """What the mandatory Food import costs now."""
     need = 0
     blocks, res = st.blocks, st.res
-    if urban is None:
-        urban = st.game.tables.terrain_tables(st.terrain).urban
-    for h in urban:  # Housing blocks stand on Urban hexagons only
+    for h in home_list(st):  # the hexagons with Housing blocks
         bl = blocks[h]
         short = bl[0] + bl[1] + bl[2] - res[h][FOOD]
         if short > 0:
@@ -152,9 +151,9 @@ def food_import_cost(st: ReclaimState, urban: Sequence[int] | None = None) -> in
     return need * max(0, st.costs["food"] + st.cost_mods["food"])
 
 
-def food_short(st: ReclaimState, urban: Sequence[int] | None = None) -> int:
+def food_short(st: ReclaimState) -> int:
     """Coins the City budget lacks for the mandatory Food import (0 when it can pay)."""
-    return max(0, food_import_cost(st, urban) - st.city)
+    return max(0, food_import_cost(st) - st.city)
 
 
 def hungry_if_closed(st: ReclaimState) -> int:
@@ -205,16 +204,15 @@ def legal(st: ReclaimState, seat: int) -> list[Action]:
     if st.proposing is not None:
         named, where, _by = st.proposing
         return [UNITS(n) for n in _units_left(st, named, where)]
-    terrain = st.game.tables.terrain_tables(st.terrain)
-    due = food_import_cost(st, terrain.urban)  # worked out once for the proposals and the coins
-    acts = proposals(st, terrain, due)
+    due = food_import_cost(st)  # worked out once for the proposals and the coins
+    acts = proposals(st, st.game.tables.terrain_tables(st.terrain), due) if due <= st.city else []
     if st.rejected and acts:
         turned_down = {(item, h) for item, h, _n in st.rejected}
         acts = [a for a in acts if _may_propose(st, a, turned_down, due)]
     hand = st.hands[seat]
     if hand:
         acts += [PLAY_EVENT(i) for i in range(len(hand)) if events.playable(st, seat, i)]
-    acts += contributions(st, seat, terrain.urban, due)
+    acts += contributions(st, seat, due)
     acts.append(_DONE)
     return acts
 
@@ -239,7 +237,7 @@ def proposals(st: ReclaimState, terrain: Terrain, due: int | None = None) -> lis
     room, vaccination on each hexagon with Disease, dumping the Waste of each land hexagon while the
     Water has room (in that order, each by hexagon: what ``targets`` gives)."""
     if due is None:
-        due = food_import_cost(st, terrain.urban)
+        due = food_import_cost(st)
     if due > st.city:  # the Food import still lacks coins: it comes first
         return []
     city = st.city - due  # what the Food import leaves (all of it once paid)
@@ -262,24 +260,34 @@ def proposals(st: ReclaimState, terrain: Terrain, due: int | None = None) -> lis
     return acts
 
 
-def contributions(
-    st: ReclaimState, seat: int, urban: Sequence[int] | None = None, due: int | None = None
-) -> list[Action]:
+def contributions(st: ReclaimState, seat: int, due: int | None = None) -> list[Action]:
     """What ``seat`` may add to the City budget in one step: ``fund`` (``fund_step`` coins), the
     whole amount the Food import still lacks, an even share of it among the players still deciding,
-    and the content's round amounts; never more than the seat holds (``urban``: the Urban hexagons,
-    when known)."""
+    and the content's round amounts; never more than the seat holds (``due``: what the Food import
+    costs now, when known)."""
     coins = st.coins[seat]
     if coins <= 0:
         return []
+    short = food_short(st) if due is None else max(0, due - st.city)
+    share = even_share(st, short) if short else 0
+    offered = st.game.tables.offered  # the same actions for the same amounts: kept by them
+    found = offered.get((coins, short, share))
+    if found is None:
+        if len(offered) >= 4096:
+            offered.clear()
+        found = offered[coins, short, share] = _contributions(st, coins, short, share)
+    return found.copy()
+
+
+def _contributions(st: ReclaimState, coins: int, short: int, share: int) -> list[Action]:
+    """``contributions`` of a seat holding ``coins`` (more than 0), while the Food import lacks
+    ``short`` and ``share`` is the even share of it."""
     step = st.game.content.table.fund_step
     acts: list[Action] = [_FUND] if coins >= step else []
-    short = food_short(st, urban) if due is None else max(0, due - st.city)
     if not short:
         return acts + [a for x, a in st.game.tables.round_amounts if x <= coins]
     amounts = [x for x, _a in st.game.tables.round_amounts if x <= coins]
     amounts.append(min(short, coins))
-    share = even_share(st, short)
     if share < short and share <= coins:
         amounts.append(share)
     return acts + [CONTRIBUTE(x) for x in sorted({min(x, MAX_CONTRIBUTION) for x in amounts} - {step})]
@@ -340,8 +348,10 @@ def give(st: ReclaimState, seat: int, coins: int) -> None:
 
 def _any_unfed(st: ReclaimState) -> bool:
     """Whether some Housing block lacks its Food unit (``any(unfed(st))``, stopping at the first)."""
-    for bl, r in zip(st.blocks, st.res, strict=True):
-        if bl[0] + bl[1] + bl[2] > r[FOOD]:
+    blocks, res = st.blocks, st.res
+    for h in home_list(st):
+        bl = blocks[h]
+        if bl[0] + bl[1] + bl[2] > res[h][FOOD]:
             return True
     return False
 
@@ -470,11 +480,13 @@ def import_food(st: ReclaimState) -> None:
     price = st.cost("food")
     st.hunger = 0
     bought = 0
-    for h, need in enumerate(unfed(st)):
-        for _unit in range(need):
+    blocks, res = st.blocks, st.res
+    for h in home_list(st):  # in order; no other hexagon has a Housing block to feed
+        bl = blocks[h]
+        for _unit in range(bl[0] + bl[1] + bl[2] - res[h][FOOD]):
             if st.city >= price:
                 st.city -= price
-                st.res[h][FOOD] += 1
+                res[h][FOOD] += 1
                 bought += 1
             else:
                 st.hunger += 1
@@ -514,8 +526,13 @@ def disease_control(st: ReclaimState) -> None:
     """Roll each hexagon's disease dice (``disease_rolls``): a Disease on a Water hexagon, or one of
     its Waste turned to Disease on land."""
     faces = st.game.tables.disease_faces
-    for h, terrain in enumerate(st.terrain):
-        _control(st, h, terrain == "water", faces)
+    most = st.game.content.rules.max_resource_per_hex
+    for h, (terrain, r) in enumerate(zip(st.terrain, st.res, strict=True)):
+        if terrain == "water":
+            if r[MIXED] + r[SEPARATED] >= most:  # disease_rolls: a full Water hexagon rolls one die
+                _control(st, h, True, faces)
+        elif r[MIXED] or r[SEPARATED]:  # a die per Waste on land (amounts are never negative)
+            _control(st, h, False, faces)
 
 
 def _control(st: ReclaimState, h: int, water: bool, faces: tuple[str, ...]) -> None:

@@ -42,6 +42,11 @@ def _pile_words(name: str) -> Callable[[], str]:
     return lambda: _("the {pile} pile").format(pile=_(name))
 
 
+def _agendas_words() -> str:
+    """The log's name of the shuffled Hidden agenda cards."""
+    return _("the Hidden agenda cards")
+
+
 def _agenda_words(symbols: Sequence[str]) -> Callable[[], str]:
     """A player's own log line with their Hidden agenda."""
     return lambda: _("Your Hidden agenda: {agenda}").format(agenda=agenda_text(symbols))
@@ -126,15 +131,15 @@ class ReclaimState(State[ReclaimContent, ReclaimTables]):
         c = self.content
         self.face_up: dict[str, list[int]] = {}
         self.deck: dict[str, list[int]] = {}
-        for pile in c.piles:
-            order = list(range(len(pile.cards)))
-            self.shuffle(order, _pile_words(pile.name))
+        # the piles and the Hidden agendas, shuffled in turn with their draws mixed together
+        orders = [list(range(len(pile.cards))) for pile in c.piles]
+        agendas = list(range(len(c.agendas)))
+        self.shuffle_each([*orders, agendas], [*[_pile_words(pile.name) for pile in c.piles], _agendas_words])
+        for pile, order in zip(c.piles, orders, strict=True):
             show = c.rules.face_up_cards if pile.face_up else 1
             self.face_up[pile.id] = order[:show]
             self.deck[pile.id] = order[show:]
         self.owned: list[list[tuple[str, int]]] = [[] for _ in range(players)]
-        agendas = list(range(len(c.agendas)))
-        self.shuffle(agendas, lambda: _("the Hidden agenda cards"))
         self.agendas = agendas[:players]
         for seat, a in enumerate(self.agendas):
             self.note(_agenda_words(c.agendas[a].symbols), seats=[seat])

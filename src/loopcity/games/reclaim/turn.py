@@ -60,6 +60,8 @@ from .board import (
     Terrain,
     Transportation,
     board_changed,
+    home_hexes,
+    home_list,
 )
 from .transport import join_components, water_hex_for_waste
 from .words import money, resource_name, role_name
@@ -78,25 +80,12 @@ _END_TURN, _CONVERT_ALL = END_TURN(), CONVERT()
 _EMPTY = [0, 0, 0]  # a hexagon without Housing blocks (block counts are never negative)
 
 
-def home_hexes(st: ReclaimState) -> list[int]:
-    """Hexagons with Housing blocks."""
-    return [h for h, bl in enumerate(st.blocks) if bl[0] or bl[1] or bl[2]]  # not _EMPTY
-
-
 # The hexagon lists of the built board that the legal actions read (homes, plants, Farms, build
-# spots) are kept in the state's ``_kept`` from one step to the next, by name, and dropped when the
-# board changes: a build, a new Housing block or an urbanized hexagon, the Dump chosen
-# (``board.board_changed``). Resources, coins and the stage of the turn are read anew at every
-# step. Those who read a kept list never change it.
-def home_list(st: ReclaimState) -> list[int]:
-    """The hexagons with Housing blocks, in order (``home_hexes``, kept until the board changes)."""
-    kept = st._kept
-    found: list[int] | None = kept.get("homes")
-    if found is None:
-        found = kept["homes"] = home_hexes(st)
-    return found
-
-
+# spots, each build's actions) are kept in the state's ``_kept`` from one step to the next, by name,
+# and dropped when the board changes: a build, a new Housing block or an urbanized hexagon, the Dump
+# chosen (``board.board_changed``). Resources, coins and the stage of the turn are read anew at every
+# step. Those who read a kept list never change it. The homes (``board.home_list``) are read by the
+# joint decisions' Food import too.
 def plant_list(st: ReclaimState) -> list[int]:
     """The hexagons with Treatment plants, in order (kept until the board changes)."""
     kept = st._kept
@@ -125,9 +114,17 @@ def legal(st: ReclaimState) -> list[Action]:
     if st.pending_pile is not None:
         return list(b.card_slots[len(st.face_up[st.pending_pile])])
     pending = st.pending_link
-    if pending is not None:
-        ends = b.link_to
-        return [ends[h] for h in link_ends(st, pending[0], pending[1])]
+    if pending is not None:  # link_ends, inlined: the link_to actions made in one loop
+        t, h = pending
+        ok = b.terrain_tables(st.terrain).buildable
+        if not ok[h]:
+            return []
+        links, ends = st.links, b.link_to
+        to: list[Action] = []
+        for nb in b.neighbours[h]:
+            if ok[nb] and ((h, nb, t) if h < nb else (nb, h, t)) not in links:
+                to.append(ends[nb])
+        return to
     stage = st.stage
     if stage == "role":
         return [ROLE(role) for role in PLAYABLE_ROLES]
@@ -164,15 +161,21 @@ def build_actions(st: ReclaimState, terrain: Terrain | None = None) -> list[Acti
     builds = b.builds
     acts: list[Action] = []
     kept = st._kept
+    made: dict[str, list[Action]] | None = kept.get("builds")  # each build's actions, by item
+    if made is None:
+        made = kept["builds"] = {}
     for item in b.role_builds[role]:
         if prices[item] > coins:
             continue
-        spots = _SPOTS[item]  # the builds that share their spots find them once
-        hexes: list[int] | None = kept.get(spots)
-        if hexes is None:
-            hexes = kept[spots] = _build_spots(st, terrain, spots)
-        table = builds[item]
-        acts += [table[h] for h in hexes]
+        found = made.get(item)
+        if found is None:
+            spots = _SPOTS[item]  # the builds that share their spots find them once
+            hexes: list[int] | None = kept.get(spots)
+            if hexes is None:
+                hexes = kept[spots] = _build_spots(st, terrain, spots)
+            table = builds[item]
+            found = made[item] = [table[h] for h in hexes]
+        acts += found
     starts = None
     for t in TRANSPORTS:
         if prices[t] <= coins:
@@ -298,9 +301,8 @@ def link_ends(st: ReclaimState, t: str, h: int) -> list[int]:
     ok = b.terrain_tables(st.terrain).buildable
     if not ok[h]:
         return []
-    # the other ends of ``h``'s links of this kind, read as ``(low, high, kind)`` like every link
-    linked = [c if a == h else a for a, c, k in st.links if k == t and a < c and (a == h or c == h)]
-    return [nb for nb in b.neighbours[h] if ok[nb] and nb not in linked]
+    links = st.links  # each read as ``(low, high, kind)``
+    return [nb for nb in b.neighbours[h] if ok[nb] and ((h, nb, t) if h < nb else (nb, h, t)) not in links]
 
 
 def unconverted(st: ReclaimState, homes: Sequence[int] | None = None) -> bool:
@@ -402,12 +404,23 @@ def treatment_actions(
                 acts.append(treat[MIXED][h])
             if r[SEPARATED] and treating_plant(st, h, SEPARATED) is not None:
                 acts.append(treat[SEPARATED][h])
-    farms = farm_list(st)
-    refused = st.sludge_refused
     dump = st.dump
-    to_farms = [f for f in farms if f not in refused] if refused else farms
-    _moves(st, acts, (SLUDGE,), plants, to_farms + [dump] if dump >= 0 else to_farms)
-    _moves(st, acts, (NPK,), plants, farms)
+    res = st.res
+    sludge = npk = False  # most plants hold neither: no moves to look for
+    for h in plants:
+        r = res[h]
+        if r[SLUDGE]:
+            sludge = True
+        if r[NPK]:
+            npk = True
+    if sludge or npk:
+        farms = farm_list(st)
+        if sludge:
+            refused = st.sludge_refused
+            to_farms = [f for f in farms if f not in refused] if refused else farms
+            _moves(st, acts, (SLUDGE,), plants, to_farms + [dump] if dump >= 0 else to_farms)
+        if npk:
+            _moves(st, acts, (NPK,), plants, farms)
     if dump < 0:
         rejected, sites = st.dump_rejected, b.dump_sites
         kept = st._kept
@@ -450,7 +463,11 @@ def farming_actions(
                         acts.append(grow[NPK][h])
                     if r[SLUDGE]:
                         acts.append(grow[SLUDGE][h])
-    _moves(st, acts, (FOOD,), farms, terrain.urban)
+    res = st.res
+    for h in farms:  # Food to send from some Farm (most hold none)
+        if res[h][FOOD]:
+            _moves(st, acts, (FOOD,), farms, terrain.urban)
+            break
     return acts
 
 
@@ -638,16 +655,21 @@ def convert(st: ReclaimState, seat: int, a: NoArgs) -> None:
     (higher levels first when Food is short)."""
     limit = st.game.content.rules.max_resource_per_hex
     makes = st.game.tables.housing_makes
-    for h, bl in enumerate(st.blocks):
+    blocks, res, converted = st.blocks, st.res, st.converted
+    for h in home_list(st):  # in order: no other hexagon has a block to convert
+        r = res[h]
+        if not r[FOOD]:
+            continue
+        bl = blocks[h]
         order = [2] * bl[2] + [1] * bl[1] + [0] * bl[0]
-        for level in order[st.converted[h] :]:
-            if st.res[h][FOOD] == 0:
+        for level in order[converted[h] :]:
+            if r[FOOD] == 0:
                 break
-            st.res[h][FOOD] -= 1
-            st.converted[h] += 1
+            r[FOOD] -= 1
+            converted[h] += 1
             waste = makes[level]
-            if st.res[h][waste] < limit:
-                st.res[h][waste] += 1
+            if r[waste] < limit:
+                r[waste] += 1
             else:
                 spill(st, h, waste)
     st.stage = "send"
