@@ -710,7 +710,7 @@ class State(Generic[C, TT]):
         not for the whole log). ``rows``: the lines worded so far, which a caller keeps for the
         states of one game in one language (the lines are shared with it: read them, never change
         them); a line is worded once and the same for every reader."""
-        log = self.log
+        log: list[Any] = self.log  # its entries as the tuples they are, also compiled
         if not last:
             return [
                 {"step": step, "kind": kind, "text": say(text)}
