@@ -142,28 +142,22 @@ def _packing(draws: int) -> tuple[int, int, int, struct.Struct]:
     return found
 
 
-def mixed_lanes(key: int, counter: int, draws: int) -> tuple[int, ...]:
-    """Draws ``counter + 1`` to ``counter + draws`` of the generator ``key``, mixed side by side
-    (lane k holds draw ``counter + k + 1``): the values ``next64`` gives, at even indices of the tuple
-    (the odd ones are the lanes' unused high halves)."""
+def _shuffle_packed(key: int, counter: int, lists: Sequence[MutableSequence[T]], draws: int) -> None:
+    """:meth:`Rng.shuffle` of each of ``lists`` in turn from draw ``counter + 1`` on, their
+    ``draws`` draws mixed side by side (lane k holds draw ``counter + k + 1``; each list takes its
+    draws in turn, the first for its last item)."""
     ones, steps, masks, layout = _packing(draws)
     z = (((key + counter * _GOLDEN) & _MASK) * ones + steps) & masks
     z = ((z ^ ((z >> 30) & masks)) * 0xBF58476D1CE4E5B9) & masks
     z = ((z ^ ((z >> 27) & masks)) * 0x94D049BB133111EB) & masks
     z ^= (z >> 31) & masks
-    return layout.unpack(z.to_bytes(16 * draws, "little"))
-
-
-def _shuffle_packed(key: int, counter: int, items: MutableSequence[T]) -> None:
-    """:meth:`Rng.shuffle` from draw ``counter + 1`` on, its draws mixed side by side (lane k holds
-    draw ``counter + k + 1``, which picks the place for item ``len(items) - 1 - k``)."""
-    draws = len(items) - 1
-    mixed = mixed_lanes(key, counter, draws)
-    i = draws
-    for k in range(0, 2 * draws, 2):
-        j = (mixed[k] * (i + 1)) >> 64
-        items[i], items[j] = items[j], items[i]
-        i -= 1
+    mixed = layout.unpack(z.to_bytes(16 * draws, "little"))  # a lane's value at each even index
+    k = 0
+    for items in lists:
+        for i in range(len(items) - 1, 0, -1):
+            j = (mixed[k] * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+            k += 2
 
 
 class Rng:
@@ -227,7 +221,7 @@ class Rng:
                 self.counter = c + len(items) - 1
             return
         if _PACKED_FROM <= len(items) <= _PACKED_UPTO:
-            _shuffle_packed(self.key, c, items)
+            _shuffle_packed(self.key, c, (items,), len(items) - 1)
             self.counter = c + len(items) - 1
             return
         s = (self.key + c * _GOLDEN) & _MASK  # key + c * GOLDEN, stepped by GOLDEN: no product per draw
@@ -253,13 +247,7 @@ class Rng:
             for items in lists:
                 self.shuffle(items)
             return
-        mixed = mixed_lanes(self.key, c, draws)
-        k = 0
-        for items in lists:
-            for i in range(len(items) - 1, 0, -1):
-                j = (mixed[k] * (i + 1)) >> 64
-                items[i], items[j] = items[j], items[i]
-                k += 2
+        _shuffle_packed(self.key, c, lists, draws)
         self.counter = c + draws
 
     def __eq__(self, other: object) -> bool:

@@ -195,10 +195,10 @@ def _check(value: Any) -> bytes | bool:
     """How a field that ``==`` calls equal to the source's ``value`` is known to be the same, the
     only difference ``==`` misses in a game's data being the order of a dict's keys (and ``True``
     put where the source holds ``1``, or ``-0.0`` for ``0.0``, which no game does: every game's
-    resets are tested against fresh copies, hashes and snapshots): always (True) for a value without a dict; by the order of
-    its keys (:data:`_KEYS`) for a dict without a dict inside; written out the same (the bytes) for
-    a value with dicts inside or a float (``0.0 == -0.0``); never (empty) for a value that cannot be
-    written out (a generator)."""
+    resets are tested against fresh copies, hashes and snapshots): always (True) for a value
+    without a dict; by the order of its keys (:data:`_KEYS`) for a dict without a dict inside;
+    written out the same (the bytes) for a value with dicts inside or a float; never (empty) for a
+    value that cannot be written out (a generator)."""
     data = _exact(value)
     dicts = data.count(b"{")  # at least as many as the dicts inside
     if data and not dicts and type(value) is not float:
@@ -609,9 +609,9 @@ class State(Generic[C, TT]):
         again, copying back only the fields that differ. A field ``==`` calls equal (compared in C,
         a small part of what copying it costs) stays when it is also the same written out exactly
         (:mod:`marshal`), where ``==`` may miss a difference: the order of a dict's keys. ``kept``
-        keeps what is known of the source's fields, for a source that does not change between calls. For
-        trying one action after another on one copy (the look-ahead of :mod:`~.risk`): an action
-        changes a few fields, a copy copies them all. The copy's legal actions and kept lists start
+        keeps what is known of the source's fields, for a source that does not change between
+        calls. For trying one action after another on one copy (the look-ahead of :mod:`~.risk`):
+        an action changes a few fields, a copy copies them all. The copy's legal actions and kept lists start
         empty, as a clone's do."""
         if kept is None:
             kept = {}

@@ -13,7 +13,8 @@ from ..engine.risk import assess, shortfalls
 from ..engine.text import HOLDING
 
 LOG_LINES = 80
-CARRIED = ("log rows", "look-ahead copies")
+LOG_ROWS, COPIES = "log rows", "look-ahead copies"
+CARRIED = (LOG_ROWS, COPIES)
 """What ``shared`` keeps from one version of a table to the next: the log lines worded so far
 (``State.log_for``'s ``rows``) and the copies the look-ahead left (``assess``'s ``spares``)."""
 ROWS_KEPT = 2000
@@ -161,7 +162,7 @@ def _risks(state: State, seat: int | None, legal: list[Any], shared: dict[Any, A
     key = ("risks", seat, HOLDING.get(), *map(str, legal))
     risks: dict[str, Any] | None = shared.get(key)
     if risks is None:
-        risks = shared[key] = assess(state, seat, legal, shared.setdefault(CARRIED[1], []))
+        risks = shared[key] = assess(state, seat, legal, shared.setdefault(COPIES, []))
     return risks
 
 
@@ -170,7 +171,7 @@ def _log(state: State, seat: int | None, shared: dict[Any, Any] | None) -> list[
     (the rows ``shared`` carries)."""
     if shared is None:
         return state.log_for(seat, last=LOG_LINES)
-    rows = shared.setdefault(CARRIED[0], {})
+    rows = shared.setdefault(LOG_ROWS, {})
     if len(rows) > ROWS_KEPT:
         rows.clear()
     return state.log_for(seat, last=LOG_LINES, rows=rows)

@@ -114,17 +114,9 @@ def legal(st: ReclaimState) -> list[Action]:
     if st.pending_pile is not None:
         return list(b.card_slots[len(st.face_up[st.pending_pile])])
     pending = st.pending_link
-    if pending is not None:  # link_ends, inlined: the link_to actions made in one loop
-        t, h = pending
-        ok = b.terrain_tables(st.terrain).buildable
-        if not ok[h]:
-            return []
-        links, ends = st.links, b.link_to
-        to: list[Action] = []
-        for nb in b.neighbours[h]:
-            if ok[nb] and ((h, nb, t) if h < nb else (nb, h, t)) not in links:
-                to.append(ends[nb])
-        return to
+    if pending is not None:
+        ends = b.link_to
+        return [ends[h] for h in link_ends(st, pending[0], pending[1])]
     stage = st.stage
     if stage == "role":
         return [ROLE(role) for role in PLAYABLE_ROLES]
