@@ -102,6 +102,16 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):  # 
     shot(desk, "class-dashboard")
     shot(phones[0][1], "class-phone")
 
+    # the list of students the teacher opened stays open while the tables around it refresh, and the
+    # time since each table's last move counts on between refreshes
+    desk.click("#students-list summary")
+    desk.evaluate("document.querySelector('#class-live .class-tables').dataset.old = '1'")
+    httpx.post(f"{base}/api/classes/{token}/announce", json={"text": "Welcome"}, timeout=10)
+    wait_js(desk, "!document.querySelector('#class-live .class-tables').dataset.old", 10_000)
+    assert desk.evaluate("document.getElementById('students-list').open")
+    ago = desk.locator("#class-live .since").first
+    assert re.fullmatch(r"\(\d+ s ago\)", ago.inner_text()), ago.inner_text()
+
     # pause every table: every phone says so
     desk.click("#pause-class")
     for _ctx, page in phones:

@@ -4,6 +4,7 @@ stepping in at a table, the projector's pages and slips (the JSON API and the pa
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -313,3 +314,59 @@ def test_the_log_names_the_students_at_their_seats_once_move_after_move(client):
                             assert line["text"].count(role) == line["text"].count(f"{who} · {role}"), line
                             named += line["text"].count(f"{who} · {role}")
     assert named >= 4
+
+
+def test_the_pages_that_refresh_every_few_seconds_send_nothing_while_nothing_changed(client):
+    """The dashboard, the wall and the big screen fetch their tables every few seconds: while no table
+    moves, the server answers 304 to the part the page has (its ETag), so nothing travels and nothing
+    is redrawn, though the time since the last move goes on (the page counts it from the time of the
+    move); after a move the new part comes whole."""
+    made = new_class(client, tables=2, players=3)
+    token = made["token"]
+    for name in ("Ada", "Ben", "Cem"):
+        join(client, made["join_code"], name)
+    parts = [f"/class/{token}/tables", f"/class/{token}/wall/tables", f"/class/{token}/table/1/view"]
+    first = {url: client.get(url) for url in parts}
+    for url, r in first.items():
+        assert r.status_code == 200 and r.headers["etag"], url
+    time.sleep(1.1)  # a second later: the same parts
+    for url, r in first.items():
+        again = client.get(url, headers={"If-None-Match": r.headers["etag"]})
+        assert again.status_code == 304 and again.content == b"", url
+        assert client.get(url).text == r.text, url
+    assert 'data-moved="' in first[parts[0]].text
+    # everyone at table 1 passes: the discussion is over, and every part shows it
+    for _ in range(3):
+        board = call(client, "class_dashboard", token).json()["tables"][0]
+        mover = next(s["token"] for s in board["seats"] if s["active"])
+        r = client.post(f"/api/act/{mover}", json={"action": "pass"})
+        assert r.status_code == 200, r.text
+    for url, r in first.items():
+        after = client.get(url, headers={"If-None-Match": r.headers["etag"]})
+        assert after.status_code == 200 and after.headers["etag"] != r.headers["etag"], url
+        assert after.text != r.text
+    assert "3 moves" in client.get(parts[0]).text
+
+
+def test_the_wall_shares_each_tables_spectator_message_with_its_pages(client):
+    """The wall and the big screen read each table's spectator message built once per version (and
+    shared with the table's own pages), not a message of their own at every fetch."""
+    made = new_class(client, tables=1, players=3, bots="random")
+    hub = client.app.state.manager.hub
+    t = client.app.state.manager.live[made["tables"][0]["id"]]
+    seen = hub.watching(t, "en")
+    assert hub.watching(t, "en") is seen  # the same version: the same message
+    assert seen["seat"] is None and seen["legal"] == [] and seen["version"] == t.version
+    assert seen["svg"] == client.get(f"/api/state/{_spectator(client, t.id)}").json()["svg"]
+    state = t.state.clone()
+    seat = next(iter(state.active_seats()))
+    state.apply(seat, state.legal_actions(seat)[0])
+    t.state, t.version = state, t.version + 1
+    moved = hub.watching(t, "en")
+    assert moved is not seen and moved["version"] == t.version
+
+
+def _spectator(client, table_id: str) -> str:
+    """The table's spectator link."""
+    tokens = client.app.state.manager.db.tokens(table_id)
+    return next(token for token, role, _seat in tokens if role == "spectator")

@@ -141,11 +141,20 @@ def add_texts(language: str, texts: dict[str, str], game: str | None = None) -> 
 
 
 def languages() -> list[str]:
-    """The languages with translations, English first."""
-    found = {lang for lang in _TEXTS}
-    for directory, domain in _CATALOGUES:
-        found |= {p.parent.parent.name for p in directory.glob(f"*/LC_MESSAGES/{domain}.po")}
-    return ["en", *sorted(found - {"en"})]
+    """The languages with translations, English first: the catalogues' folders are looked through
+    once for each set of catalogues and texts (every request asks which languages there are)."""
+    key = (tuple(_TEXTS), tuple(_CATALOGUES))
+    found = _FOUND.get(key)
+    if found is None:
+        names = set(_TEXTS)
+        for directory, domain in _CATALOGUES:
+            names |= {p.parent.parent.name for p in directory.glob(f"*/LC_MESSAGES/{domain}.po")}
+        _FOUND.clear()
+        found = _FOUND[key] = ["en", *sorted(names - {"en"})]
+    return list(found)
+
+
+_FOUND: dict[tuple[tuple[str, ...], tuple[tuple[Path, str], ...]], list[str]] = {}
 
 
 def translations(language: str, game: str | None = None) -> gettext.NullTranslations:

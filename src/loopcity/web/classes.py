@@ -25,6 +25,7 @@ import psycopg
 from ..bots import bot_names
 from ..engine import get_spec
 from ..engine.errors import UnknownGame
+from ..engine.text import LANGUAGE
 from .classstore import ClassStore, StoredClass, Student
 from .i18n import _
 from .tables import LiveTable, Refusal, TableManager, new_token
@@ -483,11 +484,13 @@ def round_word(game: Any) -> str:
 
 def table_summary(manager: TableManager, n: int, t: LiveTable, now: float | None = None) -> dict[str, Any]:
     """One table as the dashboard and the wall show it: game, where it stands, whose turn and for how
-    long, each seat (who sits there, a bot or a person, connected, idle), its status and outcome."""
+    long, each seat (who sits there, a bot or a person, connected, idle), its status and outcome
+    (read from the spectator's message, which the table's pages and the wall share)."""
     now = time.monotonic() if now is None else now
     state = t.state
     game = state.game
-    view = state.view(None)
+    watched = manager.hub.watching(t, LANGUAGE.get())
+    view = watched["view"]
     active = [] if t.over else list(state.active_seats())
     since = max(0.0, now - t.moved)
     connected = manager.hub.seats_connected(t.id)
@@ -543,8 +546,9 @@ def table_summary(manager: TableManager, n: int, t: LiveTable, now: float | None
         "round": view.get("round"),
         "round_word": round_word(game),
         "version": t.version,
-        "prompt": state.prompt(None) if not t.over else "",
+        "prompt": watched["prompt"] if not t.over else "",
         "since": round(since),
+        "moved_at": round(time.time() - since),
         "seats": seats,
         "status": status,
         "status_words": status_word(status),

@@ -10,6 +10,7 @@ refusals, errors) are worded with :func:`_` in that language.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -29,10 +30,15 @@ def available() -> list[str]:
 
 def language_names() -> dict[str, str]:
     """Each available language by its own name (``Deutsch``, ``English``), for the picker."""
+    return dict(_own_names(tuple(available())))
+
+
+@functools.lru_cache(maxsize=8)
+def _own_names(codes: tuple[str, ...]) -> dict[str, str]:
     from babel import Locale, UnknownLocaleError
 
     out = {}
-    for code in available():
+    for code in codes:
         try:
             name = Locale.parse(code).get_display_name(code) or code
         except (ValueError, UnknownLocaleError):
@@ -99,6 +105,8 @@ def client_strings(lang: str) -> dict[str, str]:
         "disconnected": _("Reconnecting…"),
         "download": _("Download the game record"),
         "clock": _("Clock"),
+        "s_ago": _("{s} s ago"),
+        "min_ago": _("{m} min ago"),
         "details": _("Everything you can see (details)"),
         "move": _("Move"),
         "sent": _("Sent"),

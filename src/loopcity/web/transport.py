@@ -292,6 +292,8 @@ class Hub:
         self.pages_per_address = pages_per_address
         self.pages_per_seat = pages_per_seat
         self.channels: dict[str, Channel] = {}
+        self.fetched: dict[str, Channel] = {}
+        """tables without pages whose messages are fetched (:meth:`watching`)"""
         self.pages = 0
         self.watchers = 0
         self.by_address: Counter[str] = Counter()
@@ -313,7 +315,9 @@ class Hub:
         seats' own pages, so spectators never take a player's place. A seat's page always gets in while
         the server holds fewer than ``max_pages`` pages; a seat link holds at most ``pages_per_seat``
         pages, and a newer one makes the oldest give way (closed with :data:`REPLACED`)."""
-        channel = self.channels.setdefault(t.id, Channel())
+        channel = self.channels.get(t.id)
+        if channel is None:  # a table fetched before it had pages: what was built for it is kept
+            channel = self.channels[t.id] = self.fetched.pop(t.id) if t.id in self.fetched else Channel()
         if client.watcher:
             if sum(c.watcher for c in channel.clients) >= self.max_clients:
                 return _("this table has its most pages open")
@@ -431,6 +435,22 @@ class Hub:
         built = self._built(channel, t, snap)
         return self._text(built, seat, lang, self._data(built, t, seat, lang))
 
+    FETCHED = 256
+    """Tables kept for pages that fetch them rather than follow them (see :meth:`watching`)."""
+
+    def watching(self, t: LiveTable, lang: str = "en") -> dict[str, Any]:
+        """The spectator's message of the table now, as data, for a page that fetches it again every
+        few seconds (a class's wall and big screen): built once per version and language, and shared
+        with the table's pages where it has any (the board and panels they share are built already)."""
+        channel = self.channels.get(t.id)
+        if channel is None:
+            channel = self.fetched.get(t.id)
+            if channel is None:
+                if len(self.fetched) >= self.FETCHED:
+                    self.fetched.clear()
+                channel = self.fetched[t.id] = Channel()
+        return self._data(self._built(channel, t), t, None, lang)
+
     async def publish(self, t: LiveTable, version: int, *, again: bool = False) -> None:
         """Tell the table's pages that it changed (``version``; ``again``: something else than a move,
         such as a pause or a line of talk). Returns at once: nothing waits for a page.
@@ -485,5 +505,6 @@ class Hub:
 
     def close(self) -> None:
         self.channels.clear()
+        self.fetched.clear()
         self.pages = self.watchers = 0
         self.by_address.clear()

@@ -130,19 +130,22 @@ def links_of(request: Request, cls: StoredClass) -> dict[str, str]:
     }
 
 
-async def dashboard_data(request: Request, room: ClassRoom, cls: StoredClass) -> dict[str, Any]:
-    """The class as its teacher sees it now (the dashboard's JSON)."""
+async def dashboard_data(
+    request: Request, room: ClassRoom, cls: StoredClass, tokens: bool = True
+) -> dict[str, Any]:
+    """The class as its teacher sees it now (the dashboard's JSON); ``tokens``: with each seat's link
+    (the dashboard's buttons act on it; the wall has none)."""
     manager = room.manager
     live = await room.tables(cls)
     tables = [table_summary(manager, n, t) for n, t in live.items()]
-    tokens: dict[tuple[int, int], str] = {}
-    for n, t in live.items():
+    links: dict[tuple[int, int], str] = {}
+    for n, t in live.items() if tokens else ():
         for token, role, seat in await manager.stored(manager.db.tokens, t.id):
             if role == "seat" and seat is not None:
-                tokens[(n, seat)] = token
+                links[(n, seat)] = token
     for table in tables:
         for seat in table["seats"]:
-            seat["token"] = tokens.get((table["n"], seat["seat"]))
+            seat["token"] = links.get((table["n"], seat["seat"]))
     students = [
         {"id": student_id(s.key), "name": s.name, "table": s.table_n, "seat": s.seat}
         for s in await manager.stored(room.store.students, cls.id)
@@ -467,11 +470,21 @@ async def dashboard(cls: ClassLink, request: Request, room: Room, pages: PagesDe
     )
 
 
+def fetched_again(request: Request, page: HTMLResponse) -> Response:
+    """A part of a page that the page fetches again every few seconds, tagged by its content: 304, with
+    nothing sent, when the page has this one already (``If-None-Match``)."""
+    tag = '"' + hashlib.blake2b(page.body, digest_size=12).hexdigest() + '"'
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers={"ETag": tag})
+    page.headers["ETag"] = tag
+    return page
+
+
 @router.get("/class/{token}/tables", response_class=HTMLResponse, include_in_schema=False)
-async def dashboard_tables(cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> HTMLResponse:
+async def dashboard_tables(cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> Response:
     """The dashboard's tables and students (the page fetches this every few seconds)."""
     data = await dashboard_data(request, room, cls)
-    return pages.render(request, "class_tables.html", c=data, token=cls.token)
+    return fetched_again(request, pages.render(request, "class_tables.html", c=data, token=cls.token))
 
 
 async def _form_then_back(request: Request, cls: StoredClass) -> tuple[Any, Response]:
@@ -532,9 +545,9 @@ async def _wall(
 ) -> HTMLResponse:
     """The wall (or its fragment, which the page fetches again every few seconds): every table's
     spectator message (nothing a seat keeps secret) with its summary."""
-    lang = pages.lang(request)
-    boards = {n: payload_of(t, None, lang=lang) for n, t in (await room.tables(cls)).items()}
-    c = await dashboard_data(request, room, cls)
+    lang, hub = pages.lang(request), room.manager.hub
+    boards = {n: hub.watching(t, lang) for n, t in (await room.tables(cls)).items()}
+    c = await dashboard_data(request, room, cls, tokens=False)
     return pages.render(request, template, c=c, boards=boards, token=cls.token, **extra)
 
 
@@ -546,8 +559,8 @@ async def wall(cls: ClassLink, request: Request, room: Room, pages: PagesDep) ->
 
 
 @router.get("/class/{token}/wall/tables", response_class=HTMLResponse, include_in_schema=False)
-async def wall_tables(cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> HTMLResponse:
-    return await _wall(request, room, cls, pages, "class_wall_tables.html")
+async def wall_tables(cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> Response:
+    return fetched_again(request, await _wall(request, room, cls, pages, "class_wall_tables.html"))
 
 
 async def _big(
@@ -557,7 +570,7 @@ async def _big(
     if n not in cls.tables:
         raise Refusal(404, _("no such table in this class"))
     t = await room.manager.get(cls.tables[n])
-    m, s = payload_of(t, None, lang=pages.lang(request)), table_summary(room.manager, n, t)
+    m, s = room.manager.hub.watching(t, pages.lang(request)), table_summary(room.manager, n, t)
     return pages.render(request, template, n=n, token=cls.token, m=m, s=s, **extra)
 
 
@@ -569,8 +582,8 @@ async def big_screen(n: int, cls: ClassLink, request: Request, room: Room, pages
 
 
 @router.get("/class/{token}/table/{n}/view", response_class=HTMLResponse, include_in_schema=False)
-async def big_view(n: int, cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> HTMLResponse:
-    return await _big(request, room, cls, n, pages, "class_big_view.html")
+async def big_view(n: int, cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> Response:
+    return fetched_again(request, await _big(request, room, cls, n, pages, "class_big_view.html"))
 
 
 @router.get("/class/{token}/slips", response_class=HTMLResponse, include_in_schema=False)

@@ -28,13 +28,24 @@
     const a = document.activeElement;
     return a && box.contains(a) && (a.tagName === "SELECT" || a.tagName === "INPUT");
   };
+  // a fragment fetched again every few seconds: the server answers 304 while it is the one the page
+  // shows (its ETag), so nothing is sent or redrawn; a new one keeps the lists the teacher opened
   const follow = (box, url, every) => {
     if (!box) return;
+    let tag = null;
     const again = async () => {
       if (!document.hidden && !busy(box)) {
         try {
-          const r = await fetch(url, {credentials: "same-origin"});
-          if (r.ok) { box.innerHTML = await r.text(); tick(); }
+          const headers = tag ? {"If-None-Match": tag} : {};
+          const r = await fetch(url, {credentials: "same-origin", cache: "no-store", headers});
+          if (r.ok) {
+            const html = await r.text();
+            tag = r.headers.get("ETag");
+            const open = [...box.querySelectorAll("details[open][id]")].map((d) => d.id);
+            box.innerHTML = html;
+            open.forEach((id) => { const d = $(id); if (d) d.open = true; });
+            tick();
+          }
         } catch (_e) { /* the next round tries again */ }
       }
       setTimeout(again, every);
@@ -42,8 +53,14 @@
     setTimeout(again, every);
   };
 
-  // clock faces: "next Event in 7:12"
+  // clock faces: "next Event in 7:12"; how long ago a table last moved: "(40 s ago)"
   const tick = () => {
+    document.querySelectorAll(".since[data-moved]").forEach((c) => {
+      const ago = Math.max(0, Math.round(Date.now() / 1000 - Number(c.dataset.moved)));
+      const words = ago < 120 ? ((L.t && L.t.s_ago) || "{s} s ago").replace("{s}", ago)
+        : ((L.t && L.t.min_ago) || "{m} min ago").replace("{m}", Math.floor(ago / 60));
+      c.textContent = `(${words})`;
+    });
     document.querySelectorAll(".wall-clock[data-deadline]").forEach((c) => {
       const left = Math.max(0, Math.round(Number(c.dataset.deadline) - Date.now() / 1000));
       const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
