@@ -67,7 +67,7 @@ FRESH = 1.0
 """Seconds a file's modification time, once looked at, is taken as it was: a page's messages ask
 for the hint of every move, and an edited file is read again at most this long after."""
 
-_FOUND: dict[str, tuple[float, Path | None]] = {}
+_FOUND: dict[Any, tuple[float, Path | None]] = {}
 
 
 def default_file(spec: Any) -> Path | None:
@@ -75,12 +75,11 @@ def default_file(spec: Any) -> Path | None:
     content = getattr(spec, "content", None)
     if content is None:
         return None
-    folder = str(Path(content.path).parent)
     now = time.monotonic()
-    found = _FOUND.get(folder)
+    found = _FOUND.get(content.path)
     if found is None or now - found[0] > FRESH:
-        path = Path(folder) / "walkthrough.toml"
-        found = _FOUND[folder] = (now, path if path.exists() else None)
+        path = Path(content.path).parent / "walkthrough.toml"
+        found = _FOUND[content.path] = (now, path if path.exists() else None)
     return found[1]
 
 
