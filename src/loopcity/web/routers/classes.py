@@ -147,9 +147,24 @@ async def dashboard_data(
         for seat in table["seats"]:
             seat["token"] = links.get((table["n"], seat["seat"]))
     students = [
-        {"id": student_id(s.key), "name": s.name, "table": s.table_n, "seat": s.seat}
+        {
+            "id": student_id(s.key),
+            "name": s.name,
+            "table": s.table_n,
+            "seat": s.seat,
+            "place": f"{s.table_n}:{s.seat}",
+        }
         for s in await manager.stored(room.store.students, cls.id)
     ]
+    places = []  # the seats people sit at, each an option of every student's list of seats, made once
+    for table in tables:
+        for seat in table["seats"]:
+            if seat["kind"] == "human":
+                value = f"{table['n']}:{seat['seat']}"
+                label = _("Table {n}").format(n=table["n"]) + " · " + seat["role"]
+                names = f" ({', '.join(seat['names'])})" if seat["names"] else ""
+                option, end = Markup('<option value="{}">{}').format(value, label), Markup("</option>")
+                places.append({"value": value, "to": option + end, "with": option + names + end})
     return {
         "id": cls.id,
         "title": cls.settings.get("title") or "",
@@ -162,6 +177,7 @@ async def dashboard_data(
         **links_of(request, cls),
         "tables": tables,
         "students": students,
+        "places": places,
         "waiting": [s for s in students if s["table"] is None],
     }
 
