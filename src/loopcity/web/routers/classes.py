@@ -152,19 +152,9 @@ async def dashboard_data(
             "name": s.name,
             "table": s.table_n,
             "seat": s.seat,
-            "place": f"{s.table_n}:{s.seat}",
         }
         for s in await manager.stored(room.store.students, cls.id)
     ]
-    places = []  # the seats people sit at, each an option of every student's list of seats, made once
-    for table in tables:
-        for seat in table["seats"]:
-            if seat["kind"] == "human":
-                value = f"{table['n']}:{seat['seat']}"
-                label = _("Table {n}").format(n=table["n"]) + " · " + seat["role"]
-                names = f" ({', '.join(seat['names'])})" if seat["names"] else ""
-                option, end = Markup('<option value="{}">{}').format(value, label), Markup("</option>")
-                places.append({"value": value, "to": option + end, "with": option + names + end})
     return {
         "id": cls.id,
         "title": cls.settings.get("title") or "",
@@ -177,8 +167,28 @@ async def dashboard_data(
         **links_of(request, cls),
         "tables": tables,
         "students": students,
-        "places": places,
         "waiting": [s for s in students if s["table"] is None],
+    }
+
+
+def seat_lists(c: dict[str, Any]) -> dict[str, Any]:
+    """The dashboard's lists of seats to place a student at, each seat's option written once: a waiting
+    student's (``free``: every seat, with who sits there) and each seated student's (``other``: every
+    seat but their own, by ``"table:seat"``)."""
+    places = []
+    end = Markup("</option>")
+    for table in c["tables"]:
+        for seat in table["seats"]:
+            if seat["kind"] == "human":
+                value = f"{table['n']}:{seat['seat']}"
+                label = _("Table {n}").format(n=table["n"]) + " · " + seat["role"]
+                option = Markup('<option value="{}">{}').format(value, label)
+                names = f" ({', '.join(seat['names'])})" if seat["names"] else ""
+                places.append((value, option + end, option + names + end))
+    here = {f"{s['table']}:{s['seat']}" for s in c["students"]}
+    return {
+        "free": Markup("").join(named for _v, _o, named in places),
+        "other": {p: Markup("").join(o for v, o, _n in places if v != p) for p in here},
     }
 
 
@@ -479,6 +489,7 @@ async def dashboard(cls: ClassLink, request: Request, room: Room, pages: PagesDe
         request,
         "class.html",
         c=data,
+        seats=seat_lists(data),
         token=cls.token,
         qr=qr_svg(data["join_url"]) if data["join_url"] else "",
         loopback=_loopback(request) and not settings.public_url,
@@ -500,7 +511,8 @@ def fetched_again(request: Request, page: HTMLResponse) -> Response:
 async def dashboard_tables(cls: ClassLink, request: Request, room: Room, pages: PagesDep) -> Response:
     """The dashboard's tables and students (the page fetches this every few seconds)."""
     data = await dashboard_data(request, room, cls)
-    return fetched_again(request, pages.render(request, "class_tables.html", c=data, token=cls.token))
+    page = pages.render(request, "class_tables.html", c=data, seats=seat_lists(data), token=cls.token)
+    return fetched_again(request, page)
 
 
 async def _form_then_back(request: Request, cls: StoredClass) -> tuple[Any, Response]:
