@@ -20,6 +20,15 @@ seats``, the default: every move is made on one process and reaches pages on the
 reverse proxy sends each phone to any process) or keeps each table on one process (``--spread
 tables``). Server CPU is added up over the processes. ``--attach --port A --port B`` measures servers
 already running.
+
+Classes, as a school runs them (docs/classroom.md):
+
+    .venv/bin/python benchmarks/web_load.py --classes 5 --tables 30 --think 10
+
+makes the tables as five classes of six, each with its teacher's dashboard and its projector's wall
+open: they fetch their parts every 2.5 and 3 seconds as those pages do (with the ETag of the part
+they have), and the figures add how long those fetches took, how much they carried, how many found
+nothing new, and the server's CPU per second of the run.
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -125,6 +135,11 @@ class Stats:
         self.later: list[int] = []
         """the length of every state or patch message a page received after its first"""
         self.patches = 0
+        self.polls: list[float] = []
+        """how long each fetch of a class's dashboard or wall took (from the first move on)"""
+        self.polled: list[int] = []
+        """the bytes each of those fetches carried"""
+        self.unchanged = 0
 
     def received(self, size: int, kind: str, first: bool = False) -> None:
         """Count a message a page received (state and patch messages: the table's)."""
@@ -248,6 +263,42 @@ def create_table(base: str, game: dict, players: int, seed: int, options: dict) 
     return http_json(base + "/api/tables", body)
 
 
+def create_class(base: str, game: dict, players: int, tables: int, options: dict) -> tuple[str, list[dict]]:
+    """A class of ``tables`` tables with a student at every seat: the teacher's token and the tables,
+    each seat with its link."""
+    body = {"game": game["id"], "players": players, "tables": tables, "options": options}
+    made = http_json(base + "/api/classes", body)
+    for n in range(tables * players):  # a student at every seat, by name, as the phones join
+        http_json(base + "/api/join", {"code": made["join_code"], "name": f"Student {n + 1:02d}"})
+    return made["token"], http_json(f"{base}/api/classes/{made['token']}")["tables"]
+
+
+def fetch_part(url: str, tag: str | None) -> tuple[int, int, str | None]:
+    """A part a class's page fetches again: its status, its length and its ETag."""
+    req = urllib.request.Request(url, headers={"If-None-Match": tag} if tag else {})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, len(r.read()), r.headers.get("ETag")
+    except urllib.error.HTTPError as e:
+        if e.code != 304:
+            raise
+        return 304, 0, tag
+
+
+async def follow_part(url: str, every: float, stats: Stats, stop: float) -> None:
+    """Fetch a class page's part every ``every`` seconds until ``stop``, as the page does."""
+    tag = None
+    await asyncio.sleep(random.random() * every)
+    while time.monotonic() < stop:
+        began = time.monotonic()
+        status, size, tag = await asyncio.to_thread(fetch_part, url, tag)
+        if stats.first_move is not None:
+            stats.polls.append(time.monotonic() - began)
+            stats.polled.append(size)
+            stats.unchanged += status == 304
+        await asyncio.sleep(every)
+
+
 async def run_table(
     base: str,
     seat_bases: list[str],
@@ -329,9 +380,20 @@ async def main_async(
     if game["id"] == "tiny" and not options:
         options = {"pile": 60}  # longer games, so the figures are about moves rather than set-ups
     args.table_setup = (game, players, options)
-    tables = [
-        create_table(bases[i % len(bases)], game, players, 1000 + i, options) for i in range(args.tables)
-    ]
+    parts: list[tuple[str, float]] = []  # the classes' pages that fetch their parts again
+    if args.classes:
+        tables = []
+        for k in range(args.classes):
+            where = bases[k % len(bases)]
+            token, made = create_class(
+                where, game, players, len(range(k, args.tables, args.classes)), options
+            )
+            tables += made
+            parts += [(f"{where}/class/{token}/tables", 2.5), (f"{where}/class/{token}/wall/tables", 3.0)]
+    else:
+        tables = [
+            create_table(bases[i % len(bases)], game, players, 1000 + i, options) for i in range(args.tables)
+        ]
     stats = Stats(pids)
     client_cpu = time.process_time()
     start = time.monotonic()
@@ -341,6 +403,7 @@ async def main_async(
             run_table(bases[i % len(bases)], spread(bases, args.spread, t, i), t, args, stats, stop, 1000 + i)
             for i, t in enumerate(tables)
         ),
+        *(follow_part(url, every, stats, stop) for url, every in parts),
         return_exceptions=True,
     )
     try:
@@ -389,6 +452,16 @@ async def main_async(
         "other_refusals": stats.refused,
         "connect_retries": stats.connect_retries,
         "failed_seats": stats.failed_seats,
+        "server_cpu_per_s": None if server_cpu is None else round(server_cpu / elapsed, 3),
+        "classes": args.classes,
+        "class_pages": {
+            "fetches": len(stats.polls),
+            "ms": _percentiles([x * 1000 for x in stats.polls]),
+            "kb_mean": round(statistics.fmean(stats.polled) / 1024, 1) if stats.polled else None,
+            "unchanged": stats.unchanged,
+        }
+        if args.classes
+        else None,
     }
 
 
@@ -398,6 +471,12 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--game", default=None, help="game id (default: the first installed game)")
     ap.add_argument("--players", type=int, default=None)
+    ap.add_argument(
+        "--classes",
+        type=int,
+        default=0,
+        help="make the tables as this many classes, each with its dashboard and wall fetching their parts",
+    )
     ap.add_argument("--option", action="append", default=[], help="a game option NAME=VALUE (repeatable)")
     ap.add_argument(
         "--think",
@@ -520,6 +599,13 @@ def main() -> None:
     print(
         f"connection retries: {result['connect_retries']}, seats that could not play: {result['failed_seats']}"
     )
+    pages = result["class_pages"]
+    if pages:
+        print(
+            f"{result['classes']} classes' dashboards and walls: {pages['fetches']} fetches, ms p50 "
+            f"{pages['ms']['p50']}  p99 {pages['ms']['p99']}, KB mean {pages['kb_mean']}, "
+            f"{pages['unchanged']} answered 304 (nothing new); server CPU {result['server_cpu_per_s']} s a second"
+        )
 
 
 if __name__ == "__main__":

@@ -31,3 +31,23 @@ def test_the_load_benchmark_plays_tables_and_reports_what_a_person_waits_for():
         waits = figures[kind]
         assert 0 < waits["p50"] <= waits["p99"] <= waits["max"], (kind, waits)
     assert figures["message_kb"]["later_over_16"] == 0  # every patch small
+
+
+def test_the_load_benchmark_runs_classes_with_their_dashboards_and_walls():
+    """``--classes``: the tables are classes with a student at every seat, and each class's dashboard
+    and wall fetch their parts as those pages do, timed from the first move."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "web_load.py"), "--game", "tiny", "--tables", "2"]
+        + ["--classes", "1", "--think", "2", "--seconds", "8", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    assert figures["classes"] == 1 and figures["failed_seats"] == 0 and figures["moves"] > 0
+    pages = figures["class_pages"]
+    assert pages["fetches"] >= 2 and 0 < pages["ms"]["p50"] <= pages["ms"]["max"]
+    assert 0 < figures["server_cpu_per_s"] < 2
