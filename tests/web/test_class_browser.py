@@ -102,12 +102,16 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):  # 
     shot(desk, "class-dashboard")
     shot(phones[0][1], "class-phone")
 
-    # the list of students the teacher opened stays open while the tables around it refresh, and the
-    # time since each table's last move counts on between refreshes
+    # the dashboard refreshes what changed and only that: the tables that did not change stay as they
+    # are (the buttons under the teacher's pointer too), the list of students the teacher opened stays
+    # open, and the time since each table's last move counts on between refreshes
     desk.click("#students-list summary")
-    desk.evaluate("document.querySelector('#class-live .class-tables').dataset.old = '1'")
+    desk.evaluate("document.querySelector('#class-sum').old = true")
+    desk.evaluate("document.querySelector('#class-live [data-table=\"1\"]').old = true")
     httpx.post(f"{base}/api/classes/{token}/announce", json={"text": "Welcome"}, timeout=10)
-    wait_js(desk, "!document.querySelector('#class-live .class-tables').dataset.old", 10_000)
+    wait_js(desk, "!document.querySelector('#class-sum').old", 10_000)
+    assert "Welcome" in desk.locator("#class-sum").inner_text()
+    assert desk.evaluate("document.querySelector('#class-live [data-table=\"1\"]').old === true")
     assert desk.evaluate("document.getElementById('students-list').open")
     ago = desk.locator("#class-live .since").first
     assert re.fullmatch(r"\(\d+ s ago\)", ago.inner_text()), ago.inner_text()

@@ -28,8 +28,37 @@
     const a = document.activeElement;
     return a && box.contains(a) && (a.tagName === "SELECT" || a.tagName === "INPUT");
   };
-  // a fragment fetched again every few seconds: the server answers 304 while it is the one the page
-  // shows (its ETag), so nothing is sent or redrawn; a new one keeps the lists the teacher opened
+  // a new part put where the old one is: what did not change stays as it is (a table's board is not
+  // drawn again, a button under the teacher's pointer stays), tables are compared one by one, and a
+  // list the teacher opened stays open
+  // (each element put in keeps the text it came as: the page changes some after, the clocks say)
+  const update = (old, fresh) => {
+    const html = fresh.outerHTML;
+    if (old.sent === html) return;
+    const tables = (el) => el.children.length > 0 && [...el.children].every((c) => c.dataset.table);
+    if (old.tagName === fresh.tagName && old.className === fresh.className && tables(old) && tables(fresh)
+        && old.children.length === fresh.children.length) {
+      [...fresh.children].forEach((c, i) => update(old.children[i], c));
+    } else {
+      fresh.sent = html;
+      old.replaceWith(fresh);
+    }
+  };
+  const place = (box, html) => {
+    const next = document.createElement("div");
+    next.innerHTML = html;
+    const open = [...box.querySelectorAll("details[open][id]")].map((d) => d.id);
+    const kids = [...next.children];
+    if (kids.length === box.children.length && kids.every((c, i) => c.tagName === box.children[i].tagName)) {
+      kids.forEach((c, i) => update(box.children[i], c));
+    } else {
+      box.replaceChildren(...next.childNodes);
+    }
+    open.forEach((id) => { const d = $(id); if (d) d.open = true; });
+  };
+
+  // a part fetched again every few seconds: the server answers 304 while it is the one the page shows
+  // (its ETag), so nothing is sent or redrawn
   const follow = (box, url, every) => {
     if (!box) return;
     let tag = null;
@@ -41,9 +70,7 @@
           if (r.ok) {
             const html = await r.text();
             tag = r.headers.get("ETag");
-            const open = [...box.querySelectorAll("details[open][id]")].map((d) => d.id);
-            box.innerHTML = html;
-            open.forEach((id) => { const d = $(id); if (d) d.open = true; });
+            place(box, html);
             tick();
           }
         } catch (_e) { /* the next round tries again */ }
