@@ -147,12 +147,7 @@ async def dashboard_data(
         for seat in table["seats"]:
             seat["token"] = links.get((table["n"], seat["seat"]))
     students = [
-        {
-            "id": student_id(s.key),
-            "name": s.name,
-            "table": s.table_n,
-            "seat": s.seat,
-        }
+        {"id": student_id(s.key), "name": s.name, "table": s.table_n, "seat": s.seat}
         for s in await manager.stored(room.store.students, cls.id)
     ]
     return {
