@@ -215,3 +215,29 @@ def test_a_class_in_german(live, browser):  # noqa: F811
     for ctx, _page in phones:
         ctx.close()
     teacher.close()
+
+
+def test_the_dashboard_fits_the_teachers_phone(live, browser):  # noqa: F811
+    """The teacher walking round the room with the dashboard on a phone: nothing wider than the
+    screen, every student's Move button within reach (RECLAIM's long role names in the lists)."""
+    base = live.base
+    made = httpx.post(f"{base}/api/classes", json={"game": "reclaim", "tables": 2, "players": 4}, timeout=30)
+    made = made.json()
+    for i in range(8):
+        r = httpx.post(
+            f"{base}/api/join", json={"code": made["join_code"], "name": f"Student {i + 1}"}, timeout=30
+        )
+        assert r.status_code == 200, r.text
+    pocket = browser.new_context(viewport=PHONE, is_mobile=True)
+    page = pocket.new_page()
+    page.goto(f"{base}/class/{made['token']}")
+    page.evaluate("document.getElementById('students-list').open = true")
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    widest = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('#students-list button')]"
+        ".map(b => b.getBoundingClientRect().right))"
+    )
+    assert widest <= PHONE["width"], widest
+    page.evaluate("document.querySelector('#class-live .class-table:last-child').scrollIntoView()")
+    shot(page, "class-dashboard-phone")
+    pocket.close()
