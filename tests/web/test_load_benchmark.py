@@ -13,18 +13,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_load_benchmark_plays_tables_and_reports_what_a_person_waits_for():
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+def load(*args: str) -> dict:
+    """The benchmark's figures for two tables of the test game run with ``args``."""
     out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "web_load.py"), "--game", "tiny", "--tables", "2"]
-        + ["--seconds", "4", "--json"],
-        env=env,
+        [sys.executable, str(ROOT / "benchmarks" / "web_load.py"), "--game", "tiny", "--tables", "2", *args]
+        + ["--json"],
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
         capture_output=True,
         text=True,
         timeout=120,
         check=True,
     )
-    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_the_load_benchmark_plays_tables_and_reports_what_a_person_waits_for():
+    figures = load("--seconds", "4")
     assert figures["tables"] == 2 and figures["failed_seats"] == 0
     assert figures["moves"] > 0 and figures["server_cpu_ms_per_move"] > 0
     for kind in ("latency_ms", "seen_ms", "shown_ms"):
@@ -36,17 +40,7 @@ def test_the_load_benchmark_plays_tables_and_reports_what_a_person_waits_for():
 def test_the_load_benchmark_runs_classes_with_their_dashboards_and_walls():
     """``--classes``: the tables are classes with a student at every seat, and each class's dashboard
     and wall fetch their parts as those pages do, timed from the first move."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "web_load.py"), "--game", "tiny", "--tables", "2"]
-        + ["--classes", "1", "--think", "2", "--seconds", "8", "--json"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    figures = load("--classes", "1", "--think", "2", "--seconds", "8")
     assert figures["classes"] == 1 and figures["failed_seats"] == 0 and figures["moves"] > 0
     pages = figures["class_pages"]
     assert pages["fetches"] >= 2 and 0 < pages["ms"]["p50"] <= pages["ms"]["max"]
