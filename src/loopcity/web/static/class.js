@@ -28,10 +28,10 @@
     const a = document.activeElement;
     return a && box.contains(a) && (a.tagName === "SELECT" || a.tagName === "INPUT");
   };
-  // a new part put where the old one is: what did not change stays as it is (a table's board is not
-  // drawn again, a button under the teacher's pointer stays), tables are compared one by one, and a
+  // a new part put where the old one is: the tables are compared one by one with the HTML each came as
+  // (the page changes some of it after: the clocks), and only those that changed are replaced, so a
+  // board that did not change is not drawn again and a button under the teacher's pointer stays; a
   // list the teacher opened stays open
-  // (each element put in keeps the text it came as: the page changes some after, the clocks say)
   const update = (old, fresh) => {
     const html = fresh.outerHTML;
     if (old.sent === html) return;
