@@ -167,6 +167,11 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):  # 
         ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
     )
     assert smallest >= 18, smallest
+    # the wall's refreshes leave a table that did not change as it was (its board not drawn again)
+    ended = "document.querySelector('#wall-live [data-table=\"2\"]')"
+    wall.evaluate(f"{ended}.old = true")
+    wall.wait_for_timeout(3500)  # a refresh comes every 3 s
+    assert wall.evaluate(f"{ended}.old === true")
     shot(wall, "class-wall")
     big = teacher.new_page()
     big.goto(f"{base}/class/{token}/table/1")

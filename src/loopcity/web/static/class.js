@@ -32,10 +32,10 @@
   // (the page changes some of it after: the clocks), and only those that changed are replaced, so a
   // board that did not change is not drawn again and a button under the teacher's pointer stays; a
   // list the teacher opened stays open
+  const tables = (el) => el.children.length > 0 && [...el.children].every((c) => c.dataset.table);
   const update = (old, fresh) => {
     const html = fresh.outerHTML;
     if (old.sent === html) return;
-    const tables = (el) => el.children.length > 0 && [...el.children].every((c) => c.dataset.table);
     if (old.tagName === fresh.tagName && old.className === fresh.className && tables(old) && tables(fresh)
         && old.children.length === fresh.children.length) {
       [...fresh.children].forEach((c, i) => update(old.children[i], c));
@@ -62,6 +62,11 @@
   const follow = (box, url, every) => {
     if (!box) return;
     let tag = null;
+    // the HTML each part came as with the page, before the clocks change it
+    [...box.children].forEach((c) => {
+      c.sent = c.outerHTML;
+      if (tables(c)) [...c.children].forEach((t) => { t.sent = t.outerHTML; });
+    });
     const again = async () => {
       if (!document.hidden && !busy(box)) {
         try {
@@ -79,6 +84,12 @@
     };
     setTimeout(again, every);
   };
+
+  if (L.token) {
+    follow($("class-live"), `/class/${L.token}/tables`, 2500);
+    follow($("wall-live"), `/class/${L.token}/wall/tables`, 3000);
+    if (L.n) follow($("big-live"), `/class/${L.token}/table/${L.n}/view`, 2000);
+  }
 
   // clock faces: "next Event in 7:12"; how long ago a table last moved: "(40 s ago)"
   const tick = () => {
@@ -98,11 +109,6 @@
   setInterval(tick, 1000);
   tick();
 
-  if (L.token) {
-    follow($("class-live"), `/class/${L.token}/tables`, 2500);
-    follow($("wall-live"), `/class/${L.token}/wall/tables`, 3000);
-    if (L.n) follow($("big-live"), `/class/${L.token}/table/${L.n}/view`, 2000);
-  }
   if ($("wait-note")) setTimeout(() => window.location.reload(), 4000);
   const print = $("print-link");
   if (print) print.addEventListener("click", () => window.print());
