@@ -351,7 +351,7 @@ def test_the_pages_that_refresh_every_few_seconds_send_nothing_while_nothing_cha
 def test_the_wall_shares_each_tables_spectator_message_with_its_pages(client):
     """The wall and the big screen read each table's spectator message built once per version (and
     shared with the table's own pages), not a message of their own at every fetch."""
-    made = new_class(client, tables=1, players=3, bots="random")
+    made = new_class(client, tables=1, players=3)  # nobody joined: the table moves only as below
     hub = client.app.state.manager.hub
     t = client.app.state.manager.live[made["tables"][0]["id"]]
     seen = hub.watching(t, "en")
