@@ -67,7 +67,7 @@ FRESH = 1.0
 """Seconds a file's modification time, once looked at, is taken as it was: a page's messages ask
 for the hint of every move, and an edited file is read again at most this long after."""
 
-_FOUND: dict[Any, tuple[float, Path | None]] = {}
+_FOUND: dict[Path, tuple[float, Path | None]] = {}
 
 
 def default_file(spec: Any) -> Path | None:
