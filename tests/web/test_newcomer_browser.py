@@ -66,7 +66,17 @@ FIRST_IN_VIEW = """() => {
            document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('button') === b; };
   const dock = [...document.querySelectorAll('#dock:not([hidden]) button')];
   const list = [...document.querySelectorAll('#decision button, #actions button')].filter((b) => b.offsetParent);
+  // what a reader sees of each docked button: the characters within its box (the rest is cut off)
+  const seen = (b) => { const box = b.getBoundingClientRect(); let text = "";
+    const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT); const range = document.createRange();
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      const clip = node.parentElement.getBoundingClientRect();
+      for (let i = 0; i < node.length; i++) { range.setStart(node, i); range.setEnd(node, i + 1);
+        const r = range.getBoundingClientRect();
+        if (r.height && r.bottom <= Math.min(box.bottom, clip.bottom) + 1 && r.right <= box.right + 1) text += node.data[i]; } }
+    return text.replace(/\\s+/g, " ").trim(); };
   return {dock: dock.length ? inView(dock[0]) : null, list: list.length ? inView(list[0]) : null,
+          docked: dock.map(seen),
           title: document.title, icon: document.getElementById('favicon').getAttribute('href')};
 }"""
 
@@ -85,6 +95,10 @@ def test_the_first_action_is_in_view_and_the_title_says_it_is_your_turn(server, 
     assert seen["title"].startswith("▶") and seen["icon"].endswith("icon-turn.svg"), seen
     if size == "phone":
         assert seen["dock"] is True, "the dock at the bottom holds the first action"
+        shown = [t for t in seen["docked"] if t]
+        assert len(set(shown)) == len(shown) == len(seen["docked"]), (
+            f"docked buttons that read alike: {shown}"
+        )
     else:
         assert seen["list"] is True, "the first action is on the first screen"
     waiting = next((s for s in range(state.players) if s not in state.active_seats()), None)

@@ -571,10 +571,18 @@
     const finish = own.find((a, i) => i > 0 && FINISH.test(a.action));
     const main = asked.length ? asked : finish ? [own[0], finish] : own.slice(0, DOCKED);
     if (!asked.length && main.length < DOCKED) row.append(...choiceButtons(msg));
+    // Each button leads with what its action does (what tells the two apart on a narrow screen); the
+    // group, out of its list, follows on a line of its own where the buttons' groups differ.
+    const groups = new Set(main.map((a) => a.group || ""));
     for (const a of main) {
       const b = actionButton(a, a.action === "vote yes" ? "yes" : a.action === "vote no" ? "no" : "");
       b.removeAttribute("data-action");  // the list's own buttons keep the number keys
-      if (a.group && !asked.length) b.prepend(el("b", {}, `${a.group}: `));  // said in full, out of its list
+      b.replaceChildren(el("span", {class: "what"}, a.label));
+      if (a.group && !asked.length) {
+        b.title = `${a.group}: ${a.label}`;
+        if (groups.size > 1) b.append(el("span", {class: "group"}, a.group));
+      }
+      if (!b.querySelector(".group")) b.classList.add("alone");  // its words may take the group's line
       row.append(b);
     }
     const more = $("dock-more");
