@@ -149,22 +149,3 @@ def test_round_counts_full_turn_cycles():
     s.apply(1, "end")
     s.apply(1, "discard 0")
     assert s.round == 2 and s.turn == 0
-
-
-def test_tiles_of_one_kind_in_the_hand_are_one_choice():
-    """Two Straight roads in a hand are the same tile to lay or to give up: each Replace target and the
-    full hand's discard are offered once per kind (the first of its slots), so no two buttons read alike."""
-    s = ready(rows=["──", "......"], tokens=[0, 30], hands={1: "straight curve straight"})
-    replaces = [a for a in map(str, s.legal_actions(0)) if a.startswith("replace")]
-    assert {a.split()[1] for a in replaces} == {"0", "1"}  # slot 2 holds a Straight road too
-    assert "replace 0 1" in replaces and "replace 2 1" not in replaces
-    s.apply(0, "end")
-    assert s.phase == "discard" and [str(a) for a in s.legal_actions(0)] == ["discard 0", "discard 1"]
-    labels = [s.label(0, a).text for a in s.legal_actions(0)]
-    assert len(set(labels)) == len(labels)
-    before = s.state_hash()
-    with pytest.raises(IllegalAction):
-        s.apply(0, "discard 2")
-    assert s.state_hash() == before
-    s.apply(0, "discard 0")
-    assert sorted(s.hands[0][:2]) == ["curve", "straight"]

@@ -186,8 +186,7 @@ def legal_actions(s: ResourcityState, seat: int) -> list[Action]:
             limit = s.content.turn.max_players_per_tile
             return [_TO[t] for t in range(TILES) if t != s.pos[target] and s.pos.count(t) < limit]
         case "discard":
-            hand = s.hands[seat]  # tiles of one kind are one choice: the first of them is offered
-            return [_DISCARD[i] for i, kind in enumerate(hand) if hand.index(kind) == i]
+            return list(_DISCARD[: len(s.hands[seat])])
         case "compost":
             return [COMPOST(p) for p in compost_targets(s)]
         case "draw" | "over":
@@ -258,8 +257,8 @@ def act_actions(s: ResourcityState, seat: int) -> list[Action]:
             road = (c.superpowers.builder_road_cost if builder else costs.replace_road) - discount
             replaces = _REPLACE_BUILDER if builder else _REPLACE
             slot = 0
-            for kind in hand:  # tiles of one kind are one choice: the first of them is offered
-                if fuel >= (green if kind == "green" else road) and hand.index(kind) == slot:
+            for kind in hand:
+                if fuel >= (green if kind == "green" else road):
                     out += replaces[slot][here]
                 slot += 1
     built = len(out)
