@@ -87,3 +87,32 @@ def test_a_seat_message_says_which_action_loses(client):
     risky = [a for a in msg["legal"] if a.get("risk", {}).get("loses")]
     assert risky and risky[0]["risk"]["text"].startswith("Watch out: this loses the game")
     assert all("risk" not in a for a in build(state, None, table_id="x", version=1, seats=seats)["legal"])
+
+
+
+def test_actions_that_read_alike_are_one_button_and_either_is_still_taken():
+    """The second of two alike tiles in a Resourcity hand (two Straight roads to discard) reads as the
+    first: the page lists it once, where the rules keep both (records and stored games name either)."""
+    import random
+
+    from loopcity.engine import load_game
+    from loopcity.web.payload import build
+
+    rnd = random.Random(5)
+    state = load_game("resourcity").new_state(5)
+    while True:
+        assert not state.is_terminal(), "no position with two alike actions in this game"
+        seat = state.active_seats()[0]
+        legal = state.legal_actions(seat)
+        said = [(state.label(seat, a).text, state.label(seat, a).group) for a in legal]
+        if len(set(said)) < len(said):
+            break
+        state.apply(seat, rnd.choice(legal))
+    msg = build(state, seat, table_id="x", version=1, seats=[{"kind": "human"}] * state.players)
+    listed = [(a["label"], a["group"]) for a in msg["legal"]]
+    assert listed == list(dict.fromkeys(said)) and len(listed) < len(legal)  # the first of alike ones
+    shown = {a["action"] for a in msg["legal"]}
+    twin = next(a for a in legal if str(a) not in shown)
+    copy = state.clone()
+    copy.apply(seat, twin)  # the rules still take it
+    assert copy.step == state.step + 1

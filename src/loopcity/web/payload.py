@@ -100,6 +100,21 @@ def _entry(state: State, seat: int, action: Any, risks: dict[str, Any]) -> dict[
     return out
 
 
+def _entries(state: State, seat: int, legal: list[Any], risks: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's legal actions as the page lists them. An action that reads as one before it (the same
+    label in the same group: the second of two alike tiles in a hand) is the same choice to a person
+    and is listed once; the rules still take either."""
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    for a in legal:
+        entry = _entry(state, seat, a, risks)
+        said = (entry["label"], entry["group"])
+        if said not in seen:
+            seen.add(said)
+            out.append(entry)
+    return out
+
+
 def choices(state: State, seat: int | None, legal: list[Any]) -> list[dict[str, Any]]:
     """The seat's decisions made at once that the rules take in steps (a trade put together and
     offered, a hand paid down), as the game declares them: each a form the page sends once."""
@@ -257,7 +272,7 @@ def build(
         "active_seats": active,
         "your_turn": seat is not None and seat in active and bool(legal),
         "prompt": state.prompt(seat),
-        "legal": [_entry(state, seat, a, risks) for a in legal] if seat is not None else [],
+        "legal": _entries(state, seat, legal, risks) if seat is not None else [],
         "watch": shortfalls(state, seat) if seat is not None else [],
         "choices": choices(state, seat, legal),
         "legend": _once(
