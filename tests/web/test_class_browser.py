@@ -243,6 +243,11 @@ def test_the_dashboard_fits_the_teachers_phone(live, browser):  # noqa: F811
         ".map(b => b.getBoundingClientRect().right))"
     )
     assert widest <= PHONE["width"], widest
+    broken = page.evaluate(  # a seat's status reads as one pill, never split over two lines
+        "[...document.querySelectorAll('#class-live .tag')].filter(t => t.getBoundingClientRect().height"
+        " > 1.9 * parseFloat(getComputedStyle(t).fontSize)).map(t => t.textContent)"
+    )
+    assert page.locator("#class-live .tag").count() >= 8 and broken == [], broken
     page.evaluate("document.querySelector('#class-live .class-table:last-child').scrollIntoView()")
     shot(page, "class-dashboard-phone")
     pocket.close()

@@ -470,8 +470,9 @@ def figures(t: LiveTable, most: int = 4) -> list[dict[str, Any]]:
     from ..debrief.report import metric_labels
 
     labels = metric_labels(t.state.game, list(values))
-    return [
-        {"key": k, "label": labels.get(k, k), "value": round(v, 2)} for k, v in list(values.items())[:most]
+    return [  # a count reads as one ("Fuel 23", not "23.0")
+        {"key": k, "label": labels.get(k, k), "value": int(v) if v.is_integer() else round(v, 2)}
+        for k, v in list(values.items())[:most]
     ]
 
 
