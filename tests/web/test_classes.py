@@ -156,7 +156,9 @@ def test_a_trial_run_has_bots_everywhere_and_the_dashboard_and_wall_show_each_ta
     # the key figures read as the table holds them: counts as counts ("Year 1", not "1.0")
     for text in (wall.text, big.text):
         shown = re.findall(r"<dd>([^<]*)</dd>", text.split('class="wall-figures"', 1)[1])
-        assert shown and all(re.fullmatch(r"-?\d+(\.\d{1,2})?", v) and not v.endswith(".0") for v in shown), shown
+        assert shown and all(re.fullmatch(r"-?\d+(\.\d{1,2})?", v) and not v.endswith(".0") for v in shown), (
+            shown
+        )
 
 
 def test_start_fills_empty_seats_with_bots_and_a_rematch_keeps_seats_and_names(client):

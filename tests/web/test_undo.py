@@ -89,7 +89,6 @@ def test_a_seat_message_says_which_action_loses(client):
     assert all("risk" not in a for a in build(state, None, table_id="x", version=1, seats=seats)["legal"])
 
 
-
 def test_actions_that_read_alike_are_one_button_and_either_is_still_taken():
     """The second of two alike tiles in a Resourcity hand (two Straight roads to discard) reads as the
     first: the page lists it once, where the rules keep both (records and stored games name either)."""

@@ -15,7 +15,7 @@ from ..bots import make_bot
 from ..engine import Action, Bot, LoopcityError, Record, State, walkthrough
 from ..engine.clocks import Countdowns, clock_minutes
 from ..engine.runner import next_seat, waits_for_people
-from ..engine.text import _, ngettext, reference_text
+from ..engine.text import Label, _, ngettext, reference_text
 
 COMMANDS = ("help", "rules", "log", "undo", "save", "quit")
 """The words typed at the prompt besides an action; each is also understood in the reader's
@@ -163,8 +163,9 @@ class TerminalSession:
         title = _("{game} — {seat} to act").format(game=state.game.spec.title, seat=state.seat_name(seat))
         self.console.print(Panel(Text(render(state, seat)), title=escape(title)))
         self.console.print(Text(state.prompt(seat), style="bold"))
-        legal = state.legal_actions(seat)
-        self._list_actions(seat, legal)
+        offered = state.labelled(seat, state.legal_actions(seat))
+        legal = [a for a, _label in offered]
+        self._list_actions(offered)
         while True:
             try:
                 line = self.ask(state.seat_name(seat) + "> ").strip()
@@ -175,11 +176,11 @@ class TerminalSession:
             if handled is not None:
                 return handled
 
-    def _list_actions(self, seat: int, legal: list[Action]) -> None:
-        """The legal actions, numbered, in their labels' words, grouped as a player thinks of them."""
+    def _list_actions(self, offered: list[tuple[Action, Label]]) -> None:
+        """The legal actions as offered (:meth:`State.labelled`), numbered, in their labels' words,
+        grouped as a player thinks of them."""
         group = None
-        for i, a in enumerate(legal, 1):
-            label = self.state.label(seat, a)
+        for i, (a, label) in enumerate(offered, 1):
             if label.group and label.group != group:
                 self.console.print(Text(f"  {label.group}", style="bold"))
             group = label.group

@@ -308,6 +308,21 @@ class State(Generic[C, TT]):
         found = self.texts.of(self, seat, action) if self.texts is not None else None
         return found if found is not None else plain_label(self.game.spec.action_space, action)
 
+    def labelled(self, seat: int, legal: list[Action]) -> list[tuple[Action, Label]]:
+        """``legal`` as a person is offered it, each action with its label. An action that reads as one
+        before it (the same words in the same group: the second of two alike tiles in a hand) is the
+        same choice to a person and is left out; the rules still take it, so a record that names it
+        replays."""
+        out: list[tuple[Action, Label]] = []
+        seen: set[tuple[str, str]] = set()
+        for a in legal:
+            label = self.label(seat, a)
+            said = (label.text, label.group)
+            if said not in seen:
+                seen.add(said)
+                out.append((a, label))
+        return out
+
     def seat_name(self, seat: int) -> str:
         """A seat as people name it at the table (games add the role: ``Seat 2 (Builder)``)."""
         return _("Seat {n}").format(n=seat + 1)

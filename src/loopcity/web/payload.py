@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import State
 from ..engine.risk import assess, shortfalls
-from ..engine.text import HOLDING
+from ..engine.text import HOLDING, Label
 
 LOG_LINES = 80
 LOG_ROWS, COPIES = "log rows", "look-ahead copies"
@@ -90,28 +90,13 @@ def _debrief(state: State) -> dict[str, float] | None:
         return None
 
 
-def _entry(state: State, seat: int, action: Any, risks: dict[str, Any]) -> dict[str, Any]:
+def _entry(action: Any, label: Label, risks: dict[str, Any]) -> dict[str, Any]:
     """A legal action as the page shows it: its text, label and group, and what it risks."""
     text = str(action)
-    out = {"action": text, **state.label(seat, action).to_json()}
+    out = {"action": text, **label.to_json()}
     risk = risks.get(text)
     if risk is not None:
         out["risk"] = risk.to_json()
-    return out
-
-
-def _entries(state: State, seat: int, legal: list[Any], risks: dict[str, Any]) -> list[dict[str, Any]]:
-    """The seat's legal actions as the page lists them. An action that reads as one before it (the same
-    label in the same group: the second of two alike tiles in a hand) is the same choice to a person
-    and is listed once; the rules still take either."""
-    out: list[dict[str, Any]] = []
-    seen: set[tuple[str, str]] = set()
-    for a in legal:
-        entry = _entry(state, seat, a, risks)
-        said = (entry["label"], entry["group"])
-        if said not in seen:
-            seen.add(said)
-            out.append(entry)
     return out
 
 
@@ -272,7 +257,9 @@ def build(
         "active_seats": active,
         "your_turn": seat is not None and seat in active and bool(legal),
         "prompt": state.prompt(seat),
-        "legal": _entries(state, seat, legal, risks) if seat is not None else [],
+        "legal": [_entry(a, label, risks) for a, label in state.labelled(seat, legal)]
+        if seat is not None
+        else [],
         "watch": shortfalls(state, seat) if seat is not None else [],
         "choices": choices(state, seat, legal),
         "legend": _once(
