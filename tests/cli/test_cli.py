@@ -231,3 +231,28 @@ def test_the_language_comes_from_lang_or_the_system(monkeypatch):
     assert system_language() == "en"
     result = runner.invoke(app, ["--lang", "xx", "games"])
     assert result.exit_code == 2 and "no language 'xx'" in result.stdout
+
+
+def test_each_choice_is_listed_once_and_each_group_whole():
+    """Resourcity, seed 5: the Builder's hand holds two Tennis-ball roads. The turn's list names each
+    Replace with them once, and each group of actions comes once, whole, as the page shows them."""
+    lines = ["1", "1", "quit"]  # start on the first Centre, propose oneself to start
+    result = runner.invoke(
+        app,
+        ["play", "resourcity", "--players", "2", "--bots", "2", "--seed", "5"],
+        input="\n".join(lines) + "\n",
+        env={"COLUMNS": "250"},  # one action a line
+    )
+    assert result.exit_code == 0, result.stdout
+    turn = result.stdout.rsplit("Actions left", 1)[-1]
+    assert "Tennis-ball road, Tennis-ball road" in result.stdout  # the hand, as the board shows it
+    listed = [
+        line.split("[")[0].split(None, 1)[1].strip()
+        for line in turn.splitlines()
+        if line.rstrip().endswith("]")
+    ]
+    assert any("with the Tennis-ball road" in x for x in listed) and len(listed) == len(set(listed))
+    headings = [
+        line.strip() for line in turn.splitlines() if line.startswith("  ") and not line.startswith("   ")
+    ]
+    assert headings and len(headings) == len(set(headings)), headings

@@ -163,7 +163,10 @@ class TerminalSession:
         title = _("{game} — {seat} to act").format(game=state.game.spec.title, seat=state.seat_name(seat))
         self.console.print(Panel(Text(render(state, seat)), title=escape(title)))
         self.console.print(Text(state.prompt(seat), style="bold"))
-        offered = state.labelled(seat, state.legal_actions(seat))
+        groups: dict[str, list[tuple[Action, Label]]] = {}  # each group whole, as the page lists them
+        for a, label in state.labelled(seat, state.legal_actions(seat)):
+            groups.setdefault(label.group, []).append((a, label))
+        offered = [x for group in groups.values() for x in group]
         legal = [a for a, _label in offered]
         self._list_actions(offered)
         while True:
