@@ -236,16 +236,27 @@ def test_the_language_comes_from_lang_or_the_system(monkeypatch):
 def test_each_choice_is_listed_once_and_each_group_whole():
     """Resourcity, seed 5: the Builder's hand holds two Tennis-ball roads. The turn's list names each
     Replace with them once, and each group of actions comes once, whole, as the page shows them."""
-    lines = ["1", "1", "quit"]  # start on the first Centre, propose oneself to start
-    result = runner.invoke(
-        app,
-        ["play", "resourcity", "--players", "2", "--bots", "2", "--seed", "5"],
-        input="\n".join(lines) + "\n",
-        env={"COLUMNS": "250"},  # one action a line
-    )
-    assert result.exit_code == 0, result.stdout
-    turn = result.stdout.rsplit("Actions left", 1)[-1]
-    assert "Tennis-ball road, Tennis-ball road" in result.stdout  # the hand, as the board shows it
+    import io
+
+    from rich.console import Console
+
+    from loopcity.cli.terminal import TerminalSession
+    from loopcity.engine import Record, load_game
+
+    typed = iter(["1", "1"])  # start on the first Centre, propose oneself to start; then input ends
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    game = load_game("resourcity", players=2)
+    out = Console(file=io.StringIO(), width=250)  # one action a line
+    TerminalSession(Record.start(game.new_state(5), 5), {1}, "heuristic", out, ask=ask).run()
+    text = out.file.getvalue()
+    assert "Tennis-ball road, Tennis-ball road" in text  # the hand, as the board shows it
+    turn = text.rsplit("Actions left", 1)[-1]
     listed = [
         line.split("[")[0].split(None, 1)[1].strip()
         for line in turn.splitlines()
