@@ -251,3 +251,33 @@ def test_the_dashboard_fits_the_teachers_phone(live, browser):  # noqa: F811
     page.evaluate("document.querySelector('#class-live .class-table:last-child').scrollIntoView()")
     shot(page, "class-dashboard-phone")
     pocket.close()
+
+
+def test_the_teacher_sets_the_lesson_clock_and_the_projector_counts_down(live, browser):  # noqa: F811
+    """The teacher types how many minutes the lesson has left on the dashboard; the projector's wall
+    and the dashboard count down by the second, the same on both."""
+    base = live.base
+    made = httpx.post(
+        f"{base}/api/classes", json={"game": "sustain", "tables": 2, "players": 3}, timeout=30
+    ).json()
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    teacher, wall = ctx.new_page(), ctx.new_page()
+    teacher.goto(f"{base}/class/{made['token']}")
+    assert teacher.locator("#class-live .lesson").count() == 0
+    teacher.fill("#lesson-minutes", "2")
+    teacher.click("#lesson-set")
+    teacher.wait_for_selector("#class-live .lesson")
+    wall.goto(f"{base}/class/{made['token']}/wall")
+    shown = re.compile(r"^◷ (\d):(\d\d) left in the lesson$")
+    first = shown.match(wall.locator(".wall-lesson .lesson").inner_text())
+    assert first and 110 <= int(first[1]) * 60 + int(first[2]) <= 120, first
+    time.sleep(2.1)
+    later = shown.match(wall.locator(".wall-lesson .lesson").inner_text())
+    mine = shown.match(teacher.locator("#class-live .lesson").inner_text())
+    assert later and mine and int(later[1]) * 60 + int(later[2]) < int(first[1]) * 60 + int(first[2])
+    assert abs((int(mine[1]) * 60 + int(mine[2])) - (int(later[1]) * 60 + int(later[2]))) <= 1
+    shot(wall, "class-wall-lesson")
+    teacher.fill("#lesson-minutes", "0")
+    teacher.click("#lesson-set")
+    wait_js(wall, "!document.querySelector('.wall-lesson')")
+    ctx.close()

@@ -376,3 +376,44 @@ def _spectator(client, table_id: str) -> str:
     """The table's spectator link."""
     tokens = client.app.state.manager.db.tokens(table_id)
     return next(token for token, role, _seat in tokens if role == "spectator")
+
+
+def test_the_lesson_clock_counts_down_on_the_dashboard_the_wall_and_the_big_screen(client):
+    """The teacher says the lesson ends in 45 minutes: every one of the class's pages shows how long is
+    left (its script counts on by the second), 0 takes the clock down, and a wrong number is refused with
+    its reason and changes nothing."""
+    made = new_class(client, tables=2)
+    token = made["token"]
+    set_at = time.time()
+    answer = call(client, "lesson_class", token, {"minutes": 45}).json()["lesson"]
+    assert answer["minutes"] == 45 and set_at + 45 * 60 - 2 <= answer["ends"] <= time.time() + 45 * 60 + 1
+    assert call(client, "class_dashboard", token).json()["lesson"] == answer
+    pages = [f"/class/{token}", f"/class/{token}/tables", f"/class/{token}/wall", f"/class/{token}/table/1"]
+    for page in pages:
+        text = client.get(page).text
+        assert f'data-ends="{answer["ends"]}"' in text and "45 min left in the lesson" in text, page
+    german = client.get(f"/class/{token}/wall?lang=de").text
+    assert "noch 45 Min. Unterricht" in german
+    for bad, said in (
+        ({"minutes": 301}, "minutes"),
+        ({"minutes": -1}, "minutes"),
+        ({"minutes": "5"}, "minutes"),
+        ({"minutes": 5, "and": 1}, "and"),
+    ):
+        r = call(client, "lesson_class", token, bad)
+        assert r.status_code == 400 and said in r.json()["detail"], r.text
+    for bad in ("301", "ten", "-5"):
+        r = client.post(f"/class/{token}/do/lesson", data={"minutes": bad}, follow_redirects=False)
+        assert r.status_code == 400 and "a whole number from 0 to 300" in r.text
+    assert call(client, "class_dashboard", token).json()["lesson"] == answer
+    r = client.post(f"/class/{token}/do/lesson", data={"minutes": "0"}, follow_redirects=False)
+    assert r.status_code == 303 and call(client, "class_dashboard", token).json()["lesson"] is None
+    assert "data-ends" not in client.get(f"/class/{token}/wall").text
+
+
+def test_a_lesson_whose_time_is_up_says_so(client):
+    from loopcity.web.routers.classes import lesson_clock
+
+    assert lesson_clock(time.time() - 5) == {"ends": pytest.approx(time.time() - 5, abs=2), "minutes": 0}
+    assert lesson_clock(time.time() + 61)["minutes"] == 2  # a minute and a second: "2 min left"
+    assert lesson_clock(None) is None

@@ -367,6 +367,16 @@ class ClassRoom:
             await self.manager.update(t, announcement=news)
         return news
 
+    LESSON_MOST = 300
+    """The longest lesson clock, in minutes."""
+
+    async def lesson(self, cls: StoredClass, minutes: int) -> float | None:
+        """Set the lesson's clock: it ends ``minutes`` from now (0 takes the clock down). The dashboard,
+        the wall and the big screen count down to it; nothing stops when it rings (the teacher ends)."""
+        ends = round(time.time() + 60 * minutes) if minutes > 0 else None
+        await self._settings(cls, lesson_ends=ends)
+        return ends
+
     async def chat(self, cls: StoredClass, on: bool) -> None:
         """Table talk on or off at every table."""
         await self._settings(cls, chat=on)

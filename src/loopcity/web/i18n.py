@@ -107,6 +107,8 @@ def client_strings(lang: str) -> dict[str, str]:
         "clock": _("Clock"),
         "s_ago": _("{s} s ago"),
         "min_ago": _("{m} min ago"),
+        "lesson_left": _("{time} left in the lesson"),
+        "lesson_over": _("The lesson's time is up"),
         "details": _("Everything you can see (details)"),
         "move": _("Move"),
         "sent": _("Sent"),

@@ -185,6 +185,12 @@ class JoinIn(Body):
     seat: StrictInt | None = Field(None, ge=0, le=64)
 
 
+class LessonIn(Body):
+    """How long the lesson has left, in minutes, from now (0: no clock)."""
+
+    minutes: StrictInt = Field(ge=0, le=300)
+
+
 class AnnounceIn(Body):
     """A line shown on every page of every table of the class (empty: taken down)."""
 

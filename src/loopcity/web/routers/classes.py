@@ -12,6 +12,7 @@ import asyncio
 import hashlib
 import io
 import math
+import time
 from typing import Annotated, Any
 
 import segno
@@ -39,6 +40,7 @@ from ..schemas import (
     EndGameIn,
     FillIn,
     JoinIn,
+    LessonIn,
     PauseIn,
     PlaceIn,
     SeatBotIn,
@@ -158,12 +160,23 @@ async def dashboard_data(
         "paused": bool(cls.settings.get("paused")),
         "chat": bool(cls.settings.get("chat", True)),
         "announcement": cls.settings.get("announcement"),
+        "lesson": lesson_clock(cls.settings.get("lesson_ends")),
         "per_seat": cls.settings.get("per_seat", 1),
         **links_of(request, cls),
         "tables": tables,
         "students": students,
         "waiting": [s for s in students if s["table"] is None],
     }
+
+
+def lesson_clock(ends: float | None) -> dict[str, Any] | None:
+    """The lesson's clock as the pages show it: when it ends (epoch seconds, which the pages count down
+    to by the second) and the whole minutes left now (what the page says before its script runs, and
+    all that changes in the part from one refresh to the next)."""
+    if ends is None:
+        return None
+    left = round(ends - time.time())  # whole seconds, as the pages count them
+    return {"ends": ends, "minutes": max(0, math.ceil(left / 60))}
 
 
 def seat_lists(c: dict[str, Any]) -> dict[str, Any]:
@@ -515,6 +528,13 @@ async def _form_then_back(request: Request, cls: StoredClass) -> tuple[Any, Resp
     return form, RedirectResponse(f"/class/{cls.token}", status_code=303)
 
 
+@router.post("/api/classes/{token}/lesson", operation_id="lesson_class")
+async def lesson_class(body: LessonIn, cls: ClassLink, room: Room) -> dict[str, Any]:
+    """Set the lesson's clock to end ``minutes`` from now (0: no clock); the dashboard, the wall and
+    the big screen count down to it."""
+    return {"lesson": lesson_clock(await room.lesson(cls, body.minutes))}
+
+
 @router.post("/class/{token}/do/{what}", include_in_schema=False)
 async def class_action(what: str, cls: ClassLink, request: Request, room: Room) -> Response:
     """The dashboard's buttons (each a small form, so they work without the page's script too)."""
@@ -533,6 +553,13 @@ async def class_action(what: str, cls: ClassLink, request: Request, room: Room) 
         await room.pause(cls, form.get("paused") == "1")
     elif what == "announce":
         await room.announce(cls, str(form.get("text") or "")[:300])
+    elif what == "lesson":
+        text = str(form.get("minutes") or "0").strip()
+        if not text.isdigit() or int(text) > room.LESSON_MOST:
+            raise Refusal(
+                400, _("the lesson's minutes: a whole number from 0 to {most}").format(most=room.LESSON_MOST)
+            )
+        await room.lesson(cls, int(text))
     elif what == "chat":
         await room.chat(cls, form.get("on") == "1")
     elif what == "start":
@@ -594,7 +621,8 @@ async def _big(
         raise Refusal(404, _("no such table in this class"))
     t = await room.manager.get(cls.tables[n])
     m, s = room.manager.hub.watching(t, pages.lang(request)), table_summary(room.manager, n, t)
-    return pages.render(request, template, n=n, token=cls.token, m=m, s=s, **extra)
+    c = {"lesson": lesson_clock(cls.settings.get("lesson_ends"))}
+    return pages.render(request, template, n=n, token=cls.token, m=m, s=s, c=c, **extra)
 
 
 @router.get("/class/{token}/table/{n}", response_class=HTMLResponse, include_in_schema=False)

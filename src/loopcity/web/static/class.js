@@ -105,6 +105,14 @@
       const words = (L.t && L.t.clock_in) || "{what} in {time}";
       c.textContent = "◔ " + words.replace("{what}", c.dataset.counts).replace("{time}", time);
     });
+    // the lesson's clock: "◷ 12:30 left in the lesson", then "The lesson's time is up"
+    document.querySelectorAll(".lesson[data-ends]").forEach((c) => {
+      const left = Math.max(0, Math.round(Number(c.dataset.ends) - Date.now() / 1000));
+      const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      c.classList.toggle("over", left === 0);
+      c.textContent = "◷ " + (left > 0 ? ((L.t && L.t.lesson_left) || "{time} left in the lesson").replace("{time}", time)
+        : (L.t && L.t.lesson_over) || "The lesson's time is up");
+    });
   };
   setInterval(tick, 1000);
   tick();
