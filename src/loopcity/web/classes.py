@@ -367,9 +367,6 @@ class ClassRoom:
             await self.manager.update(t, announcement=news)
         return news
 
-    LESSON_MOST = 300
-    """The longest lesson clock, in minutes."""
-
     async def lesson(self, cls: StoredClass, minutes: int) -> float | None:
         """Set the lesson's clock: it ends ``minutes`` from now (0 takes the clock down). The dashboard,
         the wall and the big screen count down to it; nothing stops when it rings (the teacher ends)."""

@@ -185,10 +185,14 @@ class JoinIn(Body):
     seat: StrictInt | None = Field(None, ge=0, le=64)
 
 
+LESSON_MINUTES = 300
+"""The longest lesson clock a class may set, in minutes."""
+
+
 class LessonIn(Body):
     """How long the lesson has left, in minutes, from now (0: no clock)."""
 
-    minutes: StrictInt = Field(ge=0, le=300)
+    minutes: StrictInt = Field(ge=0, le=LESSON_MINUTES)
 
 
 class AnnounceIn(Body):

@@ -33,6 +33,7 @@ from ..i18n import _
 from ..links import CreationLimit, HeavyLimit, Manager, Token, client_key, public_base
 from ..pages import Pages, howto, pages_of, script_data
 from ..schemas import (
+    LESSON_MINUTES,
     REFUSALS,
     AnnounceIn,
     ChatSwitchIn,
@@ -555,9 +556,9 @@ async def class_action(what: str, cls: ClassLink, request: Request, room: Room) 
         await room.announce(cls, str(form.get("text") or "")[:300])
     elif what == "lesson":
         text = str(form.get("minutes") or "0").strip()
-        if not text.isdigit() or int(text) > room.LESSON_MOST:
+        if not text.isdigit() or int(text) > LESSON_MINUTES:
             raise Refusal(
-                400, _("the lesson's minutes: a whole number from 0 to {most}").format(most=room.LESSON_MOST)
+                400, _("the lesson's minutes: a whole number from 0 to {most}").format(most=LESSON_MINUTES)
             )
         await room.lesson(cls, int(text))
     elif what == "chat":

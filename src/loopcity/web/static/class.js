@@ -92,6 +92,8 @@
   }
 
   // clock faces: "next Event in 7:12"; how long ago a table last moved: "(40 s ago)"
+  const secondsTo = (epoch) => Math.max(0, Math.round(Number(epoch) - Date.now() / 1000));
+  const minSec = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   const tick = () => {
     document.querySelectorAll(".since[data-moved]").forEach((c) => {
       const ago = Math.max(0, Math.round(Date.now() / 1000 - Number(c.dataset.moved)));
@@ -100,17 +102,14 @@
       c.textContent = `(${words})`;
     });
     document.querySelectorAll(".wall-clock[data-deadline]").forEach((c) => {
-      const left = Math.max(0, Math.round(Number(c.dataset.deadline) - Date.now() / 1000));
-      const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
       const words = (L.t && L.t.clock_in) || "{what} in {time}";
-      c.textContent = "◔ " + words.replace("{what}", c.dataset.counts).replace("{time}", time);
+      c.textContent = "◔ " + words.replace("{what}", c.dataset.counts).replace("{time}", minSec(secondsTo(c.dataset.deadline)));
     });
     // the lesson's clock: "◷ 12:30 left in the lesson", then "The lesson's time is up"
     document.querySelectorAll(".lesson[data-ends]").forEach((c) => {
-      const left = Math.max(0, Math.round(Number(c.dataset.ends) - Date.now() / 1000));
-      const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      const left = secondsTo(c.dataset.ends);
       c.classList.toggle("over", left === 0);
-      c.textContent = "◷ " + (left > 0 ? ((L.t && L.t.lesson_left) || "{time} left in the lesson").replace("{time}", time)
+      c.textContent = "◷ " + (left > 0 ? ((L.t && L.t.lesson_left) || "{time} left in the lesson").replace("{time}", minSec(left))
         : (L.t && L.t.lesson_over) || "The lesson's time is up");
     });
   };
