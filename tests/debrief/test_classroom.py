@@ -12,7 +12,7 @@ import pytest
 
 from loopcity.debrief import build as timeline
 from loopcity.debrief import from_record
-from loopcity.debrief.classroom import ClassTable, build
+from loopcity.debrief.classroom import ClassTable, build, multi_chart
 from loopcity.engine import load_game
 from loopcity.engine.text import reading_in
 
@@ -84,6 +84,27 @@ def test_each_key_figure_has_one_line_per_table(class_debrief):
         lines = re.findall(r'<polyline class="table-line" data-table="([^"]+)"', p["svg"])
         assert lines == ["Table 1", "Table 2", "Table 3"]
         assert all(f"{label}: " in p["svg"] for label in lines)  # each line labelled: never colour alone
+
+
+def test_line_labels_stay_apart_and_on_the_plot():
+    """Six tables whose figure ends at the same value (a class's first minutes: every line at 0), or
+    all at the top: each label is readable, none on another, none below the axis or above the plot."""
+    top, height, bottom = 34, 420, 40
+    for end in (0.0, 5.0):
+        lines = [(f"Table {i + 1}", [1.0, 1.5, 2.0], [5.0 - i % 2, 3.0, end]) for i in range(6)]
+        svg = multi_chart("Disease", lines, h=height)
+        ys = sorted(float(y) - 6 for y in re.findall(r'class="line-label" x="[^"]+" y="([^"]+)"', svg))
+        assert len(ys) == 6
+        assert all(b - a >= 18 for a, b in zip(ys, ys[1:], strict=False)), ys
+        assert top <= ys[0] and ys[-1] <= height - bottom, ys
+
+
+def test_before_any_table_has_moved_the_debrief_says_so_instead_of_empty_plots():
+    game = load_game("sustain")
+    tables = [ClassTable(f"Table {i + 1}", timeline=timeline(game, 7 + i, [])) for i in range(3)]
+    start = build(tables)
+    assert start.to_json()["plots"] == []
+    assert "No table has moved yet" in start.html()
 
 
 def test_what_each_table_did_differently_names_actions_in_words(class_debrief):

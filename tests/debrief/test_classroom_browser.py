@@ -53,7 +53,7 @@ def test_each_section_fits_a_projector_screen(page, tmp_path, game_id, lang):
     assert len(sizes) >= 6
     assert all(h <= 1080 and w <= 1920 for h, w in sizes), sizes
     lines = page.evaluate(
-        "Array.from(document.querySelectorAll('.cd-plot')).map(f => f.querySelectorAll('polyline').length)"
+        "Array.from(document.querySelectorAll('.cd-plot')).map(f => f.querySelectorAll('polyline.table-line').length)"
     )
     assert lines and all(n == 6 for n in lines)
     smallest = page.evaluate(

@@ -16,7 +16,7 @@ import pytest
 
 from .conftest import ROOMY
 from .live_server import LiveServer
-from .test_browser import PHONE, SHOTS, browser, wait_js  # noqa: F401 (browser: Chromium, a fixture)
+from .test_browser import PHONE, SHOTS, browser, csp_violations, wait_js  # noqa: F401 (browser: Chromium, a fixture)
 from .test_newcomer_browser import _axe
 
 pytestmark = pytest.mark.slow
@@ -182,8 +182,20 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):  # 
     assert slips.locator(".slip").count() == STUDENTS and slips.locator(".slip svg").count() == STUDENTS
     shot(slips, "class-slips")
     debrief = teacher.new_page()
+    refused = csp_violations(debrief)
     debrief.goto(f"{base}/class/{token}/debrief")
     assert all(f"Table {n}" in debrief.content() for n in range(1, 7))
+    # styled for the projector as the debrief's own file is: large type, each section one screen
+    smallest = debrief.evaluate(
+        "Math.min(...[...document.querySelectorAll('.cd-slide li, .cd-slide td, .cd-slide th')]"
+        ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
+    )
+    assert smallest >= 18, smallest
+    assert (
+        debrief.evaluate("Math.max(...[...document.querySelectorAll('.cd-slide')].map(s => s.offsetHeight))")
+        <= 1080
+    )
+    assert refused == []
     shot(debrief, "class-debrief")
     for page, what in (
         (desk, "dashboard"),

@@ -36,6 +36,8 @@ MOMENTS_PER_TABLE = 5
 """Key moments shown per table (events, near-losses and the end first, then the biggest changes)."""
 DIFFERENCES = 5
 """Action kinds listed in "what each table did differently"."""
+STYLE = Path(__file__).parent / "templates" / "class_debrief.css"
+"""The class debrief's style sheet."""
 COLOURS = ("#0b6e4f", "#b3261e", "#1f5fbf", "#8a5a00", "#6b3fa0", "#00777a", "#a0306e", "#4d4d4d")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2", "12 2", "6 2 2 2")
 """Each table's line has a colour and a dash pattern, and its label at its end: never colour alone."""
@@ -96,11 +98,29 @@ def _x_by_round(d: Debrief) -> list[float]:
     return out
 
 
+def _apart(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
+    """Places for labels as near ``wanted`` as they can be, each ``gap`` from the next and all between
+    ``low`` and ``high`` where there is room: a stack that would run past ``high`` is pushed up."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [0.0] * len(wanted)
+    last = low - gap
+    for i in order:
+        last = placed[i] = max(wanted[i], last + gap)
+    limit = high
+    for i in reversed(order):
+        if placed[i] <= limit:
+            break
+        placed[i] = limit
+        limit -= gap
+    return placed
+
+
 def multi_chart(
     label: str, lines: Sequence[tuple[str, Sequence[float], Sequence[float]]], w: int = 900, h: int = 420
 ) -> str:
     """An SVG plot of one figure with a line per table (``(table label, xs, values)``): colour,
-    dash pattern and the table's label at the end of its line; the rounds along the bottom."""
+    dash pattern and the table's label with its last value in the right margin, level with its line's
+    end (faint dots carry a line that ends sooner on to it); the rounds along the bottom."""
     left, right, top, bottom = 56, 150, 34, 40
     xs = [x for _l, xx, _v in lines for x in xx] or [0.0, 1.0]
     vs = [v for _l, _x, vv in lines for v in vv] or [0.0, 1.0]
@@ -134,10 +154,9 @@ def multi_chart(
             f'<text x="{left - 6}" y="{y(v) + 6:.1f}" font-size="16" text-anchor="end" fill="#3a434d">{v:g}</text>'
         )
     parts.append(f'<line x1="{left}" y1="{h - bottom}" x2="{w - right}" y2="{h - bottom}" stroke="#5a6470"/>')
-    ends: list[float] = []
-    for i, (name, xx, vv) in enumerate(lines):
-        if not vv:
-            continue
+    drawn = [(i, line) for i, line in enumerate(lines) if line[2]]
+    ends = _apart([y(vv[-1]) for _i, (_n, _x, vv) in drawn], 18, top, h - bottom)
+    for (i, (name, xx, vv)), ey in zip(drawn, ends, strict=True):
         colour, dash = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)]
         points = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(xx, vv, strict=True))
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
@@ -145,12 +164,15 @@ def multi_chart(
             f'<polyline class="table-line" data-table="{_esc(name)}" points="{points}" fill="none" '
             f'stroke="{colour}" stroke-width="3"{dashed}/>'
         )
-        ey = y(vv[-1])
-        while any(abs(ey - e) < 18 for e in ends):  # labels do not overlap
-            ey += 18
-        ends.append(ey)
+        end_x, end_y = x(xx[-1]), y(vv[-1])
+        if end_x < w - right - 1 or abs(ey - end_y) > 3:  # faint dots carry the value on to its label
+            parts.append(
+                f'<polyline class="lead" points="{end_x:.1f},{end_y:.1f} {w - right:.1f},{end_y:.1f} '
+                f'{w - right + 6:.1f},{ey:.1f}" fill="none" stroke="{colour}" stroke-width="1.5" '
+                'stroke-dasharray="2 4"/>'
+            )
         parts.append(
-            f'<text x="{x(xx[-1]) + 8:.1f}" y="{ey + 6:.1f}" font-size="16" fill="{colour}">'
+            f'<text class="line-label" x="{w - right + 8}" y="{ey + 6:.1f}" font-size="16" fill="{colour}">'
             f"{_esc(name)}: {vv[-1]:g}</text>"
         )
     parts.append("</svg>")
@@ -189,12 +211,15 @@ class ClassDebrief:
         return sorted(keep, key=lambda m: m.step)
 
     def plots(self) -> list[dict[str, Any]]:
-        """Per game, each key figure over the rounds with one line per table."""
+        """Per game, each key figure over the rounds with one line per table (none before a table has
+        moved)."""
         out = []
         for tables in self.by_game.values():
             for name in tables[0].key_series():
                 label = tables[0].labels[name]
                 lines = [(d.label, _x_by_round(d), d.series(name)) for d in tables if name in d.names]
+                if all(len(line[2]) < 2 for line in lines):  # no table has moved: nothing to draw
+                    continue
                 out.append(
                     {
                         "game": tables[0].game.id,
@@ -317,7 +342,7 @@ class ClassDebrief:
     # ----- exports ---------------------------------------------------------------------------------
     def html(self, page: bool = False) -> str:
         """The class debrief for a projector (each section fits 1920×1080) and print: an HTML fragment
-        to put in a page, or with ``page`` a whole page."""
+        to put in a page that links :data:`STYLE`, or with ``page`` a whole page with its style."""
         from jinja2 import Environment, FileSystemLoader, select_autoescape
 
         from ..engine.text import ngettext
@@ -328,7 +353,10 @@ class ClassDebrief:
             extensions=["jinja2.ext.i18n"],
         )
         template = env.get_template("class_debrief.html")
-        return template.render(c=self.to_json(), page=page, lang=self.language, _=_, ngettext=ngettext)
+        css = STYLE.read_text(encoding="utf-8") if page else ""
+        return template.render(
+            c=self.to_json(), page=page, css=css, lang=self.language, _=_, ngettext=ngettext
+        )
 
     def rows(self, anonymous: bool = False) -> list[dict[str, Any]]:
         """Every table's moves and figures, one row per table and step (0 = the start): the table,

@@ -17,10 +17,11 @@ from typing import Annotated, Any
 
 import segno
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
 
 from ...bots import bot_names
+from ...debrief.classroom import STYLE as CLASS_DEBRIEF_STYLE
 from ...debrief.classroom import ClassDebrief, ClassTable
 from ...debrief.classroom import build as build_class_debrief
 from ...engine import get_spec, list_games
@@ -812,6 +813,12 @@ async def class_debrief_parquet(cls: ClassLink, room: Room, anonymous: bool = Fa
     d = await class_debrief_of(room, cls, reveal=False)
     data = await asyncio.to_thread(d.parquet, anonymous)
     return Response(data, media_type="application/vnd.apache.parquet", headers=_class_file(cls, "parquet"))
+
+
+@router.get("/debrief/class.css", include_in_schema=False)
+async def class_debrief_style() -> Response:
+    """The class debrief's style sheet (the page's Content-Security-Policy allows no inline style)."""
+    return FileResponse(CLASS_DEBRIEF_STYLE, media_type="text/css")
 
 
 @router.get(
