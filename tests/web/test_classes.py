@@ -187,6 +187,54 @@ def test_the_teacher_moves_and_frees_a_student_and_the_old_link_stops_working(cl
     assert board["tables"][0]["seats"][0]["names"] == []
 
 
+def test_the_teacher_lets_a_student_in_on_another_phone_and_the_old_one_stops_leading_there(client):
+    made = new_class(client, tables=1)
+    code = made["join_code"]
+    ada = join(client, code, "Ada").json()
+    old_phone = dict(client.cookies)
+    ben = join(client, code, "Ben").json()
+    # Ada's phone is flat: on a friend's phone her name is refused, and the refusal says what to do
+    refused = join(client, code, "ada")
+    assert refused.status_code == 409 and "new phone" in refused.json()["detail"]
+    board = call(client, "class_dashboard", made["token"]).json()
+    sid = next(s["id"] for s in board["students"] if s["name"] == "Ada")
+    r = call(client, "new_phone", made["token"], {"student": sid})
+    assert r.status_code == 200, r.text
+    assert r.json()["until"] > time.time() + 60
+    board = call(client, "class_dashboard", made["token"]).json()
+    assert next(s for s in board["students"] if s["name"] == "Ada")["new_phone"] == 10
+    # the old phone's key and its seat's link lead nowhere now; Ben's seat is untouched
+    client.cookies.clear()
+    client.cookies.update(old_phone)
+    assert client.get("/me", follow_redirects=False).headers["location"] == "/join"
+    assert client.get(f"/api/state/{ada['token']}").status_code == 403
+    assert client.get(f"/api/state/{ben['token']}").status_code == 200
+    # the new phone joins by her name and lands on her seat, once: a third phone is refused again
+    again = join(client, code, "Ada")
+    assert again.status_code == 200, again.text
+    assert (again.json()["table"], again.json()["seat"]) == (ada["table"], ada["seat"])
+    assert client.get(f"/api/state/{again.json()['token']}").json()["seat"] == ada["seat"]
+    assert join(client, code, "Ada").status_code == 409
+    board = call(client, "class_dashboard", made["token"]).json()
+    assert next(s for s in board["students"] if s["name"] == "Ada")["new_phone"] is None
+    assert len(board["students"]) == 2
+    # an unknown student is refused with a reason
+    r = call(client, "new_phone", made["token"], {"student": "nobody"})
+    assert r.status_code == 404 and "student" in r.json()["detail"]
+
+
+def test_the_dashboards_new_phone_button_lets_a_student_in_again(client):
+    made = new_class(client, tables=1)
+    join(client, made["join_code"], "Kim")
+    page = client.get(f"/class/{made['token']}")
+    sid = re.search(r'data-new-phone="([0-9a-f]+)"', page.text)[1]
+    r = client.post(f"/class/{made['token']}/do/new-phone", data={"student": sid}, follow_redirects=False)
+    assert r.status_code == 303
+    page = client.get(f"/class/{made['token']}")
+    assert "joins again by name within 10 minutes" in page.text
+    assert join(client, made["join_code"], "Kim").status_code == 200
+
+
 def test_ending_the_class_kills_its_code(client):
     made = new_class(client, tables=1)
     assert call(client, "end_class", made["token"]).status_code == 200

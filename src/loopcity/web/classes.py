@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import math
 import secrets
 import time
@@ -37,7 +38,14 @@ CODE_LENGTH = 6
 MAX_TABLES = 40
 MAX_NAME = 40
 IDLE_SECONDS = 120.0
+NEW_PHONE_SECONDS = 600.0
+"""How long a student the teacher let in on another phone may join again by their name."""
 """A seat whose person has had the move this long without moving is shown as idle."""
+
+
+def student_id(key: str) -> str:
+    """The id a teacher sees for a student (their key stays the student's browser's secret)."""
+    return hashlib.sha256(key.encode()).hexdigest()[:12]
 
 
 def new_code() -> str:
@@ -224,14 +232,20 @@ class ClassRoom:
                 for s in students:
                     if s.key == key:
                         return cls, s
-            if any(s.name.casefold() == name.casefold() for s in students):
-                raise Refusal(
-                    409,
-                    _(
-                        "someone in this class has joined as {name} already: open the page on the phone you "
-                        "joined with, or choose another name"
-                    ).format(name=name),
-                )
+            same = next((s for s in students if s.name.casefold() == name.casefold()), None)
+            if same is not None:
+                waits = self.new_phones(cls)
+                if student_id(same.key) not in waits:
+                    raise Refusal(
+                        409,
+                        _(
+                            "someone in this class has joined as {name} already: open the page on the phone "
+                            "you joined with, ask your teacher for a new phone, or choose another name"
+                        ).format(name=name),
+                    )
+                del waits[student_id(same.key)]  # the new phone is this one: the name lets nobody else in
+                await self._settings(cls, new_phone=waits)
+                return cls, same
             live = await self.tables(cls)
             place = self._free_seat(cls, live, students, table, seat)
             student = Student(secrets.token_urlsafe(24), name, *place) if place else None
@@ -341,6 +355,34 @@ class ClassRoom:
             for n in {old[0], table} - {None}:
                 assert n is not None
                 await self._name_seats(cls, live[n])
+
+    @staticmethod
+    def new_phones(cls: StoredClass) -> dict[str, float]:
+        """The students (by id) the teacher let in on another phone, and until when."""
+        now = time.time()
+        return {k: v for k, v in cls.settings.get("new_phone", {}).items() if v > now}
+
+    async def new_phone(self, cls: StoredClass, key: str) -> tuple[str, float]:
+        """The teacher lets a student in on another phone (a flat battery, a lost phone): the phone they
+        joined with no longer leads to their seat, nor does its link, and for ``NEW_PHONE_SECONDS`` their
+        name with the class's code brings the next phone to it. Returns the student's new id and until
+        when."""
+        async with self._lock(cls.id):
+            students = await self._db(self.store.students, cls.id)
+            student = next((s for s in students if s.key == key), None)
+            if student is None:
+                raise Refusal(404, _("no such student in this class"))
+            fresh = secrets.token_urlsafe(24)
+            await self._db(self.store.rekey, key, fresh)
+            place = student.table_n, student.seat
+            alone = not any(o.key != key and (o.table_n, o.seat) == place for o in students)
+            if place[0] in cls.tables and place[1] is not None and alone:
+                await self._db(self.manager.db.set_seat_token, cls.tables[place[0]], place[1], new_token())
+            waits = self.new_phones(cls)
+            waits.pop(student_id(key), None)
+            until = waits[student_id(fresh)] = time.time() + NEW_PHONE_SECONDS
+            await self._settings(cls, new_phone=waits)
+        return student_id(fresh), until
 
     async def remove(self, cls: StoredClass, key: str) -> None:
         """A student leaves the class (their seat is free again)."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, delete, select
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, delete, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .db import Base, Database
@@ -178,6 +178,11 @@ class ClassStore:
             row = s.get(StudentRow, key)
             if row is not None:
                 row.table_n, row.seat = table_n, seat
+
+    def rekey(self, key: str, new: str) -> None:
+        """A student's key replaced (a new phone): the old key leads nowhere."""
+        with self.written() as s:
+            s.execute(update(StudentRow).where(StudentRow.key == key).values(key=new))
 
     def remove_student(self, key: str) -> None:
         with self.written() as s:

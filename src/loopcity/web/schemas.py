@@ -227,6 +227,12 @@ class TableNumberIn(Body):
     table: StrictInt = Field(ge=1, le=40)
 
 
+class StudentIn(Body):
+    """A student, by the id the dashboard shows."""
+
+    student: Annotated[str, Field(min_length=1, max_length=64)]
+
+
 class PlaceIn(Body):
     """Seat a student (by the id the dashboard shows) at a table and seat, or free them (no table)."""
 

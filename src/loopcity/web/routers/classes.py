@@ -27,7 +27,7 @@ from ...debrief.classroom import build as build_class_debrief
 from ...engine import get_spec, list_games
 from ...engine.errors import UnknownGame
 from .. import i18n
-from ..classes import ClassRoom, TablePlan, table_summary
+from ..classes import ClassRoom, TablePlan, student_id, table_summary
 from ..classstore import StoredClass, Student
 from ..guard import RateLimit
 from ..i18n import _
@@ -47,6 +47,7 @@ from ..schemas import (
     PlaceIn,
     SeatBotIn,
     SeatRefIn,
+    StudentIn,
     TableNumberIn,
 )
 from ..tables import LiveTable, Refusal
@@ -73,11 +74,6 @@ async def class_link(token: Token, room: Room) -> StoredClass:
 
 
 ClassLink = Annotated[StoredClass, Depends(class_link)]
-
-
-def student_id(key: str) -> str:
-    """The id a teacher sees for a student (their key stays the student's browser's secret)."""
-    return hashlib.sha256(key.encode()).hexdigest()[:12]
 
 
 def _plans(body: ClassIn) -> list[TablePlan]:
@@ -150,8 +146,16 @@ async def dashboard_data(
     for table in tables:
         for seat in table["seats"]:
             seat["token"] = links.get((table["n"], seat["seat"]))
+    waits, now = room.new_phones(cls), time.time()
     students = [
-        {"id": student_id(s.key), "name": s.name, "table": s.table_n, "seat": s.seat}
+        {
+            "id": student_id(s.key),
+            "name": s.name,
+            "table": s.table_n,
+            "seat": s.seat,
+            # let in on another phone: the whole minutes left to join again by name
+            "new_phone": math.ceil((waits[sid] - now) / 60) if (sid := student_id(s.key)) in waits else None,
+        }
         for s in await manager.stored(room.store.students, cls.id)
     ]
     return {
@@ -359,6 +363,15 @@ async def place_student(body: PlaceIn, cls: ClassLink, room: Room) -> dict[str, 
     """Seat a student at a table and seat, move them, or free their seat (no table)."""
     await room.place(cls, await _student_key(room, cls, body.student), body.table, body.seat)
     return {"student": body.student, "table": body.table, "seat": body.seat}
+
+
+@router.post("/api/classes/{token}/new-phone", operation_id="new_phone")
+async def new_phone(body: StudentIn, cls: ClassLink, room: Room) -> dict[str, Any]:
+    """Let a student in on another phone: the phone they joined with (and its link) no longer leads
+    to their seat, and for ten minutes their name with the class's code brings the next phone there.
+    Answers the student's new ``student`` id and ``until`` when (epoch seconds)."""
+    sid, until = await room.new_phone(cls, await _student_key(room, cls, body.student))
+    return {"student": sid, "until": until}
 
 
 @router.post("/api/classes/{token}/end-game", operation_id="end_game")
@@ -577,6 +590,8 @@ async def class_action(what: str, cls: ClassLink, request: Request, room: Room) 
         await room.end_game(cls, await room.manager.get(cls.tables[table_n()]))
     elif what == "rematch":
         await room.rematch(cls, table_n())
+    elif what == "new-phone":
+        await room.new_phone(cls, await _student_key(room, cls, str(form.get("student") or "")[:64]))
     elif what == "seat-student":
         target = str(form.get("target") or "")
         key = await _student_key(room, cls, str(form.get("student") or "")[:64])
