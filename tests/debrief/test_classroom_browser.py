@@ -61,3 +61,30 @@ def test_each_section_fits_a_projector_screen(page, tmp_path, game_id, lang):
         ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
     )
     assert smallest >= 18
+
+
+def test_a_presenters_clicker_goes_section_by_section(page, tmp_path):
+    """Page Down (what a presenter's clicker sends) stops at a section's top each time, until the page's
+    end, and every section is seen whole on the way; Page Up comes back the same way."""
+    html = build(six_tables("reclaim"), title="7b").html(page=True)
+    (tmp_path / "c.html").write_text(html, encoding="utf-8")
+    page.goto((tmp_path / "c.html").as_uri())
+    tops = page.evaluate(
+        "[...document.querySelectorAll('.cd-slide')].map(s => Math.round(s.getBoundingClientRect().top + scrollY))"
+    )
+    bottoms = page.evaluate(
+        "[...document.querySelectorAll('.cd-slide')].map(s => Math.round(s.getBoundingClientRect().bottom + scrollY))"
+    )
+    end = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+    stops = [0]
+    while stops[-1] < end and len(stops) < 20:
+        page.keyboard.press("PageDown")
+        page.wait_for_timeout(600)  # the smooth scroll and its snap
+        stops.append(page.evaluate("Math.round(scrollY)"))
+    assert stops[-1] >= end - 1, stops
+    assert all(s in tops or s >= end - 1 for s in stops[1:]), (stops, tops)
+    for top, bottom in zip(tops, bottoms, strict=True):  # each section whole on one of the screens
+        assert any(s <= top and bottom <= s + 1080 + 1 for s in stops), (top, bottom, stops)
+    page.keyboard.press("PageUp")
+    page.wait_for_timeout(600)
+    assert page.evaluate("Math.round(scrollY)") in tops
