@@ -293,3 +293,23 @@ def test_the_teacher_sets_the_lesson_clock_and_the_projector_counts_down(live, b
     teacher.click("#lesson-set")
     wait_js(wall, "!document.querySelector('.wall-lesson')")
     ctx.close()
+
+
+def test_a_moved_students_phone_follows_the_seat_and_a_phone_let_go_of_leaves_it(live, browser):  # noqa: F811
+    base = live.base
+    made = httpx.post(
+        f"{base}/api/classes", json={"game": "reclaim", "tables": 2, "players": 4}, timeout=10
+    ).json()
+    (_a, ada), (_b, ben) = (join(browser, base, made["join_code"], name) for name in ("Ada", "Ben"))
+    assert "Seat 1" in ada.locator("header").inner_text()
+    ids = {s["name"]: s["id"] for s in board(base, made["token"])["students"]}
+    httpx.post(
+        f"{base}/api/classes/{made['token']}/place", json={"student": ids["Ada"], "table": 2, "seat": 1}
+    )
+    httpx.post(f"{base}/api/classes/{made['token']}/new-phone", json={"student": ids["Ben"]})
+    # Ada's page goes to her new seat by itself; Ben's old phone no longer shows his seat
+    wait_js(ada, "(document.querySelector('header')||{}).textContent?.includes('Seat 2')", 15_000)
+    assert ada.url.endswith("/me") and "Live" in ada.locator("#live").inner_text()
+    wait_js(ben, "location.pathname === '/join'", 15_000)
+    for ctx in (_a, _b):
+        ctx.close()

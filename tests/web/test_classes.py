@@ -223,6 +223,30 @@ def test_the_teacher_lets_a_student_in_on_another_phone_and_the_old_one_stops_le
     assert r.status_code == 404 and "student" in r.json()["detail"]
 
 
+def test_a_page_open_on_a_seat_the_teacher_gave_a_new_link_is_closed_and_cannot_act(client):
+    """A moved student's page, and the page still open on the phone a student was let off, are closed
+    (4403: the link no longer leads to the seat; the class's page then reloads to wherever the seat is
+    now); nothing more is played through them."""
+    from starlette.websockets import WebSocketDisconnect
+
+    made = new_class(client, tables=2)
+    ada = join(client, made["join_code"], "Ada").json()
+    ben = join(client, made["join_code"], "Ben").json()
+    ids = {s["name"]: s["id"] for s in call(client, "class_dashboard", made["token"]).json()["students"]}
+    for name, seat, step in (("Ada", ada, "place_student"), ("Ben", ben, "new_phone")):
+        with client.websocket_connect(f"/ws/{seat['token']}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            body = {"student": ids[name], **({"table": 2, "seat": 1} if step == "place_student" else {})}
+            assert call(client, step, made["token"], body).status_code == 200
+            ws.send_json({"type": "sync"})  # a page still served would be answered its state
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4403 and "no longer leads" in closed.value.reason
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(f"/ws/{ben['token']}") as ws:
+        ws.receive_json()
+    assert closed.value.code == 4403
+
+
 def test_the_dashboards_new_phone_button_lets_a_student_in_again(client):
     made = new_class(client, tables=1)
     join(client, made["join_code"], "Kim")

@@ -351,7 +351,7 @@ class ClassRoom:
             await self._db(self.store.place, key, table, seat)
             if old[0] is not None and old[1] is not None and old != (table, seat):
                 # the old seat's link no longer leads there: nobody takes a seat with a link kept from before
-                await self._db(self.manager.db.set_seat_token, cls.tables[old[0]], old[1], new_token())
+                await self.manager.new_seat_link(cls.tables[old[0]], old[1])
             for n in {old[0], table} - {None}:
                 assert n is not None
                 await self._name_seats(cls, live[n])
@@ -377,7 +377,7 @@ class ClassRoom:
             place = student.table_n, student.seat
             alone = not any(o.key != key and (o.table_n, o.seat) == place for o in students)
             if place[0] in cls.tables and place[1] is not None and alone:
-                await self._db(self.manager.db.set_seat_token, cls.tables[place[0]], place[1], new_token())
+                await self.manager.new_seat_link(cls.tables[place[0]], place[1])
             waits = self.new_phones(cls)
             waits.pop(student_id(key), None)
             until = waits[student_id(fresh)] = time.time() + NEW_PHONE_SECONDS

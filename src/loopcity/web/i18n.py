@@ -103,6 +103,7 @@ def client_strings(lang: str) -> dict[str, str]:
         "refused": _("Refused"),
         "connected": _("Live"),
         "disconnected": _("Reconnecting…"),
+        "link_gone": _("This link no longer leads to the seat: ask for the new one"),
         "download": _("Download the game record"),
         "clock": _("Clock"),
         "s_ago": _("{s} s ago"),

@@ -516,6 +516,19 @@ class TableManager:
         clock kind (a class sets them for its tables)."""
         return self.schedule.periods(game, minutes)
 
+    async def new_seat_link(self, table_id: str, seat: int) -> None:
+        """Give a seat a new link: the old one leads nowhere, and the pages opened with it are closed."""
+        await self.stored(self.db.set_seat_token, table_id, seat, new_token())
+        await self._close_gone(table_id)
+
+    async def _close_gone(self, table_id: str) -> None:
+        """Close the table's pages here whose seat link is no longer the seat's."""
+        if table_id in self.hub.channels:
+            links = {
+                token for token, role, _seat in await self.stored(self.db.tokens, table_id) if role == "seat"
+            }
+            self.hub.drop_gone(table_id, links)
+
     async def resolve(self, token: str) -> tuple[LiveTable, str, int | None]:
         """The table, role ('seat', 'spectator' or 'facilitator') and seat of a link token."""
         found = None
@@ -818,6 +831,7 @@ class TableManager:
         here is reloaded and its pages here are sent the new state."""
         if notice is not None and notice.what == "links":
             self.db.forget_links(notice.table)
+            asyncio.get_running_loop().create_task(self._close_gone(notice.table))
         tables = list(self.live.values()) if notice is None else [self.live.get(notice.table)]
         loop = asyncio.get_running_loop()
         for t in tables:

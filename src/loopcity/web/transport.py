@@ -57,6 +57,9 @@ FELL_BEHIND = 4408
 state)."""
 REPLACED = 4409
 """The close code of a seat's page that gave way to a newer page of the same seat link."""
+LINK_GONE = 4403
+"""The close code of a page whose link no longer leads to its seat (the seat was given a new link: its
+person moved, or was let in on another phone), and of a link that leads nowhere."""
 
 
 @dataclass
@@ -77,6 +80,8 @@ class Client:
     """the link's kind: 'seat', 'spectator' or 'facilitator' (the last two: watchers)"""
     address: str = ""
     """the client's address, for the cap on pages per address"""
+    token: str = ""
+    """the link the page was opened with"""
     outbox: deque[tuple[Message, bool]] = field(default_factory=deque)
     dropped: bool = False
     code: int = FELL_BEHIND
@@ -354,6 +359,15 @@ class Hub:
             self.by_address[client.address] -= 1
             if self.by_address[client.address] <= 0:
                 del self.by_address[client.address]
+
+    def drop_gone(self, table_id: str, links: set[str]) -> int:
+        """Close the seats' pages of the table opened with a link that is no longer among ``links``
+        (:data:`LINK_GONE`); returns how many."""
+        channel = self.channels.get(table_id)
+        gone = [c for c in channel.clients if not c.watcher and c.token not in links] if channel else []
+        for client in gone:
+            client.drop(LINK_GONE)
+        return len(gone)
 
     def detach(self, t: LiveTable, client: Client) -> None:
         self._uncount(client)

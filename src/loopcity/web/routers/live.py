@@ -25,7 +25,7 @@ from ..guard import RateLimit
 from ..i18n import _
 from ..links import manager_of
 from ..tables import LiveTable, Refusal, TableManager
-from ..transport import FELL_BEHIND, Client, encode
+from ..transport import FELL_BEHIND, LINK_GONE, Client, encode
 
 router = APIRouter()
 MAX_MESSAGE = 4096
@@ -37,14 +37,16 @@ async def ws(websocket: WebSocket, token: str) -> None:
     manager = manager_of(websocket)
     try:
         t, role, seat = await manager.resolve(token[:65])
-    except Refusal as e:
-        await websocket.close(code=4403, reason=e.reason[:120])
+    except Refusal as e:  # 4403: the link leads nowhere; 4503: the database did not answer, try again
+        await websocket.close(
+            code=4000 + e.status if 400 <= e.status < 600 else LINK_GONE, reason=e.reason[:120]
+        )
         return
     if role == "facilitator":
         seat = None
     lang = i18n.of_request(websocket.headers, websocket.query_params, websocket.cookies)
     address = websocket.client.host if websocket.client is not None else "unknown"
-    client = Client(seat, websocket.send_text, lang, role=role, address=address)
+    client = Client(seat, websocket.send_text, lang, role=role, address=address, token=token[:65])
     refused = manager.hub.admit(t, client)
     if refused is not None:
         await websocket.close(code=4429, reason=refused[:120])
@@ -67,11 +69,10 @@ async def ws(websocket: WebSocket, token: str) -> None:
         if live is not None:
             manager.release(live)
     if client.dropped:
-        reason = (
-            _("this page fell behind: reconnecting")
-            if client.code == FELL_BEHIND
-            else _("this seat's link was opened on another page")
-        )
+        reason = {
+            FELL_BEHIND: _("this page fell behind: reconnecting"),
+            LINK_GONE: _("this link no longer leads to the seat"),
+        }.get(client.code, _("this seat's link was opened on another page"))
         with contextlib.suppress(Exception):  # a page that does not read may not take the close either
             await asyncio.wait_for(websocket.close(code=client.code, reason=reason[:120]), timeout=1.0)
 

@@ -793,7 +793,17 @@
       if (msg.type === "state" || msg.type === "patch") receive(msg);
       else if (msg.type === "refused") showRefusal(msg.reason);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
+      if (e.code === 4403) { // the seat was given a new link (its person moved, or took another phone)
+        // a class's student: their page leads to wherever their seat is now (or to the join page)
+        if (location.pathname === "/me" && Date.now() - Number(sessionStorage.getItem("seat-gone") || 0) > 10000) {
+          sessionStorage.setItem("seat-gone", String(Date.now()));
+          location.reload();
+          return;
+        }
+        $("live").textContent = `○ ${T.link_gone}`; $("live").className = "live off";
+        return;
+      }
       $("live").textContent = `○ ${T.disconnected}`; $("live").className = "live off";
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
