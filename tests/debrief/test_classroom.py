@@ -107,6 +107,27 @@ def test_before_any_table_has_moved_the_debrief_says_so_instead_of_empty_plots()
     assert "No table has moved yet" in start.html()
 
 
+def test_a_figure_the_same_at_every_table_is_said_in_words_not_plotted():
+    game = load_game("sustain")
+    tables = []
+    for i in range(3):
+        rec = bot_record("sustain", 3 + i)
+        tables.append(ClassTable(f"Table {i + 1}", timeline=timeline(game, rec.seed, rec.moves[:12])))
+    c = build(tables)
+    data = c.to_json()
+    plotted = {p["metric"] for p in data["plots"]}
+    same = {u["metric"]: u["value"] for u in data["unchanged"]}
+    assert same, "a SUSTAIN class's first dozen moves leave some figure as it was at every table"
+    assert plotted.isdisjoint(same) and plotted | set(same) == set(c.tables[0].key_series())
+    for name, value in same.items():
+        assert all(set(d.series(name)) == {value} for d in c.tables)
+    for p in data["plots"]:
+        assert len({v for d in c.tables for v in d.series(p["metric"])}) > 1
+    html = c.html()
+    assert "The same at every table all along:" in html
+    assert all(u["label"] in html for u in data["unchanged"])
+
+
 def test_what_each_table_did_differently_names_actions_in_words(class_debrief):
     diffs = class_debrief.differences()
     assert diffs and all(d["name"] in d["text"] and "_" not in d["name"] for d in diffs)

@@ -115,6 +115,12 @@ def _apart(wanted: Sequence[float], gap: float, low: float, high: float) -> list
     return placed
 
 
+def _flat(lines: Sequence[tuple[str, Sequence[float], Sequence[float]]]) -> bool:
+    """Whether a figure has one value at every table, all along."""
+    values = {v for _label, _xs, vs in lines for v in vs}
+    return len(values) <= 1
+
+
 def multi_chart(
     label: str, lines: Sequence[tuple[str, Sequence[float], Sequence[float]]], w: int = 900, h: int = 420
 ) -> str:
@@ -218,7 +224,7 @@ class ClassDebrief:
             for name in tables[0].key_series():
                 label = tables[0].labels[name]
                 lines = [(d.label, _x_by_round(d), d.series(name)) for d in tables if name in d.names]
-                if all(len(line[2]) < 2 for line in lines):  # no table has moved: nothing to draw
+                if all(len(line[2]) < 2 for line in lines) or _flat(lines):  # said in words (unchanged)
                     continue
                 out.append(
                     {
@@ -230,6 +236,26 @@ class ClassDebrief:
                         "svg": multi_chart(label, lines),
                     }
                 )
+        return out
+
+    def unchanged(self) -> list[dict[str, Any]]:
+        """Per game, the key figures that stayed the same at every table all along, once a table has
+        moved (no plot is drawn for them): each with its ``label`` and ``value``."""
+        out = []
+        for tables in self.by_game.values():
+            if all(d.tl.steps == 0 for d in tables):
+                continue
+            for name in tables[0].key_series():
+                lines = [(d.label, [], d.series(name)) for d in tables if name in d.names]
+                if _flat(lines):
+                    out.append(
+                        {
+                            "game": tables[0].game.id,
+                            "metric": name,
+                            "label": tables[0].labels[name],
+                            "value": lines[0][2][0],
+                        }
+                    )
         return out
 
     def differences(self) -> list[dict[str, Any]]:
@@ -334,7 +360,9 @@ class ClassDebrief:
                 "lost": sum(1 for d in self.tables if d.outcome is not None and d.outcome.team_won is False),
             },
             "tables": [self.table_json(d) for d in self.tables],
+            "moved": any(d.tl.steps > 0 for d in self.tables),
             "plots": self.plots(),
+            "unchanged": self.unchanged(),
             "differences": self.differences(),
             "questions": self.questions(),
         }
@@ -462,6 +490,11 @@ class ClassDebrief:
                 )
         doc.set_font("Helvetica", "", 10)
         heading(_("Key figures, table by table"))
+        if not data["moved"]:
+            para(_("No table has moved yet: each figure is drawn over the rounds once they do."))
+        if data["unchanged"]:
+            same = " · ".join(f"{u['label']} {u['value']:g}" for u in data["unchanged"])
+            para(f"{_('The same at every table all along:')} {same}.")
         col = width / 2 - 2
         plots = data["plots"]
         for i, p in enumerate(plots):
