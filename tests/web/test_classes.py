@@ -294,8 +294,11 @@ def test_the_form_makes_a_class_in_one_submit_and_students_join_by_form(client):
 @pytest.mark.parametrize("lang", ["de"])
 def test_the_dashboard_reads_in_german(client, lang):
     made = new_class(client, tables=1)
+    join(client, made["join_code"], "Ada")
     page = client.get(f"/class/{made['token']}?lang={lang}")
     assert "Tisch 1" in page.text
+    # a teacher moves a student to another seat ("umsetzen"), where a player makes a move ("Zug")
+    assert ">Umsetzen</button>" in page.text and "Neues Handy" in page.text and ">Zug<" not in page.text
 
 
 def test_the_class_debrief_answers_at_once_while_the_games_run(client):

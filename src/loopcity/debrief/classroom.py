@@ -246,7 +246,9 @@ class ClassDebrief:
             if all(d.tl.steps == 0 for d in tables):
                 continue
             for name in tables[0].key_series():
-                lines = [(d.label, [], d.series(name)) for d in tables if name in d.names]
+                lines: list[tuple[str, Sequence[float], Sequence[float]]] = [
+                    (d.label, (), d.series(name)) for d in tables if name in d.names
+                ]
                 if _flat(lines):
                     out.append(
                         {

@@ -188,6 +188,15 @@ def _(message: str) -> str:
     return _translations(language).gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the reader's language, where ``context`` tells it apart from the same words
+    meaning something else (a game's "Move", a teacher's "Move" of a student)."""
+    language = LANGUAGE.get()
+    if language == "en":
+        return message
+    return _translations(language).pgettext(context, message)
+
+
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for the marker, which the extractor knows)
     """Mark ``message`` for the catalogue and give it back as written: a text kept as data (a
     variant's description, an action kind's help, an outcome's cause) and translated where it is read."""

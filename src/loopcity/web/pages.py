@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from ..engine import walkthrough
 from ..engine.errors import ContentError
-from ..engine.text import _, ngettext, reading_in
+from ..engine.text import _, ngettext, pgettext, reading_in
 from . import i18n
 
 HERE = Path(__file__).parent
@@ -59,6 +59,7 @@ class Pages:
                 _=_,
                 gettext=_,
                 ngettext=ngettext,
+                pgettext=pgettext,
                 **ctx,
             )
         return HTMLResponse(html, status_code=status)
