@@ -313,3 +313,29 @@ def test_a_moved_students_phone_follows_the_seat_and_a_phone_let_go_of_leaves_it
     wait_js(ben, "location.pathname === '/join'", 15_000)
     for ctx in (_a, _b):
         ctx.close()
+
+
+@pytest.mark.parametrize(("game", "tables", "players"), [("waste_what", 12, 2), ("reclaim", 16, 4)])
+def test_a_larger_class_still_fits_the_wall_on_one_screen(live, browser, game, tables, players):  # noqa: F811
+    """Twenty-four students at Waste What? are twelve tables: the wall still shows every table, its
+    board, people and figures on one 1920x1080 screen without scrolling, in type of 18 px or more."""
+    made = httpx.post(
+        f"{live.base}/api/classes",
+        json={"game": game, "tables": tables, "players": players, "bots": "random"},
+        timeout=30,
+    ).json()
+    page = browser.new_page(viewport=PROJECTOR)
+    page.goto(f"{live.base}/class/{made['token']}/wall")
+    assert page.locator(".wall-table").count() == tables
+    assert page.locator(".wall-table svg").count() == tables
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+    smallest = page.evaluate(
+        "Math.min(...[...document.querySelectorAll('.wall-table h2, .wall-people, .wall-figures, .status-word')]"
+        ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
+    )
+    assert smallest >= 18, smallest
+    boards = page.evaluate(
+        "[...document.querySelectorAll('.wall-board svg')].map(s => s.getBoundingClientRect().height)"
+    )
+    assert min(boards) >= 100, boards  # a board still to be made out
+    page.close()
