@@ -259,6 +259,21 @@ def test_the_dashboards_new_phone_button_lets_a_student_in_again(client):
     assert join(client, made["join_code"], "Kim").status_code == 200
 
 
+def test_at_a_class_table_the_teacher_not_a_student_starts_the_next_game(client):
+    """A student's page offers no Play again at a class's table (a game started from a seat would
+    run outside the class, where the teacher does not see it), and the request is refused."""
+    made = new_class(client, tables=1)
+    ada = join(client, made["join_code"], "Ada").json()
+    call(client, "end_game", made["token"], {"table": 1})
+    state = client.get(f"/api/state/{ada['token']}").json()
+    assert state["finished"] and state["in_class"]
+    assert "teacher ended the game" in state["outcome"]["ending"]
+    r = client.post(f"/api/rematch/{ada['token']}")
+    assert r.status_code == 403 and "teacher" in r.json()["detail"]
+    assert call(client, "rematch_table", made["token"], {"table": 1}).status_code == 200
+    assert not client.get(f"/api/state/{ada['token']}").json()["finished"]
+
+
 def test_ending_the_class_kills_its_code(client):
     made = new_class(client, tables=1)
     assert call(client, "end_class", made["token"]).status_code == 200

@@ -140,6 +140,7 @@ def client_strings(lang: str) -> dict[str, str]:
         "next_game": _("A new game has started at your table."),
         "go_next": _("Go to the new game"),
         "play_again": _("Play again (the same seats and bots)"),
+        "teacher_starts": _("Your teacher starts the next game."),
         "turn_title": _("Your turn"),
         "turn_notice": _("It is your turn at {game}"),
         "if_yes": _("If you accept"),

@@ -270,7 +270,9 @@ def at_table(
             "cause": "ended by the facilitator",
             "scores": [],
             "winners": [],
-            "ending": _("The facilitator ended the game here, with the table as it stood."),
+            "ending": _("The teacher ended the game here, with the table as it stood.")
+            if t.settings.get("class")
+            else _("The facilitator ended the game here, with the table as it stood."),
         }
     clock = message.get("clock")
     if clock:
@@ -279,6 +281,8 @@ def at_table(
     news = t.settings.get("announcement")
     message["announcement"] = news if isinstance(news, dict) else None
     message["next"] = t.settings.get("next")
+    message["in_class"] = bool(t.settings.get("class"))
+    """a class's table: its teacher starts the next game, not its seats"""
 
 
 class Hub:

@@ -103,8 +103,10 @@ async def api_undo(link: SeatLink, manager: Manager, request: Request) -> dict[s
 async def api_rematch(link: SeatLink, manager: Manager) -> dict[str, Any]:
     """Play again once the game is over: the same game, options, seats, bots and names, a new deal.
     Every seat's link leads to the new game from then on, and the finished game's pages follow it; 409
-    while the game is still going."""
+    while the game is still going, 403 at a class's table (its teacher starts the next game)."""
     t = link.table
+    if t.settings.get("class"):
+        raise Refusal(403, _("at a class's table, the teacher starts the next game"))
     if not t.over:
         raise Refusal(409, _("the game is still going: play again once it is over"))
     if t.settings.get("next"):
