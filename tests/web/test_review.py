@@ -228,6 +228,25 @@ def test_the_final_debrief_reveals_the_hidden_agendas_and_names_roles(client):
     assert [c["role"] for c in d["contributions"]] == [role_name(final.role_of(s)) for s in range(4)]
 
 
+def test_one_tables_questions_speak_of_this_table_and_never_compare_tables(client):
+    """A table's own debrief asks about "this table" (never its id) and asks nothing a class of tables
+    answers ("Of 1 tables, ..."); a class's table is called by its number."""
+    tokens, _rec, _states = finished_table(client, "reclaim", 8)
+    questions = client.get(f"/api/debrief/{tokens[0]}").json()["questions"]
+    t_id = client.get(f"/api/state/{tokens[0]}").json()["table"]
+    assert any("this table" in q["text"] for q in questions), [q["text"] for q in questions]
+    assert not any(t_id in q["text"] for q in questions)
+    page = client.get(f"/debrief/{tokens[0]}").text
+    assert t_id not in page.split("<main", 1)[1] and "Of 1 tables" not in page
+    assert not any(q["id"] == "results" for q in questions)
+    made = client.post(
+        "/api/classes", json={"game": "reclaim", "tables": 1, "players": 4, "bots": "random"}
+    ).json()
+    seat = client.get(f"/api/classes/{made['token']}").json()["tables"][0]["seats"][0]["token"]
+    asked = client.get(f"/api/debrief/{seat}").json()["questions"]
+    assert any("Table 1" in q["text"] for q in asked), [q["text"] for q in asked]
+
+
 def test_resourced_learning_point_gives_this_tables_waste_pile_growth(client):
     tokens, rec, states = finished_table(client, "resourced", 6)
     spec = states[0].game.spec

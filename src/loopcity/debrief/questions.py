@@ -9,7 +9,7 @@ written for Loopcity), its ``text`` with ``{placeholders}`` and which table fill
 - ``"most:<figure>"`` / ``"least:<figure>"``: the table where the figure is highest / lowest
   ("{table}'s Waste Pile grew by {waste_growth} in round {waste_growth_round}: what happened?");
 - ``"each"``: once for every table;
-- ``"class"``: once for the class, with ``{tables}``, ``{won}``, ``{lost}``, ``{playing}``, ``{ended}``;
+- ``"class"``: once for the class (of two tables or more), with ``{tables}``, ``{won}``, ``{lost}``, ``{playing}``, ``{ended}``;
 - ``"spread:<figure>"``: once for the class, with ``{most_table}``, ``{most}``, ``{least_table}`` and
   ``{least}`` (only when two tables or more differ).
 
@@ -217,7 +217,7 @@ def fill_for(tables: Sequence[Debrief], file: str | Path | None = None) -> list[
             pick = max if kind == "most" else min
             d, f = pick(having, key=lambda x: x[1][figure])
             fills = [(d.label, f)]
-        elif kind == "class":
+        elif kind == "class" and len(tables) > 1:  # a class's tables side by side, not one table
             status = [d.status for d in tables]
             outcome = [d.outcome for d in tables]
             fills = [

@@ -64,7 +64,8 @@ class Debrief:
     ``names`` maps a seat (from 0) to the name of the person playing it (a class's students);
     ``seats`` are the table's seats as the web app keeps them (``{"kind": "human" | "bot", ...}``), so
     that people and bots are counted apart; ``status`` is "ended" for a game the teacher ended early
-    (otherwise "finished" or "running", read from the game); ``label`` names the table ("Table 3");
+    (otherwise "finished" or "running", read from the game); ``label`` names the table as its people
+    know it ("Table 3" in a class; none for a table of its own: the questions then say "this table");
     ``reveal`` shows the secrets of a running game (the teacher's own screen only)."""
 
     def __init__(
@@ -93,7 +94,7 @@ class Debrief:
         self.person = {int(k): str(v) for k, v in (names or {}).items() if str(v).strip()}
         """The name of the person at each seat (from 0), where known."""
         self.seats = list(seats) if seats is not None else None
-        self.label = label or (_("Table {id}").format(id=table_id) if table_id else "")
+        self.label = label
         self.reveal = reveal
         """Reveal the game's secrets (Hidden agendas) while it still runs: for the teacher's own
         screen, never a projector's."""

@@ -177,7 +177,12 @@ async def debrief_of(link: AnyLink, tl: TimelineDep) -> Debrief:
     (marked so; secrets such as Hidden agendas stay hidden until the end). Seats carry a person's
     ``name`` where the table keeps one."""
     t = link.table
-    return Debrief(tl, t.id, names=seat_names(t), seats=t.seats, status=table_status(t))
+    label = (
+        i18n._("Table {n}").format(n=t.settings["n"])
+        if t.settings.get("class") and t.settings.get("n")
+        else ""
+    )
+    return Debrief(tl, t.id, names=seat_names(t), seats=t.seats, status=table_status(t), label=label)
 
 
 def seat_names(t: LiveTable) -> dict[int, str]:
