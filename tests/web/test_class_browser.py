@@ -306,11 +306,20 @@ def test_a_moved_students_phone_follows_the_seat_and_a_phone_let_go_of_leaves_it
     httpx.post(
         f"{base}/api/classes/{made['token']}/place", json={"student": ids["Ada"], "table": 2, "seat": 1}
     )
-    httpx.post(f"{base}/api/classes/{made['token']}/new-phone", json={"student": ids["Ben"]})
+    # Ben's phone is flat: the teacher lets him in on another one from the list of students, which is
+    # open again (with what it did) when the dashboard comes back
+    desk = browser.new_page(viewport=PROJECTOR)
+    desk.on("dialog", lambda d: d.accept())
+    desk.goto(f"{base}/class/{made['token']}")
+    desk.click("#students-list summary")
+    desk.click(f"[data-new-phone='{ids['Ben']}']")
+    wait_js(desk, "document.querySelector('#students-list .new-phone') !== null")
+    assert desk.evaluate("document.getElementById('students-list').open")
     # Ada's page goes to her new seat by itself; Ben's old phone no longer shows his seat
     wait_js(ada, "(document.querySelector('header')||{}).textContent?.includes('Seat 2')", 15_000)
     assert ada.url.endswith("/me") and "Live" in ada.locator("#live").inner_text()
     wait_js(ben, "location.pathname === '/join'", 15_000)
+    desk.close()
     for ctx in (_a, _b):
         ctx.close()
 

@@ -253,7 +253,7 @@ def test_the_dashboards_new_phone_button_lets_a_student_in_again(client):
     page = client.get(f"/class/{made['token']}")
     sid = re.search(r'data-new-phone="([0-9a-f]+)"', page.text)[1]
     r = client.post(f"/class/{made['token']}/do/new-phone", data={"student": sid}, follow_redirects=False)
-    assert r.status_code == 303
+    assert r.status_code == 303 and r.headers["location"].endswith("#students-list")  # the list open again
     page = client.get(f"/class/{made['token']}")
     assert "joins again by name within 10 minutes" in page.text
     assert join(client, made["join_code"], "Kim").status_code == 200

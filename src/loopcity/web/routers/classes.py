@@ -604,6 +604,8 @@ async def class_action(what: str, cls: ClassLink, request: Request, room: Room) 
             await room.place(cls, key, int(parts[0]), int(parts[1]))
     else:
         raise Refusal(404, _("Not Found"))
+    if what in ("new-phone", "seat-student"):  # back to the list of students, open
+        return RedirectResponse(f"/class/{cls.token}#students-list", status_code=303)
     return back
 
 

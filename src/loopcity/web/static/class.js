@@ -19,6 +19,12 @@
     sync();
   }
 
+  // back from a student's Move or New phone: the list of students open where it was
+  if (location.hash) {
+    const shown = document.getElementById(location.hash.slice(1));
+    if (shown && shown.tagName === "DETAILS") { shown.open = true; shown.scrollIntoView(); }
+  }
+
   document.addEventListener("submit", (e) => {
     const f = e.target;
     if (f.classList && f.classList.contains("asks") && !window.confirm(f.dataset.confirm)) e.preventDefault();
