@@ -338,7 +338,7 @@ def test_the_class_debrief_answers_at_once_while_the_games_run(client):
     assert page.status_code == 200 and "Table 3" in page.text
     # its look comes from a style sheet: the page's Content-Security-Policy refuses an inline style
     assert "<style" not in page.text and "style-src 'self';" in page.headers["content-security-policy"]
-    sheet = re.search(r'<link rel="stylesheet" href="(/debrief/[^"]+)">', page.text)
+    sheet = re.search(r'<link rel="stylesheet" href="(/class-debrief.css)">', page.text)
     assert sheet, "the page links the class debrief's style sheet"
     css = client.get(sheet[1])
     assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")

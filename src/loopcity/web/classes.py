@@ -38,9 +38,9 @@ CODE_LENGTH = 6
 MAX_TABLES = 40
 MAX_NAME = 40
 IDLE_SECONDS = 120.0
+"""A seat whose person has had the move this long without moving is shown as idle."""
 NEW_PHONE_SECONDS = 600.0
 """How long a student the teacher let in on another phone may join again by their name."""
-"""A seat whose person has had the move this long without moving is shown as idle."""
 
 
 def student_id(key: str) -> str:

@@ -281,8 +281,7 @@ def at_table(
     news = t.settings.get("announcement")
     message["announcement"] = news if isinstance(news, dict) else None
     message["next"] = t.settings.get("next")
-    message["in_class"] = bool(t.settings.get("class"))
-    """a class's table: its teacher starts the next game, not its seats"""
+    message["in_class"] = bool(t.settings.get("class"))  # its teacher starts the next game, not its seats
 
 
 class Hub:

@@ -832,7 +832,7 @@ async def class_debrief_parquet(cls: ClassLink, room: Room, anonymous: bool = Fa
     return Response(data, media_type="application/vnd.apache.parquet", headers=_class_file(cls, "parquet"))
 
 
-@router.get("/debrief/class.css", include_in_schema=False)
+@router.get("/class-debrief.css", include_in_schema=False)
 async def class_debrief_style() -> Response:
     """The class debrief's style sheet (the page's Content-Security-Policy allows no inline style)."""
     return FileResponse(CLASS_DEBRIEF_STYLE, media_type="text/css")
