@@ -174,6 +174,28 @@ def test_start_fills_empty_seats_with_bots_and_a_rematch_keeps_seats_and_names(c
     assert [s["kind"] for s in state["seats"]].count("bot") == 2
 
 
+def test_a_student_who_comes_late_takes_a_seat_a_bot_kept_and_plays_from_there(client):
+    """The teacher started the games with two of three students there: bots took the empty seats. The
+    latecomer joins and is seated where a bot kept a seat, which the bot hands over; a trial run's own
+    bots and a seat a bot plays for an absent student keep theirs."""
+    made = new_class(client, tables=1)  # SUSTAIN, three seats
+    ada = join(client, made["join_code"], "Ada").json()
+    assert call(client, "fill_class", made["token"], {}).json()["bots"] == 2
+    call(client, "seat_to_bot", made["token"], {"seat": ada["token"]})  # Ada's phone is flat for now
+    late = join(client, made["join_code"], "Cleo").json()
+    assert late["token"] and not late["waiting"] and late["seat"] != ada["seat"]
+    seats = call(client, "class_dashboard", made["token"]).json()["tables"][0]["seats"]
+    assert seats[late["seat"]]["kind"] == "human" and seats[late["seat"]]["names"] == ["Cleo"]
+    assert seats[ada["seat"]]["kind"] == "bot" and seats[ada["seat"]]["names"] == ["Ada"]
+    assert client.get(f"/api/state/{late['token']}").json()["seat"] == late["seat"]
+    # Dev takes the last seat a bot kept; then Kim waits for the teacher (Ada's seat stays hers)
+    dev = join(client, made["join_code"], "Dev").json()
+    kim = join(client, made["join_code"], "Kim").json()
+    assert dev["token"] and kim["waiting"]
+    trial = new_class(client, tables=1, bots="random")
+    assert join(client, trial["join_code"], "Noor").json()["waiting"]
+
+
 def test_the_teacher_moves_and_frees_a_student_and_the_old_link_stops_working(client):
     made = new_class(client, tables=2)
     ada = join(client, made["join_code"], "Ada").json()

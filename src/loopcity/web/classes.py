@@ -252,7 +252,8 @@ class ClassRoom:
             if student is None:
                 student = Student(secrets.token_urlsafe(24), name, None, None)
             await self._db(self.store.add_student, cls.id, student)
-            if student.table_n is not None:
+            if student.table_n is not None and student.seat is not None:
+                await self._take_over(live[student.table_n], student.seat)
                 await self._name_seats(cls, live[student.table_n])
         return cls, student
 
@@ -266,7 +267,8 @@ class ClassRoom:
     ) -> tuple[int, int] | None:
         """The seat a joining student gets: the one asked for when it has room, else the first seat
         with room at the table with the fewest free places that still has one (tables fill up and
-        start), else None (the teacher places them)."""
+        start), else None (the teacher places them). A seat a bot keeps for a person nobody is (the
+        teacher started the games before everyone came) has room for one."""
         per_seat = int(cls.settings.get("per_seat", 1))
         taken: dict[tuple[int, int], int] = {}
         for s in students:
@@ -274,9 +276,12 @@ class ClassRoom:
                 taken[(s.table_n, s.seat)] = taken.get((s.table_n, s.seat), 0) + 1
 
         def room(n: int, i: int) -> bool:
-            t = live[n]
-            person = t.seats[i]["kind"] == "human"
-            return person and not t.over and taken.get((n, i), 0) < per_seat
+            t, held = live[n], taken.get((n, i), 0)
+            if t.over:
+                return False
+            if t.seats[i]["kind"] == "human":
+                return held < per_seat
+            return bool(t.seats[i].get("person")) and held == 0  # a bot keeps it for whoever comes
 
         if table is not None and seat is not None and table in live and 0 <= seat < len(live[table].seats):
             if room(table, seat):
@@ -291,6 +296,11 @@ class ClassRoom:
                 if room(n, i):
                     return n, i
         return None
+
+    async def _take_over(self, t: LiveTable, seat: int) -> None:
+        """A student seated where a bot kept the seat for a person: the seat is theirs from the next move."""
+        if t.seats[seat]["kind"] == "bot" and t.seats[seat].get("person") and not t.over:
+            await self.seat_back(t, seat)
 
     async def _name_seats(self, cls: StoredClass, t: LiveTable) -> None:
         """Write the names of the students at each seat of ``t`` into its seats (shown at the table, in
@@ -352,6 +362,8 @@ class ClassRoom:
             if old[0] is not None and old[1] is not None and old != (table, seat):
                 # the old seat's link no longer leads there: nobody takes a seat with a link kept from before
                 await self.manager.new_seat_link(cls.tables[old[0]], old[1])
+            if table is not None and seat is not None:
+                await self._take_over(live[table], seat)
             for n in {old[0], table} - {None}:
                 assert n is not None
                 await self._name_seats(cls, live[n])

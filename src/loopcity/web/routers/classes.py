@@ -193,7 +193,7 @@ def seat_lists(c: dict[str, Any]) -> dict[str, Any]:
     end = Markup("</option>")
     for table in c["tables"]:
         for seat in table["seats"]:
-            if seat["kind"] == "human":
+            if seat["kind"] == "human" or seat["handed"]:  # a person's seat, or one a bot keeps for now
                 value = f"{table['n']}:{seat['seat']}"
                 label = _("Table {n}").format(n=table["n"]) + " · " + seat["role"]
                 option = Markup('<option value="{}">{}').format(value, label)
