@@ -188,10 +188,15 @@ def test_a_student_who_comes_late_takes_a_seat_a_bot_kept_and_plays_from_there(c
     assert seats[late["seat"]]["kind"] == "human" and seats[late["seat"]]["names"] == ["Cleo"]
     assert seats[ada["seat"]]["kind"] == "bot" and seats[ada["seat"]]["names"] == ["Ada"]
     assert client.get(f"/api/state/{late['token']}").json()["seat"] == late["seat"]
-    # Dev takes the last seat a bot kept; then Kim waits for the teacher (Ada's seat stays hers)
-    dev = join(client, made["join_code"], "Dev").json()
-    kim = join(client, made["join_code"], "Kim").json()
-    assert dev["token"] and kim["waiting"]
+    # the teacher frees Cleo's seat: while she waits, the seat a bot still keeps is offered to place her
+    ids = {x["name"]: x["id"] for x in call(client, "class_dashboard", made["token"]).json()["students"]}
+    call(client, "place_student", made["token"], {"student": ids["Cleo"]})
+    page = client.get(f"/class/{made['token']}").text
+    waiting = page.split('id="waiting-h"', 1)[1].split("</section>", 1)[0]
+    assert re.search(r"<option value=\"1:\d\">[^<]*\(bot: [^<]+\)</option>", waiting), waiting
+    # Dev and Kim take Cleo's seat and the one a bot kept; then Lee waits (Ada's seat stays hers)
+    dev, kim, lee = (join(client, made["join_code"], n).json() for n in ("Dev", "Kim", "Lee"))
+    assert {dev["seat"], kim["seat"]} == {0, 1, 2} - {ada["seat"]} and lee["waiting"]
     trial = new_class(client, tables=1, bots="random")
     assert join(client, trial["join_code"], "Noor").json()["waiting"]
 

@@ -197,7 +197,10 @@ def seat_lists(c: dict[str, Any]) -> dict[str, Any]:
                 value = f"{table['n']}:{seat['seat']}"
                 label = _("Table {n}").format(n=table["n"]) + " · " + seat["role"]
                 option = Markup('<option value="{}">{}').format(value, label)
-                names = f" ({', '.join(seat['names'])})" if seat["names"] else ""
+                who = seat["names"] or (
+                    [_("bot: {name}").format(name=i18n.bot_word(seat["bot"]))] if seat["handed"] else []
+                )
+                names = f" ({', '.join(who)})" if who else ""
                 places.append((value, option + end, option + names + end))
     here = {f"{s['table']}:{s['seat']}" for s in c["students"]}
     return {
