@@ -355,3 +355,55 @@ def test_table_talk_through_two_processes_keeps_one_limit(servers):
         assert sorted(line["text"] for line in lines) == sorted(
             f"line {i}" for i, c in enumerate(codes) if c == 200
         )
+
+
+def told_next(message: dict[str, Any]) -> bool:
+    """Whether a page's message (a whole one, or a patch) tells it of the table's next game."""
+    if message.get("type") == "patch":
+        op = message.get("o", {}).get("next")
+        return isinstance(op, list) and bool(op) and bool(op[0])
+    return bool(message.get("next"))
+
+
+def test_a_seat_given_a_new_link_through_one_process_closes_its_pages_on_the_other(servers):
+    """A class on two processes. The teacher plays a table again through one: the student's page on
+    the other is told of the new game, not closed (the link moved with the seat), and opened again it
+    shows the new game. The teacher then moves the student to another table: their page on the other
+    process is closed at once with 4403 (the link leads nowhere now)."""
+    a, b = servers
+    made = httpx.post(
+        a.base + "/api/classes", json={"game": "sustain", "tables": 2, "players": 3}, timeout=30
+    )
+    assert made.status_code == 201, made.text
+    cls = made.json()
+    ada = httpx.post(a.base + "/api/join", json={"code": cls["join_code"], "name": "Ada"}, timeout=30).json()
+
+    async def run() -> tuple[list[dict[str, Any]], int | None]:
+        conn = await websockets.connect(f"{b.ws}/ws/{ada['token']}", open_timeout=20)
+        got: list[dict[str, Any]] = [json.loads(await conn.recv())]
+        async with httpx.AsyncClient(timeout=30) as http:
+            teacher = f"{a.base}/api/classes/{cls['token']}"
+            assert (await http.post(f"{teacher}/end-game", json={"table": 1})).status_code == 200
+            assert (await http.post(f"{teacher}/rematch", json={"table": 1})).status_code == 200
+            end = time.monotonic() + 15
+            while not any(told_next(m) for m in got):  # told of the next game, not closed
+                assert time.monotonic() < end, "the page was not told of the next game"
+                got.append(json.loads(await asyncio.wait_for(conn.recv(), timeout=15)))
+            await conn.close()  # the page reloads, as told, and opens the same link: the new game
+            conn = await websockets.connect(f"{b.ws}/ws/{ada['token']}", open_timeout=20)
+            assert json.loads(await conn.recv())["version"] == 0
+            ids = {s["name"]: s["id"] for s in (await http.get(teacher)).json()["students"]}
+            r = await http.post(f"{teacher}/place", json={"student": ids["Ada"], "table": 2, "seat": 0})
+            assert r.status_code == 200, r.text
+        code = None
+        try:
+            while True:
+                await asyncio.wait_for(conn.recv(), timeout=15)
+        except websockets.ConnectionClosed as e:
+            code = e.rcvd.code if e.rcvd is not None else None
+        return got, code
+
+    got, code = asyncio.run(run())
+    assert code == 4403
+    moved = httpx.get(f"{b.base}/api/classes/{cls['token']}", timeout=30).json()
+    assert moved["tables"][1]["seats"][0]["names"] == ["Ada"]

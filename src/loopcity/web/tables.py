@@ -522,12 +522,19 @@ class TableManager:
         await self._close_gone(table_id)
 
     async def _close_gone(self, table_id: str) -> None:
-        """Close the table's pages here whose seat link is no longer the seat's."""
-        if table_id in self.hub.channels:
-            links = {
-                token for token, role, _seat in await self.stored(self.db.tokens, table_id) if role == "seat"
-            }
-            self.hub.drop_gone(table_id, links)
+        """Close the table's pages here whose seat link leads nowhere now (a link that moved to the
+        table's next game is left alone: its page follows the game there)."""
+        channel = self.hub.channels.get(table_id)
+        if channel is None:
+            return
+        links = {
+            token for token, role, _seat in await self.stored(self.db.tokens, table_id) if role == "seat"
+        }
+        gone = set()
+        for token in {c.token for c in channel.clients if not c.watcher and c.token not in links}:
+            if await self.stored(self.db.token, token) is None:
+                gone.add(token)
+        self.hub.drop_gone(table_id, gone)
 
     async def resolve(self, token: str) -> tuple[LiveTable, str, int | None]:
         """The table, role ('seat', 'spectator' or 'facilitator') and seat of a link token."""

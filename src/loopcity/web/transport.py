@@ -364,10 +364,10 @@ class Hub:
                 del self.by_address[client.address]
 
     def drop_gone(self, table_id: str, links: set[str]) -> int:
-        """Close the seats' pages of the table opened with a link that is no longer among ``links``
+        """Close the seats' pages of the table opened with one of ``links``, which lead nowhere now
         (:data:`LINK_GONE`); returns how many."""
         channel = self.channels.get(table_id)
-        gone = [c for c in channel.clients if not c.watcher and c.token not in links] if channel else []
+        gone = [c for c in channel.clients if not c.watcher and c.token in links] if channel else []
         for client in gone:
             client.drop(LINK_GONE)
         return len(gone)
