@@ -43,12 +43,17 @@ def _expected(state, seat, msg, rng):
     if "ref" in msg:  # which message a page's next patch applies to
         built["ref"] = msg["ref"]
     # what the facilitator set for the table (names at the seats, a seat a bot plays for now, an
-    # announcement, the next game) is the same for everyone and depends on no hidden thing
+    # announcement, the next game, whether the table is a class's) is the same for everyone and depends
+    # on no hidden thing
     for entry, sent in zip(built["seats"], msg["seats"], strict=True):
         entry.update(role=entry["name"], people=sent["people"], handed=sent["handed"])
         if sent["people"]:
             entry["name"] = f"{sent['people']} · {entry['role']}"
-    built["announcement"], built["next"] = msg["announcement"], msg["next"]
+    built["announcement"], built["next"], built["in_class"] = (
+        msg["announcement"],
+        msg["next"],
+        msg["in_class"],
+    )
     if state.is_terminal():  # the outcome and closing figures are told to everyone when the game is over
         built["outcome"] = msg["outcome"]
         built["debrief"] = msg["debrief"]
