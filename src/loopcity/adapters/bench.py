@@ -5,7 +5,9 @@ the learner picks uniformly among the legal actions of ``info["action_mask"]``. 
 ``env.step`` (the bots' moves in between are part of its cost, not counted as steps). Time is this
 process's CPU time (``time.process_time``), which other work on a shared machine disturbs much less
 than wall-clock time; each game's time is taken in slices, in turn over the games, as ``loopcity
-bench`` does, so that what disturbance remains falls on every row alike.
+bench`` does, so that what disturbance remains falls on every row alike. Each row also says what
+one copy of the engine's state costs at the end of the run (``clone_us``: the copy a search or an
+OpenSpiel ``state.clone()`` makes), in microseconds of CPU, the median of seven batches.
 """
 
 from __future__ import annotations
@@ -56,6 +58,16 @@ class EnvSteps:
         self.seconds += time.process_time() - began
         self.steps += steps
 
+    def clone_us(self, batch: int = 50) -> float:
+        """Microseconds of CPU one copy of the environment's engine state takes (median of 7 batches)."""
+        state, times = self.env.state, []
+        for _ in range(7):
+            began = time.process_time()
+            for _ in range(batch):
+                state.clone()
+            times.append((time.process_time() - began) / batch)
+        return sorted(times)[3] * 1e6
+
     def row(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -64,6 +76,7 @@ class EnvSteps:
             "episodes": self.episodes,
             "seconds": round(self.seconds, 3),
             "steps_per_s": self.steps / self.seconds if self.seconds else 0.0,
+            "clone_us": round(self.clone_us(), 1),
         }
 
 
@@ -88,9 +101,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    print(f"{'game':<12} {'players':>7} {'steps/s':>10} {'episodes':>9}")
+    print(f"{'game':<12} {'players':>7} {'steps/s':>10} {'episodes':>9} {'clone us':>9}")
     for row in rows:
-        print(f"{row['name']:<12} {row['players']:>7} {row['steps_per_s']:>10,.0f} {row['episodes']:>9}")
+        print(
+            f"{row['name']:<12} {row['players']:>7} {row['steps_per_s']:>10,.0f} {row['episodes']:>9}"
+            f" {row['clone_us']:>9,.1f}"
+        )
 
 
 if __name__ == "__main__":
