@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,10 +115,9 @@ def _apart(wanted: Sequence[float], gap: float, low: float, high: float) -> list
     return placed
 
 
-def _flat(lines: Sequence[tuple[str, Sequence[float], Sequence[float]]]) -> bool:
-    """Whether a figure has one value at every table, all along."""
-    values = {v for _label, _xs, vs in lines for v in vs}
-    return len(values) <= 1
+def _flat(series: Iterable[Sequence[float]]) -> bool:
+    """Whether a figure has one value at every table (one series each), all along."""
+    return len({v for values in series for v in values}) <= 1
 
 
 def multi_chart(
@@ -224,7 +223,7 @@ class ClassDebrief:
             for name in tables[0].key_series():
                 label = tables[0].labels[name]
                 lines = [(d.label, _x_by_round(d), d.series(name)) for d in tables if name in d.names]
-                if all(len(line[2]) < 2 for line in lines) or _flat(lines):  # said in words (unchanged)
+                if all(len(line[2]) < 2 for line in lines) or _flat(line[2] for line in lines):  # unchanged
                     continue
                 out.append(
                     {
@@ -246,17 +245,11 @@ class ClassDebrief:
             if all(d.tl.steps == 0 for d in tables):
                 continue
             for name in tables[0].key_series():
-                lines: list[tuple[str, Sequence[float], Sequence[float]]] = [
-                    (d.label, (), d.series(name)) for d in tables if name in d.names
-                ]
-                if _flat(lines):
+                series = [d.series(name) for d in tables if name in d.names]
+                if _flat(series):
+                    label = tables[0].labels[name]
                     out.append(
-                        {
-                            "game": tables[0].game.id,
-                            "metric": name,
-                            "label": tables[0].labels[name],
-                            "value": lines[0][2][0],
-                        }
+                        {"game": tables[0].game.id, "metric": name, "label": label, "value": series[0][0]}
                     )
         return out
 

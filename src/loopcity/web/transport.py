@@ -363,14 +363,13 @@ class Hub:
             if self.by_address[client.address] <= 0:
                 del self.by_address[client.address]
 
-    def drop_gone(self, table_id: str, links: set[str]) -> int:
+    def drop_gone(self, table_id: str, links: set[str]) -> None:
         """Close the seats' pages of the table opened with one of ``links``, which lead nowhere now
-        (:data:`LINK_GONE`); returns how many."""
+        (:data:`LINK_GONE`)."""
         channel = self.channels.get(table_id)
-        gone = [c for c in channel.clients if not c.watcher and c.token in links] if channel else []
-        for client in gone:
-            client.drop(LINK_GONE)
-        return len(gone)
+        for client in channel.clients if channel else ():
+            if not client.watcher and client.token in links:
+                client.drop(LINK_GONE)
 
     def detach(self, t: LiveTable, client: Client) -> None:
         self._uncount(client)

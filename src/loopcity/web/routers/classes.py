@@ -147,17 +147,14 @@ async def dashboard_data(
         for seat in table["seats"]:
             seat["token"] = links.get((table["n"], seat["seat"]))
     waits, now = room.new_phones(cls), time.time()
-    students = [
-        {
-            "id": student_id(s.key),
-            "name": s.name,
-            "table": s.table_n,
-            "seat": s.seat,
-            # let in on another phone: the whole minutes left to join again by name
-            "new_phone": math.ceil((waits[sid] - now) / 60) if (sid := student_id(s.key)) in waits else None,
-        }
-        for s in await manager.stored(room.store.students, cls.id)
-    ]
+    students = []
+    for s in await manager.stored(room.store.students, cls.id):
+        sid = student_id(s.key)
+        until = waits.get(sid)  # let in on another phone: the whole minutes left to join again by name
+        new_phone = math.ceil((until - now) / 60) if until is not None else None
+        students.append(
+            {"id": sid, "name": s.name, "table": s.table_n, "seat": s.seat, "new_phone": new_phone}
+        )
     return {
         "id": cls.id,
         "title": cls.settings.get("title") or "",

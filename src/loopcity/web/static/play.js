@@ -497,15 +497,18 @@
       box.append(dl);
     }
     box.append(el("a", {href: `/api/record/${L.token}`, download: "", class: "button", id: "download"}, `↓ ${T.download}`));
-    if (msg.seat !== null && !msg.next && msg.in_class) box.append(el("p", {class: "muted"}, T.teacher_starts));
-    else if (msg.seat !== null && !msg.next) {  // a seat may start the next game: the same seats and bots
-      const again = el("button", {type: "button", id: "play-again"}, `↻ ${T.play_again}`);
-      again.addEventListener("click", async () => {
-        again.disabled = true;
-        const r = await fetch(`/api/rematch/${L.token}`, {method: "POST"});
-        if (!r.ok) { again.disabled = false; showRefusal((await r.json()).detail); }
-      });
-      box.append(" ", again);
+    if (msg.seat !== null && !msg.next) {  // the next game: the same seats and bots
+      if (msg.in_class) {  // at a class's table the teacher starts it
+        box.append(el("p", {class: "muted"}, T.teacher_starts));
+      } else {  // elsewhere a seat may
+        const again = el("button", {type: "button", id: "play-again"}, `↻ ${T.play_again}`);
+        again.addEventListener("click", async () => {
+          again.disabled = true;
+          const r = await fetch(`/api/rematch/${L.token}`, {method: "POST"});
+          if (!r.ok) { again.disabled = false; showRefusal((await r.json()).detail); }
+        });
+        box.append(" ", again);
+      }
     }
   }
 
