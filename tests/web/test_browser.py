@@ -309,6 +309,9 @@ def test_the_play_page_works_from_the_keyboard(server, browser):
     page.wait_for_selector("#actions button")
     # the live page names its table, for a proxy that keeps a table's pages on one process
     table = page.evaluate("window.LOOPCITY.current.table")
+    end = time.monotonic() + 10  # the actions show from the page's own first message, before its socket opens
+    while not sockets and time.monotonic() < end:
+        page.wait_for_timeout(50)
     assert len(sockets) == 1 and sockets[0].endswith(f"&table={table}"), sockets
     for _ in range(30):  # Tab to the first action and press Enter
         page.keyboard.press("Tab")
