@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -115,11 +116,17 @@ def decorated(game: str) -> frozenset[str]:
     )
 
 
+@cache
+def words() -> tuple[Counter[str], Counter[str]]:
+    """Every word of the source and the tests, counted, and every name a ``def`` or ``class`` makes."""
+    source = all_source()
+    return Counter(re.findall(r"\w+", source)), Counter(re.findall(r"\b(?:def|class) (\w+)", source))
+
+
 def _used(name: str) -> bool:
     """Whether ``name`` is called or referred to anywhere beyond its own definition."""
-    uses = re.findall(rf"(?<![\w]){re.escape(name)}(?![\w])", all_source())
-    defs = re.findall(rf"\b(?:def|class) {re.escape(name)}\b", all_source())
-    return len(uses) > len(defs)
+    uses, defs = words()
+    return uses[name] > defs[name]
 
 
 EXTERNAL = ("shared/", "rulebooks/", "research/")

@@ -30,6 +30,8 @@ from .conftest import GAME_IDS, new_table, seat_tokens
 from .test_review import bot_game
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+FILLED = 300
+"""The longest text a placeholder of Loopcity's own stands for in a page."""
 MINE = {"t", "rule_text", "lang"}
 """Keys of the JSON answers whose texts are Loopcity's own, not the game's."""
 
@@ -38,7 +40,8 @@ MINE = {"t", "rule_text", "lang"}
 @cache
 def english() -> list[tuple[str, re.Pattern[str]]]:
     """Each English text of the ``loopcity`` catalogue whose German differs, as a pattern that finds it
-    in a page: its words as written, each ``{placeholder}`` standing for any text."""
+    in a page: its words as written, each ``{placeholder}`` standing for any text up to
+    :data:`FILLED` characters (a name, a number, a list of a few: never the rest of a document)."""
     with (LOCALE / "de" / "LC_MESSAGES" / "loopcity.po").open("rb") as f:
         catalog = read_po(f)
     out = []
@@ -53,7 +56,7 @@ def english() -> list[tuple[str, re.Pattern[str]]]:
             parts = PLACEHOLDER.split(text)
             if sum(len(re.findall(r"[A-Za-z]", p)) for p in parts) < 2:
                 continue
-            pattern = ".+?".join(re.escape(p) for p in parts)
+            pattern = f".{{1,{FILLED}}}?".join(re.escape(p) for p in parts)
             if re.match(r"\w", text):
                 pattern = r"(?<!\w)" + pattern
             if re.search(r"\w$", text):

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from loopcity.engine import risk
 from loopcity.web import delta
 
 from .conftest import GAME_IDS, live_state, new_table, players_of, seat_tokens
@@ -18,6 +19,14 @@ from .pages import Page
 SMALL = 16 * 1024
 """what a message after the first should stay under"""
 MOVES = 40
+
+
+@pytest.fixture(autouse=True)
+def unhurried(monkeypatch):
+    """The look-ahead of what actions risk stops at a wall-clock budget (``risk.BUDGET``), which a
+    busy machine reaches sooner: here a page's message and a fresh load of it are compared whole,
+    so neither may be cut short."""
+    monkeypatch.setattr(risk, "BUDGET", 600.0)
 
 
 def _whole(page: Page) -> dict:
@@ -185,13 +194,10 @@ def _pages(state: Any, lang: str = "en") -> tuple[_Table, Any, Any, list[Any]]:
 
 @pytest.mark.parametrize("game", [g for g in GAME_IDS if g != "tiny"])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lang, monkeypatch):
+def test_seeded_playthroughs_patches_rebuild_every_page_and_stay_small(game, lang):
     """Over seeded random games of every game, every page (each seat's and a spectator's) pieces
     together from its patches exactly the whole message a fresh page gets, and every message after the
     first is at most 16 KB."""
-    # the risks' look-ahead stops after a time budget: on a busy machine two pages could stop at
-    # different actions, so the budget is lifted here (what is compared is the patching)
-    monkeypatch.setattr("loopcity.engine.risk.BUDGET", 60.0)
     from loopcity.engine import load_game
     from loopcity.web.transport import Client, Hub
 

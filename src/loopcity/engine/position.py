@@ -105,9 +105,11 @@ def _differs(game: Game[Any, Any], name: str, value: Any) -> bool:
     return bool(default != value)
 
 
-_ARRAY = re.compile(r"\[\n((?: +[^\n]*[^\[{\n],\n)+) *\]")
+_ARRAY = re.compile(r"\[\n((?> +[^\n]*[^\[{\n],\n)+) *\]")
 """An array written one item a line whose items are each on one line (values, or arrays already
-put on one line)."""
+put on one line). Each line is matched atomically (it can end only at its newline): where an array
+turns out not to be such (an item opens a table or an array), the match gives up in time linear in
+its lines rather than trying every way to split each line's indent."""
 WIDTH = 100
 
 
