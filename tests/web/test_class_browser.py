@@ -60,17 +60,30 @@ def make_class(page, base: str, game: str, tables: int, players: int, lang: str 
 
 
 def join(chromium, base: str, code: str, name: str, lang: str = "en"):
-    ctx = chromium.new_context(viewport=PHONE, locale=lang, extra_http_headers={"Accept-Language": lang})
-    page = ctx.new_page()
-    page.goto(f"{base}/join")
-    page.fill("#join-code", code.lower())
-    page.fill("#join-name", name)
-    if name.endswith("01"):
-        shot(page, "class-join")
-    page.click("#join-go")
-    page.wait_for_url("**/me")
-    wait_js(page, "document.querySelector('#turn') && document.querySelector('#turn').textContent.length > 0")
-    return ctx, page
+    return join_all(chromium, base, code, [name], lang)[0]
+
+
+def join_all(chromium, base: str, code: str, names: list[str], lang: str = "en"):
+    """Each student on a phone of their own types the code and their name, and they press Join at
+    once, as a class does when the teacher says go: every phone then shows its seat."""
+    phones = []
+    for name in names:
+        ctx = chromium.new_context(viewport=PHONE, locale=lang, extra_http_headers={"Accept-Language": lang})
+        page = ctx.new_page()
+        page.goto(f"{base}/join")
+        page.fill("#join-code", code.lower())
+        page.fill("#join-name", name)
+        if name.endswith("01"):
+            shot(page, "class-join")
+        phones.append((ctx, page))
+    for _ctx, page in phones:
+        page.click("#join-go", no_wait_after=True)
+    for _ctx, page in phones:
+        page.wait_for_url("**/me")
+        wait_js(
+            page, "document.querySelector('#turn') && document.querySelector('#turn').textContent.length > 0"
+        )
+    return phones
 
 
 def board(base: str, token: str) -> dict:
@@ -91,9 +104,7 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):  # 
     form.goto(f"{base}/join")
     assert _axe(form) == [], "the join page"
 
-    phones = []
-    for i in range(STUDENTS):
-        phones.append(join(browser, base, code, f"Student {i + 1:02d}"))
+    phones = join_all(browser, base, code, [f"Student {i + 1:02d}" for i in range(STUDENTS)])
     # every student is seated, by name, one per seat
     names = [n for t in board(base, token)["tables"] for s in t["seats"] for n in s["names"]]
     assert sorted(names) == sorted(f"Student {i + 1:02d}" for i in range(STUDENTS))
@@ -219,7 +230,7 @@ def test_a_class_in_german(live, browser):  # noqa: F811
     desk = teacher.new_page()
     token, code = make_class(desk, base, "sustain", 1, 4, lang="de")
     assert "Lernende treten bei unter" in desk.content()
-    phones = [join(browser, base, code, name, "de") for name in ("Ada", "Ben", "Cem", "Dana")]
+    phones = join_all(browser, base, code, ["Ada", "Ben", "Cem", "Dana"], "de")
     wait_js(desk, "document.querySelectorAll('#class-live .seat-who b').length === 4", 15_000)
     assert "Tisch 1" in desk.locator("#class-live").inner_text()
     desk.fill("#announce-text", "Noch zehn Minuten")
