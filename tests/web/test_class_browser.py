@@ -97,6 +97,9 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):  # 
     desk.on("dialog", lambda d: d.accept())
     token, code = make_class(desk, base, "resourcity", 6, 4)
     assert len(board(base, token)["tables"]) == 6
+    assert desk.locator("#join-code").is_visible()  # open while the students join
+    tables_at = "document.getElementById('class-live').getBoundingClientRect().top"
+    open_top = desk.evaluate(tables_at)
     shot(desk, "class-dashboard-empty")
     form = teacher.new_page()
     form.goto(f"{base}/class/new")
@@ -110,7 +113,17 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):  # 
     assert sorted(names) == sorted(f"Student {i + 1:02d}" for i in range(STUDENTS))
     wait_js(desk, f"document.querySelectorAll('#class-live .seat-who b').length === {STUDENTS}", 15_000)
     assert "Student 24" in desk.locator("#class-live").inner_text()
+    # every table has its people: the join card folds to one line with the code, and the tables come
+    # up the teacher's screen; a latecomer's code and QR are one click away
+    wait_js(desk, "!document.getElementById('joinbox').open", 10_000)
+    assert code in desk.locator("#joinbox summary").inner_text()
+    assert desk.evaluate(tables_at) <= open_top - 200, (open_top, desk.evaluate(tables_at))
     shot(desk, "class-dashboard")
+    desk.click("#joinbox summary")
+    assert desk.locator("#join-code").is_visible() and desk.locator("#joinbox .qr svg").is_visible()
+    desk.wait_for_timeout(3000)  # a refresh of the tables leaves it open
+    assert desk.evaluate("document.getElementById('joinbox').open")
+    desk.click("#joinbox summary")
     shot(phones[0][1], "class-phone")
 
     # the dashboard refreshes what changed and only that: the tables that did not change stay as they

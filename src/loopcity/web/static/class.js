@@ -65,7 +65,7 @@
 
   // a part fetched again every few seconds: the server answers 304 while it is the one the page shows
   // (its ETag), so nothing is sent or redrawn
-  const follow = (box, url, every) => {
+  const follow = (box, url, every, after) => {
     if (!box) return;
     let tag = null;
     // the HTML each part came as with the page, before the clocks change it
@@ -83,6 +83,7 @@
             tag = r.headers.get("ETag");
             place(box, html);
             tick();
+            if (after) after();
           }
         } catch (_e) { /* the next round tries again */ }
       }
@@ -91,8 +92,18 @@
     setTimeout(again, every);
   };
 
+  // the join card: open while students are still joining; when the last table has its people it
+  // folds to one line (the teacher opens it again for a latecomer) and the tables come up the screen
+  const joinbox = $("joinbox");
+  let joining = Boolean(joinbox && joinbox.open);
+  const seated = () => {
+    const now = document.querySelector("#class-live .status-waiting") !== null;
+    if (joinbox && joining && !now) joinbox.open = false;
+    joining = now;
+  };
+
   if (L.token) {
-    follow($("class-live"), `/class/${L.token}/tables`, 2500);
+    follow($("class-live"), `/class/${L.token}/tables`, 2500, seated);
     follow($("wall-live"), `/class/${L.token}/wall/tables`, 3000);
     if (L.n) follow($("big-live"), `/class/${L.token}/table/${L.n}/view`, 2000);
   }
