@@ -175,13 +175,15 @@ def _card_svg(c: dict[str, Any], x: int, y: int, act: str | None, w: int = CARD_
     colour = COLOURS.get(c["category"], "#cccccc")
     code = _code(c["category"])
     big = f"{code} {c['complexity']}" if c["complexity"] else code
+    short = f"{code}{c['complexity']}" if c["complexity"] else code  # drawn larger on a phone
     border = 4 if act else 1
     info = _("{name}: {text}").format(name=c["name"], text=c["text"])
     return (
         f'<g class="card"{_attrs(act, info)}>'
         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#fff" stroke="{colour}" stroke-width="{border}"/>'
         f'<rect x="{x}" y="{y}" width="{w}" height="30" rx="8" fill="{colour}"/>'
-        f'<text x="{x + 8}" y="{y + 23}" font-size="20" font-weight="bold">{escape(big)}</text>'
+        f'<text x="{x + 8}" y="{y + 23}" font-size="20" font-weight="bold" data-fit="{w - 10}" '
+        f'data-short="{escape(short)}">{escape(big)}</text>'
         + f'<text y="{y + 30}" font-size="15" data-fit="{w - 10}">'
         + "".join(
             f'<tspan x="{x + 8}" dy="1.2em">{escape(line)}</tspan>'
