@@ -22,6 +22,11 @@ from .test_newcomer_browser import _axe
 pytestmark = pytest.mark.slow
 PROJECTOR = {"width": 1920, "height": 1080}
 STUDENTS = 24
+WALL_WORDS = (
+    "[...document.querySelectorAll('.wall-board svg text')].filter(t => t.getBBox().width > 0)"
+    ".map(t => parseFloat(getComputedStyle(t).fontSize) * t.ownerSVGElement.getScreenCTM().a)"
+)
+"""The size in pixels of every word the wall's boards show."""
 
 
 @pytest.fixture(scope="module")
@@ -196,6 +201,10 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):  # 
     wall.evaluate(f"{ended}.old = true")
     wall.wait_for_timeout(3500)  # a refresh comes every 3 s
     assert wall.evaluate(f"{ended}.old === true")
+    # no word on a board under 10 px: its small print is left out (Resourcity's, at six tables, is all
+    # of it: the board is its roads, farms and houses; the figures beside it are in large type)
+    drawn = wall.evaluate(WALL_WORDS)
+    assert min(drawn, default=10) >= 10, sorted(drawn)[:5]
     shot(wall, "class-wall")
     big = teacher.new_page()
     big.goto(f"{base}/class/{token}/table/1")
@@ -371,4 +380,8 @@ def test_a_larger_class_still_fits_the_wall_on_one_screen(live, browser, game, t
         "[...document.querySelectorAll('.wall-board svg')].map(s => s.getBoundingClientRect().height)"
     )
     assert min(boards) >= 100, boards  # a board still to be made out
+    # what a board still shows can be read from the back of the room: no word under 10 px on it (at
+    # this size a board is its colours and shapes; each table's figures are beside it in large type)
+    drawn = page.evaluate(WALL_WORDS)
+    assert min(drawn, default=10) >= 10, sorted(drawn)[:5]
     page.close()

@@ -102,11 +102,30 @@
     joining = now;
   };
 
+  // the wall's boards are small: a word drawn smaller than can be read across a classroom is left out
+  // (a board's key, a place's small print), so that what shows reads; each table's figures are
+  // beside its board in large type
+  const LEAST_PX = 10;
+  const legible = () => {
+    document.querySelectorAll("#wall-live .wall-board svg").forEach((svg) => {
+      const ctm = svg.getScreenCTM();
+      if (!ctm) return;
+      const scale = Math.hypot(ctm.a, ctm.b) || 1;
+      if (svg.fitted === scale) return;  // a board the refresh left as it was
+      svg.fitted = scale;
+      svg.querySelectorAll("text").forEach((t) => {
+        t.classList.toggle("unreadable", (parseFloat(getComputedStyle(t).fontSize) || 12) * scale < LEAST_PX);
+      });
+    });
+  };
+
   if (L.token) {
     follow($("class-live"), `/class/${L.token}/tables`, 2500, seated);
-    follow($("wall-live"), `/class/${L.token}/wall/tables`, 3000);
+    follow($("wall-live"), `/class/${L.token}/wall/tables`, 3000, legible);
     if (L.n) follow($("big-live"), `/class/${L.token}/table/${L.n}/view`, 2000);
   }
+  legible();  // after each part's HTML as it came is kept (a part left as it was is not drawn again)
+  window.addEventListener("resize", legible);
 
   // clock faces: "next Event in 7:12"; how long ago a table last moved: "(40 s ago)"
   const secondsTo = (epoch) => Math.max(0, Math.round(Number(epoch) - Date.now() / 1000));
