@@ -357,6 +357,32 @@ def test_a_moved_students_phone_follows_the_seat_and_a_phone_let_go_of_leaves_it
         ctx.close()
 
 
+def test_the_wall_of_six_tables_fills_the_projector_with_the_clock_and_an_announcement(live, browser):  # noqa: F811
+    """Six SUSTAIN tables of four, the lesson's clock and an announcement on the wall: one 1920x1080
+    screen, nothing scrolled off, and the boards take the height left (they scrolled before)."""
+    base = live.base
+    made = httpx.post(
+        f"{base}/api/classes",
+        json={"game": "sustain", "tables": 6, "players": 4, "bots": "random"},
+        timeout=30,
+    ).json()
+    httpx.post(f"{base}/api/classes/{made['token']}/lesson", json={"minutes": 20}, timeout=10)
+    httpx.post(f"{base}/api/classes/{made['token']}/announce", json={"text": "Ten minutes left"}, timeout=10)
+    page = browser.new_page(viewport=PROJECTOR)
+    page.goto(f"{base}/class/{made['token']}/wall")
+    assert page.locator(".wall-lesson").count() == 1 and page.locator(".wall-news").count() == 1
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+    last = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('.wall-table')].map(t => t.getBoundingClientRect().bottom))"
+    )
+    assert last <= 1080, last
+    boards = page.evaluate(
+        "[...document.querySelectorAll('.wall-board svg')].map(s => s.getBoundingClientRect().height)"
+    )
+    assert min(boards) >= 280, boards
+    page.close()
+
+
 @pytest.mark.parametrize(("game", "tables", "players"), [("waste_what", 12, 2), ("reclaim", 16, 4)])
 def test_a_larger_class_still_fits_the_wall_on_one_screen(live, browser, game, tables, players):  # noqa: F811
     """Twenty-four students at Waste What? are twelve tables: the wall still shows every table, its
