@@ -358,7 +358,8 @@ def test_a_moved_students_phone_follows_the_seat_and_a_phone_let_go_of_leaves_it
 
 
 @pytest.mark.parametrize(
-    ("game", "tables", "players", "least"), [("sustain", 6, 4, 280), ("resourcity", 12, 2, 100)]
+    ("game", "tables", "players", "least"),
+    [("sustain", 6, 4, 280), ("resourcity", 12, 2, 100), ("reclaim", 16, 4, 100)],
 )
 def test_the_wall_fits_the_projector_with_the_clock_and_an_announcement(
     live,
@@ -368,9 +369,9 @@ def test_the_wall_fits_the_projector_with_the_clock_and_an_announcement(
     players,
     least,
 ):
-    """Six SUSTAIN tables of four (or twelve of Resourcity), the lesson's clock and an announcement on
-    the wall: one 1920x1080 screen, nothing scrolled off (both scrolled before), and up to eight
-    tables the boards take the height left."""
+    """Six SUSTAIN tables of four (or twelve of Resourcity, or sixteen of RECLAIM), the lesson's clock
+    and an announcement on the wall: one 1920x1080 screen, nothing scrolled off (all three scrolled
+    before), and up to eight tables the boards take the height left."""
     base = live.base
     made = httpx.post(
         f"{base}/api/classes",
