@@ -199,6 +199,39 @@ def _same_as_a_fresh_load(page) -> None:
         assert drawn == fresh["svg"]
 
 
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if g != "tiny"])
+def test_a_page_pieces_together_every_live_message_of_a_game(server, browser, game):
+    """A seat's page and a spectator's follow forty moves of a game live (new rounds, long new lists of
+    choices, boards redrawn): what each page pieced together from the patches (play.js) is what a
+    fresh load of its link gets, the seat's after every move."""
+    import random
+
+    base, app = server
+    n = players_of(game)
+    body = {"game": game, "players": n, "seats": [{"kind": "human"}] * n}
+    table = browser.new_context().request.post(f"{base}/api/tables", data=body).json()
+    tokens = {s["seat"]: s["token"] for s in table["seats"]}
+    ctx = browser.new_context(viewport=PHONE)
+    pages = [ctx.new_page(), ctx.new_page()]
+    for p, link in zip(pages, (table["seats"][0]["url"], table["spectator"]["url"]), strict=True):
+        p.goto(link)
+        p.wait_for_selector("#turn")
+    t = app.state.manager.live[table["id"]]
+    rng = random.Random(11)
+    for _ in range(40):
+        if t.state.is_terminal():
+            break
+        seat = t.state.active_seats()[0]
+        action = str(rng.choice(t.state.legal_actions(seat)))
+        before = t.version
+        answer = pages[0].request.post(f"{base}/api/act/{tokens[seat]}", data={"action": action})
+        assert answer.ok, answer.text()
+        _wait_version(pages[0], before)
+        _same_as_a_fresh_load(pages[0])
+    _same_as_a_fresh_load(pages[1])  # the spectator's, once: patches build on one another
+    ctx.close()
+
+
 def _click_a_move(page, turn: int) -> str:
     """Click a highlighted place on the board when there is one, else an action button."""
     page.bring_to_front()  # a background tab's animation frames are throttled, which slows clicks

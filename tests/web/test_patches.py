@@ -106,6 +106,67 @@ def test_long_lists_travel_as_splices_and_rows():
     assert delta.apply({"x": None}, delta.diff({"x": None}, {"x": mixed})) == {"x": mixed}
 
 
+def test_labels_alike_but_for_a_name_travel_as_the_name():
+    """A new list of choices (a new round's waste) whose labels repeat, card after card, but for the
+    card's name: each label after the first few is sent as what differs from an alike one before it."""
+    cards = ["Odd socks", "Bent wheel", "Chewing gum", "Leftover tiles", "Broken toaster", "Wooden crate"]
+    choices = [
+        {"action": f"{verb} {i}", "label": label.format(card=card), "group": f"{card}, on the table"}
+        for i, card in enumerate(cards)
+        for verb, label in (
+            ("store", "Store {card} in your Storage (your rent stays 1)"),
+            (
+                "lend",
+                "Ask Player 2 to agree: Player 1 stores {card} in Player 2's Storage; the rent goes to 3",
+            ),
+            ("burn", "Burn {card} (Burn slot 1 of 3)"),
+        )
+    ]
+    ops = delta.diff({"legal": []}, {"legal": choices})
+    assert delta.apply({"legal": []}, json.loads(json.dumps(ops))) == {"legal": choices}
+    whole = json.dumps([[c["action"], c["label"], c["group"]] for c in choices])
+    assert len(json.dumps(ops)) < len(whole) * 0.7  # each label whole: 0.9
+    assert not any("your Storage (your rent" in json.dumps(row) for row in ops["legal"]["r"][3:])
+
+
+def _in_a_browser(text: str, op: Any) -> str:
+    """An edit ``[i, head, tail, middle]`` applied to ``text`` as play.js applies it: JavaScript
+    strings count UTF-16 units, so an emoji is two characters."""
+    units = text.encode("utf-16-le")
+    head, tail = units[: 2 * op[1]], units[len(units) - 2 * op[2] :]
+    return head.decode("utf-16-le") + op[3] + tail.decode("utf-16-le")
+
+
+def test_edits_count_characters_as_a_browser_does():
+    """A name with an emoji (a person's name on the board, a label) is edited where a browser counts
+    it: the page pieces together the same text as the server has."""
+    for old, new in (
+        (
+            "Player \U0001f331 Ana holds 3 money in the Cash Box",
+            "Player \U0001f331 Ana holds 5 money in the Cash Box",
+        ),
+        (
+            "\U0001f331\U0001f30d Grünfläche: 3 Münzen und viel mehr",
+            "\U0001f331\U0001f30d Grünfläche: 4 Münzen und mehr",
+        ),
+        (
+            "plain words, then an emoji \U0001f331 at the end",
+            "plain words, then a leaf \U0001f331 at the end",
+        ),
+    ):
+        op = delta._within(old, new, 0)
+        assert _in_a_browser(old, op) == new
+        rows = [{"label": old, "n": 1}, *({"label": new, "n": k} for k in range(2, 10))]
+        ops = delta.diff({"x": None}, {"x": rows})
+        assert delta.apply({"x": None}, json.loads(json.dumps(ops))) == {"x": rows}
+        ops = delta.diff(
+            {"svg": f"<svg><t>{old}</t>" + "<r/>" * 300}, {"svg": f"<svg><t>{new}</t>" + "<r/>" * 300}
+        )
+        assert delta.apply({"svg": f"<svg><t>{old}</t>" + "<r/>" * 300}, ops)["svg"].startswith(
+            f"<svg><t>{new}<"
+        )
+
+
 def test_a_card_taken_out_of_a_numbered_row_travels_as_the_change_not_the_row():
     """A card leaves a row of cards numbered in order (SUSTAIN's solutions when one is carried
     out): every other card's number changes, so no card is as it was, yet the patch says which card
@@ -301,13 +362,19 @@ def test_messages_are_written_as_the_json_a_page_reads():
 def test_a_changed_place_travels_as_its_changed_middle_in_any_alphabet():
     """A place of a long text that changed travels as the characters between what stayed at its
     start and at its end: the fewest characters, whether the text is plain ASCII (found byte by
-    byte) or holds other letters (found character by character), and rebuilt exactly."""
+    byte) or holds other letters (found character by character), and rebuilt exactly by the page
+    (which counts an emoji as two characters)."""
     rnd = random.Random(3)
-    for letters in ("ab<", "aä€<", "x\U0001f331<"):
+    for letters in ("ab<", "aä€<", "x\U0001f331\U0001f332<"):
         for _ in range(400):
             old = "".join(rnd.choice(letters) for _ in range(rnd.randrange(0, 12)))
             new = "".join(rnd.choice(letters) for _ in range(rnd.randrange(0, 12)))
-            _, head, tail, text = delta._within(old, new, 0)
+            op = delta._within(old, new, 0)
+            assert _in_a_browser(old, op) == new
+            units = new.encode("utf-16-le")  # the characters kept, as Python counts them
+            head = len(units[: 2 * op[1]].decode("utf-16-le"))
+            tail = len(units[len(units) - 2 * op[2] :].decode("utf-16-le"))
+            text = op[3]
             n = min(len(old), len(new))
             assert old[:head] == new[:head] and (head == n or old[head] != new[head])
             assert head + tail <= n and old[len(old) - tail :] == new[len(new) - tail :]

@@ -16,11 +16,15 @@ message. A change (an *op*) is one of:
 - ``{"k": [[keys], ...], "r": [[shape, same, values...], ...]}``: a long list of objects sent whole
   (the seat's labelled actions) as rows: each row's object has the keys ``k[shape]``, in order, and its
   values are the row's ``values`` but for the keys whose bit is set in ``same`` (bit ``n`` for the
-  ``n``-th key), which hold the value that key last had in an earlier row;
+  ``n``-th key), which hold the value that key last had in an earlier row; where bit ``16 + n`` is
+  set, the key's value is a text made of the one it held ``back`` rows (that have the key) before:
+  ``[back, head, tail, text]``, that text's first ``head`` and last ``tail`` characters with ``text``
+  between them (labels alike but for a card's name);
 - ``{"s": sep, "e": [[i, j, [parts]], ...]}``: a long text (the board's SVG) split at ``sep``, whose
   parts ``i`` to ``j`` (the old text's, end excluded) became ``parts``; edits are listed in order and
   do not overlap; ``[i, head, tail, text]``: part ``i`` keeps its first ``head`` and last ``tail``
-  characters and ``text`` comes between them. A new part is its text, or made of the part ``back``
+  characters and ``text`` comes between them (characters as a browser counts them: UTF-16 units). A
+  new part is its text, or made of the part ``back``
   places before it in the new text (a row of alike places drawn anew): ``[back, head, tail, text]``
   as said, or ``[back, {n: piece}]``, that part split at ``"`` with its ``n``-th pieces replaced.
 
@@ -136,19 +140,48 @@ def _put(value: Any) -> Any:
         return [value]
     shapes: dict[tuple[str, ...], int] = {}
     last: dict[str, Any] = {}
+    seen: dict[str, list[Any]] = {}  # each key's values, row by row
     rows: list[list[Any]] = []
     for item in value:
         keys = tuple(item)
         shape = shapes.setdefault(keys, len(shapes))
         row: list[Any] = [shape, 0]
         for n, (k, v) in enumerate(item.items()):
+            was = seen.setdefault(k, [])
             if k in last and last[k] == v and type(last[k]) is type(v):
                 row[1] |= 1 << n
             else:
-                row.append(v)
+                edit = _like(was, v) if n < 16 and type(v) is str and len(v) > ALIKE else None
+                if edit is None:
+                    row.append(v)
+                else:
+                    row[1] |= 1 << (16 + n)
+                    row.append(edit)
                 last[k] = v
+            was.append(v)
         rows.append(row)
     return {"k": [list(k) for k in shapes], "r": rows}
+
+
+LIKE_ROWS = 8
+"""How many rows back a row's text looks for an alike one to be written as an edit of."""
+
+
+def _like(was: list[Any], text: str) -> list[Any] | None:
+    """``text`` as an edit of the most alike of the last few texts a key held (``[back, head, tail,
+    middle]``), when that keeps at least :data:`ALIKE` of its characters; else None."""
+    best, keeps = None, ALIKE - 1
+    half = ALIKE // 2  # what keeps that many shares half of it at its start or at its end
+    start, end = text[:half], text[-half:]
+    for back in range(1, min(LIKE_ROWS, len(was)) + 1):
+        old = was[-back]
+        if type(old) is str and (old[:half] == start or old[-half:] == end):
+            edit = _within(old, text, back)
+            if edit[1] + edit[2] > keeps:
+                best, keeps = edit, edit[1] + edit[2]
+                if len(edit[3]) <= ALIKE:  # but a name differs: good enough
+                    break
+    return best
 
 
 def _object(old: dict[str, Any], new: dict[str, Any]) -> Any:
@@ -383,7 +416,7 @@ def _parts(
 
 def _within(old: str, new: str, i: int) -> list[Any]:
     """The edit of one part, ``[i, head, tail, text]``: the part's first ``head`` and last ``tail``
-    characters stay, and ``text`` comes between them."""
+    characters (UTF-16 units, as a browser counts them) stay, and ``text`` comes between them."""
     n = min(len(old), len(new))
     if old.isascii() and new.isascii():  # one character a byte: the bytes that differ, found in C
         a, b = old.encode(), new.encode()
@@ -409,7 +442,28 @@ def _within(old: str, new: str, i: int) -> list[Any]:
         else:
             hi = m - 1
     tail = lo
-    return [i, head, tail, new[head : len(new) - tail]]
+    middle = new[head : len(new) - tail]
+    if _astral(old) or _astral(new):  # a browser counts such a character twice
+        head += _astral(new[:head])
+        tail += _astral(new[len(new) - tail :])
+    return [i, head, tail, middle]
+
+
+def _astral(text: str) -> int:
+    """How many characters of ``text`` lie beyond the Basic Multilingual Plane (an emoji): each is
+    two UTF-16 units, which is how a browser counts characters."""
+    if not text or max(text) <= "\uffff":
+        return 0
+    return sum(c > "\uffff" for c in text)
+
+
+def _join(like: str, head: int, text: str, tail: int) -> str:
+    """``like``'s first ``head`` and last ``tail`` characters, counted in UTF-16 units as a browser
+    does, with ``text`` between them."""
+    if not _astral(like):
+        return like[:head] + text + like[len(like) - tail :]
+    units = like.encode("utf-16-le")
+    return units[: 2 * head].decode("utf-16-le") + text + units[len(units) - 2 * tail :].decode("utf-16-le")
 
 
 def _anchors(a: list[Any], i0: int, i1: int, b: list[Any], j0: int, j1: int) -> list[tuple[int, int]]:
@@ -484,13 +538,22 @@ def _rows(op: dict[str, Any]) -> list[dict[str, Any]]:
     """A long list of objects sent as rows (:func:`_put`)."""
     out = []
     last: dict[str, Any] = {}
+    seen: dict[str, list[Any]] = {}
     for row in op["r"]:
         keys = op["k"][row[0]]
         values = iter(row[2:])
         item = {}
         for n, k in enumerate(keys):
-            item[k] = last[k] if row[1] >> n & 1 else next(values)
-            last[k] = item[k]
+            was = seen.setdefault(k, [])
+            if row[1] >> n & 1:
+                v = last[k]
+            elif row[1] >> (16 + n) & 1:
+                back, head, tail, text = next(values)
+                v = _join(was[len(was) - back], head, text, tail)
+            else:
+                v = next(values)
+            item[k] = last[k] = v
+            was.append(v)
         out.append(item)
     return out
 
@@ -504,8 +567,7 @@ def _apply_text(old: str, op: dict[str, Any]) -> str:
         parts.extend(was[at : edit[0]])
         if len(edit) == 4:  # within one part
             i, head, tail, text = edit
-            part = was[i]
-            parts.append(part[:head] + text + part[len(part) - tail :])
+            parts.append(_join(was[i], head, text, tail))
             at = i + 1
         else:
             for new in edit[2]:
@@ -518,8 +580,7 @@ def _apply_text(old: str, op: dict[str, Any]) -> str:
                     parts.append('"'.join(pieces))
                 else:  # an alike part before it with its middle changed
                     back, head, tail, text = new
-                    like = parts[len(parts) - back]
-                    parts.append(like[:head] + text + like[len(like) - tail :])
+                    parts.append(_join(parts[len(parts) - back], head, text, tail))
             at = edit[1]
     parts.extend(was[at:])
     return sep.join(parts)

@@ -1,6 +1,7 @@
 """Text and SVG renderings are pure functions of a view; every card a legal action names is clickable
 in the SVG and says in ``data-info`` what it is; the board does not repeat the action list."""
 
+import json
 import re
 import xml.dom.minidom
 
@@ -100,3 +101,29 @@ def test_renderings_do_not_change_the_view():
     render_text(view)
     render_svg(view, s.legal_actions(1))
     assert view == s.view(1)
+
+
+def test_a_new_row_of_waste_moves_what_lies_below_it_as_a_whole():
+    """A seventh card on the table opens a second row: the slots, the work area and the players' places
+    below it move down as whole bands (one attribute each), so a page's patch carries the new card and
+    the bands' new places, not every place below drawn again."""
+    from loopcity.web import delta
+
+    names = ["Wobbly chair", "Chewing gum", "Odd socks", "Bent wheel", "Cardboard boxes", "Leftover tiles"]
+    six = render_svg(position(new_game(), table=names).view(None))
+    seven = render_svg(position(new_game(), table=[*names, "Expired canned food"]).view(None))
+
+    def bands(svg):
+        return {
+            g.getAttribute("transform"): "".join(c.toxml() for c in g.childNodes)
+            for g in groups(svg)
+            if g.getAttribute("transform").startswith("translate")
+        }
+
+    before, after = bands(six), bands(seven)
+    assert len(before) == len(after) >= 2 and before.keys().isdisjoint(after.keys()), "every band moved"
+    assert sorted(before.values()) == sorted(after.values()), "and each is drawn as it was"
+    ops = delta.diff({"svg": six}, {"svg": seven})
+    assert delta.apply({"svg": six}, ops) == {"svg": seven}
+    card = re.search(r'<g class="card"[^>]*Expired canned food.*?</text></g>', seven)
+    assert card and len(json.dumps(ops)) < 2 * len(card.group(0))

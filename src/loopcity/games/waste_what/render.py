@@ -335,36 +335,40 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
             250,
         ),
     )
+    # What lies below the table's cards is drawn in bands of their own, each moved down as a whole
+    # (a third row of waste on the table moves one attribute, not every place below it).
+    parts.append(f'<g transform="translate(0 {y_slots})">')
     for label, info, key, slots, x in rows_info:
-        parts += _slot_row(label, info, view[key], view[slots], x, y_slots, acts)
+        parts += _slot_row(label, info, view[key], view[slots], x, 0, acts)
     burn_info = _("Burn slots: the last one releases a CO2 token")
-    parts += _slot_row(_("Burn"), burn_info, view["burn"], view["burn_slots"], 490, y_slots, acts)
+    parts += _slot_row(_("Burn"), burn_info, view["burn"], view["burn_slots"], 490, 0, acts)
     coins = _("{n} money on the Sell slots").format(n=view["sell_money"])
     parts.append(f'<g class="coins" data-info="{escape(coins)}">')
     for i in range(view["sell_money"]):
-        parts.append(
-            f'<circle cx="{20 + i * 22}" cy="{y_slots + CARD_H + 16}" r="9" fill="#e0b040" stroke="#6b4f00"/>'
-        )
+        parts.append(f'<circle cx="{20 + i * 22}" cy="{CARD_H + 16}" r="9" fill="#e0b040" stroke="#6b4f00"/>')
     parts.append("</g>")
     coins_x = 20 + view["sell_money"] * 22
-    parts.append(
-        f'<text class="minor" x="{coins_x}" y="{y_slots + CARD_H + 21}" font-size="13">{escape(coins)}</text>'
-    )
+    parts.append(f'<text class="minor" x="{coins_x}" y="{CARD_H + 21}" font-size="13">{escape(coins)}</text>')
     bin_info = _("Recycle Bin: emptied into the Waste deck at the end of the round")
     parts += _slot_row(
-        _("Bin"), bin_info, view["recycle_bin"], max(1, len(view["recycle_bin"])), 850, y_slots, acts
+        _("Bin"), bin_info, view["recycle_bin"], max(1, len(view["recycle_bin"])), 850, 0, acts
     )
+    parts.append("</g>")
     work = view["work"]
     if work:
         title = _("Work area: {player}").format(player=work["by_name"])
-        parts.append(
-            f'<text x="10" y="{y_work - 8}" font-size="20" font-weight="bold">{escape(title)}</text>'
-        )
+        parts.append(f'<g transform="translate(0 {y_work})">')
+        parts.append(f'<text x="10" y="-8" font-size="20" font-weight="bold">{escape(title)}</text>')
         for i, c in enumerate(work["cards"][:6]):
-            parts.append(_card_svg(c, 10 + i * 163, y_work, acts.get(c["id"])))
+            parts.append(_card_svg(c, 10 + i * 163, 0, acts.get(c["id"])))
+        parts.append("</g>")
+    parts.append(f'<g transform="translate(0 {y_players})">')
     for idx, p in enumerate(view["players"]):
-        parts += _player_svg(p, 10 + idx * 495, y_players, acts, skill_acts)
-    parts += _footer(view, height)
+        parts += _player_svg(p, 10 + idx * 495, 0, acts, skill_acts)
+    parts.append("</g>")
+    footer = _footer(view)
+    if footer:
+        parts += [f'<g transform="translate(0 {height})">', *footer, "</g>"]
     parts.append("</svg>")
     return "".join(parts)
 
@@ -375,15 +379,15 @@ def _after(text: str, x: int, size: int, least: int) -> int:
     return max(least, x + round(len(text) * size * 0.6) + 12)
 
 
-def _footer(view: dict[str, Any], height: int) -> list[str]:
-    """The game's result, or the offer waiting for an answer."""
+def _footer(view: dict[str, Any]) -> list[str]:
+    """The game's result, or the offer waiting for an answer, above the board's bottom edge (y 0)."""
     r = view["result"]
     if r:
         word = _("WON") if r["team_won"] else _("LOST")
         return [
-            f'<text x="10" y="{height - 12}" font-size="24" font-weight="bold" data-info="{escape(r["ending"])}">'
+            f'<text x="10" y="-12" font-size="24" font-weight="bold" data-info="{escape(r["ending"])}">'
             f"{escape(word)}</text>",
-            f'<text class="minor" x="{_after(word, 10, 24, 110)}" y="{height - 14}" font-size="14">'
+            f'<text class="minor" x="{_after(word, 10, 24, 110)}" y="-14" font-size="14">'
             f"{escape(r['ending'])}</text>",
         ]
     decision = view["decision"]
@@ -394,8 +398,8 @@ def _footer(view: dict[str, Any], height: int) -> list[str]:
         short = _("Offer to {asked}").format(asked=decision["asked_name"])
         return [
             f'<g class="decision" data-info="{escape(info)}">'
-            f'<text x="10" y="{height - 12}" font-size="22" font-weight="bold">{escape(short)}</text>'
-            f'<text class="minor" x="{_after(short, 10, 22, 250)}" y="{height - 14}" font-size="13">'
+            f'<text x="10" y="-12" font-size="22" font-weight="bold">{escape(short)}</text>'
+            f'<text class="minor" x="{_after(short, 10, 22, 250)}" y="-14" font-size="13">'
             f"{escape(decision['subject'][:110])}</text></g>"
         ]
     return []
