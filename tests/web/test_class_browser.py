@@ -357,9 +357,35 @@ def test_a_moved_students_phone_follows_the_seat_and_a_phone_let_go_of_leaves_it
         ctx.close()
 
 
+LONG_NAMES = [
+    f"{first} {last}"
+    for last in (
+        "Schneider-Hoffmann",
+        "Papadopoulou",
+        "Kowalczykowski",
+        "Vandenberghe",
+        "Abdelrahman",
+        "Oberhauser",
+        "Nakamura-Lindqvist",
+        "Castellanos",
+    )
+    for first in (
+        "Jean-Baptiste",
+        "Fatima-Zahra",
+        "Maximilian",
+        "Alexandros",
+        "Marie-Luise",
+        "Konstantin",
+        "Anastasia",
+        "Charlotte",
+    )
+]
+"""Sixty-four students whose names are long, none the same."""
+
+
 @pytest.mark.parametrize(
     ("game", "tables", "players", "least"),
-    [("sustain", 6, 4, 280), ("resourcity", 12, 2, 100), ("reclaim", 16, 4, 100)],
+    [("sustain", 6, 4, 260), ("resourcity", 12, 2, 100), ("reclaim", 16, 4, 100), ("sustain", 16, 4, 100)],
 )
 def test_the_wall_fits_the_projector_with_the_clock_and_an_announcement(
     live,
@@ -369,15 +395,17 @@ def test_the_wall_fits_the_projector_with_the_clock_and_an_announcement(
     players,
     least,
 ):
-    """Six SUSTAIN tables of four (or twelve of Resourcity, or sixteen of RECLAIM), the lesson's clock
-    and an announcement on the wall: one 1920x1080 screen, nothing scrolled off (all three scrolled
-    before), and up to eight tables the boards take the height left."""
+    """Six SUSTAIN tables of four (or twelve of Resourcity, or sixteen of RECLAIM or SUSTAIN) whose
+    students have long names, the lesson's clock and an announcement on the wall: one 1920x1080
+    screen, nothing scrolled off (each scrolled before), up to eight tables the boards take the
+    height left, and the wall shows each student's first name and initial, each on one line."""
     base = live.base
     made = httpx.post(
-        f"{base}/api/classes",
-        json={"game": game, "tables": tables, "players": players, "bots": "random"},
-        timeout=30,
+        f"{base}/api/classes", json={"game": game, "tables": tables, "players": players}, timeout=30
     ).json()
+    for name in LONG_NAMES[: tables * players]:
+        joined = httpx.post(f"{base}/api/join", json={"code": made["join_code"], "name": name}, timeout=30)
+        assert joined.status_code == 200, joined.text
     httpx.post(f"{base}/api/classes/{made['token']}/lesson", json={"minutes": 20}, timeout=10)
     httpx.post(f"{base}/api/classes/{made['token']}/announce", json={"text": "Ten minutes left"}, timeout=10)
     page = browser.new_page(viewport=PROJECTOR)
@@ -392,6 +420,14 @@ def test_the_wall_fits_the_projector_with_the_clock_and_an_announcement(
         "[...document.querySelectorAll('.wall-board svg')].map(s => s.getBoundingClientRect().height)"
     )
     assert min(boards) >= least, boards
+    names = page.evaluate(
+        "[...document.querySelectorAll('.wall-name')].map(e => [e.textContent, e.getClientRects().length])"
+    )
+    assert len(names) == tables * players
+    shown = page.evaluate("[...document.querySelectorAll('.wall-name')].map(e => e.innerText)")
+    assert {"▶ Jean-Baptiste S. ·", "▶ Jean-Baptiste S."} & set(shown), shown[:4]  # not cut short
+    assert all(lines == 1 for _n, lines in names), names
+    assert page.locator(".wall-table.status-waiting").count() == 0
     page.close()
 
 

@@ -519,8 +519,9 @@ def status_word(status: str) -> str:
     return words.get(status, status)
 
 
-def figures(t: LiveTable, most: int = 4) -> list[dict[str, Any]]:
-    """A table's key figures now (the game's own measures of how it goes), named in words."""
+def figures(t: LiveTable, most: int = 4, shown: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """A table's key figures now (the game's own measures of how it goes), named in words, but for
+    those ``shown`` elsewhere (the round, beside the table's state)."""
     metrics = t.state.game.spec.metrics
     if metrics is None:
         return []
@@ -533,7 +534,7 @@ def figures(t: LiveTable, most: int = 4) -> list[dict[str, Any]]:
     labels = metric_labels(t.state.game, list(values))
     return [  # a count reads as one ("Fuel 23", not "23.0")
         {"key": k, "label": labels.get(k, k), "value": int(v) if v.is_integer() else round(v, 2)}
-        for k, v in list(values.items())[:most]
+        for k, v in [kv for kv in values.items() if kv[0] not in shown][:most]
     ]
 
 
@@ -619,5 +620,5 @@ def table_summary(manager: TableManager, n: int, t: LiveTable, now: float | None
         "talk": [{"seat": s, "text": text} for s, text in manager.chat_lines(t)[-3:]],
         "outcome": outcome,
         "clock": clock,
-        "figures": figures(t),
+        "figures": figures(t, shown=("round",) if view.get("round") is not None else ()),
     }

@@ -31,12 +31,23 @@ def howto(spec: Any, lang: str) -> list[dict[str, str]]:
         return []
 
 
+def short_name(name: str) -> str:
+    """A person's name as a shared screen shows it: the first word and the last one's initial
+    ("Charlotte Abdelrahman" -> "Charlotte A."), a one-word name as it is."""
+    words = name.split()
+    if len(words) < 2:
+        return name.strip()
+    return f"{words[0]} {words[-1][0]}."
+
+
 def _templates() -> Environment:
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(HERE / "templates"),
         autoescape=select_autoescape(["html"]),
         extensions=["jinja2.ext.i18n"],
     )
+    env.filters["short_name"] = short_name
+    return env
 
 
 class Pages:
