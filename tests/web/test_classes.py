@@ -541,3 +541,18 @@ def test_a_lesson_whose_time_is_up_says_so(client):
     assert lesson_clock(time.time() - 5) == {"ends": pytest.approx(time.time() - 5, abs=2), "minutes": 0}
     assert lesson_clock(time.time() + 61)["minutes"] == 2  # a minute and a second: "2 min left"
     assert lesson_clock(None) is None
+
+
+def test_the_wall_shows_a_long_name_as_first_name_and_initial_and_the_dashboard_the_whole_name(client):
+    """A shared screen (the projector's wall) shows each student by first name and the initial of
+    their last, where the name is long; a short name, or one that ends in a number, as it is. The
+    teacher's dashboard shows every whole name."""
+    made = new_class(client, tables=1, players=3)
+    for name in ("Charlotte Abdelrahman", "Student 07", "Ana Lee"):
+        assert join(client, made["join_code"], name).status_code == 200
+    wall = client.get(f"/class/{made['token']}/wall").text
+    people = wall.split('class="wall-people"', 1)[1].split("</p>", 1)[0]
+    assert "Charlotte A." in people and "Abdelrahman" not in people
+    assert "Student 07" in people and "Ana Lee" in people
+    dashboard = client.get(f"/class/{made['token']}").text
+    assert "Charlotte Abdelrahman" in dashboard

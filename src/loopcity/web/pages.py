@@ -31,11 +31,16 @@ def howto(spec: Any, lang: str) -> list[dict[str, str]]:
         return []
 
 
+SHORT_NAME = 14
+"""A name longer than this is shortened on a shared screen (:func:`short_name`)."""
+
+
 def short_name(name: str) -> str:
-    """A person's name as a shared screen shows it: the first word and the last one's initial
-    ("Charlotte Abdelrahman" -> "Charlotte A."), a one-word name as it is."""
+    """A person's name as a shared screen shows it: a long one as its first word and the last one's
+    initial ("Charlotte Abdelrahman" -> "Charlotte A."); a short one, a one-word one, or one that ends
+    in a number ("Student 12") as it is."""
     words = name.split()
-    if len(words) < 2:
+    if len(words) < 2 or len(name.strip()) <= SHORT_NAME or not words[-1][0].isalpha():
         return name.strip()
     return f"{words[0]} {words[-1][0]}."
 
