@@ -336,7 +336,7 @@ def render_svg(view: dict[str, Any], legal: Iterable[Action] = ()) -> str:
         ),
     )
     # What lies below the table's cards is drawn in bands of their own, each moved down as a whole
-    # (a third row of waste on the table moves one attribute, not every place below it).
+    # (a second row of waste on the table moves one attribute a band, not every place below it).
     parts.append(f'<g transform="translate(0 {y_slots})">')
     for label, info, key, slots, x in rows_info:
         parts += _slot_row(label, info, view[key], view[slots], x, 0, acts)
