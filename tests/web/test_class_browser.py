@@ -384,8 +384,13 @@ LONG_NAMES = [
 
 
 @pytest.mark.parametrize(
-    ("game", "tables", "players", "least"),
-    [("sustain", 6, 4, 260), ("resourcity", 12, 2, 100), ("reclaim", 16, 4, 100), ("sustain", 16, 4, 100)],
+    ("game", "tables", "players", "least", "lang"),
+    [
+        ("sustain", 6, 4, 260, "en"),
+        ("resourcity", 12, 2, 100, "en"),
+        ("reclaim", 16, 4, 100, "de"),
+        ("sustain", 16, 4, 100, "en"),
+    ],
 )
 def test_the_wall_fits_the_projector_with_the_clock_and_an_announcement(
     live,
@@ -394,11 +399,12 @@ def test_the_wall_fits_the_projector_with_the_clock_and_an_announcement(
     tables,
     players,
     least,
+    lang,
 ):
-    """Six SUSTAIN tables of four (or twelve of Resourcity, or sixteen of RECLAIM or SUSTAIN) whose
-    students have long names, the lesson's clock and an announcement on the wall: one 1920x1080
-    screen, nothing scrolled off (each scrolled before), up to eight tables the boards take the
-    height left, and the wall shows each student's first name and initial, each on one line."""
+    """Six SUSTAIN tables of four (or twelve of Resourcity, or sixteen of RECLAIM in German or of
+    SUSTAIN) whose students have long names, the lesson's clock and an announcement on the wall: one
+    1920x1080 screen, nothing scrolled off (each scrolled before), up to eight tables the boards take
+    the height left, and the wall shows each student's first name and initial, each on one line."""
     base = live.base
     made = httpx.post(
         f"{base}/api/classes", json={"game": game, "tables": tables, "players": players}, timeout=30
@@ -409,7 +415,7 @@ def test_the_wall_fits_the_projector_with_the_clock_and_an_announcement(
     httpx.post(f"{base}/api/classes/{made['token']}/lesson", json={"minutes": 20}, timeout=10)
     httpx.post(f"{base}/api/classes/{made['token']}/announce", json={"text": "Ten minutes left"}, timeout=10)
     page = browser.new_page(viewport=PROJECTOR)
-    page.goto(f"{base}/class/{made['token']}/wall")
+    page.goto(f"{base}/class/{made['token']}/wall?lang={lang}")
     assert page.locator(".wall-lesson").count() == 1 and page.locator(".wall-news").count() == 1
     assert page.evaluate("document.documentElement.scrollHeight") <= 1080
     last = page.evaluate(
