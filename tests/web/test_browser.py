@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import socket
 import threading
 import time
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from loopcity.engine import Action, Record, unregister
+from loopcity.engine import Action, Record, risk, unregister
 from loopcity.web import create_app
 from tiny_game import CONTEST
 from tiny_game import SPEC as TINY
@@ -206,10 +207,6 @@ def test_a_page_pieces_together_every_live_message_of_a_game(server, browser, ga
     fresh load of its link gets, the seat's after every move. (The look-ahead of what actions risk
     stops at a wall-clock budget, which a busy machine reaches sooner: lifted here, so that neither
     message is cut short.)"""
-    import random
-
-    from loopcity.engine import risk
-
     monkeypatch.setattr(risk, "BUDGET", 600.0)
 
     base, app = server

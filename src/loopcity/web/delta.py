@@ -139,7 +139,6 @@ def _put(value: Any) -> Any:
     if type(value) is not list or len(value) < LONG_LIST or any(type(x) is not dict for x in value):
         return [value]
     shapes: dict[tuple[str, ...], int] = {}
-    last: dict[str, Any] = {}
     seen: dict[str, list[Any]] = {}  # each key's values, row by row
     rows: list[list[Any]] = []
     for item in value:
@@ -148,7 +147,7 @@ def _put(value: Any) -> Any:
         row: list[Any] = [shape, 0]
         for n, (k, v) in enumerate(item.items()):
             was = seen.setdefault(k, [])
-            if k in last and last[k] == v and type(last[k]) is type(v):
+            if was and was[-1] == v and type(was[-1]) is type(v):
                 row[1] |= 1 << n
             else:
                 edit = _like(was, v) if n < 16 and type(v) is str and len(v) > ALIKE else None
@@ -157,7 +156,6 @@ def _put(value: Any) -> Any:
                 else:
                     row[1] |= 1 << (16 + n)
                     row.append(edit)
-                last[k] = v
             was.append(v)
         rows.append(row)
     return {"k": [list(k) for k in shapes], "r": rows}
@@ -537,8 +535,7 @@ def _apply(old: Any, op: Any) -> Any:
 def _rows(op: dict[str, Any]) -> list[dict[str, Any]]:
     """A long list of objects sent as rows (:func:`_put`)."""
     out = []
-    last: dict[str, Any] = {}
-    seen: dict[str, list[Any]] = {}
+    seen: dict[str, list[Any]] = {}  # each key's values, row by row
     for row in op["r"]:
         keys = op["k"][row[0]]
         values = iter(row[2:])
@@ -546,13 +543,13 @@ def _rows(op: dict[str, Any]) -> list[dict[str, Any]]:
         for n, k in enumerate(keys):
             was = seen.setdefault(k, [])
             if row[1] >> n & 1:
-                v = last[k]
+                v = was[-1]
             elif row[1] >> (16 + n) & 1:
                 back, head, tail, text = next(values)
                 v = _join(was[len(was) - back], head, text, tail)
             else:
                 v = next(values)
-            item[k] = last[k] = v
+            item[k] = v
             was.append(v)
         out.append(item)
     return out

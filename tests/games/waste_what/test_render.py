@@ -6,6 +6,7 @@ import re
 import xml.dom.minidom
 
 from loopcity.games.waste_what.render import _CARD_KINDS, render_svg, render_text
+from loopcity.web import delta
 
 from .helpers import card, new_game, position
 
@@ -107,8 +108,6 @@ def test_a_new_row_of_waste_moves_what_lies_below_it_as_a_whole():
     """A seventh card on the table opens a second row: the slots, the work area and the players' places
     below it move down as whole bands (one attribute each), so a page's patch carries the new card and
     the bands' new places, not every place below drawn again."""
-    from loopcity.web import delta
-
     names = ["Wobbly chair", "Chewing gum", "Odd socks", "Bent wheel", "Cardboard boxes", "Leftover tiles"]
     six = render_svg(position(new_game(), table=names).view(None))
     seven = render_svg(position(new_game(), table=[*names, "Expired canned food"]).view(None))

@@ -753,21 +753,20 @@
   }
   function rows(op) {  // a long list of objects as rows (a bit of "same": that key's value before;
     const out = [];    // bit 16 + n: a text made of the one that key held some rows before)
-    const last = {};
-    const seen = {};
+    const seen = {};   // each key's values, row by row
     for (const row of op.r) {
       const item = {};
       let v = 2;
       op.k[row[0]].forEach((k, n) => {
         const was = seen[k] || (seen[k] = []);
         let value;
-        if ((row[1] >> n) & 1) value = last[k];
+        if ((row[1] >> n) & 1) value = was[was.length - 1];
         else if ((row[1] >> (16 + n)) & 1) {
           const [back, head, tail, text] = row[v++];
           const like = was[was.length - back];
           value = like.slice(0, head) + text + like.slice(like.length - tail);
         } else value = row[v++];
-        item[k] = last[k] = value;
+        item[k] = value;
         was.push(value);
       });
       out.push(item);
