@@ -14,6 +14,8 @@ from loopcity.web import create_app
 from loopcity.web.settings import Settings
 from tiny_game import SPEC as TINY
 
+from .live_server import known_secret
+
 ROOMY = Settings(tables_per_minute=10_000, heavy_per_minute=10_000, replays_per_minute=100_000)
 """Limits that the tests of other things never reach (test_security.py checks the real ones)."""
 
@@ -32,7 +34,7 @@ def players_of(game_id: str) -> int:
 
 @pytest.fixture
 def db_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'web.db'}"
+    return known_secret(f"sqlite:///{tmp_path / 'web.db'}")
 
 
 @pytest.fixture

@@ -16,6 +16,24 @@ import uvicorn
 
 from loopcity.web import create_app
 from loopcity.web.app import uvicorn_options
+from loopcity.web.db import Database, SecretRow
+from loopcity.web.tables import SEED_SECRET
+
+KNOWN_SECRET = "5eed" * 16
+"""The typed-seed secret of the tests' servers. A server draws its own on its first start, so a test
+that types a seed would play another game on each run; with this one written in beforehand, it plays
+the same game every time (only the test of the secret itself starts without it)."""
+
+
+def known_secret(url: str) -> str:
+    """``url``, its database made with :data:`KNOWN_SECRET` as the server's typed-seed secret."""
+    db = Database(url)
+    try:
+        with db.written() as s:
+            s.merge(SecretRow(name=SEED_SECRET, value=KNOWN_SECRET))
+    finally:
+        db.dispose()
+    return url
 
 
 def free_port() -> int:
@@ -30,7 +48,7 @@ class LiveServer:
     def __init__(self, db_url: str, **kw: Any) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.app = create_app(db_url, **kw)
+        self.app = create_app(known_secret(db_url), **kw)
         options = uvicorn_options(self.app.state.manager.settings)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", **options)
         self.server = uvicorn.Server(config)

@@ -21,6 +21,7 @@ from tiny_game import CONTEST
 from tiny_game import SPEC as TINY
 
 from .conftest import GAME_IDS, ROOMY, players_of, same_game, spec_of
+from .live_server import known_secret
 
 pytestmark = pytest.mark.slow
 CHROMIUM = "/usr/bin/chromium"
@@ -66,7 +67,9 @@ def _start(db: Path, port: int):
     """Run the app over ``db`` on ``port`` in a thread; returns (app, stop)."""
     import uvicorn
 
-    app = create_app(f"sqlite:///{db}", bot_delay=0.15, extra_games=[TINY, BOARD, CONTEST], settings=ROOMY)
+    app = create_app(
+        known_secret(f"sqlite:///{db}"), bot_delay=0.15, extra_games=[TINY, BOARD, CONTEST], settings=ROOMY
+    )
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

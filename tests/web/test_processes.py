@@ -24,7 +24,7 @@ import websockets
 from loopcity.web.db import Database
 from loopcity.web.processes import lock_key
 
-from .live_server import free_port
+from .live_server import free_port, known_secret
 from .postgres_server import postgres_server
 
 pytestmark = pytest.mark.slow
@@ -81,6 +81,7 @@ def two_processes(pg_url: str, tmp_path: Path, timer_minutes: float = TIMER_MINU
     with db.engine.begin() as conn:
         conn.exec_driver_sql("truncate game_tables, chat_lines, moves, tokens cascade")
     db.dispose()
+    known_secret(pg_url)
     both = [Serve(pg_url, tmp_path / f"serve{i}.log", timer_minutes) for i in range(2)]
     try:
         for s in both:
@@ -137,8 +138,7 @@ async def until(predicate: Any, seconds: float, what: str) -> None:
 
 def test_pages_on_both_processes_see_every_move_made_through_either(servers):
     """Moves alternate between the two processes: every one is taken (200, never 409), and every page
-    on either process is sent every version in turn. (A typed seed goes through the server's secret,
-    which a new database draws anew: the game may end before the 24th move.)"""
+    on either process is sent every version in turn (up to 24 moves: the game may end sooner)."""
     a, b = servers
     table = make_table(a, "resourcity", [{"kind": "human"}] * 2, players=2, seed=11)
     tokens = {s["seat"]: s["token"] for s in table["seats"] if "token" in s}
