@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from loopcity.engine import load_game
+from loopcity.engine import load_game, risk
 from loopcity.engine.risk import assess, shortfalls
 
 
@@ -52,9 +52,8 @@ def test_waste_what_says_what_accepting_an_offer_leaves_and_warns_of_rent_left_u
     assert shortfalls(after, 1 - seat)[0].startswith("Player"), "and the partner reads it about the player"
 
 
-def test_what_is_said_depends_only_on_what_the_seat_knows(monkeypatch):
+def test_what_is_said_depends_only_on_what_the_seat_knows():
     """Redrawing what the seat cannot see changes no warning (as labels and prompts)."""
-    monkeypatch.setattr("loopcity.engine.risk.BUDGET", 60.0)  # no stop by the clock on a busy machine
     from loopcity.engine.rng import Rng
 
     game = load_game("waste_what")
@@ -73,7 +72,6 @@ def test_what_is_said_depends_only_on_what_the_seat_knows(monkeypatch):
 def test_the_actions_tried_word_no_log_lines(monkeypatch):
     """The copies the look-ahead tries actions on are never read: their steps call no log words, in a
     game whose log is kept in two languages (as a table read in English and German keeps it)."""
-    monkeypatch.setattr("loopcity.engine.risk.BUDGET", 60.0)
     game = load_game("reclaim")
     game.tongues = ("en", "de")
     state, rnd = game.new_state(4), random.Random(4)
@@ -97,9 +95,6 @@ def test_copies_one_look_ahead_leaves_serve_the_next_with_the_same_answers(monke
     (``spares``), resetting them rather than copying afresh: every answer is the one a fresh
     look-ahead gives, the state is left as it was, in every game, and one game's copies serve
     another's too (one list for all)."""
-    from loopcity.engine import risk
-
-    monkeypatch.setattr(risk, "BUDGET", 60.0)  # every action tried, however busy the machine
     spares: list = []
     said = 0
     for game_id in ("reclaim", "resourced", "resourcity", "sustain", "waste_what"):
@@ -119,3 +114,45 @@ def test_copies_one_look_ahead_leaves_serve_the_next_with_the_same_answers(monke
                 said += len(kept)
                 state.apply(seat, rnd.choice(legal))
     assert said > 0
+
+
+def _many_tried(game_id: str = "sustain"):
+    """A state whose seat has more actions to try than the budget checks between two looks."""
+    return _play_until(
+        game_id, lambda s, seat, r: len(risk._tried(s, seat, s.legal_actions(seat))) > 3 * risk.CHECK_EVERY
+    )
+
+
+def test_a_busy_machine_cuts_no_look_ahead_short(monkeypatch):
+    """The budget counts the look-ahead's own CPU time: a machine that takes the processor away (here
+    each action's trial waits 10 ms, far past the budget in all) changes no word."""
+    import time
+
+    state, seat, risks = _many_tried()
+    real = risk._said
+    monkeypatch.setattr(risk, "_said", lambda *a: time.sleep(0.01) or real(*a))
+    began = time.perf_counter()
+    assert assess(state, seat) == risks
+    assert time.perf_counter() - began > 3 * risk.BUDGET, "the waits outlasted the budget"
+
+
+def test_a_look_ahead_that_spends_its_budget_stops(monkeypatch):
+    """A game whose actions cost much more than these games' (here each trial spends 20 ms of CPU) has
+    its look-ahead stopped once the budget is spent: the actions left untried are left unsaid."""
+    import time
+
+    state, seat, _ = _many_tried()
+    tried = []
+    real = risk._said
+
+    def costly(*a):
+        end = time.thread_time() + 0.02
+        while time.thread_time() < end:
+            pass
+        tried.append(a[2])
+        return real(*a)
+
+    monkeypatch.setattr(risk, "_said", costly)
+    assess(state, seat)
+    assert len(tried) <= risk.BUDGET / 0.02 + risk.CHECK_EVERY
+    assert len(tried) < len(risk._tried(state, seat, state.legal_actions(seat)))

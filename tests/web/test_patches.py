@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from loopcity.engine import risk
 from loopcity.web import delta
 
 from .conftest import GAME_IDS, live_state, new_table, players_of, seat_tokens
@@ -19,14 +18,6 @@ from .pages import Page
 SMALL = 16 * 1024
 """what a message after the first should stay under"""
 MOVES = 40
-
-
-@pytest.fixture(autouse=True)
-def unhurried(monkeypatch):
-    """The look-ahead of what actions risk stops at a wall-clock budget (``risk.BUDGET``), which a
-    busy machine reaches sooner: here a page's message and a fresh load of it are compared whole,
-    so neither may be cut short."""
-    monkeypatch.setattr(risk, "BUDGET", 600.0)
 
 
 def _whole(page: Page) -> dict:
