@@ -29,6 +29,8 @@ pytestmark = pytest.mark.slow
 GAMES = sorted(s.id for s in list_games() if s.id not in ("tiny", "tinyboard"))
 PROJECTOR = {"width": 1920, "height": 1080}
 SIZES = {"phone": PHONE, "projector": PROJECTOR}
+PHONE_BOARD = 100
+"""Pixels of the board a phone shows on its first screen, at the least (the dock below it)."""
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +77,10 @@ FIRST_IN_VIEW = """() => {
         const r = range.getBoundingClientRect();
         if (r.height && r.bottom <= Math.min(box.bottom, clip.bottom) + 1 && r.right <= box.right + 1) text += node.data[i]; } }
     return text.replace(/\\s+/g, " ").trim(); };
-  return {dock: dock.length ? inView(dock[0]) : null, list: list.length ? inView(list[0]) : null,
+  // how much of the board the first screen shows, above the dock
+  const dockTop = dock.length ? document.getElementById('dock').getBoundingClientRect().top : window.innerHeight;
+  const board = Math.round(Math.min(dockTop, window.innerHeight) - document.getElementById('board').getBoundingClientRect().top);
+  return {dock: dock.length ? inView(dock[0]) : null, list: list.length ? inView(list[0]) : null, board,
           docked: dock.map(seen),
           title: document.title, icon: document.getElementById('favicon').getAttribute('href')};
 }"""
@@ -99,6 +104,8 @@ def test_the_first_action_is_in_view_and_the_title_says_it_is_your_turn(server, 
         assert len(set(shown)) == len(shown) == len(seen["docked"]), (
             f"docked buttons that read alike: {shown}"
         )
+        # the prompt, the first-game hint and the page's links above it leave the board in sight
+        assert seen["board"] >= PHONE_BOARD, f"{seen['board']} px of the board on the first screen"
     else:
         assert seen["list"] is True, "the first action is on the first screen"
     waiting = next((s for s in range(state.players) if s not in state.active_seats()), None)
