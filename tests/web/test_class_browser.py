@@ -244,6 +244,33 @@ def test_a_teacher_runs_a_class_of_six_tables_with_24_phones(live, browser):  # 
     teacher.close()
 
 
+def test_a_table_that_did_not_change_is_not_redrawn_after_a_student_comes_to_wait(live, browser):  # noqa: F811
+    """When the dashboard's layout changes (here a student who finds every seat taken comes to wait for
+    one), the next refreshes still redraw only the tables that changed: a table no one moved at keeps
+    its element (the button under the teacher's pointer stays), refresh after refresh."""
+    base = live.base
+    desk = browser.new_context(viewport=PROJECTOR).new_page()
+    made = httpx.post(
+        f"{base}/api/classes", json={"game": "waste_what", "tables": 2, "players": 2}, timeout=30
+    ).json()
+    token, code = made["token"], made["join_code"]
+    for n in range(4):
+        assert (
+            httpx.post(f"{base}/api/join", json={"code": code, "name": f"Pupil {n}"}, timeout=30).status_code
+            == 200
+        )
+    desk.goto(f"{base}/class/{token}")
+    wait_js(desk, "document.querySelectorAll('#class-live .seat-who b').length === 4", 15_000)
+    httpx.post(f"{base}/api/join", json={"code": code, "name": "Pupil late"}, timeout=30)
+    wait_js(desk, "document.querySelector('#class-live .waiting') !== null", 15_000)
+    desk.evaluate("document.querySelector('#class-live [data-table=\"1\"]').old = true")
+    for n, text in enumerate(("Welcome", "Ten minutes left")):
+        httpx.post(f"{base}/api/classes/{token}/announce", json={"text": text}, timeout=10)
+        wait_js(desk, f"document.getElementById('class-sum').textContent.includes({text!r})", 10_000)
+        assert desk.evaluate("document.querySelector('#class-live [data-table=\"1\"]').old === true"), n
+    desk.context.close()
+
+
 def test_a_class_in_german(live, browser):  # noqa: F811
     base = live.base
     teacher = browser.new_context(

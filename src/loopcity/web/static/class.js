@@ -39,6 +39,13 @@
   // board that did not change is not drawn again and a button under the teacher's pointer stays; a
   // list the teacher opened stays open
   const tables = (el) => el.children.length > 0 && [...el.children].every((c) => c.dataset.table);
+  // the HTML each part (and each of its tables) came as, before the clocks change it
+  const remember = (box) => {
+    [...box.children].forEach((c) => {
+      c.sent = c.outerHTML;
+      if (tables(c)) [...c.children].forEach((t) => { t.sent = t.outerHTML; });
+    });
+  };
   const update = (old, fresh) => {
     const html = fresh.outerHTML;
     if (old.sent === html) return;
@@ -59,6 +66,7 @@
       kids.forEach((c, i) => update(box.children[i], c));
     } else {
       box.replaceChildren(...next.childNodes);
+      remember(box);
     }
     open.forEach((id) => { const d = $(id); if (d) d.open = true; });
   };
@@ -68,11 +76,7 @@
   const follow = (box, url, every, after) => {
     if (!box) return;
     let tag = null;
-    // the HTML each part came as with the page, before the clocks change it
-    [...box.children].forEach((c) => {
-      c.sent = c.outerHTML;
-      if (tables(c)) [...c.children].forEach((t) => { t.sent = t.outerHTML; });
-    });
+    remember(box);
     const again = async () => {
       if (!document.hidden && !busy(box)) {
         try {
