@@ -4,6 +4,7 @@ before it is taken; only from what the seat knows; and a game's state is never t
 from __future__ import annotations
 
 import random
+import time
 
 from loopcity.engine import load_game, risk
 from loopcity.engine.risk import assess, shortfalls
@@ -126,8 +127,6 @@ def _many_tried(game_id: str = "sustain"):
 def test_a_busy_machine_cuts_no_look_ahead_short(monkeypatch):
     """The budget counts the look-ahead's own CPU time: a machine that takes the processor away (here
     each action's trial waits 10 ms, far past the budget in all) changes no word."""
-    import time
-
     state, seat, risks = _many_tried()
     real = risk._said
     monkeypatch.setattr(risk, "_said", lambda *a: time.sleep(0.01) or real(*a))
@@ -139,8 +138,6 @@ def test_a_busy_machine_cuts_no_look_ahead_short(monkeypatch):
 def test_a_look_ahead_that_spends_its_budget_stops(monkeypatch):
     """A game whose actions cost much more than these games' (here each trial spends 20 ms of CPU) has
     its look-ahead stopped once the budget is spent: the actions left untried are left unsaid."""
-    import time
-
     state, seat, _ = _many_tried()
     tried = []
     real = risk._said

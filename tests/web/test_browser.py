@@ -208,7 +208,6 @@ def test_a_page_pieces_together_every_live_message_of_a_game(server, browser, ga
     """A seat's page and a spectator's follow forty moves of a game live (new rounds, long new lists of
     choices, boards redrawn): what each page pieced together from the patches (play.js) is what a
     fresh load of its link gets, the seat's after every move."""
-
     base, app = server
     n = players_of(game)
     body = {"game": game, "players": n, "seats": [{"kind": "human"}] * n}
