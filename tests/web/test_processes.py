@@ -138,7 +138,7 @@ async def until(predicate: Any, seconds: float, what: str) -> None:
 
 def test_pages_on_both_processes_see_every_move_made_through_either(servers):
     """Moves alternate between the two processes: every one is taken (200, never 409), and every page
-    on either process is sent every version in turn (up to 24 moves: the game may end sooner)."""
+    on either process is sent every version in turn."""
     a, b = servers
     table = make_table(a, "resourcity", [{"kind": "human"}] * 2, players=2, seed=11)
     tokens = {s["seat"]: s["token"] for s in table["seats"] if "token" in s}
@@ -154,8 +154,6 @@ def test_pages_on_both_processes_see_every_move_made_through_either(servers):
             for i in range(24):
                 through = servers[i % 2]
                 state = (await http.get(f"{through.base}/api/state/{tokens[0]}")).json()
-                if not state["active_seats"]:  # the game is over
-                    break
                 seat = state["active_seats"][0]
                 mine = (await http.get(f"{through.base}/api/state/{tokens[seat]}")).json()
                 action = mine["legal"][(i * 7) % len(mine["legal"])]["action"]
@@ -170,9 +168,9 @@ def test_pages_on_both_processes_see_every_move_made_through_either(servers):
         return pages, version
 
     pages, last = asyncio.run(play())
-    assert last >= 8, last  # enough moves through both processes
+    assert last == 24  # the tests' known secret makes the typed seed one game, which lasts longer
     for p in pages:
-        assert p.versions == list(range(last + 1)), p.url
+        assert p.versions == list(range(25)), p.url
 
 
 def advisory_holders(pg_url: str, table_id: str) -> int:
