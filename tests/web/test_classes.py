@@ -556,3 +556,19 @@ def test_the_wall_shows_a_long_name_as_first_name_and_initial_and_the_dashboard_
     assert "Student 07" in people and "Ana Lee" in people
     dashboard = client.get(f"/class/{made['token']}").text
     assert "Charlotte Abdelrahman" in dashboard
+
+
+def test_a_tables_last_move_reads_as_the_same_second_at_every_refresh(client, monkeypatch):
+    """The dashboard gives each table's last move as a wall-clock second (the page counts "n s ago"
+    from it): a refresh a moment later, even with the wall clock a second on from the server's
+    monotonic clock (read at another instant, or set by the network's time), gives the same second, so
+    the table's part is not sent and drawn again."""
+    made = new_class(client, tables=1, players=3)
+    for name in ("Ada", "Ben", "Cem"):
+        join(client, made["join_code"], name)
+    url = f"/class/{made['token']}/tables"
+    first = client.get(url)
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: real() + 1.0)
+    again = client.get(url, headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304, re.findall(r'data-moved="\d+"', client.get(url).text)

@@ -37,6 +37,12 @@ CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
 CODE_LENGTH = 6
 MAX_TABLES = 40
 MAX_NAME = 40
+WALL_CLOCK = time.time() - time.monotonic()
+"""The wall clock's time at the monotonic clock's zero, read once: a table's last move (kept on the
+monotonic clock) is given to the pages as the same wall-clock second at every refresh, so a part that
+did not change reads the same (read afresh each time, the two clocks' reads a summary apart could
+round it a second either way, and the part was sent and drawn again)."""
+
 IDLE_SECONDS = 120.0
 """A seat whose person has had the move this long without moving is shown as idle."""
 NEW_PHONE_SECONDS = 600.0
@@ -611,7 +617,7 @@ def table_summary(manager: TableManager, n: int, t: LiveTable, now: float | None
         "version": t.version,
         "prompt": watched["prompt"] if not t.over else "",
         "since": round(since),
-        "moved_at": round(time.time() - since),
+        "moved_at": round(WALL_CLOCK + t.moved),
         "seats": seats,
         "status": status,
         "status_words": status_word(status),
