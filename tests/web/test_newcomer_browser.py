@@ -385,3 +385,26 @@ def test_how_to_play_opens_the_games_walkthrough_on_a_phone(server, browser, gam
     box = page.locator("#howto").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 1
     page.close()
+
+
+def test_a_long_prompt_keeps_to_three_lines_on_a_phone_and_a_tap_shows_it_whole(server, browser):  # noqa: F811
+    """SUSTAIN's discussion in German: a seven-line prompt above the board, which the dock repeats,
+    left 72 px of the board on the first screen."""
+    base, app = server
+    tokens = _table(app, "sustain")
+    seat = load_game("sustain").new_state(3).active_seats()[0]
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{base}/play/{tokens[seat]}?lang=de")
+    page.wait_for_selector("#turn p.prompt")
+    time.sleep(0.2)
+    prompt = page.locator("#turn p.prompt")
+    line = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#turn p.prompt')).lineHeight)")
+    whole = page.evaluate("document.querySelector('#turn p.prompt').scrollHeight")
+    assert whole > 4 * line, "this prompt is a long one in German"
+    assert prompt.bounding_box()["height"] < 3.5 * line + 16
+    assert page.evaluate(FIRST_IN_VIEW)["board"] >= PHONE_BOARD
+    prompt.click()
+    assert prompt.bounding_box()["height"] >= whole - 1
+    prompt.click()
+    assert prompt.bounding_box()["height"] < 3.5 * line + 16
+    page.close()

@@ -10,6 +10,7 @@
   let ws = null;
   let retry = 500;
   let clockTimer = null;
+  let promptWhole = false;
 
   const el = (tag, attrs = {}, text = null) => {
     const e = document.createElement(tag);
@@ -35,7 +36,11 @@
       box.append(el("p", {class: "paused"}, `‖ ${T.paused}`));
       return;
     }
-    box.append(el("p", {class: msg.your_turn ? "yours prompt" : "theirs prompt"}, (msg.your_turn ? "▶ " : "◌ ") + msg.prompt));
+    const prompt = el("p", {class: msg.your_turn ? "yours prompt" : "theirs prompt"}, (msg.your_turn ? "▶ " : "◌ ") + msg.prompt);
+    // on a phone, with the dock showing, a long prompt keeps to a few lines: a tap shows it whole
+    prompt.classList.toggle("whole", promptWhole);
+    prompt.addEventListener("click", () => { promptWhole = !promptWhole; prompt.classList.toggle("whole", promptWhole); });
+    box.append(prompt);
     // a cost some player cannot meet now (Waste What?'s rent): said until it is met
     for (const w of msg.watch || []) box.append(el("p", {class: "watch"}, `⚠ ${w}`));
     if (msg.clock) {
