@@ -82,3 +82,19 @@ def test_other_actions_wait_for_the_card_in_the_work_area():
     s = scene()
     act(s, f"reuse {card(s, 'Wobbly chair')} furniture")
     refuse(s, f"burn {card(s, 'Chewing gum')}", "work area")
+
+
+def test_recycling_past_the_rounds_limit_is_refused_with_the_limit_of_this_round():
+    """One card a round on the Recycle Bin ("You can only recycle one card per round"); the
+    Recycling drive takes two, the Recycling strike none: the refusal says the round's own limit."""
+    s = scene()
+    act(s, f"recycle {card(s, 'Glass jars')}")
+    s = position(s, table=[*TABLE[:3], "Tin cans"])
+    refuse(s, f"recycle {card(s, 'Tin cans')}", r"takes 1 card\(s\) this round")
+    s = scene(event="recycling_drive")
+    s = position(s, table=[*TABLE, "Tin cans", "Cardboard boxes"], event="recycling_drive")
+    act(s, f"recycle {card(s, 'Glass jars')}")
+    act(s, f"recycle {card(s, 'Tin cans')}")
+    refuse(s, f"recycle {card(s, 'Cardboard boxes')}", r"takes 2 card\(s\) this round")
+    s = scene(event="recycling_strike")
+    refuse(s, f"recycle {card(s, 'Glass jars')}", r"closed this round \(Event: Recycling plant strike\)")

@@ -48,7 +48,7 @@ def test_only_one_card_recycled_per_round():
     bag, jars = card(s, "Mixed plastic packaging"), card(s, "Glass jars")
     act(s, f"recycle {bag}")
     assert f"recycle {jars}" not in legal(s)
-    with pytest.raises(IllegalAction, match="1 card\\(s\\) per round"):
+    with pytest.raises(IllegalAction, match="takes 1 card\\(s\\) this round"):
         s.apply(0, f"recycle {jars}")
 
 

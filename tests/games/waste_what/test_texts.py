@@ -213,3 +213,20 @@ def test_the_stage_shows_the_event_and_the_dice_of_this_round():
     assert cards[0].title == "Repair café" and "1 complexity easier" in cards[0].text
     assert cards[1].title == "Combo acceptance roll"
     assert cards[1].text == "The die shows 2, not more than 2: the combo is taken apart."
+
+
+def test_how_to_play_says_what_earns_money_and_what_needs_a_skill_as_the_rulebook_does():
+    """Only selling collects money ("When you Sell, collect 1 money from that slot"), selling or
+    donating raises a skill, and "To Store, Recycle or Burn waste you do not need any specific
+    skills": the two-minute walk-through said recycling earned money and grew skills."""
+    from loopcity.engine import get_spec, walkthrough
+
+    said = {s["id"]: s["text"] for s in walkthrough.steps(get_spec("waste_what"), "en")}
+    assert "Selling earns money" in said["money"] and "Recycling needs no skill" in said["money"]
+    assert not re.search(r"recycl\w* earn", " ".join(said.values()), re.I)
+    assert "reuse, by selling or donating" in said["skills"]
+    # and the game does as the walk-through says: a recycled card pays nothing and raises no skill
+    s = game(table=["Glass jars"])
+    cash, level = list(s.cash), dict(s.level)
+    s.apply(0, f"recycle {card(s, 'Glass jars')}")
+    assert s.cash == cash and s.level == level

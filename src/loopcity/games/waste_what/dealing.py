@@ -157,13 +157,17 @@ class Dealing(WasteWhatBase):
     def _recycle_open(self, ev: EventCard | None) -> bool:
         """Whether the Recycle Bin takes another card this round (the Event ``ev`` may close it or
         allow more)."""
-        if ev is None:
-            return self.recycled < self.rules().recycle_per_round
-        if ev.effect == "no_recycling":
-            return False
-        if ev.effect == "recycle_limit":
-            return self.recycled < ev.amount
-        return self.recycled < self.rules().recycle_per_round
+        return self.recycled < self.recycle_limit(ev)
+
+    def recycle_limit(self, ev: EventCard | None) -> int:
+        """How many cards the Recycle Bin takes this round: the rulebook's one, or what this round's
+        Event ``ev`` says (none, or more)."""
+        if ev is not None:
+            if ev.effect == "no_recycling":
+                return 0
+            if ev.effect == "recycle_limit":
+                return ev.amount
+        return self.rules().recycle_per_round
 
     def _slot_actions(self) -> list[Action]:
         assert self.work is not None

@@ -184,9 +184,11 @@ def _recycle(s: WasteWhatState, card: int, payer: int | None) -> str:
     if not s.tables.recyclable[card]:
         return _("this item is not recyclable")
     if not s.can_recycle(card):
-        return _(
-            "you can only recycle {n} card(s) per round (the Recycle Bin is full or closed this round)"
-        ).format(n=s.rules().recycle_per_round)
+        ev = s.event_card()
+        limit = s.recycle_limit(ev)
+        if limit == 0 and ev is not None:
+            return _("the Recycle Bin is closed this round (Event: {event})").format(event=_(ev.name))
+        return _("the Recycle Bin takes {n} card(s) this round, and it has them").format(n=limit)
     cost = s.tables.recycle_cost[card]
     if cost and payer is None:
         return _("recycling this item costs {cost} money: say who pays (recycle_paying CARD p1|p2)").format(
