@@ -572,3 +572,29 @@ def test_a_tables_last_move_reads_as_the_same_second_at_every_refresh(client, mo
     monkeypatch.setattr(time, "time", lambda: real() + 1.0)
     again = client.get(url, headers={"If-None-Match": first.headers["etag"]})
     assert again.status_code == 304, re.findall(r'data-moved="\d+"', client.get(url).text)
+
+
+def test_a_refresh_a_minute_later_sends_nothing_while_no_table_moved(client, monkeypatch):
+    """The dashboard's tables say how long ago each last moved ("(1 min ago)"), and the page counts that
+    on by itself: a minute later the part is the same for the page, answered 304, not sent and drawn
+    again once a minute (the 24-phone class test caught a table redrawn as its minute turned)."""
+    from loopcity.web import classes
+
+    made = new_class(client, tables=1, players=3)
+    for name in ("Ada", "Ben", "Cem"):
+        join(client, made["join_code"], name)
+    url = f"/class/{made['token']}/tables"
+    first = client.get(url)
+    assert "(0 min ago)" in first.text
+
+    class Later:  # the server's clock a minute on (the classes module's only)
+        def __getattr__(self, name):
+            return getattr(time, name)
+
+        def monotonic(self):
+            return time.monotonic() + 61
+
+    monkeypatch.setattr(classes, "time", Later())
+    assert "(1 min ago)" in client.get(url).text
+    again = client.get(url, headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304

@@ -39,15 +39,17 @@
   // board that did not change is not drawn again and a button under the teacher's pointer stays; a
   // list the teacher opened stays open
   const tables = (el) => el.children.length > 0 && [...el.children].every((c) => c.dataset.table);
-  // the HTML each part (and each of its tables) came as, before the clocks change it
+  // the HTML each part (and each of its tables) came as, before the clocks change it, but for how long
+  // ago a table last moved ("(3 min ago)"), which the page counts on by itself
+  const sent = (el) => el.outerHTML.replace(/(<span class="since"[^>]*>)[^<]*/g, "$1");
   const remember = (box) => {
     [...box.children].forEach((c) => {
-      c.sent = c.outerHTML;
-      if (tables(c)) [...c.children].forEach((t) => { t.sent = t.outerHTML; });
+      c.sent = sent(c);
+      if (tables(c)) [...c.children].forEach((t) => { t.sent = sent(t); });
     });
   };
   const update = (old, fresh) => {
-    const html = fresh.outerHTML;
+    const html = sent(fresh);
     if (old.sent === html) return;
     if (old.tagName === fresh.tagName && old.className === fresh.className && tables(old) && tables(fresh)
         && old.children.length === fresh.children.length) {
