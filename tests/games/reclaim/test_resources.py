@@ -221,3 +221,16 @@ def test_dump_site_is_chosen_once_on_an_empty_hexagon():
     for s in st.active_seats()[:2]:
         st.apply(s, "vote yes")
     assert st.dump == 3 and not any(a.kind == "dump_site" for a in st.legal_actions(seat))
+
+
+def test_a_water_hexagon_is_full_at_four_waste_of_either_kind():
+    """Interpretation 22: "4 Waste units in all the Water hexagons" loses, and disease control rolls for
+    "each Water hexagon containing 4 Waste units": Mixed and Separated Waste count together, so a
+    failed conversion finds no room in a lake of Mixed Waste and stays at the plant."""
+    st, seat = turn_of(
+        "treatment", hexagons={4: {"separated_waste": 1}, 14: {"mixed_waste": 4}, 17: {"mixed_waste": 4}}
+    )
+    fixed_rolls(st, 6)  # a warning face
+    st.apply(seat, "treat 4 separated")
+    assert st.res[4][SEPARATED] == 1
+    assert st.res[14][SEPARATED] == st.res[17][SEPARATED] == 0

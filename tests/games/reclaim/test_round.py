@@ -296,3 +296,14 @@ def test_no_limit_on_proposals_only_an_identical_rejected_one_is_refused():
     assert "propose vaccinate 3" not in legal_texts(st, 0)  # the identical proposal, rejected: refused
     with pytest.raises(IllegalAction, match="rejected that proposal this round"):
         st.apply(0, "propose vaccinate 3")
+
+
+def test_dumping_is_paid_per_unit_of_waste_dumped():
+    """Interpretation 23: the Cost card's "cost per dumping action" is paid for each unit dumped, as
+    the other three decisions are priced per unit: 2 units at 50 C cost 100 C."""
+    st = politics_table(hexagons={8: {"mixed_waste": 2}}, cost_cards={"dump": 50})
+    st.apply(0, "propose dump 8")
+    st.apply(0, "units 2")
+    for s in (1, 2):
+        st.apply(s, "vote yes")
+    assert st.res[8][MIXED] == 0 and st.city == 400

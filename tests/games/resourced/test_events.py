@@ -70,6 +70,8 @@ def test_drought_fix_costs_one_water_each_else_removed():
 
 
 def test_drought_players_off_food_forest_and_bgcs_use_water_or_skip():
+    """Interpretation 13: with no Irrigation System on the board (the card's "nothing happens" closes
+    its first paragraph), the players off a Food Forest and off BGCS still Use 1 Water."""
     st = strike("drought", on={2: 1, 3: 3, 4: 4}, hands={4: {}})
     assert st.hands[0][4] == 1 and st.hands[1][4] == 1  # BGCS and Food Forest: nothing
     assert st.hands[2][4] == 0 and st.waste == [4]  # Used (Wasted: no Composter)
@@ -93,6 +95,13 @@ def test_heat_wave_off_heat_haven_and_bgcs_use_food_or_water_or_skip():
 def test_skipped_turn_is_skipped():
     st = after_turn(["turn 1", "turn 2", "round_end"], skips=(1,))
     assert st.turn_seat == 1 and st.skip[0] is False
+
+
+def test_a_skipped_turn_has_no_hand_limit_check():
+    """Interpretation 15: a skipped turn is not played, so it has no end of turn at which to Waste
+    down to the hand limit: the player keeps the cards over it until a turn they play ends."""
+    st = after_turn(["turn 1", "round_end"], skips=(1,), hands={1: {"wood": 9}})
+    assert st.round == 2 and hand(st, 0) == {"wood": 9} and st.hand_limit() == 7
 
 
 def test_bushfire_smoke_slows_everyone_not_in_bgcs():

@@ -179,3 +179,20 @@ def test_a_crisis_mid_draw_is_resolved_and_the_hand_still_fills():
     s = state(hands={1: "curve"}, deck_top=["cross", "drought", "tee"])
     s.apply(0, "end")
     assert s.hands[0] == ["curve", "cross", "tee"] and s.crises_drawn == 1
+
+
+def test_the_farmer_gains_from_a_crisis_another_player_drew():
+    """The Farmer's Crisis gain is not an Action done another way but happens "during a Crisis", which
+    comes at the end of any player's turn: the Cyclist draws the Blight, the Farmer next to the lost
+    Sugar Cane still saves 1 Fuel (docs: "Farmer in a Crisis")."""
+    s = state(
+        powers=("cyclist", "farmer"),
+        rows=["┌┐┌┐", "└┘└┘"],
+        tokens=[35, 0],  # the Farmer on tile (0,0), whose corner is Plot (1,1)
+        crops=[crop(point(1, 1), "sugarcane", 2)],
+    )
+    s = again(s, available={"fuel": s.avail["fuel"] - 5})
+    assert s.powers[s.turn] == "cyclist"
+    fuel = s.avail["fuel"]
+    s = draw(s, "blight")
+    assert s.avail["fuel"] == fuel + 1

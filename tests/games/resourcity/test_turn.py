@@ -149,3 +149,12 @@ def test_round_counts_full_turn_cycles():
     s.apply(1, "end")
     s.apply(1, "discard 0")
     assert s.round == 2 and s.turn == 0
+
+
+def test_two_green_spaces_side_by_side_join_stub_to_stub():
+    """A Green Space's stubs count as road exits for a Move (docs: "Green Space stubs"): a token on a
+    Green Space moves onto the Green Space beside it, and along the road below."""
+    s = scenario(["GG────", "││││││"], powers=("builder", "farmer"), tokens=[0, 35], quiet=True)
+    assert {str(a) for a in s.legal_actions(0) if a.kind == "move"} == {"move 1", "move 6"}
+    s.apply(0, "move 1")
+    assert s.pos[0] == 1
