@@ -5,7 +5,7 @@ import pytest
 from loopcity import load_game
 from loopcity.engine import IllegalAction, RandomBot, next_seat
 
-from .helpers import act, agreed, card, legal, new_game, position, with_roll
+from .helpers import act, agreed, card, edit, legal, new_game, position, with_roll
 
 SKILLS = {
     "textile": (0, 1),
@@ -119,6 +119,33 @@ def test_accepted_combo_is_sold_then_returns_to_the_deck_as_one_card():
         act(s, f"reuse {card(s, n)} {skill}")
         act(s, f"{slot} {skill}")
     assert combo in s.deck
+
+
+def test_a_combo_card_in_a_new_combo_counts_as_one_card_for_the_die():
+    """Reading: an accepted Combo card is "treated as a new waste card", one card on the table (the
+    cards that went into it are out of the game), so a new combo of it and one more card needs more
+    than 2 on the die, not more than 3."""
+    s = game(["Wobbly chair", "Chest of drawers", "Flat tyre", "Stale bread", "Torn jeans"])
+    start(s, "Wobbly chair", "Chest of drawers")
+    s = with_roll(s, 6)
+    act(s, "combine furniture alone")
+    combo = s.work["cards"][0]
+    act(s, "sell furniture")
+    for n, skill, slot in (
+        ("Flat tyre", "bikes", "sell"),
+        ("Stale bread", "food", "donate"),
+        ("Torn jeans", "textile", "donate"),
+    ):
+        act(s, f"reuse {card(s, n)} {skill}")
+        act(s, f"{slot} {skill}")
+    assert combo in s.deck
+    s = edit(position(s, table=[combo, "Wooden crate"]), used_skills=[])  # drawn in a later round
+    start(s, combo, "Wooden crate")
+    s = with_roll(s, 3)
+    act(s, "combine furniture alone")
+    assert any("needs more than 2): rolled 3" in row[2] for row in s.log[-4:])
+    assert s.work is not None and s.work["cards"][0] in s.combos and s.work["cards"][0] != combo
+    assert combo not in s.combos and combo in s.blanks  # wiped, a blank Combo card again
 
 
 def test_combo_cards_cannot_be_recycled():
