@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 EXTRAS ?= dev,rl,web,ray,bench,workbench
 
-.PHONY: serve test lint venv clean compiled
+.PHONY: serve test lint venv clean compiled compiled-check
 
 # Create or reuse the virtual environment; reinstall when pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml
@@ -35,6 +35,12 @@ test: lint
 # package stays interpreted; tests/engine/test_compiled_build.py compares the two when it is built.
 compiled: venv
 	$(BIN)/python benchmarks/build_compiled.py build --out build/compiled
+
+# The compiled build checked (CI runs it after the test suite, .ci/run): built, then the same seeded
+# games played compiled and interpreted, every state hash, record and observation compared. Compiling
+# takes minutes, so `make test` leaves it out.
+compiled-check: compiled
+	LOOPCITY_COMPILED_REQUIRED=1 $(BIN)/pytest -p no:cacheprovider tests/engine/test_compiled_build.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
