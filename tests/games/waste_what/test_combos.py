@@ -103,7 +103,9 @@ def test_accepted_combo_replaces_its_cards_with_complexity_the_highest_and_the_c
     assert "furniture" in s.used
 
 
-def test_accepted_combo_is_sold_then_returns_to_the_deck_as_one_card():
+def _combo_sold_back_into_the_deck():
+    """A combo of two Furniture cards accepted and sold; three more cards sold or donated fill the
+    slots, and the sold cards go back into the deck: the game, and the Combo card."""
     s = game(["Wobbly chair", "Chest of drawers", "Flat tyre", "Stale bread", "Torn jeans"])
     start(s, "Wobbly chair", "Chest of drawers")
     s = with_roll(s, 6)
@@ -118,6 +120,11 @@ def test_accepted_combo_is_sold_then_returns_to_the_deck_as_one_card():
     ):
         act(s, f"reuse {card(s, n)} {skill}")
         act(s, f"{slot} {skill}")
+    return s, combo
+
+
+def test_accepted_combo_is_sold_then_returns_to_the_deck_as_one_card():
+    s, combo = _combo_sold_back_into_the_deck()
     assert combo in s.deck
 
 
@@ -125,20 +132,7 @@ def test_a_combo_card_in_a_new_combo_counts_as_one_card_for_the_die():
     """Reading: an accepted Combo card is "treated as a new waste card", one card on the table (the
     cards that went into it are out of the game), so a new combo of it and one more card needs more
     than 2 on the die, not more than 3."""
-    s = game(["Wobbly chair", "Chest of drawers", "Flat tyre", "Stale bread", "Torn jeans"])
-    start(s, "Wobbly chair", "Chest of drawers")
-    s = with_roll(s, 6)
-    act(s, "combine furniture alone")
-    combo = s.work["cards"][0]
-    act(s, "sell furniture")
-    for n, skill, slot in (
-        ("Flat tyre", "bikes", "sell"),
-        ("Stale bread", "food", "donate"),
-        ("Torn jeans", "textile", "donate"),
-    ):
-        act(s, f"reuse {card(s, n)} {skill}")
-        act(s, f"{slot} {skill}")
-    assert combo in s.deck
+    s, combo = _combo_sold_back_into_the_deck()
     s = edit(position(s, table=[combo, "Wooden crate"]), used_skills=[])  # drawn in a later round
     start(s, combo, "Wooden crate")
     s = with_roll(s, 3)
