@@ -34,3 +34,28 @@ def test_every_game_translates_its_content_in_each_language_of_its_catalogue():
         for lang in domain.languages():
             assert lang in files, f"{spec.id}: content.{lang}.toml"
             assert load_translation(spec.content, files[lang])  # checked like any content file
+
+
+def test_a_plural_translation_may_leave_the_count_out_of_one_form_but_never_adds_or_loses_a_placeholder(
+    tmp_path,
+):
+    from babel.messages.catalog import Catalog
+
+    from loopcity.cli.translations import Domain, write
+
+    one, many = "take the last card", "take one of the {n} cards; then {player} chooses"
+    template = Catalog()
+    template.add((one, many))
+    domain = Domain("scratch", tmp_path, tmp_path, ())
+    write(domain.template, template)
+
+    def said(*forms):
+        catalog = Catalog(locale="de")
+        catalog.add((one, many), forms)
+        write(domain.po("de"), catalog)
+        return problems(domain, "de")
+
+    assert said("nimm die letzte Karte", "nimm eine der {n} Karten; dann wählt {player}") == []
+    assert said("nimm die {n}. Karte", "nimm eine der {n} Karten; dann wählt {player}") == []
+    assert "placeholders differ" in " ".join(said("nimm {card}", "nimm eine der {n} Karten; {player}"))
+    assert "left out of every form" in " ".join(said("nimm sie", "nimm eine der {n} Karten"))

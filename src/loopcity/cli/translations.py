@@ -111,7 +111,9 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 def problems(domain: Domain, lang: str) -> list[str]:
     """What a language's catalogue lacks against the template: texts without a translation, fuzzy
-    ones, and translations whose ``{placeholders}`` differ from the English."""
+    ones, and translations whose ``{placeholders}`` differ from the English. A text with a plural
+    has the placeholders of both English forms; each of its forms may leave some out (the singular
+    its count, as English may), never add one, and together they keep them all."""
     template = {m.id if isinstance(m.id, str) else m.id[0]: m for m in read(domain.template) if m.id}
     path = domain.po(lang)
     if not path.exists():
@@ -128,10 +130,13 @@ def problems(domain: Domain, lang: str) -> list[str]:
         if m.fuzzy:
             out.append(f"{domain.name} [{lang}] fuzzy: {key!r}")
         ids = [source.id] if isinstance(source.id, str) else list(source.id)
-        wanted = sorted(set(PLACEHOLDER.findall(" ".join(ids))))
-        for s in strings:
-            if sorted(set(PLACEHOLDER.findall(s))) != wanted:
+        wanted = set(PLACEHOLDER.findall(" ".join(ids)))
+        used = [set(PLACEHOLDER.findall(s)) for s in strings]
+        for s, has in zip(strings, used, strict=True):
+            if has - wanted or (len(ids) == 1 and has != wanted):
                 out.append(f"{domain.name} [{lang}] placeholders differ: {key!r} -> {s!r}")
+        if len(ids) > 1 and set().union(*used) != wanted:
+            out.append(f"{domain.name} [{lang}] placeholders left out of every form: {key!r}")
     return out
 
 

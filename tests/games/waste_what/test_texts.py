@@ -138,6 +138,12 @@ def test_prompts_say_what_is_decided_and_by_whom():
     s = load_game("waste_what").new_state(0)
     assert s.prompt(0) == "Skill draft: take one of the 6 Skill cards on offer; then Player 2 chooses."
     assert s.prompt(1) == "Skill draft: waiting for Player 1 to take a Skill card."
+    while len(s.draft_pool) > 1:
+        s.apply(s.draft_turn, s.legal_actions(s.draft_turn)[0])
+    assert (
+        s.prompt(s.draft_turn)
+        == "Skill draft: take the last Skill card on offer; then the first round begins."
+    )
     s = game(["Torn jeans"])
     assert s.prompt(0).startswith(
         "Round 1 of 6: deal with the waste using your own skills, Storage and money"

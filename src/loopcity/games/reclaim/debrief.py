@@ -116,8 +116,7 @@ def learning_points(d: Debrief) -> list[str]:
     budget = d.series("city_budget")
     out.append(
         ngettext(
-            # the same English for 1: the words differ only in other languages
-            "The City budget went from {start} to {end}; players funded it {n} times with {coins} coins.",
+            "The City budget went from {start} to {end}; players funded it once with {coins} coins.",
             "The City budget went from {start} to {end}; players funded it {n} times with {coins} coins.",
             len(funded),
         ).format(start=f"{budget[0]:g}", end=f"{budget[-1]:g}", n=len(funded), coins=f"{sum(funded):g}")

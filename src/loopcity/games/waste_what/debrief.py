@@ -125,8 +125,8 @@ def learning_points(d: Debrief) -> list[str]:
         )
     else:
         out.append(
-            ngettext(  # the same English for 1 card: it only differs in other languages
-                "No CO2 was released: {burns} cards were burned, never filling the {ordinal} Burn slot.",
+            ngettext(
+                "No CO2 was released: {burns} card was burned, never filling the {ordinal} Burn slot.",
                 "No CO2 was released: {burns} cards were burned, never filling the {ordinal} Burn slot.",
                 burns,
             ).format(burns=burns, ordinal=ordinal(rules.burn_slots))

@@ -687,8 +687,8 @@ def _draft_prompt(st: WasteWhatBase, seat: int | None) -> str:
     chooser = st.draft_turn
     if seat == chooser:
         n = len(st.draft_pool)
-        return ngettext(  # the same English for the last card: it only differs in other languages
-            "Skill draft: take one of the {n} Skill cards on offer; then {player} chooses.",
+        return ngettext(  # the last card: nobody chooses after it, the first round begins
+            "Skill draft: take the last Skill card on offer; then the first round begins.",
             "Skill draft: take one of the {n} Skill cards on offer; then {player} chooses.",
             n,
         ).format(n=n, player=player(1 - chooser))
