@@ -136,7 +136,7 @@ def learning_points(d: Debrief) -> list[str]:
     if first is None:
         out.append(
             ngettext(
-                "No Composter was built in {n} rounds.", "No Composter was built in {n} rounds.", len(rounds)
+                "No Composter was built in {n} round.", "No Composter was built in {n} rounds.", len(rounds)
             ).format(n=len(rounds))
         )
     else:

@@ -123,7 +123,7 @@ class EventsMixin(TogetherMixin):
         n = self._recycle(roll)
         self.note(
             lambda: ngettext(
-                "Trash Pickup Day: the die shows {roll}; {n} Waste cards are Recycled.",
+                "Trash Pickup Day: the die shows {roll}; {n} Waste card is Recycled.",
                 "Trash Pickup Day: the die shows {roll}; {n} Waste cards are Recycled.",
                 n,
             ).format(roll=roll, n=n),

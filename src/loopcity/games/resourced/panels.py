@@ -155,13 +155,13 @@ def stage(view: dict[str, Any]) -> Sequence[Card]:
             Card(
                 _("Trash Pickup Day die"),
                 ngettext(
-                    "{n} Waste cards Recycled at most", "{n} Waste cards Recycled at most", view["event_roll"]
+                    "{n} Waste card Recycled at most", "{n} Waste cards Recycled at most", view["event_roll"]
                 ).format(n=view["event_roll"]),
             )
         )
     if view["in_turn"] and view["spin"]:
         words = ngettext(
-            "{seat} spun {spin}: may move up to {moves} tiles",
+            "{seat} spun {spin}: may move up to {moves} tile",
             "{seat} spun {spin}: may move up to {moves} tiles",
             view["moves"],
         )

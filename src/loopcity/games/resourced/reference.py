@@ -94,7 +94,7 @@ def _recycler(t: Tables) -> Section:
     for ring in (1, 2, 3):
         cost = cards(t.recycler_cost[ring]) if ring in t.recycler_cost else _("placed at Setup")
         n = t.recycler_removal[ring - 1]
-        removed = ngettext("{n} Waste cards", "{n} Waste cards", n).format(n=n)
+        removed = ngettext("{n} Waste card", "{n} Waste cards", n).format(n=n)
         rows.append((str(ring), cost, cards(t.recycler_operating), removed))
     table = Table((_("Ring"), _("Crafting cost"), _("Operating cost"), _("Waste removed")), tuple(rows))
     intro = _(

@@ -148,7 +148,7 @@ class ResourcedState(TurnMixin):
         n, rounds, waste = self.round, self.max_rounds, len(self.waste)
         self.note(
             lambda: ngettext(
-                "Round {round} of {rounds} begins; the Waste Pile holds {waste} cards.",
+                "Round {round} of {rounds} begins; the Waste Pile holds {waste} card.",
                 "Round {round} of {rounds} begins; the Waste Pile holds {waste} cards.",
                 waste,
             ).format(round=n, rounds=rounds, waste=waste)
@@ -172,7 +172,7 @@ class ResourcedState(TurnMixin):
         n = self.round
         self.note(
             lambda: ngettext(
-                "Round {round} ends with {waste} cards in the Waste Pile and {housing} Social Housing.",
+                "Round {round} ends with {waste} card in the Waste Pile and {housing} Social Housing.",
                 "Round {round} ends with {waste} cards in the Waste Pile and {housing} Social Housing.",
                 waste,
             ).format(round=n, waste=waste, housing=sh)

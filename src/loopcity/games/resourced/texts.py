@@ -128,9 +128,17 @@ def _place(state: ResourcedState, seat: int, a: Cell) -> Label:
     item = named(t, state.ctx["item"])
     near = sum(1 for n in NEIGHBOURS[a.cell] if state.tiles[n] is not None)
     if _final(state):
-        words = _("Decide: the {item} goes on {hex}, next to {near} tiles")
+        words = ngettext(
+            "Decide: the {item} goes on {hex}, next to {near} tile",
+            "Decide: the {item} goes on {hex}, next to {near} tiles",
+            near,
+        )
     else:
-        words = _("Propose {hex} for the {item}, next to {near} tiles")
+        words = ngettext(
+            "Propose {hex} for the {item}, next to {near} tile",
+            "Propose {hex} for the {item}, next to {near} tiles",
+            near,
+        )
     text = words.format(item=item, hex=_hex(state, a.cell), near=near)
     return Label(text, _("Where the {item} goes").format(item=item))
 
@@ -200,7 +208,7 @@ def _done(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     left = state.ctx["left"]
     if state.phase == "penalty":
         words = ngettext(
-            "Let the others Waste the {left} cards (they hold {n} cards)",
+            "Let the others Waste the {left} card (they hold {n} cards)",
             "Let the others Waste the {left} cards (they hold {n} cards)",
             left,
         )
@@ -298,7 +306,7 @@ def _operate(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     if tile == "recycler":
         n = t.recycler_removal[RING[cell] - 1]
         words = ngettext(
-            "Operate the Recycler: Use {cost} to Recycle {n} Waste cards (the pile holds {pile})",
+            "Operate the Recycler: Use {cost} to Recycle {n} Waste card (the pile holds {pile})",
             "Operate the Recycler: Use {cost} to Recycle {n} Waste cards (the pile holds {pile})",
             n,
         )
@@ -354,7 +362,7 @@ def _there(state: ResourcedState, cell: int) -> str:
         return _("craft, or Gather any card")
     if tile == "recycler":
         n = t.recycler_removal[RING[cell] - 1]
-        return ngettext("Recycle {n} Waste cards", "Recycle {n} Waste cards", n).format(n=n)
+        return ngettext("Recycle {n} Waste card", "Recycle {n} Waste cards", n).format(n=n)
     got = gather_text(t, tile, RING[cell], state.upgrades[cell] is not None)
     upgrade = state.upgrades[cell]
     if upgrade is not None and any(t.operation[upgrade][0]):
@@ -388,7 +396,7 @@ def _shop_done(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     if not n:
         return Label(_("Leave the Shopping Center without getting a card"), _("Shopping Center"))
     words = ngettext(
-        "Leave the Shopping Center, then Waste {n} cards from the bank",
+        "Leave the Shopping Center, then Waste {n} card from the bank",
         "Leave the Shopping Center, then Waste {n} cards from the bank",
         n,
     )
@@ -400,7 +408,7 @@ def _end_turn(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     over = sum(state.hands[seat]) - state.hand_limit()
     if over > 0:
         words = ngettext(
-            "End your turn, then Waste {n} cards down to the hand limit of {limit}",
+            "End your turn, then Waste {n} card down to the hand limit of {limit}",
             "End your turn, then Waste {n} cards down to the hand limit of {limit}",
             over,
         )
@@ -567,7 +575,7 @@ def _collection_prompt(state: ResourcedState, seat: int | None, mine: bool) -> s
     givers = _names(state.givers())
     if phase == "penalty":
         what = ngettext(
-            "Upkeep penalty: {left} cards missed must be Wasted from the players' hands",
+            "Upkeep penalty: {left} card missed must be Wasted from the players' hands",
             "Upkeep penalty: {left} cards missed must be Wasted from the players' hands",
             ctx["left"],
         ).format(left=ctx["left"])
@@ -995,7 +1003,7 @@ def _log_operate(state: ResourcedState, seat: int, action: Action, who: str) -> 
     if tile == "recycler":
         n = min(len(state.waste), t.recycler_removal[RING[cell] - 1])
         words = ngettext(
-            "{seat} Operates the Recycler (hex {cell}): {n} Waste cards Recycled.",
+            "{seat} Operates the Recycler (hex {cell}): {n} Waste card Recycled.",
             "{seat} Operates the Recycler (hex {cell}): {n} Waste cards Recycled.",
             n,
         )

@@ -97,7 +97,7 @@ def effect_text(t: Tables, item: str, ring: int) -> str:
     if item == "recycler":
         n = t.recycler_removal[ring - 1]
         words = ngettext(
-            "each Operation Recycles {n} Waste cards for {cost}",
+            "each Operation Recycles {n} Waste card for {cost}",
             "each Operation Recycles {n} Waste cards for {cost}",
             n,
         )

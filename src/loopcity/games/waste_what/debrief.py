@@ -144,7 +144,7 @@ def learning_points(d: Debrief) -> list[str]:
         if stored[r] > 0:
             out.append(
                 ngettext(
-                    "Storage grew most in round {round} ({n} cards); every stored card adds to that player's rent.",
+                    "Storage grew most in round {round} ({n} card); every stored card adds to that player's rent.",
                     "Storage grew most in round {round} ({n} cards); every stored card adds to that player's rent.",
                     round(stored[r]),
                 ).format(round=r, n=f"{stored[r]:+g}")
@@ -154,7 +154,7 @@ def learning_points(d: Debrief) -> list[str]:
     reused = d.series("reused")[-1]
     out.append(
         ngettext(
-            "{reused} cards were reused; skill levels went from {start} to {end} with {trained} trainings.",
+            "{reused} card was reused; skill levels went from {start} to {end} with {trained} trainings.",
             "{reused} cards were reused; skill levels went from {start} to {end} with {trained} trainings.",
             round(reused),
         ).format(

@@ -16,7 +16,7 @@ from loopcity.engine.text import Card, Panel, _, ngettext
 
 def _cards(n: int) -> str:
     """'5 cards' (the English has one form; other languages have their own for 1)."""
-    return ngettext("{n} cards", "{n} cards", n).format(n=n)
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def _card(c: dict[str, Any]) -> Card:

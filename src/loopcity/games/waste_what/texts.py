@@ -345,9 +345,11 @@ def end_round(st: WasteWhatState, seat: int, a: object) -> Label:
             mine=st.rent_due(seat), player=player(partner), theirs=st.rent_due(partner)
         )
     elif st.table:
-        text = _("Say you are done this round: {player} deals with the {n} cards left on the table").format(
-            player=player(partner), n=len(st.table)
-        )
+        text = ngettext(
+            "Say you are done this round: {player} deals with the {n} card left on the table",
+            "Say you are done this round: {player} deals with the {n} cards left on the table",
+            len(st.table),
+        ).format(player=player(partner), n=len(st.table))
     else:
         text = _("Say you are done this round (it ends when {player} is done too)").format(
             player=player(partner)
@@ -751,9 +753,12 @@ def _round_prompt(st: WasteWhatBase, seat: int | None) -> str:
         ).format(round=st.round, rounds=rounds, players=_(" and ").join(working))
     partner = 1 - seat
     if st.done[partner]:
-        return _(
+        return ngettext(
+            "Round {round} of {rounds}: {player} is done. Deal with the {n} card left on the table, then end "
+            "the round.",
             "Round {round} of {rounds}: {player} is done. Deal with the {n} cards left on the table, then end "
-            "the round."
+            "the round.",
+            len(st.table),
         ).format(round=st.round, rounds=rounds, player=player(partner), n=len(st.table))
     return _(
         "Round {round} of {rounds}: deal with the waste using your own skills, Storage and money; ask {player} "
