@@ -36,9 +36,9 @@ test: lint
 compiled: venv
 	$(BIN)/python benchmarks/build_compiled.py build --out build/compiled
 
-# The compiled build checked (CI runs it after the test suite, .ci/run): built, then the same seeded
-# games played compiled and interpreted, every state hash, record and observation compared. Compiling
-# takes minutes, so `make test` leaves it out.
+# The compiled build checked: built, then the same seeded games played compiled and interpreted,
+# every state hash, record and observation compared. Compiling takes minutes (7-9 on two cores), so
+# `make test` leaves it out; run it after a change to the engine or a game's rules.
 compiled-check: compiled
 	LOOPCITY_COMPILED_REQUIRED=1 $(BIN)/pytest -p no:cacheprovider tests/engine/test_compiled_build.py
 

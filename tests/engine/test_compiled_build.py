@@ -5,7 +5,7 @@ and the game's heuristic bots, are equal (docs/performance.md, "Compiled build")
 Compiling takes minutes on two cores, so the suite does not build it: the test runs when a compiled
 build is present (``make compiled``, or ``python benchmarks/build_compiled.py``; another directory
 through LOOPCITY_COMPILED) and is skipped otherwise, saying how to build it. ``make compiled-check``
-(which CI runs after the suite) builds it and runs this test with LOOPCITY_COMPILED_REQUIRED set,
+builds it and runs this test with LOOPCITY_COMPILED_REQUIRED set,
 so that a missing build fails rather than skips."""
 
 from __future__ import annotations

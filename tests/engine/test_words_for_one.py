@@ -21,7 +21,7 @@ def _texts(state, seat):
     spec = state.game.spec
     if spec.panels is not None:
         for panel in spec.panels(state.view(seat)):
-            yield str(panel.to_json() if hasattr(panel, "to_json") else panel)
+            yield str(panel.to_json())
 
 
 @pytest.mark.parametrize("game_id", [s.id for s in list_games()])

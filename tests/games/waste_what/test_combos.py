@@ -105,7 +105,7 @@ def test_accepted_combo_replaces_its_cards_with_complexity_the_highest_and_the_c
 
 def _combo_sold_back_into_the_deck():
     """A combo of two Furniture cards accepted and sold; three more cards sold or donated fill the
-    slots, and the sold cards go back into the deck: the game, and the Combo card."""
+    slots, and the sold cards, the Combo card among them, go back into the deck."""
     s = game(["Wobbly chair", "Chest of drawers", "Flat tyre", "Stale bread", "Torn jeans"])
     start(s, "Wobbly chair", "Chest of drawers")
     s = with_roll(s, 6)
