@@ -1,7 +1,7 @@
 """Load benchmark of the web app: N concurrent tables, every seat played by a random bot over its own
 WebSocket on loopback. Prints move latency percentiles (send -> acknowledgement, which comes once the
-move is stored and queued for the table's pages, and send -> the mover's page showing the table after
-the move), moves per second and the server's CPU time per move,
+move is stored and queued for the table's pages, and send -> the mover's page showing the
+move), moves per second and the server's CPU time per move,
 all counted from the first move (not from before the tables were made and their pages connected).
 Connections are retried with back-off, a seat that cannot connect is counted rather than ending the
 run, and ``--out FILE`` appends each run's figures as a JSON line.
@@ -118,8 +118,11 @@ class Stats:
         self.shown: list[float] = []
         """from a move's sending to seat 0's page showing it (one page of the table, whoever moved)"""
         self.seen: list[float] = []
-        """from a move's sending to the mover's page showing the table after it (a message of a later
-        version than the one the move was chosen on)"""
+        """from a move's sending to the mover's page showing it: the first message of the version the
+        acknowledgement gives the move or a later one (the page does not wait for the acknowledgement:
+        a message that came before it counts from its own arrival). Where seats choose at once, a
+        message of a later version than the one the move was chosen on may show another seat's move
+        only."""
         self.conflicts = 0
         self.refused = 0
         self.finished = 0
@@ -190,7 +193,9 @@ async def play_seat(
         return
     async with ws:
         sent_at: float | None = None
-        moved: tuple[float, int] | None = None  # when the last move was sent, on which version
+        moved: float | None = None  # when the last move was sent, until its page shows it
+        since: list[tuple[int, float]] = []  # the versions the page got since then, and when
+        shows: int | None = None  # the move's version, from its acknowledgement
         last: dict | None = None
         has: dict | None = None
         while time.monotonic() < stop:
@@ -217,9 +222,13 @@ async def play_seat(
                     now = time.perf_counter()
                     for made_on in [v for v in moves if v < msg["version"]]:
                         stats.shown.append(now - moves.pop(made_on))
-                if moved is not None and msg["version"] > moved[1]:
-                    stats.seen.append(time.perf_counter() - moved[0])
-                    moved = None
+                if moved is not None:
+                    now = time.perf_counter()
+                    if shows is None:  # not acknowledged yet: the acknowledgement says which version
+                        since.append((msg["version"], now))
+                    elif msg["version"] >= shows:
+                        stats.seen.append(now - moved)
+                        moved = shows = None
                 if msg["finished"]:
                     if seat == 0:
                         stats.finished += 1
@@ -227,8 +236,14 @@ async def play_seat(
             elif kind == "ack" and sent_at is not None:
                 stats.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
+                if moved is not None:
+                    shows = msg["version"]
+                    came = next((at for version, at in since if version >= shows), None)
+                    if came is not None:  # the page showed the move before its acknowledgement came
+                        stats.seen.append(came - moved)
+                        moved = shows = None
             elif kind == "refused":
-                sent_at = moved = None
+                sent_at = moved = shows = None
                 if msg["status"] == 409:
                     stats.conflicts += 1
                 else:
@@ -242,7 +257,8 @@ async def play_seat(
                     await asyncio.sleep(think * (0.5 + rng.random()))
                 stats.moving()
                 sent_at = time.perf_counter()
-                moved = (sent_at, last["version"])
+                moved, shows = sent_at, None
+                since.clear()
                 if moves is not None:
                     moves[last["version"]] = sent_at
                 move = {"type": "act", "action": action}
