@@ -1,11 +1,12 @@
-"""The cycle collector's settings while the app serves (loopcity.web.memory)."""
+"""The cycle collector's and the threads' settings while the app serves (loopcity.web.memory)."""
 
 from __future__ import annotations
 
 import gc
+import sys
 import weakref
 
-from loopcity.web.memory import YOUNG_OBJECTS, fewer_collections
+from loopcity.web.memory import HANDOFF_SECONDS, YOUNG_OBJECTS, fewer_collections, quick_handoffs
 
 
 class _Node:
@@ -47,15 +48,29 @@ def test_what_was_alive_before_is_looked_at_again_after():
     assert kept() is None, "a cycle made before the block is collected once it is garbage, after the block"
 
 
-def test_the_app_serves_with_fewer_collections_and_gives_the_defaults_back(db_url):
+def test_the_app_serves_with_fewer_collections_and_quick_handoffs_and_gives_the_defaults_back(db_url):
     from fastapi.testclient import TestClient
 
     from loopcity.web.app import create_app
 
-    before = gc.get_threshold()
+    before, interval = gc.get_threshold(), sys.getswitchinterval()
+    assert interval > HANDOFF_SECONDS  # Python's 5 ms
     with TestClient(create_app(db_url, bot_delay=0)) as client:
         assert client.get("/").status_code == 200
         assert gc.get_threshold()[0] == YOUNG_OBJECTS
         assert gc.get_freeze_count() > 0
+        assert sys.getswitchinterval() == HANDOFF_SECONDS
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+    assert sys.getswitchinterval() == interval
+
+
+def test_quick_handoffs_give_the_interval_back_after_an_error():
+    interval = sys.getswitchinterval()
+    try:
+        with quick_handoffs():
+            assert sys.getswitchinterval() == HANDOFF_SECONDS
+            raise RuntimeError("the app stopped")
+    except RuntimeError:
+        pass
+    assert sys.getswitchinterval() == interval

@@ -30,7 +30,7 @@ from .classes import ClassRoom
 from .db import Database
 from .guard import Guard, RateLimit, hide_tokens, hide_tokens_in_logs
 from .i18n import Reading, _
-from .memory import fewer_collections
+from .memory import fewer_collections, quick_handoffs
 from .pages import HERE, Pages
 from .routers import api, classes, live, pages, review
 from .settings import Settings
@@ -166,7 +166,9 @@ def create_app(
         hide_tokens_in_logs()  # after uvicorn set its logging up
         await manager.start()  # hear the other processes on a PostgreSQL database
         sweeper = asyncio.get_running_loop().create_task(_sweep(manager, settings.sweep_seconds))
-        with fewer_collections():  # what the app loaded is set aside; collections come less often
+        # what the app loaded is set aside, collections come less often; the database's threads get
+        # the interpreter's lock soon after they ask for it
+        with fewer_collections(), quick_handoffs():
             yield
         sweeper.cancel()
         await manager.close()

@@ -1,4 +1,4 @@
-"""How the server process's cycle collector runs while the app serves.
+"""How the server process's cycle collector and threads run while the app serves.
 
 A move's messages (views, boards, patches, JSON) make and drop many small containers, nearly all
 freed at once by their reference counts. With Python's defaults the cycle collector runs every 700
@@ -6,12 +6,21 @@ new containers and keeps scanning what lives long (the modules, the games' table
 memory). In :func:`fewer_collections` what is alive when the block starts is set aside
 (``gc.freeze``) and a collection waits for :data:`YOUNG_OBJECTS` new containers: garbage in cycles
 is still collected, less often (docs/performance.md, "The event loop and the cycle collector").
+
+The database calls run in threads (``TableManager.stored``), each taking the interpreter's lock
+(the GIL) back after every call into SQLite; a thread that asks for the lock gets it when the loop's
+thread lets go, by default after 5 ms. While the loop built messages, a move's write of about 1 ms of
+CPU took up to hundreds of milliseconds, and the next writers waited behind it (SQLite's writers take
+turns).
+In :func:`quick_handoffs` the loop lets go after :data:`HANDOFF_SECONDS` (docs/performance.md, "The
+database's threads and the interpreter's lock").
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
+import sys
 from collections.abc import Iterator
 
 YOUNG_OBJECTS = 10_000
@@ -31,3 +40,20 @@ def fewer_collections() -> Iterator[None]:
     finally:
         gc.set_threshold(*before)
         gc.unfreeze()
+
+
+HANDOFF_SECONDS = 0.0005
+"""How long a thread that holds the interpreter's lock keeps it while another waits for it, inside
+:func:`quick_handoffs` (Python's default is 0.005)."""
+
+
+@contextlib.contextmanager
+def quick_handoffs() -> Iterator[None]:
+    """Run the block with threads taking turns at the interpreter's lock every
+    :data:`HANDOFF_SECONDS`; the interval before is restored after."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(HANDOFF_SECONDS)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
