@@ -6,15 +6,18 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import functools
 import os
 import socket
 import time
+import types
 
 import httpx
 import pytest
 
 from loopcity.engine import unregister
-from loopcity.web.transport import OUTBOX, Client
+from loopcity.web import transport
+from loopcity.web.transport import OUTBOX, ROUND_SECONDS, Client, Turns
 from tiny_game import SPEC as TINY
 
 from .conftest import ROOMY
@@ -86,6 +89,54 @@ def test_a_page_that_never_reads_holds_up_no_move(live):
             assert all(c.dropped or len(c.outbox) <= 1 for c in channel.clients)
         for s in frozen:
             s.close()
+
+
+@pytest.mark.parametrize("turns", [True, False])
+def test_a_moves_next_step_waits_for_a_share_of_the_pages_messages_not_for_all(turns, monkeypatch):
+    """Twelve pages get a table's new state at once, each message taking 2 ms to build, while a move
+    elsewhere is ready to go on (its database write came back). The senders build for at most
+    ROUND_SECONDS (5 ms) of the loop's round, so the move goes on after three messages; without the
+    share (the control), after all twelve. Every message is still built and sent, in order."""
+    clock = [0.0]
+    monkeypatch.setattr(transport, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+    built, sent = asyncio.run(_builds_before_the_move(clock, Turns() if turns else None))
+    assert ROUND_SECONDS == 0.005
+    assert built == (3 if turns else 12)
+    assert sent == [str(n) for n in range(12)]
+
+
+async def _builds_before_the_move(clock: list[float], turns: Turns | None) -> tuple[int, list[str]]:
+    done: list[str] = []
+    sent: list[str] = []
+
+    async def send(text: str) -> None:
+        sent.append(text)
+
+    def build(n: int) -> str:
+        clock[0] += 0.002  # a message that takes 2 ms to build
+        done.append("built")
+        return str(n)
+
+    pages = [Client(n, send) for n in range(12)]
+    loop = asyncio.get_running_loop()
+    senders = [loop.create_task(p.run(turns=turns)) for p in pages]
+    written = loop.create_future()  # the move's database write, done in a worker thread
+
+    async def move() -> None:
+        await written
+        done.append("the move goes on")
+
+    mover = loop.create_task(move())
+    await asyncio.sleep(0)  # every sender waits for its page's messages, the move for its write
+    for n, page in enumerate(pages):
+        page.put(functools.partial(build, n), state=True)
+    written.set_result(None)
+    await mover
+    for _ in range(100):
+        await asyncio.sleep(0)
+    for sender in senders:
+        sender.cancel()
+    return done.index("the move goes on"), sent
 
 
 def test_a_page_that_falls_behind_is_dropped_and_a_waiting_state_gives_way_to_a_newer():

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import sys
+import threading
 from collections.abc import Iterator
 
 YOUNG_OBJECTS = 10_000
@@ -47,13 +48,23 @@ HANDOFF_SECONDS = 0.0005
 :func:`quick_handoffs` (Python's default is 0.005)."""
 
 
+_handoffs = threading.Lock()
+_open: list[float] = []
+"""The interval before the first :func:`quick_handoffs` block still open, once for each open block."""
+
+
 @contextlib.contextmanager
 def quick_handoffs() -> Iterator[None]:
     """Run the block with threads taking turns at the interpreter's lock every
-    :data:`HANDOFF_SECONDS`; the interval before is restored after."""
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(HANDOFF_SECONDS)
+    :data:`HANDOFF_SECONDS`; the interval before is restored when the last such block ends (several
+    apps served in one process, as in the tests, may end in any order)."""
+    with _handoffs:
+        _open.append(_open[0] if _open else sys.getswitchinterval())
+        sys.setswitchinterval(HANDOFF_SECONDS)
     try:
         yield
     finally:
-        sys.setswitchinterval(before)
+        with _handoffs:
+            before = _open.pop()
+            if not _open:
+                sys.setswitchinterval(before)

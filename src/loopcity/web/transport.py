@@ -16,6 +16,7 @@ import functools
 import itertools
 import json
 import logging
+import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -121,8 +122,11 @@ class Client:
         self.outbox.clear()
         self._ready.set()
 
-    async def run(self, seconds: float | None = None) -> None:
-        """Send the queued messages in order until the page is dropped or its socket fails."""
+    async def run(self, seconds: float | None = None, turns: Turns | None = None) -> None:
+        """Send the queued messages in order until the page is dropped or its socket fails.
+
+        ``turns``: the server's share of each round of the event loop for building messages
+        (:class:`Turns`); a message to build past it waits for the next round."""
         seconds = SEND_SECONDS if seconds is None else seconds
         while not self.dropped:
             if not self.outbox:
@@ -131,7 +135,12 @@ class Client:
                 continue
             message, _state = self.outbox.popleft()
             try:
-                text = message if isinstance(message, str) else message()
+                if isinstance(message, str):
+                    text: str | None = message
+                else:
+                    while turns is not None and turns.spent():
+                        await asyncio.sleep(0)  # the next round of the loop
+                    text = None if self.dropped else message()
             except Exception:  # a bug building the message: the page reconnects and tries again
                 log.exception("a message for a page could not be built")
                 self.drop()
@@ -142,6 +151,37 @@ class Client:
                 await asyncio.wait_for(self.send(text), timeout=seconds)
             except Exception:  # too slow (TimeoutError) or the connection is gone
                 self.drop()
+
+
+class Turns:
+    """How much of one round of the event loop (its callbacks ready at once) the pages' senders may
+    spend building messages: :data:`ROUND_SECONDS`. A move stored or checked waits for the loop's
+    round to end before it goes on; when a table's move makes many pages' messages at once (seats
+    choosing together, several tables), the round would otherwise last as long as all of them, and
+    the next moves with it. A sender past the share waits for the next round, where what else was
+    ready goes first; one page's messages stay in order, and every message is still built."""
+
+    def __init__(self) -> None:
+        self._began: float | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def spent(self) -> bool:
+        """True when this round's share is spent (then wait a round and ask again); else the caller
+        builds now, counted in this round."""
+        now = time.perf_counter()
+        loop = asyncio.get_running_loop()
+        if self._began is None or self._loop is not loop:
+            self._began, self._loop = now, loop
+            loop.call_soon(self._over)  # runs once the callbacks ready in this round are done
+            return False
+        return now - self._began > ROUND_SECONDS
+
+    def _over(self) -> None:
+        self._began = None
+
+
+ROUND_SECONDS = 0.005
+"""The time the pages' senders may spend building messages in one round of the event loop."""
 
 
 @dataclass
@@ -306,6 +346,8 @@ class Hub:
         self.watchers = 0
         self.by_address: Counter[str] = Counter()
         self._refs = itertools.count(1)
+        self.turns = Turns()
+        """the pages' senders' share of each round of the event loop"""
 
     # ----- connections ---------------------------------------------------------------------------
     def admit(self, t: LiveTable, client: Client) -> str | None:

@@ -57,7 +57,7 @@ async def ws(websocket: WebSocket, token: str) -> None:
         manager.hub.resend(t, client)
         loop = asyncio.get_running_loop()
         tasks = [
-            loop.create_task(client.run()),
+            loop.create_task(client.run(turns=manager.hub.turns)),
             loop.create_task(_read(websocket, manager, t, role, seat, client, lang)),
         ]
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
