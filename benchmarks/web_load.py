@@ -116,7 +116,8 @@ class Stats:
     def __init__(self, pid: int | list[int] | None = None) -> None:
         self.latencies: list[float] = []
         self.shown: list[float] = []
-        """from a move's sending to seat 0's page showing it (one page of the table, whoever moved)"""
+        """from a move's sending to seat 0's page showing it (one page of the table, whoever moved):
+        :class:`Shown`"""
         self.seen: list[float] = []
         """from a move's sending to the mover's page showing it: the first message of the version the
         acknowledgement gives the move or a later one (the page does not wait for the acknowledgement:
@@ -176,6 +177,30 @@ async def connect(url: str, stats: Stats, stop: float, tries: int = 8):  # noqa:
     raise AssertionError("unreachable")
 
 
+class Shown:
+    """When one page of a table (seat 0's) shows each move, anyone's: from the move's sending to the
+    first message of the version its acknowledgement gives it, or a later one."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[int, float]] = []
+        """acknowledged moves the page has not shown yet: their versions, when each was sent"""
+        self.arrived: list[tuple[int, float]] = []
+        """the page's latest messages: their versions, when each came"""
+
+    def acknowledged(self, version: int, sent_at: float, stats: Stats) -> None:
+        came = next((at for v, at in self.arrived if v >= version), None)
+        if came is not None:
+            stats.shown.append(came - sent_at)
+        else:
+            self.waiting.append((version, sent_at))
+
+    def arrives(self, version: int, now: float, stats: Stats) -> None:
+        self.arrived.append((version, now))
+        del self.arrived[:-64]
+        stats.shown += [now - sent_at for v, sent_at in self.waiting if v <= version]
+        self.waiting = [(v, sent_at) for v, sent_at in self.waiting if v > version]
+
+
 async def play_seat(
     url: str,
     seat: int,
@@ -184,7 +209,7 @@ async def play_seat(
     rng: random.Random,
     think: float = 0.0,
     check_version: bool = False,
-    moves: dict[int, float] | None = None,
+    shown: Shown | None = None,
 ) -> None:
     try:
         ws = await connect(url, stats, stop)
@@ -196,13 +221,30 @@ async def play_seat(
         moved: float | None = None  # when the last move was sent, until its page shows it
         since: list[tuple[int, float]] = []  # the versions the page got since then, and when
         shows: int | None = None  # the move's version, from its acknowledgement
+        # a move chosen while its bot thinks: when it is sent, what, and on which version
+        thought: tuple[float, str, int] | None = None
         last: dict | None = None
         has: dict | None = None
         while time.monotonic() < stop:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
+            if thought is not None and time.monotonic() >= thought[0]:  # done thinking: send the move
+                _due, action, version = thought
+                thought = None
+                stats.moving()
+                sent_at = time.perf_counter()
+                moved, shows = sent_at, None
+                since.clear()
+                move = {"type": "act", "action": action}
+                if check_version:
+                    move["version"] = version
+                await ws.send(json.dumps(move))
+                continue
+            wait = stop - time.monotonic() if thought is None else thought[0] - time.monotonic()
+            try:  # the page reads on while its bot thinks (a recv cancelled loses no message)
+                text = await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait))
                 msg = json.loads(text)
             except TimeoutError:
+                if thought is not None:
+                    continue
                 return
             except Exception:  # the connection went (the server dropped a page that fell behind)
                 stats.failed_seats += 1
@@ -218,10 +260,8 @@ async def play_seat(
             if kind == "state":
                 if last is None or msg["version"] >= last["version"]:
                     last = msg
-                if moves is not None and seat == 0:  # seat 0's page: when it shows each move, anyone's
-                    now = time.perf_counter()
-                    for made_on in [v for v in moves if v < msg["version"]]:
-                        stats.shown.append(now - moves.pop(made_on))
+                if shown is not None and seat == 0:  # seat 0's page: when it shows each move, anyone's
+                    shown.arrives(msg["version"], time.perf_counter(), stats)
                 if moved is not None:
                     now = time.perf_counter()
                     if shows is None:  # not acknowledged yet: the acknowledgement says which version
@@ -235,6 +275,8 @@ async def play_seat(
                     return
             elif kind == "ack" and sent_at is not None:
                 stats.latencies.append(time.perf_counter() - sent_at)
+                if shown is not None:
+                    shown.acknowledged(msg["version"], sent_at, stats)
                 sent_at = None
                 if moved is not None:
                     shows = msg["version"]
@@ -248,23 +290,19 @@ async def play_seat(
                     stats.conflicts += 1
                 else:
                     stats.refused += 1
-            if sent_at is None and last is not None and last["your_turn"] and not last["finished"]:
+            if (
+                sent_at is None
+                and thought is None
+                and last is not None
+                and last["your_turn"]
+                and not last["finished"]
+            ):
                 chosen = rng.choice(
                     last["legal"]
                 )  # {"action", "label", "group"} (action text: older servers)
                 action = chosen["action"] if isinstance(chosen, dict) else chosen
-                if think:
-                    await asyncio.sleep(think * (0.5 + rng.random()))
-                stats.moving()
-                sent_at = time.perf_counter()
-                moved, shows = sent_at, None
-                since.clear()
-                if moves is not None:
-                    moves[last["version"]] = sent_at
-                move = {"type": "act", "action": action}
-                if check_version:
-                    move["version"] = last["version"]
-                await ws.send(json.dumps(move))
+                pause = think * (0.5 + rng.random()) if think else 0.0
+                thought = (time.monotonic() + pause, action, last["version"])
                 last = {**last, "your_turn": False}
 
 
@@ -328,7 +366,7 @@ async def run_table(
     when it ends, open a new one until time is up."""
     while time.monotonic() < stop:
         rng = random.Random(seed)
-        moves: dict[int, float] = {}  # this table's moves: the version each was made on, when sent
+        shown = Shown()  # when seat 0's page shows this table's moves
         await asyncio.gather(
             *(
                 play_seat(
@@ -339,7 +377,7 @@ async def run_table(
                     random.Random(rng.random()),
                     args.think,
                     args.check_version,
-                    moves,
+                    shown,
                 )
                 for s in table["seats"]
             )
