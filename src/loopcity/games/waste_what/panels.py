@@ -15,7 +15,7 @@ from loopcity.engine.text import Card, Panel, _, ngettext
 
 
 def _cards(n: int) -> str:
-    """'5 cards' (the English has one form; other languages have their own for 1)."""
+    """'5 cards', '1 card'."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
