@@ -45,3 +45,32 @@ def test_the_load_benchmark_runs_classes_with_their_dashboards_and_walls():
     pages = figures["class_pages"]
     assert pages["fetches"] >= 2 and 0 < pages["ms"]["p50"] <= pages["ms"]["max"]
     assert 0 < figures["server_cpu_per_s"] < 2
+
+
+def test_the_handoff_benchmark_stores_moves_while_the_loops_thread_is_busy_and_gives_the_interval_back():
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "write_handoff.py"), "0.0005", "0.0001", "--writes", "20"],
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    lines = out.stdout.strip().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["switch interval 0.5 ms", "switch interval 0.1 ms"]
+    for line in lines:
+        assert "the write's wall clock p50" in line and "its CPU p50" in line, line
+
+
+def test_the_handoff_benchmark_measures_every_write_and_restores_the_interval():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("write_handoff", ROOT / "benchmarks" / "write_handoff.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    before = sys.getswitchinterval()
+    walls, cpus = bench.measure(0.0005, 15)
+    assert len(walls) == len(cpus) == 15
+    assert all(wall > 0 for wall in walls) and all(cpu >= 0 for cpu in cpus)
+    assert sys.getswitchinterval() == before
