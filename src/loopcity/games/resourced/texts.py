@@ -208,8 +208,8 @@ def _done(state: ResourcedState, seat: int, a: NoArgs) -> Label:
     left = state.ctx["left"]
     if state.phase == "penalty":
         words = ngettext(
-            "Let the others Waste the {left} card (they hold {n} cards)",
-            "Let the others Waste the {left} cards (they hold {n} cards)",
+            "Let the others Waste the {left} card (they hold {n})",
+            "Let the others Waste the {left} cards (they hold {n})",
             left,
         )
         return Label(words.format(left=left, n=others))
