@@ -26,8 +26,11 @@ from loopcity.web.db import Database
 def measure(interval: float, writes: int) -> tuple[list[float], list[float]]:
     """Wall clock and CPU time (seconds) of ``writes`` moves stored one after another by a worker
     thread, with the switch interval ``interval`` and the main thread busy."""
-    folder = tempfile.mkdtemp(prefix="loopcity-handoff-")
-    db = Database(f"sqlite:///{Path(folder) / 'handoff.db'}")
+    with tempfile.TemporaryDirectory(prefix="loopcity-handoff-") as folder:
+        return _measure(Database(f"sqlite:///{Path(folder) / 'handoff.db'}"), interval, writes)
+
+
+def _measure(db: Database, interval: float, writes: int) -> tuple[list[float], list[float]]:
     db.create_table("handoff", "tiny", {}, 1, [{"kind": "person"}], {}, [])
     walls: list[float] = []
     cpus: list[float] = []
