@@ -110,6 +110,21 @@ def test_upkeep_penalty_each_player_wastes_their_own_cards():
     assert hand(st, 1) == {"wood": 1} and hand(st, 3) == {"metal": 1, "compost": 1}
 
 
+def test_upkeep_penalty_a_player_may_leave_the_wasting_to_the_others_and_is_told_what_they_hold():
+    """Upkeep penalty: the missed cards are Wasted from the players' hands; a player may leave them to
+    the others, and that choice says how many cards are left to Waste and how many the others hold
+    (the count alone: one card or several)."""
+    st = _upkeep_state(
+        1, empty_hands=True, hands={1: {"food": 1}, 2: {"wood": 1}, 4: {"metal": 1, "compost": 1}}
+    )
+    _pick(st, "wood", 2)
+    st.apply(0, "supply 1")  # the Food; the Water is missed
+    assert st.phase == "penalty" and st.active_seats() == (1, 3) and st.position().decision.left == 1
+    labels = {seat: {str(a): st.label(seat, a).text for a in st.legal_actions(seat)} for seat in (1, 3)}
+    assert labels[1]["done"] == "Let the others Waste the 1 card (they hold 2)"
+    assert labels[3]["done"] == "Let the others Waste the 1 card (they hold 1)"
+
+
 def test_upkeep_penalty_comes_from_the_bank_when_no_one_holds_a_card():
     st = _upkeep_state(1, empty_hands=True)
     _pick(st, "wood", 2)
